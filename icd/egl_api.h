@@ -1,0 +1,72 @@
+// The EGL 1.5 implementation, independent of how it is exposed: glvnd's vendor ABI (glvnd_vendor.cpp)
+// today, a plain libEGL on Android later. Signatures match the EGL entry points one to one.
+#pragma once
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+
+namespace caldera::egl {
+
+// Display (egl_display.cpp)
+EGLDisplay GetPlatformDisplay(EGLenum platform, void* native_display, const EGLAttrib* attrib_list);
+EGLBoolean Initialize(EGLDisplay dpy, EGLint* major, EGLint* minor);
+EGLBoolean Terminate(EGLDisplay dpy);
+const char* QueryString(EGLDisplay dpy, EGLint name);
+const char* ClientExtensions();    // eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS)
+const char* PlatformExtensions();  // the platform_* subset of ClientExtensions()
+EGLint GetError();
+EGLBoolean BindAPI(EGLenum api);  // vendor-local API tracking, for a non-glvnd libEGL
+EGLenum QueryAPI();
+EGLBoolean ReleaseThread();
+
+// Configs (egl_config.cpp)
+EGLBoolean GetConfigs(EGLDisplay dpy, EGLConfig* configs, EGLint config_size, EGLint* num_config);
+EGLBoolean ChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* configs, EGLint config_size,
+                        EGLint* num_config);
+EGLBoolean GetConfigAttrib(EGLDisplay dpy, EGLConfig config, EGLint attribute, EGLint* value);
+
+// Contexts and current-ness (egl_context.cpp)
+EGLContext CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context,
+                         const EGLint* attrib_list);
+EGLBoolean DestroyContext(EGLDisplay dpy, EGLContext ctx);
+EGLBoolean QueryContext(EGLDisplay dpy, EGLContext ctx, EGLint attribute, EGLint* value);
+EGLBoolean MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLContext ctx);
+EGLContext GetCurrentContext();
+EGLSurface GetCurrentSurface(EGLint readdraw);
+EGLDisplay GetCurrentDisplay();
+EGLBoolean WaitClient();
+EGLBoolean WaitGL();
+EGLBoolean WaitNative(EGLint engine);
+
+// Surfaces (egl_surface.cpp)
+EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* attrib_list);
+EGLSurface CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType win,
+                               const EGLint* attrib_list);
+EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType pixmap,
+                               const EGLint* attrib_list);
+EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* native_window,
+                                       const EGLAttrib* attrib_list);
+EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
+                                       const EGLAttrib* attrib_list);
+EGLSurface CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype, EGLClientBuffer buffer,
+                                         EGLConfig config, const EGLint* attrib_list);
+EGLBoolean DestroySurface(EGLDisplay dpy, EGLSurface surface);
+EGLBoolean QuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint* value);
+EGLBoolean SurfaceAttrib(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint value);
+EGLBoolean BindTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer);
+EGLBoolean ReleaseTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer);
+EGLBoolean SwapBuffers(EGLDisplay dpy, EGLSurface surface);
+EGLBoolean SwapInterval(EGLDisplay dpy, EGLint interval);
+EGLBoolean CopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType target);
+
+// Syncs and images (egl_sync.cpp)
+EGLSync CreateSync(EGLDisplay dpy, EGLenum type, const EGLAttrib* attrib_list);
+EGLBoolean DestroySync(EGLDisplay dpy, EGLSync sync);
+EGLint ClientWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags, EGLTime timeout);
+EGLBoolean WaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags);
+EGLBoolean GetSyncAttrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttrib* value);
+EGLImage CreateImage(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer,
+                     const EGLAttrib* attrib_list);
+EGLBoolean DestroyImage(EGLDisplay dpy, EGLImage image);
+
+}  // namespace caldera::egl

@@ -1,0 +1,201 @@
+// EGLDisplay: platform selection, initialisation, termination and the query strings.
+#include <cstdint>
+#include <vector>
+
+#include "egl_api.h"
+#include "egl_objects.h"
+#include "frontend/platform.h"
+
+#ifndef CALDERA_VERSION
+#define CALDERA_VERSION "unknown"
+#endif
+
+namespace caldera::egl {
+namespace {
+
+// Displays are never freed: EGL keeps an EGLDisplay handle valid for the life of the process, even
+// after eglTerminate. Surfaceless is the only platform today, and EGL_DEFAULT_DISPLAY maps onto it, so
+// both return the same handle.
+std::vector<Display*>& Displays() {
+  static std::vector<Display*> displays;
+  return displays;
+}
+
+Display* SurfacelessDisplay() {
+  static Display* display = [] {
+    auto* d = new Display;
+    d->platform = EGL_PLATFORM_SURFACELESS_MESA;
+    Displays().push_back(d);
+    return d;
+  }();
+  return display;
+}
+
+constexpr char kVendor[] = "Caldera";
+constexpr char kVersion[] = "1.5 Caldera " CALDERA_VERSION;
+constexpr char kClientApis[] = "OpenGL OpenGL_ES";
+constexpr char kDisplayExtensions[] =
+    "EGL_KHR_create_context EGL_KHR_create_context_no_error EGL_KHR_get_all_proc_addresses "
+    "EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
+constexpr char kPlatformExtensions[] = "EGL_MESA_platform_surfaceless";
+constexpr char kClientExtensions[] =
+    "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses "
+    "EGL_MESA_platform_surfaceless";
+
+}  // namespace
+
+Display* LookupDisplay(EGLDisplay handle) {
+  for (Display* d : Displays()) {
+    if (d == handle) return d;
+  }
+  SetError(EGL_BAD_DISPLAY);
+  return nullptr;
+}
+
+Display* LookupInitializedDisplay(EGLDisplay handle) {
+  Display* d = LookupDisplay(handle);
+  if (d && !d->initialized) {
+    SetError(EGL_NOT_INITIALIZED);
+    return nullptr;
+  }
+  return d;
+}
+
+const char* ClientExtensions() {
+  return kClientExtensions;
+}
+const char* PlatformExtensions() {
+  return kPlatformExtensions;
+}
+
+EGLDisplay GetPlatformDisplay(EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
+  EntryLock lock;
+  // EGL_NONE is how glvnd forwards eglGetDisplay(EGL_DEFAULT_DISPLAY): we pick surfaceless.
+  if (platform != EGL_NONE && platform != EGL_PLATFORM_SURFACELESS_MESA) {
+    SetError(EGL_BAD_PARAMETER);
+    return EGL_NO_DISPLAY;
+  }
+  // EGL_MESA_platform_surfaceless: native_display must be EGL_DEFAULT_DISPLAY and no attribute is defined.
+  if (native_display != nullptr) {
+    SetError(EGL_BAD_PARAMETER);
+    return EGL_NO_DISPLAY;
+  }
+  if (attrib_list && attrib_list[0] != EGL_NONE) {
+    SetError(EGL_BAD_ATTRIBUTE);
+    return EGL_NO_DISPLAY;
+  }
+  return SurfacelessDisplay();
+}
+
+EGLBoolean Initialize(EGLDisplay handle, EGLint* major, EGLint* minor) {
+  EntryLock lock;
+  Display* dpy = LookupDisplay(handle);
+  if (!dpy) return EGL_FALSE;
+  if (!dpy->initialized) {
+    // A display terminated while some of its contexts stayed current keeps its device until they are
+    // released; re-initialising it simply adopts that device again.
+    if (!dpy->device) {
+      DeviceOpenResult result = OpenDevice();
+      if (!result.device) {
+        SetError(EGL_NOT_INITIALIZED);
+        return EGL_FALSE;
+      }
+      dpy->device = result.device;
+    }
+    dpy->initialized = true;
+  }
+  if (major) *major = 1;
+  if (minor) *minor = 5;
+  return EGL_TRUE;
+}
+
+EGLBoolean Terminate(EGLDisplay handle) {
+  EntryLock lock;
+  Display* dpy = LookupDisplay(handle);
+  if (!dpy) return EGL_FALSE;
+  if (!dpy->initialized) return EGL_TRUE;
+  // Every handle becomes invalid now; objects still current on some thread live on as zombies until
+  // released (EGL 1.5 §3.2).
+  for (ContextObj* ctx : dpy->contexts) {
+    ctx->deleted = true;
+    dpy->zombie_contexts.insert(ctx);
+  }
+  for (SurfaceObj* surf : dpy->surfaces) {
+    surf->deleted = true;
+    dpy->zombie_surfaces.insert(surf);
+  }
+  for (SyncObj* sync : dpy->syncs) delete sync;
+  dpy->contexts.clear();
+  dpy->surfaces.clear();
+  dpy->syncs.clear();
+  dpy->initialized = false;
+  CollectGarbageLocked(dpy);
+  return EGL_TRUE;
+}
+
+void FreeContextLocked(ContextObj* ctx) {
+  caldera::DestroyContext(ctx->context);
+  delete ctx;
+}
+
+void FreeSurfaceLocked(SurfaceObj* surf) {
+  caldera::DestroySurface(surf->surface);
+  delete surf;
+}
+
+void CollectGarbageLocked(Display* dpy) {
+  if (!dpy) return;
+  for (auto it = dpy->zombie_contexts.begin(); it != dpy->zombie_contexts.end();) {
+    if ((*it)->current) {
+      ++it;
+      continue;
+    }
+    FreeContextLocked(*it);
+    it = dpy->zombie_contexts.erase(it);
+  }
+  for (auto it = dpy->zombie_surfaces.begin(); it != dpy->zombie_surfaces.end();) {
+    if ((*it)->bound > 0) {
+      ++it;
+      continue;
+    }
+    FreeSurfaceLocked(*it);
+    it = dpy->zombie_surfaces.erase(it);
+  }
+  if (!dpy->initialized && dpy->device && dpy->zombie_contexts.empty() && dpy->zombie_surfaces.empty()) {
+    CloseDevice(dpy->device);
+    dpy->device = nullptr;
+  }
+}
+
+const char* QueryString(EGLDisplay handle, EGLint name) {
+  EntryLock lock;
+  if (handle == EGL_NO_DISPLAY) {
+    // EGL_EXT_client_extensions and EGL 1.5 allow these two without a display.
+    if (name == EGL_EXTENSIONS) return kClientExtensions;
+    if (name == EGL_VERSION) return kVersion;
+    SetError(EGL_BAD_DISPLAY);
+    return nullptr;
+  }
+  if (!LookupInitializedDisplay(handle)) return nullptr;
+  switch (name) {
+    case EGL_VENDOR:
+      return kVendor;
+    case EGL_VERSION:
+      return kVersion;
+    case EGL_CLIENT_APIS:
+      return kClientApis;
+    case EGL_EXTENSIONS:
+      return kDisplayExtensions;
+    default:
+      SetError(EGL_BAD_PARAMETER);
+      return nullptr;
+  }
+}
+
+EGLBoolean ReleaseThread() {
+  EntryLock lock;
+  ReleaseCurrentLocked();
+  return EGL_TRUE;
+}
+
+}  // namespace caldera::egl

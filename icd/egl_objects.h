@@ -1,0 +1,113 @@
+// Internal objects behind the EGL handles. Every handle an application passes in is looked up in these
+// registries before it is dereferenced: EGL requires EGL_BAD_DISPLAY / EGL_BAD_CONTEXT / EGL_BAD_SURFACE
+// for stale or garbage handles, never a crash.
+#pragma once
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "frontend/platform.h"
+
+namespace caldera::egl {
+
+struct Display;
+
+// Static description of one EGLConfig; the table is the same for every display (icd/egl_config.cpp).
+struct ConfigInfo {
+  EGLint id;  // EGL_CONFIG_ID; also the EGLConfig handle value (never 0, which is EGL_NO_CONFIG_KHR)
+  EGLint red, green, blue, alpha;
+  EGLint depth, stencil;
+  ColorFormat format;
+};
+
+struct ContextObj {
+  Display* display = nullptr;
+  Context* context = nullptr;          // the frontend state tracker
+  const ConfigInfo* config = nullptr;  // null for EGL_KHR_no_config_context contexts
+  EGLenum api = EGL_OPENGL_API;
+  EGLint client_major = 3;  // the version reported through EGL_CONTEXT_CLIENT_VERSION
+  bool current = false;     // bound to some thread (at most one, enforced in MakeCurrent)
+  bool deleted = false;     // destroyed or terminated while current: freed on release
+};
+
+struct SurfaceObj {
+  Display* display = nullptr;
+  Surface* surface = nullptr;
+  const ConfigInfo* config = nullptr;
+  EGLint width = 0, height = 0;
+  bool largest_pbuffer = false;
+  EGLint mipmap_level = 0;
+  EGLint swap_interval = 1;
+  EGLint gl_colorspace = EGL_GL_COLORSPACE_LINEAR;
+  int bound = 0;         // how many threads' current state reference it (draw and/or read)
+  bool deleted = false;  // destroyed or terminated while bound: freed on release
+};
+
+struct SyncObj {
+  Display* display = nullptr;
+  EGLenum type = EGL_SYNC_FENCE;
+};
+
+struct Display {
+  EGLenum platform = EGL_PLATFORM_SURFACELESS_MESA;
+  bool initialized = false;
+  Device* device = nullptr;        // open while initialized, or while terminated objects are still current
+  std::set<ContextObj*> contexts;  // live handles only (deleted ones are owned by their current thread)
+  std::set<SurfaceObj*> surfaces;
+  std::set<SyncObj*> syncs;
+  // Destroyed or terminated while current somewhere; freed by CollectGarbageLocked once released.
+  std::set<ContextObj*> zombie_contexts;
+  std::set<SurfaceObj*> zombie_surfaces;
+};
+
+// One lock for all EGL state: EGL calls are rare next to GL calls, and it keeps handle validation,
+// current-ness and deferred deletion consistent across threads.
+std::mutex& Lock();
+
+// Taken at the top of every entry point: serialises EGL state and starts the call with EGL_SUCCESS, since
+// eglGetError reports the outcome of the last call, successful or not.
+struct EntryLock {
+  EntryLock();
+  std::lock_guard<std::mutex> guard;
+};
+
+// Error reporting: the last error of the calling thread (eglGetError reads and resets it).
+void SetError(EGLint error);
+EGLint TakeError();
+
+// Validation helpers. Each sets the EGL error and returns null when the handle is not acceptable.
+Display* LookupDisplay(EGLDisplay handle);                   // EGL_BAD_DISPLAY
+Display* LookupInitializedDisplay(EGLDisplay handle);        // + EGL_NOT_INITIALIZED
+const ConfigInfo* LookupConfig(EGLConfig handle);            // EGL_BAD_CONFIG
+ContextObj* LookupContext(Display* dpy, EGLContext handle);  // EGL_BAD_CONTEXT
+SurfaceObj* LookupSurface(Display* dpy, EGLSurface handle);  // EGL_BAD_SURFACE
+
+// The current binding of the calling thread, as the vendor sees it.
+struct ThreadCurrent {
+  Display* display = nullptr;
+  ContextObj* context = nullptr;
+  SurfaceObj* draw = nullptr;
+  SurfaceObj* read = nullptr;
+};
+ThreadCurrent& Current();
+
+// Releases the calling thread's binding (frontend included) and frees objects deleted meanwhile.
+void ReleaseCurrentLocked();
+
+// Frees terminated/destroyed objects that are no longer current, and closes the device of a terminated
+// display once nothing of it remains current. Called after every unbind.
+void CollectGarbageLocked(Display* dpy);
+void FreeContextLocked(ContextObj* ctx);
+void FreeSurfaceLocked(SurfaceObj* surf);
+
+// Current client API of the calling thread. glvnd owns it (eglBindAPI is answered there); without glvnd
+// (Android) the vendor tracks it. The glue installs the source.
+using CurrentApiFn = EGLenum (*)();
+void SetCurrentApiSource(CurrentApiFn fn);
+EGLenum CurrentApi();
+
+}  // namespace caldera::egl

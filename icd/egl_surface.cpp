@@ -1,0 +1,338 @@
+// EGLSurface: pbuffers (the only surface kind until a window platform exists), surface queries and
+// attributes, eglSwapBuffers / eglSwapInterval.
+#include <string>
+
+#include "egl_api.h"
+#include "egl_objects.h"
+#include "frontend/platform.h"
+
+namespace caldera::egl {
+namespace {
+
+constexpr EGLint kMaxPbufferSize = 16384;  // keep in step with EGL_MAX_PBUFFER_* in egl_config.cpp
+
+// Common prologue of the surface constructors: an initialised display and a valid config.
+bool CheckDisplayAndConfig(EGLDisplay handle, EGLConfig config, Display** dpy, const ConfigInfo** cfg) {
+  *dpy = LookupInitializedDisplay(handle);
+  if (!*dpy) return false;
+  *cfg = LookupConfig(config);
+  return *cfg != nullptr;
+}
+
+// Window and pixmap surfaces: our configs carry neither EGL_WINDOW_BIT nor EGL_PIXMAP_BIT, which EGL
+// reports as EGL_BAD_MATCH once the display and config are known good.
+EGLSurface NoNativeSurface(EGLDisplay handle, EGLConfig config) {
+  EntryLock lock;
+  Display* dpy;
+  const ConfigInfo* cfg;
+  if (!CheckDisplayAndConfig(handle, config, &dpy, &cfg)) return EGL_NO_SURFACE;
+  SetError(EGL_BAD_MATCH);
+  return EGL_NO_SURFACE;
+}
+
+}  // namespace
+
+SurfaceObj* LookupSurface(Display* dpy, EGLSurface handle) {
+  auto it = dpy->surfaces.find(static_cast<SurfaceObj*>(handle));
+  if (it != dpy->surfaces.end()) return *it;
+  SetError(EGL_BAD_SURFACE);
+  return nullptr;
+}
+
+EGLSurface CreatePbufferSurface(EGLDisplay handle, EGLConfig config, const EGLint* attrib_list) {
+  EntryLock lock;
+  Display* dpy;
+  const ConfigInfo* cfg;
+  if (!CheckDisplayAndConfig(handle, config, &dpy, &cfg)) return EGL_NO_SURFACE;
+  EGLint width = 0, height = 0;
+  bool largest = false;
+  EGLint texture_format = EGL_NO_TEXTURE, texture_target = EGL_NO_TEXTURE;
+  EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;
+  for (const EGLint* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
+    EGLint v = a[1];
+    switch (a[0]) {
+      case EGL_WIDTH:
+        width = v;
+        break;
+      case EGL_HEIGHT:
+        height = v;
+        break;
+      case EGL_LARGEST_PBUFFER:
+        largest = v != EGL_FALSE;
+        break;
+      case EGL_TEXTURE_FORMAT:
+        if (v != EGL_NO_TEXTURE && v != EGL_TEXTURE_RGB && v != EGL_TEXTURE_RGBA) {
+          SetError(EGL_BAD_ATTRIBUTE);
+          return EGL_NO_SURFACE;
+        }
+        texture_format = v;
+        break;
+      case EGL_TEXTURE_TARGET:
+        if (v != EGL_NO_TEXTURE && v != EGL_TEXTURE_2D) {
+          SetError(EGL_BAD_ATTRIBUTE);
+          return EGL_NO_SURFACE;
+        }
+        texture_target = v;
+        break;
+      case EGL_MIPMAP_TEXTURE:
+        break;  // meaningless without texture binding, which no config offers
+      case EGL_GL_COLORSPACE:
+        if (v != EGL_GL_COLORSPACE_LINEAR && v != EGL_GL_COLORSPACE_SRGB) {
+          SetError(EGL_BAD_ATTRIBUTE);
+          return EGL_NO_SURFACE;
+        }
+        colorspace = v;
+        break;
+      case EGL_VG_ALPHA_FORMAT:
+      case EGL_VG_COLORSPACE:
+        break;  // OpenVG only; accepted and ignored as the spec lists them for every pbuffer
+      default:
+        SetError(EGL_BAD_ATTRIBUTE);
+        return EGL_NO_SURFACE;
+    }
+  }
+  if (width < 0 || height < 0) {
+    SetError(EGL_BAD_PARAMETER);
+    return EGL_NO_SURFACE;
+  }
+  // Texture format and target come together; no config has EGL_BIND_TO_TEXTURE_RGB(A).
+  if ((texture_format == EGL_NO_TEXTURE) != (texture_target == EGL_NO_TEXTURE)) {
+    SetError(EGL_BAD_MATCH);
+    return EGL_NO_SURFACE;
+  }
+  if (texture_format != EGL_NO_TEXTURE) {
+    SetError(EGL_BAD_ATTRIBUTE);
+    return EGL_NO_SURFACE;
+  }
+  if (colorspace == EGL_GL_COLORSPACE_SRGB) {
+    SetError(EGL_BAD_MATCH);  // no sRGB configs yet (EGL_KHR_gl_colorspace is not advertised)
+    return EGL_NO_SURFACE;
+  }
+  if (width > kMaxPbufferSize || height > kMaxPbufferSize) {
+    if (!largest) {
+      SetError(EGL_BAD_ALLOC);
+      return EGL_NO_SURFACE;
+    }
+    width = width > kMaxPbufferSize ? kMaxPbufferSize : width;
+    height = height > kMaxPbufferSize ? kMaxPbufferSize : height;
+  }
+  SurfaceDesc desc;
+  // A 0x0 pbuffer is legal EGL; images of at least 1x1 keep the backend free of empty extents.
+  desc.width = width > 0 ? width : 1;
+  desc.height = height > 0 ? height : 1;
+  desc.color = cfg->format;
+  desc.depth_stencil = cfg->depth > 0;
+  desc.samples = 1;
+  std::string error;
+  Surface* surface = caldera::CreatePbufferSurface(*dpy->device, desc, &error);
+  if (!surface) {
+    SetError(EGL_BAD_ALLOC);
+    return EGL_NO_SURFACE;
+  }
+  auto* surf = new SurfaceObj;
+  surf->display = dpy;
+  surf->surface = surface;
+  surf->config = cfg;
+  surf->width = width;
+  surf->height = height;
+  surf->largest_pbuffer = largest;
+  surf->gl_colorspace = colorspace;
+  dpy->surfaces.insert(surf);
+  return surf;
+}
+
+EGLSurface CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType, const EGLint*) {
+  return NoNativeSurface(dpy, config);
+}
+
+EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType, const EGLint*) {
+  return NoNativeSurface(dpy, config);
+}
+
+EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
+  return NoNativeSurface(dpy, config);
+}
+
+EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
+  return NoNativeSurface(dpy, config);
+}
+
+EGLSurface CreatePbufferFromClientBuffer(EGLDisplay handle, EGLenum buftype, EGLClientBuffer,
+                                         EGLConfig config, const EGLint*) {
+  EntryLock lock;
+  Display* dpy;
+  const ConfigInfo* cfg;
+  if (!CheckDisplayAndConfig(handle, config, &dpy, &cfg)) return EGL_NO_SURFACE;
+  SetError(EGL_BAD_PARAMETER);  // no client buffer type (OpenVG images) is supported
+  return EGL_NO_SURFACE;
+}
+
+EGLBoolean DestroySurface(EGLDisplay handle, EGLSurface surface) {
+  EntryLock lock;
+  Display* dpy = LookupInitializedDisplay(handle);
+  if (!dpy) return EGL_FALSE;
+  SurfaceObj* surf = LookupSurface(dpy, surface);
+  if (!surf) return EGL_FALSE;
+  dpy->surfaces.erase(surf);
+  if (surf->bound > 0) {
+    surf->deleted = true;
+    dpy->zombie_surfaces.insert(surf);
+  } else {
+    FreeSurfaceLocked(surf);
+  }
+  return EGL_TRUE;
+}
+
+EGLBoolean QuerySurface(EGLDisplay handle, EGLSurface surface, EGLint attribute, EGLint* value) {
+  EntryLock lock;
+  Display* dpy = LookupInitializedDisplay(handle);
+  if (!dpy) return EGL_FALSE;
+  SurfaceObj* surf = LookupSurface(dpy, surface);
+  if (!surf) return EGL_FALSE;
+  EGLint v = 0;
+  switch (attribute) {
+    case EGL_CONFIG_ID:
+      v = surf->config->id;
+      break;
+    case EGL_WIDTH:
+      v = surf->width;
+      break;
+    case EGL_HEIGHT:
+      v = surf->height;
+      break;
+    case EGL_LARGEST_PBUFFER:
+      v = surf->largest_pbuffer;
+      break;
+    case EGL_TEXTURE_FORMAT:
+      v = EGL_NO_TEXTURE;
+      break;
+    case EGL_TEXTURE_TARGET:
+      v = EGL_NO_TEXTURE;
+      break;
+    case EGL_MIPMAP_TEXTURE:
+      v = EGL_FALSE;
+      break;
+    case EGL_MIPMAP_LEVEL:
+      v = surf->mipmap_level;
+      break;
+    case EGL_RENDER_BUFFER:
+      v = EGL_BACK_BUFFER;
+      break;
+    case EGL_SWAP_BEHAVIOR:
+      v = EGL_BUFFER_DESTROYED;
+      break;
+    case EGL_MULTISAMPLE_RESOLVE:
+      v = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
+      break;
+    case EGL_HORIZONTAL_RESOLUTION:
+    case EGL_VERTICAL_RESOLUTION:
+    case EGL_PIXEL_ASPECT_RATIO:
+      v = EGL_UNKNOWN;
+      break;
+    case EGL_GL_COLORSPACE:
+      v = surf->gl_colorspace;
+      break;
+    case EGL_VG_ALPHA_FORMAT:
+      v = EGL_VG_ALPHA_FORMAT_NONPRE;
+      break;
+    case EGL_VG_COLORSPACE:
+      v = EGL_VG_COLORSPACE_sRGB;
+      break;
+    default:
+      SetError(EGL_BAD_ATTRIBUTE);
+      return EGL_FALSE;
+  }
+  if (!value) {
+    SetError(EGL_BAD_PARAMETER);
+    return EGL_FALSE;
+  }
+  *value = v;
+  return EGL_TRUE;
+}
+
+EGLBoolean SurfaceAttrib(EGLDisplay handle, EGLSurface surface, EGLint attribute, EGLint value) {
+  EntryLock lock;
+  Display* dpy = LookupInitializedDisplay(handle);
+  if (!dpy) return EGL_FALSE;
+  SurfaceObj* surf = LookupSurface(dpy, surface);
+  if (!surf) return EGL_FALSE;
+  switch (attribute) {
+    case EGL_MIPMAP_LEVEL:
+      surf->mipmap_level = value;
+      return EGL_TRUE;
+    case EGL_SWAP_BEHAVIOR:
+      // Preserving needs EGL_SWAP_BEHAVIOR_PRESERVED_BIT in the config's surface type, which we lack.
+      if (value == EGL_BUFFER_DESTROYED) return EGL_TRUE;
+      SetError(value == EGL_BUFFER_PRESERVED ? EGL_BAD_MATCH : EGL_BAD_PARAMETER);
+      return EGL_FALSE;
+    case EGL_MULTISAMPLE_RESOLVE:
+      if (value == EGL_MULTISAMPLE_RESOLVE_DEFAULT) return EGL_TRUE;
+      SetError(value == EGL_MULTISAMPLE_RESOLVE_BOX ? EGL_BAD_MATCH : EGL_BAD_PARAMETER);
+      return EGL_FALSE;
+    default:
+      SetError(EGL_BAD_ATTRIBUTE);
+      return EGL_FALSE;
+  }
+}
+
+EGLBoolean BindTexImage(EGLDisplay handle, EGLSurface surface, EGLint buffer) {
+  EntryLock lock;
+  Display* dpy = LookupInitializedDisplay(handle);
+  if (!dpy) return EGL_FALSE;
+  if (!LookupSurface(dpy, surface)) return EGL_FALSE;
+  // Every pbuffer has EGL_TEXTURE_FORMAT EGL_NO_TEXTURE.
+  SetError(buffer == EGL_BACK_BUFFER ? EGL_BAD_MATCH : EGL_BAD_PARAMETER);
+  return EGL_FALSE;
+}
+
+EGLBoolean ReleaseTexImage(EGLDisplay handle, EGLSurface surface, EGLint buffer) {
+  return BindTexImage(handle, surface, buffer);
+}
+
+EGLBoolean SwapBuffers(EGLDisplay handle, EGLSurface surface) {
+  EntryLock lock;
+  Display* dpy = LookupInitializedDisplay(handle);
+  if (!dpy) return EGL_FALSE;
+  SurfaceObj* surf = LookupSurface(dpy, surface);
+  if (!surf) return EGL_FALSE;
+  const ThreadCurrent& cur = Current();
+  if (!cur.context || cur.draw != surf) {
+    SetError(EGL_BAD_SURFACE);  // EGL 1.5: the surface must be bound to the calling thread's context
+    return EGL_FALSE;
+  }
+  // On a pbuffer this only flushes, which is harmless and keeps frame pacing behaviour uniform.
+  if (!caldera::SwapBuffers(cur.context->context, *surf->surface)) {
+    SetError(EGL_CONTEXT_LOST);
+    return EGL_FALSE;
+  }
+  return EGL_TRUE;
+}
+
+EGLBoolean SwapInterval(EGLDisplay handle, EGLint interval) {
+  EntryLock lock;
+  Display* dpy = LookupInitializedDisplay(handle);
+  if (!dpy) return EGL_FALSE;
+  ThreadCurrent& cur = Current();
+  if (!cur.context || cur.display != dpy) {
+    SetError(EGL_BAD_CONTEXT);
+    return EGL_FALSE;
+  }
+  if (!cur.draw) {
+    SetError(EGL_BAD_SURFACE);
+    return EGL_FALSE;
+  }
+  // Clamped to [EGL_MIN_SWAP_INTERVAL, EGL_MAX_SWAP_INTERVAL] as the spec asks.
+  cur.draw->swap_interval = interval < 0 ? 0 : (interval > 1 ? 1 : interval);
+  return EGL_TRUE;
+}
+
+EGLBoolean CopyBuffers(EGLDisplay handle, EGLSurface surface, EGLNativePixmapType) {
+  EntryLock lock;
+  Display* dpy = LookupInitializedDisplay(handle);
+  if (!dpy) return EGL_FALSE;
+  if (!LookupSurface(dpy, surface)) return EGL_FALSE;
+  SetError(EGL_BAD_NATIVE_PIXMAP);  // surfaceless has no native pixmaps
+  return EGL_FALSE;
+}
+
+}  // namespace caldera::egl

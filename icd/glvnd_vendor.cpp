@@ -1,0 +1,139 @@
+// The libglvnd EGL vendor glue: __egl_Main, the only exported symbol of libEGL_caldera.so.0.
+//
+// How glvnd's libEGL drives a vendor (libglvnd 1.6, src/EGL/libegl.c):
+//  - eglGetDisplay(EGL_DEFAULT_DISPLAY) calls every vendor's getPlatformDisplay(EGL_NONE, ...) in manifest
+//    order until one returns a display; eglGetPlatformDisplay does the same with the real platform. On
+//    failure it asks the vendor's eglGetError, so we report through our own per-thread error.
+//  - Every display-taking call is routed by glvnd's display->vendor map (unknown handles never reach
+//    us: glvnd answers EGL_BAD_DISPLAY), after exports->setLastVendor, so a later eglGetError lands
+//    in our eglGetError.
+//  - eglGetError, eglBindAPI/eglQueryAPI, eglGetCurrent*, eglGetProcAddress and the no-display
+//    eglQueryString are answered by libEGL itself. The client extension string is our client string
+//    intersected with glvnd's known list, plus getVendorString(PLATFORM_EXTENSIONS) verbatim: that is
+//    why the platform extension goes there.
+//  - libEGL builds its GL dispatch table through getProcAddress, so it must resolve every gl* name.
+#include <glvnd/libeglabi.h>
+
+#include <cstring>
+
+#include "egl_api.h"
+#include "egl_objects.h"
+#include "frontend/platform.h"
+
+namespace caldera::egl {
+namespace {
+
+const __EGLapiExports* g_exports = nullptr;
+
+EGLenum GlvndCurrentApi() {
+  return g_exports->getCurrentApi();
+}
+
+struct ProcEntry {
+  const char* name;
+  void* proc;
+};
+
+#define CALDERA_EGL_PROC(name, fn) \
+  { name, reinterpret_cast<void*>(&fn) }
+
+const ProcEntry kProcs[] = {
+    CALDERA_EGL_PROC("eglBindAPI", BindAPI),
+    CALDERA_EGL_PROC("eglBindTexImage", BindTexImage),
+    CALDERA_EGL_PROC("eglChooseConfig", ChooseConfig),
+    CALDERA_EGL_PROC("eglClientWaitSync", ClientWaitSync),
+    CALDERA_EGL_PROC("eglCopyBuffers", CopyBuffers),
+    CALDERA_EGL_PROC("eglCreateContext", CreateContext),
+    CALDERA_EGL_PROC("eglCreateImage", CreateImage),
+    CALDERA_EGL_PROC("eglCreatePbufferFromClientBuffer", CreatePbufferFromClientBuffer),
+    CALDERA_EGL_PROC("eglCreatePbufferSurface", CreatePbufferSurface),
+    CALDERA_EGL_PROC("eglCreatePixmapSurface", CreatePixmapSurface),
+    CALDERA_EGL_PROC("eglCreatePlatformPixmapSurface", CreatePlatformPixmapSurface),
+    CALDERA_EGL_PROC("eglCreatePlatformWindowSurface", CreatePlatformWindowSurface),
+    CALDERA_EGL_PROC("eglCreateSync", CreateSync),
+    CALDERA_EGL_PROC("eglCreateWindowSurface", CreateWindowSurface),
+    CALDERA_EGL_PROC("eglDestroyContext", DestroyContext),
+    CALDERA_EGL_PROC("eglDestroyImage", DestroyImage),
+    CALDERA_EGL_PROC("eglDestroySurface", DestroySurface),
+    CALDERA_EGL_PROC("eglDestroySync", DestroySync),
+    CALDERA_EGL_PROC("eglGetConfigAttrib", GetConfigAttrib),
+    CALDERA_EGL_PROC("eglGetConfigs", GetConfigs),
+    CALDERA_EGL_PROC("eglGetCurrentContext", GetCurrentContext),
+    CALDERA_EGL_PROC("eglGetCurrentDisplay", GetCurrentDisplay),
+    CALDERA_EGL_PROC("eglGetCurrentSurface", GetCurrentSurface),
+    CALDERA_EGL_PROC("eglGetError", GetError),
+    CALDERA_EGL_PROC("eglGetPlatformDisplay", GetPlatformDisplay),
+    CALDERA_EGL_PROC("eglGetSyncAttrib", GetSyncAttrib),
+    CALDERA_EGL_PROC("eglInitialize", Initialize),
+    CALDERA_EGL_PROC("eglMakeCurrent", MakeCurrent),
+    CALDERA_EGL_PROC("eglQueryAPI", QueryAPI),
+    CALDERA_EGL_PROC("eglQueryContext", QueryContext),
+    CALDERA_EGL_PROC("eglQueryString", QueryString),
+    CALDERA_EGL_PROC("eglQuerySurface", QuerySurface),
+    CALDERA_EGL_PROC("eglReleaseTexImage", ReleaseTexImage),
+    CALDERA_EGL_PROC("eglReleaseThread", ReleaseThread),
+    CALDERA_EGL_PROC("eglSurfaceAttrib", SurfaceAttrib),
+    CALDERA_EGL_PROC("eglSwapBuffers", SwapBuffers),
+    CALDERA_EGL_PROC("eglSwapInterval", SwapInterval),
+    CALDERA_EGL_PROC("eglTerminate", Terminate),
+    CALDERA_EGL_PROC("eglWaitClient", WaitClient),
+    CALDERA_EGL_PROC("eglWaitGL", WaitGL),
+    CALDERA_EGL_PROC("eglWaitNative", WaitNative),
+    CALDERA_EGL_PROC("eglWaitSync", WaitSync),
+};
+
+#undef CALDERA_EGL_PROC
+
+EGLDisplay VendorGetPlatformDisplay(EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
+  return GetPlatformDisplay(platform, native_display, attrib_list);
+}
+
+EGLBoolean VendorGetSupportsAPI(EGLenum api) {
+  return api == EGL_OPENGL_API || api == EGL_OPENGL_ES_API;
+}
+
+const char* VendorGetString(int name) {
+  return name == __EGL_VENDOR_STRING_PLATFORM_EXTENSIONS ? PlatformExtensions() : nullptr;
+}
+
+void* VendorGetProcAddress(const char* name) {
+  if (!name) return nullptr;
+  if (std::strncmp(name, "egl", 3) == 0) {
+    for (const ProcEntry& e : kProcs) {
+      if (std::strcmp(e.name, name) == 0) return e.proc;
+    }
+    return nullptr;
+  }
+  if (std::strncmp(name, "gl", 2) == 0) return caldera::GetGLProcAddress(name);
+  return nullptr;
+}
+
+// Only display extension functions beyond EGL 1.5 core need a vendor dispatch stub; we export none yet.
+void* VendorGetDispatchAddress(const char*) {
+  return nullptr;
+}
+void VendorSetDispatchIndex(const char*, int) {}
+
+}  // namespace
+}  // namespace caldera::egl
+
+extern "C" __attribute__((visibility("default"))) EGLBoolean __egl_Main(uint32_t version,
+                                                                        const __EGLapiExports* exports,
+                                                                        __EGLvendorInfo* vendor,
+                                                                        __EGLapiImports* imports) {
+  using namespace caldera::egl;
+  (void)vendor;
+  if (EGL_VENDOR_ABI_GET_MAJOR_VERSION(version) != EGL_VENDOR_ABI_MAJOR_VERSION || !exports || !imports) {
+    return EGL_FALSE;
+  }
+  g_exports = exports;
+  SetCurrentApiSource(&GlvndCurrentApi);
+  // libEGL hands us a zeroed table (calloc), so the optional callbacks we leave alone stay null.
+  imports->getPlatformDisplay = VendorGetPlatformDisplay;
+  imports->getSupportsAPI = VendorGetSupportsAPI;
+  imports->getVendorString = VendorGetString;
+  imports->getProcAddress = VendorGetProcAddress;
+  imports->getDispatchAddress = VendorGetDispatchAddress;
+  imports->setDispatchIndex = VendorSetDispatchIndex;
+  return EGL_TRUE;
+}

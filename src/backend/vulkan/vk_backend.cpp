@@ -1,0 +1,62 @@
+// The Vulkan backend: one Device, its resource tables and pipeline cache, and a Context per GL context.
+#include <memory>
+
+#include "backend/vulkan/vk_context.h"
+#include "backend/vulkan/vk_device.h"
+#include "pipe/backend.h"
+
+namespace caldera {
+namespace vk {
+namespace {
+
+class Backend final : public pipe::Backend {
+ public:
+  explicit Backend(std::unique_ptr<Device> device) : device_(std::move(device)) {
+    resources_ = std::make_unique<Resources>(*device_);
+    pipelines_ = std::make_unique<PipelineCache>(*device_);
+    const auto& limits = device_->properties().limits;
+    caps_.renderer = std::string("Caldera (Vulkan: ") + device_->properties().deviceName + ")";
+    caps_.max_texture_size = std::min<uint32_t>(limits.maxImageDimension2D, 16384);
+    caps_.max_viewport[0] = std::min<uint32_t>(limits.maxViewportDimensions[0], 16384);
+    caps_.max_viewport[1] = std::min<uint32_t>(limits.maxViewportDimensions[1], 16384);
+    if (device_->features().wide_lines) {
+      caps_.line_width_range[0] = limits.lineWidthRange[0];
+      caps_.line_width_range[1] = limits.lineWidthRange[1];
+    }
+    caps_.point_size_range[0] = limits.pointSizeRange[0];
+    caps_.point_size_range[1] = limits.pointSizeRange[1];
+    caps_.max_color_attachments = std::min<uint32_t>(limits.maxColorAttachments, pipe::kMaxColorAttachments);
+    caps_.max_uniform_block_size = std::min<uint32_t>(limits.maxUniformBufferRange, 16384);
+    caps_.max_samples = 1;  // multisampled renderbuffers arrive with resolve support
+  }
+
+  ~Backend() override {
+    vkDeviceWaitIdle(device_->device());
+    pipelines_.reset();
+    resources_.reset();
+    device_.reset();
+  }
+
+  const pipe::BackendCaps& caps() const override { return caps_; }
+
+  std::unique_ptr<pipe::BackendContext> CreateContext() override {
+    return std::make_unique<Context>(Shared{device_.get(), resources_.get(), pipelines_.get()});
+  }
+
+ private:
+  std::unique_ptr<Device> device_;
+  std::unique_ptr<Resources> resources_;
+  std::unique_ptr<PipelineCache> pipelines_;
+  pipe::BackendCaps caps_;
+};
+
+}  // namespace
+}  // namespace vk
+
+std::unique_ptr<pipe::Backend> pipe::CreateVulkanBackend(std::string* why) {
+  auto device = vk::Device::Create(why);
+  if (!device) return nullptr;
+  return std::make_unique<vk::Backend>(std::move(device));
+}
+
+}  // namespace caldera

@@ -1,0 +1,367 @@
+#include "backend/vulkan/vk_context.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "backend/vulkan/vk_device.h"
+#include "backend/vulkan/vk_formats.h"
+#include "util/log.h"
+
+namespace caldera::vk {
+namespace {
+
+constexpr VkDeviceSize kRingPage = 4u << 20;
+constexpr uint32_t kMaxRingSets = 256;
+
+VkMemoryBarrier2 FullBarrier() {
+  VkMemoryBarrier2 b{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+  b.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  b.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
+  b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+  return b;
+}
+
+}  // namespace
+
+bool Context::PendingClear::any() const {
+  if (depth || stencil) return true;
+  for (bool c : color)
+    if (c) return true;
+  return false;
+}
+
+Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, kRingPage) {
+  VkDevice dev = shared_.device->device();
+  VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  pci.queueFamilyIndex = shared_.device->queue_family();
+  vkCreateCommandPool(dev, &pci, nullptr, &pool_);
+  VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, kMaxRingSets};
+  VkDescriptorPoolCreateInfo dpi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  dpi.maxSets = kMaxRingSets;
+  dpi.poolSizeCount = 1;
+  dpi.pPoolSizes = &size;
+  vkCreateDescriptorPool(dev, &dpi, nullptr, &descriptor_pool_);
+}
+
+Context::~Context() {
+  uint64_t serial = 0;
+  SubmitAndStamp(&serial);
+  if (serial) shared_.device->WaitSerial(serial);
+  for (auto& s : in_flight_) shared_.device->WaitSerial(s.serial);
+  Collect();
+  VkDevice dev = shared_.device->device();
+  vkDestroyDescriptorPool(dev, descriptor_pool_, nullptr);
+  vkDestroyCommandPool(dev, pool_, nullptr);
+}
+
+bool Context::Execute(const pipe::CommandChunk& chunk) {
+  std::lock_guard lock(shared_.resources->mutex);
+  chunk.ForEach([&](pipe::Op op, const uint8_t* record, const uint8_t* payload) { Apply(op, record, payload); });
+  return !shared_.device->lost();
+}
+
+VkCommandBuffer Context::Commands() {
+  if (cmd_) return cmd_;
+  Collect();
+  if (free_cmds_.empty()) {
+    VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, nullptr, pool_,
+                                   VK_COMMAND_BUFFER_LEVEL_PRIMARY, 1};
+    VkCommandBuffer cb;
+    vkAllocateCommandBuffers(shared_.device->device(), &ai, &cb);
+    free_cmds_.push_back(cb);
+  }
+  cmd_ = free_cmds_.back();
+  free_cmds_.pop_back();
+  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  vkBeginCommandBuffer(cmd_, &bi);
+  // Dynamic state and bindings do not survive command buffers.
+  fixed_dirty_ = vertex_dirty_ = true;
+  uniform_bound_ = false;
+  bound_pipeline_ = VK_NULL_HANDLE;
+  bound_index_buffer_ = VK_NULL_HANDLE;
+  return cmd_;
+}
+
+bool Context::SubmitAndStamp(uint64_t* serial) {
+  *serial = 0;
+  if (!cmd_) {
+    if (!retired_.empty()) {
+      // Nothing recorded since: what was retired is unused by us once our last submission completes.
+      uint64_t last = in_flight_.empty() ? 0 : in_flight_.back().serial;
+      for (auto& g : retired_) g.serial = last;
+      shared_.resources->Retire(retired_);
+      retired_.clear();
+    }
+    return true;
+  }
+  EndPass();
+  vkEndCommandBuffer(cmd_);
+  *serial = shared_.device->Submit(cmd_);
+  in_flight_.push_back({cmd_, *serial});
+  cmd_ = VK_NULL_HANDLE;
+  ring_.Stamp(*serial);
+  for (auto& g : retired_) g.serial = *serial;
+  shared_.resources->Retire(retired_);
+  retired_.clear();
+  return !shared_.device->lost();
+}
+
+void Context::Collect() {
+  uint64_t completed = shared_.device->CompletedSerial();
+  size_t kept = 0;
+  for (auto& s : in_flight_) {
+    if (s.serial <= completed) {
+      vkResetCommandBuffer(s.cmd, 0);
+      free_cmds_.push_back(s.cmd);
+    } else {
+      in_flight_[kept++] = s;
+    }
+  }
+  in_flight_.resize(kept);
+  ring_.Recycle(completed);
+  shared_.resources->Collect(completed);
+}
+
+void Context::TransitionImage(ImageObject& image, VkImageLayout layout) {
+  if (image.layout == layout) return;
+  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+  b.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  b.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
+  b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+  b.oldLayout = image.layout;
+  b.newLayout = layout;
+  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.image = image.image;
+  b.subresourceRange = {image.aspect, 0, 1, 0, 1};
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.imageMemoryBarrierCount = 1;
+  dep.pImageMemoryBarriers = &b;
+  vkCmdPipelineBarrier2(Commands(), &dep);
+  image.layout = layout;
+}
+
+void Context::TransferBarrier() {
+  VkMemoryBarrier2 b = FullBarrier();
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.memoryBarrierCount = 1;
+  dep.pMemoryBarriers = &b;
+  vkCmdPipelineBarrier2(Commands(), &dep);
+}
+
+void Context::BeginPass() {
+  if (pass_open_) return;
+  VkCommandBuffer cmd = Commands();
+  if (transfer_since_pass_) {
+    TransferBarrier();
+    transfer_since_pass_ = false;
+  }
+  auto& images = shared_.resources->images;
+  VkRenderingAttachmentInfo colors[pipe::kMaxColorAttachments] = {};
+  uint32_t color_count = 0;
+  for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
+    VkRenderingAttachmentInfo& a = colors[i];
+    a.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
+    ImageObject* img = images.Get(targets_.color[i]);
+    if (!img) continue;
+    color_count = i + 1;
+    bool undefined = img->layout == VK_IMAGE_LAYOUT_UNDEFINED;
+    TransitionImage(*img, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    a.imageView = img->view;
+    a.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    // Deferred clears become the load op: no separate clear pass (Zink's trick).
+    a.loadOp = pending_clear_.color[i] ? VK_ATTACHMENT_LOAD_OP_CLEAR
+               : undefined             ? VK_ATTACHMENT_LOAD_OP_DONT_CARE
+                                       : VK_ATTACHMENT_LOAD_OP_LOAD;
+    a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    std::memcpy(a.clearValue.color.float32, pending_clear_.color_value[i], 16);
+  }
+  VkRenderingAttachmentInfo depth{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  VkRenderingAttachmentInfo stencil{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  ImageObject* ds = images.Get(targets_.depth_stencil);
+  if (ds) {
+    bool undefined = ds->layout == VK_IMAGE_LAYOUT_UNDEFINED;
+    TransitionImage(*ds, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+    for (auto* a : {&depth, &stencil}) {
+      bool clear = a == &depth ? pending_clear_.depth : pending_clear_.stencil;
+      a->imageView = ds->view;
+      a->imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+      a->loadOp = clear ? VK_ATTACHMENT_LOAD_OP_CLEAR
+                  : undefined ? VK_ATTACHMENT_LOAD_OP_DONT_CARE
+                              : VK_ATTACHMENT_LOAD_OP_LOAD;
+      a->storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+      a->clearValue.depthStencil = {pending_clear_.depth_value, pending_clear_.stencil_value};
+    }
+  }
+  VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  ri.renderArea = {{0, 0}, {targets_.width, targets_.height}};
+  ri.layerCount = 1;
+  ri.colorAttachmentCount = color_count;
+  ri.pColorAttachments = colors;
+  bool has_stencil = ds && (ds->aspect & VK_IMAGE_ASPECT_STENCIL_BIT);
+  ri.pDepthAttachment = ds ? &depth : nullptr;
+  ri.pStencilAttachment = has_stencil ? &stencil : nullptr;
+  vkCmdBeginRendering(cmd, &ri);
+  pass_open_ = true;
+  pending_clear_ = {};
+  graphics_since_transfer_ = true;
+}
+
+void Context::EndPass() {
+  if (!pass_open_) return;
+  vkCmdEndRendering(cmd_);
+  pass_open_ = false;
+}
+
+void Context::FlushPendingClears() {
+  if (!pending_clear_.any()) return;
+  BeginPass();  // the load ops perform the clears
+  EndPass();
+}
+
+void Context::OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd) {
+  if (std::memcmp(&cmd, &targets_, sizeof(cmd)) == 0) return;  // redundant bind: keep the pass open
+  FlushPendingClears();
+  EndPass();
+  targets_ = cmd;
+  key_.depth_format = 0;
+  fixed_dirty_ = true;  // the scissor for "disabled" depends on the target size
+}
+
+void Context::OnClear(const pipe::CmdClear& cmd) {
+  auto& images = shared_.resources->images;
+  bool full_mask = (cmd.color_write_mask & 0xF) == 0xF;
+  bool color = (cmd.mask & pipe::kClearColor) && cmd.color_write_mask != 0;
+  bool depth = (cmd.mask & pipe::kClearDepth) && cmd.depth_write;
+  bool stencil = (cmd.mask & pipe::kClearStencil) && (cmd.stencil_write_mask & 0xFF) != 0;
+  if (color && !full_mask)
+    util::LogOnce(util::LogLevel::kWarning, "glClear", "partial colour masks are not applied to clears yet");
+  if (stencil && (cmd.stencil_write_mask & 0xFF) != 0xFF)
+    util::LogOnce(util::LogLevel::kWarning, "glClear", "partial stencil masks are not applied to clears yet");
+  int32_t x0 = 0, y0 = 0, x1 = static_cast<int32_t>(targets_.width), y1 = static_cast<int32_t>(targets_.height);
+  if (cmd.scissor_enable) {
+    x0 = std::max(x0, cmd.scissor[0]);
+    y0 = std::max(y0, cmd.scissor[1]);
+    x1 = std::min(x1, cmd.scissor[0] + cmd.scissor[2]);
+    y1 = std::min(y1, cmd.scissor[1] + cmd.scissor[3]);
+    if (x0 >= x1 || y0 >= y1) return;
+  }
+  bool whole = x0 == 0 && y0 == 0 && x1 == static_cast<int32_t>(targets_.width) &&
+               y1 == static_cast<int32_t>(targets_.height);
+  ImageObject* ds = images.Get(targets_.depth_stencil);
+  bool ds_has_stencil = ds && (ds->aspect & VK_IMAGE_ASPECT_STENCIL_BIT);
+  if (!ds) depth = stencil = false;
+  if (!ds_has_stencil) stencil = false;
+
+  float value[pipe::kMaxColorAttachments][4];
+  for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
+    std::memcpy(value[i], cmd.color, 16);
+    ImageObject* img = images.Get(targets_.color[i]);
+    if (img && img->pipe_format == pipe::Format::kRGB8) value[i][3] = 1.0f;  // RGB surfaces keep alpha at 1
+  }
+  if (!pass_open_ && whole) {
+    // Deferred: the next pass (or the next read of these targets) loads with CLEAR.
+    for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
+      if (!color || !images.Get(targets_.color[i]) || !(cmd.color_targets & (1u << i))) continue;
+      pending_clear_.color[i] = true;
+      std::memcpy(pending_clear_.color_value[i], value[i], 16);
+    }
+    if (depth) pending_clear_.depth = true, pending_clear_.depth_value = cmd.depth;
+    if (stencil) pending_clear_.stencil = true, pending_clear_.stencil_value = cmd.stencil & 0xFF;
+    return;
+  }
+  // Inside an open pass (or a partial rectangle): clear attachments without ending the pass.
+  BeginPass();
+  VkClearAttachment attachments[pipe::kMaxColorAttachments + 1];
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < pipe::kMaxColorAttachments && color; ++i) {
+    if (!images.Get(targets_.color[i]) || !(cmd.color_targets & (1u << i))) continue;
+    VkClearAttachment& a = attachments[n++];
+    a.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
+    a.colorAttachment = i;
+    std::memcpy(a.clearValue.color.float32, value[i], 16);
+  }
+  if (depth || stencil) {
+    VkClearAttachment& a = attachments[n++];
+    a.aspectMask = (depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) | (stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+    a.colorAttachment = 0;
+    a.clearValue.depthStencil = {cmd.depth, cmd.stencil & 0xFF};
+  }
+  if (n == 0) return;
+  VkClearRect rect{{{x0, y0}, {static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0)}}, 0, 1};
+  vkCmdClearAttachments(cmd_, n, attachments, 1, &rect);
+}
+
+void Context::OnBufferUpload(const pipe::CmdBufferUpload& cmd, const uint8_t* data) {
+  BufferObject* buffer = shared_.resources->buffers.Get(cmd.buffer);
+  if (!buffer || cmd.offset + cmd.payload_size > buffer->size) return;
+  // Ordered with draws: copy from the ring inside the command stream. Earlier draws read the old bytes.
+  UploadRing::Span span = ring_.Allocate(cmd.payload_size, 16);
+  std::memcpy(span.data, data, cmd.payload_size);
+  EndPass();
+  if (graphics_since_transfer_) {
+    TransferBarrier();
+    graphics_since_transfer_ = false;
+  }
+  VkBufferCopy region{span.offset, cmd.offset, cmd.payload_size};
+  vkCmdCopyBuffer(Commands(), span.buffer, buffer->buffer, 1, &region);
+  transfer_since_pass_ = true;
+}
+
+void Context::OnBufferCopy(const pipe::CmdBufferCopy& cmd) {
+  BufferObject* src = shared_.resources->buffers.Get(cmd.src);
+  BufferObject* dst = shared_.resources->buffers.Get(cmd.dst);
+  if (!src || !dst) return;
+  EndPass();
+  TransferBarrier();
+  VkBufferCopy region{cmd.src_offset, cmd.dst_offset, cmd.size};
+  vkCmdCopyBuffer(Commands(), src->buffer, dst->buffer, 1, &region);
+  transfer_since_pass_ = true;
+  graphics_since_transfer_ = false;
+}
+
+void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
+  ImageObject* img = shared_.resources->images.Get(cmd.image);
+  if (!img) {
+    cmd.done->store(true);
+    cmd.done->notify_all();
+    return;
+  }
+  // Pending clears of the read target are resolved first: a read must see them.
+  FlushPendingClears();
+  EndPass();
+  uint32_t texel = FormatTexelSize(img->format);
+  VkDeviceSize size = VkDeviceSize(cmd.width) * cmd.height * texel;
+  UploadRing::Span span = ring_.Allocate(size, 16);
+  TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  VkBufferImageCopy region{};
+  region.bufferOffset = span.offset;
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.imageOffset = {cmd.x, cmd.y, 0};
+  region.imageExtent = {static_cast<uint32_t>(cmd.width), static_cast<uint32_t>(cmd.height), 1};
+  vkCmdCopyImageToBuffer(cmd_, img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, span.buffer, 1, &region);
+  VkMemoryBarrier2 to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+  to_host.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
+  to_host.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+  to_host.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT;
+  to_host.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT;
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.memoryBarrierCount = 1;
+  dep.pMemoryBarriers = &to_host;
+  vkCmdPipelineBarrier2(cmd_, &dep);
+  graphics_since_transfer_ = false;
+  uint64_t serial = 0;
+  if (SubmitAndStamp(&serial) && shared_.device->WaitSerial(serial)) {
+    for (int32_t row = 0; row < cmd.height; ++row) {
+      auto* dst = static_cast<uint8_t*>(cmd.dst) + size_t(row) * cmd.row_stride;
+      ConvertToRGBA8(img->format, span.data + size_t(row) * cmd.width * texel, cmd.width, dst);
+    }
+  }
+  cmd.done->store(true);
+  cmd.done->notify_all();
+}
+
+}  // namespace caldera::vk

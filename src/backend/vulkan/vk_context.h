@@ -1,0 +1,130 @@
+// Replays one GL context's pipe records into Vulkan command buffers: render pass instances (dynamic
+// rendering) with clears folded into load ops, dynamic state set only on change, pipelines from the
+// packed-key cache, uploads through a host-visible ring, and submissions on the device timeline.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <array>
+#include <vector>
+
+#include "backend/vulkan/vk_pipelines.h"
+#include "backend/vulkan/vk_resources.h"
+#include "pipe/backend.h"
+
+namespace caldera::vk {
+
+class Device;
+
+struct Shared {  // device-wide state every context uses
+  Device* device;
+  Resources* resources;
+  PipelineCache* pipelines;
+};
+
+// Host-visible memory handed out linearly; a whole page returns to the pool once the submission that
+// used it completes. Feeds uniforms, constant attributes, staging uploads and readback.
+class UploadRing {
+ public:
+  struct Span {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkDeviceSize offset = 0;
+    uint8_t* data = nullptr;
+    uint32_t page = 0;
+  };
+  UploadRing(Device& device, VkDeviceSize page_size);
+  ~UploadRing();
+  Span Allocate(VkDeviceSize size, VkDeviceSize alignment);
+  void Stamp(uint64_t serial);         // pages used since the last stamp belong to this submission
+  void Recycle(uint64_t completed);    // pages whose submission completed become free
+  uint32_t page_count() const { return static_cast<uint32_t>(pages_.size()); }
+
+ private:
+  struct Page {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    Allocation alloc;
+    VkDeviceSize size = 0;
+    uint64_t serial = 0;  // 0: free; UINT64_MAX: in use by the open command buffer
+  };
+  uint32_t NewPage(VkDeviceSize size);
+  Device& device_;
+  VkDeviceSize page_size_;
+  std::vector<Page> pages_;
+  int32_t current_ = -1;
+  VkDeviceSize used_ = 0;
+};
+
+class Context final : public pipe::BackendContext {
+ public:
+  explicit Context(const Shared& shared);
+  ~Context() override;
+  bool Execute(const pipe::CommandChunk& chunk) override;
+
+ private:
+  void Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload);
+  void OnBufferUpload(const pipe::CmdBufferUpload& cmd, const uint8_t* data);
+  void OnBufferCopy(const pipe::CmdBufferCopy& cmd);
+  void OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd);
+  void OnClear(const pipe::CmdClear& cmd);
+  void OnDraw(const pipe::CmdDraw& cmd);
+  void OnReadPixels(const pipe::CmdReadPixels& cmd);
+
+  VkCommandBuffer Commands();  // the open command buffer, begun on demand
+  bool SubmitAndStamp(uint64_t* serial);
+  void Collect();
+  void BeginPass();
+  void EndPass();
+  void FlushPendingClears();  // executes deferred clears now (before any read of the targets)
+  void TransferBarrier();     // orders transfers against earlier draws and later draws against transfers
+  void TransitionImage(ImageObject& image, VkImageLayout layout);
+  void ApplyDynamicState();
+  bool BindPipeline(const pipe::CmdDraw& cmd, ProgramObject& program);
+  void BindVertexInput();
+  void BindUniforms(const ProgramObject& program);
+
+  Shared shared_;
+  VkCommandPool pool_ = VK_NULL_HANDLE;
+  struct Submission {
+    VkCommandBuffer cmd;
+    uint64_t serial;
+  };
+  std::vector<Submission> in_flight_;
+  std::vector<VkCommandBuffer> free_cmds_;
+  VkCommandBuffer cmd_ = VK_NULL_HANDLE;
+  Resources::Retired retired_;  // destroyed/replaced objects, freed after our next submission completes
+  UploadRing ring_;
+  VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;
+  std::vector<VkDescriptorSet> ring_sets_;  // one uniform descriptor set per ring page
+  std::vector<VkBuffer> ring_set_buffers_;  // what each set currently points at
+
+  // Render targets and pass state.
+  pipe::CmdSetRenderTargets targets_{};
+  bool pass_open_ = false;
+  struct PendingClear {
+    bool color[pipe::kMaxColorAttachments] = {};
+    float color_value[pipe::kMaxColorAttachments][4] = {};
+    bool depth = false, stencil = false;
+    float depth_value = 1.0f;
+    uint32_t stencil_value = 0;
+    bool any() const;
+  } pending_clear_;
+  bool transfer_since_pass_ = false;  // a transfer wrote something draws may read
+  bool graphics_since_transfer_ = true;
+
+  // Current state as recorded.
+  pipe::CmdSetFixedState fixed_{};
+  bool fixed_dirty_ = true;
+  pipe::CmdSetVertexInput vertex_{};
+  bool vertex_dirty_ = true;
+  pipe::Handle program_{};
+  std::vector<uint8_t> uniforms_;
+  bool uniforms_dirty_ = false;
+  UploadRing::Span uniform_span_{};
+  bool uniform_bound_ = false;
+  VkPipeline bound_pipeline_ = VK_NULL_HANDLE;
+  VkBuffer bound_index_buffer_ = VK_NULL_HANDLE;
+  VkIndexType bound_index_type_ = VK_INDEX_TYPE_UINT16;
+  PipelineKey key_{};
+};
+
+}  // namespace caldera::vk

@@ -1,0 +1,326 @@
+#include "backend/vulkan/vk_device.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "util/log.h"
+
+namespace caldera::vk {
+namespace {
+
+bool HasExtension(const std::vector<VkExtensionProperties>& list, const char* name) {
+  for (auto& e : list)
+    if (!std::strcmp(e.extensionName, name)) return true;
+  return false;
+}
+
+int DeviceTypeRank(VkPhysicalDeviceType t) {
+  switch (t) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
+    default: return 4;
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<Device> Device::Create(std::string* why) {
+  std::unique_ptr<Device> d(new Device());
+  if (!d->Init(why)) return nullptr;
+  return d;
+}
+
+VKAPI_ATTR VkBool32 VKAPI_CALL Device::OnDebugMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                      VkDebugUtilsMessageTypeFlagsEXT,
+                                                      const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
+  auto* self = static_cast<Device*>(user);
+  if (severity & (VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT)) {
+    self->validation_messages_.fetch_add(1);
+    // Validation findings are Caldera bugs: always print them (tests fail on this marker).
+    std::fprintf(stderr, "caldera vulkan-validation: %s\n", data->pMessage ? data->pMessage : "");
+  }
+  return VK_FALSE;
+}
+
+bool Device::Init(std::string* why) {
+  uint32_t api = 0;
+  if (vkEnumerateInstanceVersion(&api) != VK_SUCCESS || api < VK_API_VERSION_1_3) {
+    *why = "the Vulkan loader is older than 1.3";
+    return false;
+  }
+  uint32_t count = 0;
+  vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr);
+  std::vector<VkExtensionProperties> inst_ext(count);
+  vkEnumerateInstanceExtensionProperties(nullptr, &count, inst_ext.data());
+  std::vector<const char*> enabled;
+  features_.debug_utils = HasExtension(inst_ext, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+  if (features_.debug_utils) enabled.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pApplicationName = "Caldera";
+  app.pEngineName = "Caldera";
+  app.apiVersion = VK_API_VERSION_1_3;
+  VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  ici.pApplicationInfo = &app;
+  ici.enabledExtensionCount = static_cast<uint32_t>(enabled.size());
+  ici.ppEnabledExtensionNames = enabled.data();
+  VkResult r = vkCreateInstance(&ici, nullptr, &instance_);
+  if (r != VK_SUCCESS) {
+    *why = "vkCreateInstance failed (" + std::to_string(r) + ")";
+    return false;
+  }
+  if (features_.debug_utils) {
+    VkDebugUtilsMessengerCreateInfoEXT mci{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+    mci.messageSeverity =
+        VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT;
+    mci.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
+    mci.pfnUserCallback = &Device::OnDebugMessage;
+    mci.pUserData = this;
+    auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance_, "vkCreateDebugUtilsMessengerEXT"));
+    if (create) create(instance_, &mci, nullptr, &messenger_);
+  }
+  if (!PickPhysicalDevice(why) || !CreateLogicalDevice(why)) return false;
+  memory_ = std::make_unique<MemoryAllocator>(device_, physical_);
+  LoadPipelineCache();
+  VkSemaphoreTypeCreateInfo type_info{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO, nullptr,
+                                      VK_SEMAPHORE_TYPE_TIMELINE, 0};
+  VkSemaphoreCreateInfo sci{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, &type_info};
+  if (vkCreateSemaphore(device_, &sci, nullptr, &timeline_) != VK_SUCCESS) {
+    *why = "cannot create a timeline semaphore";
+    return false;
+  }
+  return true;
+}
+
+bool Device::PickPhysicalDevice(std::string* why) {
+  uint32_t count = 0;
+  vkEnumeratePhysicalDevices(instance_, &count, nullptr);
+  std::vector<VkPhysicalDevice> devices(count);
+  vkEnumeratePhysicalDevices(instance_, &count, devices.data());
+  if (devices.empty()) {
+    *why = "no Vulkan device";
+    return false;
+  }
+  const char* wanted = util::Env("CALDERA_VK_DEVICE");
+  int best = -1, best_rank = 99;
+  std::string rejected;
+  for (size_t i = 0; i < devices.size(); ++i) {
+    VkPhysicalDeviceProperties p;
+    vkGetPhysicalDeviceProperties(devices[i], &p);
+    if (wanted) {
+      char* end = nullptr;
+      long index = std::strtol(wanted, &end, 10);
+      bool by_index = end && *end == '\0';
+      bool match = by_index ? static_cast<size_t>(index) == i : std::strstr(p.deviceName, wanted) != nullptr;
+      if (!match) continue;
+    }
+    if (p.apiVersion < VK_API_VERSION_1_3) {
+      rejected += std::string(p.deviceName) + ": Vulkan 1.3 missing; ";
+      continue;
+    }
+    int rank = DeviceTypeRank(p.deviceType);
+    if (rank < best_rank) best = static_cast<int>(i), best_rank = rank;
+  }
+  if (best < 0) {
+    *why = wanted ? std::string("no device matches CALDERA_VK_DEVICE=") + wanted : "no device with Vulkan 1.3 (" + rejected + ")";
+    return false;
+  }
+  physical_ = devices[best];
+  vkGetPhysicalDeviceProperties(physical_, &properties_);
+  return true;
+}
+
+bool Device::CreateLogicalDevice(std::string* why) {
+  uint32_t count = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(physical_, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vkGetPhysicalDeviceQueueFamilyProperties(physical_, &count, families.data());
+  bool found = false;
+  for (uint32_t i = 0; i < count; ++i) {
+    if (families[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) {
+      queue_family_ = i;
+      found = true;
+      break;
+    }
+  }
+  if (!found) {
+    *why = "no graphics queue";
+    return false;
+  }
+  vkEnumerateDeviceExtensionProperties(physical_, nullptr, &count, nullptr);
+  std::vector<VkExtensionProperties> ext(count);
+  vkEnumerateDeviceExtensionProperties(physical_, nullptr, &count, ext.data());
+
+  VkPhysicalDeviceDepthClipControlFeaturesEXT clip{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
+  VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT};
+  VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divisor{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT};
+  VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &f13};
+  VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12};
+  std::vector<const char*> enabled;
+  VkBaseOutStructure* tail = reinterpret_cast<VkBaseOutStructure*>(&f13);
+  auto chain = [&](const char* name, void* feature) {
+    if (!HasExtension(ext, name)) return false;
+    enabled.push_back(name);
+    tail->pNext = static_cast<VkBaseOutStructure*>(feature);
+    tail = tail->pNext;
+    return true;
+  };
+  chain(VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME, &clip);
+  chain(VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME, &u8);
+  chain(VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME, &divisor);
+  vkGetPhysicalDeviceFeatures2(physical_, &f2);
+  if (!f13.dynamicRendering || !f13.synchronization2 || !f12.timelineSemaphore) {
+    *why = std::string(properties_.deviceName) + " lacks dynamicRendering, synchronization2 or timelineSemaphore";
+    return false;
+  }
+  features_.depth_clip_control = clip.depthClipControl;
+  features_.index_type_uint8 = u8.indexTypeUint8;
+  features_.vertex_attribute_divisor = divisor.vertexAttributeInstanceRateDivisor;
+  features_.wide_lines = f2.features.wideLines;
+  features_.fill_mode_non_solid = f2.features.fillModeNonSolid;
+  features_.depth_clamp = f2.features.depthClamp;
+  features_.dual_src_blend = f2.features.dualSrcBlend;
+  features_.independent_blend = f2.features.independentBlend;
+  if (!features_.depth_clip_control)
+    util::LogOnce(util::LogLevel::kWarning, "vulkan", "VK_EXT_depth_clip_control missing: GL depth range is approximated");
+
+  // Enable only what Caldera uses; unused optional features stay off.
+  VkPhysicalDeviceFeatures want{};
+  want.wideLines = f2.features.wideLines;
+  want.fillModeNonSolid = f2.features.fillModeNonSolid;
+  want.depthClamp = f2.features.depthClamp;
+  want.dualSrcBlend = f2.features.dualSrcBlend;
+  want.independentBlend = f2.features.independentBlend;
+  want.depthBiasClamp = f2.features.depthBiasClamp;
+  f2.features = want;
+  VkPhysicalDeviceVulkan13Features want13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, f13.pNext};
+  want13.dynamicRendering = VK_TRUE;
+  want13.synchronization2 = VK_TRUE;
+  VkPhysicalDeviceVulkan12Features want12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &want13};
+  want12.timelineSemaphore = VK_TRUE;
+  f2.pNext = &want12;
+  divisor.vertexAttributeInstanceRateZeroDivisor = VK_FALSE;
+
+  float priority = 1.0f;
+  VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, nullptr, 0, queue_family_, 1, &priority};
+  VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &f2};
+  dci.queueCreateInfoCount = 1;
+  dci.pQueueCreateInfos = &qci;
+  dci.enabledExtensionCount = static_cast<uint32_t>(enabled.size());
+  dci.ppEnabledExtensionNames = enabled.data();
+  VkResult r = vkCreateDevice(physical_, &dci, nullptr, &device_);
+  if (r != VK_SUCCESS) {
+    *why = "vkCreateDevice failed (" + std::to_string(r) + ")";
+    return false;
+  }
+  vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
+
+  VkFormatProperties fp;
+  vkGetPhysicalDeviceFormatProperties(physical_, VK_FORMAT_D24_UNORM_S8_UINT, &fp);
+  if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT))
+    depth_stencil_format_ = VK_FORMAT_D32_SFLOAT_S8_UINT;
+  return true;
+}
+
+void Device::LoadPipelineCache() {
+  // The cache file is keyed by the device's pipeline-cache UUID so a driver update never reads stale data.
+  const char* disable = util::Env("CALDERA_PIPELINE_CACHE");
+  std::vector<char> data;
+  if (!disable || std::strcmp(disable, "0") != 0) {
+    std::string dir;
+    if (const char* xdg = util::Env("XDG_CACHE_HOME")) dir = xdg;
+    else if (const char* home = util::Env("HOME")) dir = std::string(home) + "/.cache";
+    if (!dir.empty()) {
+      char uuid[2 * VK_UUID_SIZE + 1];
+      for (uint32_t i = 0; i < VK_UUID_SIZE; ++i) std::snprintf(uuid + 2 * i, 3, "%02x", properties_.pipelineCacheUUID[i]);
+      pipeline_cache_path_ = dir + "/caldera/pipelines-" + uuid + ".bin";
+      std::ifstream in(pipeline_cache_path_, std::ios::binary);
+      if (in) data.assign(std::istreambuf_iterator<char>(in), {});
+    }
+  }
+  VkPipelineCacheCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+  info.initialDataSize = data.size();
+  info.pInitialData = data.empty() ? nullptr : data.data();
+  if (vkCreatePipelineCache(device_, &info, nullptr, &pipeline_cache_) != VK_SUCCESS && !data.empty()) {
+    info.initialDataSize = 0;
+    info.pInitialData = nullptr;
+    vkCreatePipelineCache(device_, &info, nullptr, &pipeline_cache_);
+  }
+}
+
+void Device::SavePipelineCache() {
+  if (pipeline_cache_path_.empty() || pipeline_cache_ == VK_NULL_HANDLE) return;
+  size_t size = 0;
+  if (vkGetPipelineCacheData(device_, pipeline_cache_, &size, nullptr) != VK_SUCCESS || size == 0) return;
+  std::vector<char> data(size);
+  if (vkGetPipelineCacheData(device_, pipeline_cache_, &size, data.data()) != VK_SUCCESS) return;
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(pipeline_cache_path_).parent_path(), ec);
+  std::string tmp = pipeline_cache_path_ + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return;
+    out.write(data.data(), static_cast<std::streamsize>(size));
+  }
+  std::filesystem::rename(tmp, pipeline_cache_path_, ec);  // atomic: concurrent processes never see half a file
+}
+
+Device::~Device() {
+  if (device_) {
+    vkDeviceWaitIdle(device_);
+    SavePipelineCache();
+    memory_.reset();
+    if (pipeline_cache_) vkDestroyPipelineCache(device_, pipeline_cache_, nullptr);
+    if (timeline_) vkDestroySemaphore(device_, timeline_, nullptr);
+    vkDestroyDevice(device_, nullptr);
+  }
+  if (messenger_) {
+    auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance_, "vkDestroyDebugUtilsMessengerEXT"));
+    if (destroy) destroy(instance_, messenger_, nullptr);
+  }
+  if (instance_) vkDestroyInstance(instance_, nullptr);
+}
+
+uint64_t Device::Submit(VkCommandBuffer cmd) {
+  std::lock_guard lock(queue_mutex_);
+  uint64_t serial = next_serial_++;
+  VkCommandBufferSubmitInfo cbi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO, nullptr, cmd, 0};
+  VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, nullptr, timeline_, serial,
+                               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0};
+  VkSubmitInfo2 si{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+  si.commandBufferInfoCount = cmd ? 1 : 0;
+  si.pCommandBufferInfos = &cbi;
+  si.signalSemaphoreInfoCount = 1;
+  si.pSignalSemaphoreInfos = &signal;
+  VkResult r = vkQueueSubmit2(queue_, 1, &si, VK_NULL_HANDLE);
+  if (r != VK_SUCCESS) {
+    util::Log(util::LogLevel::kError, "vkQueueSubmit2", "failed: " + std::to_string(r) + " (device lost)");
+    lost_ = true;
+  }
+  return serial;
+}
+
+uint64_t Device::CompletedSerial() {
+  uint64_t value = 0;
+  if (vkGetSemaphoreCounterValue(device_, timeline_, &value) != VK_SUCCESS) lost_ = true;
+  return value;
+}
+
+bool Device::WaitSerial(uint64_t serial) {
+  if (lost_) return false;
+  VkSemaphoreWaitInfo wi{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO, nullptr, 0, 1, &timeline_, &serial};
+  VkResult r = vkWaitSemaphores(device_, &wi, UINT64_MAX);
+  if (r != VK_SUCCESS) lost_ = true;
+  return !lost_;
+}
+
+}  // namespace caldera::vk

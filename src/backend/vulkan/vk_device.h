@@ -1,0 +1,85 @@
+// The Vulkan device a Caldera display renders with: instance, physical device choice, logical device,
+// the one graphics queue, feature flags, the timeline that orders every submission, and the pipeline cache.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "backend/vulkan/vk_memory.h"
+
+namespace caldera::vk {
+
+struct DeviceFeatures {
+  bool depth_clip_control = false;     // GL's -1..1 clip depth without shader patching
+  bool index_type_uint8 = false;       // GL_UNSIGNED_BYTE indices
+  bool vertex_attribute_divisor = false;
+  bool debug_utils = false;
+  bool wide_lines = false;
+  bool fill_mode_non_solid = false;
+  bool depth_clamp = false;
+  bool dual_src_blend = false;
+  bool independent_blend = false;
+};
+
+class Device {
+ public:
+  // Returns null and fills *why when no usable device exists (no loader, no device, missing feature).
+  static std::unique_ptr<Device> Create(std::string* why);
+  ~Device();
+
+  VkInstance instance() const { return instance_; }
+  VkPhysicalDevice physical() const { return physical_; }
+  VkDevice device() const { return device_; }
+  VkQueue queue() const { return queue_; }
+  uint32_t queue_family() const { return queue_family_; }
+  const VkPhysicalDeviceProperties& properties() const { return properties_; }
+  const DeviceFeatures& features() const { return features_; }
+  MemoryAllocator& memory() { return *memory_; }
+  VkPipelineCache pipeline_cache() const { return pipeline_cache_; }
+  VkFormat depth_stencil_format() const { return depth_stencil_format_; }
+
+  // Submissions from every context are ordered on one timeline semaphore; serial N completes in order.
+  uint64_t Submit(VkCommandBuffer cmd);  // returns the serial that signals when it completes
+  uint64_t CompletedSerial();
+  bool WaitSerial(uint64_t serial);  // false on device loss
+  bool lost() const { return lost_.load(); }
+  uint64_t validation_messages() const { return validation_messages_.load(); }
+
+ private:
+  Device() = default;
+  bool Init(std::string* why);
+  bool PickPhysicalDevice(std::string* why);
+  bool CreateLogicalDevice(std::string* why);
+  void LoadPipelineCache();
+  void SavePipelineCache();
+  static VKAPI_ATTR VkBool32 VKAPI_CALL OnDebugMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                       VkDebugUtilsMessageTypeFlagsEXT types,
+                                                       const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                       void* user);
+
+  VkInstance instance_ = VK_NULL_HANDLE;
+  VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+  VkPhysicalDevice physical_ = VK_NULL_HANDLE;
+  VkPhysicalDeviceProperties properties_{};
+  VkDevice device_ = VK_NULL_HANDLE;
+  VkQueue queue_ = VK_NULL_HANDLE;
+  uint32_t queue_family_ = 0;
+  DeviceFeatures features_;
+  VkFormat depth_stencil_format_ = VK_FORMAT_D24_UNORM_S8_UINT;
+  std::unique_ptr<MemoryAllocator> memory_;
+  VkPipelineCache pipeline_cache_ = VK_NULL_HANDLE;
+  std::string pipeline_cache_path_;
+
+  std::mutex queue_mutex_;
+  VkSemaphore timeline_ = VK_NULL_HANDLE;
+  uint64_t next_serial_ = 1;
+  std::atomic<bool> lost_{false};
+  std::atomic<uint64_t> validation_messages_{0};
+};
+
+}  // namespace caldera::vk

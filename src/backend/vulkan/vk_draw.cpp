@@ -1,0 +1,302 @@
+// The draw path of the Vulkan context: record dispatch, pipeline key, dynamic state, vertex input, uniforms.
+#include <algorithm>
+#include <cstring>
+
+#include "backend/vulkan/vk_context.h"
+#include "backend/vulkan/vk_device.h"
+#include "backend/vulkan/vk_formats.h"
+#include "util/log.h"
+
+namespace caldera::vk {
+namespace {
+
+constexpr VkDeviceSize kUniformRange = 16384;
+
+VkStencilOp ToVk(pipe::StencilOp op) { return static_cast<VkStencilOp>(op); }
+VkCompareOp ToVk(pipe::CompareOp op) { return static_cast<VkCompareOp>(op); }
+
+VkBlendFactor ToVk(pipe::BlendFactor f) {
+  using F = pipe::BlendFactor;
+  switch (f) {
+    case F::kSrcAlphaSaturate: return VK_BLEND_FACTOR_SRC_ALPHA_SATURATE;
+    case F::kSrc1Color: return VK_BLEND_FACTOR_SRC1_COLOR;
+    case F::kOneMinusSrc1Color: return VK_BLEND_FACTOR_ONE_MINUS_SRC1_COLOR;
+    case F::kSrc1Alpha: return VK_BLEND_FACTOR_SRC1_ALPHA;
+    case F::kOneMinusSrc1Alpha: return VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA;
+    default: return static_cast<VkBlendFactor>(f);  // kZero..kOneMinusConstantAlpha match Vulkan's order
+  }
+}
+
+}  // namespace
+
+void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) {
+  Resources& res = *shared_.resources;
+  switch (op) {
+    case pipe::Op::kBufferStorage: {
+      auto& c = pipe::As<pipe::CmdBufferStorage>(record);
+      if (!res.CreateBuffer(c.buffer, c.size, &retired_))
+        util::Log(util::LogLevel::kError, "vulkan", "buffer allocation failed (GL_OUT_OF_MEMORY not reported yet)");
+      vertex_dirty_ = true;  // bound vertex/index buffers may have new storage
+      break;
+    }
+    case pipe::Op::kBufferUpload: OnBufferUpload(pipe::As<pipe::CmdBufferUpload>(record), payload); break;
+    case pipe::Op::kBufferCopy: OnBufferCopy(pipe::As<pipe::CmdBufferCopy>(record)); break;
+    case pipe::Op::kBufferDestroy: res.DestroyBuffer(pipe::As<pipe::CmdBufferDestroy>(record).buffer, &retired_); break;
+    case pipe::Op::kImageCreate: {
+      auto& c = pipe::As<pipe::CmdImageCreate>(record);
+      if (!res.CreateImage(c.image, c.format, c.width, c.height, c.samples, &retired_))
+        util::Log(util::LogLevel::kError, "vulkan", "image allocation failed");
+      break;
+    }
+    case pipe::Op::kImageDestroy: {
+      auto h = pipe::As<pipe::CmdImageDestroy>(record).image;
+      bool bound = h == targets_.depth_stencil;
+      for (auto& c : targets_.color) bound |= c == h;
+      if (bound) {
+        FlushPendingClears();
+        EndPass();
+        targets_ = {};
+      }
+      res.DestroyImage(h, &retired_);
+      break;
+    }
+    case pipe::Op::kProgramCreate: {
+      auto& c = pipe::As<pipe::CmdProgramCreate>(record);
+      auto* words = reinterpret_cast<const uint32_t*>(payload);
+      if (!res.CreateProgram(c.program, words, c.vertex_words, words + c.vertex_words, c.fragment_words,
+                             c.default_block_size, &retired_))
+        util::Log(util::LogLevel::kError, "vulkan", "shader module creation failed");
+      break;
+    }
+    case pipe::Op::kProgramDestroy: res.DestroyProgram(pipe::As<pipe::CmdProgramDestroy>(record).program, &retired_); break;
+    case pipe::Op::kSetRenderTargets: OnSetRenderTargets(pipe::As<pipe::CmdSetRenderTargets>(record)); break;
+    case pipe::Op::kSetFixedState:
+      fixed_ = pipe::As<pipe::CmdSetFixedState>(record);
+      fixed_dirty_ = true;
+      break;
+    case pipe::Op::kSetVertexInput:
+      vertex_ = pipe::As<pipe::CmdSetVertexInput>(record);
+      vertex_dirty_ = true;
+      break;
+    case pipe::Op::kSetProgram:
+      program_ = pipe::As<pipe::CmdSetProgram>(record).program;
+      uniforms_dirty_ = true;
+      break;
+    case pipe::Op::kSetUniforms: {
+      auto& c = pipe::As<pipe::CmdSetUniforms>(record);
+      uniforms_.assign(payload, payload + c.payload_size);
+      uniforms_dirty_ = true;
+      break;
+    }
+    case pipe::Op::kClear: OnClear(pipe::As<pipe::CmdClear>(record)); break;
+    case pipe::Op::kDraw: OnDraw(pipe::As<pipe::CmdDraw>(record)); break;
+    case pipe::Op::kReadPixels: OnReadPixels(pipe::As<pipe::CmdReadPixels>(record)); break;
+    case pipe::Op::kFlush: {
+      FlushPendingClears();
+      uint64_t serial;
+      SubmitAndStamp(&serial);
+      break;
+    }
+    case pipe::Op::kFinish: {
+      auto& c = pipe::As<pipe::CmdFinish>(record);
+      FlushPendingClears();
+      uint64_t serial;
+      SubmitAndStamp(&serial);
+      if (serial) shared_.device->WaitSerial(serial);
+      for (auto& s : in_flight_) shared_.device->WaitSerial(s.serial);
+      Collect();
+      c.done->store(true);
+      c.done->notify_all();
+      break;
+    }
+    case pipe::Op::kCount: break;
+  }
+}
+
+bool Context::BindPipeline(const pipe::CmdDraw& cmd, ProgramObject& program) {
+  auto& images = shared_.resources->images;
+  PipelineKey key{};
+  key.program_slot = program_.slot;
+  key.program_generation = program_.generation;
+  for (int i = 0; i < pipe::kMaxColorAttachments; ++i) {
+    ImageObject* img = images.Get(targets_.color[i]);
+    key.color_formats[i] = static_cast<uint16_t>(img ? img->format : VK_FORMAT_UNDEFINED);
+    if (img) key.samples = img->samples;
+    const auto& b = fixed_.blend[i];
+    auto& kb = key.blend[i];
+    kb.enable = b.enable;
+    if (b.enable) {  // factors only matter when blending: keep them out of the key otherwise
+      kb.src_rgb = static_cast<uint8_t>(ToVk(b.src_rgb));
+      kb.dst_rgb = static_cast<uint8_t>(ToVk(b.dst_rgb));
+      kb.src_alpha = static_cast<uint8_t>(ToVk(b.src_alpha));
+      kb.dst_alpha = static_cast<uint8_t>(ToVk(b.dst_alpha));
+      kb.op_rgb = static_cast<uint8_t>(b.op_rgb);
+      kb.op_alpha = static_cast<uint8_t>(b.op_alpha);
+    }
+    kb.mask = b.write_mask;
+    if (img && img->pipe_format == pipe::Format::kRGB8) kb.mask &= 0x7;  // alpha of RGB surfaces stays 1
+  }
+  if (ImageObject* ds = images.Get(targets_.depth_stencil)) {
+    key.depth_format = static_cast<uint16_t>(ds->format);
+    key.samples = ds->samples;
+  }
+  key.topology = static_cast<uint8_t>(ToVkTopology(cmd.topology));
+  key.polygon_mode = static_cast<uint8_t>(fixed_.polygon_mode);  // pipe order == VkPolygonMode
+  key.depth_clamp = fixed_.depth_clamp && shared_.device->features().depth_clamp;
+  key.attrib_mask = vertex_.attrib_mask;
+  for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs; ++loc) {
+    if (!(vertex_.attrib_mask & (1u << loc))) continue;
+    const auto& a = vertex_.attribs[loc];
+    auto& ka = key.attribs[loc];
+    if (a.enabled) {
+      ka.format = static_cast<uint16_t>(ToVkVertexFormat(a.format));
+      ka.divisor = vertex_.bindings[a.binding].divisor;
+      ka.per_instance = ka.divisor > 0;
+      ka.offset = a.offset;
+    } else {
+      ka.format = static_cast<uint16_t>(VK_FORMAT_R32G32B32A32_SFLOAT);
+    }
+  }
+  if (bound_pipeline_ && key == key_) return true;
+  VkPipeline pipeline = shared_.pipelines->Get(key, program);
+  if (!pipeline) return false;
+  key_ = key;
+  if (pipeline != bound_pipeline_) {
+    vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+    bound_pipeline_ = pipeline;
+  }
+  return true;
+}
+
+void Context::ApplyDynamicState() {
+  const auto& s = fixed_;
+  VkCommandBuffer cmd = cmd_;
+  VkViewport vp{s.viewport[0], s.viewport[1], s.viewport[2], s.viewport[3], s.depth_range[0], s.depth_range[1]};
+  if (vp.width <= 0) vp.width = 1;    // GL allows empty viewports; Vulkan does not: nothing lands anyway
+  if (vp.height == 0) vp.height = 1;
+  vkCmdSetViewport(cmd, 0, 1, &vp);
+  int32_t x0 = 0, y0 = 0, x1 = static_cast<int32_t>(targets_.width), y1 = static_cast<int32_t>(targets_.height);
+  if (s.scissor_enable) {
+    x0 = std::clamp(s.scissor[0], 0, x1);
+    y0 = std::clamp(s.scissor[1], 0, y1);
+    x1 = std::clamp(s.scissor[0] + s.scissor[2], x0, x1);
+    y1 = std::clamp(s.scissor[1] + s.scissor[3], y0, y1);
+  }
+  VkRect2D scissor{{x0, y0}, {static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0)}};
+  vkCmdSetScissor(cmd, 0, 1, &scissor);
+  vkCmdSetLineWidth(cmd, shared_.device->features().wide_lines ? s.line_width : 1.0f);
+  vkCmdSetDepthBiasEnable(cmd, s.polygon_offset_fill);
+  vkCmdSetDepthBias(cmd, s.polygon_offset_units, 0.0f, s.polygon_offset_factor);
+  vkCmdSetBlendConstants(cmd, s.blend_color);
+  vkCmdSetCullMode(cmd, static_cast<VkCullModeFlags>(s.cull));
+  // GL-oriented storage keeps GL window coordinates, whose winding is the mirror of Vulkan's convention.
+  vkCmdSetFrontFace(cmd, s.front_ccw ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE);
+  vkCmdSetDepthTestEnable(cmd, s.depth_test);
+  vkCmdSetDepthWriteEnable(cmd, s.depth_test && s.depth_write);
+  vkCmdSetDepthCompareOp(cmd, ToVk(s.depth_func));
+  vkCmdSetStencilTestEnable(cmd, s.stencil_test);
+  const pipe::StencilFace* faces[2] = {&s.stencil_front, &s.stencil_back};
+  VkStencilFaceFlags flags[2] = {VK_STENCIL_FACE_FRONT_BIT, VK_STENCIL_FACE_BACK_BIT};
+  for (int i = 0; i < 2; ++i) {
+    const auto& f = *faces[i];
+    vkCmdSetStencilOp(cmd, flags[i], ToVk(f.fail), ToVk(f.pass), ToVk(f.depth_fail), ToVk(f.func));
+    vkCmdSetStencilCompareMask(cmd, flags[i], f.value_mask);
+    vkCmdSetStencilWriteMask(cmd, flags[i], f.write_mask);
+    vkCmdSetStencilReference(cmd, flags[i], f.reference);
+  }
+  vkCmdSetRasterizerDiscardEnable(cmd, s.rasterizer_discard);
+  vkCmdSetPrimitiveRestartEnable(cmd, s.primitive_restart);
+  fixed_dirty_ = false;
+}
+
+void Context::BindVertexInput() {
+  auto& buffers = shared_.resources->buffers;
+  for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs; ++loc) {
+    if (!(vertex_.attrib_mask & (1u << loc))) continue;
+    const auto& a = vertex_.attribs[loc];
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkDeviceSize offset = 0, stride = 0;
+    BufferObject* b = a.enabled ? buffers.Get(vertex_.bindings[a.binding].buffer) : nullptr;
+    if (b) {
+      buffer = b->buffer;
+      offset = vertex_.bindings[a.binding].offset;
+      stride = vertex_.bindings[a.binding].stride;
+      if (offset >= std::max<uint64_t>(b->size, 4)) offset = 0;  // out of range: GL leaves it undefined
+    } else {
+      // A disabled array (or a missing buffer) feeds the generic value: stride 0 repeats it.
+      UploadRing::Span span = ring_.Allocate(16, 16);
+      std::memcpy(span.data, a.constant, 16);
+      buffer = span.buffer;
+      offset = span.offset;
+    }
+    vkCmdBindVertexBuffers2(cmd_, loc, 1, &buffer, &offset, nullptr, &stride);
+  }
+  vertex_dirty_ = false;
+}
+
+void Context::BindUniforms(const ProgramObject& program) {
+  if (program.default_block_size == 0) return;
+  if (uniforms_dirty_ || !uniform_bound_) {
+    VkDeviceSize align = shared_.device->properties().limits.minUniformBufferOffsetAlignment;
+    // Reserve the descriptor's whole range so offset + range stays inside the page.
+    uniform_span_ = ring_.Allocate(kUniformRange, align);
+    size_t n = std::min<size_t>(uniforms_.size(), kUniformRange);
+    std::memcpy(uniform_span_.data, uniforms_.data(), n);
+    if (n < program.default_block_size) std::memset(uniform_span_.data + n, 0, program.default_block_size - n);
+    uniforms_dirty_ = false;
+  }
+  while (ring_sets_.size() <= uniform_span_.page) {
+    VkDescriptorSetLayout layout = shared_.pipelines->uniform_set_layout();
+    VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, nullptr, descriptor_pool_, 1,
+                                   &layout};
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    vkAllocateDescriptorSets(shared_.device->device(), &ai, &set);
+    ring_sets_.push_back(set);
+    ring_set_buffers_.push_back(VK_NULL_HANDLE);
+  }
+  VkDescriptorSet set = ring_sets_[uniform_span_.page];
+  if (ring_set_buffers_[uniform_span_.page] != uniform_span_.buffer) {
+    VkDescriptorBufferInfo info{uniform_span_.buffer, 0, kUniformRange};
+    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set, 0, 0, 1,
+                           VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, nullptr, &info, nullptr};
+    vkUpdateDescriptorSets(shared_.device->device(), 1, &w, 0, nullptr);
+    ring_set_buffers_[uniform_span_.page] = uniform_span_.buffer;
+  }
+  uint32_t dynamic_offset = static_cast<uint32_t>(uniform_span_.offset);
+  vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, shared_.pipelines->layout(), 0, 1, &set, 1,
+                          &dynamic_offset);
+  uniform_bound_ = true;
+}
+
+void Context::OnDraw(const pipe::CmdDraw& cmd) {
+  ProgramObject* program = shared_.resources->programs.Get(program_);
+  if (!program || targets_.width == 0) return;
+  if (cmd.topology == pipe::Topology::kLineLoop)
+    util::LogOnce(util::LogLevel::kWarning, "GL_LINE_LOOP", "drawn as a line strip: the closing segment is missing");
+  BeginPass();
+  if (!BindPipeline(cmd, *program)) return;
+  if (fixed_dirty_) ApplyDynamicState();
+  if (vertex_dirty_) BindVertexInput();
+  BindUniforms(*program);
+  if (cmd.index_type == pipe::IndexType::kNone) {
+    vkCmdDraw(cmd_, cmd.count, cmd.instances, cmd.first, 0);
+    return;
+  }
+  BufferObject* ib = shared_.resources->buffers.Get(cmd.index_buffer);
+  if (!ib) return;
+  VkIndexType type = cmd.index_type == pipe::IndexType::kU16 ? VK_INDEX_TYPE_UINT16
+                     : cmd.index_type == pipe::IndexType::kU32 ? VK_INDEX_TYPE_UINT32
+                                                               : VK_INDEX_TYPE_UINT8_EXT;
+  if (type == VK_INDEX_TYPE_UINT8_EXT && !shared_.device->features().index_type_uint8) {
+    util::LogOnce(util::LogLevel::kWarning, "GL_UNSIGNED_BYTE", "byte indices need VK_EXT_index_type_uint8: skipped");
+    return;
+  }
+  if (ib->buffer != bound_index_buffer_ || type != bound_index_type_) {
+    vkCmdBindIndexBuffer(cmd_, ib->buffer, 0, type);
+    bound_index_buffer_ = ib->buffer;
+    bound_index_type_ = type;
+  }
+  vkCmdDrawIndexed(cmd_, cmd.count, cmd.instances, cmd.first, cmd.base_vertex, 0);
+}
+
+}  // namespace caldera::vk

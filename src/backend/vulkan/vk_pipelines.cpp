@@ -1,0 +1,181 @@
+#include "backend/vulkan/vk_pipelines.h"
+
+#include <vector>
+
+#include "backend/vulkan/vk_device.h"
+#include "backend/vulkan/vk_resources.h"
+#include "util/log.h"
+
+namespace caldera::vk {
+
+size_t PipelineKeyHash::operator()(const PipelineKey& k) const {
+  const auto* p = reinterpret_cast<const uint8_t*>(&k);
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < sizeof(k); ++i) h = (h ^ p[i]) * 1099511628211ull;
+  return static_cast<size_t>(h);
+}
+
+PipelineCache::PipelineCache(Device& device) : device_(device) {
+  VkDevice dev = device.device();
+  // Set 0: the default uniform block, one dynamic UBO so a per-draw offset is all a uniform change costs.
+  VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1,
+                                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
+  VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  info.bindingCount = 1;
+  info.pBindings = &binding;
+  vkCreateDescriptorSetLayout(dev, &info, nullptr, &uniform_set_layout_);
+  VkPipelineLayoutCreateInfo pli{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  pli.setLayoutCount = 1;
+  pli.pSetLayouts = &uniform_set_layout_;
+  vkCreatePipelineLayout(dev, &pli, nullptr, &layout_);
+}
+
+PipelineCache::~PipelineCache() {
+  VkDevice dev = device_.device();
+  for (auto& [key, pipeline] : pipelines_) vkDestroyPipeline(dev, pipeline, nullptr);
+  vkDestroyPipelineLayout(dev, layout_, nullptr);
+  vkDestroyDescriptorSetLayout(dev, uniform_set_layout_, nullptr);
+}
+
+PipelineStats PipelineCache::stats() {
+  std::lock_guard lock(mutex_);
+  return stats_;
+}
+
+VkPipeline PipelineCache::Get(const PipelineKey& key, const ProgramObject& program) {
+  std::lock_guard lock(mutex_);
+  ++stats_.lookups;
+  auto it = pipelines_.find(key);
+  if (it != pipelines_.end()) return it->second;
+  VkPipeline p = Create(key, program);
+  if (p) {
+    pipelines_.emplace(key, p);
+    ++stats_.created;
+  }
+  return p;
+}
+
+VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& program) {
+  VkPipelineShaderStageCreateInfo stages[2] = {
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, program.vertex,
+       "main", nullptr},
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT,
+       program.fragment, "main", nullptr}};
+
+  std::vector<VkVertexInputBindingDescription> bindings;
+  std::vector<VkVertexInputAttributeDescription> attribs;
+  std::vector<VkVertexInputBindingDivisorDescriptionEXT> divisors;
+  for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs; ++loc) {
+    if (!(key.attrib_mask & (1u << loc))) continue;
+    const auto& a = key.attribs[loc];
+    VkVertexInputRate rate = a.per_instance ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX;
+    bindings.push_back({loc, 0, rate});  // stride is dynamic
+    attribs.push_back({loc, loc, static_cast<VkFormat>(a.format), a.offset});
+    if (a.per_instance && a.divisor > 1) divisors.push_back({loc, a.divisor});
+  }
+  VkPipelineVertexInputDivisorStateCreateInfoEXT divisor_info{
+      VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT};
+  divisor_info.vertexBindingDivisorCount = static_cast<uint32_t>(divisors.size());
+  divisor_info.pVertexBindingDivisors = divisors.data();
+  VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+  if (!divisors.empty()) vi.pNext = &divisor_info;
+  vi.vertexBindingDescriptionCount = static_cast<uint32_t>(bindings.size());
+  vi.pVertexBindingDescriptions = bindings.data();
+  vi.vertexAttributeDescriptionCount = static_cast<uint32_t>(attribs.size());
+  vi.pVertexAttributeDescriptions = attribs.data();
+
+  VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+  ia.topology = static_cast<VkPrimitiveTopology>(key.topology);
+
+  VkPipelineViewportDepthClipControlCreateInfoEXT clip{
+      VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT, nullptr, VK_TRUE};
+  VkPipelineViewportStateCreateInfo vp{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+  if (device_.features().depth_clip_control) vp.pNext = &clip;  // GL clip depth is -1..1
+  vp.viewportCount = 1;
+  vp.scissorCount = 1;
+
+  VkPipelineRasterizationStateCreateInfo rs{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+  rs.depthClampEnable = key.depth_clamp;
+  rs.polygonMode = static_cast<VkPolygonMode>(key.polygon_mode);
+  rs.lineWidth = 1.0f;
+
+  VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+  ms.rasterizationSamples = static_cast<VkSampleCountFlagBits>(key.samples);
+
+  VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+
+  VkPipelineColorBlendAttachmentState blend[pipe::kMaxColorAttachments] = {};
+  uint32_t color_count = 0;
+  VkFormat color_formats[pipe::kMaxColorAttachments];
+  for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
+    color_formats[i] = static_cast<VkFormat>(key.color_formats[i]);
+    if (key.color_formats[i]) color_count = i + 1;
+    const auto& b = key.blend[i];
+    blend[i].blendEnable = b.enable;
+    blend[i].srcColorBlendFactor = static_cast<VkBlendFactor>(b.src_rgb);
+    blend[i].dstColorBlendFactor = static_cast<VkBlendFactor>(b.dst_rgb);
+    blend[i].srcAlphaBlendFactor = static_cast<VkBlendFactor>(b.src_alpha);
+    blend[i].dstAlphaBlendFactor = static_cast<VkBlendFactor>(b.dst_alpha);
+    blend[i].colorBlendOp = static_cast<VkBlendOp>(b.op_rgb);
+    blend[i].alphaBlendOp = static_cast<VkBlendOp>(b.op_alpha);
+    blend[i].colorWriteMask = b.mask;
+  }
+  VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+  cb.attachmentCount = color_count;
+  cb.pAttachments = blend;
+
+  static const VkDynamicState kDynamic[] = {
+      VK_DYNAMIC_STATE_VIEWPORT,
+      VK_DYNAMIC_STATE_SCISSOR,
+      VK_DYNAMIC_STATE_LINE_WIDTH,
+      VK_DYNAMIC_STATE_DEPTH_BIAS,
+      VK_DYNAMIC_STATE_BLEND_CONSTANTS,
+      VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK,
+      VK_DYNAMIC_STATE_STENCIL_WRITE_MASK,
+      VK_DYNAMIC_STATE_STENCIL_REFERENCE,
+      VK_DYNAMIC_STATE_CULL_MODE,
+      VK_DYNAMIC_STATE_FRONT_FACE,
+      VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
+      VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE,
+      VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE,
+      VK_DYNAMIC_STATE_DEPTH_COMPARE_OP,
+      VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE,
+      VK_DYNAMIC_STATE_STENCIL_OP,
+      VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE,
+      VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE,
+      VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE,
+  };
+  VkPipelineDynamicStateCreateInfo dyn{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
+  dyn.dynamicStateCount = static_cast<uint32_t>(std::size(kDynamic));
+  dyn.pDynamicStates = kDynamic;
+
+  VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
+  rendering.colorAttachmentCount = color_count;
+  rendering.pColorAttachmentFormats = color_formats;
+  VkFormat depth = static_cast<VkFormat>(key.depth_format);
+  rendering.depthAttachmentFormat = depth;
+  bool stencil = depth == VK_FORMAT_D24_UNORM_S8_UINT || depth == VK_FORMAT_D32_SFLOAT_S8_UINT;
+  rendering.stencilAttachmentFormat = stencil ? depth : VK_FORMAT_UNDEFINED;
+
+  VkGraphicsPipelineCreateInfo gp{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, &rendering};
+  gp.stageCount = 2;
+  gp.pStages = stages;
+  gp.pVertexInputState = &vi;
+  gp.pInputAssemblyState = &ia;
+  gp.pViewportState = &vp;
+  gp.pRasterizationState = &rs;
+  gp.pMultisampleState = &ms;
+  gp.pDepthStencilState = &ds;
+  gp.pColorBlendState = &cb;
+  gp.pDynamicState = &dyn;
+  gp.layout = layout_;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  VkResult r = vkCreateGraphicsPipelines(device_.device(), device_.pipeline_cache(), 1, &gp, nullptr, &pipeline);
+  if (r != VK_SUCCESS) {
+    util::Log(util::LogLevel::kError, "vkCreateGraphicsPipelines", "failed: " + std::to_string(r));
+    return VK_NULL_HANDLE;
+  }
+  return pipeline;
+}
+
+}  // namespace caldera::vk

@@ -1,0 +1,79 @@
+// Graphics pipelines keyed by a packed, memcmp-able key (Zink's approach): only state Vulkan cannot set
+// dynamically is in it. Viewport, scissor, cull mode, front face, depth/stencil tests and ops, stencil
+// masks/reference, depth bias, blend constants, line width, primitive restart and rasterizer discard are
+// dynamic (Vulkan 1.3 core), so changing them never creates a pipeline or ends a render pass.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <unordered_map>
+
+#include "pipe/commands.h"
+
+namespace caldera::vk {
+
+class Device;
+struct ProgramObject;
+
+#pragma pack(push, 1)
+struct PipelineKey {
+  uint32_t program_slot = 0, program_generation = 0;
+  uint16_t color_formats[pipe::kMaxColorAttachments] = {};  // VkFormat (all fit in 16 bits)
+  uint16_t depth_format = 0;
+  uint8_t samples = 1;
+  uint8_t topology = 0;  // VkPrimitiveTopology
+  uint8_t polygon_mode = 0;
+  uint8_t depth_clamp = 0;
+  struct Blend {
+    uint8_t enable = 0, src_rgb = 0, dst_rgb = 0, src_alpha = 0, dst_alpha = 0, op_rgb = 0, op_alpha = 0, mask = 0;
+  } blend[pipe::kMaxColorAttachments];
+  uint32_t attrib_mask = 0;
+  struct Attrib {
+    uint16_t format = 0;  // VkFormat
+    uint8_t per_instance = 0;
+    uint8_t pad = 0;
+    uint32_t divisor = 0;
+    uint32_t offset = 0;
+  } attribs[pipe::kMaxVertexAttribs];
+
+  bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
+};
+#pragma pack(pop)
+
+struct PipelineKeyHash {
+  size_t operator()(const PipelineKey& k) const;  // FNV-1a over the packed bytes
+};
+
+struct PipelineStats {
+  uint64_t created = 0;
+  uint64_t lookups = 0;
+};
+
+class PipelineCache {
+ public:
+  explicit PipelineCache(Device& device);
+  ~PipelineCache();
+
+  VkPipelineLayout layout() const { return layout_; }
+  VkDescriptorSetLayout uniform_set_layout() const { return uniform_set_layout_; }
+  // Null on failure (logged).
+  VkPipeline Get(const PipelineKey& key, const ProgramObject& program);
+  PipelineStats stats();
+
+ private:
+  VkPipeline Create(const PipelineKey& key, const ProgramObject& program);
+
+  Device& device_;
+  VkDescriptorSetLayout uniform_set_layout_ = VK_NULL_HANDLE;
+  VkDescriptorSetLayout empty_set_layout_ = VK_NULL_HANDLE;
+  VkPipelineLayout layout_ = VK_NULL_HANDLE;
+  std::mutex mutex_;
+  std::unordered_map<PipelineKey, VkPipeline, PipelineKeyHash> pipelines_;
+  PipelineStats stats_;
+};
+
+}  // namespace caldera::vk

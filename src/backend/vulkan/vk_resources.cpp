@@ -1,0 +1,185 @@
+#include "backend/vulkan/vk_resources.h"
+
+#include "backend/vulkan/vk_device.h"
+#include "util/log.h"
+
+namespace caldera::vk {
+
+Resources::~Resources() {
+  for (auto& g : garbage_) Free(g);
+  buffers.ForEachLive([&](BufferObject& b) { Free(FromBuffer(b, 0)); });
+  images.ForEachLive([&](ImageObject& i) { Free(FromImage(i, 0)); });
+  programs.ForEachLive([&](ProgramObject& p) { Free(FromProgram(p, 0)); });
+}
+
+VkFormat Resources::ToVkFormat(pipe::Format f) const {
+  switch (f) {
+    case pipe::Format::kRGBA8:
+    case pipe::Format::kRGB8: return VK_FORMAT_R8G8B8A8_UNORM;  // RGB8: alpha kept at 1 (masked, cleared to 1)
+    case pipe::Format::kRGB565: return VK_FORMAT_R5G6B5_UNORM_PACK16;
+    case pipe::Format::kD24S8: return device_.depth_stencil_format();
+    case pipe::Format::kD32F: return VK_FORMAT_D32_SFLOAT;
+    case pipe::Format::kD32FS8: return VK_FORMAT_D32_SFLOAT_S8_UINT;
+    case pipe::Format::kD16: return VK_FORMAT_D16_UNORM;
+    default: return VK_FORMAT_UNDEFINED;
+  }
+}
+
+bool Resources::CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired) {
+  VkDevice dev = device_.device();
+  BufferObject b;
+  b.size = size;
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = std::max<uint64_t>(size, 4);
+  info.usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
+               VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+               VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+  if (vkCreateBuffer(dev, &info, nullptr, &b.buffer) != VK_SUCCESS) return false;
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(dev, b.buffer, &req);
+  if (!device_.memory().Allocate(req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0, &b.alloc) &&
+      !device_.memory().Allocate(req, 0, 0, &b.alloc)) {
+    vkDestroyBuffer(dev, b.buffer, nullptr);
+    return false;
+  }
+  vkBindBufferMemory(dev, b.buffer, b.alloc.memory, b.alloc.offset);
+  BufferObject previous;
+  bool had = false;
+  buffers.Put(h, std::move(b), &previous, &had);
+  // Orphaning: the old storage may still be read by pending work; retire it behind the next submission.
+  if (had) retired->push_back(FromBuffer(previous, 0));
+  return true;
+}
+
+bool Resources::CreateImage(pipe::Handle h, pipe::Format format, uint32_t width, uint32_t height, uint8_t samples,
+                            Retired* retired) {
+  VkDevice dev = device_.device();
+  ImageObject img;
+  img.format = ToVkFormat(format);
+  img.pipe_format = format;
+  img.width = width;
+  img.height = height;
+  img.samples = samples ? samples : 1;
+  bool depth = pipe::IsDepthFormat(format);
+  img.aspect = depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+  if (depth && (img.format == VK_FORMAT_D24_UNORM_S8_UINT || img.format == VK_FORMAT_D32_SFLOAT_S8_UINT))
+    img.aspect |= VK_IMAGE_ASPECT_STENCIL_BIT;
+  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  info.imageType = VK_IMAGE_TYPE_2D;
+  info.format = img.format;
+  info.extent = {width, height, 1};
+  info.mipLevels = 1;
+  info.arrayLayers = 1;
+  info.samples = static_cast<VkSampleCountFlagBits>(img.samples);
+  info.tiling = VK_IMAGE_TILING_OPTIMAL;
+  info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
+               (depth ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  if (vkCreateImage(dev, &info, nullptr, &img.image) != VK_SUCCESS) return false;
+  VkMemoryRequirements req;
+  vkGetImageMemoryRequirements(dev, img.image, &req);
+  if (!device_.memory().Allocate(req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0, &img.alloc) &&
+      !device_.memory().Allocate(req, 0, 0, &img.alloc)) {
+    vkDestroyImage(dev, img.image, nullptr);
+    return false;
+  }
+  vkBindImageMemory(dev, img.image, img.alloc.memory, img.alloc.offset);
+  VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  vi.image = img.image;
+  vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  vi.format = img.format;
+  vi.subresourceRange = {img.aspect, 0, 1, 0, 1};
+  if (vkCreateImageView(dev, &vi, nullptr, &img.view) != VK_SUCCESS) {
+    vkDestroyImage(dev, img.image, nullptr);
+    device_.memory().Free(img.alloc);
+    return false;
+  }
+  ImageObject previous;
+  bool had = false;
+  images.Put(h, std::move(img), &previous, &had);
+  if (had) retired->push_back(FromImage(previous, 0));
+  return true;
+}
+
+bool Resources::CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs,
+                              uint32_t fs_words, uint32_t default_block_size, Retired* retired) {
+  ProgramObject p;
+  p.default_block_size = default_block_size;
+  VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  info.codeSize = vs_words * 4;
+  info.pCode = vs;
+  if (vkCreateShaderModule(device_.device(), &info, nullptr, &p.vertex) != VK_SUCCESS) return false;
+  info.codeSize = fs_words * 4;
+  info.pCode = fs;
+  if (vkCreateShaderModule(device_.device(), &info, nullptr, &p.fragment) != VK_SUCCESS) {
+    vkDestroyShaderModule(device_.device(), p.vertex, nullptr);
+    return false;
+  }
+  ProgramObject previous;
+  bool had = false;
+  programs.Put(h, std::move(p), &previous, &had);
+  if (had) retired->push_back(FromProgram(previous, 0));
+  return true;
+}
+
+Garbage Resources::FromBuffer(const BufferObject& b, uint64_t serial) {
+  Garbage g;
+  g.serial = serial;
+  g.buffer = b.buffer;
+  g.alloc = b.alloc;
+  return g;
+}
+
+Garbage Resources::FromImage(const ImageObject& i, uint64_t serial) {
+  Garbage g;
+  g.serial = serial;
+  g.image = i.image;
+  g.view = i.view;
+  g.alloc = i.alloc;
+  return g;
+}
+
+Garbage Resources::FromProgram(const ProgramObject& p, uint64_t serial) {
+  Garbage g;
+  g.serial = serial;
+  g.modules[0] = p.vertex;
+  g.modules[1] = p.fragment;
+  return g;
+}
+
+void Resources::DestroyBuffer(pipe::Handle h, Retired* retired) {
+  BufferObject b;
+  if (buffers.Take(h, &b)) retired->push_back(FromBuffer(b, 0));
+}
+
+void Resources::DestroyImage(pipe::Handle h, Retired* retired) {
+  ImageObject i;
+  if (images.Take(h, &i)) retired->push_back(FromImage(i, 0));
+}
+
+void Resources::DestroyProgram(pipe::Handle h, Retired* retired) {
+  ProgramObject p;
+  if (programs.Take(h, &p)) retired->push_back(FromProgram(p, 0));
+}
+
+void Resources::Collect(uint64_t completed) {
+  size_t kept = 0;
+  for (auto& g : garbage_) {
+    if (g.serial <= completed) Free(g);
+    else garbage_[kept++] = g;
+  }
+  garbage_.resize(kept);
+}
+
+void Resources::Free(const Garbage& g) {
+  VkDevice dev = device_.device();
+  if (g.view) vkDestroyImageView(dev, g.view, nullptr);
+  if (g.image) vkDestroyImage(dev, g.image, nullptr);
+  if (g.buffer) vkDestroyBuffer(dev, g.buffer, nullptr);
+  for (auto m : g.modules)
+    if (m) vkDestroyShaderModule(dev, m, nullptr);
+  device_.memory().Free(g.alloc);
+}
+
+}  // namespace caldera::vk

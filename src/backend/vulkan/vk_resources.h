@@ -1,0 +1,130 @@
+// Device-wide tables of backend objects, indexed by pipe handle slot and checked by generation, and the
+// garbage list that frees objects only when the submissions that may use them have completed.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <deque>
+#include <mutex>
+#include <vector>
+
+#include "backend/vulkan/vk_memory.h"
+#include "pipe/formats.h"
+#include "pipe/handles.h"
+
+namespace caldera::vk {
+
+class Device;
+
+struct BufferObject {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  Allocation alloc;
+  uint64_t size = 0;
+};
+
+struct ImageObject {
+  VkImage image = VK_NULL_HANDLE;
+  VkImageView view = VK_NULL_HANDLE;
+  Allocation alloc;
+  VkFormat format = VK_FORMAT_UNDEFINED;
+  pipe::Format pipe_format = pipe::Format::kUndefined;
+  VkImageAspectFlags aspect = 0;
+  VkImageLayout layout = VK_IMAGE_LAYOUT_UNDEFINED;
+  uint32_t width = 0, height = 0;
+  uint8_t samples = 1;
+};
+
+struct ProgramObject {
+  VkShaderModule vertex = VK_NULL_HANDLE;
+  VkShaderModule fragment = VK_NULL_HANDLE;
+  uint32_t default_block_size = 0;
+};
+
+// What a destroy leaves behind until the GPU is done with it.
+struct Garbage {
+  uint64_t serial = 0;  // free once the device timeline reaches this
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkImage image = VK_NULL_HANDLE;
+  VkImageView view = VK_NULL_HANDLE;
+  VkShaderModule modules[2] = {VK_NULL_HANDLE, VK_NULL_HANDLE};
+  Allocation alloc;
+};
+
+template <typename T>
+class SlotTable {
+ public:
+  // Null when the handle is stale (object destroyed, slot reused) or unknown.
+  T* Get(pipe::Handle h) {
+    if (h.slot >= entries_.size() || entries_[h.slot].generation != h.generation || !entries_[h.slot].live)
+      return nullptr;
+    return &entries_[h.slot].object;
+  }
+  // Returns the slot's previous live object, if any (the caller retires it), through *previous.
+  T& Put(pipe::Handle h, T&& object, T* previous, bool* had_previous) {
+    if (h.slot >= entries_.size()) entries_.resize(h.slot + 1);
+    Entry& e = entries_[h.slot];
+    *had_previous = e.live;
+    if (e.live) *previous = std::move(e.object);
+    e = {std::move(object), h.generation, true};
+    return e.object;
+  }
+  bool Take(pipe::Handle h, T* out) {
+    T* p = Get(h);
+    if (!p) return false;
+    *out = std::move(*p);
+    entries_[h.slot].live = false;
+    return true;
+  }
+  template <typename F>
+  void ForEachLive(F&& f) {
+    for (auto& e : entries_)
+      if (e.live) f(e.object);
+  }
+
+ private:
+  struct Entry {
+    T object{};
+    uint32_t generation = 0;
+    bool live = false;
+  };
+  std::deque<Entry> entries_;  // deque: references stay valid as it grows
+};
+
+class Resources {
+ public:
+  explicit Resources(Device& device) : device_(device) {}
+  ~Resources();
+
+  std::mutex mutex;  // guards the tables and the garbage list
+  SlotTable<BufferObject> buffers;
+  SlotTable<ImageObject> images;
+  SlotTable<ProgramObject> programs;
+
+  // Objects replaced or destroyed go to `retired`: the calling context's list, stamped with the serial of
+  // its next submission (work it recorded may still use them), then handed back through Retire.
+  using Retired = std::vector<Garbage>;
+  bool CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired);
+  bool CreateImage(pipe::Handle h, pipe::Format format, uint32_t width, uint32_t height, uint8_t samples,
+                   Retired* retired);
+  bool CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs, uint32_t fs_words,
+                     uint32_t default_block_size, Retired* retired);
+  void DestroyBuffer(pipe::Handle h, Retired* retired);
+  void DestroyImage(pipe::Handle h, Retired* retired);
+  void DestroyProgram(pipe::Handle h, Retired* retired);
+  void Retire(const Retired& stamped) { garbage_.insert(garbage_.end(), stamped.begin(), stamped.end()); }
+  // Frees everything whose serial has completed.
+  void Collect(uint64_t completed);
+
+  VkFormat ToVkFormat(pipe::Format f) const;
+
+ private:
+  void Free(const Garbage& g);
+  Garbage FromBuffer(const BufferObject& b, uint64_t serial);
+  Garbage FromImage(const ImageObject& i, uint64_t serial);
+  Garbage FromProgram(const ProgramObject& p, uint64_t serial);
+
+  Device& device_;
+  std::vector<Garbage> garbage_;
+};
+
+}  // namespace caldera::vk

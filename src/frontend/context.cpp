@@ -1,0 +1,255 @@
+#include "frontend/context.h"
+
+#include <cstring>
+
+#include "frontend/device.h"
+#include "frontend/framebuffer_util.h"
+#include "frontend/gl_enums.h"
+#include "util/log.h"
+
+namespace caldera {
+
+Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareGroup> share)
+    : device_(device), desc_(desc), share_(std::move(share)) {
+  pipe_ = std::make_unique<pipe::Pipe>(device.backend().CreateContext());
+  for (auto& mask : state.color_mask) mask = {true, true, true, true};
+  for (auto& v : state.generic_attrib) {
+    v[0] = v[1] = v[2] = 0.0f;
+    v[3] = 1.0f;
+  }
+  dirty_.set();
+  if (IsES()) {
+    // ES has a default vertex array object (name 0) that behaves like a generated one.
+    vertex_array = std::make_shared<VertexArray>();
+  }
+}
+
+Context::~Context() {
+  // Objects only this context owns go with it; shared ones live as long as their share group.
+  vertex_arrays = {};
+  framebuffers = {};
+  pipe_->Submit();
+}
+
+void Context::Error(GLenum error, const char* function, const char* why) {
+  RecordError(error);
+  if (util::LogEnabled(util::LogLevel::kInfo)) util::LogOnce(util::LogLevel::kInfo, function, why);
+}
+
+void Context::Bind(Surface* draw, Surface* read) {
+  draw_surface_ = draw;
+  read_surface_ = read;
+  if (draw && !ever_current) {
+    // GL: the first time a context is made current with a surface, viewport and scissor take its size.
+    state.viewport[2] = state.scissor[2] = draw->desc.width;
+    state.viewport[3] = state.scissor[3] = draw->desc.height;
+  }
+  if (draw || read) ever_current = true;
+  MarkDirty(kDirtyRenderTargets);
+  MarkDirty(kDirtyFixedState);
+}
+
+pipe::Handle Context::NewHandle() { return device_.handles().Allocate(); }
+void Context::ReleaseHandle(pipe::Handle handle) { device_.handles().Free(handle); }
+
+void Context::DrawFramebufferSize(int32_t* width, int32_t* height) {
+  *width = *height = 0;
+  if (!draw_framebuffer) {
+    if (draw_surface_) {
+      *width = draw_surface_->desc.width;
+      *height = draw_surface_->desc.height;
+    }
+    return;
+  }
+  bool first = true;
+  for (auto& a : draw_framebuffer->attachments) {
+    if (!a.attached()) continue;
+    int32_t w = a.renderbuffer->width, h = a.renderbuffer->height;
+    *width = first ? w : std::min(*width, w);
+    *height = first ? h : std::min(*height, h);
+    first = false;
+  }
+}
+
+void Context::FlushRenderTargets() {
+  const Framebuffer* fb = draw_framebuffer.get();
+  uint64_t lifetime = fb ? fb->lifetime_id : (draw_surface_ ? draw_surface_->lifetime_id : 0);
+  uint64_t version = fb ? fb->version : 0;
+  if (!dirty_.test(kDirtyRenderTargets) && lifetime == sent_framebuffer_lifetime &&
+      version == sent_framebuffer_version)
+    return;
+  dirty_.reset(kDirtyRenderTargets);
+  sent_framebuffer_lifetime = lifetime;
+  sent_framebuffer_version = version;
+
+  pipe::CmdSetRenderTargets cmd{};
+  DrawFramebufferSize(reinterpret_cast<int32_t*>(&cmd.width), reinterpret_cast<int32_t*>(&cmd.height));
+  if (!fb) {
+    if (draw_surface_) {
+      cmd.color[0] = draw_surface_->color;
+      cmd.depth_stencil = draw_surface_->depth_stencil;
+    }
+  } else {
+    // Fragment output location i writes to draw_buffers[i].
+    for (int i = 0; i < pipe::kMaxColorAttachments; ++i) {
+      GLenum buf = fb->draw_buffers[i];
+      if (buf < GL_COLOR_ATTACHMENT0 || buf >= GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments) continue;
+      auto& a = fb->attachments[buf - GL_COLOR_ATTACHMENT0];
+      if (a.attached()) cmd.color[i] = a.renderbuffer->handle;
+    }
+    auto& depth = fb->attachments[kDepthAttachment];
+    auto& stencil = fb->attachments[kStencilAttachment];
+    if (depth.attached()) cmd.depth_stencil = depth.renderbuffer->handle;
+    else if (stencil.attached()) cmd.depth_stencil = stencil.renderbuffer->handle;
+  }
+  pipe_->Record(cmd);
+}
+
+pipe::Handle Context::ReadColorImage(int32_t* width, int32_t* height) {
+  *width = *height = 0;
+  if (!read_framebuffer) {
+    if (!read_surface_) return {};
+    *width = read_surface_->desc.width;
+    *height = read_surface_->desc.height;
+    return read_surface_->color;
+  }
+  GLenum buf = read_framebuffer->read_buffer;
+  if (buf < GL_COLOR_ATTACHMENT0 || buf >= GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments) return {};
+  auto& a = read_framebuffer->attachments[buf - GL_COLOR_ATTACHMENT0];
+  if (!a.attached()) return {};
+  *width = a.renderbuffer->width;
+  *height = a.renderbuffer->height;
+  return a.renderbuffer->handle;
+}
+
+namespace {
+
+pipe::StencilFace ResolveStencil(const StencilState& s) {
+  pipe::StencilFace f;
+  f.func = *glenum::CompareFunc(s.func);
+  f.fail = *glenum::StencilOperation(s.fail);
+  f.depth_fail = *glenum::StencilOperation(s.zfail);
+  f.pass = *glenum::StencilOperation(s.zpass);
+  f.reference = static_cast<uint32_t>(s.ref);
+  f.value_mask = s.value_mask;
+  f.write_mask = s.write_mask;
+  return f;
+}
+
+pipe::CullMode ResolveCull(const GLState& s) {
+  if (!s.cull_face) return pipe::CullMode::kNone;
+  switch (s.cull_mode) {
+    case GL_FRONT: return pipe::CullMode::kFront;
+    case GL_BACK: return pipe::CullMode::kBack;
+    default: return pipe::CullMode::kFrontAndBack;
+  }
+}
+
+}  // namespace
+
+void Context::FlushFixedState() {
+  const GLState& s = state;
+  pipe::CmdSetFixedState cmd{};
+  for (int i = 0; i < 4; ++i) cmd.viewport[i] = static_cast<float>(s.viewport[i]);
+  cmd.depth_range[0] = s.depth_range[0];
+  cmd.depth_range[1] = s.depth_range[1];
+  cmd.scissor_enable = s.scissor_test;
+  std::memcpy(cmd.scissor, s.scissor, sizeof(cmd.scissor));
+  cmd.cull = ResolveCull(s);
+  cmd.front_ccw = s.front_face == GL_CCW;
+  cmd.polygon_mode = s.polygon_mode == GL_LINE    ? pipe::PolygonMode::kLine
+                     : s.polygon_mode == GL_POINT ? pipe::PolygonMode::kPoint
+                                                  : pipe::PolygonMode::kFill;
+  cmd.depth_test = s.depth_test;
+  cmd.depth_write = s.depth_mask;
+  cmd.depth_clamp = s.depth_clamp;
+  cmd.depth_func = *glenum::CompareFunc(s.depth_func);
+  cmd.stencil_test = s.stencil_test;
+  cmd.stencil_front = ResolveStencil(s.stencil[0]);
+  cmd.stencil_back = ResolveStencil(s.stencil[1]);
+  for (int i = 0; i < pipe::kMaxColorAttachments; ++i) {
+    auto& b = cmd.blend[i];
+    const auto& bs = s.blend_state[i];
+    b.enable = s.blend.test(i);
+    b.src_rgb = *glenum::BlendFactor(bs.src_rgb);
+    b.dst_rgb = *glenum::BlendFactor(bs.dst_rgb);
+    b.src_alpha = *glenum::BlendFactor(bs.src_alpha);
+    b.dst_alpha = *glenum::BlendFactor(bs.dst_alpha);
+    b.op_rgb = *glenum::BlendEquation(bs.eq_rgb);
+    b.op_alpha = *glenum::BlendEquation(bs.eq_alpha);
+    const auto& m = s.color_mask[i];
+    b.write_mask = static_cast<uint8_t>(m[0] | (m[1] << 1) | (m[2] << 2) | (m[3] << 3));
+  }
+  std::memcpy(cmd.blend_color, s.blend_color, sizeof(cmd.blend_color));
+  cmd.line_width = s.line_width;
+  cmd.polygon_offset_fill = s.polygon_offset_fill;
+  cmd.polygon_offset_factor = s.polygon_offset_factor;
+  cmd.polygon_offset_units = s.polygon_offset_units;
+  cmd.primitive_restart = s.primitive_restart || s.primitive_restart_fixed;
+  cmd.rasterizer_discard = s.rasterizer_discard;
+  pipe_->Record(cmd);
+}
+
+void Context::FlushVertexInput() {
+  pipe::CmdSetVertexInput cmd{};
+  const auto& linked = program->linked;
+  for (const auto& attr : linked->attributes) {
+    for (int32_t slot = 0; slot < attr.array_size; ++slot) {
+      int32_t loc = attr.location + slot;
+      if (loc >= 0 && loc < pipe::kMaxVertexAttribs) cmd.attrib_mask |= 1u << loc;
+    }
+  }
+  for (int i = 0; i < pipe::kMaxVertexAttribs; ++i) {
+    auto& out = cmd.attribs[i];
+    std::memcpy(out.constant, state.generic_attrib[i], sizeof(out.constant));
+    if (!vertex_array) continue;
+    const auto& a = vertex_array->attribs[i];
+    if (!a.enabled || !a.buffer) continue;
+    auto type = *glenum::VertexType(a.type, a.integer);
+    out.enabled = true;
+    out.binding = static_cast<uint8_t>(i);
+    out.format = {static_cast<uint8_t>(type), static_cast<uint8_t>(a.size), a.normalized, a.integer};
+    out.offset = 0;
+    auto& b = cmd.bindings[i];
+    b.buffer = a.buffer->handle;
+    b.offset = a.offset;
+    b.stride = a.stride ? static_cast<uint32_t>(a.stride)
+                        : static_cast<uint32_t>(a.size) * glenum::VertexTypeSize(type);
+    if (type == pipe::VertexFormat::kInt2101010 || type == pipe::VertexFormat::kUInt2101010)
+      b.stride = a.stride ? a.stride : 4;
+    b.divisor = a.divisor;
+  }
+  pipe_->Record(cmd);
+}
+
+void Context::FlushProgram() {
+  if (program->handle != sent_program) {
+    sent_program = program->handle;
+    sent_uniform_version = 0;
+    pipe_->Record(pipe::CmdSetProgram{program->handle});
+  }
+  if (program->uniform_version != sent_uniform_version && !program->default_block.empty()) {
+    sent_uniform_version = program->uniform_version;
+    pipe_->Record(pipe::CmdSetUniforms{static_cast<uint32_t>(program->default_block.size())},
+                  program->default_block.data(), program->default_block.size());
+  }
+}
+
+void Context::FlushStateForDraw() {
+  FlushRenderTargets();
+  if (dirty_.test(kDirtyFixedState)) {
+    dirty_.reset(kDirtyFixedState);
+    FlushFixedState();
+  }
+  if (program && program->linked) {
+    // A new program can consume different attribute locations: re-send vertex input with it.
+    if (program->handle != sent_program) dirty_.set(kDirtyVertexInput);
+    FlushProgram();
+    if (dirty_.test(kDirtyVertexInput)) {
+      dirty_.reset(kDirtyVertexInput);
+      FlushVertexInput();
+    }
+  }
+}
+
+}  // namespace caldera

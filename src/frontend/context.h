@@ -1,0 +1,168 @@
+// One GL context: its state tracker, error latch, share group and pipe. Entry points reach it through the
+// thread's current-context pointer; everything a draw needs is resolved here into pipe records.
+#pragma once
+
+#include <GL/glcorearb.h>
+
+#include <atomic>
+#include <bitset>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "frontend/objects.h"
+#include "frontend/platform.h"
+#include "pipe/pipe.h"
+
+namespace caldera {
+
+// Objects shared between contexts of one share group (GL: buffers, shaders, programs, renderbuffers,
+// textures, samplers, syncs). Vertex arrays, framebuffers and queries stay per context.
+struct ShareGroup {
+  std::mutex mutex;
+  NameTable<Buffer> buffers;
+  NameTable<Shader> shaders;
+  NameTable<Program> programs;
+  NameTable<Renderbuffer> renderbuffers;
+  GLuint next_shader_program_name = 1;  // shaders and programs share one namespace
+};
+
+// Dirty bits: set only on real change, consumed when a draw/clear resolves state into records.
+enum DirtyBit : uint32_t {
+  kDirtyRenderTargets,
+  kDirtyFixedState,
+  kDirtyVertexInput,
+  kDirtyProgram,
+  kDirtyUniforms,
+  kDirtyCount
+};
+
+struct StencilState {
+  GLenum func = GL_ALWAYS;
+  GLint ref = 0;
+  GLuint value_mask = ~0u;
+  GLuint write_mask = ~0u;
+  GLenum fail = GL_KEEP, zfail = GL_KEEP, zpass = GL_KEEP;
+};
+
+struct BlendState {
+  GLenum src_rgb = GL_ONE, dst_rgb = GL_ZERO, src_alpha = GL_ONE, dst_alpha = GL_ZERO;
+  GLenum eq_rgb = GL_FUNC_ADD, eq_alpha = GL_FUNC_ADD;
+};
+
+struct GLState {
+  GLint viewport[4] = {0, 0, 0, 0};
+  GLint scissor[4] = {0, 0, 0, 0};
+  GLfloat depth_range[2] = {0.0f, 1.0f};
+  GLfloat clear_color[4] = {0, 0, 0, 0};
+  GLfloat clear_depth = 1.0f;
+  GLint clear_stencil = 0;
+  std::array<std::array<bool, 4>, pipe::kMaxColorAttachments> color_mask;
+  bool depth_mask = true;
+  bool scissor_test = false, depth_test = false, stencil_test = false, cull_face = false;
+  bool polygon_offset_fill = false, polygon_offset_line = false, polygon_offset_point = false;
+  bool primitive_restart = false, primitive_restart_fixed = false, rasterizer_discard = false;
+  bool depth_clamp = false, dither = true, multisample = true, sample_coverage = false;
+  bool sample_alpha_to_coverage = false, framebuffer_srgb = false, line_smooth = false;
+  bool program_point_size = false;
+  std::bitset<pipe::kMaxColorAttachments> blend;
+  GLenum depth_func = GL_LESS;
+  GLenum cull_mode = GL_BACK;
+  GLenum front_face = GL_CCW;
+  GLenum polygon_mode = GL_FILL;
+  GLfloat line_width = 1.0f;
+  GLfloat polygon_offset_factor = 0.0f, polygon_offset_units = 0.0f;
+  GLuint primitive_restart_index = 0;
+  StencilState stencil[2];  // front, back
+  std::array<BlendState, pipe::kMaxColorAttachments> blend_state;
+  GLfloat blend_color[4] = {0, 0, 0, 0};
+  GLfloat generic_attrib[pipe::kMaxVertexAttribs][4];
+  GLenum hint_derivative = GL_DONT_CARE, hint_line = GL_DONT_CARE, hint_polygon = GL_DONT_CARE;
+  GLenum hint_texture_compression = GL_DONT_CARE;
+  GLint pack_alignment = 4, unpack_alignment = 4;
+  GLint pack_row_length = 0, unpack_row_length = 0;
+  GLint pack_skip_rows = 0, pack_skip_pixels = 0, unpack_skip_rows = 0, unpack_skip_pixels = 0;
+  GLint unpack_image_height = 0, unpack_skip_images = 0, pack_image_height = 0, pack_skip_images = 0;
+};
+
+class Context {
+ public:
+  Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareGroup> share);
+  ~Context();
+
+  // GL errors: the first one is latched until glGetError reads it.
+  void RecordError(GLenum error) {
+    if (error_ == GL_NO_ERROR) error_ = error;
+  }
+  // Records `error` and, when CALDERA_DEBUG asks, logs why (once per distinct message).
+  void Error(GLenum error, const char* function, const char* why);
+  GLenum TakeError() {
+    GLenum e = error_;
+    error_ = GL_NO_ERROR;
+    return e;
+  }
+
+  void MarkDirty(DirtyBit bit) { dirty_.set(bit); }
+  bool IsES() const { return desc_.api == ClientApi::kOpenGLES; }
+  const ContextDesc& desc() const { return desc_; }
+  Device& device() { return device_; }
+  ShareGroup& shared() { return *share_; }
+  const std::shared_ptr<ShareGroup>& share_ptr() const { return share_; }
+  pipe::Pipe& pipe() { return *pipe_; }
+
+  // Current-ness, driven by MakeCurrent.
+  void Bind(Surface* draw, Surface* read);
+  Surface* draw_surface() const { return draw_surface_; }
+  Surface* read_surface() const { return read_surface_; }
+  std::atomic<std::thread::id> owner{};
+  bool ever_current = false;
+  bool destroy_pending = false;
+
+  // Called by every draw and clear: resolves dirty state into records.
+  void FlushStateForDraw();
+  void FlushRenderTargets();
+  // The colour image glReadPixels reads from (read framebuffer's read buffer); zero handle if none.
+  pipe::Handle ReadColorImage(int32_t* width, int32_t* height);
+  // Draw framebuffer size (surface or FBO attachments' minimum).
+  void DrawFramebufferSize(int32_t* width, int32_t* height);
+
+  // Objects created with the device's handle allocator and destroyed through this context's pipe.
+  pipe::Handle NewHandle();
+  void ReleaseHandle(pipe::Handle handle);
+
+  GLState state;
+  // Bindings.
+  std::shared_ptr<Buffer> array_buffer;
+  std::shared_ptr<Buffer> copy_read_buffer, copy_write_buffer, pixel_pack_buffer, pixel_unpack_buffer;
+  std::shared_ptr<Buffer> uniform_buffer, texture_buffer, transform_feedback_buffer;
+  std::shared_ptr<VertexArray> vertex_array;  // null: none bound (core) — draws fail
+  std::shared_ptr<Program> program;
+  std::shared_ptr<Renderbuffer> renderbuffer;
+  std::shared_ptr<Framebuffer> draw_framebuffer, read_framebuffer;  // null: default framebuffer
+
+  NameTable<VertexArray> vertex_arrays;
+  NameTable<Framebuffer> framebuffers;
+
+  // What was last sent down the pipe, to send only real changes.
+  pipe::Handle sent_program;
+  uint64_t sent_uniform_version = 0;
+  uint64_t sent_framebuffer_version = 0;
+  uint64_t sent_framebuffer_lifetime = 0;
+
+ private:
+  Device& device_;
+  ContextDesc desc_;
+  std::shared_ptr<ShareGroup> share_;
+  std::unique_ptr<pipe::Pipe> pipe_;
+  GLenum error_ = GL_NO_ERROR;
+  std::bitset<kDirtyCount> dirty_;
+  Surface* draw_surface_ = nullptr;
+  Surface* read_surface_ = nullptr;
+
+  void FlushFixedState();
+  void FlushVertexInput();
+  void FlushProgram();
+};
+
+}  // namespace caldera

@@ -1,0 +1,269 @@
+// Devices, surfaces, contexts and current-ness: the implementation of platform.h.
+#include "frontend/device.h"
+
+#include <cstring>
+
+#include "api/gl_entry_support.h"
+#include "frontend/context.h"
+#include "util/log.h"
+
+namespace caldera {
+namespace {
+
+BackendChoice ChoiceFromEnv() {
+  const char* v = util::Env("CALDERA_BACKEND");
+  if (!v || !std::strcmp(v, "auto")) return BackendChoice::kAuto;
+  if (!std::strcmp(v, "vulkan")) return BackendChoice::kVulkan;
+  if (!std::strcmp(v, "gles")) return BackendChoice::kGles;
+  util::LogOnce(util::LogLevel::kWarning, "CALDERA_BACKEND", std::string("unknown value '") + v + "', using auto");
+  return BackendChoice::kAuto;
+}
+
+pipe::Format SurfaceColorFormat(ColorFormat c) {
+  switch (c) {
+    case ColorFormat::kRGB8: return pipe::Format::kRGB8;
+    case ColorFormat::kRGB565: return pipe::Format::kRGB565;
+    case ColorFormat::kNone: return pipe::Format::kUndefined;
+    default: return pipe::Format::kRGBA8;
+  }
+}
+
+}  // namespace
+
+Device::Device(std::unique_ptr<pipe::Backend> backend) : backend_(std::move(backend)) {
+  resource_pipe_ = std::make_unique<pipe::Pipe>(backend_->CreateContext());
+}
+
+Device::~Device() {
+  std::lock_guard lock(resource_mutex_);
+  resource_pipe_->Submit();
+  resource_pipe_.reset();
+}
+
+DeviceOpenResult OpenDevice() {
+  DeviceOpenResult result;
+  BackendChoice choice = ChoiceFromEnv();
+  std::string why;
+  std::unique_ptr<pipe::Backend> backend;
+  if (choice != BackendChoice::kGles) backend = pipe::CreateVulkanBackend(&why);
+  if (!backend) {
+    if (choice == BackendChoice::kVulkan) {
+      result.error = "Vulkan backend unavailable: " + why;
+    } else if (choice == BackendChoice::kGles) {
+      result.error = "GLES backend is not built yet";
+    } else {
+      result.error = "no usable backend: Vulkan: " + why + "; GLES backend not built yet";
+    }
+    util::Log(util::LogLevel::kError, "eglInitialize", result.error);
+    return result;
+  }
+  result.device = new Device(std::move(backend));
+  return result;
+}
+
+void CloseDevice(Device* device) {
+  if (!device) return;
+  std::set<Context*> contexts;
+  std::set<Surface*> surfaces;
+  {
+    std::lock_guard lock(device->registry_mutex);
+    contexts = device->contexts;
+    surfaces = device->surfaces;
+  }
+  for (Context* c : contexts) {
+    if (c->owner.load() == std::thread::id{}) delete c;
+  }
+  for (Surface* s : surfaces) {
+    if (s->current_count == 0) delete s;
+  }
+  delete device;
+}
+
+std::string DeviceRendererName(const Device& device) {
+  return const_cast<Device&>(device).backend().caps().renderer;
+}
+
+Surface::Surface(Device& dev, const SurfaceDesc& d) : device(dev), desc(d) {
+  color_format = SurfaceColorFormat(d.color);
+  std::lock_guard lock(device.resource_mutex());
+  auto& pipe = device.resource_pipe();
+  if (color_format != pipe::Format::kUndefined) {
+    color = device.handles().Allocate();
+    pipe.Record(pipe::CmdImageCreate{color, color_format, static_cast<uint8_t>(d.samples), 1,
+                                     static_cast<uint32_t>(d.width), static_cast<uint32_t>(d.height), 1});
+  }
+  if (d.depth_stencil) {
+    depth_format = pipe::Format::kD24S8;
+    depth_stencil = device.handles().Allocate();
+    pipe.Record(pipe::CmdImageCreate{depth_stencil, depth_format, static_cast<uint8_t>(d.samples), 1,
+                                     static_cast<uint32_t>(d.width), static_cast<uint32_t>(d.height), 1});
+  }
+  pipe.Submit();
+}
+
+Surface::~Surface() {
+  std::lock_guard lock(device.resource_mutex());
+  auto& pipe = device.resource_pipe();
+  for (pipe::Handle h : {color, depth_stencil}) {
+    if (!h.valid()) continue;
+    pipe.Record(pipe::CmdImageDestroy{h});
+    device.handles().Free(h);
+  }
+  pipe.Submit();
+}
+
+Surface* CreatePbufferSurface(Device& device, const SurfaceDesc& desc, std::string* error) {
+  auto max = static_cast<int32_t>(device.backend().caps().max_texture_size);
+  if (desc.width < 1 || desc.height < 1 || desc.width > max || desc.height > max) {
+    if (error) *error = "surface size out of range";
+    return nullptr;
+  }
+  auto* surface = new Surface(device, desc);
+  std::lock_guard lock(device.registry_mutex);
+  device.surfaces.insert(surface);
+  return surface;
+}
+
+void DestroySurface(Surface* surface) {
+  if (!surface) return;
+  {
+    std::lock_guard lock(surface->device.registry_mutex);
+    if (surface->current_count > 0) {
+      surface->destroy_pending = true;
+      return;
+    }
+    surface->device.surfaces.erase(surface);
+  }
+  delete surface;
+}
+
+int32_t SurfaceWidth(const Surface& surface) { return surface.desc.width; }
+int32_t SurfaceHeight(const Surface& surface) { return surface.desc.height; }
+
+Context* CreateContext(Device& device, const ContextDesc& desc, Context* share, std::string* error) {
+  bool ok = desc.api == ClientApi::kOpenGL ? (desc.major < 3 || (desc.major == 3 && desc.minor <= 3))
+                                           : (desc.major == 2 || (desc.major == 3 && desc.minor <= 0));
+  if (!ok) {
+    if (error) *error = "Caldera provides desktop GL up to 3.3 core and OpenGL ES 2.0/3.0";
+    return nullptr;
+  }
+  if (share && &share->device() != &device) {
+    if (error) *error = "share context belongs to another display";
+    return nullptr;
+  }
+  auto group = share ? share->share_ptr() : std::make_shared<ShareGroup>();
+  auto* context = new Context(device, desc, group);
+  std::lock_guard lock(device.registry_mutex);
+  device.contexts.insert(context);
+  return context;
+}
+
+namespace {
+
+void DeleteContextNow(Context* context) {
+  Device& device = context->device();
+  {
+    std::lock_guard lock(device.registry_mutex);
+    device.contexts.erase(context);
+  }
+  delete context;
+}
+
+void ReleaseSurface(Surface* surface) {
+  if (!surface) return;
+  bool destroy = false;
+  {
+    std::lock_guard lock(surface->device.registry_mutex);
+    destroy = --surface->current_count == 0 && surface->destroy_pending;
+    if (destroy) surface->device.surfaces.erase(surface);
+  }
+  if (destroy) delete surface;
+}
+
+void AcquireSurface(Surface* surface) {
+  if (!surface) return;
+  std::lock_guard lock(surface->device.registry_mutex);
+  ++surface->current_count;
+}
+
+}  // namespace
+
+void DestroyContext(Context* context) {
+  if (!context) return;
+  if (context->owner.load() != std::thread::id{}) {
+    context->destroy_pending = true;
+    return;
+  }
+  DeleteContextNow(context);
+}
+
+bool MakeCurrent(Context* context, Surface* draw, Surface* read) {
+  Context* old = api::tls_current_context;
+  auto self = std::this_thread::get_id();
+  if (context && context != old) {
+    std::thread::id expected{};
+    if (!context->owner.compare_exchange_strong(expected, self)) return false;
+  }
+  if (old && (old != context || old->draw_surface() != draw || old->read_surface() != read)) {
+    old->pipe().Submit();  // GL: making another context current flushes the old one
+    Surface* old_draw = old->draw_surface();
+    Surface* old_read = old->read_surface();
+    old->Bind(nullptr, nullptr);
+    ReleaseSurface(old_draw);
+    ReleaseSurface(old_read);
+    if (old != context) {
+      old->owner.store(std::thread::id{});
+      api::tls_current_context = nullptr;
+      if (old->destroy_pending) DeleteContextNow(old);
+    }
+  }
+  if (context && (context != old || context->draw_surface() != draw || context->read_surface() != read)) {
+    AcquireSurface(draw);
+    AcquireSurface(read);
+    context->Bind(draw, read);
+  }
+  api::tls_current_context = context;
+  return true;
+}
+
+bool SwapBuffers(Context* context, Surface&) {
+  if (!context) return false;
+  return context->pipe().Submit();
+}
+
+void FlushCurrent() {
+  if (Context* c = api::tls_current_context) c->pipe().Submit();
+}
+
+void FinishCurrent() {
+  if (Context* c = api::tls_current_context) c->pipe().RecordAndWait(pipe::CmdFinish{});
+}
+
+}  // namespace caldera
+
+namespace caldera {
+
+void ReleaseBackendObject(Device* device, pipe::ObjectKind kind, pipe::Handle handle) {
+  if (!device || !handle.valid()) return;
+  auto record = [&](pipe::Pipe& p) {
+    switch (kind) {
+      case pipe::ObjectKind::kBuffer: p.Record(pipe::CmdBufferDestroy{handle}); break;
+      case pipe::ObjectKind::kImage: p.Record(pipe::CmdImageDestroy{handle}); break;
+      case pipe::ObjectKind::kProgram: p.Record(pipe::CmdProgramDestroy{handle}); break;
+      case pipe::ObjectKind::kCount: break;
+    }
+  };
+  Context* current = api::tls_current_context;
+  if (current && &current->device() == device) {
+    record(current->pipe());
+  } else {
+    std::lock_guard lock(device->resource_mutex());
+    record(device->resource_pipe());
+    device->resource_pipe().Submit();
+  }
+  // The slot can be reused at once: the backend sees the destroy before any later create of that slot
+  // from this stream; creates on other streams use other slots until this one is freed here.
+  device->handles().Free(handle);
+}
+
+}  // namespace caldera

@@ -1,0 +1,53 @@
+// Device and Surface internals (platform.h has the window-system-facing API).
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <set>
+
+#include "frontend/platform.h"
+#include "pipe/backend.h"
+#include "pipe/handles.h"
+#include "pipe/pipe.h"
+
+namespace caldera {
+
+class Device {
+ public:
+  explicit Device(std::unique_ptr<pipe::Backend> backend);
+  ~Device();
+
+  pipe::Backend& backend() { return *backend_; }
+  pipe::HandleAllocator& handles() { return handles_; }
+  // A pipe for work that belongs to no GL context (surface images). Guarded by resource_mutex().
+  pipe::Pipe& resource_pipe() { return *resource_pipe_; }
+  std::mutex& resource_mutex() { return resource_mutex_; }
+
+  std::mutex registry_mutex;
+  std::set<Surface*> surfaces;
+  std::set<Context*> contexts;
+
+ private:
+  std::unique_ptr<pipe::Backend> backend_;
+  pipe::HandleAllocator handles_;
+  std::mutex resource_mutex_;
+  std::unique_ptr<pipe::Pipe> resource_pipe_;
+};
+
+class Surface {
+ public:
+  Surface(Device& device, const SurfaceDesc& desc);
+  ~Surface();
+
+  Device& device;
+  SurfaceDesc desc;
+  const uint64_t lifetime_id = pipe::NextLifetimeId();
+  pipe::Handle color;
+  pipe::Handle depth_stencil;
+  pipe::Format color_format = pipe::Format::kRGBA8;
+  pipe::Format depth_format = pipe::Format::kUndefined;
+  int current_count = 0;  // contexts that have it bound; destruction waits for zero
+  bool destroy_pending = false;
+};
+
+}  // namespace caldera

@@ -1,0 +1,22 @@
+// Framebuffer helpers shared by validation and execution.
+#pragma once
+
+#include <GL/glcorearb.h>
+
+#include <memory>
+
+namespace caldera {
+
+class Context;
+struct Framebuffer;
+
+// GL_COLOR_ATTACHMENTi → i, GL_DEPTH_ATTACHMENT → kDepthAttachment, GL_STENCIL_ATTACHMENT →
+// kStencilAttachment, anything else → -1. GL_DEPTH_STENCIL_ATTACHMENT is handled by callers (two slots).
+int AttachmentIndex(GLenum attachment);
+// The framebuffer object bound to `target`, or null for the default framebuffer / bad target.
+std::shared_ptr<Framebuffer>& BoundFramebufferRef(Context& ctx, GLenum target);
+Framebuffer* BoundFramebuffer(Context& ctx, GLenum target);
+// GL completeness; null means the default framebuffer (complete when a surface is bound).
+GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb);
+
+}  // namespace caldera

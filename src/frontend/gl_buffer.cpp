@@ -1,0 +1,165 @@
+// Buffer objects. The frontend keeps a CPU shadow of every buffer (glGetBufferSubData, index scans for
+// emulated primitives) and sends storage and uploads down the pipe in order with draws.
+#include <algorithm>
+#include <cstring>
+
+#include "frontend/context.h"
+#include "frontend/gl_enums.h"
+#include "frontend/gl_impl.h"
+
+namespace caldera::gl {
+namespace {
+
+std::shared_ptr<Buffer>* TargetBinding(Context& ctx, GLenum target) {
+  switch (target) {
+    case GL_ARRAY_BUFFER: return &ctx.array_buffer;
+    case GL_ELEMENT_ARRAY_BUFFER: return ctx.vertex_array ? &ctx.vertex_array->element_buffer : nullptr;
+    case GL_COPY_READ_BUFFER: return &ctx.copy_read_buffer;
+    case GL_COPY_WRITE_BUFFER: return &ctx.copy_write_buffer;
+    case GL_PIXEL_PACK_BUFFER: return &ctx.pixel_pack_buffer;
+    case GL_PIXEL_UNPACK_BUFFER: return &ctx.pixel_unpack_buffer;
+    case GL_UNIFORM_BUFFER: return &ctx.uniform_buffer;
+    case GL_TEXTURE_BUFFER: return &ctx.texture_buffer;
+    case GL_TRANSFORM_FEEDBACK_BUFFER: return &ctx.transform_feedback_buffer;
+    default: return nullptr;
+  }
+}
+
+Buffer* BoundBuffer(Context& ctx, GLenum target, const char* function) {
+  auto* binding = TargetBinding(ctx, target);
+  if (!binding || !*binding) {
+    ctx.Error(GL_INVALID_OPERATION, function, "no buffer bound to target");
+    return nullptr;
+  }
+  return binding->get();
+}
+
+void GenNames(Context& ctx, GLsizei n, GLuint* out, bool create) {
+  std::lock_guard lock(ctx.shared().mutex);
+  for (GLsizei i = 0; i < n; ++i) {
+    out[i] = ctx.shared().buffers.Reserve();
+    if (create) ctx.shared().buffers.GetOrCreate(out[i])->ever_bound = true;
+  }
+}
+
+}  // namespace
+
+void GenBuffers(Context& ctx, GLsizei n, GLuint* buffers) { GenNames(ctx, n, buffers, false); }
+void CreateBuffers(Context& ctx, GLsizei n, GLuint* buffers) { GenNames(ctx, n, buffers, true); }
+
+void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
+  for (GLsizei i = 0; i < n; ++i) {
+    if (buffers[i] == 0) continue;
+    std::shared_ptr<Buffer> buffer;
+    {
+      std::lock_guard lock(ctx.shared().mutex);
+      buffer = ctx.shared().buffers.Remove(buffers[i]);
+    }
+    if (!buffer) continue;
+    // GL: deleting a bound buffer unbinds it from the current context's bindings (and the bound VAO).
+    for (auto* binding : {&ctx.array_buffer, &ctx.copy_read_buffer, &ctx.copy_write_buffer, &ctx.pixel_pack_buffer,
+                          &ctx.pixel_unpack_buffer, &ctx.uniform_buffer, &ctx.texture_buffer,
+                          &ctx.transform_feedback_buffer}) {
+      if (*binding == buffer) binding->reset();
+    }
+    if (ctx.vertex_array) {
+      if (ctx.vertex_array->element_buffer == buffer) ctx.vertex_array->element_buffer.reset();
+      for (auto& a : ctx.vertex_array->attribs) {
+        if (a.buffer == buffer) {
+          a.buffer.reset();
+          ctx.MarkDirty(kDirtyVertexInput);
+        }
+      }
+    }
+    // The name is free now; the storage goes when the last user (another context's VAO, say) lets go,
+    // and the backend frees it once no pending work reads it.
+  }
+}
+
+GLboolean IsBuffer(Context& ctx, GLuint buffer) {
+  std::lock_guard lock(ctx.shared().mutex);
+  auto b = ctx.shared().buffers.Get(buffer);
+  return b && b->ever_bound;
+}
+
+void BindBuffer(Context& ctx, GLenum target, GLuint name) {
+  std::shared_ptr<Buffer> buffer;
+  if (name != 0) {
+    std::lock_guard lock(ctx.shared().mutex);
+    buffer = ctx.shared().buffers.GetOrCreate(name);
+    buffer->ever_bound = true;
+  }
+  auto* binding = TargetBinding(ctx, target);
+  if (!binding) return ctx.Error(GL_INVALID_OPERATION, "glBindBuffer", "no vertex array object bound");
+  *binding = std::move(buffer);
+}
+
+void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, GLenum usage) {
+  Buffer* buffer = BoundBuffer(ctx, target, "glBufferData");
+  if (!buffer) return;
+  if (buffer->mapped) return ctx.Error(GL_INVALID_OPERATION, "glBufferData", "buffer is mapped");
+  if (!buffer->handle.valid()) {
+    buffer->handle = ctx.NewHandle();
+    buffer->device = &ctx.device();
+  }
+  buffer->size = size;
+  buffer->usage = usage;
+  buffer->shadow.assign(size, 0);
+  if (data) std::memcpy(buffer->shadow.data(), data, size);
+  // New storage every time: work already recorded keeps reading the old contents (orphaning).
+  ctx.pipe().Record(pipe::CmdBufferStorage{buffer->handle, static_cast<uint64_t>(size)});
+  if (data && size > 0)
+    ctx.pipe().Record(pipe::CmdBufferUpload{buffer->handle, 0, static_cast<uint32_t>(size)}, data, size);
+  ctx.MarkDirty(kDirtyVertexInput);
+}
+
+void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data) {
+  Buffer* buffer = BoundBuffer(ctx, target, "glBufferSubData");
+  if (!buffer) return;
+  if (offset + size > buffer->size)
+    return ctx.Error(GL_INVALID_VALUE, "glBufferSubData", "range exceeds the buffer size");
+  if (buffer->mapped) return ctx.Error(GL_INVALID_OPERATION, "glBufferSubData", "buffer is mapped");
+  if (size == 0 || !data) return;
+  std::memcpy(buffer->shadow.data() + offset, data, size);
+  ctx.pipe().Record(pipe::CmdBufferUpload{buffer->handle, static_cast<uint64_t>(offset), static_cast<uint32_t>(size)},
+                    data, size);
+}
+
+void GetBufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, void* data) {
+  Buffer* buffer = BoundBuffer(ctx, target, "glGetBufferSubData");
+  if (!buffer) return;
+  if (offset + size > buffer->size)
+    return ctx.Error(GL_INVALID_VALUE, "glGetBufferSubData", "range exceeds the buffer size");
+  if (buffer->mapped) return ctx.Error(GL_INVALID_OPERATION, "glGetBufferSubData", "buffer is mapped");
+  if (size > 0 && data) std::memcpy(data, buffer->shadow.data() + offset, size);
+}
+
+namespace {
+
+template <typename T>
+void GetBufferParameter(Context& ctx, GLenum target, GLenum pname, T* params, const char* function) {
+  if (!glenum::IsBufferTarget(target)) return ctx.Error(GL_INVALID_ENUM, function, "invalid target");
+  Buffer* buffer = BoundBuffer(ctx, target, function);
+  if (!buffer) return;
+  switch (pname) {
+    case GL_BUFFER_SIZE: *params = static_cast<T>(buffer->size); return;
+    case GL_BUFFER_USAGE: *params = static_cast<T>(buffer->usage); return;
+    case GL_BUFFER_MAPPED: *params = buffer->mapped; return;
+    case GL_BUFFER_ACCESS_FLAGS: *params = static_cast<T>(buffer->map_access); return;
+    case GL_BUFFER_MAP_OFFSET: *params = static_cast<T>(buffer->map_offset); return;
+    case GL_BUFFER_MAP_LENGTH: *params = static_cast<T>(buffer->map_length); return;
+    case GL_BUFFER_ACCESS: *params = GL_READ_WRITE; return;
+    default: return ctx.Error(GL_INVALID_ENUM, function, "invalid pname");
+  }
+}
+
+}  // namespace
+
+void GetBufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  GetBufferParameter(ctx, target, pname, params, "glGetBufferParameteriv");
+}
+void GetBufferParameteri64v(Context& ctx, GLenum target, GLenum pname, GLint64* params) {
+  GetBufferParameter(ctx, target, pname, params, "glGetBufferParameteri64v");
+}
+
+}  // namespace caldera::gl

@@ -1,0 +1,77 @@
+// Draw calls: validation has run; resolve dirty state into records, then one Draw record.
+#include "frontend/context.h"
+#include "frontend/gl_enums.h"
+#include "frontend/gl_impl.h"
+#include "util/log.h"
+
+namespace caldera::gl {
+namespace {
+
+// GL leaves drawing without a current program undefined (nothing is drawn); so does Caldera, quietly.
+bool Prepare(Context& ctx) {
+  if (!ctx.program || !ctx.program->linked) return false;
+  ctx.FlushStateForDraw();
+  return true;
+}
+
+void DrawArraysCommon(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances) {
+  if (count == 0 || instances == 0 || !Prepare(ctx)) return;
+  pipe::CmdDraw cmd{};
+  cmd.topology = *glenum::PrimitiveMode(mode);
+  cmd.index_type = pipe::IndexType::kNone;
+  cmd.first = static_cast<uint32_t>(first);
+  cmd.count = static_cast<uint32_t>(count);
+  cmd.instances = static_cast<uint32_t>(instances);
+  ctx.pipe().Record(cmd);
+}
+
+void DrawElementsCommon(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                        GLsizei instances, GLint base_vertex) {
+  if (count == 0 || instances == 0 || !Prepare(ctx)) return;
+  const auto& ebo = ctx.vertex_array->element_buffer;
+  pipe::CmdDraw cmd{};
+  cmd.topology = *glenum::PrimitiveMode(mode);
+  cmd.index_type = *glenum::IndexType(type);
+  cmd.index_buffer = ebo->handle;
+  cmd.index_offset = reinterpret_cast<uintptr_t>(indices);
+  cmd.first = 0;
+  cmd.count = static_cast<uint32_t>(count);
+  cmd.instances = static_cast<uint32_t>(instances);
+  cmd.base_vertex = base_vertex;
+  if (cmd.index_offset % glenum::IndexSize(cmd.index_type) != 0) {
+    return ctx.Error(GL_INVALID_OPERATION, "glDrawElements", "index offset is not aligned to the index size");
+  }
+  // Vulkan offsets are in bytes but first-index based draws keep the buffer offset aligned: pass it as
+  // first index so the bound offset stays the buffer start (fewer rebinds).
+  cmd.first = static_cast<uint32_t>(cmd.index_offset / glenum::IndexSize(cmd.index_type));
+  cmd.index_offset = 0;
+  ctx.pipe().Record(cmd);
+}
+
+}  // namespace
+
+void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count) { DrawArraysCommon(ctx, mode, first, count, 1); }
+
+void DrawArraysInstanced(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instancecount) {
+  DrawArraysCommon(ctx, mode, first, count, instancecount);
+}
+
+void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices) {
+  DrawElementsCommon(ctx, mode, count, type, indices, 1, 0);
+}
+
+void DrawElementsInstanced(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                           GLsizei instancecount) {
+  DrawElementsCommon(ctx, mode, count, type, indices, instancecount, 0);
+}
+
+void DrawRangeElements(Context& ctx, GLenum mode, GLuint, GLuint, GLsizei count, GLenum type, const void* indices) {
+  DrawElementsCommon(ctx, mode, count, type, indices, 1, 0);
+}
+
+void DrawElementsBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                            GLint basevertex) {
+  DrawElementsCommon(ctx, mode, count, type, indices, 1, basevertex);
+}
+
+}  // namespace caldera::gl

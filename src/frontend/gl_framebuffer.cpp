@@ -1,0 +1,225 @@
+// Renderbuffers and framebuffer objects (renderbuffer attachments; texture attachments come with textures).
+#include "frontend/context.h"
+#include "frontend/device.h"
+#include "frontend/framebuffer_util.h"
+#include "frontend/gl_enums.h"
+#include "frontend/gl_impl.h"
+
+namespace caldera {
+
+int AttachmentIndex(GLenum attachment) {
+  if (attachment >= GL_COLOR_ATTACHMENT0 && attachment < GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments)
+    return static_cast<int>(attachment - GL_COLOR_ATTACHMENT0);
+  if (attachment == GL_DEPTH_ATTACHMENT) return kDepthAttachment;
+  if (attachment == GL_STENCIL_ATTACHMENT) return kStencilAttachment;
+  return -1;
+}
+
+std::shared_ptr<Framebuffer>& BoundFramebufferRef(Context& ctx, GLenum target) {
+  return target == GL_READ_FRAMEBUFFER ? ctx.read_framebuffer : ctx.draw_framebuffer;
+}
+
+Framebuffer* BoundFramebuffer(Context& ctx, GLenum target) { return BoundFramebufferRef(ctx, target).get(); }
+
+GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb) {
+  if (!fb) return ctx.draw_surface() || ctx.read_surface() ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_UNDEFINED;
+  bool any = false;
+  int32_t width = -1, height = -1, samples = -1;
+  for (int i = 0; i < pipe::kMaxColorAttachments + 2; ++i) {
+    const auto& a = fb->attachments[i];
+    if (!a.attached()) continue;
+    const Renderbuffer& rb = *a.renderbuffer;
+    if (rb.width == 0 || rb.height == 0 || !rb.handle.valid()) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    bool depth_like = pipe::IsDepthFormat(rb.format);
+    if ((i < pipe::kMaxColorAttachments) == depth_like) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    if (i == kStencilAttachment && !pipe::HasStencil(rb.format)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    if (samples >= 0 && samples != rb.samples) return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+    samples = rb.samples;
+    width = width < 0 ? rb.width : std::min(width, rb.width);
+    height = height < 0 ? rb.height : std::min(height, rb.height);
+    any = true;
+  }
+  if (!any) return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+  // Separate depth and stencil renderbuffers cannot be one Vulkan attachment.
+  const auto& d = fb->attachments[kDepthAttachment];
+  const auto& s = fb->attachments[kStencilAttachment];
+  if (d.attached() && s.attached() && d.renderbuffer != s.renderbuffer) return GL_FRAMEBUFFER_UNSUPPORTED;
+  return GL_FRAMEBUFFER_COMPLETE;
+}
+
+namespace gl {
+
+void GenRenderbuffers(Context& ctx, GLsizei n, GLuint* renderbuffers) {
+  std::lock_guard lock(ctx.shared().mutex);
+  for (GLsizei i = 0; i < n; ++i) renderbuffers[i] = ctx.shared().renderbuffers.Reserve();
+}
+
+void DeleteRenderbuffers(Context& ctx, GLsizei n, const GLuint* renderbuffers) {
+  for (GLsizei i = 0; i < n; ++i) {
+    if (renderbuffers[i] == 0) continue;
+    std::shared_ptr<Renderbuffer> rb;
+    {
+      std::lock_guard lock(ctx.shared().mutex);
+      rb = ctx.shared().renderbuffers.Remove(renderbuffers[i]);
+    }
+    if (!rb) continue;
+    if (ctx.renderbuffer == rb) ctx.renderbuffer.reset();
+    // GL: detached from the currently bound framebuffers (not from others).
+    for (auto* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()}) {
+      if (!fb) continue;
+      for (auto& a : fb->attachments) {
+        if (a.renderbuffer == rb) {
+          a.renderbuffer.reset();
+          ++fb->version;
+        }
+      }
+    }
+  }
+}
+
+void BindRenderbuffer(Context& ctx, GLenum, GLuint name) {
+  if (name == 0) {
+    ctx.renderbuffer.reset();
+    return;
+  }
+  std::lock_guard lock(ctx.shared().mutex);
+  ctx.renderbuffer = ctx.shared().renderbuffers.GetOrCreate(name);
+  ctx.renderbuffer->ever_bound = true;
+}
+
+GLboolean IsRenderbuffer(Context& ctx, GLuint name) {
+  std::lock_guard lock(ctx.shared().mutex);
+  auto rb = ctx.shared().renderbuffers.Get(name);
+  return rb && rb->ever_bound;
+}
+
+void RenderbufferStorageMultisample(Context& ctx, GLenum, GLsizei samples, GLenum internalformat, GLsizei width,
+                                    GLsizei height) {
+  Renderbuffer& rb = *ctx.renderbuffer;
+  if (rb.handle.valid()) ReleaseBackendObject(rb.device, pipe::ObjectKind::kImage, rb.handle);
+  rb.handle = {};
+  rb.internal_format = internalformat;
+  rb.format = *glenum::RenderbufferFormat(internalformat);
+  rb.width = width;
+  rb.height = height;
+  rb.samples = samples;
+  if (width > 0 && height > 0) {
+    rb.device = &ctx.device();
+    rb.handle = ctx.NewHandle();
+    ctx.pipe().Record(pipe::CmdImageCreate{rb.handle, rb.format, static_cast<uint8_t>(std::max(samples, 1)), 1,
+                                           static_cast<uint32_t>(width), static_cast<uint32_t>(height), 1});
+  }
+  // Framebuffers that hold it must re-resolve: bump every bound framebuffer's version.
+  for (auto* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()})
+    if (fb) ++fb->version;
+}
+
+void RenderbufferStorage(Context& ctx, GLenum target, GLenum internalformat, GLsizei width, GLsizei height) {
+  RenderbufferStorageMultisample(ctx, target, 0, internalformat, width, height);
+}
+
+void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  if (target != GL_RENDERBUFFER) return ctx.Error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv", "invalid target");
+  if (!ctx.renderbuffer) return ctx.Error(GL_INVALID_OPERATION, "glGetRenderbufferParameteriv", "none bound");
+  const Renderbuffer& rb = *ctx.renderbuffer;
+  bool depth = pipe::IsDepthFormat(rb.format);
+  bool color = rb.format != pipe::Format::kUndefined && !depth;
+  switch (pname) {
+    case GL_RENDERBUFFER_WIDTH: *params = rb.width; return;
+    case GL_RENDERBUFFER_HEIGHT: *params = rb.height; return;
+    case GL_RENDERBUFFER_INTERNAL_FORMAT: *params = static_cast<GLint>(rb.internal_format); return;
+    case GL_RENDERBUFFER_SAMPLES: *params = rb.samples; return;
+    case GL_RENDERBUFFER_RED_SIZE:
+    case GL_RENDERBUFFER_GREEN_SIZE:
+    case GL_RENDERBUFFER_BLUE_SIZE: *params = color ? (rb.format == pipe::Format::kRGB565 ? 5 : 8) : 0; return;
+    case GL_RENDERBUFFER_ALPHA_SIZE: *params = rb.format == pipe::Format::kRGBA8 ? 8 : 0; return;
+    case GL_RENDERBUFFER_DEPTH_SIZE:
+      *params = !depth ? 0 : rb.format == pipe::Format::kD16 ? 16 : rb.format == pipe::Format::kD24S8 ? 24 : 32;
+      return;
+    case GL_RENDERBUFFER_STENCIL_SIZE: *params = pipe::HasStencil(rb.format) ? 8 : 0; return;
+    default: return ctx.Error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv", "invalid pname");
+  }
+}
+
+void GenFramebuffers(Context& ctx, GLsizei n, GLuint* framebuffers) {
+  for (GLsizei i = 0; i < n; ++i) framebuffers[i] = ctx.framebuffers.Reserve();
+}
+
+void DeleteFramebuffers(Context& ctx, GLsizei n, const GLuint* framebuffers) {
+  for (GLsizei i = 0; i < n; ++i) {
+    if (framebuffers[i] == 0) continue;
+    auto fb = ctx.framebuffers.Remove(framebuffers[i]);
+    if (!fb) continue;
+    if (ctx.draw_framebuffer == fb) {
+      ctx.draw_framebuffer.reset();
+      ctx.MarkDirty(kDirtyRenderTargets);
+    }
+    if (ctx.read_framebuffer == fb) ctx.read_framebuffer.reset();
+  }
+}
+
+void BindFramebuffer(Context& ctx, GLenum target, GLuint name) {
+  std::shared_ptr<Framebuffer> fb;
+  if (name != 0) {
+    fb = ctx.framebuffers.GetOrCreate(name);
+    fb->ever_bound = true;
+  }
+  if (target == GL_FRAMEBUFFER || target == GL_DRAW_FRAMEBUFFER) {
+    if (ctx.draw_framebuffer != fb) ctx.MarkDirty(kDirtyRenderTargets);
+    ctx.draw_framebuffer = fb;
+  }
+  if (target == GL_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER) ctx.read_framebuffer = fb;
+}
+
+GLboolean IsFramebuffer(Context& ctx, GLuint name) {
+  auto fb = ctx.framebuffers.Get(name);
+  return fb && fb->ever_bound;
+}
+
+void FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLenum, GLuint renderbuffer) {
+  Framebuffer* fb = BoundFramebuffer(ctx, target);
+  std::shared_ptr<Renderbuffer> rb;
+  if (renderbuffer != 0) {
+    std::lock_guard lock(ctx.shared().mutex);
+    rb = ctx.shared().renderbuffers.Get(renderbuffer);
+  }
+  if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
+    fb->attachments[kDepthAttachment].renderbuffer = rb;
+    fb->attachments[kStencilAttachment].renderbuffer = rb;
+  } else {
+    fb->attachments[AttachmentIndex(attachment)].renderbuffer = rb;
+  }
+  ++fb->version;
+}
+
+GLenum CheckFramebufferStatus(Context& ctx, GLenum target) { return FramebufferStatus(ctx, BoundFramebuffer(ctx, target)); }
+
+void DrawBuffer(Context& ctx, GLenum buf) {
+  if (!ctx.draw_framebuffer) {
+    if (buf != GL_NONE && buf != GL_BACK && buf != GL_BACK_LEFT && buf != GL_FRONT && buf != GL_FRONT_LEFT &&
+        buf != GL_FRONT_AND_BACK && buf != GL_LEFT)
+      return ctx.Error(GL_INVALID_ENUM, "glDrawBuffer", "invalid buffer for the default framebuffer");
+    return;
+  }
+  if (buf != GL_NONE && AttachmentIndex(buf) < 0)
+    return ctx.Error(GL_INVALID_OPERATION, "glDrawBuffer", "invalid buffer for a framebuffer object");
+  auto& db = ctx.draw_framebuffer->draw_buffers;
+  db.fill(GL_NONE);
+  db[0] = buf;
+  ++ctx.draw_framebuffer->version;
+}
+
+void ReadBuffer(Context& ctx, GLenum src) {
+  if (!ctx.read_framebuffer) {
+    if (src != GL_NONE && src != GL_BACK && src != GL_BACK_LEFT && src != GL_FRONT && src != GL_FRONT_LEFT &&
+        src != GL_LEFT)
+      return ctx.Error(GL_INVALID_ENUM, "glReadBuffer", "invalid buffer for the default framebuffer");
+    return;
+  }
+  if (src != GL_NONE && (src < GL_COLOR_ATTACHMENT0 || src >= GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments))
+    return ctx.Error(GL_INVALID_OPERATION, "glReadBuffer", "invalid buffer for a framebuffer object");
+  ctx.read_framebuffer->read_buffer = src;
+}
+
+}  // namespace gl
+}  // namespace caldera

@@ -1,0 +1,264 @@
+// glGet*: one table of state queries producing values, converted per the GL rules for each typed getter.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "frontend/context.h"
+#include "frontend/device.h"
+#include "frontend/gl_impl.h"
+
+#ifndef GL_ALIASED_POINT_SIZE_RANGE
+#define GL_ALIASED_POINT_SIZE_RANGE 0x846D  // ES and compatibility name, absent from glcorearb.h
+#endif
+
+namespace caldera::gl {
+namespace {
+
+enum class Kind { kInt, kFloat, kBool, kColor };  // kColor: normalised floats ([-1,1] → int range)
+
+struct Values {
+  Kind kind = Kind::kInt;
+  double v[16];
+  int count = 0;
+  void Add(double x) { v[count++] = x; }
+};
+
+GLuint NameOf(const GLObject* o) { return o ? o->name : 0; }
+
+const std::vector<std::string>& Extensions(const Context& ctx) {
+  static const std::vector<std::string> kDesktop = {
+      "GL_ARB_ES2_compatibility", "GL_ARB_explicit_attrib_location", "GL_ARB_vertex_array_object",
+      "GL_KHR_no_error"};
+  static const std::vector<std::string> kES = {"GL_OES_vertex_array_object", "GL_OES_depth24",
+                                               "GL_OES_packed_depth_stencil"};
+  return ctx.IsES() ? kES : kDesktop;
+}
+
+// Fills `out` for `pname`; false when the name is not a state query Caldera knows.
+bool Query(Context& ctx, GLenum pname, Values& out) {
+  const GLState& s = ctx.state;
+  const auto& caps = ctx.device().backend().caps();
+  auto ints = [&](std::initializer_list<double> l) {
+    for (double x : l) out.Add(x);
+    return true;
+  };
+  auto boolean = [&](bool b) {
+    out.kind = Kind::kBool;
+    out.Add(b);
+    return true;
+  };
+  switch (pname) {
+    case GL_VIEWPORT: return ints({double(s.viewport[0]), double(s.viewport[1]), double(s.viewport[2]), double(s.viewport[3])});
+    case GL_SCISSOR_BOX: return ints({double(s.scissor[0]), double(s.scissor[1]), double(s.scissor[2]), double(s.scissor[3])});
+    case GL_DEPTH_RANGE:
+      out.kind = Kind::kColor;
+      return ints({s.depth_range[0], s.depth_range[1]});
+    case GL_COLOR_CLEAR_VALUE:
+      out.kind = Kind::kColor;
+      return ints({s.clear_color[0], s.clear_color[1], s.clear_color[2], s.clear_color[3]});
+    case GL_BLEND_COLOR:
+      out.kind = Kind::kColor;
+      return ints({s.blend_color[0], s.blend_color[1], s.blend_color[2], s.blend_color[3]});
+    case GL_DEPTH_CLEAR_VALUE:
+      out.kind = Kind::kColor;
+      return ints({s.clear_depth});
+    case GL_STENCIL_CLEAR_VALUE: return ints({double(s.clear_stencil)});
+    case GL_COLOR_WRITEMASK:
+      out.kind = Kind::kBool;
+      for (bool b : s.color_mask[0]) out.Add(b);
+      return true;
+    case GL_DEPTH_WRITEMASK: return boolean(s.depth_mask);
+    case GL_STENCIL_WRITEMASK: return ints({double(s.stencil[0].write_mask)});
+    case GL_STENCIL_BACK_WRITEMASK: return ints({double(s.stencil[1].write_mask)});
+    case GL_STENCIL_FUNC: return ints({double(s.stencil[0].func)});
+    case GL_STENCIL_REF: return ints({double(s.stencil[0].ref)});
+    case GL_STENCIL_VALUE_MASK: return ints({double(s.stencil[0].value_mask)});
+    case GL_STENCIL_FAIL: return ints({double(s.stencil[0].fail)});
+    case GL_STENCIL_PASS_DEPTH_FAIL: return ints({double(s.stencil[0].zfail)});
+    case GL_STENCIL_PASS_DEPTH_PASS: return ints({double(s.stencil[0].zpass)});
+    case GL_STENCIL_BACK_FUNC: return ints({double(s.stencil[1].func)});
+    case GL_STENCIL_BACK_REF: return ints({double(s.stencil[1].ref)});
+    case GL_STENCIL_BACK_VALUE_MASK: return ints({double(s.stencil[1].value_mask)});
+    case GL_STENCIL_BACK_FAIL: return ints({double(s.stencil[1].fail)});
+    case GL_STENCIL_BACK_PASS_DEPTH_FAIL: return ints({double(s.stencil[1].zfail)});
+    case GL_STENCIL_BACK_PASS_DEPTH_PASS: return ints({double(s.stencil[1].zpass)});
+    case GL_DEPTH_FUNC: return ints({double(s.depth_func)});
+    case GL_CULL_FACE_MODE: return ints({double(s.cull_mode)});
+    case GL_FRONT_FACE: return ints({double(s.front_face)});
+    case GL_POLYGON_MODE: return ints({double(s.polygon_mode), double(s.polygon_mode)});
+    case GL_LINE_WIDTH: out.kind = Kind::kFloat; return ints({s.line_width});
+    case GL_POLYGON_OFFSET_FACTOR: out.kind = Kind::kFloat; return ints({s.polygon_offset_factor});
+    case GL_POLYGON_OFFSET_UNITS: out.kind = Kind::kFloat; return ints({s.polygon_offset_units});
+    case GL_BLEND_SRC_RGB: return ints({double(s.blend_state[0].src_rgb)});
+    case GL_BLEND_DST_RGB: return ints({double(s.blend_state[0].dst_rgb)});
+    case GL_BLEND_SRC_ALPHA: return ints({double(s.blend_state[0].src_alpha)});
+    case GL_BLEND_DST_ALPHA: return ints({double(s.blend_state[0].dst_alpha)});
+    case GL_BLEND_EQUATION_RGB: return ints({double(s.blend_state[0].eq_rgb)});
+    case GL_BLEND_EQUATION_ALPHA: return ints({double(s.blend_state[0].eq_alpha)});
+    case GL_PRIMITIVE_RESTART_INDEX: return ints({double(s.primitive_restart_index)});
+    case GL_PACK_ALIGNMENT: return ints({double(s.pack_alignment)});
+    case GL_UNPACK_ALIGNMENT: return ints({double(s.unpack_alignment)});
+    case GL_PACK_ROW_LENGTH: return ints({double(s.pack_row_length)});
+    case GL_UNPACK_ROW_LENGTH: return ints({double(s.unpack_row_length)});
+    case GL_BLEND: return boolean(s.blend.test(0));
+    case GL_SCISSOR_TEST: return boolean(s.scissor_test);
+    case GL_DEPTH_TEST: return boolean(s.depth_test);
+    case GL_STENCIL_TEST: return boolean(s.stencil_test);
+    case GL_CULL_FACE: return boolean(s.cull_face);
+    case GL_POLYGON_OFFSET_FILL: return boolean(s.polygon_offset_fill);
+    case GL_RASTERIZER_DISCARD: return boolean(s.rasterizer_discard);
+    case GL_PRIMITIVE_RESTART: return boolean(s.primitive_restart);
+    case GL_DEPTH_CLAMP: return boolean(s.depth_clamp);
+    case GL_DITHER: return boolean(s.dither);
+    case GL_ARRAY_BUFFER_BINDING: return ints({double(NameOf(ctx.array_buffer.get()))});
+    case GL_ELEMENT_ARRAY_BUFFER_BINDING:
+      return ints({double(ctx.vertex_array ? NameOf(ctx.vertex_array->element_buffer.get()) : 0)});
+    case GL_COPY_READ_BUFFER_BINDING: return ints({double(NameOf(ctx.copy_read_buffer.get()))});
+    case GL_COPY_WRITE_BUFFER_BINDING: return ints({double(NameOf(ctx.copy_write_buffer.get()))});
+    case GL_PIXEL_PACK_BUFFER_BINDING: return ints({double(NameOf(ctx.pixel_pack_buffer.get()))});
+    case GL_PIXEL_UNPACK_BUFFER_BINDING: return ints({double(NameOf(ctx.pixel_unpack_buffer.get()))});
+    case GL_UNIFORM_BUFFER_BINDING: return ints({double(NameOf(ctx.uniform_buffer.get()))});
+    case GL_VERTEX_ARRAY_BINDING: return ints({double(NameOf(ctx.vertex_array.get()))});
+    case GL_CURRENT_PROGRAM: return ints({double(NameOf(ctx.program.get()))});
+    case GL_RENDERBUFFER_BINDING: return ints({double(NameOf(ctx.renderbuffer.get()))});
+    case GL_DRAW_FRAMEBUFFER_BINDING: return ints({double(NameOf(ctx.draw_framebuffer.get()))});
+    case GL_READ_FRAMEBUFFER_BINDING: return ints({double(NameOf(ctx.read_framebuffer.get()))});
+    case GL_MAJOR_VERSION: return ints({double(ctx.IsES() ? 3 : 3)});
+    case GL_MINOR_VERSION: return ints({double(ctx.IsES() ? 0 : 3)});
+    case GL_CONTEXT_PROFILE_MASK:
+      if (ctx.IsES()) return false;
+      return ints({double(GL_CONTEXT_CORE_PROFILE_BIT)});
+    case GL_CONTEXT_FLAGS:
+      if (ctx.IsES()) return false;
+      return ints({double((ctx.desc().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
+                          (ctx.desc().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0))});
+    case GL_NUM_EXTENSIONS: return ints({double(Extensions(ctx).size())});
+    case GL_MAX_VERTEX_ATTRIBS: return ints({double(pipe::kMaxVertexAttribs)});
+    case GL_MAX_DRAW_BUFFERS:
+    case GL_MAX_COLOR_ATTACHMENTS: return ints({double(caps.max_color_attachments)});
+    case GL_MAX_TEXTURE_SIZE:
+    case GL_MAX_RENDERBUFFER_SIZE: return ints({double(caps.max_texture_size)});
+    case GL_MAX_VIEWPORT_DIMS: return ints({double(caps.max_viewport[0]), double(caps.max_viewport[1])});
+    case GL_MAX_SAMPLES: return ints({double(caps.max_samples)});
+    case GL_MAX_UNIFORM_BLOCK_SIZE: return ints({double(caps.max_uniform_block_size)});
+    case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
+    case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS: return ints({double(caps.max_uniform_block_size / 4)});
+    case GL_MAX_VERTEX_UNIFORM_VECTORS:
+    case GL_MAX_FRAGMENT_UNIFORM_VECTORS: return ints({double(caps.max_uniform_block_size / 16)});
+    case GL_MAX_VARYING_COMPONENTS: return ints({64});
+    case GL_MAX_VARYING_VECTORS: return ints({16});
+    case GL_MAX_ELEMENTS_VERTICES:
+    case GL_MAX_ELEMENTS_INDICES: return ints({double(1 << 24)});
+    case GL_ALIASED_LINE_WIDTH_RANGE:
+    case GL_SMOOTH_LINE_WIDTH_RANGE:
+      out.kind = Kind::kFloat;
+      return ints({caps.line_width_range[0], caps.line_width_range[1]});
+    case GL_ALIASED_POINT_SIZE_RANGE:
+    case GL_POINT_SIZE_RANGE:
+      out.kind = Kind::kFloat;
+      return ints({caps.point_size_range[0], caps.point_size_range[1]});
+    case GL_SUBPIXEL_BITS: return ints({8});
+    case GL_SAMPLE_BUFFERS: return ints({0});
+    case GL_SAMPLES: return ints({0});
+    case GL_DOUBLEBUFFER: return boolean(false);
+    case GL_STEREO: return boolean(false);
+    case GL_DRAW_BUFFER:
+    case GL_DRAW_BUFFER0:
+      if (!ctx.draw_framebuffer) return ints({double(ctx.draw_surface() ? GL_BACK : GL_NONE)});
+      return ints({double(ctx.draw_framebuffer->draw_buffers[0])});
+    case GL_READ_BUFFER:
+      if (!ctx.read_framebuffer) return ints({double(ctx.read_surface() ? GL_BACK : GL_NONE)});
+      return ints({double(ctx.read_framebuffer->read_buffer)});
+    case GL_IMPLEMENTATION_COLOR_READ_FORMAT: return ints({double(GL_RGBA)});
+    case GL_IMPLEMENTATION_COLOR_READ_TYPE: return ints({double(GL_UNSIGNED_BYTE)});
+    case GL_NUM_SHADER_BINARY_FORMATS:
+    case GL_NUM_PROGRAM_BINARY_FORMATS:
+    case GL_NUM_COMPRESSED_TEXTURE_FORMATS: return ints({0});
+    case GL_LINE_SMOOTH_HINT: return ints({double(s.hint_line)});
+    case GL_POLYGON_SMOOTH_HINT: return ints({double(s.hint_polygon)});
+    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: return ints({double(s.hint_derivative)});
+    case GL_TEXTURE_COMPRESSION_HINT: return ints({double(s.hint_texture_compression)});
+    default: return false;
+  }
+}
+
+template <typename T>
+void Get(Context& ctx, GLenum pname, T* data, const char* function) {
+  Values values;
+  if (!Query(ctx, pname, values)) return ctx.Error(GL_INVALID_ENUM, function, "unknown state name");
+  if (!data) return;
+  for (int i = 0; i < values.count; ++i) {
+    double v = values.v[i];
+    if constexpr (std::is_same_v<T, GLboolean>) {
+      data[i] = v != 0.0 ? GL_TRUE : GL_FALSE;
+    } else if constexpr (std::is_floating_point_v<T>) {
+      data[i] = static_cast<T>(v);
+    } else if (values.kind == Kind::kColor) {
+      // GL 2.2.1: normalised values convert to the full integer range.
+      double scaled = v * 2147483647.0;
+      data[i] = static_cast<T>(std::llround(std::clamp(scaled, -2147483648.0, 2147483647.0)));
+    } else {
+      data[i] = static_cast<T>(std::llround(v));
+    }
+  }
+}
+
+}  // namespace
+
+GLenum GetError(Context& ctx) { return ctx.TakeError(); }
+
+const GLubyte* GetString(Context& ctx, GLenum name) {
+  static const std::string vendor = "Caldera";
+  static const std::string gl_version = std::string("3.3 (Core Profile) Caldera ") + CALDERA_VERSION;
+  static const std::string es_version = std::string("OpenGL ES 3.0 Caldera ") + CALDERA_VERSION;
+  static const std::string glsl_version = "3.30";
+  static const std::string essl_version = "OpenGL ES GLSL ES 3.00";
+  thread_local std::string renderer;
+  switch (name) {
+    case GL_VENDOR: return reinterpret_cast<const GLubyte*>(vendor.c_str());
+    case GL_RENDERER:
+      renderer = DeviceRendererName(ctx.device());
+      return reinterpret_cast<const GLubyte*>(renderer.c_str());
+    case GL_VERSION:
+      return reinterpret_cast<const GLubyte*>((ctx.IsES() ? es_version : gl_version).c_str());
+    case GL_SHADING_LANGUAGE_VERSION:
+      return reinterpret_cast<const GLubyte*>((ctx.IsES() ? essl_version : glsl_version).c_str());
+    case GL_EXTENSIONS:
+      if (ctx.IsES()) {
+        static const std::string joined = [&] {
+          std::string j;
+          for (auto& e : Extensions(ctx)) j += e + " ";
+          return j;
+        }();
+        return reinterpret_cast<const GLubyte*>(joined.c_str());
+      }
+      // Core profile: GL_EXTENSIONS is gone from glGetString (use glGetStringi).
+      [[fallthrough]];
+    default:
+      ctx.Error(GL_INVALID_ENUM, "glGetString", "invalid name");
+      return nullptr;
+  }
+}
+
+const GLubyte* GetStringi(Context& ctx, GLenum name, GLuint index) {
+  if (name != GL_EXTENSIONS) {
+    ctx.Error(GL_INVALID_ENUM, "glGetStringi", "only GL_EXTENSIONS is indexed");
+    return nullptr;
+  }
+  const auto& ext = Extensions(ctx);
+  if (index >= ext.size()) {
+    ctx.Error(GL_INVALID_VALUE, "glGetStringi", "index >= GL_NUM_EXTENSIONS");
+    return nullptr;
+  }
+  return reinterpret_cast<const GLubyte*>(ext[index].c_str());
+}
+
+void GetIntegerv(Context& ctx, GLenum pname, GLint* data) { Get(ctx, pname, data, "glGetIntegerv"); }
+void GetInteger64v(Context& ctx, GLenum pname, GLint64* data) { Get(ctx, pname, data, "glGetInteger64v"); }
+void GetFloatv(Context& ctx, GLenum pname, GLfloat* data) { Get(ctx, pname, data, "glGetFloatv"); }
+void GetDoublev(Context& ctx, GLenum pname, GLdouble* data) { Get(ctx, pname, data, "glGetDoublev"); }
+void GetBooleanv(Context& ctx, GLenum pname, GLboolean* data) { Get(ctx, pname, data, "glGetBooleanv"); }
+
+}  // namespace caldera::gl

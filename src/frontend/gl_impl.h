@@ -1,0 +1,182 @@
+// Implementations of GL commands, one per command, named as the command without its "gl" prefix and taking
+// the current context first. The entry-point generator (src/api/gen_gl_api.py) reads this header: a command
+// declared here is wired to its entry point; any other GL command reports GL_INVALID_OPERATION as
+// unimplemented. Only GL commands may be declared here.
+#pragma once
+
+#include <GL/glcorearb.h>
+
+namespace caldera {
+class Context;
+}
+
+namespace caldera::gl {
+
+// --- gl_state.cpp: fixed-function state
+void Viewport(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height);
+void Scissor(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height);
+void DepthRange(Context& ctx, GLdouble n, GLdouble f);
+void DepthRangef(Context& ctx, GLfloat n, GLfloat f);
+void ClearColor(Context& ctx, GLfloat r, GLfloat g, GLfloat b, GLfloat a);
+void ClearDepth(Context& ctx, GLdouble depth);
+void ClearDepthf(Context& ctx, GLfloat depth);
+void ClearStencil(Context& ctx, GLint s);
+void ColorMask(Context& ctx, GLboolean r, GLboolean g, GLboolean b, GLboolean a);
+void ColorMaski(Context& ctx, GLuint index, GLboolean r, GLboolean g, GLboolean b, GLboolean a);
+void DepthMask(Context& ctx, GLboolean flag);
+void StencilMask(Context& ctx, GLuint mask);
+void StencilMaskSeparate(Context& ctx, GLenum face, GLuint mask);
+void Enable(Context& ctx, GLenum cap);
+void Disable(Context& ctx, GLenum cap);
+GLboolean IsEnabled(Context& ctx, GLenum cap);
+void Enablei(Context& ctx, GLenum target, GLuint index);
+void Disablei(Context& ctx, GLenum target, GLuint index);
+GLboolean IsEnabledi(Context& ctx, GLenum target, GLuint index);
+void DepthFunc(Context& ctx, GLenum func);
+void StencilFunc(Context& ctx, GLenum func, GLint ref, GLuint mask);
+void StencilFuncSeparate(Context& ctx, GLenum face, GLenum func, GLint ref, GLuint mask);
+void StencilOp(Context& ctx, GLenum fail, GLenum zfail, GLenum zpass);
+void StencilOpSeparate(Context& ctx, GLenum face, GLenum sfail, GLenum dpfail, GLenum dppass);
+void BlendFunc(Context& ctx, GLenum sfactor, GLenum dfactor);
+void BlendFuncSeparate(Context& ctx, GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum dst_alpha);
+void BlendEquation(Context& ctx, GLenum mode);
+void BlendEquationSeparate(Context& ctx, GLenum mode_rgb, GLenum mode_alpha);
+void BlendColor(Context& ctx, GLfloat r, GLfloat g, GLfloat b, GLfloat a);
+void CullFace(Context& ctx, GLenum mode);
+void FrontFace(Context& ctx, GLenum mode);
+void LineWidth(Context& ctx, GLfloat width);
+void PolygonMode(Context& ctx, GLenum face, GLenum mode);
+void PolygonOffset(Context& ctx, GLfloat factor, GLfloat units);
+void PrimitiveRestartIndex(Context& ctx, GLuint index);
+void Hint(Context& ctx, GLenum target, GLenum mode);
+void PixelStorei(Context& ctx, GLenum pname, GLint param);
+
+// --- gl_get.cpp: queries
+GLenum GetError(Context& ctx);
+const GLubyte* GetString(Context& ctx, GLenum name);
+const GLubyte* GetStringi(Context& ctx, GLenum name, GLuint index);
+void GetIntegerv(Context& ctx, GLenum pname, GLint* data);
+void GetInteger64v(Context& ctx, GLenum pname, GLint64* data);
+void GetFloatv(Context& ctx, GLenum pname, GLfloat* data);
+void GetDoublev(Context& ctx, GLenum pname, GLdouble* data);
+void GetBooleanv(Context& ctx, GLenum pname, GLboolean* data);
+
+// --- gl_frame.cpp: clears, readback, flush
+void Clear(Context& ctx, GLbitfield mask);
+void Finish(Context& ctx);
+void Flush(Context& ctx);
+void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                void* pixels);
+
+// --- gl_buffer.cpp
+void GenBuffers(Context& ctx, GLsizei n, GLuint* buffers);
+void CreateBuffers(Context& ctx, GLsizei n, GLuint* buffers);
+void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers);
+GLboolean IsBuffer(Context& ctx, GLuint buffer);
+void BindBuffer(Context& ctx, GLenum target, GLuint buffer);
+void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, GLenum usage);
+void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data);
+void GetBufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, void* data);
+void GetBufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params);
+void GetBufferParameteri64v(Context& ctx, GLenum target, GLenum pname, GLint64* params);
+
+// --- gl_vertex.cpp
+void GenVertexArrays(Context& ctx, GLsizei n, GLuint* arrays);
+void DeleteVertexArrays(Context& ctx, GLsizei n, const GLuint* arrays);
+void BindVertexArray(Context& ctx, GLuint array);
+GLboolean IsVertexArray(Context& ctx, GLuint array);
+void EnableVertexAttribArray(Context& ctx, GLuint index);
+void DisableVertexAttribArray(Context& ctx, GLuint index);
+void VertexAttribPointer(Context& ctx, GLuint index, GLint size, GLenum type, GLboolean normalized,
+                         GLsizei stride, const void* pointer);
+void VertexAttribIPointer(Context& ctx, GLuint index, GLint size, GLenum type, GLsizei stride,
+                          const void* pointer);
+void VertexAttribDivisor(Context& ctx, GLuint index, GLuint divisor);
+void VertexAttrib1f(Context& ctx, GLuint index, GLfloat x);
+void VertexAttrib2f(Context& ctx, GLuint index, GLfloat x, GLfloat y);
+void VertexAttrib3f(Context& ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z);
+void VertexAttrib4f(Context& ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w);
+void VertexAttrib4fv(Context& ctx, GLuint index, const GLfloat* v);
+
+// --- gl_shader.cpp: shader and program objects
+GLuint CreateShader(Context& ctx, GLenum type);
+void DeleteShader(Context& ctx, GLuint shader);
+GLboolean IsShader(Context& ctx, GLuint shader);
+void ShaderSource(Context& ctx, GLuint shader, GLsizei count, const GLchar* const* string,
+                  const GLint* length);
+void CompileShader(Context& ctx, GLuint shader);
+void GetShaderiv(Context& ctx, GLuint shader, GLenum pname, GLint* params);
+void GetShaderInfoLog(Context& ctx, GLuint shader, GLsizei buf_size, GLsizei* length, GLchar* info_log);
+void GetShaderSource(Context& ctx, GLuint shader, GLsizei buf_size, GLsizei* length, GLchar* source);
+GLuint CreateProgram(Context& ctx);
+void DeleteProgram(Context& ctx, GLuint program);
+GLboolean IsProgram(Context& ctx, GLuint program);
+void AttachShader(Context& ctx, GLuint program, GLuint shader);
+void DetachShader(Context& ctx, GLuint program, GLuint shader);
+void LinkProgram(Context& ctx, GLuint program);
+void ValidateProgram(Context& ctx, GLuint program);
+void UseProgram(Context& ctx, GLuint program);
+void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params);
+void GetProgramInfoLog(Context& ctx, GLuint program, GLsizei buf_size, GLsizei* length, GLchar* info_log);
+void BindAttribLocation(Context& ctx, GLuint program, GLuint index, const GLchar* name);
+void BindFragDataLocation(Context& ctx, GLuint program, GLuint color, const GLchar* name);
+GLint GetAttribLocation(Context& ctx, GLuint program, const GLchar* name);
+GLint GetUniformLocation(Context& ctx, GLuint program, const GLchar* name);
+GLint GetFragDataLocation(Context& ctx, GLuint program, const GLchar* name);
+void GetActiveUniform(Context& ctx, GLuint program, GLuint index, GLsizei buf_size, GLsizei* length,
+                      GLint* size, GLenum* type, GLchar* name);
+void GetActiveAttrib(Context& ctx, GLuint program, GLuint index, GLsizei buf_size, GLsizei* length,
+                     GLint* size, GLenum* type, GLchar* name);
+void GetAttachedShaders(Context& ctx, GLuint program, GLsizei max_count, GLsizei* count, GLuint* shaders);
+
+// --- gl_uniform.cpp: loose uniforms
+void Uniform1f(Context& ctx, GLint location, GLfloat v0);
+void Uniform2f(Context& ctx, GLint location, GLfloat v0, GLfloat v1);
+void Uniform3f(Context& ctx, GLint location, GLfloat v0, GLfloat v1, GLfloat v2);
+void Uniform4f(Context& ctx, GLint location, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3);
+void Uniform1i(Context& ctx, GLint location, GLint v0);
+void Uniform2i(Context& ctx, GLint location, GLint v0, GLint v1);
+void Uniform3i(Context& ctx, GLint location, GLint v0, GLint v1, GLint v2);
+void Uniform4i(Context& ctx, GLint location, GLint v0, GLint v1, GLint v2, GLint v3);
+void Uniform1fv(Context& ctx, GLint location, GLsizei count, const GLfloat* value);
+void Uniform2fv(Context& ctx, GLint location, GLsizei count, const GLfloat* value);
+void Uniform3fv(Context& ctx, GLint location, GLsizei count, const GLfloat* value);
+void Uniform4fv(Context& ctx, GLint location, GLsizei count, const GLfloat* value);
+void Uniform1iv(Context& ctx, GLint location, GLsizei count, const GLint* value);
+void Uniform4iv(Context& ctx, GLint location, GLsizei count, const GLint* value);
+void UniformMatrix2fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose, const GLfloat* value);
+void UniformMatrix3fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose, const GLfloat* value);
+void UniformMatrix4fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose, const GLfloat* value);
+void GetUniformfv(Context& ctx, GLuint program, GLint location, GLfloat* params);
+
+// --- gl_draw.cpp
+void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count);
+void DrawArraysInstanced(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instancecount);
+void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices);
+void DrawElementsInstanced(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                           GLsizei instancecount);
+void DrawRangeElements(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
+                       const void* indices);
+void DrawElementsBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                            GLint basevertex);
+
+// --- gl_framebuffer.cpp: renderbuffers and framebuffer objects
+void GenRenderbuffers(Context& ctx, GLsizei n, GLuint* renderbuffers);
+void DeleteRenderbuffers(Context& ctx, GLsizei n, const GLuint* renderbuffers);
+void BindRenderbuffer(Context& ctx, GLenum target, GLuint renderbuffer);
+GLboolean IsRenderbuffer(Context& ctx, GLuint renderbuffer);
+void RenderbufferStorage(Context& ctx, GLenum target, GLenum internalformat, GLsizei width, GLsizei height);
+void RenderbufferStorageMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat,
+                                    GLsizei width, GLsizei height);
+void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params);
+void GenFramebuffers(Context& ctx, GLsizei n, GLuint* framebuffers);
+void DeleteFramebuffers(Context& ctx, GLsizei n, const GLuint* framebuffers);
+void BindFramebuffer(Context& ctx, GLenum target, GLuint framebuffer);
+GLboolean IsFramebuffer(Context& ctx, GLuint framebuffer);
+void FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLenum renderbuffertarget,
+                             GLuint renderbuffer);
+GLenum CheckFramebufferStatus(Context& ctx, GLenum target);
+void DrawBuffer(Context& ctx, GLenum buf);
+void ReadBuffer(Context& ctx, GLenum src);
+
+}  // namespace caldera::gl

@@ -1,0 +1,164 @@
+// GL objects as the frontend keeps them. Each has a lifetime id (monotonic, never reused) that caches and
+// the pipe key on; GL names only live in the per-context or share-group name tables below.
+#pragma once
+
+#include <GL/glcorearb.h>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "pipe/commands.h"
+#include "shader/compiler.h"
+
+namespace caldera {
+
+class Device;
+
+// Sends the destroy record for a backend object: through the current context's pipe when it belongs to the
+// same device (keeping it ordered after that context's draws), else through the device's resource pipe.
+void ReleaseBackendObject(Device* device, pipe::ObjectKind kind, pipe::Handle handle);
+
+struct GLObject {
+  const uint64_t lifetime_id = pipe::NextLifetimeId();
+  GLuint name = 0;
+  bool ever_bound = false;  // glGen'd names become objects at first bind (GL core rules)
+  std::string label;
+};
+
+struct Buffer : GLObject {
+  ~Buffer() { ReleaseBackendObject(device, pipe::ObjectKind::kBuffer, handle); }
+  Device* device = nullptr;  // set with the handle
+  pipe::Handle handle;
+  int64_t size = 0;
+  GLenum usage = GL_STATIC_DRAW;
+  std::vector<uint8_t> shadow;  // CPU copy: glGetBufferSubData, index range scans, primitive emulation
+  bool mapped = false;
+  GLbitfield map_access = 0;
+  int64_t map_offset = 0, map_length = 0;
+};
+
+struct VertexAttribState {
+  bool enabled = false;
+  GLint size = 4;
+  GLenum type = GL_FLOAT;
+  bool normalized = false;
+  bool integer = false;
+  GLsizei stride = 0;  // as specified (0 = tightly packed)
+  uint64_t offset = 0;
+  GLuint divisor = 0;
+  std::shared_ptr<Buffer> buffer;
+};
+
+struct VertexArray : GLObject {
+  std::array<VertexAttribState, pipe::kMaxVertexAttribs> attribs;
+  std::shared_ptr<Buffer> element_buffer;
+};
+
+struct Shader : GLObject {
+  GLenum type = 0;
+  shader::Stage stage = shader::Stage::kVertex;
+  std::string source;
+  bool compiled = false;
+  bool delete_pending = false;
+  std::string info_log;
+  int attach_count = 0;
+};
+
+// A uniform location resolves to one element of one reflected uniform.
+struct UniformLocation {
+  uint32_t uniform = 0;  // index into LinkedProgram::uniforms
+  uint32_t element = 0;  // array element
+};
+
+struct Program : GLObject {
+  std::vector<std::shared_ptr<Shader>> attached;
+  std::map<std::string, int32_t> attrib_bindings;
+  std::map<std::string, int32_t> frag_data_bindings;
+  std::map<std::string, int32_t> frag_data_indices;
+  bool delete_pending = false;
+  bool validated = false;
+  std::string info_log;
+  // The result of the last successful link stays in use until the next successful link (GL semantics).
+  bool link_status = false;
+  std::shared_ptr<const shader::LinkedProgram> linked;
+  ~Program() { ReleaseBackendObject(device, pipe::ObjectKind::kProgram, handle); }
+  Device* device = nullptr;
+  pipe::Handle handle;
+  std::vector<UniformLocation> locations;
+  std::vector<uint8_t> default_block;  // current uniform values
+  std::vector<int32_t> sampler_units;  // value of each sampler uniform, by sampler_index
+  uint64_t uniform_version = 1;        // bumped on every change so contexts know to upload
+};
+
+struct Renderbuffer : GLObject {
+  ~Renderbuffer() { ReleaseBackendObject(device, pipe::ObjectKind::kImage, handle); }
+  Device* device = nullptr;
+  pipe::Handle handle;
+  GLenum internal_format = GL_RGBA4;
+  pipe::Format format = pipe::Format::kUndefined;
+  GLsizei width = 0, height = 0, samples = 0;
+};
+
+struct FramebufferAttachment {
+  std::shared_ptr<Renderbuffer> renderbuffer;
+  bool attached() const { return renderbuffer != nullptr; }
+};
+
+constexpr int kDepthAttachment = pipe::kMaxColorAttachments;
+constexpr int kStencilAttachment = pipe::kMaxColorAttachments + 1;
+
+struct Framebuffer : GLObject {
+  std::array<FramebufferAttachment, pipe::kMaxColorAttachments + 2> attachments;
+  std::array<GLenum, pipe::kMaxColorAttachments> draw_buffers{GL_COLOR_ATTACHMENT0};
+  GLenum read_buffer = GL_COLOR_ATTACHMENT0;
+  uint64_t version = 1;  // bumped on any attachment change
+};
+
+// Name → object maps. Names come from glGen*/glCreate*; 0 is never an object.
+template <typename T>
+class NameTable {
+ public:
+  GLuint Reserve() {
+    while (objects_.count(next_)) ++next_;
+    GLuint name = next_++;
+    objects_[name] = nullptr;  // reserved, not yet an object
+    return name;
+  }
+  std::shared_ptr<T> Get(GLuint name) const {
+    auto it = objects_.find(name);
+    return it == objects_.end() ? nullptr : it->second;
+  }
+  bool IsReserved(GLuint name) const { return name != 0 && objects_.count(name) != 0; }
+  std::shared_ptr<T> GetOrCreate(GLuint name) {
+    auto& slot = objects_[name];
+    if (!slot) {
+      slot = std::make_shared<T>();
+      slot->name = name;
+    }
+    return slot;
+  }
+  void Insert(GLuint name, std::shared_ptr<T> object) { objects_[name] = std::move(object); }
+  std::shared_ptr<T> Remove(GLuint name) {
+    auto it = objects_.find(name);
+    if (it == objects_.end()) return nullptr;
+    auto object = std::move(it->second);
+    objects_.erase(it);
+    return object;
+  }
+  template <typename F>
+  void ForEach(F&& f) const {
+    for (auto& [name, object] : objects_)
+      if (object) f(*object);
+  }
+
+ private:
+  std::unordered_map<GLuint, std::shared_ptr<T>> objects_;
+  GLuint next_ = 1;
+};
+
+}  // namespace caldera

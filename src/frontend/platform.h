@@ -1,0 +1,75 @@
+// What a window-system binding (EGL today, GLX and Android's EGL next) needs from the GL frontend:
+// devices, surfaces, contexts, current-ness and GL proc lookup. No EGL or GLX types appear here, so
+// icd/ stays a thin translation of the window-system API onto these calls.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace caldera {
+
+class Device;   // one per initialised display: owns the backend (Vulkan or GLES) and shared objects
+class Surface;  // a drawable: pbuffer today, window later; owns its colour and depth-stencil images
+class Context;  // one GL state tracker
+
+enum class ClientApi : uint8_t { kOpenGL, kOpenGLES };
+
+enum class BackendChoice : uint8_t { kAuto, kVulkan, kGles };
+
+struct DeviceOpenResult {
+  Device* device = nullptr;  // null on failure
+  std::string error;         // why, when device is null (already logged once)
+};
+
+// Picks the backend from CALDERA_BACKEND (auto|vulkan|gles) unless `forced` says otherwise.
+DeviceOpenResult OpenDevice();
+void CloseDevice(Device* device);  // destroys every surface/context still alive on it
+std::string DeviceRendererName(const Device& device);  // what GL_RENDERER reports
+
+// Colour formats a config may ask for. Depth-stencil is D24S8 (or the closest the device has) or none.
+enum class ColorFormat : uint8_t { kRGBA8, kRGB8, kRGB565, kNone };
+
+struct SurfaceDesc {
+  int32_t width = 1;
+  int32_t height = 1;
+  ColorFormat color = ColorFormat::kRGBA8;
+  bool depth_stencil = false;
+  int32_t samples = 1;
+};
+
+// Returns null (and sets *error) when the device cannot allocate the images.
+Surface* CreatePbufferSurface(Device& device, const SurfaceDesc& desc, std::string* error);
+void DestroySurface(Surface* surface);  // deferred while the surface is current somewhere
+int32_t SurfaceWidth(const Surface& surface);
+int32_t SurfaceHeight(const Surface& surface);
+
+struct ContextDesc {
+  ClientApi api = ClientApi::kOpenGL;
+  int32_t major = 3;
+  int32_t minor = 3;
+  bool core_profile = true;
+  bool forward_compatible = false;
+  bool debug = false;
+  bool robust = false;
+  bool no_error = false;
+};
+
+// Returns null (and sets *error) for versions Caldera cannot provide. `share` joins its share group.
+Context* CreateContext(Device& device, const ContextDesc& desc, Context* share, std::string* error);
+void DestroyContext(Context* context);  // deferred while current on some thread
+
+// Binds `context` to the calling thread with its draw/read surfaces (either may be null: surfaceless).
+// Passing null context releases the current one (flushing its commands first, as GL requires).
+// Returns false only when the context is current on another thread.
+bool MakeCurrent(Context* context, Surface* draw, Surface* read);
+Context* CurrentContext();
+
+// eglSwapBuffers on a pbuffer is a flush; on a window it presents. Returns false on a lost device.
+bool SwapBuffers(Context* context, Surface& surface);
+void FlushCurrent();   // glFlush on the current context, for eglWaitClient / eglWaitGL
+void FinishCurrent();  // glFinish on the current context
+
+// Every GL command Caldera has an entry point for (implemented or not), core and ES; null when unknown.
+void* GetGLProcAddress(const char* name);
+
+}  // namespace caldera

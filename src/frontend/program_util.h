@@ -1,0 +1,29 @@
+// Lookups and type descriptions shared by the shader, program and uniform entry points.
+#pragma once
+
+#include <GL/glcorearb.h>
+
+#include <memory>
+
+#include "frontend/objects.h"
+
+namespace caldera {
+
+class Context;
+
+// GL's rules for names in the shared shader/program namespace: a name of the other kind is
+// GL_INVALID_OPERATION, an unknown name GL_INVALID_VALUE. Returns null after recording the error.
+std::shared_ptr<Shader> LookupShader(Context& ctx, GLuint name, const char* function);
+std::shared_ptr<Program> LookupProgram(Context& ctx, GLuint name, const char* function);
+
+struct UniformType {
+  enum Base { kFloat, kInt, kUInt, kBool, kSampler, kDouble, kUnknown } base = kUnknown;
+  int columns = 1;  // matrices: column count
+  int rows = 1;     // components per column (vectors: component count)
+};
+UniformType DescribeUniformType(GLenum type);
+
+// Re-derives the location table of a freshly linked program and resets its uniform storage.
+void BuildUniformStorage(Program& program);
+
+}  // namespace caldera

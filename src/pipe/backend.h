@@ -1,0 +1,40 @@
+// The backend side of the pipe. A Backend is one device (Vulkan or host GLES); a BackendContext replays the
+// command chunks of one GL context. Nothing here names a frontend type: backends see records and handles.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "pipe/stream.h"
+
+namespace caldera::pipe {
+
+struct BackendCaps {
+  std::string renderer;  // for GL_RENDERER, e.g. "Caldera (Vulkan: llvmpipe (LLVM 15.0.6, 256 bits))"
+  uint32_t max_texture_size = 4096;
+  uint32_t max_viewport[2] = {4096, 4096};
+  float line_width_range[2] = {1.0f, 1.0f};
+  float point_size_range[2] = {1.0f, 1.0f};
+  uint32_t max_uniform_block_size = 16384;
+  uint32_t max_color_attachments = 8;
+  uint32_t max_samples = 1;
+};
+
+class BackendContext {
+ public:
+  virtual ~BackendContext() = default;
+  // Applies every record of `chunk` in order. Returns false when the device was lost (context loss).
+  virtual bool Execute(const CommandChunk& chunk) = 0;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual const BackendCaps& caps() const = 0;
+  virtual std::unique_ptr<BackendContext> CreateContext() = 0;
+};
+
+// Backend factories; each returns null and fills *why when the backend cannot run here.
+std::unique_ptr<Backend> CreateVulkanBackend(std::string* why);
+
+}  // namespace caldera::pipe

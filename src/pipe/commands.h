@@ -1,0 +1,236 @@
+// The records that travel from the frontend to a backend. Plain, trivially copyable structs carrying
+// resolved state and handles, never pointers into frontend objects: a backend may apply them on another
+// thread, later (run-ahead). Variable-length payloads (buffer data, SPIR-V, uniform bytes) follow the record
+// in the stream; `payload_size` says how many bytes.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <type_traits>
+
+#include "pipe/formats.h"
+#include "pipe/handles.h"
+
+namespace caldera::pipe {
+
+constexpr int kMaxColorAttachments = 8;
+constexpr int kMaxVertexAttribs = 16;
+
+// X-macro of every command: name, then whether it carries a payload. Backends switch on Op.
+#define CALDERA_PIPE_COMMANDS(X) \
+  X(BufferStorage)               \
+  X(BufferUpload)                \
+  X(BufferCopy)                  \
+  X(BufferDestroy)               \
+  X(ImageCreate)                 \
+  X(ImageDestroy)                \
+  X(ProgramCreate)               \
+  X(ProgramDestroy)              \
+  X(SetRenderTargets)            \
+  X(SetFixedState)               \
+  X(SetVertexInput)              \
+  X(SetProgram)                  \
+  X(SetUniforms)                 \
+  X(Clear)                       \
+  X(Draw)                        \
+  X(ReadPixels)                  \
+  X(Flush)                       \
+  X(Finish)
+
+enum class Op : uint16_t {
+#define CALDERA_PIPE_ENUM(name) k##name,
+  CALDERA_PIPE_COMMANDS(CALDERA_PIPE_ENUM)
+#undef CALDERA_PIPE_ENUM
+      kCount
+};
+
+// (Re)allocates the storage behind `buffer`. Re-specifying a buffer the GPU still reads (glBufferData
+// orphaning) gets fresh storage; the old one is retired when the work that uses it completes.
+struct CmdBufferStorage {
+  static constexpr Op kOp = Op::kBufferStorage;
+  Handle buffer;
+  uint64_t size;
+};
+
+// Writes payload_size bytes at `offset`. Ordered with draws: a draw recorded before sees the old data.
+struct CmdBufferUpload {
+  static constexpr Op kOp = Op::kBufferUpload;
+  Handle buffer;
+  uint64_t offset;
+  uint32_t payload_size;
+};
+
+struct CmdBufferCopy {
+  static constexpr Op kOp = Op::kBufferCopy;
+  Handle src, dst;
+  uint64_t src_offset, dst_offset, size;
+};
+
+struct CmdBufferDestroy {
+  static constexpr Op kOp = Op::kBufferDestroy;
+  Handle buffer;
+};
+
+struct CmdImageCreate {
+  static constexpr Op kOp = Op::kImageCreate;
+  Handle image;
+  Format format;
+  uint8_t samples;
+  uint16_t levels;
+  uint32_t width, height, layers;
+};
+
+struct CmdImageDestroy {
+  static constexpr Op kOp = Op::kImageDestroy;
+  Handle image;
+};
+
+// Payload: vertex SPIR-V words then fragment SPIR-V words.
+struct CmdProgramCreate {
+  static constexpr Op kOp = Op::kProgramCreate;
+  Handle program;
+  uint32_t vertex_words;
+  uint32_t fragment_words;
+  uint32_t default_block_size;
+  uint32_t payload_size;
+};
+
+struct CmdProgramDestroy {
+  static constexpr Op kOp = Op::kProgramDestroy;
+  Handle program;
+};
+
+// The framebuffer draws and clears go to. GL-oriented storage: row 0 is the bottom row, so window
+// coordinates are framebuffer coordinates (no Y flip anywhere but presentation).
+struct CmdSetRenderTargets {
+  static constexpr Op kOp = Op::kSetRenderTargets;
+  std::array<Handle, kMaxColorAttachments> color;  // indexed by fragment output location
+  Handle depth_stencil;
+  uint32_t width, height;
+};
+
+struct StencilFace {
+  CompareOp func = CompareOp::kAlways;
+  StencilOp fail = StencilOp::kKeep, depth_fail = StencilOp::kKeep, pass = StencilOp::kKeep;
+  uint32_t reference = 0, value_mask = ~0u, write_mask = ~0u;
+};
+
+struct BlendAttachment {
+  bool enable = false;
+  BlendFactor src_rgb = BlendFactor::kOne, dst_rgb = BlendFactor::kZero;
+  BlendFactor src_alpha = BlendFactor::kOne, dst_alpha = BlendFactor::kZero;
+  BlendOp op_rgb = BlendOp::kAdd, op_alpha = BlendOp::kAdd;
+  uint8_t write_mask = 0xF;  // bit 0 R .. bit 3 A
+};
+
+// Everything fixed-function, resolved. Sent whole when any of it changed since the last draw.
+struct CmdSetFixedState {
+  static constexpr Op kOp = Op::kSetFixedState;
+  float viewport[4];  // x, y, width, height in window coordinates
+  float depth_range[2];
+  bool scissor_enable;
+  int32_t scissor[4];
+  CullMode cull;
+  bool front_ccw;
+  PolygonMode polygon_mode;
+  bool depth_test, depth_write, depth_clamp;
+  CompareOp depth_func;
+  bool stencil_test;
+  StencilFace stencil_front, stencil_back;
+  std::array<BlendAttachment, kMaxColorAttachments> blend;
+  float blend_color[4];
+  float line_width;
+  bool polygon_offset_fill;
+  float polygon_offset_factor, polygon_offset_units;
+  bool primitive_restart;
+  bool rasterizer_discard;
+};
+
+struct VertexAttrib {
+  bool enabled = false;  // false: the program's input is fed `constant`
+  uint8_t binding = 0;
+  VertexFormat format;
+  uint32_t offset = 0;
+  float constant[4] = {0, 0, 0, 1};  // generic value (glVertexAttrib*) for disabled arrays
+};
+
+struct VertexBinding {
+  Handle buffer;
+  uint64_t offset = 0;
+  uint32_t stride = 0;
+  uint32_t divisor = 0;
+};
+
+struct CmdSetVertexInput {
+  static constexpr Op kOp = Op::kSetVertexInput;
+  uint32_t attrib_mask;  // locations the program consumes
+  std::array<VertexAttrib, kMaxVertexAttribs> attribs;
+  std::array<VertexBinding, kMaxVertexAttribs> bindings;
+};
+
+struct CmdSetProgram {
+  static constexpr Op kOp = Op::kSetProgram;
+  Handle program;
+};
+
+// Payload: the default uniform block's bytes (std140 as reflected).
+struct CmdSetUniforms {
+  static constexpr Op kOp = Op::kSetUniforms;
+  uint32_t payload_size;
+};
+
+enum ClearBits : uint8_t { kClearColor = 1, kClearDepth = 2, kClearStencil = 4 };
+
+struct CmdClear {
+  static constexpr Op kOp = Op::kClear;
+  uint8_t mask;                      // ClearBits
+  uint8_t color_write_mask;          // glColorMask for draw buffer 0..
+  uint8_t color_targets;             // bit per color attachment to clear
+  bool depth_write;                  // glDepthMask
+  uint32_t stencil_write_mask;       // glStencilMask (front)
+  float color[4];
+  float depth;
+  uint32_t stencil;
+  bool scissor_enable;
+  int32_t scissor[4];
+};
+
+struct CmdDraw {
+  static constexpr Op kOp = Op::kDraw;
+  Topology topology;
+  IndexType index_type;
+  Handle index_buffer;
+  uint64_t index_offset;  // bytes
+  uint32_t first;         // first vertex (arrays) or first index (elements)
+  uint32_t count;
+  uint32_t instances;
+  int32_t base_vertex;
+};
+
+// Synchronous: the frontend waits until `done` is set. Reads the current read target (colour attachment
+// `attachment` of the last SetRenderTargets for the read framebuffer, given explicitly as `image`).
+struct CmdReadPixels {
+  static constexpr Op kOp = Op::kReadPixels;
+  Handle image;
+  int32_t x, y, width, height;
+  uint32_t row_stride;  // bytes between rows in dst
+  void* dst;            // app memory, valid until the frontend returns from glReadPixels
+  std::atomic<bool>* done;
+};
+
+struct CmdFlush {
+  static constexpr Op kOp = Op::kFlush;
+};
+
+struct CmdFinish {
+  static constexpr Op kOp = Op::kFinish;
+  std::atomic<bool>* done;  // set once everything before it has completed on the device
+};
+
+#define CALDERA_PIPE_TRIVIAL(name) \
+  static_assert(std::is_trivially_copyable_v<Cmd##name>, "pipe records must be trivially copyable");
+CALDERA_PIPE_COMMANDS(CALDERA_PIPE_TRIVIAL)
+#undef CALDERA_PIPE_TRIVIAL
+
+}  // namespace caldera::pipe

@@ -1,0 +1,71 @@
+// A chunk of pipe records: the frontend appends, a backend walks. Records are 8-byte aligned, each behind a
+// small header, payloads inline. Chunks are reused, so steady-state recording allocates nothing.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "pipe/commands.h"
+
+namespace caldera::pipe {
+
+struct RecordHeader {
+  Op op;
+  uint16_t reserved;
+  uint32_t size;  // bytes of this record including header and payload, multiple of 8
+};
+
+class CommandChunk {
+ public:
+  template <typename T>
+  T& Push(const T& record, const void* payload = nullptr, size_t payload_size = 0) {
+    size_t body = AlignUp(sizeof(RecordHeader)) + AlignUp(sizeof(T));
+    size_t total = body + AlignUp(payload_size);
+    size_t at = bytes_.size();
+    bytes_.resize(at + total);
+    auto* header = reinterpret_cast<RecordHeader*>(bytes_.data() + at);
+    header->op = T::kOp;
+    header->reserved = 0;
+    header->size = static_cast<uint32_t>(total);
+    T* out = reinterpret_cast<T*>(bytes_.data() + at + AlignUp(sizeof(RecordHeader)));
+    std::memcpy(static_cast<void*>(out), &record, sizeof(T));
+    if (payload_size) std::memcpy(bytes_.data() + at + body, payload, payload_size);
+    ++count_;
+    return *out;
+  }
+
+  bool empty() const { return count_ == 0; }
+  size_t size_bytes() const { return bytes_.size(); }
+  uint32_t count() const { return count_; }
+  void Clear() {
+    bytes_.clear();
+    count_ = 0;
+  }
+
+  // Walks the records in order: visit(op, record pointer, payload pointer).
+  template <typename Visitor>
+  void ForEach(Visitor&& visit) const {
+    size_t at = 0;
+    while (at < bytes_.size()) {
+      auto* header = reinterpret_cast<const RecordHeader*>(bytes_.data() + at);
+      const uint8_t* record = bytes_.data() + at + AlignUp(sizeof(RecordHeader));
+      visit(header->op, record, record + AlignUp(RecordSize(header->op)));
+      at += header->size;
+    }
+  }
+
+  static constexpr size_t AlignUp(size_t n) { return (n + 7) & ~size_t{7}; }
+  static size_t RecordSize(Op op);
+
+ private:
+  std::vector<uint8_t> bytes_;
+  uint32_t count_ = 0;
+};
+
+template <typename T>
+const T& As(const uint8_t* record) {
+  return *reinterpret_cast<const T*>(record);
+}
+
+}  // namespace caldera::pipe

@@ -1,0 +1,126 @@
+// The shader path's public face: GLSL / ESSL source in, validated SPIR-V and GL-shaped reflection out.
+// The frontend calls this at glCompileShader / glLinkProgram time; nothing here knows about contexts,
+// GL objects or Vulkan handles, so the GLES backend and unit tests can use it as they are.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace caldera::shader {
+
+enum class Stage : uint8_t { kVertex = 0, kFragment = 1, kGeometry = 2, kCount = 3 };
+
+// Where resources land in the SPIR-V, so the backends can build one pipeline layout for every program.
+// Set 0 binding 0 is the default uniform block (loose uniforms); set 1 holds named uniform blocks at
+// binding == block index; set 2 holds samplers at binding == sampler index. Sampler indices are consecutive
+// in `uniforms` order; an array "s[0]" of N takes indices k..k+N-1 but is ONE SPIR-V binding k with
+// descriptorCount N (bindings k+1..k+N-1 stay unused). sampler_count is the total number of indices.
+constexpr uint32_t kDefaultBlockSet = 0;
+constexpr uint32_t kDefaultBlockBinding = 0;
+constexpr uint32_t kUniformBlockSet = 1;
+constexpr uint32_t kSamplerSet = 2;
+
+// Limits the shader path compiles against (gl_MaxDrawBuffers, gl_MaxVertexAttribs); a program needing more
+// attribute locations than kMaxVertexAttribs fails to link.
+constexpr int32_t kMaxDrawBuffers = 8;
+constexpr int32_t kMaxVertexAttribs = 16;
+
+// One active loose uniform (a member of the default block). Arrays appear once, named as GL reports
+// them ("a[0]"), with array_size > 1. Samplers are uniforms too: their value is the texture unit, kept by
+// the frontend, so offset is meaningless for them and sampler_index says which set-2 binding they feed.
+struct Uniform {
+  std::string name;      // GL name, e.g. "u_color", "lights[0].pos", "tex"
+  uint32_t gl_type = 0;  // GL_FLOAT_VEC4, GL_FLOAT_MAT4, GL_SAMPLER_2D, ...
+  int32_t array_size = 1;
+  int32_t offset = -1;        // byte offset inside the default block (-1: not in the block, e.g. sampler)
+  int32_t array_stride = 0;   // bytes between array elements (std140: 16-byte aligned)
+  int32_t matrix_stride = 0;  // bytes between matrix columns
+  int32_t sampler_index = -1;
+  uint32_t stages = 0;  // bit per Stage that references it
+  // GLSL 4.20 / ESSL 3.10 layout(binding = N) on a sampler/image: its initial texture unit (element i of an
+  // array starts at N + i). -1 when absent. Not the SPIR-V binding (that is sampler_index).
+  int32_t layout_binding = -1;
+  int32_t layout_location = -1;  // GLSL 4.30 layout(location = N) on a uniform: its explicit GL location
+};
+
+struct UniformBlock {
+  std::string name;  // GL block name ("Lights"), instance name not included
+  uint32_t data_size = 0;
+  uint32_t binding = 0;  // SPIR-V binding in set 1 (== index in `uniform_blocks`)
+  // Arrays of blocks ("B[0]", "B[1]") are one SPIR-V variable: every element reports the binding of element
+  // [0] and its descriptor array element here (descriptorCount of that binding = number of elements).
+  uint32_t array_element = 0;
+  uint32_t stages = 0;
+  int32_t layout_binding =
+      -1;  // layout(binding = N): initial glUniformBlockBinding (element i: N + i); -1 absent
+  std::vector<std::string> member_names;  // GL names of active members, in uniform order
+};
+
+struct Attribute {
+  std::string name;
+  uint32_t gl_type = 0;  // GL_FLOAT_VEC3, GL_INT, ...
+  int32_t array_size = 1;
+  int32_t location = -1;  // final location after explicit layout / glBindAttribLocation / auto
+};
+
+struct FragOutput {
+  std::string name;
+  uint32_t gl_type = 0;
+  int32_t location = 0;
+  int32_t index = 0;  // dual-source blend index
+};
+
+struct SourceOptions {
+  bool es = false;  // ESSL (ES contexts) instead of desktop GLSL
+  // GLSL version assumed when the source has no #version line (110 desktop, 100 ES).
+};
+
+struct CompileResult {
+  bool ok = false;
+  std::string info_log;  // compiler messages; non-empty on failure
+};
+
+// glCompileShader: parse and type-check one stage. Keeps nothing; linking compiles again with all stages.
+CompileResult CompileShader(Stage stage, const std::string& source, const SourceOptions& options);
+
+struct LinkInput {
+  struct StageSource {
+    Stage stage;
+    std::string source;
+  };
+  std::vector<StageSource> stages;
+  SourceOptions options;
+  std::map<std::string, int32_t> attrib_bindings;     // glBindAttribLocation
+  std::map<std::string, int32_t> frag_data_bindings;  // glBindFragDataLocation(Indexed): location
+  std::map<std::string, int32_t> frag_data_indices;   // glBindFragDataLocationIndexed: index
+};
+
+struct LinkedProgram {
+  bool ok = false;
+  std::string info_log;
+  std::vector<uint32_t> spirv[static_cast<int>(Stage::kCount)];  // empty for absent stages
+  uint32_t default_block_size = 0;  // bytes; 0 when the program has no loose non-sampler uniforms
+  // Initial contents of the default block: uniform initialisers applied (glslang drops them), zero
+  // elsewhere. Size == default_block_size.
+  std::vector<uint8_t> default_block_init;
+  std::vector<Uniform> uniforms;
+  std::vector<UniformBlock> uniform_blocks;
+  std::vector<Attribute> attributes;
+  std::vector<FragOutput> frag_outputs;
+  uint32_t sampler_count = 0;
+};
+
+// glLinkProgram: compile every stage in one glslang program with Vulkan relaxed rules (cross-stage varying
+// matching by name, one merged default uniform block), map IO, emit SPIR-V, validate it with SPIRV-Tools
+// and reflect. GL conventions handled here: gl_InstanceID (instance index is rebased by the backend, which
+// always draws with firstInstance 0 until base-instance draws exist). Depth range and Y orientation are the
+// backends' business (VK_EXT_depth_clip_control, GL-oriented image storage).
+LinkedProgram LinkProgram(const LinkInput& input);
+
+// One-time process setup/teardown of glslang (reference counted, thread-safe).
+void InitializeProcess();
+void FinalizeProcess();
+
+}  // namespace caldera::shader

@@ -1,0 +1,90 @@
+// Pieces shared by the shader path's translation units; not part of the public interface.
+#pragma once
+
+#include <glslang/Include/intermediate.h>
+#include <glslang/MachineIndependent/localintermediate.h>
+#include <glslang/Public/ShaderLang.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "shader/compiler.h"
+
+namespace caldera::shader::internal {
+
+EShLanguage ToGlslang(Stage stage);
+
+// The two ways one stage is parsed.
+//  - kValidate: GL semantics exactly as written (real #version and profile, no SPIR-V rules). Gives
+//  GL-accurate
+//    diagnostics and keeps uniform initialisers and explicit-location facts in the AST.
+//  - kSpirv: Vulkan relaxed rules for code generation. glslang only generates SPIR-V from desktop GLSL
+//  >= 1.40
+//    or ESSL >= 3.10, so legacy and ES sources are parsed as a nearby desktop version with a preamble that
+//    restores the legacy names (texture2D, shadow2D, ...). Validation has already run, so this only has to
+//    accept valid programs.
+enum class ParseMode { kValidate, kSpirv };
+
+struct ParsedStage {
+  Stage stage = Stage::kVertex;
+  std::unique_ptr<glslang::TShader> shader;
+  std::string preamble;  // kept alive: TShader stores the pointer
+  std::string source;
+  const char* source_ptr = nullptr;
+};
+
+// Parses one stage; returns false with the GL-style log appended to `log` on failure.
+// kSpirv needs the version/profile the validation parse of the same source found.
+bool ParseStage(ParsedStage& out, Stage stage, const std::string& source, const SourceOptions& options,
+                ParseMode mode, std::string& log, int validated_version, EProfile validated_profile);
+
+// Takes a permanent reference on glslang's process state (see compile.cpp).
+void EnsureProcess();
+
+// Locations are re-assigned in SPIR-V after glslang's auto mapping (see spirv_patch.h), so the validation AST
+// says which variables carried an explicit `layout(location)` in the source.
+struct DeclaredIo {
+  std::string name;
+  bool explicit_location = false;
+  int location = -1;
+  int index = 0;           // layout(index=) on fragment outputs
+  int location_count = 1;  // locations consumed (matrix columns x array elements)
+};
+std::vector<DeclaredIo> CollectDeclaredIo(const glslang::TIntermediate& intermediate,
+                                          glslang::TStorageQualifier storage);
+
+// Uniform initialisers, taken from the validation AST where glslang still has the folded constant.
+struct UniformInitializer {
+  std::string name;
+  const glslang::TType* type = nullptr;  // points into the validation shader's pool; keep that shader alive
+  glslang::TConstUnionArray values;
+};
+std::vector<UniformInitializer> CollectUniformInitializers(const glslang::TIntermediate& intermediate);
+
+// Top-level names of loose uniforms (and opaque uniforms) that the stage's code references: glslang's
+// reflection ORs stage masks over the whole merged default block, so per-uniform stages come from here.
+std::set<std::string> CollectReferencedUniforms(const glslang::TIntermediate& intermediate);
+
+// layout(binding = N) from the source: uniform name -> N, and block name -> N (keyed "block:Name"); uniform
+// layout(location = N) keyed "loc:name".
+void CollectLayoutBindings(const glslang::TIntermediate& intermediate, std::map<std::string, int>& out);
+
+// Layout facts for writing an initialiser: GL-named uniform -> placement in the default block.
+struct UniformPlacement {
+  int32_t offset = -1;
+  int32_t array_stride = 0;
+  int32_t matrix_stride = 0;
+  int32_t array_size = 1;
+};
+void ApplyUniformInitializers(const std::vector<UniformInitializer>& inits,
+                              const std::map<std::string, UniformPlacement>& placement,
+                              std::vector<uint8_t>& block);
+
+// Validates one module; returns the validator's message on failure, empty on success.
+std::string ValidateSpirv(const std::vector<uint32_t>& words);
+
+}  // namespace caldera::shader::internal

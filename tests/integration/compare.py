@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Differential test: render one scene through Caldera and through Mesa llvmpipe (the reference), in the same
+test run, and compare the pictures. Caldera's run has the Khronos validation layer with synchronization
+validation on when --validation is given; any validation message fails the test."""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def run(binary, scene, out, env_extra, png=None):
+    env = dict(os.environ)
+    env.update(env_extra)
+    cmd = [binary, scene, out] + ([png] if png else [])
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--binary", required=True)
+    ap.add_argument("--scene", required=True)
+    ap.add_argument("--caldera-json", required=True)
+    ap.add_argument("--mesa-json", default="/usr/share/glvnd/egl_vendor.d/50_mesa.json")
+    ap.add_argument("--validation", action="store_true")
+    ap.add_argument("--max-channel-diff", type=int, default=3)
+    ap.add_argument("--max-bad-fraction", type=float, default=0.01)
+    ap.add_argument("--png-dir", default=None)
+    args = ap.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        ours, ref = os.path.join(tmp, "caldera.rgba"), os.path.join(tmp, "mesa.rgba")
+        caldera_env = {"__EGL_VENDOR_LIBRARY_FILENAMES": args.caldera_json}
+        if args.validation:
+            caldera_env.update({
+                "VK_INSTANCE_LAYERS": "VK_LAYER_KHRONOS_validation",
+                "VK_LAYER_ENABLES": "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT",
+            })
+        png = os.path.join(args.png_dir, args.scene + ".png") if args.png_dir else None
+        rc, log = run(args.binary, args.scene, ours, caldera_env, png)
+        sys.stdout.write(log)
+        if rc != 0:
+            print(f"FAIL: Caldera run exited {rc}")
+            return 1
+        if "vulkan-validation" in log or "VUID-" in log or "SYNC-HAZARD" in log:
+            print("FAIL: Vulkan validation reported problems")
+            return 1
+        if "Caldera" not in log:
+            print("FAIL: the Caldera run did not render through Caldera (GL_RENDERER)")
+            return 1
+        rc, log = run(args.binary, args.scene, ref, {"__EGL_VENDOR_LIBRARY_FILENAMES": args.mesa_json})
+        if rc != 0:
+            sys.stdout.write(log)
+            print(f"FAIL: reference (Mesa) run exited {rc}")
+            return 1
+        a, b = open(ours, "rb").read(), open(ref, "rb").read()
+    if len(a) != len(b):
+        print("FAIL: sizes differ")
+        return 1
+    pixels = len(a) // 4
+    bad = 0
+    worst = 0
+    for i in range(pixels):
+        d = max(abs(a[i * 4 + c] - b[i * 4 + c]) for c in range(4))
+        worst = max(worst, d)
+        if d > args.max_channel_diff:
+            bad += 1
+    distinct = len({a[i * 4:i * 4 + 4] for i in range(pixels)})
+    print(f"{args.scene}: {bad}/{pixels} pixels differ by more than {args.max_channel_diff} "
+          f"(worst {worst}), {distinct} distinct colours")
+    if distinct < 2:
+        print("FAIL: the picture is a single colour: the scene drew nothing")
+        return 1
+    if bad > args.max_bad_fraction * pixels:
+        print("FAIL: too many pixels differ from the reference")
+        return 1
+    print("1 passed, 0 failed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

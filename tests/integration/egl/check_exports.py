@@ -1,0 +1,26 @@
+#!/usr/bin/env python3
+"""Checks that a glvnd vendor library exports exactly one dynamic symbol, __egl_Main.
+
+Anything else leaking out (frontend, glslang, libstdc++ inlines) could interpose on the application's own
+symbols or another vendor's, so the version script must keep the export table to the one entry point.
+"""
+import subprocess
+import sys
+
+
+def main() -> int:
+    if len(sys.argv) != 2:
+        print(f"usage: {sys.argv[0]} LIBRARY", file=sys.stderr)
+        return 2
+    out = subprocess.run(["nm", "-D", "--defined-only", sys.argv[1]], check=True, capture_output=True,
+                         text=True).stdout
+    names = sorted(line.split()[-1] for line in out.splitlines() if line.strip())
+    if names != ["__egl_Main"]:
+        print(f"expected exactly ['__egl_Main'], got {len(names)} symbols: {names[:50]}", file=sys.stderr)
+        return 1
+    print("exports: __egl_Main")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,195 @@
+#include "scenes.h"
+
+#include <cstring>
+
+#include "gl_harness.h"
+
+namespace scenes {
+std::vector<uint8_t> g_pixels;
+namespace {
+
+const char* kColorVS = R"(#version 330 core
+layout(location = 0) in vec3 a_pos;
+layout(location = 1) in vec3 a_color;
+uniform mat4 u_mvp;
+out vec3 v_color;
+void main() { v_color = a_color; gl_Position = u_mvp * vec4(a_pos, 1.0); }
+)";
+const char* kColorFS = R"(#version 330 core
+in vec3 v_color;
+uniform vec4 u_tint;
+out vec4 frag;
+void main() { frag = vec4(v_color, 1.0) * u_tint; }
+)";
+
+const float kIdentity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+
+struct Mesh {
+  GLuint vao = 0, vbo = 0, ebo = 0;
+};
+
+// Interleaved position (xyz) + colour (rgb).
+Mesh MakeMesh(const std::vector<float>& vertices, const std::vector<uint16_t>& indices = {}) {
+  Mesh m;
+  glGenVertexArrays(1, &m.vao);
+  glBindVertexArray(m.vao);
+  glGenBuffers(1, &m.vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, m.vbo);
+  glBufferData(GL_ARRAY_BUFFER, vertices.size() * 4, vertices.data(), GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 24, nullptr);
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 24, reinterpret_cast<void*>(12));
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  if (!indices.empty()) {
+    glGenBuffers(1, &m.ebo);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m.ebo);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, indices.size() * 2, indices.data(), GL_STATIC_DRAW);
+  }
+  return m;
+}
+
+GLuint ColorProgram(const float* mvp = kIdentity, const float tint[4] = nullptr) {
+  static const float kWhite[4] = {1, 1, 1, 1};
+  GLuint p = harness::CompileProgram(kColorVS, kColorFS);
+  glUseProgram(p);
+  glUniformMatrix4fv(glGetUniformLocation(p, "u_mvp"), 1, GL_FALSE, mvp);
+  glUniform4fv(glGetUniformLocation(p, "u_tint"), 1, tint ? tint : kWhite);
+  return p;
+}
+
+std::vector<float> Quad(float x0, float y0, float x1, float y1, float z, float r, float g, float b) {
+  return {x0, y0, z, r, g, b, x1, y0, z, r, g, b, x1, y1, z, r, g, b,
+          x0, y0, z, r, g, b, x1, y1, z, r, g, b, x0, y1, z, r, g, b};
+}
+
+void Triangle() {
+  glClearColor(0.0f, 0.0f, 0.5f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  [[maybe_unused]] Mesh m = MakeMesh({-0.8f, -0.8f, 0, 1, 0, 0, 0.8f, -0.8f, 0, 0, 1, 0, 0.0f, 0.8f, 0, 0, 0, 1});
+  ColorProgram();
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+void Depth() {
+  glClearColor(0, 0, 0, 1);
+  glClearDepth(1.0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  std::vector<float> v = Quad(-0.6f, -0.6f, 0.3f, 0.3f, -0.5f, 1, 0, 0);  // near, drawn first
+  std::vector<float> far = Quad(-0.3f, -0.3f, 0.6f, 0.6f, 0.5f, 0, 1, 0);
+  v.insert(v.end(), far.begin(), far.end());
+  [[maybe_unused]] Mesh m = MakeMesh(v);
+  ColorProgram();
+  glDrawArrays(GL_TRIANGLES, 0, 12);
+  // A depth range squeeze: this quad at z=0 maps to 0.9, behind everything already drawn.
+  glDepthRange(0.9, 1.0);
+  [[maybe_unused]] Mesh m2 = MakeMesh(Quad(-1, -1, 1, 1, 0.0f, 1, 1, 1));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDepthRange(0.0, 1.0);
+}
+
+void Scissor() {
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(8, 16, 40, 24);
+  glClearColor(0, 1, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glScissor(30, 4, 20, 50);
+  [[maybe_unused]] Mesh m = MakeMesh({-1, -1, 0, 1, 1, 0, 1, -1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 1});
+  ColorProgram();
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDisable(GL_SCISSOR_TEST);
+}
+
+void FboIndexedStencil() {
+  GLuint fbo, color, ds;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glGenRenderbuffers(1, &color);
+  glBindRenderbuffer(GL_RENDERBUFFER, color);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, kWidth, kHeight);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+  glGenRenderbuffers(1, &ds);
+  glBindRenderbuffer(GL_RENDERBUFFER, ds);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, kWidth, kHeight);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, ds);
+  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) std::exit(3);
+  glViewport(0, 0, kWidth, kHeight);
+  glClearColor(0.2f, 0.2f, 0.2f, 1);
+  glClearStencil(0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  // Pass 1: a rotated square writes stencil 1 and yellow.
+  const float c = 0.70710678f;
+  const float rotate[16] = {c, c, 0, 0, -c, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+  const float tint[4] = {1, 1, 0, 1};
+  [[maybe_unused]] Mesh square = MakeMesh({-0.5f, -0.5f, 0, 1, 1, 1, 0.5f, -0.5f, 0, 1, 1, 1, 0.5f, 0.5f, 0, 1, 1, 1, -0.5f, 0.5f, 0, 1, 1, 1},
+                         {0, 1, 2, 0, 2, 3});
+  GLuint p = ColorProgram(rotate, tint);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_ALWAYS, 1, 0xFF);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, nullptr);
+  // Pass 2: a full-screen magenta quad only where stencil == 1, half of it via an index offset.
+  glStencilFunc(GL_EQUAL, 1, 0xFF);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  glUniformMatrix4fv(glGetUniformLocation(p, "u_mvp"), 1, GL_FALSE, kIdentity);
+  const float magenta[4] = {1, 0, 1, 1};
+  glUniform4fv(glGetUniformLocation(p, "u_tint"), 1, magenta);
+  [[maybe_unused]] Mesh full = MakeMesh({-1, -1, 0, 1, 1, 1, 1, -1, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, -1, 1, 0, 1, 1, 1}, {0, 1, 2, 0, 2, 3});
+  glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, reinterpret_cast<void*>(6));
+  glDisable(GL_STENCIL_TEST);
+  g_pixels = harness::ReadRGBA(kWidth, kHeight);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+void BlendCull() {
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_CULL_FACE);
+  glCullFace(GL_BACK);
+  glFrontFace(GL_CCW);
+  // Left: counter-clockwise (front, kept); right: clockwise (back, culled).
+  [[maybe_unused]] Mesh m = MakeMesh({-0.9f, -0.5f, 0, 1, 0, 0, -0.1f, -0.5f, 0, 1, 0, 0, -0.5f, 0.5f, 0, 1, 0, 0,
+                     0.1f, -0.5f, 0, 0, 1, 0, 0.5f, 0.5f, 0, 0, 1, 0, 0.9f, -0.5f, 0, 0, 1, 0});
+  ColorProgram();
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_CULL_FACE);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  const float half_white[4] = {1, 1, 1, 0.5f};
+  GLuint p = ColorProgram(kIdentity, half_white);
+  (void)p;
+  [[maybe_unused]] Mesh band = MakeMesh(Quad(-1, -0.2f, 1, 0.2f, 0, 1, 1, 1));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_BLEND);
+}
+
+void ViewportUniformUpdates() {
+  // Many draws with changing uniforms and viewports: the per-draw uniform path and dynamic viewport.
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  [[maybe_unused]] Mesh m = MakeMesh(Quad(-1, -1, 1, 1, 0, 1, 1, 1));
+  GLuint p = ColorProgram();
+  GLint tint = glGetUniformLocation(p, "u_tint");
+  for (int i = 0; i < 16; ++i) {
+    glViewport((i % 4) * 16, (i / 4) * 16, 16, 16);
+    glUniform4f(tint, (i % 4) / 3.0f, (i / 4) / 3.0f, (i % 2) ? 1.0f : 0.25f, 1);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+  }
+  glViewport(0, 0, kWidth, kHeight);
+}
+
+}  // namespace
+
+const std::vector<Scene>& All() {
+  static const std::vector<Scene> scenes = {
+      {"triangle", Triangle, false},       {"depth", Depth, false},
+      {"scissor", Scissor, false},         {"fbo_indexed_stencil", FboIndexedStencil, true},
+      {"blend_cull", BlendCull, false},    {"viewport_uniforms", ViewportUniformUpdates, false},
+  };
+  return scenes;
+}
+
+}  // namespace scenes

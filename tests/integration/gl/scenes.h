@@ -1,0 +1,20 @@
+// Scenes rendered identically on Caldera and on Mesa llvmpipe; compare.py diffs the pictures.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace scenes {
+
+constexpr int kWidth = 64, kHeight = 64;
+
+struct Scene {
+  const char* name;
+  void (*draw)();  // renders; the caller reads the default framebuffer (or the scene reads its FBO)
+  bool reads_itself;  // true when draw() leaves its pixels in g_pixels (FBO readback)
+};
+
+const std::vector<Scene>& All();
+extern std::vector<uint8_t> g_pixels;
+
+}  // namespace scenes

@@ -1,0 +1,132 @@
+#include "gl_harness.h"
+
+#include <png.h>
+
+#include <cstring>
+
+namespace harness {
+namespace {
+int g_passed = 0, g_failed = 0;
+
+[[noreturn]] void Die(const char* what) {
+  std::fprintf(stderr, "harness: %s (EGL error 0x%04x)\n", what, eglGetError());
+  std::exit(2);
+}
+}  // namespace
+
+Window Open(int width, int height, bool es) {
+  Window w;
+  w.width = width;
+  w.height = height;
+  w.display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+  if (w.display == EGL_NO_DISPLAY) Die("eglGetPlatformDisplay(surfaceless) failed");
+  if (!eglInitialize(w.display, nullptr, nullptr)) Die("eglInitialize failed");
+  const EGLint config_attribs[] = {EGL_SURFACE_TYPE,    EGL_PBUFFER_BIT,
+                                   EGL_RENDERABLE_TYPE, es ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_BIT,
+                                   EGL_RED_SIZE,        8,
+                                   EGL_GREEN_SIZE,      8,
+                                   EGL_BLUE_SIZE,       8,
+                                   EGL_ALPHA_SIZE,      8,
+                                   EGL_DEPTH_SIZE,      24,
+                                   EGL_STENCIL_SIZE,    8,
+                                   EGL_NONE};
+  EGLConfig config;
+  EGLint n = 0;
+  if (!eglChooseConfig(w.display, config_attribs, &config, 1, &n) || n < 1) Die("no RGBA8 D24S8 pbuffer config");
+  if (!eglBindAPI(es ? EGL_OPENGL_ES_API : EGL_OPENGL_API)) Die("eglBindAPI failed");
+  const EGLint gl_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                               EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+  const EGLint es_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE};
+  w.context = eglCreateContext(w.display, config, EGL_NO_CONTEXT, es ? es_attribs : gl_attribs);
+  if (w.context == EGL_NO_CONTEXT) Die("eglCreateContext failed");
+  const EGLint pbuffer_attribs[] = {EGL_WIDTH, width, EGL_HEIGHT, height, EGL_NONE};
+  w.surface = eglCreatePbufferSurface(w.display, config, pbuffer_attribs);
+  if (w.surface == EGL_NO_SURFACE) Die("eglCreatePbufferSurface failed");
+  if (!eglMakeCurrent(w.display, w.surface, w.surface, w.context)) Die("eglMakeCurrent failed");
+  return w;
+}
+
+void Close(Window& w) {
+  eglMakeCurrent(w.display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroySurface(w.display, w.surface);
+  eglDestroyContext(w.display, w.context);
+  eglTerminate(w.display);
+}
+
+GLuint CompileProgram(const char* vs, const char* fs) {
+  auto compile = [](GLenum type, const char* src) {
+    GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &src, nullptr);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+      char log[4096] = {};
+      glGetShaderInfoLog(s, sizeof(log), nullptr, log);
+      std::fprintf(stderr, "shader compile failed:\n%s\n", log);
+      std::exit(2);
+    }
+    return s;
+  };
+  GLuint p = glCreateProgram();
+  GLuint v = compile(GL_VERTEX_SHADER, vs), f = compile(GL_FRAGMENT_SHADER, fs);
+  glAttachShader(p, v);
+  glAttachShader(p, f);
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[4096] = {};
+    glGetProgramInfoLog(p, sizeof(log), nullptr, log);
+    std::fprintf(stderr, "program link failed:\n%s\n", log);
+    std::exit(2);
+  }
+  glDeleteShader(v);
+  glDeleteShader(f);
+  return p;
+}
+
+std::vector<uint8_t> ReadRGBA(int width, int height) {
+  std::vector<uint8_t> pixels(size_t(width) * height * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  return pixels;
+}
+
+bool WritePNG(const char* path, const std::vector<uint8_t>& rgba, int width, int height) {
+  FILE* f = std::fopen(path, "wb");
+  if (!f) return false;
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+  png_infop info = png_create_info_struct(png);
+  if (setjmp(png_jmpbuf(png))) {
+    png_destroy_write_struct(&png, &info);
+    std::fclose(f);
+    return false;
+  }
+  png_init_io(png, f);
+  png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+               PNG_FILTER_TYPE_DEFAULT);
+  png_write_info(png, info);
+  // GL rows start at the bottom; PNG rows at the top.
+  for (int y = height - 1; y >= 0; --y) png_write_row(png, rgba.data() + size_t(y) * width * 4);
+  png_write_end(png, nullptr);
+  png_destroy_write_struct(&png, &info);
+  std::fclose(f);
+  return true;
+}
+
+void Check(bool cond, const char* what, const char* file, int line) {
+  if (cond) {
+    ++g_passed;
+    return;
+  }
+  ++g_failed;
+  std::fprintf(stderr, "FAIL %s:%d: %s\n", file, line, what);
+}
+
+int Summary() {
+  std::printf("%d passed, %d failed\n", g_passed, g_failed);
+  return g_failed == 0 && g_passed > 0 ? 0 : 1;
+}
+
+}  // namespace harness

@@ -1,0 +1,44 @@
+// Test harness for GL programs run through glvnd: a surfaceless EGL display, a GL 3.3 core (or ES 3.0)
+// context and a pbuffer, whichever vendor glvnd picks (Caldera or Mesa, by __EGL_VENDOR_LIBRARY_FILENAMES).
+#pragma once
+
+#define GL_GLEXT_PROTOTYPES 1
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/glcorearb.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace harness {
+
+struct Window {
+  EGLDisplay display = EGL_NO_DISPLAY;
+  EGLContext context = EGL_NO_CONTEXT;
+  EGLSurface surface = EGL_NO_SURFACE;
+  int width = 0, height = 0;
+};
+
+// Exits with a message when any step fails: a test that cannot set up must not pass.
+Window Open(int width, int height, bool es = false);
+void Close(Window& w);
+
+GLuint CompileProgram(const char* vs, const char* fs);
+std::vector<uint8_t> ReadRGBA(int width, int height);
+bool WritePNG(const char* path, const std::vector<uint8_t>& rgba, int width, int height);
+
+// Fails the process (exit 1) with `what` when cond is false; counts checks for the summary line.
+void Check(bool cond, const char* what, const char* file, int line);
+int Summary();  // prints "N passed, M failed" and returns the exit code
+
+}  // namespace harness
+
+#define CHECK(cond) ::harness::Check((cond), #cond, __FILE__, __LINE__)
+#define CHECK_GL_ERROR(expected)                                                                      \
+  do {                                                                                               \
+    GLenum err_ = glGetError();                                                                      \
+    if (err_ != (expected)) std::fprintf(stderr, "  got GL error 0x%04x, want 0x%04x\n", err_, (expected)); \
+    ::harness::Check(err_ == (expected), "glGetError() == " #expected, __FILE__, __LINE__);          \
+  } while (0)
