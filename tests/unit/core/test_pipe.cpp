@@ -1,0 +1,187 @@
+// pipe::CommandChunk (the record stream from frontend to backend) and pipe::HandleAllocator.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <set>
+#include <vector>
+
+#include "pipe/handles.h"
+#include "pipe/stream.h"
+
+using namespace caldera::pipe;
+
+TEST_CASE("CommandChunk: records and payloads round-trip in order") {
+  CommandChunk chunk;
+  CHECK(chunk.empty());
+
+  CmdBufferStorage storage{{3, 1}, 4096};
+  chunk.Push(storage);
+  // An odd payload length: the next record must still start 8-byte aligned.
+  const char text[] = "thirteen byte";
+  static_assert(sizeof(text) == 14);
+  CmdBufferUpload upload{{3, 1}, 100, 13};
+  chunk.Push(upload, text, 13);
+  CmdDraw draw{};
+  draw.first = 5;
+  draw.count = 36;
+  draw.instances = 2;
+  draw.base_vertex = -4;
+  chunk.Push(draw);
+  std::vector<uint32_t> words = {0x07230203, 0x00010000, 0xdeadbeef};
+  CmdSetUniforms uniforms{static_cast<uint32_t>(words.size() * 4)};
+  chunk.Push(uniforms, words.data(), words.size() * 4);
+  chunk.Push(CmdFlush{});
+
+  CHECK_FALSE(chunk.empty());
+  CHECK(chunk.count() == 5);
+  CHECK(chunk.size_bytes() % 8 == 0);
+
+  std::vector<Op> ops;
+  chunk.ForEach([&](Op op, const uint8_t* record, const uint8_t* payload) {
+    INFO("record ", ops.size());
+    // Records are read in place as structs with 8-byte members: their addresses must be aligned.
+    CHECK(reinterpret_cast<uintptr_t>(record) % 8 == 0);
+    CHECK(reinterpret_cast<uintptr_t>(payload) % 8 == 0);
+    ops.push_back(op);
+    switch (op) {
+      case Op::kBufferStorage: {
+        const auto& r = As<CmdBufferStorage>(record);
+        CHECK(r.buffer == Handle{3, 1});
+        CHECK(r.size == 4096);
+        break;
+      }
+      case Op::kBufferUpload: {
+        const auto& r = As<CmdBufferUpload>(record);
+        CHECK(r.offset == 100);
+        REQUIRE(r.payload_size == 13);
+        CHECK(std::memcmp(payload, text, 13) == 0);
+        break;
+      }
+      case Op::kDraw: {
+        const auto& r = As<CmdDraw>(record);
+        CHECK(r.first == 5);
+        CHECK(r.count == 36);
+        CHECK(r.instances == 2);
+        CHECK(r.base_vertex == -4);
+        break;
+      }
+      case Op::kSetUniforms: {
+        const auto& r = As<CmdSetUniforms>(record);
+        REQUIRE(r.payload_size == 12);
+        std::vector<uint32_t> got(3);
+        std::memcpy(got.data(), payload, 12);
+        CHECK(got == words);
+        break;
+      }
+      default:
+        break;
+    }
+  });
+  std::vector<Op> want = {Op::kBufferStorage, Op::kBufferUpload, Op::kDraw, Op::kSetUniforms, Op::kFlush};
+  CHECK(ops == want);
+
+  // Header + record + payload, each rounded up to 8.
+  size_t expect = 0;
+  auto add = [&](size_t record, size_t payload) {
+    expect += CommandChunk::AlignUp(sizeof(RecordHeader)) + CommandChunk::AlignUp(record) +
+              CommandChunk::AlignUp(payload);
+  };
+  add(sizeof(CmdBufferStorage), 0);
+  add(sizeof(CmdBufferUpload), 13);
+  add(sizeof(CmdDraw), 0);
+  add(sizeof(CmdSetUniforms), 12);
+  add(sizeof(CmdFlush), 0);
+  CHECK(chunk.size_bytes() == expect);
+}
+
+TEST_CASE("CommandChunk::Push returns the stored record, which later writes update") {
+  CommandChunk chunk;
+  CmdDraw& d = chunk.Push(CmdDraw{});
+  d.count = 99;  // the frontend patches a record in place (e.g. a fence it learns later)
+  uint32_t seen = 0;
+  chunk.ForEach([&](Op op, const uint8_t* record, const uint8_t*) {
+    if (op == Op::kDraw) seen = As<CmdDraw>(record).count;
+  });
+  CHECK(seen == 99);
+}
+
+TEST_CASE("CommandChunk::AlignUp and RecordSize") {
+  CHECK(CommandChunk::AlignUp(0) == 0);
+  CHECK(CommandChunk::AlignUp(1) == 8);
+  CHECK(CommandChunk::AlignUp(8) == 8);
+  CHECK(CommandChunk::AlignUp(13) == 16);
+  CHECK(CommandChunk::RecordSize(Op::kDraw) == sizeof(CmdDraw));
+  CHECK(CommandChunk::RecordSize(Op::kSetVertexInput) == sizeof(CmdSetVertexInput));
+  CHECK(CommandChunk::RecordSize(Op::kFinish) == sizeof(CmdFinish));
+}
+
+TEST_CASE("CommandChunk::Clear empties and reuses its storage") {
+  CommandChunk chunk;
+  std::vector<uint8_t> payload(1000, 0xAB);
+  for (int i = 0; i < 64; ++i) chunk.Push(CmdBufferUpload{{1, 1}, uint64_t(i), 1000}, payload.data(), 1000);
+  size_t full = chunk.size_bytes();
+  chunk.Clear();
+  CHECK(chunk.empty());
+  CHECK(chunk.count() == 0);
+  CHECK(chunk.size_bytes() == 0);
+  int visited = 0;
+  chunk.ForEach([&](Op, const uint8_t*, const uint8_t*) { ++visited; });
+  CHECK(visited == 0);
+
+  // Refilling to the old size never reallocates: the first record stays where it was put.
+  const CmdBufferUpload* first = &chunk.Push(CmdBufferUpload{{2, 1}, 7, 1000}, payload.data(), 1000);
+  while (chunk.size_bytes() < full) chunk.Push(CmdBufferUpload{{2, 1}, 8, 1000}, payload.data(), 1000);
+  CHECK(chunk.size_bytes() == full);
+  chunk.Clear();
+  CHECK(&chunk.Push(CmdBufferUpload{{2, 1}, 7, 1000}, payload.data(), 1000) == first);
+
+  // Only the records pushed since Clear are visited.
+  chunk.Clear();
+  chunk.Push(CmdDraw{});
+  std::vector<Op> ops;
+  chunk.ForEach([&](Op op, const uint8_t*, const uint8_t*) { ops.push_back(op); });
+  CHECK(ops == std::vector<Op>{Op::kDraw});
+}
+
+TEST_CASE("HandleAllocator never hands out slot 0") {
+  HandleAllocator alloc;
+  std::set<uint32_t> slots;
+  for (int i = 0; i < 100; ++i) {
+    Handle h = alloc.Allocate();
+    CHECK(h.valid());
+    CHECK(h.slot != 0);
+    CHECK(h.generation == 1);
+    slots.insert(h.slot);
+  }
+  CHECK(slots.size() == 100);  // distinct while live
+  CHECK_FALSE(Handle{}.valid());
+  alloc.Free(Handle{});  // freeing the null handle must not put slot 0 on the free list
+  for (int i = 0; i < 10; ++i) CHECK(alloc.Allocate().slot != 0);
+}
+
+TEST_CASE("HandleAllocator reuses a freed slot with a bumped generation") {
+  HandleAllocator alloc;
+  Handle a = alloc.Allocate(), b = alloc.Allocate();
+  CHECK(a.slot != b.slot);
+  alloc.Free(a);
+  Handle c = alloc.Allocate();
+  CHECK(c.slot == a.slot);
+  CHECK(c.generation == a.generation + 1);
+  CHECK_FALSE(c == a);  // the stale handle no longer names the live object
+  alloc.Free(c);
+  Handle d = alloc.Allocate();
+  CHECK(d.slot == a.slot);
+  CHECK(d.generation == a.generation + 2);
+  // A fresh slot when nothing is free.
+  Handle e = alloc.Allocate();
+  CHECK(e.slot != a.slot);
+  CHECK(e.slot != b.slot);
+  CHECK(e.generation == 1);
+}
+
+TEST_CASE("NextLifetimeId is monotonic") {
+  uint64_t a = NextLifetimeId(), b = NextLifetimeId();
+  CHECK(a != 0);
+  CHECK(b > a);
+}
