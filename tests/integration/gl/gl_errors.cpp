@@ -1,0 +1,347 @@
+// GL error behaviour of a 3.3 core context, as the spec defines it. The same binary runs against Caldera and
+// against Mesa llvmpipe (tests/integration/gl/meson.build): a check that fails on Mesa is a wrong
+// expectation, one that fails only on Caldera is a Caldera bug.
+#include <cstring>
+#include <string>
+
+#include "gl_harness.h"
+
+namespace {
+
+constexpr int kWidth = 64, kHeight = 48;
+
+const char* kVertexShader = R"(#version 330 core
+layout(location = 0) in vec4 position;
+void main() { gl_Position = position; }
+)";
+
+const char* kFragmentShader = R"(#version 330 core
+uniform vec4 u_color;
+out vec4 color;
+void main() { color = u_color; }
+)";
+
+// Each check starts from a clean error latch, so an error left by an earlier check cannot pass or fail it.
+void ExpectNoPendingError(const char* where) {
+  GLenum e = glGetError();
+  if (e != GL_NO_ERROR) std::fprintf(stderr, "  unexpected pending error 0x%04x before %s\n", e, where);
+  ::harness::Check(e == GL_NO_ERROR, where, __FILE__, __LINE__);
+}
+
+void StateErrors() {
+  ExpectNoPendingError("state checks");
+  glEnable(0x1234);  // not a capability
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glViewport(0, 0, -1, 10);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glViewport(0, 0, 10, -1);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  // Failed commands have no side effects: the viewport is still the initial one.
+  GLint viewport[4] = {-1, -1, -1, -1};
+  glGetIntegerv(GL_VIEWPORT, viewport);
+  CHECK(viewport[0] == 0 && viewport[1] == 0 && viewport[2] == kWidth && viewport[3] == kHeight);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+void ErrorLatching() {
+  ExpectNoPendingError("latching checks");
+  // Two errors in a row: the first one is kept until read, then the latch is clear.
+  glEnable(0x1234);          // GL_INVALID_ENUM
+  glViewport(0, 0, -1, -1);  // GL_INVALID_VALUE, dropped
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glViewport(0, 0, -1, -1);
+  glEnable(0x1234);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+void QueryErrors() {
+  ExpectNoPendingError("query checks");
+  GLint major = 0, minor = -1;
+  glGetIntegerv(GL_MAJOR_VERSION, &major);
+  glGetIntegerv(GL_MINOR_VERSION, &minor);
+  CHECK(major >= 3);
+  CHECK(minor >= 0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // GL_EXTENSIONS left glGetString in 3.0's core profile; only glGetStringi knows it.
+  CHECK(glGetString(GL_EXTENSIONS) == nullptr);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  GLint extensions = -1;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &extensions);
+  CHECK(extensions >= 0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  if (extensions > 0) {
+    const GLubyte* first = glGetStringi(GL_EXTENSIONS, 0);
+    CHECK(first != nullptr && std::strncmp(reinterpret_cast<const char*>(first), "GL_", 3) == 0);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+  }
+  CHECK(glGetStringi(GL_EXTENSIONS, GLuint(extensions)) == nullptr);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  CHECK(glGetStringi(GL_VENDOR, 0) == nullptr);  // only GL_EXTENSIONS is indexed in 3.3
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+}
+
+void BufferErrors() {
+  ExpectNoPendingError("buffer checks");
+  glBindBuffer(0x1234, 0);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  // Core profile: names must come from glGenBuffers.
+  glBindBuffer(GL_ARRAY_BUFFER, 4242);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+
+  GLuint buffer = 0;
+  glGenBuffers(1, &buffer);
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glBufferData(GL_ARRAY_BUFFER, -1, nullptr, GL_STATIC_DRAW);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glBufferData(GL_ARRAY_BUFFER, 64, nullptr, 0x1234);  // bad usage
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glBufferData(GL_ARRAY_BUFFER, 64, nullptr, GL_STATIC_DRAW);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLint size = 0;
+  glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &size);
+  CHECK(size == 64);
+  const char bytes[16] = {};
+  glBufferSubData(GL_ARRAY_BUFFER, 56, 16, bytes);  // ends 8 bytes past the end
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glBufferSubData(GL_ARRAY_BUFFER, -4, 4, bytes);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glBufferSubData(GL_ARRAY_BUFFER, 48, 16, bytes);  // exactly up to the end is fine
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  glDeleteBuffers(1, &buffer);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+void VertexAndDrawErrors(GLuint program) {
+  ExpectNoPendingError("vertex/draw checks");
+  glUseProgram(program);
+  // No vertex array object bound: core profile draws fail.
+  glBindVertexArray(0);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+
+  GLuint vao = 0;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glDrawArrays(0x1234, 0, 3);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glDrawArrays(GL_TRIANGLES, 0, -1);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  // (first < 0 is not checked: GL 4.6 §10.4 leaves it undefined and only recommends INVALID_VALUE;
+  // Mesa accepts it.)
+
+  // Client-side arrays are gone in core: a non-null pointer with no GL_ARRAY_BUFFER bound is an error.
+  static const float client_vertices[12] = {};
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, client_vertices);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  GLint max_attribs = 0;
+  glGetIntegerv(GL_MAX_VERTEX_ATTRIBS, &max_attribs);
+  CHECK(max_attribs >= 16);
+  glVertexAttribPointer(GLuint(max_attribs), 4, GL_FLOAT, GL_FALSE, 0, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glEnableVertexAttribArray(GLuint(max_attribs));
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glVertexAttribPointer(0, 5, GL_FLOAT, GL_FALSE, 0, nullptr);  // size must be 1..4 (or GL_BGRA)
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+
+  // A valid draw from a real buffer still works after all that.
+  const float vertices[] = {-1, -1, 0, 1, 3, -1, 0, 1, -1, 3, 0, 1};
+  GLuint buffer = 0;
+  glGenBuffers(1, &buffer);
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  glBufferData(GL_ARRAY_BUFFER, sizeof(vertices), vertices, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glFinish();
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  glBindVertexArray(0);
+  glDeleteVertexArrays(1, &vao);
+  glDeleteBuffers(1, &buffer);
+  glUseProgram(0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+void UniformAndProgramErrors(GLuint program) {
+  ExpectNoPendingError("uniform/program checks");
+  GLint color = glGetUniformLocation(program, "u_color");
+  CHECK(color >= 0);
+  CHECK(glGetUniformLocation(program, "no_such_uniform") == -1);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // No current program.
+  glUseProgram(0);
+  glUniform4f(color, 1, 0, 0, 1);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+
+  glUseProgram(program);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glUniform1f(color, 1.0f);  // u_color is a vec4
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glUniform4i(color, 1, 0, 0, 1);  // float uniform, int setter
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glUniform4f(-1, 1, 0, 0, 1);  // location -1 is silently ignored
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glUniform4f(color, 0.25f, 0.5f, 0.75f, 1.0f);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLfloat got[4] = {};
+  glGetUniformfv(program, color, got);
+  CHECK(got[0] == 0.25f && got[1] == 0.5f && got[2] == 0.75f && got[3] == 1.0f);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // glUseProgram of something that is not a usable program.
+  GLuint unlinked = glCreateProgram();
+  glUseProgram(unlinked);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  GLuint shader = glCreateShader(GL_VERTEX_SHADER);
+  glUseProgram(shader);  // a shader's name, not a program's
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glUseProgram(4242);  // never created
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  // The failed calls left the current program alone.
+  GLint current = 0;
+  glGetIntegerv(GL_CURRENT_PROGRAM, &current);
+  CHECK(GLuint(current) == program);
+  glUseProgram(0);
+  glDeleteShader(shader);
+  glDeleteProgram(unlinked);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+void CompileAndLinkFailures() {
+  ExpectNoPendingError("compile/link checks");
+  const char* broken = "#version 330 core\nvoid main() { this is not glsl; }\n";
+  GLuint shader = glCreateShader(GL_FRAGMENT_SHADER);
+  glShaderSource(shader, 1, &broken, nullptr);
+  glCompileShader(shader);
+  GLint status = GL_TRUE, log_length = 0;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &status);
+  glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &log_length);
+  CHECK(status == GL_FALSE);
+  CHECK(log_length > 0);
+  std::string log(size_t(log_length > 0 ? log_length : 1), '\0');
+  GLsizei written = -1;
+  glGetShaderInfoLog(shader, log_length, &written, log.data());
+  // The returned length excludes the terminator that GL_INFO_LOG_LENGTH counts.
+  CHECK(written > 0);
+  CHECK(written == log_length - 1);
+  CHECK(std::strlen(log.c_str()) == size_t(written));
+  // A compile failure is not a GL error.
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  const char* vs_source = kVertexShader;
+  GLuint vs = glCreateShader(GL_VERTEX_SHADER);
+  glShaderSource(vs, 1, &vs_source, nullptr);
+  glCompileShader(vs);
+  GLuint program = glCreateProgram();
+  glAttachShader(program, vs);
+  glAttachShader(program, shader);
+  glLinkProgram(program);
+  GLint linked = GL_TRUE, program_log_length = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &linked);
+  glGetProgramiv(program, GL_INFO_LOG_LENGTH, &program_log_length);
+  CHECK(linked == GL_FALSE);
+  CHECK(program_log_length > 0);
+  std::string program_log(size_t(program_log_length > 0 ? program_log_length : 1), '\0');
+  glGetProgramInfoLog(program, program_log_length, nullptr, program_log.data());
+  CHECK(std::strlen(program_log.c_str()) > 0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // A program that failed to link cannot be made current.
+  glUseProgram(program);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glDeleteProgram(program);
+  glDeleteShader(vs);
+  glDeleteShader(shader);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+void FramebufferErrors() {
+  ExpectNoPendingError("framebuffer checks");
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  GLuint fbo = 0;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT);
+  CHECK_GL_ERROR(GL_NO_ERROR);  // an incomplete framebuffer is a status, not an error
+  glClear(GL_COLOR_BUFFER_BIT);
+  CHECK_GL_ERROR(GL_INVALID_FRAMEBUFFER_OPERATION);
+  CHECK(glCheckFramebufferStatus(0x1234) == 0);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+
+  GLuint rb = 0;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_FLOAT, 16, 16);  // a type, not an internal format
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, -1, 16);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  // Completing the framebuffer makes the clear legal.
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 16, 16);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glFinish();
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteRenderbuffers(1, &rb);
+  glBindFramebuffer(GL_FRAMEBUFFER, 4242);  // core: names must come from glGenFramebuffers
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glClear(GL_COLOR_BUFFER_BIT);  // the default framebuffer is complete again
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+// Caldera wires every GL 4.6 command; those it does not implement yet must record GL_INVALID_OPERATION and
+// return, never crash. Mesa implements them, so this only runs against Caldera.
+void UnimplementedCommand() {
+  ExpectNoPendingError("unimplemented-command checks");
+  auto dispatch = reinterpret_cast<PFNGLDISPATCHCOMPUTEPROC>(eglGetProcAddress("glDispatchCompute"));
+  CHECK(dispatch != nullptr);
+  if (!dispatch) return;
+  dispatch(1, 1, 1);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  dispatch(1, 1, 1);  // logged once, still an error every time
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+}
+
+}  // namespace
+
+int main() {
+  harness::Window w = harness::Open(kWidth, kHeight);
+  const char* vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
+  const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  std::printf("GL_VENDOR %s, GL_RENDERER %s\n", vendor ? vendor : "(null)", renderer ? renderer : "(null)");
+  CHECK(vendor != nullptr && renderer != nullptr);
+  const bool caldera = vendor && std::strcmp(vendor, "Caldera") == 0;
+
+  // Initial state first, before any command can change it.
+  GLint viewport[4] = {-1, -1, -1, -1};
+  glGetIntegerv(GL_VIEWPORT, viewport);
+  CHECK(viewport[0] == 0 && viewport[1] == 0 && viewport[2] == kWidth && viewport[3] == kHeight);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  GLuint program = harness::CompileProgram(kVertexShader, kFragmentShader);
+  StateErrors();
+  ErrorLatching();
+  QueryErrors();
+  BufferErrors();
+  VertexAndDrawErrors(program);
+  UniformAndProgramErrors(program);
+  CompileAndLinkFailures();
+  FramebufferErrors();
+  if (caldera) UnimplementedCommand();
+  glDeleteProgram(program);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  harness::Close(w);
+  return harness::Summary();
+}
