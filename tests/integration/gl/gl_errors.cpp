@@ -300,6 +300,295 @@ void FramebufferErrors() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// A broader sweep over the commands Caldera implements: argument checks whose errors the spec names.
+void MoreArgumentErrors() {
+  ExpectNoPendingError("argument sweep");
+  glGenBuffers(-1, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glIsEnabled(0x1234);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  GLint dummy[16] = {};
+  glGetIntegerv(0x1234, dummy);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glDepthFunc(0x1234);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glBlendFunc(GL_ONE, 0x1234);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glCullFace(0x1234);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glLineWidth(0.0f);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glPolygonMode(GL_FRONT, GL_LINE);  // core: only GL_FRONT_AND_BACK
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glClear(0x80000000u);  // not a buffer bit
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  GLubyte pixel[4] = {};
+  glReadPixels(0, 0, 1, 1, 0x1234, GL_UNSIGNED_BYTE, pixel);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glReadPixels(0, 0, -1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+
+  // Buffer commands on a target with nothing bound.
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  glBufferData(GL_ARRAY_BUFFER, 16, nullptr, GL_STATIC_DRAW);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  GLint size = -1;
+  glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &size);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  // A generated name is not a buffer object until first bound.
+  GLuint buffer = 0;
+  glGenBuffers(1, &buffer);
+  CHECK(buffer != 0);
+  CHECK(glIsBuffer(buffer) == GL_FALSE);
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  CHECK(glIsBuffer(buffer) == GL_TRUE);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  glDeleteBuffers(1, &buffer);
+  CHECK(glIsBuffer(buffer) == GL_FALSE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // Vertex arrays.
+  glBindVertexArray(4242);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glBindVertexArray(0);
+  // (glEnableVertexAttribArray with no VAO bound is an error only from GL 4.5 on; Mesa's 3.3 accepts it.)
+  GLuint vao = 0;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  // (No draw without an element buffer here: GL 3.3 does not name that error, and Mesa reads the null pointer
+  // as client memory.)
+  GLuint indices = 0;
+  const GLushort index_data[3] = {0, 1, 2};
+  glGenBuffers(1, &indices);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices);
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(index_data), index_data, GL_STATIC_DRAW);
+  glDrawElements(GL_TRIANGLES, 3, GL_FLOAT, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glDrawElements(GL_TRIANGLES, -3, GL_UNSIGNED_SHORT, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glDrawArraysInstanced(GL_TRIANGLES, 0, 3, -1);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glVertexAttribPointer(0, 4, 0x1234, GL_FALSE, 0, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, -4, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glBindVertexArray(0);
+  glDeleteVertexArrays(1, &vao);
+  glDeleteBuffers(1, &indices);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // Shader and program objects.
+  CHECK(glCreateShader(0x1234) == 0);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  GLuint shader = glCreateShader(GL_VERTEX_SHADER);
+  GLuint program = glCreateProgram();
+  const char* src = "void main() {}";
+  glShaderSource(shader, -1, &src, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glCompileShader(program);  // a program's name where a shader's belongs
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glCompileShader(4242);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  GLint param = 0;
+  glGetShaderiv(program, GL_COMPILE_STATUS, &param);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glGetProgramiv(shader, GL_LINK_STATUS, &param);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glGetShaderiv(shader, 0x1234, &param);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glAttachShader(program, shader);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glAttachShader(program, shader);  // already attached
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glAttachShader(program, program);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glDetachShader(program, 4242);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glGetUniformLocation(program, "u_color");  // never linked
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  GLint attached = -1;
+  glGetProgramiv(program, GL_ATTACHED_SHADERS, &attached);
+  CHECK(attached == 1);
+  glDeleteShader(0);  // silently ignored
+  glDeleteProgram(0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glDeleteProgram(4242);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  // An attached shader's deletion is deferred until it is detached.
+  glDeleteShader(shader);
+  CHECK(glIsShader(shader) == GL_TRUE);
+  GLint delete_status = GL_FALSE;
+  glGetShaderiv(shader, GL_DELETE_STATUS, &delete_status);
+  CHECK(delete_status == GL_TRUE);
+  glDetachShader(program, shader);
+  CHECK(glIsShader(shader) == GL_FALSE);
+  glDeleteProgram(program);
+  CHECK(glIsProgram(program) == GL_FALSE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // Renderbuffers and framebuffers.
+  glBindRenderbuffer(0x1234, 0);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glBindRenderbuffer(GL_RENDERBUFFER, 0);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);  // nothing bound
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  GLint max_size = 0;
+  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
+  CHECK(max_size >= 1024);
+  GLuint rb = 0;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, max_size + 1, 4);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glBindFramebuffer(0x1234, 0);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
+                            rb);  // default framebuffer
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  GLuint fbo = 0;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 0x1234, rb);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 4242);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  // Attaching a renderbuffer with no storage yet is legal; the framebuffer is then incomplete.
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+  CHECK_GL_ERROR(GL_INVALID_FRAMEBUFFER_OPERATION);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteRenderbuffers(1, &rb);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+// Object lifetimes and queries whose results the spec fixes, next to the errors they can raise.
+void LifetimesAndQueries(GLuint program) {
+  ExpectNoPendingError("lifetime/query checks");
+  GLint value = -1;
+  // Initial state of a 3.3 core context.
+  GLint scissor[4] = {-1, -1, -1, -1};
+  glGetIntegerv(GL_SCISSOR_BOX, scissor);
+  CHECK(scissor[0] == 0 && scissor[1] == 0 && scissor[2] == kWidth && scissor[3] == kHeight);
+  glGetIntegerv(GL_DEPTH_FUNC, &value);
+  CHECK(value == GL_LESS);
+  CHECK(glIsEnabled(GL_DEPTH_TEST) == GL_FALSE);
+  CHECK(glIsEnabled(GL_DITHER) == GL_TRUE);
+  glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &value);
+  CHECK(value == GL_CONTEXT_CORE_PROFILE_BIT);
+  glGetIntegerv(GL_MAX_DRAW_BUFFERS, &value);
+  CHECK(value >= 8);
+  glGetIntegerv(GL_MAX_COLOR_ATTACHMENTS, &value);
+  CHECK(value >= 8);
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &value);
+  CHECK(value >= 1024);
+  GLfloat depth_range[2] = {-1, -1};
+  glGetFloatv(GL_DEPTH_RANGE, depth_range);
+  CHECK(depth_range[0] == 0.0f);
+  CHECK(depth_range[1] == 1.0f);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // Deleting a bound buffer unbinds it.
+  GLuint buffer = 0;
+  glGenBuffers(1, &buffer);
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  glBufferData(GL_ARRAY_BUFFER, 32, nullptr, GL_DYNAMIC_DRAW);
+  glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &value);
+  CHECK(GLuint(value) == buffer);
+  char out[8] = {};
+  glGetBufferSubData(GL_ARRAY_BUFFER, 30, 8, out);  // past the end
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glDeleteBuffers(1, &buffer);
+  glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &value);
+  CHECK(value == 0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // Deleting the bound vertex array reverts to none bound, so core draws fail again.
+  GLuint vao = 0;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &value);
+  CHECK(GLuint(value) == vao);
+  glDeleteVertexArrays(1, &vao);
+  glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &value);
+  CHECK(value == 0);
+  CHECK(glIsVertexArray(vao) == GL_FALSE);
+  glUseProgram(program);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glUseProgram(0);
+
+  // Uniform setters against the program's real types.
+  GLint color = glGetUniformLocation(program, "u_color");
+  glUseProgram(program);
+  const GLfloat eight[8] = {};
+  glUniform4fv(color, 2, eight);  // count > 1 on a non-array
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glUniformMatrix2fv(color, 1, GL_FALSE, eight);  // a vec4 is not a mat2
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glUniform4f(1000, 0, 0, 0, 0);  // no such location
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glUniform4fv(color, -1, eight);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glUseProgram(0);
+  CHECK(glGetAttribLocation(program, "position") == 0);
+  CHECK(glGetAttribLocation(program, "nothing") == -1);
+  CHECK(glGetFragDataLocation(program, "color") == 0);
+  glGetProgramiv(program, GL_ACTIVE_UNIFORMS, &value);
+  CHECK(value == 1);
+  glGetProgramiv(program, GL_ACTIVE_ATTRIBUTES, &value);
+  CHECK(value == 1);
+  GLchar name[32] = {};
+  GLint size = 0;
+  GLenum type = 0;
+  GLsizei length = -1;
+  glGetActiveUniform(program, 0, sizeof(name), &length, &size, &type, name);
+  CHECK(std::strcmp(name, "u_color") == 0);
+  CHECK(length == 7);
+  CHECK(size == 1);
+  CHECK(type == GL_FLOAT_VEC4);
+  glGetActiveUniform(program, 1, sizeof(name), &length, &size, &type, name);  // index >= ACTIVE_UNIFORMS
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glLinkProgram(4242);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+
+  // Info logs truncate to the buffer and stay terminated.
+  const char* broken = "#version 330 core\nvoid main() { undefined_function(); }\n";
+  GLuint shader = glCreateShader(GL_VERTEX_SHADER);
+  glShaderSource(shader, 1, &broken, nullptr);
+  glCompileShader(shader);
+  char small[4] = {'x', 'x', 'x', 'x'};
+  length = -1;
+  glGetShaderInfoLog(shader, sizeof(small), &length, small);
+  CHECK(length == 3);
+  CHECK(small[3] == '\0');
+  GLint source_length = 0;
+  glGetShaderiv(shader, GL_SHADER_SOURCE_LENGTH, &source_length);
+  CHECK(source_length == GLint(std::strlen(broken) + 1));
+  std::string source(size_t(source_length > 0 ? source_length : 1), '\0');
+  glGetShaderSource(shader, source_length, nullptr, source.data());
+  CHECK(std::strcmp(source.c_str(), broken) == 0);
+  glGetShaderInfoLog(shader, -1, &length, small);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glDeleteShader(shader);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // Deleting the current program defers the deletion until it is no longer current.
+  GLuint doomed = harness::CompileProgram(kVertexShader, kFragmentShader);
+  glUseProgram(doomed);
+  glDeleteProgram(doomed);
+  CHECK(glIsProgram(doomed) == GL_TRUE);
+  glGetProgramiv(doomed, GL_DELETE_STATUS, &value);
+  CHECK(value == GL_TRUE);
+  glGetIntegerv(GL_CURRENT_PROGRAM, &value);
+  CHECK(GLuint(value) == doomed);
+  glUseProgram(0);
+  CHECK(glIsProgram(doomed) == GL_FALSE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // Caldera wires every GL 4.6 command; those it does not implement yet must record GL_INVALID_OPERATION and
 // return, never crash. Mesa implements them, so this only runs against Caldera.
 void UnimplementedCommand() {
@@ -339,6 +628,8 @@ int main() {
   UniformAndProgramErrors(program);
   CompileAndLinkFailures();
   FramebufferErrors();
+  MoreArgumentErrors();
+  LifetimesAndQueries(program);
   if (caldera) UnimplementedCommand();
   glDeleteProgram(program);
   CHECK_GL_ERROR(GL_NO_ERROR);
