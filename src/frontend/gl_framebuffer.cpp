@@ -194,15 +194,51 @@ void FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLe
 
 GLenum CheckFramebufferStatus(Context& ctx, GLenum target) { return FramebufferStatus(ctx, BoundFramebuffer(ctx, target)); }
 
-void DrawBuffer(Context& ctx, GLenum buf) {
-  if (!ctx.draw_framebuffer) {
-    if (buf != GL_NONE && buf != GL_BACK && buf != GL_BACK_LEFT && buf != GL_FRONT && buf != GL_FRONT_LEFT &&
-        buf != GL_FRONT_AND_BACK && buf != GL_LEFT)
-      return ctx.Error(GL_INVALID_ENUM, "glDrawBuffer", "invalid buffer for the default framebuffer");
-    return;
+namespace {
+
+// GL 4.6 §17.4.1 / §18.2.1 tell an unknown value (INVALID_ENUM: neither in table 17.4, window-system
+// buffers, nor in 17.5, colour attachments) from a known one that does not fit the bound framebuffer
+// (INVALID_OPERATION). Returns false after recording the error.
+bool CheckColorBufferEnum(Context& ctx, GLenum buf, bool framebuffer_object, const char* function) {
+  bool attachment = buf >= GL_COLOR_ATTACHMENT0 && buf <= GL_COLOR_ATTACHMENT31;
+  bool window = false, exists = false;  // exists: the buffer is in Caldera's mono default framebuffer
+  switch (buf) {
+    case GL_FRONT_LEFT:
+    case GL_BACK_LEFT:
+    case GL_FRONT:
+    case GL_BACK:
+    case GL_LEFT:
+    case GL_FRONT_AND_BACK: window = exists = true; break;
+    case GL_FRONT_RIGHT:
+    case GL_BACK_RIGHT:
+    case GL_RIGHT: window = true; break;  // stereo buffers: known, never allocated
+    default: break;
   }
-  if (buf != GL_NONE && AttachmentIndex(buf) < 0)
-    return ctx.Error(GL_INVALID_OPERATION, "glDrawBuffer", "invalid buffer for a framebuffer object");
+  if (buf == GL_NONE) return true;
+  if (!window && !attachment) {
+    ctx.Error(GL_INVALID_ENUM, function, "not a colour buffer name");
+    return false;
+  }
+  if (framebuffer_object) {
+    // Window-system buffers, and COLOR_ATTACHMENTm with m >= GL_MAX_COLOR_ATTACHMENTS.
+    if (AttachmentIndex(buf) < 0) {
+      ctx.Error(GL_INVALID_OPERATION, function, "invalid buffer for a framebuffer object");
+      return false;
+    }
+    return true;
+  }
+  if (!exists) {
+    ctx.Error(GL_INVALID_OPERATION, function, "buffer does not exist in the default framebuffer");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void DrawBuffer(Context& ctx, GLenum buf) {
+  if (!CheckColorBufferEnum(ctx, buf, ctx.draw_framebuffer != nullptr, "glDrawBuffer")) return;
+  if (!ctx.draw_framebuffer) return;
   auto& db = ctx.draw_framebuffer->draw_buffers;
   db.fill(GL_NONE);
   db[0] = buf;
@@ -210,14 +246,8 @@ void DrawBuffer(Context& ctx, GLenum buf) {
 }
 
 void ReadBuffer(Context& ctx, GLenum src) {
-  if (!ctx.read_framebuffer) {
-    if (src != GL_NONE && src != GL_BACK && src != GL_BACK_LEFT && src != GL_FRONT && src != GL_FRONT_LEFT &&
-        src != GL_LEFT)
-      return ctx.Error(GL_INVALID_ENUM, "glReadBuffer", "invalid buffer for the default framebuffer");
-    return;
-  }
-  if (src != GL_NONE && (src < GL_COLOR_ATTACHMENT0 || src >= GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments))
-    return ctx.Error(GL_INVALID_OPERATION, "glReadBuffer", "invalid buffer for a framebuffer object");
+  if (!CheckColorBufferEnum(ctx, src, ctx.read_framebuffer != nullptr, "glReadBuffer")) return;
+  if (!ctx.read_framebuffer) return;
   ctx.read_framebuffer->read_buffer = src;
 }
 

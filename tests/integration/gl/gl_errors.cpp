@@ -658,6 +658,65 @@ void ES30Errors(bool caldera) {
   harness::Close(es);
 }
 
+// glDrawBuffer / glReadBuffer: GL 4.6 §17.4.1 and §18.2.1 separate an unknown value (INVALID_ENUM) from a
+// known one that does not fit the bound framebuffer (INVALID_OPERATION).
+void DrawAndReadBufferErrors() {
+  ExpectNoPendingError("draw/read buffer checks");
+  glDrawBuffer(0x1234);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glDrawBuffer(GL_COLOR_ATTACHMENT0);  // the default framebuffer has no attachments
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glReadBuffer(0x1234);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glReadBuffer(GL_COLOR_ATTACHMENT0);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glDrawBuffer(GL_RIGHT);  // a known buffer the (mono) default framebuffer does not have
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glReadBuffer(GL_BACK_RIGHT);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glDrawBuffer(GL_DEPTH_ATTACHMENT);  // not a colour buffer at all
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glReadBuffer(GL_FRONT_AND_BACK);
+  glDrawBuffer(GL_BACK);
+  glReadBuffer(GL_BACK);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  GLint max_attachments = 0;
+  glGetIntegerv(GL_MAX_COLOR_ATTACHMENTS, &max_attachments);
+  GLuint fbo = 0;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glDrawBuffer(0x1234);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glDrawBuffer(GL_BACK);  // a window-system buffer, on a framebuffer object
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glReadBuffer(0x1234);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glReadBuffer(GL_BACK);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glDrawBuffer(GL_DEPTH_ATTACHMENT);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glReadBuffer(GL_STENCIL_ATTACHMENT);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  if (max_attachments < 32) {
+    glDrawBuffer(GL_COLOR_ATTACHMENT0 + GLenum(max_attachments));
+    CHECK_GL_ERROR(GL_INVALID_OPERATION);
+    glReadBuffer(GL_COLOR_ATTACHMENT0 + GLenum(max_attachments));
+    CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  }
+  glDrawBuffer(GL_COLOR_ATTACHMENT1);
+  glReadBuffer(GL_NONE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLint value = -1;
+  glGetIntegerv(GL_DRAW_BUFFER, &value);
+  CHECK(value == GL_COLOR_ATTACHMENT1);
+  glGetIntegerv(GL_READ_BUFFER, &value);
+  CHECK(value == GL_NONE);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // Caldera wires every GL 4.6 command; those it does not implement yet must record GL_INVALID_OPERATION and
 // return, never crash. Mesa implements them, so this only runs against Caldera.
 void UnimplementedCommand() {
@@ -699,6 +758,7 @@ int main() {
   FramebufferErrors();
   MoreArgumentErrors();
   LifetimesAndQueries(program);
+  DrawAndReadBufferErrors();
   if (caldera) UnimplementedCommand();
   glDeleteProgram(program);
   CHECK_GL_ERROR(GL_NO_ERROR);
