@@ -401,15 +401,16 @@ def generate(registry, hooked):
                 uses.emit(p, p.name, "", 0, body, 1)
             state = []
             tracked_state = is_state_command(name, params) and emit_state_hash(registry, params, state)
-            if body or tracked_state:
+            if body:
                 source.append("  UseList& cmd_uses = ScratchUseList();")
                 source.extend(body)
-                if tracked_state:
-                    source.append(f"  StateKey bind_state(CommandId::{name});")
-                    source.extend(state)
-                    source.append(f"  NoteCommand(layer_device, {first}, cmd_uses, &bind_state);")
-                else:
-                    source.append(f"  NoteCommand(layer_device, {first}, cmd_uses, nullptr);")
+            if tracked_state:
+                source.append(f"  StateKey bind_state(CommandId::{name});")
+                source.extend(state)
+            if body or tracked_state:
+                uses_arg = "&cmd_uses" if body else "nullptr"
+                state_arg = "&bind_state" if tracked_state else "nullptr"
+                source.append(f"  NoteCommand(layer_device, {first}, {uses_arg}, {state_arg});")
         source.append(f"  return {forward};" if returns else f"  {forward};")
         source.append("}\n")
     source.append("}  // namespace\n")

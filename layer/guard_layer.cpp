@@ -7,6 +7,7 @@
 #include <mutex>
 #include <shared_mutex>
 #include <unordered_map>
+#include <vector>
 
 #include "guard_report.h"
 #include "guard_state.h"
@@ -27,6 +28,27 @@ std::unordered_map<void*, std::unique_ptr<InstanceState>> g_instances;
 std::unordered_map<void*, std::unique_ptr<DeviceState>> g_devices;
 // Bumped whenever a device goes away, so per-thread lookup caches cannot return a dead device.
 std::atomic<uint64_t> g_device_generation{1};
+
+// Nearly every application has one device: then wrappers find it with one atomic load and no
+// thread-local access (which costs a __tls_get_addr call in a dlopen'ed library). Published
+// entries are immutable and kept until exit, since a reader may still hold an old one.
+struct SoleDevice {
+  void* key;
+  DeviceState* state;
+};
+std::atomic<const SoleDevice*> g_sole_device{nullptr};
+std::vector<std::unique_ptr<SoleDevice>> g_sole_device_history;
+
+void PublishSoleDeviceLocked() {
+  if (g_devices.size() != 1) {
+    g_sole_device.store(nullptr, std::memory_order_release);
+    return;
+  }
+  auto entry =
+      std::make_unique<SoleDevice>(SoleDevice{g_devices.begin()->first, g_devices.begin()->second.get()});
+  g_sole_device.store(entry.get(), std::memory_order_release);
+  g_sole_device_history.push_back(std::move(entry));
+}
 
 InstanceState* FindInstance(const void* dispatchable) {
   std::shared_lock lock(g_registry_mutex);
@@ -110,6 +132,7 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateDevice(VkPhysicalDevice physical_device,
   FillDeviceDispatch(state->dispatch, next_gdpa, *device);
   std::unique_lock lock(g_registry_mutex);
   g_devices[DispatchKey(*device)] = std::move(state);
+  PublishSoleDeviceLocked();
   return VK_SUCCESS;
 }
 
@@ -160,8 +183,12 @@ DeviceState& DeviceStateFor(const void* dispatchable) {
     DeviceState* state = nullptr;
     uint64_t generation = 0;
   };
-  thread_local Cache cache;
   void* key = DispatchKey(dispatchable);
+  if (const SoleDevice* sole = g_sole_device.load(std::memory_order_acquire);
+      sole != nullptr && sole->key == key) {
+    return *sole->state;
+  }
+  thread_local Cache cache;
   const uint64_t generation = g_device_generation.load(std::memory_order_acquire);
   if (cache.key == key && cache.generation == generation) return *cache.state;
   std::shared_lock lock(g_registry_mutex);
@@ -184,6 +211,7 @@ void vkDestroyDevice(DeviceState& device, VkDevice handle, const VkAllocationCal
       owned = std::move(it->second);
       g_devices.erase(it);
     }
+    PublishSoleDeviceLocked();
     g_device_generation.fetch_add(1, std::memory_order_acq_rel);
     g_command_buffer_generation.fetch_add(1, std::memory_order_acq_rel);
   }

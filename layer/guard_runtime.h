@@ -49,19 +49,19 @@ class UseList {
 // A per-thread list reused by every vkCmd* wrapper, so recording does not allocate per call.
 UseList& ScratchUseList();
 
-// Identity (slot) and value of a bind or dynamic-state command, as FNV-1a hashes of its arguments.
+// Identity (slot) and value of a bind or dynamic-state command, as hashes of its arguments.
 // The slot holds the command and the arguments that choose what is bound (bind point, first set);
 // two commands with the same slot and value on one command buffer make the second one redundant.
 class StateKey {
  public:
-  explicit StateKey(CommandId command) { Mix(slot_, &command, sizeof command); }
+  explicit StateKey(CommandId command) { MixScalar(slot_, command); }
   template <typename T>
   void Add(const T& value) {
-    Mix(value_, &value, sizeof value);
+    MixScalar(value_, value);
   }
   template <typename T>
   void AddSlot(const T& value) {
-    Mix(slot_, &value, sizeof value);
+    MixScalar(slot_, value);
   }
   void AddBytes(const void* data, size_t size) {
     static constexpr uint8_t kNullMarker = 0xA5;
@@ -75,11 +75,28 @@ class StateKey {
   uint64_t Value() const { return value_; }
 
  private:
+  // Arguments are scalars, enums and handles: one multiply-and-fold step each.
+  template <typename T>
+  static void MixScalar(uint64_t& hash, const T& value) {
+    static_assert(sizeof(T) <= 8 && std::is_trivially_copyable_v<T>);
+    uint64_t word = 0;
+    std::memcpy(&word, &value, sizeof value);
+    hash = (hash ^ word) * 0x9E3779B97F4A7C15ull;
+    hash ^= hash >> 32;
+  }
+  // Eight bytes per step (multiply and fold), bytes for the tail: cheap enough to run on every
+  // bind and state command, and good enough to tell argument lists apart.
   static void Mix(uint64_t& hash, const void* data, size_t size) {
     const auto* bytes = static_cast<const uint8_t*>(data);
-    for (size_t i = 0; i < size; ++i) {
-      hash = (hash ^ bytes[i]) * 0x100000001b3ull;
+    while (size >= 8) {
+      uint64_t word;
+      std::memcpy(&word, bytes, 8);
+      hash = (hash ^ word) * 0x9E3779B97F4A7C15ull;
+      hash ^= hash >> 32;
+      bytes += 8;
+      size -= 8;
     }
+    while (size-- > 0) hash = (hash ^ *bytes++) * 0x100000001b3ull;
   }
   uint64_t slot_ = 0xcbf29ce484222325ull;
   uint64_t value_ = 0xcbf29ce484222325ull;
@@ -101,7 +118,8 @@ DeviceState& DeviceStateFor(Handle handle) {
 }
 
 // Records what a vkCmd* call references and, for bind/set commands, counts redundant ones.
-void NoteCommand(DeviceState& device, VkCommandBuffer command_buffer, const UseList& uses,
+// `uses` and `state` may each be null.
+void NoteCommand(DeviceState& device, VkCommandBuffer command_buffer, const UseList* uses,
                  const StateKey* state);
 
 // Reports destroying or freeing objects that a pending submission uses. Returns true when the call

@@ -50,16 +50,18 @@ struct CommandBufferState {
   uint64_t pool = 0;
   std::unordered_set<uint64_t> used_handles;  // de-duplicates `uses`
   std::vector<ObjectRef> uses;
-  // Per-draw rebinding references the same few handles again and again; a direct-mapped filter
-  // of recent ones skips most set lookups.
-  std::array<uint64_t, 16> recent_handles{};
+  // Per-draw rebinding references the same few handles again and again; checking the last few
+  // added skips most set lookups.
+  std::array<uint64_t, 8> recent_handles{};
+  uint32_t next_recent = 0;
   std::vector<std::pair<uint64_t, uint64_t>> bound_state;  // (StateKey slot, value), few entries
   std::vector<QueryOp> query_ops;
 
   void AddUse(const ObjectRef& ref) {
-    uint64_t& recent = recent_handles[(ref.handle >> 4) & 15];
-    if (recent == ref.handle) return;
-    recent = ref.handle;
+    for (uint64_t recent : recent_handles) {
+      if (recent == ref.handle) return;
+    }
+    recent_handles[next_recent++ % recent_handles.size()] = ref.handle;
     if (used_handles.insert(ref.handle).second) uses.push_back(ref);
   }
   // Returns true when the slot already holds this value (a redundant bind or state set).
@@ -77,6 +79,7 @@ struct CommandBufferState {
     used_handles.clear();
     uses.clear();
     recent_handles.fill(0);
+    next_recent = 0;
     bound_state.clear();
     query_ops.clear();
   }

@@ -177,10 +177,12 @@ CommandBufferState& RecordingStateFor(DeviceState& device, VkCommandBuffer comma
   return *state;
 }
 
-void NoteCommand(DeviceState& device, VkCommandBuffer command_buffer, const UseList& uses,
+void NoteCommand(DeviceState& device, VkCommandBuffer command_buffer, const UseList* uses,
                  const StateKey* state) {
   CommandBufferState& recording = RecordingStateFor(device, command_buffer);
-  for (const ObjectRef& ref : uses.Items()) recording.AddUse(ref);
+  if (uses != nullptr) {
+    for (const ObjectRef& ref : uses->Items()) recording.AddUse(ref);
+  }
   if (state != nullptr && recording.SetState(state->Slot(), state->Value())) CountRedundantBind();
 }
 

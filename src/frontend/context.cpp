@@ -64,7 +64,7 @@ void Context::DrawFramebufferSize(int32_t* width, int32_t* height) {
   bool first = true;
   for (auto& a : draw_framebuffer->attachments) {
     if (!a.attached()) continue;
-    int32_t w = a.renderbuffer->width, h = a.renderbuffer->height;
+    int32_t w = a.image->width, h = a.image->height;
     *width = first ? w : std::min(*width, w);
     *height = first ? h : std::min(*height, h);
     first = false;
@@ -74,7 +74,7 @@ void Context::DrawFramebufferSize(int32_t* width, int32_t* height) {
 void Context::FlushRenderTargets() {
   const Framebuffer* fb = draw_framebuffer.get();
   uint64_t lifetime = fb ? fb->lifetime_id : (draw_surface_ ? draw_surface_->lifetime_id : 0);
-  uint64_t version = fb ? fb->version : 0;
+  uint64_t version = fb ? FramebufferVersion(*fb) : 0;
   if (!dirty_.test(kDirtyRenderTargets) && lifetime == sent_framebuffer_lifetime &&
       version == sent_framebuffer_version)
     return;
@@ -95,12 +95,12 @@ void Context::FlushRenderTargets() {
       GLenum buf = fb->draw_buffers[i];
       if (buf < GL_COLOR_ATTACHMENT0 || buf >= GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments) continue;
       auto& a = fb->attachments[buf - GL_COLOR_ATTACHMENT0];
-      if (a.attached()) cmd.color[i] = a.renderbuffer->handle;
+      if (a.attached()) cmd.color[i] = a.image->handle;
     }
     auto& depth = fb->attachments[kDepthAttachment];
     auto& stencil = fb->attachments[kStencilAttachment];
-    if (depth.attached()) cmd.depth_stencil = depth.renderbuffer->handle;
-    else if (stencil.attached()) cmd.depth_stencil = stencil.renderbuffer->handle;
+    if (depth.attached()) cmd.depth_stencil = depth.image->handle;
+    else if (stencil.attached()) cmd.depth_stencil = stencil.image->handle;
   }
   pipe_->Record(cmd);
 }
@@ -117,9 +117,9 @@ pipe::Handle Context::ReadColorImage(int32_t* width, int32_t* height) {
   if (buf < GL_COLOR_ATTACHMENT0 || buf >= GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments) return {};
   auto& a = read_framebuffer->attachments[buf - GL_COLOR_ATTACHMENT0];
   if (!a.attached()) return {};
-  *width = a.renderbuffer->width;
-  *height = a.renderbuffer->height;
-  return a.renderbuffer->handle;
+  *width = a.image->width;
+  *height = a.image->height;
+  return a.image->handle;
 }
 
 namespace {

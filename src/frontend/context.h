@@ -25,6 +25,7 @@ struct ShareGroup {
   NameTable<Shader> shaders;
   NameTable<Program> programs;
   NameTable<Renderbuffer> renderbuffers;
+  NameTable<Texture> textures;
   GLuint next_shader_program_name = 1;  // shaders and programs share one namespace
 };
 
@@ -139,6 +140,11 @@ class Context {
   std::shared_ptr<VertexArray> vertex_array;  // null: none bound (core) — draws fail
   std::shared_ptr<Program> program;
   std::shared_ptr<Renderbuffer> renderbuffer;
+  // Texture bindings per unit and target kind (see TextureTargetIndex in gl_texture.cpp).
+  static constexpr int kTextureUnits = 32;
+  static constexpr int kTextureTargets = 6;
+  std::array<std::array<std::shared_ptr<Texture>, kTextureTargets>, kTextureUnits> textures;
+  GLuint active_texture = 0;
   std::shared_ptr<Framebuffer> draw_framebuffer, read_framebuffer;  // null: default framebuffer
 
   NameTable<VertexArray> vertex_arrays;

@@ -9,6 +9,12 @@ namespace caldera {
 
 class Context;
 struct Framebuffer;
+struct FramebufferAttachment;
+
+// Attaches (or, with a null image, detaches) at `attachment`; GL_DEPTH_STENCIL_ATTACHMENT sets both slots.
+void SetAttachment(Framebuffer& fb, GLenum attachment, const FramebufferAttachment& value);
+// Changes whenever what the framebuffer resolves to changes (attachments or their storage).
+uint64_t FramebufferVersion(const Framebuffer& fb);
 
 // GL_COLOR_ATTACHMENTi → i, GL_DEPTH_ATTACHMENT → kDepthAttachment, GL_STENCIL_ATTACHMENT →
 // kStencilAttachment, anything else → -1. GL_DEPTH_STENCIL_ATTACHMENT is handled by callers (two slots).

@@ -7,6 +7,22 @@
 
 namespace caldera {
 
+void SetAttachment(Framebuffer& fb, GLenum attachment, const FramebufferAttachment& value) {
+  if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
+    fb.attachments[kDepthAttachment] = value;
+    fb.attachments[kStencilAttachment] = value;
+  } else {
+    fb.attachments[AttachmentIndex(attachment)] = value;
+  }
+  ++fb.version;
+}
+
+uint64_t FramebufferVersion(const Framebuffer& fb) {
+  uint64_t v = fb.version;
+  for (const auto& a : fb.attachments) v = v * 1000003u + (a.image ? a.image->version + a.image->lifetime_id : 0);
+  return v;
+}
+
 int AttachmentIndex(GLenum attachment) {
   if (attachment >= GL_COLOR_ATTACHMENT0 && attachment < GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments)
     return static_cast<int>(attachment - GL_COLOR_ATTACHMENT0);
@@ -28,7 +44,7 @@ GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb) {
   for (int i = 0; i < pipe::kMaxColorAttachments + 2; ++i) {
     const auto& a = fb->attachments[i];
     if (!a.attached()) continue;
-    const Renderbuffer& rb = *a.renderbuffer;
+    const ImageSource& rb = *a.image;
     if (rb.width == 0 || rb.height == 0 || !rb.handle.valid()) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     bool depth_like = pipe::IsDepthFormat(rb.format);
     if ((i < pipe::kMaxColorAttachments) == depth_like) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
@@ -43,7 +59,7 @@ GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb) {
   // Separate depth and stencil renderbuffers cannot be one Vulkan attachment.
   const auto& d = fb->attachments[kDepthAttachment];
   const auto& s = fb->attachments[kStencilAttachment];
-  if (d.attached() && s.attached() && d.renderbuffer != s.renderbuffer) return GL_FRAMEBUFFER_UNSUPPORTED;
+  if (d.attached() && s.attached() && d.image != s.image) return GL_FRAMEBUFFER_UNSUPPORTED;
   return GL_FRAMEBUFFER_COMPLETE;
 }
 
@@ -68,8 +84,8 @@ void DeleteRenderbuffers(Context& ctx, GLsizei n, const GLuint* renderbuffers) {
     for (auto* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()}) {
       if (!fb) continue;
       for (auto& a : fb->attachments) {
-        if (a.renderbuffer == rb) {
-          a.renderbuffer.reset();
+        if (a.image == rb) {
+          a.image.reset();
           ++fb->version;
         }
       }
@@ -109,9 +125,7 @@ void RenderbufferStorageMultisample(Context& ctx, GLenum, GLsizei samples, GLenu
     ctx.pipe().Record(pipe::CmdImageCreate{rb.handle, rb.format, static_cast<uint8_t>(std::max(samples, 1)), 1,
                                            static_cast<uint32_t>(width), static_cast<uint32_t>(height), 1});
   }
-  // Framebuffers that hold it must re-resolve: bump every bound framebuffer's version.
-  for (auto* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()})
-    if (fb) ++fb->version;
+  ++rb.version;  // framebuffers holding it re-resolve their targets
 }
 
 void RenderbufferStorage(Context& ctx, GLenum target, GLenum internalformat, GLsizei width, GLsizei height) {
@@ -183,13 +197,7 @@ void FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLe
     std::lock_guard lock(ctx.shared().mutex);
     rb = ctx.shared().renderbuffers.Get(renderbuffer);
   }
-  if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
-    fb->attachments[kDepthAttachment].renderbuffer = rb;
-    fb->attachments[kStencilAttachment].renderbuffer = rb;
-  } else {
-    fb->attachments[AttachmentIndex(attachment)].renderbuffer = rb;
-  }
-  ++fb->version;
+  SetAttachment(*fb, attachment, {rb, rb ? GLenum(GL_RENDERBUFFER) : GLenum(GL_NONE), 0});
 }
 
 GLenum CheckFramebufferStatus(Context& ctx, GLenum target) { return FramebufferStatus(ctx, BoundFramebuffer(ctx, target)); }

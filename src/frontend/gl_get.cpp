@@ -1,6 +1,7 @@
 // glGet*: one table of state queries producing values, converted per the GL rules for each typed getter.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -147,7 +148,50 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS: return ints({double(caps.max_uniform_block_size / 4)});
     case GL_MAX_VERTEX_UNIFORM_VECTORS:
     case GL_MAX_FRAGMENT_UNIFORM_VECTORS: return ints({double(caps.max_uniform_block_size / 16)});
-    case GL_MAX_VARYING_COMPONENTS: return ints({64});
+    case GL_MAX_VARYING_COMPONENTS:
+    case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
+    case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
+    case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS:
+    case GL_MAX_FRAGMENT_INPUT_COMPONENTS: return ints({64});
+    case GL_MAX_CLIP_DISTANCES: return ints({8});
+    case GL_MAX_TEXTURE_IMAGE_UNITS:
+    case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS:
+    case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: return ints({16});
+    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: return ints({48});
+    case GL_MAX_UNIFORM_BUFFER_BINDINGS: return ints({36});
+    case GL_MAX_VERTEX_UNIFORM_BLOCKS:
+    case GL_MAX_GEOMETRY_UNIFORM_BLOCKS:
+    case GL_MAX_FRAGMENT_UNIFORM_BLOCKS: return ints({12});
+    case GL_MAX_COMBINED_UNIFORM_BLOCKS: return ints({36});
+    case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT: return ints({256});
+    case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS: return ints({double(caps.max_uniform_block_size / 4)});
+    case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
+    case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
+    case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS:
+      return ints({double(caps.max_uniform_block_size / 4 + 12 * caps.max_uniform_block_size / 4)});
+    case GL_MAX_GEOMETRY_OUTPUT_VERTICES: return ints({256});
+    case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS: return ints({1024});
+    case GL_MAX_3D_TEXTURE_SIZE:
+    case GL_MAX_ARRAY_TEXTURE_LAYERS: return ints({2048});
+    case GL_MAX_CUBE_MAP_TEXTURE_SIZE:
+    case GL_MAX_RECTANGLE_TEXTURE_SIZE: return ints({double(caps.max_texture_size)});
+    case GL_MAX_TEXTURE_BUFFER_SIZE: return ints({65536});
+    case GL_MAX_TEXTURE_LOD_BIAS: out.kind = Kind::kFloat; return ints({16.0});
+    case GL_MIN_PROGRAM_TEXEL_OFFSET: return ints({-8});
+    case GL_MAX_PROGRAM_TEXEL_OFFSET: return ints({7});
+    case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: return ints({64});
+    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: return ints({4});
+    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: return ints({4});
+    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: return ints({1});
+    case GL_MAX_SAMPLE_MASK_WORDS: return ints({1});
+    case GL_MAX_COLOR_TEXTURE_SAMPLES:
+    case GL_MAX_DEPTH_TEXTURE_SAMPLES:
+    case GL_MAX_INTEGER_SAMPLES: return ints({1});
+    case GL_MAX_SERVER_WAIT_TIMEOUT: return ints({0});
+    case GL_PROVOKING_VERTEX: return ints({double(GL_LAST_VERTEX_CONVENTION)});
+    case GL_POINT_SIZE: out.kind = Kind::kFloat; return ints({1.0});
+    case GL_POINT_SIZE_GRANULARITY:
+    case GL_LINE_WIDTH_GRANULARITY: out.kind = Kind::kFloat; return ints({0.125});
     case GL_MAX_VARYING_VECTORS: return ints({16});
     case GL_MAX_ELEMENTS_VERTICES:
     case GL_MAX_ELEMENTS_INDICES: return ints({double(1 << 24)});
@@ -187,7 +231,11 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
 template <typename T>
 void Get(Context& ctx, GLenum pname, T* data, const char* function) {
   Values values;
-  if (!Query(ctx, pname, values)) return ctx.Error(GL_INVALID_ENUM, function, "unknown state name");
+  if (!Query(ctx, pname, values)) {
+    char why[64];
+    std::snprintf(why, sizeof(why), "unknown state name 0x%04X", pname);
+    return ctx.Error(GL_INVALID_ENUM, function, why);
+  }
   if (!data) return;
   for (int i = 0; i < values.count; ++i) {
     double v = values.v[i];

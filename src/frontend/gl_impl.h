@@ -179,4 +179,25 @@ GLenum CheckFramebufferStatus(Context& ctx, GLenum target);
 void DrawBuffer(Context& ctx, GLenum buf);
 void ReadBuffer(Context& ctx, GLenum src);
 
+// --- gl_texture.cpp: texture objects (2D storage, uploads, parameters, framebuffer attachment)
+void GenTextures(Context& ctx, GLsizei n, GLuint* textures);
+void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures);
+GLboolean IsTexture(Context& ctx, GLuint texture);
+void ActiveTexture(Context& ctx, GLenum texture);
+void BindTexture(Context& ctx, GLenum target, GLuint texture);
+void TexImage2D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                GLint border, GLenum format, GLenum type, const void* pixels);
+void TexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                   GLsizei height, GLenum format, GLenum type, const void* pixels);
+void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height);
+void TexParameteri(Context& ctx, GLenum target, GLenum pname, GLint param);
+void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param);
+void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* params);
+void TexParameterfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* params);
+void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params);
+void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params);
+void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                          GLint level);
+void FramebufferTexture(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level);
+
 }  // namespace caldera::gl

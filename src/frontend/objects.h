@@ -95,18 +95,43 @@ struct Program : GLObject {
   uint64_t uniform_version = 1;        // bumped on every change so contexts know to upload
 };
 
-struct Renderbuffer : GLObject {
-  ~Renderbuffer() { ReleaseBackendObject(device, pipe::ObjectKind::kImage, handle); }
+// Anything a framebuffer can attach: renderbuffers, and textures (their base level today).
+struct ImageSource : GLObject {
+  ~ImageSource() { ReleaseBackendObject(device, pipe::ObjectKind::kImage, handle); }
   Device* device = nullptr;
   pipe::Handle handle;
   GLenum internal_format = GL_RGBA4;
   pipe::Format format = pipe::Format::kUndefined;
   GLsizei width = 0, height = 0, samples = 0;
+  uint64_t version = 1;  // bumped when the storage is re-specified, so framebuffers re-resolve
+};
+
+struct Renderbuffer : ImageSource {};
+
+// Sampler state as GL keeps it on a texture (and, later, on sampler objects).
+struct SamplerParams {
+  GLenum min_filter = GL_NEAREST_MIPMAP_LINEAR, mag_filter = GL_LINEAR;
+  GLenum wrap_s = GL_REPEAT, wrap_t = GL_REPEAT, wrap_r = GL_REPEAT;
+  GLfloat min_lod = -1000.0f, max_lod = 1000.0f, lod_bias = 0.0f;
+  GLenum compare_mode = GL_NONE, compare_func = GL_LEQUAL;
+  GLfloat border_color[4] = {0, 0, 0, 0};
+  GLfloat max_anisotropy = 1.0f;
+};
+
+struct Texture : ImageSource {
+  GLenum target = 0;  // fixed at first bind
+  SamplerParams sampler;
+  GLint base_level = 0, max_level = 1000;
+  GLint swizzle[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
+  bool immutable = false;
+  GLint levels = 0;  // levels with storage
 };
 
 struct FramebufferAttachment {
-  std::shared_ptr<Renderbuffer> renderbuffer;
-  bool attached() const { return renderbuffer != nullptr; }
+  std::shared_ptr<ImageSource> image;
+  GLenum type = GL_NONE;  // GL_RENDERBUFFER or GL_TEXTURE
+  GLint level = 0;
+  bool attached() const { return image != nullptr; }
 };
 
 constexpr int kDepthAttachment = pipe::kMaxColorAttachments;

@@ -25,6 +25,7 @@ constexpr int kMaxVertexAttribs = 16;
   X(BufferDestroy)               \
   X(ImageCreate)                 \
   X(ImageDestroy)                \
+  X(ImageUpload)                 \
   X(ProgramCreate)               \
   X(ProgramDestroy)              \
   X(SetRenderTargets)            \
@@ -79,6 +80,16 @@ struct CmdImageCreate {
   uint8_t samples;
   uint16_t levels;
   uint32_t width, height, layers;
+};
+
+// Writes texels (payload, tightly packed in the image's format) into one level's rectangle.
+struct CmdImageUpload {
+  static constexpr Op kOp = Op::kImageUpload;
+  Handle image;
+  uint32_t level;
+  int32_t x, y;
+  uint32_t width, height;
+  uint32_t payload_size;
 };
 
 struct CmdImageDestroy {

@@ -11,6 +11,11 @@ enum class Format : uint8_t {
   kRGBA8,
   kRGB8,  // backed by RGBA8 storage where the device lacks it
   kRGB565,
+  kR8,
+  kRG8,
+  kRGBA16F,
+  kRGBA32F,
+  kR32F,
   kD24S8,
   kD32F,
   kD32FS8,
@@ -19,6 +24,20 @@ enum class Format : uint8_t {
 };
 
 inline bool IsDepthFormat(Format f) { return f >= Format::kD24S8; }
+// Bytes per texel as the pipe carries uploads (RGB8 travels as RGBA8).
+inline uint32_t TexelSize(Format f) {
+  switch (f) {
+    case Format::kR8: return 1;
+    case Format::kRG8:
+    case Format::kRGB565:
+    case Format::kD16: return 2;
+    case Format::kRGBA16F:
+    case Format::kD32FS8: return 8;
+    case Format::kRGBA32F: return 16;
+    default: return 4;
+  }
+}
+
 inline bool HasStencil(Format f) { return f == Format::kD24S8 || f == Format::kD32FS8; }
 
 // Vertex attribute formats: component type x count x normalisation x integer-ness, packed.

@@ -1,6 +1,7 @@
 // Plants one host-access hazard per run:
 //   unmap / flush: mapped memory bound to a buffer that a pending submission writes is unmapped, or
 //                  flushed (host writes published) before the app waited for the submission;
+//   free_mapped:   the same memory freed while still mapped;
 //   fence:         vkWaitForFences on a fence that nothing was ever submitted to signal;
 //   query:         vkGetQueryPoolResults without WAIT or WITH_AVAILABILITY on a query written by a
 //                  submission the app has not waited for.
@@ -34,6 +35,21 @@ void MappedMemoryCase(Context& ctx, bool unmap) {
   }
 }
 
+// Freeing memory that is still mapped and backs a pending submission's buffer (run with
+// CALDERA_GUARD_PROTECT=1: the free is deferred, so lavapipe does not write into freed memory).
+void FreeMappedCase(Context& ctx) {
+  const Buffer buffer = ctx.CreateBuffer(256, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, false);
+  void* data = nullptr;
+  GUARD_VK(vkMapMemory(ctx.device(), buffer.memory, 0, VK_WHOLE_SIZE, 0, &data));
+  VkCommandBuffer cb = ctx.AllocateCommandBuffer();
+  ctx.Begin(cb);
+  vkCmdFillBuffer(cb, buffer.buffer, 0, VK_WHOLE_SIZE, 7);
+  ctx.End(cb);
+  ctx.Submit(cb);
+  vkFreeMemory(ctx.device(), buffer.memory, nullptr);  // the hazard
+  ctx.AtTeardown([&ctx, buffer] { vkDestroyBuffer(ctx.device(), buffer.buffer, nullptr); });
+}
+
 void FenceCase(Context& ctx) {
   VkFence fence = ctx.CreateFence(false);
   // A short timeout: with UINT64_MAX this would hang, which is why the layer reports it first.
@@ -65,7 +81,7 @@ void QueryCase(Context& ctx) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) Fail("usage: guard_host_access unmap|flush|fence|query");
+  if (argc != 2) Fail("usage: guard_host_access unmap|flush|free_mapped|fence|query");
   const std::string which = argv[1];
   Report::RemoveStale();
   std::string expected;
@@ -73,6 +89,9 @@ int main(int argc, char** argv) {
     Context ctx;
     if (which == "unmap" || which == "flush") {
       MappedMemoryCase(ctx, which == "unmap");
+      expected = "mapped-memory-in-use";
+    } else if (which == "free_mapped") {
+      FreeMappedCase(ctx);
       expected = "mapped-memory-in-use";
     } else if (which == "fence") {
       FenceCase(ctx);

@@ -136,7 +136,7 @@ void Context::TransitionImage(ImageObject& image, VkImageLayout layout) {
   b.newLayout = layout;
   b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
   b.image = image.image;
-  b.subresourceRange = {image.aspect, 0, 1, 0, 1};
+  b.subresourceRange = {image.aspect, 0, image.levels, 0, 1};
   VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
   dep.imageMemoryBarrierCount = 1;
   dep.pImageMemoryBarriers = &b;
@@ -321,6 +321,30 @@ void Context::OnBufferCopy(const pipe::CmdBufferCopy& cmd) {
   vkCmdCopyBuffer(Commands(), src->buffer, dst->buffer, 1, &region);
   transfer_since_pass_ = true;
   graphics_since_transfer_ = false;
+}
+
+void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data) {
+  ImageObject* img = shared_.resources->images.Get(cmd.image);
+  if (!img || cmd.level >= img->levels || pipe::IsDepthFormat(img->pipe_format)) return;
+  // An upload of a target with a pending clear must land after the clear.
+  bool bound = false;
+  for (auto& c : targets_.color) bound |= c == cmd.image;
+  if (bound) FlushPendingClears();
+  UploadRing::Span span = ring_.Allocate(cmd.payload_size, 16);
+  std::memcpy(span.data, data, cmd.payload_size);
+  EndPass();
+  if (graphics_since_transfer_) {
+    TransferBarrier();
+    graphics_since_transfer_ = false;
+  }
+  TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  VkBufferImageCopy region{};
+  region.bufferOffset = span.offset;
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, cmd.level, 0, 1};
+  region.imageOffset = {cmd.x, cmd.y, 0};
+  region.imageExtent = {cmd.width, cmd.height, 1};
+  vkCmdCopyBufferToImage(cmd_, span.buffer, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+  transfer_since_pass_ = true;
 }
 
 void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {

@@ -64,6 +64,7 @@ class Context final : public pipe::BackendContext {
   void Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload);
   void OnBufferUpload(const pipe::CmdBufferUpload& cmd, const uint8_t* data);
   void OnBufferCopy(const pipe::CmdBufferCopy& cmd);
+  void OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data);
   void OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd);
   void OnClear(const pipe::CmdClear& cmd);
   void OnDraw(const pipe::CmdDraw& cmd);

@@ -44,10 +44,11 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kBufferDestroy: res.DestroyBuffer(pipe::As<pipe::CmdBufferDestroy>(record).buffer, &retired_); break;
     case pipe::Op::kImageCreate: {
       auto& c = pipe::As<pipe::CmdImageCreate>(record);
-      if (!res.CreateImage(c.image, c.format, c.width, c.height, c.samples, &retired_))
+      if (!res.CreateImage(c.image, c.format, c.width, c.height, c.samples, c.levels, &retired_))
         util::Log(util::LogLevel::kError, "vulkan", "image allocation failed");
       break;
     }
+    case pipe::Op::kImageUpload: OnImageUpload(pipe::As<pipe::CmdImageUpload>(record), payload); break;
     case pipe::Op::kImageDestroy: {
       auto h = pipe::As<pipe::CmdImageDestroy>(record).image;
       bool bound = h == targets_.depth_stencil;

@@ -17,6 +17,11 @@ VkFormat Resources::ToVkFormat(pipe::Format f) const {
     case pipe::Format::kRGBA8:
     case pipe::Format::kRGB8: return VK_FORMAT_R8G8B8A8_UNORM;  // RGB8: alpha kept at 1 (masked, cleared to 1)
     case pipe::Format::kRGB565: return VK_FORMAT_R5G6B5_UNORM_PACK16;
+    case pipe::Format::kR8: return VK_FORMAT_R8_UNORM;
+    case pipe::Format::kRG8: return VK_FORMAT_R8G8_UNORM;
+    case pipe::Format::kRGBA16F: return VK_FORMAT_R16G16B16A16_SFLOAT;
+    case pipe::Format::kRGBA32F: return VK_FORMAT_R32G32B32A32_SFLOAT;
+    case pipe::Format::kR32F: return VK_FORMAT_R32_SFLOAT;
     case pipe::Format::kD24S8: return device_.depth_stencil_format();
     case pipe::Format::kD32F: return VK_FORMAT_D32_SFLOAT;
     case pipe::Format::kD32FS8: return VK_FORMAT_D32_SFLOAT_S8_UINT;
@@ -53,7 +58,7 @@ bool Resources::CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired) {
 }
 
 bool Resources::CreateImage(pipe::Handle h, pipe::Format format, uint32_t width, uint32_t height, uint8_t samples,
-                            Retired* retired) {
+                            uint32_t levels, Retired* retired) {
   VkDevice dev = device_.device();
   ImageObject img;
   img.format = ToVkFormat(format);
@@ -69,7 +74,8 @@ bool Resources::CreateImage(pipe::Handle h, pipe::Format format, uint32_t width,
   info.imageType = VK_IMAGE_TYPE_2D;
   info.format = img.format;
   info.extent = {width, height, 1};
-  info.mipLevels = 1;
+  info.mipLevels = std::max<uint32_t>(levels, 1);
+  img.levels = info.mipLevels;
   info.arrayLayers = 1;
   info.samples = static_cast<VkSampleCountFlagBits>(img.samples);
   info.tiling = VK_IMAGE_TILING_OPTIMAL;

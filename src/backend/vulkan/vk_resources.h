@@ -31,6 +31,7 @@ struct ImageObject {
   VkImageAspectFlags aspect = 0;
   VkImageLayout layout = VK_IMAGE_LAYOUT_UNDEFINED;
   uint32_t width = 0, height = 0;
+  uint32_t levels = 1;
   uint8_t samples = 1;
 };
 
@@ -105,7 +106,7 @@ class Resources {
   using Retired = std::vector<Garbage>;
   bool CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired);
   bool CreateImage(pipe::Handle h, pipe::Format format, uint32_t width, uint32_t height, uint8_t samples,
-                   Retired* retired);
+                   uint32_t levels, Retired* retired);
   bool CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs, uint32_t fs_words,
                      uint32_t default_block_size, Retired* retired);
   void DestroyBuffer(pipe::Handle h, Retired* retired);

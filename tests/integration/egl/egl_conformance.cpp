@@ -56,7 +56,21 @@ EGLint Attrib(EGLDisplay dpy, EGLConfig cfg, EGLint name) {
 
 }  // namespace
 
-int main() {
+// Run with CALDERA_BACKEND=gles (not built yet): eglInitialize must fail cleanly, not abort.
+int ExpectNoDevice() {
+  EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+  CHECK(dpy != EGL_NO_DISPLAY);
+  CHECK(!eglInitialize(dpy, nullptr, nullptr));
+  CHECK_ERROR(EGL_NOT_INITIALIZED);
+  CHECK(!eglQueryString(dpy, EGL_VENDOR));
+  CHECK_ERROR(EGL_NOT_INITIALIZED);
+  if (g_failures) return 1;
+  std::printf("eglInitialize failed as expected\n");
+  return 0;
+}
+
+int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "--expect-no-device") == 0) return ExpectNoDevice();
   // Client extensions: glvnd merges ours (platform extensions come from the vendor string).
   const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   CHECK(HasToken(client, "EGL_EXT_platform_base"));
@@ -236,6 +250,21 @@ int main() {
   CHECK(eglMakeCurrent(dpy, pbuf, pbuf, ctx));
   CHECK(eglGetCurrentSurface(EGL_DRAW) == pbuf);
   CHECK(eglSwapBuffers(dpy, pbuf));
+  // The pbuffer really is the default framebuffer: a clear reads back.
+  glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  unsigned char pixel[4] = {0, 0, 0, 0};
+  glReadPixels(63, 31, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+  CHECK(glGetError() == GL_NO_ERROR);
+  EGLSync sync = eglCreateSync(dpy, EGL_SYNC_FENCE, nullptr);
+  CHECK(sync != EGL_NO_SYNC);
+  CHECK(eglClientWaitSync(dpy, sync, EGL_SYNC_FLUSH_COMMANDS_BIT, EGL_FOREVER) == EGL_CONDITION_SATISFIED);
+  EGLAttrib status = 0;
+  CHECK(eglGetSyncAttrib(dpy, sync, EGL_SYNC_STATUS, &status) && status == EGL_SIGNALED);
+  CHECK(eglDestroySync(dpy, sync));
+  CHECK(!eglDestroySync(dpy, sync));
+  CHECK_ERROR(EGL_BAD_PARAMETER);
+  CHECK(pixel[0] == 255 && pixel[1] == 0 && pixel[2] == 0 && pixel[3] == 255);
   CHECK(eglQueryContext(dpy, ctx, EGL_RENDER_BUFFER, &v) && v == EGL_BACK_BUFFER);
 
   std::thread([&] {
@@ -243,6 +272,15 @@ int main() {
     CHECK_ERROR(EGL_BAD_ACCESS);
     eglReleaseThread();
   }).join();
+
+  // Once released here, another thread may bind the same context (and surface).
+  CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+  std::thread([&] {
+    CHECK(eglMakeCurrent(dpy, pbuf, pbuf, ctx));
+    CHECK(eglGetCurrentContext() == ctx);
+    CHECK(eglReleaseThread());
+  }).join();
+  CHECK(eglMakeCurrent(dpy, pbuf, pbuf, ctx));
 
   CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
   CHECK(eglGetCurrentContext() == EGL_NO_CONTEXT);

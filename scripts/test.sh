@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Install, build and run every test (unit, EGL, differential GL scenes vs Mesa llvmpipe, validation-layer
+# runs, piglit list, guard layer). Exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup-debian.sh
+scripts/build.sh
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
+chmod 700 "$XDG_RUNTIME_DIR"
+# Pipeline caches written by tests stay inside the build tree.
+export XDG_CACHE_HOME="$PWD/build/test-cache"
+meson test -C build --print-errorlogs --num-processes 2 "$@"
