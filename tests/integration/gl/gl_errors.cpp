@@ -717,6 +717,66 @@ void DrawAndReadBufferErrors() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// Typed getters convert per GL 4.6 §2.2.2: floats round to the nearest integer, except colours and depth
+// values, which map [-1, 1] to the full integer range; anything non-zero reads as GL_TRUE.
+void GetterConversions(GLuint program) {
+  ExpectNoPendingError("getter conversions");
+  glClearColor(1.0f, 0.5f, 0.0f, -1.0f);
+  GLfloat f[4] = {};
+  glGetFloatv(GL_COLOR_CLEAR_VALUE, f);
+  CHECK((f[0] == 1.0f && f[1] == 0.5f && f[2] == 0.0f && f[3] == -1.0f));
+  GLint i[4] = {};
+  glGetIntegerv(GL_COLOR_CLEAR_VALUE, i);
+  CHECK(i[0] == 2147483647);
+  CHECK((i[1] >= 1073741822 && i[1] <= 1073741824));  // the spec allows either rounding of 0.5 × (2^31 - 1)
+  CHECK(i[2] == 0);
+  CHECK(i[3] <= -2147483647);
+  GLboolean b[4] = {};
+  glGetBooleanv(GL_COLOR_CLEAR_VALUE, b);
+  CHECK((b[0] == GL_TRUE && b[1] == GL_TRUE && b[2] == GL_FALSE && b[3] == GL_TRUE));
+  glClearColor(0, 0, 0, 0);
+  glLineWidth(1.0f);
+  glGetIntegerv(GL_LINE_WIDTH, i);
+  CHECK(i[0] == 1);
+  GLdouble d[2] = {};
+  glGetDoublev(GL_DEPTH_RANGE, d);
+  CHECK((d[0] == 0.0 && d[1] == 1.0));
+  glGetIntegerv(GL_DEPTH_RANGE, i);
+  CHECK((i[0] == 0 && i[1] == 2147483647));
+  glGetBooleanv(GL_DEPTH_WRITEMASK, b);
+  CHECK(b[0] == GL_TRUE);
+  glGetIntegerv(GL_DEPTH_WRITEMASK, i);
+  CHECK(i[0] == 1);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  GLint value = -1;
+  glGetProgramiv(program, GL_ACTIVE_UNIFORM_MAX_LENGTH, &value);
+  CHECK(value == 8);  // "u_color" and its terminator
+  glGetProgramiv(program, GL_ACTIVE_ATTRIBUTE_MAX_LENGTH, &value);
+  CHECK(value == 9);  // "position"
+  GLuint shader = glCreateShader(GL_FRAGMENT_SHADER);
+  glGetShaderiv(shader, GL_SHADER_TYPE, &value);
+  CHECK(value == GL_FRAGMENT_SHADER);
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &value);
+  CHECK(value == GL_FALSE);
+  glGetShaderiv(shader, GL_SHADER_SOURCE_LENGTH, &value);
+  CHECK(value == 0);
+  glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &value);
+  CHECK(value == 0);
+  glDeleteShader(shader);
+  GLuint buffer = 0;
+  glGenBuffers(1, &buffer);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, buffer);
+  glBufferData(GL_COPY_WRITE_BUFFER, 12, nullptr, GL_STREAM_READ);
+  glGetBufferParameteriv(GL_COPY_WRITE_BUFFER, GL_BUFFER_USAGE, &value);
+  CHECK(value == GL_STREAM_READ);
+  glGetBufferParameteriv(GL_COPY_WRITE_BUFFER, 0x1234, &value);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  glDeleteBuffers(1, &buffer);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // Caldera wires every GL 4.6 command; those it does not implement yet must record GL_INVALID_OPERATION and
 // return, never crash. Mesa implements them, so this only runs against Caldera.
 void UnimplementedCommand() {
@@ -759,6 +819,7 @@ int main() {
   MoreArgumentErrors();
   LifetimesAndQueries(program);
   DrawAndReadBufferErrors();
+  GetterConversions(program);
   if (caldera) UnimplementedCommand();
   glDeleteProgram(program);
   CHECK_GL_ERROR(GL_NO_ERROR);
