@@ -116,7 +116,8 @@ void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, 
 void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data) {
   Buffer* buffer = BoundBuffer(ctx, target, "glBufferSubData");
   if (!buffer) return;
-  if (offset + size > buffer->size)
+  // Subtract, never add: offset + size can overflow (signed, so undefined) and pass the check.
+  if (offset > buffer->size || size > buffer->size - offset)
     return ctx.Error(GL_INVALID_VALUE, "glBufferSubData", "range exceeds the buffer size");
   if (buffer->mapped) return ctx.Error(GL_INVALID_OPERATION, "glBufferSubData", "buffer is mapped");
   if (size == 0 || !data) return;
@@ -128,7 +129,8 @@ void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size
 void GetBufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, void* data) {
   Buffer* buffer = BoundBuffer(ctx, target, "glGetBufferSubData");
   if (!buffer) return;
-  if (offset + size > buffer->size)
+  // Subtract, never add: offset + size can overflow (signed, so undefined) and pass the check.
+  if (offset > buffer->size || size > buffer->size - offset)
     return ctx.Error(GL_INVALID_VALUE, "glGetBufferSubData", "range exceeds the buffer size");
   if (buffer->mapped) return ctx.Error(GL_INVALID_OPERATION, "glGetBufferSubData", "buffer is mapped");
   if (size > 0 && data) std::memcpy(data, buffer->shadow.data() + offset, size);

@@ -367,8 +367,13 @@ bool FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLe
   const char* fn = "glFramebufferRenderbuffer";
   if (!FramebufferTarget(target)) return Fail(ctx, GL_INVALID_ENUM, fn, "invalid target");
   if (renderbuffertarget != GL_RENDERBUFFER) return Fail(ctx, GL_INVALID_ENUM, fn, "invalid renderbuffer target");
-  if (AttachmentIndex(attachment) < 0 && attachment != GL_DEPTH_STENCIL_ATTACHMENT)
+  if (AttachmentIndex(attachment) < 0 && attachment != GL_DEPTH_STENCIL_ATTACHMENT) {
+    // GL 4.6 §9.2.7: a colour attachment point past GL_MAX_COLOR_ATTACHMENTS is a known name that does not
+    // fit (INVALID_OPERATION); anything else is not an attachment point at all.
+    if (attachment >= GL_COLOR_ATTACHMENT0 && attachment <= GL_COLOR_ATTACHMENT31)
+      return Fail(ctx, GL_INVALID_OPERATION, fn, "colour attachment >= GL_MAX_COLOR_ATTACHMENTS");
     return Fail(ctx, GL_INVALID_ENUM, fn, "invalid attachment");
+  }
   if (!BoundFramebuffer(ctx, target)) return Fail(ctx, GL_INVALID_OPERATION, fn, "default framebuffer bound");
   if (renderbuffer != 0) {
     std::lock_guard lock(ctx.shared().mutex);

@@ -343,7 +343,10 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
   region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, cmd.level, 0, 1};
   region.imageOffset = {cmd.x, cmd.y, 0};
   region.imageExtent = {cmd.width, cmd.height, 1};
-  vkCmdCopyBufferToImage(cmd_, span.buffer, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+  // Commands(), not cmd_: when the image is already in the layout, TransitionImage records nothing and
+  // no command buffer may have been begun since the last submission.
+  VkCommandBuffer cb = Commands();
+  vkCmdCopyBufferToImage(cb, span.buffer, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
   transfer_since_pass_ = true;
 }
 
@@ -366,7 +369,10 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
   region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
   region.imageOffset = {cmd.x, cmd.y, 0};
   region.imageExtent = {static_cast<uint32_t>(cmd.width), static_cast<uint32_t>(cmd.height), 1};
-  vkCmdCopyImageToBuffer(cmd_, img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, span.buffer, 1, &region);
+  // Commands(), not cmd_: a second read of the same image needs no transition, so nothing may have begun
+  // a command buffer since the previous read's submission.
+  VkCommandBuffer cb = Commands();
+  vkCmdCopyImageToBuffer(cb, img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, span.buffer, 1, &region);
   VkMemoryBarrier2 to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
   to_host.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
   to_host.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
@@ -375,7 +381,7 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
   VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
   dep.memoryBarrierCount = 1;
   dep.pMemoryBarriers = &to_host;
-  vkCmdPipelineBarrier2(cmd_, &dep);
+  vkCmdPipelineBarrier2(cb, &dep);
   graphics_since_transfer_ = false;
   uint64_t serial = 0;
   if (SubmitAndStamp(&serial) && shared_.device->WaitSerial(serial)) {

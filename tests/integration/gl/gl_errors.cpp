@@ -2,6 +2,7 @@
 // against Mesa llvmpipe (tests/integration/gl/meson.build): a check that fails on Mesa is a wrong
 // expectation, one that fails only on Caldera is a Caldera bug.
 #include <cstring>
+#include <limits>
 #include <string>
 
 #include "gl_harness.h"
@@ -450,6 +451,16 @@ void MoreArgumentErrors() {
   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 0x1234, rb);
   CHECK_GL_ERROR(GL_INVALID_ENUM);
+  GLint max_attachments = 0;
+  glGetIntegerv(GL_MAX_COLOR_ATTACHMENTS, &max_attachments);
+  if (max_attachments < 32) {
+    // A colour attachment point past the maximum is a known name that does not fit (GL 4.6 §9.2.7).
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + GLenum(max_attachments), GL_RENDERBUFFER,
+                              rb);
+    CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  }
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_BACK, GL_RENDERBUFFER, rb);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 4242);
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
   // Attaching a renderbuffer with no storage yet is legal; the framebuffer is then incomplete.
@@ -777,6 +788,46 @@ void GetterConversions(GLuint program) {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// Readback twice in a row, with nothing in between: the second read needs no layout change, which once left
+// Caldera recording into a command buffer it had already submitted (the Vulkan loader aborted).
+void RepeatedReadback() {
+  ExpectNoPendingError("repeated readback");
+  glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glClearColor(0, 0, 0, 0);
+  for (int i = 0; i < 3; ++i) {
+    GLubyte pixel[4] = {1, 2, 3, 4};
+    glReadPixels(kWidth / 2, kHeight / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+    CHECK((pixel[0] == 0 && pixel[1] == 255 && pixel[2] == 0 && pixel[3] == 255));
+  }
+  // Pixels outside the framebuffer are left alone.
+  GLubyte outside[4] = {7, 7, 7, 7};
+  glReadPixels(kWidth + 5, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, outside);
+  CHECK((outside[0] == 7 && outside[3] == 7));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+// Ranges whose end overflows: INVALID_VALUE, not a wild copy. Mesa (22.x) adds offset and size unchecked and
+// crashes here, so this runs against Caldera only.
+void OverflowingBufferRanges() {
+  ExpectNoPendingError("overflowing buffer ranges");
+  GLuint buffer = 0;
+  glGenBuffers(1, &buffer);
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  glBufferData(GL_ARRAY_BUFFER, 64, nullptr, GL_STATIC_DRAW);
+  char bytes[64] = {};
+  const GLsizeiptr huge = std::numeric_limits<GLsizeiptr>::max() - 4;
+  glBufferSubData(GL_ARRAY_BUFFER, 8, huge, bytes);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glGetBufferSubData(GL_ARRAY_BUFFER, 8, huge, bytes);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glBufferSubData(GL_ARRAY_BUFFER, huge, 8, bytes);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  glDeleteBuffers(1, &buffer);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // Caldera wires every GL 4.6 command; those it does not implement yet must record GL_INVALID_OPERATION and
 // return, never crash. Mesa implements them, so this only runs against Caldera.
 void UnimplementedCommand() {
@@ -820,7 +871,11 @@ int main() {
   LifetimesAndQueries(program);
   DrawAndReadBufferErrors();
   GetterConversions(program);
-  if (caldera) UnimplementedCommand();
+  RepeatedReadback();
+  if (caldera) {
+    UnimplementedCommand();
+    OverflowingBufferRanges();
+  }
   glDeleteProgram(program);
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
