@@ -828,6 +828,81 @@ void OverflowingBufferRanges() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// Texture errors, and uploads into a texture whose previous upload was already submitted (glFinish): the
+// second upload needs no layout change, the case that once recorded into a null command buffer.
+void TextureErrorsAndUploads() {
+  ExpectNoPendingError("texture checks");
+  glBindTexture(0x1234, 0);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  GLint units = 0;
+  glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &units);
+  CHECK(units >= 48);  // GL 3.3 minimum
+  glActiveTexture(GL_TEXTURE0 + GLenum(units));
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glActiveTexture(GL_TEXTURE0);
+
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, -1, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);  // border must be 0
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glTexParameteri(GL_TEXTURE_2D, 0x1234, GL_LINEAR);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_REPEAT);  // a wrap mode is not a filter
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  GLubyte red[4 * 4 * 4], green[2 * 2 * 4];
+  for (int i = 0; i < 16; ++i) {
+    red[i * 4 + 0] = 255, red[i * 4 + 1] = 0, red[i * 4 + 2] = 0, red[i * 4 + 3] = 255;
+  }
+  for (int i = 0; i < 4; ++i) {
+    green[i * 4 + 0] = 0, green[i * 4 + 1] = 255, green[i * 4 + 2] = 0, green[i * 4 + 3] = 255;
+  }
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 3, 3, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, green);  // past the edge
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glFinish();
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, green);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 2, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, green);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLint width = 0;
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &width);
+  CHECK(width == 4);
+
+  // Read the texture back through a framebuffer object.
+  GLuint fbo = 0;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  GLubyte pixels[4 * 4 * 4] = {};
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  auto green_at = [&](int x, int y) {
+    return pixels[(y * 4 + x) * 4 + 1] == 255 && pixels[(y * 4 + x) * 4] == 0;
+  };
+  CHECK(green_at(0, 0));
+  CHECK(green_at(1, 1));
+  CHECK(green_at(2, 2));
+  CHECK(!green_at(3, 3));
+  CHECK(!green_at(2, 0));
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteTextures(1, &texture);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // Caldera wires every GL 4.6 command; those it does not implement yet must record GL_INVALID_OPERATION and
 // return, never crash. Mesa implements them, so this only runs against Caldera.
 void UnimplementedCommand() {
@@ -872,6 +947,7 @@ int main() {
   DrawAndReadBufferErrors();
   GetterConversions(program);
   RepeatedReadback();
+  TextureErrorsAndUploads();
   if (caldera) {
     UnimplementedCommand();
     OverflowingBufferRanges();
