@@ -249,6 +249,7 @@ void Context::FlushStateForDraw() {
       dirty_.reset(kDirtyVertexInput);
       FlushVertexInput();
     }
+    FlushProgramResources();
   }
 }
 

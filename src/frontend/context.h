@@ -145,6 +145,17 @@ class Context {
   static constexpr int kTextureTargets = 6;
   std::array<std::array<std::shared_ptr<Texture>, kTextureTargets>, kTextureUnits> textures;
   GLuint active_texture = 0;
+  struct IndexedBuffer {
+    std::shared_ptr<Buffer> buffer;
+    GLintptr offset = 0;
+    GLsizeiptr size = 0;  // 0 with a buffer: the whole buffer (glBindBufferBase)
+  };
+  static constexpr int kUniformBufferBindings = 36;
+  std::array<IndexedBuffer, kUniformBufferBindings> uniform_buffer_bindings;
+  std::array<IndexedBuffer, 4> transform_feedback_bindings;
+  // Last texture/uniform-buffer sets sent down the pipe: re-sent only when the resolved set differs.
+  pipe::CmdSetTextures sent_textures{};
+  pipe::CmdSetUniformBuffers sent_uniform_buffers{};
   std::shared_ptr<Framebuffer> draw_framebuffer, read_framebuffer;  // null: default framebuffer
 
   NameTable<VertexArray> vertex_arrays;
@@ -169,6 +180,7 @@ class Context {
   void FlushFixedState();
   void FlushVertexInput();
   void FlushProgram();
+  void FlushProgramResources();  // draw_resources.cpp: textures and uniform buffers the program reads
 };
 
 }  // namespace caldera

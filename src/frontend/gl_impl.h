@@ -200,4 +200,14 @@ void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum
                           GLint level);
 void FramebufferTexture(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level);
 
+// --- gl_uniform_block.cpp: indexed buffer bindings and uniform blocks
+void BindBufferBase(Context& ctx, GLenum target, GLuint index, GLuint buffer);
+void BindBufferRange(Context& ctx, GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size);
+GLuint GetUniformBlockIndex(Context& ctx, GLuint program, const GLchar* name);
+void UniformBlockBinding(Context& ctx, GLuint program, GLuint block_index, GLuint binding);
+void GetActiveUniformBlockiv(Context& ctx, GLuint program, GLuint block_index, GLenum pname, GLint* params);
+void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint block_index, GLsizei buf_size, GLsizei* length,
+                               GLchar* name);
+void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data);
+
 }  // namespace caldera::gl

@@ -10,9 +10,9 @@
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_enums.h"
 #include "frontend/gl_impl.h"
+#include "frontend/texture_util.h"
 
 namespace caldera {
-namespace {
 
 int TextureTargetIndex(GLenum target) {
   switch (target) {
@@ -25,6 +25,8 @@ int TextureTargetIndex(GLenum target) {
     default: return -1;
   }
 }
+
+namespace {
 
 std::shared_ptr<Texture>* Bound(Context& ctx, GLenum target, const char* function) {
   int index = TextureTargetIndex(target);
@@ -137,6 +139,7 @@ void Allocate(Context& ctx, Texture& tex, pipe::Format format, GLenum internal_f
   tex.width = w;
   tex.height = h;
   tex.levels = levels;
+  tex.defined_levels = 0;
   ++tex.version;
   ctx.pipe().Record(pipe::CmdImageCreate{tex.handle, format, 1, static_cast<uint16_t>(levels),
                                          static_cast<uint32_t>(w), static_cast<uint32_t>(h), 1});
@@ -249,12 +252,14 @@ void TexImage2D(Context& ctx, GLenum target, GLint level, GLint internalformat, 
       ++tex.version;
       return;
     }
-    Allocate(ctx, tex, fmt->format, static_cast<GLenum>(internalformat), width, height, MipCount(width, height));
+    if (!tex.handle.valid() || tex.width != width || tex.height != height || tex.format != fmt->format)
+      Allocate(ctx, tex, fmt->format, static_cast<GLenum>(internalformat), width, height, MipCount(width, height));
   } else if (!tex.handle.valid() || std::max(tex.width >> level, 1) != width ||
              std::max(tex.height >> level, 1) != height || level >= tex.levels) {
     // Mip levels must match the chain of level 0 (the common case); other shapes wait for re-allocation.
     return ctx.Error(GL_INVALID_OPERATION, fn, "mip level does not fit the level-0 chain (not implemented yet)");
   }
+  tex.defined_levels |= 1u << level;
   Upload(ctx, tex, level, 0, 0, width, height, format, type, pixels, fn);
 }
 
@@ -283,6 +288,7 @@ void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalfo
   Texture& tex = **slot;
   if (tex.immutable) return ctx.Error(GL_INVALID_OPERATION, fn, "texture storage is immutable");
   Allocate(ctx, tex, fmt->format, internalformat, width, height, levels);
+  tex.defined_levels = (1u << levels) - 1;
   tex.immutable = true;
 }
 

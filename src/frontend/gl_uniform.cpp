@@ -71,6 +71,13 @@ void BuildUniformStorage(Program& program) {
   program.default_block = linked.default_block_init;
   program.default_block.resize(linked.default_block_size, 0);
   program.sampler_units.assign(linked.sampler_count, 0);
+  for (const auto& u : linked.uniforms)
+    if (u.sampler_index >= 0 && u.layout_binding >= 0)
+      for (int32_t e = 0; e < u.array_size; ++e) program.sampler_units[u.sampler_index + e] = u.layout_binding + e;
+  program.block_bindings.assign(linked.uniform_blocks.size(), 0);
+  for (size_t i = 0; i < linked.uniform_blocks.size(); ++i)
+    if (linked.uniform_blocks[i].layout_binding >= 0)
+      program.block_bindings[i] = static_cast<GLuint>(linked.uniform_blocks[i].layout_binding);
   ++program.uniform_version;
 }
 

@@ -92,6 +92,7 @@ struct Program : GLObject {
   std::vector<UniformLocation> locations;
   std::vector<uint8_t> default_block;  // current uniform values
   std::vector<int32_t> sampler_units;  // value of each sampler uniform, by sampler_index
+  std::vector<GLuint> block_bindings;  // glUniformBlockBinding, by block index
   uint64_t uniform_version = 1;        // bumped on every change so contexts know to upload
 };
 
@@ -124,7 +125,8 @@ struct Texture : ImageSource {
   GLint base_level = 0, max_level = 1000;
   GLint swizzle[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
   bool immutable = false;
-  GLint levels = 0;  // levels with storage
+  GLint levels = 0;              // levels the backend image has
+  uint32_t defined_levels = 0;   // bit per level specified by glTexImage*/glTexStorage*
 };
 
 struct FramebufferAttachment {

@@ -16,6 +16,8 @@ namespace caldera::pipe {
 
 constexpr int kMaxColorAttachments = 8;
 constexpr int kMaxVertexAttribs = 16;
+constexpr int kMaxUniformBlocks = 12;  // per program (GL_MAX_COMBINED_UNIFORM_BLOCKS is larger; see docs)
+constexpr int kMaxSamplers = 16;       // per program
 
 // X-macro of every command: name, then whether it carries a payload. Backends switch on Op.
 #define CALDERA_PIPE_COMMANDS(X) \
@@ -33,6 +35,8 @@ constexpr int kMaxVertexAttribs = 16;
   X(SetVertexInput)              \
   X(SetProgram)                  \
   X(SetUniforms)                 \
+  X(SetUniformBuffers)           \
+  X(SetTextures)                 \
   X(Clear)                       \
   X(Draw)                        \
   X(ReadPixels)                  \
@@ -189,6 +193,47 @@ struct CmdSetProgram {
 struct CmdSetUniforms {
   static constexpr Op kOp = Op::kSetUniforms;
   uint32_t payload_size;
+};
+
+// Uniform buffers by program block index (the frontend resolved glUniformBlockBinding and the binding points).
+struct UniformBufferBinding {
+  Handle buffer;  // zero: nothing bound (the shader reads undefined values; GL says so too)
+  uint64_t offset = 0;
+  uint64_t size = 0;
+};
+
+struct CmdSetUniformBuffers {
+  static constexpr Op kOp = Op::kSetUniformBuffers;
+  uint32_t count;
+  std::array<UniformBufferBinding, kMaxUniformBlocks> blocks;
+};
+
+// Sampler state, resolved from texture parameters (and sampler objects).
+struct SamplerState {
+  uint8_t min_linear = 0, mag_linear = 0;
+  uint8_t mip_mode = 0;  // 0 none (base level only), 1 nearest, 2 linear
+  uint8_t wrap[3] = {0, 0, 0};  // 0 repeat, 1 mirrored repeat, 2 clamp to edge, 3 clamp to border
+  uint8_t compare_enable = 0;
+  CompareOp compare_op = CompareOp::kLessOrEqual;
+  float min_lod = -1000.0f, max_lod = 1000.0f, lod_bias = 0.0f;
+  float border[4] = {0, 0, 0, 0};
+  friend bool operator==(const SamplerState&, const SamplerState&) = default;
+};
+
+enum class TextureKind : uint8_t { k2D, k2DArray, k3D, kCube, kRect, kBuffer };
+
+struct TextureBinding {
+  Handle image;  // zero: incomplete or missing texture; the backend binds (0,0,0,1) as GL requires
+  TextureKind kind = TextureKind::k2D;
+  uint8_t base_level = 0;
+  SamplerState sampler;
+};
+
+// Textures by program sampler index.
+struct CmdSetTextures {
+  static constexpr Op kOp = Op::kSetTextures;
+  uint32_t count;
+  std::array<TextureBinding, kMaxSamplers> textures;
 };
 
 enum ClearBits : uint8_t { kClearColor = 1, kClearDepth = 2, kClearStencil = 4 };

@@ -51,6 +51,7 @@ Context::~Context() {
   if (serial) shared_.device->WaitSerial(serial);
   for (auto& s : in_flight_) shared_.device->WaitSerial(s.serial);
   Collect();
+  if (dummy_.image) shared_.resources->DestroyStandaloneImage(dummy_);
   VkDevice dev = shared_.device->device();
   vkDestroyDescriptorPool(dev, descriptor_pool_, nullptr);
   vkDestroyCommandPool(dev, pool_, nullptr);
@@ -80,6 +81,7 @@ VkCommandBuffer Context::Commands() {
   // Dynamic state and bindings do not survive command buffers.
   fixed_dirty_ = vertex_dirty_ = true;
   uniform_bound_ = false;
+  resources_dirty_ = true;
   bound_pipeline_ = VK_NULL_HANDLE;
   bound_index_buffer_ = VK_NULL_HANDLE;
   return cmd_;
@@ -227,7 +229,7 @@ void Context::OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd) {
   FlushPendingClears();
   EndPass();
   targets_ = cmd;
-  key_.depth_format = 0;
+  textures_need_layout_check_ = true;  // a former target may now be sampled
   fixed_dirty_ = true;  // the scissor for "disabled" depends on the target size
 }
 
@@ -338,6 +340,7 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
     graphics_since_transfer_ = false;
   }
   TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  textures_need_layout_check_ = true;
   VkBufferImageCopy region{};
   region.bufferOffset = span.offset;
   region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, cmd.level, 0, 1};
@@ -364,6 +367,7 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
   VkDeviceSize size = VkDeviceSize(cmd.width) * cmd.height * texel;
   UploadRing::Span span = ring_.Allocate(size, 16);
   TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  textures_need_layout_check_ = true;
   VkBufferImageCopy region{};
   region.bufferOffset = span.offset;
   region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};

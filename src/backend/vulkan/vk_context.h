@@ -82,6 +82,9 @@ class Context final : public pipe::BackendContext {
   bool BindPipeline(const pipe::CmdDraw& cmd, ProgramObject& program);
   void BindVertexInput();
   void BindUniforms(const ProgramObject& program);
+  void PrepareTextures();   // layout transitions for sampled images; must run outside a render pass
+  void PushResources();     // uniform blocks and textures into the push-descriptor set
+  ImageObject& Dummy();     // 1x1 (0,0,0,1): what GL returns for incomplete textures
 
   Shared shared_;
   VkCommandPool pool_ = VK_NULL_HANDLE;
@@ -123,6 +126,12 @@ class Context final : public pipe::BackendContext {
   UploadRing::Span uniform_span_{};
   bool uniform_bound_ = false;
   VkPipeline bound_pipeline_ = VK_NULL_HANDLE;
+  pipe::CmdSetTextures textures_{};
+  pipe::CmdSetUniformBuffers uniform_buffers_{};
+  bool resources_dirty_ = false;
+  bool textures_need_layout_check_ = false;
+  ImageObject dummy_{};
+  bool dummy_ready_ = false;
   VkBuffer bound_index_buffer_ = VK_NULL_HANDLE;
   VkIndexType bound_index_type_ = VK_INDEX_TYPE_UINT16;
   PipelineKey key_{};

@@ -176,6 +176,13 @@ bool Device::CreateLogicalDevice(std::string* why) {
   chain(VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME, &clip);
   chain(VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME, &u8);
   chain(VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME, &divisor);
+  // Textures and uniform blocks are pushed per draw (no descriptor-set allocation on the hot path).
+  features_.push_descriptor = HasExtension(ext, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+  if (!features_.push_descriptor) {
+    *why = std::string(properties_.deviceName) + " lacks VK_KHR_push_descriptor";
+    return false;
+  }
+  enabled.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
   vkGetPhysicalDeviceFeatures2(physical_, &f2);
   if (!f13.dynamicRendering || !f13.synchronization2 || !f12.timelineSemaphore) {
     *why = std::string(properties_.deviceName) + " lacks dynamicRendering, synchronization2 or timelineSemaphore";
@@ -222,6 +229,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
     return false;
   }
   vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
+  push_descriptor_set =
+      reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(vkGetDeviceProcAddr(device_, "vkCmdPushDescriptorSetKHR"));
 
   VkFormatProperties fp;
   vkGetPhysicalDeviceFormatProperties(physical_, VK_FORMAT_D24_UNORM_S8_UINT, &fp);

@@ -24,6 +24,8 @@ struct DeviceFeatures {
   bool depth_clamp = false;
   bool dual_src_blend = false;
   bool independent_blend = false;
+  bool push_descriptor = false;
+  bool sampler_anisotropy = false;
 };
 
 class Device {
@@ -42,6 +44,7 @@ class Device {
   MemoryAllocator& memory() { return *memory_; }
   VkPipelineCache pipeline_cache() const { return pipeline_cache_; }
   VkFormat depth_stencil_format() const { return depth_stencil_format_; }
+  PFN_vkCmdPushDescriptorSetKHR push_descriptor_set = nullptr;
 
   // Submissions from every context are ordered on one timeline semaphore; serial N completes in order.
   uint64_t Submit(VkCommandBuffer cmd);  // returns the serial that signals when it completes

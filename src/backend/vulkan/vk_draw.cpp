@@ -89,6 +89,14 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       uniforms_dirty_ = true;
       break;
     }
+    case pipe::Op::kSetUniformBuffers:
+      uniform_buffers_ = pipe::As<pipe::CmdSetUniformBuffers>(record);
+      resources_dirty_ = true;
+      break;
+    case pipe::Op::kSetTextures:
+      textures_ = pipe::As<pipe::CmdSetTextures>(record);
+      resources_dirty_ = textures_need_layout_check_ = true;
+      break;
     case pipe::Op::kClear: OnClear(pipe::As<pipe::CmdClear>(record)); break;
     case pipe::Op::kDraw: OnDraw(pipe::As<pipe::CmdDraw>(record)); break;
     case pipe::Op::kReadPixels: OnReadPixels(pipe::As<pipe::CmdReadPixels>(record)); break;
@@ -237,7 +245,9 @@ void Context::BindVertexInput() {
 
 void Context::BindUniforms(const ProgramObject& program) {
   if (program.default_block_size == 0) return;
-  if (uniforms_dirty_ || !uniform_bound_) {
+  // Unchanged uniforms and an existing binding: nothing to record (a rebind makes drivers re-upload).
+  if (!uniforms_dirty_ && uniform_bound_) return;
+  {
     VkDeviceSize align = shared_.device->properties().limits.minUniformBufferOffsetAlignment;
     // Reserve the descriptor's whole range so offset + range stays inside the page.
     uniform_span_ = ring_.Allocate(kUniformRange, align);
@@ -269,13 +279,92 @@ void Context::BindUniforms(const ProgramObject& program) {
   uniform_bound_ = true;
 }
 
+ImageObject& Context::Dummy() {
+  if (dummy_ready_) return dummy_;
+  // Created and filled lazily, outside any render pass (callers guarantee that).
+  shared_.resources->CreateStandaloneImage(pipe::Format::kRGBA8, 1, 1, 1, 1, &dummy_);
+  UploadRing::Span span = ring_.Allocate(4, 4);
+  const uint8_t black[4] = {0, 0, 0, 255};
+  std::memcpy(span.data, black, 4);
+  TransitionImage(dummy_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  VkBufferImageCopy region{};
+  region.bufferOffset = span.offset;
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.imageExtent = {1, 1, 1};
+  vkCmdCopyBufferToImage(cmd_, span.buffer, dummy_.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+  TransitionImage(dummy_, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+  dummy_ready_ = true;
+  return dummy_;
+}
+
+void Context::PrepareTextures() {
+  textures_need_layout_check_ = false;
+  auto& images = shared_.resources->images;
+  for (uint32_t i = 0; i < textures_.count; ++i) {
+    const auto& t = textures_.textures[i];
+    ImageObject* img = t.image.valid() ? images.Get(t.image) : nullptr;
+    if (!img) {
+      if (!dummy_ready_) {
+        EndPass();
+        Dummy();
+      }
+      continue;
+    }
+    if (img->layout == VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL) continue;
+    // Sampling a current render target is a feedback loop (undefined in GL): leave its layout alone.
+    bool target = t.image == targets_.depth_stencil;
+    for (auto& c : targets_.color) target |= c == t.image;
+    if (target) continue;
+    EndPass();
+    TransitionImage(*img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+  }
+}
+
+void Context::PushResources() {
+  auto& res = *shared_.resources;
+  VkDescriptorBufferInfo buffers[pipe::kMaxUniformBlocks];
+  VkDescriptorImageInfo images[pipe::kMaxSamplers];
+  VkWriteDescriptorSet writes[pipe::kMaxUniformBlocks + pipe::kMaxSamplers];
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < uniform_buffers_.count; ++i) {
+    const auto& b = uniform_buffers_.blocks[i];
+    BufferObject* buffer = b.buffer.valid() ? res.buffers.Get(b.buffer) : nullptr;
+    if (!buffer || b.size == 0 || b.offset >= buffer->size) continue;  // unbound: the binding stays unwritten
+    buffers[n] = {buffer->buffer, b.offset, std::min<uint64_t>(b.size, buffer->size - b.offset)};
+    writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, VK_NULL_HANDLE, i, 0, 1,
+                 VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, nullptr, &buffers[n], nullptr};
+    ++n;
+  }
+  uint32_t first_image = n;
+  for (uint32_t i = 0; i < textures_.count; ++i) {
+    const auto& t = textures_.textures[i];
+    ImageObject* img = t.image.valid() ? res.images.Get(t.image) : nullptr;
+    if (!img || !img->sample_view) img = &Dummy();
+    uint32_t slot = n - first_image;
+    images[slot] = {res.GetSampler(t.sampler), img->sample_view, img->layout == VK_IMAGE_LAYOUT_UNDEFINED
+                                                                       ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL
+                                                                       : img->layout};
+    writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, VK_NULL_HANDLE,
+                 PipelineCache::kSamplerBindingBase + i, 0, 1, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                 &images[slot], nullptr, nullptr};
+    ++n;
+  }
+  if (n > 0)
+    shared_.device->push_descriptor_set(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, shared_.pipelines->layout(), 1, n,
+                                        writes);
+  resources_dirty_ = false;
+}
+
 void Context::OnDraw(const pipe::CmdDraw& cmd) {
   ProgramObject* program = shared_.resources->programs.Get(program_);
   if (!program || targets_.width == 0) return;
   if (cmd.topology == pipe::Topology::kLineLoop)
     util::LogOnce(util::LogLevel::kWarning, "GL_LINE_LOOP", "drawn as a line strip: the closing segment is missing");
+  Commands();
+  if (textures_need_layout_check_ || (textures_.count > 0 && !dummy_ready_)) PrepareTextures();
   BeginPass();
   if (!BindPipeline(cmd, *program)) return;
+  if (resources_dirty_ && (textures_.count > 0 || uniform_buffers_.count > 0)) PushResources();
   if (fixed_dirty_) ApplyDynamicState();
   if (vertex_dirty_) BindVertexInput();
   BindUniforms(*program);

@@ -24,9 +24,21 @@ PipelineCache::PipelineCache(Device& device) : device_(device) {
   info.bindingCount = 1;
   info.pBindings = &binding;
   vkCreateDescriptorSetLayout(dev, &info, nullptr, &uniform_set_layout_);
+  std::vector<VkDescriptorSetLayoutBinding> resources;
+  constexpr VkShaderStageFlags kStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+  for (uint32_t i = 0; i < pipe::kMaxUniformBlocks; ++i)
+    resources.push_back({i, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, kStages, nullptr});
+  for (uint32_t i = 0; i < pipe::kMaxSamplers; ++i)
+    resources.push_back({kSamplerBindingBase + i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, kStages, nullptr});
+  VkDescriptorSetLayoutCreateInfo rinfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  rinfo.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+  rinfo.bindingCount = static_cast<uint32_t>(resources.size());
+  rinfo.pBindings = resources.data();
+  vkCreateDescriptorSetLayout(dev, &rinfo, nullptr, &resource_set_layout_);
+  VkDescriptorSetLayout sets[2] = {uniform_set_layout_, resource_set_layout_};
   VkPipelineLayoutCreateInfo pli{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  pli.setLayoutCount = 1;
-  pli.pSetLayouts = &uniform_set_layout_;
+  pli.setLayoutCount = 2;
+  pli.pSetLayouts = sets;
   vkCreatePipelineLayout(dev, &pli, nullptr, &layout_);
 }
 
@@ -35,6 +47,7 @@ PipelineCache::~PipelineCache() {
   for (auto& [key, pipeline] : pipelines_) vkDestroyPipeline(dev, pipeline, nullptr);
   vkDestroyPipelineLayout(dev, layout_, nullptr);
   vkDestroyDescriptorSetLayout(dev, uniform_set_layout_, nullptr);
+  vkDestroyDescriptorSetLayout(dev, resource_set_layout_, nullptr);
 }
 
 PipelineStats PipelineCache::stats() {

@@ -60,6 +60,8 @@ class PipelineCache {
 
   VkPipelineLayout layout() const { return layout_; }
   VkDescriptorSetLayout uniform_set_layout() const { return uniform_set_layout_; }
+  // Set 1 is a push-descriptor set: uniform blocks at bindings 0..11, samplers at kSamplerBindingBase + i.
+  static constexpr uint32_t kSamplerBindingBase = 16;
   // Null on failure (logged).
   VkPipeline Get(const PipelineKey& key, const ProgramObject& program);
   PipelineStats stats();
@@ -69,7 +71,7 @@ class PipelineCache {
 
   Device& device_;
   VkDescriptorSetLayout uniform_set_layout_ = VK_NULL_HANDLE;
-  VkDescriptorSetLayout empty_set_layout_ = VK_NULL_HANDLE;
+  VkDescriptorSetLayout resource_set_layout_ = VK_NULL_HANDLE;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   std::mutex mutex_;
   std::unordered_map<PipelineKey, VkPipeline, PipelineKeyHash> pipelines_;

@@ -1,12 +1,16 @@
 #include "backend/vulkan/vk_resources.h"
 
+#include <algorithm>
+
 #include "backend/vulkan/vk_device.h"
+#include "backend/vulkan/vk_pipelines.h"
 #include "util/log.h"
 
 namespace caldera::vk {
 
 Resources::~Resources() {
   for (auto& g : garbage_) Free(g);
+  for (auto& e : samplers_) vkDestroySampler(device_.device(), e.sampler, nullptr);
   buffers.ForEachLive([&](BufferObject& b) { Free(FromBuffer(b, 0)); });
   images.ForEachLive([&](ImageObject& i) { Free(FromImage(i, 0)); });
   programs.ForEachLive([&](ProgramObject& p) { Free(FromProgram(p, 0)); });
@@ -59,8 +63,19 @@ bool Resources::CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired) {
 
 bool Resources::CreateImage(pipe::Handle h, pipe::Format format, uint32_t width, uint32_t height, uint8_t samples,
                             uint32_t levels, Retired* retired) {
-  VkDevice dev = device_.device();
   ImageObject img;
+  if (!CreateStandaloneImage(format, width, height, samples, levels, &img)) return false;
+  ImageObject previous;
+  bool had = false;
+  images.Put(h, std::move(img), &previous, &had);
+  if (had) retired->push_back(FromImage(previous, 0));
+  return true;
+}
+
+bool Resources::CreateStandaloneImage(pipe::Format format, uint32_t width, uint32_t height, uint8_t samples,
+                                      uint32_t levels, ImageObject* out) {
+  VkDevice dev = device_.device();
+  ImageObject& img = *out;
   img.format = ToVkFormat(format);
   img.pipe_format = format;
   img.width = width;
@@ -101,11 +116,70 @@ bool Resources::CreateImage(pipe::Handle h, pipe::Format format, uint32_t width,
     device_.memory().Free(img.alloc);
     return false;
   }
-  ImageObject previous;
-  bool had = false;
-  images.Put(h, std::move(img), &previous, &had);
-  if (had) retired->push_back(FromImage(previous, 0));
+  // Sampling reads every level; depth-stencil images are sampled through their depth aspect (GL's default
+  // GL_DEPTH_STENCIL_TEXTURE_MODE).
+  vi.subresourceRange = {depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : img.aspect, 0, img.levels, 0, 1};
+  if (vkCreateImageView(dev, &vi, nullptr, &img.sample_view) != VK_SUCCESS) img.sample_view = VK_NULL_HANDLE;
   return true;
+}
+
+namespace {
+
+// Moves sampler bindings from the shader path's set 2 to set 1 at kSamplerBindingBase + index, so uniform
+// blocks and samplers share one push-descriptor set (Vulkan allows one push set per pipeline layout).
+std::vector<uint32_t> RemapSamplerSet(const uint32_t* words, uint32_t count) {
+  std::vector<uint32_t> out(words, words + count);
+  constexpr uint32_t kOpDecorate = 71, kDecorationBinding = 33, kDecorationDescriptorSet = 34;
+  std::vector<uint32_t> in_set2;
+  for (uint32_t at = 5; at < count;) {
+    uint32_t op = out[at] & 0xFFFF, len = out[at] >> 16;
+    if (len == 0) break;
+    if (op == kOpDecorate && len >= 4 && out[at + 2] == kDecorationDescriptorSet && out[at + 3] == 2) {
+      in_set2.push_back(out[at + 1]);
+      out[at + 3] = 1;
+    }
+    at += len;
+  }
+  for (uint32_t at = 5; at < count;) {
+    uint32_t op = out[at] & 0xFFFF, len = out[at] >> 16;
+    if (len == 0) break;
+    if (op == kOpDecorate && len >= 4 && out[at + 2] == kDecorationBinding &&
+        std::find(in_set2.begin(), in_set2.end(), out[at + 1]) != in_set2.end())
+      out[at + 3] += PipelineCache::kSamplerBindingBase;
+    at += len;
+  }
+  return out;
+}
+
+}  // namespace
+
+VkSampler Resources::GetSampler(const pipe::SamplerState& st) {
+  for (auto& e : samplers_)
+    if (e.state == st) return e.sampler;
+  static const VkSamplerAddressMode kWrap[4] = {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
+                                               VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                                               VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER};
+  VkSamplerCreateInfo info{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+  info.magFilter = st.mag_linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+  info.minFilter = st.min_linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+  info.mipmapMode = st.mip_mode == 2 ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST;
+  info.addressModeU = kWrap[st.wrap[0] & 3];
+  info.addressModeV = kWrap[st.wrap[1] & 3];
+  info.addressModeW = kWrap[st.wrap[2] & 3];
+  info.mipLodBias = st.lod_bias;
+  info.compareEnable = st.compare_enable;
+  info.compareOp = static_cast<VkCompareOp>(st.compare_op);
+  info.minLod = std::max(st.min_lod, 0.0f);
+  info.maxLod = std::max(st.max_lod, info.minLod);
+  // Vulkan has only fixed border colours: transparent black, opaque black or opaque white.
+  bool white = st.border[0] > 0.5f && st.border[1] > 0.5f && st.border[2] > 0.5f;
+  info.borderColor = white                ? VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE
+                     : st.border[3] > 0.5f ? VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK
+                                          : VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+  VkSampler sampler = VK_NULL_HANDLE;
+  vkCreateSampler(device_.device(), &info, nullptr, &sampler);
+  samplers_.push_back({st, sampler});
+  return sampler;
 }
 
 bool Resources::CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs,
@@ -113,11 +187,13 @@ bool Resources::CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_wo
   ProgramObject p;
   p.default_block_size = default_block_size;
   VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  info.codeSize = vs_words * 4;
-  info.pCode = vs;
+  std::vector<uint32_t> vertex = RemapSamplerSet(vs, vs_words);
+  std::vector<uint32_t> fragment = RemapSamplerSet(fs, fs_words);
+  info.codeSize = vertex.size() * 4;
+  info.pCode = vertex.data();
   if (vkCreateShaderModule(device_.device(), &info, nullptr, &p.vertex) != VK_SUCCESS) return false;
-  info.codeSize = fs_words * 4;
-  info.pCode = fs;
+  info.codeSize = fragment.size() * 4;
+  info.pCode = fragment.data();
   if (vkCreateShaderModule(device_.device(), &info, nullptr, &p.fragment) != VK_SUCCESS) {
     vkDestroyShaderModule(device_.device(), p.vertex, nullptr);
     return false;
@@ -142,6 +218,7 @@ Garbage Resources::FromImage(const ImageObject& i, uint64_t serial) {
   g.serial = serial;
   g.image = i.image;
   g.view = i.view;
+  g.sample_view = i.sample_view;
   g.alloc = i.alloc;
   return g;
 }
@@ -181,6 +258,7 @@ void Resources::Collect(uint64_t completed) {
 void Resources::Free(const Garbage& g) {
   VkDevice dev = device_.device();
   if (g.view) vkDestroyImageView(dev, g.view, nullptr);
+  if (g.sample_view) vkDestroyImageView(dev, g.sample_view, nullptr);
   if (g.image) vkDestroyImage(dev, g.image, nullptr);
   if (g.buffer) vkDestroyBuffer(dev, g.buffer, nullptr);
   for (auto m : g.modules)

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "backend/vulkan/vk_memory.h"
+#include "pipe/commands.h"
 #include "pipe/formats.h"
 #include "pipe/handles.h"
 
@@ -24,7 +25,8 @@ struct BufferObject {
 
 struct ImageObject {
   VkImage image = VK_NULL_HANDLE;
-  VkImageView view = VK_NULL_HANDLE;
+  VkImageView view = VK_NULL_HANDLE;         // level 0: attachments
+  VkImageView sample_view = VK_NULL_HANDLE;  // every level (depth aspect only for depth formats)
   Allocation alloc;
   VkFormat format = VK_FORMAT_UNDEFINED;
   pipe::Format pipe_format = pipe::Format::kUndefined;
@@ -47,6 +49,7 @@ struct Garbage {
   VkBuffer buffer = VK_NULL_HANDLE;
   VkImage image = VK_NULL_HANDLE;
   VkImageView view = VK_NULL_HANDLE;
+  VkImageView sample_view = VK_NULL_HANDLE;
   VkShaderModule modules[2] = {VK_NULL_HANDLE, VK_NULL_HANDLE};
   Allocation alloc;
 };
@@ -107,6 +110,10 @@ class Resources {
   bool CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired);
   bool CreateImage(pipe::Handle h, pipe::Format format, uint32_t width, uint32_t height, uint8_t samples,
                    uint32_t levels, Retired* retired);
+  // An image outside the tables (a context's private objects, such as the incomplete-texture stand-in).
+  bool CreateStandaloneImage(pipe::Format format, uint32_t width, uint32_t height, uint8_t samples, uint32_t levels,
+                             ImageObject* out);
+  void DestroyStandaloneImage(const ImageObject& image) { Free(FromImage(image, 0)); }
   bool CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs, uint32_t fs_words,
                      uint32_t default_block_size, Retired* retired);
   void DestroyBuffer(pipe::Handle h, Retired* retired);
@@ -117,6 +124,7 @@ class Resources {
   void Collect(uint64_t completed);
 
   VkFormat ToVkFormat(pipe::Format f) const;
+  VkSampler GetSampler(const pipe::SamplerState& state);  // cached for the device's lifetime
 
  private:
   void Free(const Garbage& g);
@@ -126,6 +134,11 @@ class Resources {
 
   Device& device_;
   std::vector<Garbage> garbage_;
+  struct SamplerEntry {
+    pipe::SamplerState state;
+    VkSampler sampler;
+  };
+  std::vector<SamplerEntry> samplers_;  // few distinct states in practice: a linear scan is fastest
 };
 
 }  // namespace caldera::vk

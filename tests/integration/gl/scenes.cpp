@@ -181,6 +181,89 @@ void ViewportUniformUpdates() {
   glViewport(0, 0, kWidth, kHeight);
 }
 
+void TextureUniformBlock() {
+  // A 4x4 checker (nearest), tinted through a uniform block bound with glBindBufferRange, next to an
+  // incomplete texture (mipmap filter, one level) that must sample as (0,0,0,1).
+  const char* vs = R"(#version 330 core
+layout(location = 0) in vec2 a_pos;
+out vec2 v_uv;
+void main() { v_uv = a_pos * 0.5 + 0.5; gl_Position = vec4(a_pos, 0.0, 1.0); }
+)";
+  const char* fs = R"(#version 330 core
+in vec2 v_uv;
+uniform sampler2D u_checker;
+uniform sampler2D u_incomplete;
+layout(std140) uniform Tint { vec4 tint; vec4 offset; };
+out vec4 frag;
+void main() {
+  vec4 c = v_uv.x < 0.75 ? texture(u_checker, v_uv / 0.75) : texture(u_incomplete, v_uv);
+  frag = c * tint + offset;
+}
+)";
+  glClearColor(0.1f, 0.1f, 0.1f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint p = harness::CompileProgram(vs, fs);
+  glUseProgram(p);
+  uint8_t texels[4 * 4 * 4];
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x) {
+      uint8_t* t = texels + (y * 4 + x) * 4;
+      bool on = (x + y) % 2 == 0;
+      t[0] = on ? 255 : 20, t[1] = on ? 200 : 40, t[2] = on ? 50 : 220, t[3] = 255;
+    }
+  GLuint tex[2];
+  glGenTextures(2, tex);
+  glActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glActiveTexture(GL_TEXTURE5);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);  // default min filter: incomplete
+  glUniform1i(glGetUniformLocation(p, "u_checker"), 3);
+  glUniform1i(glGetUniformLocation(p, "u_incomplete"), 5);
+  std::vector<float> data(256 / 4 + 8, 0.0f);
+  const float tint[8] = {1.0f, 0.5f, 1.0f, 1.0f, 0.0f, 0.25f, 0.0f, 0.0f};
+  std::memcpy(data.data() + 256 / 4, tint, sizeof(tint));
+  GLuint ubo;
+  glGenBuffers(1, &ubo);
+  glBindBuffer(GL_UNIFORM_BUFFER, ubo);
+  glBufferData(GL_UNIFORM_BUFFER, data.size() * 4, data.data(), GL_STATIC_DRAW);
+  glUniformBlockBinding(p, glGetUniformBlockIndex(p, "Tint"), 2);
+  glBindBufferRange(GL_UNIFORM_BUFFER, 2, ubo, 256, 32);
+  std::vector<float> quad = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+  GLuint vao, vbo;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, quad.size() * 4, quad.data(), GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  // Render to a texture, then sample it: the first pass's output feeds the second draw's left half.
+  GLuint fbo, target;
+  glGenTextures(1, &target);
+  glActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_2D, target);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target, 0);
+  glViewport(0, 0, 16, 16);
+  glClearColor(0.9f, 0.2f, 0.6f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, kWidth / 2, kHeight / 2);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glViewport(0, 0, kWidth, kHeight);
+}
+
 }  // namespace
 
 const std::vector<Scene>& All() {
@@ -188,6 +271,7 @@ const std::vector<Scene>& All() {
       {"triangle", Triangle, false},       {"depth", Depth, false},
       {"scissor", Scissor, false},         {"fbo_indexed_stencil", FboIndexedStencil, true},
       {"blend_cull", BlendCull, false},    {"viewport_uniforms", ViewportUniformUpdates, false},
+      {"texture_ubo", TextureUniformBlock, false},
   };
   return scenes;
 }

@@ -1,0 +1,147 @@
+// Draw-time resolution of what a program reads besides vertices: the texture behind each sampler uniform
+// (unit value → binding on that unit → completeness → sampler state) and the buffer behind each uniform
+// block (glUniformBlockBinding → indexed binding point). Only a changed set travels down the pipe.
+#include <cstring>
+
+#include "frontend/context.h"
+#include "frontend/texture_util.h"
+#include "util/log.h"
+
+namespace caldera {
+
+bool SamplerTarget(GLenum type, GLenum* target, pipe::TextureKind* kind) {
+  switch (type) {
+    case GL_SAMPLER_2D:
+    case GL_SAMPLER_2D_SHADOW:
+    case GL_INT_SAMPLER_2D:
+    case GL_UNSIGNED_INT_SAMPLER_2D: *target = GL_TEXTURE_2D, *kind = pipe::TextureKind::k2D; return true;
+    case GL_SAMPLER_2D_ARRAY:
+    case GL_SAMPLER_2D_ARRAY_SHADOW:
+    case GL_INT_SAMPLER_2D_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
+      *target = GL_TEXTURE_2D_ARRAY, *kind = pipe::TextureKind::k2DArray;
+      return true;
+    case GL_SAMPLER_3D:
+    case GL_INT_SAMPLER_3D:
+    case GL_UNSIGNED_INT_SAMPLER_3D: *target = GL_TEXTURE_3D, *kind = pipe::TextureKind::k3D; return true;
+    case GL_SAMPLER_CUBE:
+    case GL_SAMPLER_CUBE_SHADOW:
+    case GL_INT_SAMPLER_CUBE:
+    case GL_UNSIGNED_INT_SAMPLER_CUBE: *target = GL_TEXTURE_CUBE_MAP, *kind = pipe::TextureKind::kCube; return true;
+    case GL_SAMPLER_2D_RECT:
+    case GL_SAMPLER_2D_RECT_SHADOW: *target = GL_TEXTURE_RECTANGLE, *kind = pipe::TextureKind::kRect; return true;
+    case GL_SAMPLER_BUFFER:
+    case GL_INT_SAMPLER_BUFFER:
+    case GL_UNSIGNED_INT_SAMPLER_BUFFER: *target = GL_TEXTURE_BUFFER, *kind = pipe::TextureKind::kBuffer; return true;
+    default: return false;
+  }
+}
+
+namespace {
+
+bool UsesMipmaps(GLenum min_filter) { return min_filter != GL_NEAREST && min_filter != GL_LINEAR; }
+
+uint8_t Wrap(GLenum wrap) {
+  switch (wrap) {
+    case GL_MIRRORED_REPEAT: return 1;
+    case GL_CLAMP_TO_EDGE: return 2;
+    case GL_CLAMP_TO_BORDER: return 3;
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+bool TextureComplete(const Texture& t) {
+  if (!t.handle.valid() || t.width == 0 || t.height == 0) return false;
+  GLint base = t.base_level;
+  if (base >= t.levels || !(t.defined_levels & (1u << base))) return false;
+  if (!UsesMipmaps(t.sampler.min_filter)) return true;
+  // Every level from base to the smallest (or max_level) must be specified.
+  GLint last = std::min(t.levels - 1, t.max_level);
+  for (GLint l = base; l <= last; ++l)
+    if (!(t.defined_levels & (1u << l))) return false;
+  return true;
+}
+
+pipe::SamplerState ResolveSampler(const Texture& t) {
+  const SamplerParams& p = t.sampler;
+  pipe::SamplerState s;
+  s.mag_linear = p.mag_filter == GL_LINEAR;
+  switch (p.min_filter) {
+    case GL_LINEAR: s.min_linear = 1, s.mip_mode = 0; break;
+    case GL_NEAREST_MIPMAP_NEAREST: s.min_linear = 0, s.mip_mode = 1; break;
+    case GL_LINEAR_MIPMAP_NEAREST: s.min_linear = 1, s.mip_mode = 1; break;
+    case GL_NEAREST_MIPMAP_LINEAR: s.min_linear = 0, s.mip_mode = 2; break;
+    case GL_LINEAR_MIPMAP_LINEAR: s.min_linear = 1, s.mip_mode = 2; break;
+    default: s.min_linear = 0, s.mip_mode = 0; break;
+  }
+  s.wrap[0] = Wrap(p.wrap_s);
+  s.wrap[1] = Wrap(p.wrap_t);
+  s.wrap[2] = Wrap(p.wrap_r);
+  s.compare_enable = p.compare_mode == GL_COMPARE_REF_TO_TEXTURE;
+  s.compare_op = static_cast<pipe::CompareOp>(p.compare_func - GL_NEVER);
+  s.min_lod = p.min_lod;
+  s.max_lod = p.max_lod;
+  s.lod_bias = p.lod_bias;
+  std::memcpy(s.border, p.border_color, sizeof(s.border));
+  if (s.mip_mode == 0) s.max_lod = 0.25f;  // no mipmapping: only the base level is ever read
+  return s;
+}
+
+void Context::FlushProgramResources() {
+  const auto& linked = *program->linked;
+  if (linked.sampler_count > 0) {
+    pipe::CmdSetTextures cmd;
+    std::memset(static_cast<void*>(&cmd), 0, sizeof(cmd));  // compared bytewise: padding must be zero too
+    for (const auto& u : linked.uniforms) {
+      if (u.sampler_index < 0) continue;
+      GLenum target;
+      pipe::TextureKind kind;
+      if (!SamplerTarget(u.gl_type, &target, &kind)) continue;
+      for (int32_t e = 0; e < u.array_size; ++e) {
+        uint32_t index = static_cast<uint32_t>(u.sampler_index + e);
+        if (index >= pipe::kMaxSamplers) {
+          util::LogOnce(util::LogLevel::kWarning, "sampler", "more than 16 samplers in one program: extra ones read black");
+          continue;
+        }
+        int32_t unit = program->sampler_units[index];
+        auto& binding = cmd.textures[index];
+        binding.kind = kind;
+        cmd.count = std::max(cmd.count, index + 1);
+        if (unit < 0 || unit >= kTextureUnits) continue;
+        const auto& tex = textures[unit][TextureTargetIndex(target)];
+        if (!tex || !TextureComplete(*tex)) continue;
+        binding.image = tex->handle;
+        binding.base_level = static_cast<uint8_t>(tex->base_level);
+        binding.sampler = ResolveSampler(*tex);
+      }
+    }
+    if (std::memcmp(&cmd, &sent_textures, sizeof(cmd)) != 0) {
+      sent_textures = cmd;
+      pipe_->Record(cmd);
+    }
+  }
+  if (!linked.uniform_blocks.empty()) {
+    pipe::CmdSetUniformBuffers cmd;
+    std::memset(static_cast<void*>(&cmd), 0, sizeof(cmd));
+    for (size_t i = 0; i < linked.uniform_blocks.size() && i < pipe::kMaxUniformBlocks; ++i) {
+      cmd.count = static_cast<uint32_t>(i + 1);
+      GLuint point = program->block_bindings[i];
+      if (point >= kUniformBufferBindings) continue;
+      const auto& b = uniform_buffer_bindings[point];
+      if (!b.buffer || !b.buffer->handle.valid()) continue;
+      auto& out = cmd.blocks[i];
+      out.buffer = b.buffer->handle;
+      out.offset = static_cast<uint64_t>(b.offset);
+      uint64_t available = b.buffer->size > b.offset ? static_cast<uint64_t>(b.buffer->size - b.offset) : 0;
+      out.size = b.size ? std::min<uint64_t>(static_cast<uint64_t>(b.size), available) : available;
+    }
+    if (std::memcmp(&cmd, &sent_uniform_buffers, sizeof(cmd)) != 0) {
+      sent_uniform_buffers = cmd;
+      pipe_->Record(cmd);
+    }
+  }
+}
+
+}  // namespace caldera
