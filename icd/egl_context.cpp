@@ -5,8 +5,20 @@
 #include "egl_api.h"
 #include "egl_objects.h"
 #include "frontend/platform.h"
+#include "util/log.h"
 
 namespace caldera::egl {
+namespace {
+
+bool LegacyRequestsGetCore() {
+  static const bool core = [] {
+    const char* v = util::Env("CALDERA_LEGACY_CONTEXT");
+    return v && std::string(v) == "core";
+  }();
+  return core;
+}
+
+}  // namespace
 namespace {
 
 bool ValidGLVersion(EGLint major, EGLint minor) {
@@ -177,8 +189,19 @@ EGLContext CreateContext(EGLDisplay handle, EGLConfig config, EGLContext share_c
       SetError(EGL_BAD_MATCH);
       return EGL_NO_CONTEXT;
     }
-    // Caldera provides one desktop flavour: 3.3 core. Pre-3.2 requests (the default is 1.0) get it too,
-    // as macOS does; compatibility profiles (>= 3.2) and versions above 3.3 cannot be honoured.
+    // Caldera provides one desktop flavour: 3.3 core. A 3.1 request may be met by it (EGL_KHR_create_context:
+    // 3.1 without GL_ARB_compatibility is core-like), and so may forward-compatible 3.0. Older requests
+    // (the default is 1.0) need the deprecated features a core context lacks, so they fail here with
+    // EGL_BAD_MATCH rather than fail later in the middle of rendering; CALDERA_LEGACY_CONTEXT=core opts
+    // into handing them a core context anyway (what macOS does).
+    bool legacy = !wants_32 && !(req.major == 3 && req.minor == 1) && !req.forward_compatible;
+    if (legacy && !LegacyRequestsGetCore()) {
+      util::LogOnce(util::LogLevel::kInfo, "eglCreateContext",
+                    "GL " + std::to_string(req.major) + "." + std::to_string(req.minor) +
+                        " needs a compatibility context; Caldera provides 3.3 core (see CALDERA_LEGACY_CONTEXT)");
+      SetError(EGL_BAD_MATCH);
+      return EGL_NO_CONTEXT;
+    }
     bool core_allowed = !wants_32 || (req.profile_mask & EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT);
     if (!core_allowed || req.major > 3 || (req.major == 3 && req.minor > 3)) {
       SetError(EGL_BAD_MATCH);
