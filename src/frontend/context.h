@@ -17,6 +17,9 @@
 
 namespace caldera {
 
+struct SyncTable;   // gl_sync.cpp
+struct QueryTable;  // gl_query.cpp
+
 // Objects shared between contexts of one share group (GL: buffers, shaders, programs, renderbuffers,
 // textures, samplers, syncs). Vertex arrays, framebuffers and queries stay per context.
 struct ShareGroup {
@@ -26,7 +29,9 @@ struct ShareGroup {
   NameTable<Program> programs;
   NameTable<Renderbuffer> renderbuffers;
   NameTable<Texture> textures;
+  NameTable<SamplerObject> samplers;
   GLuint next_shader_program_name = 1;  // shaders and programs share one namespace
+  std::shared_ptr<SyncTable> syncs;     // created by the first glFenceSync; guarded by `mutex`
 };
 
 // Dirty bits: set only on real change, consumed when a draw/clear resolves state into records.
@@ -145,6 +150,7 @@ class Context {
   static constexpr int kTextureTargets = 6;
   std::array<std::array<std::shared_ptr<Texture>, kTextureTargets>, kTextureUnits> textures;
   GLuint active_texture = 0;
+  std::array<std::shared_ptr<SamplerObject>, kTextureUnits> sampler_bindings;  // glBindSampler, per unit
   struct IndexedBuffer {
     std::shared_ptr<Buffer> buffer;
     GLintptr offset = 0;
@@ -160,6 +166,7 @@ class Context {
 
   NameTable<VertexArray> vertex_arrays;
   NameTable<Framebuffer> framebuffers;
+  std::shared_ptr<QueryTable> queries;  // query objects (per context in GL), created on first use
 
   // What was last sent down the pipe, to send only real changes.
   pipe::Handle sent_program;

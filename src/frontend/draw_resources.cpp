@@ -52,11 +52,11 @@ uint8_t Wrap(GLenum wrap) {
 
 }  // namespace
 
-bool TextureComplete(const Texture& t) {
+bool TextureComplete(const Texture& t, const SamplerObject* sampler) {
   if (!t.handle.valid() || t.width == 0 || t.height == 0) return false;
   GLint base = t.base_level;
   if (base >= t.levels || !(t.defined_levels & (1u << base))) return false;
-  if (!UsesMipmaps(t.sampler.min_filter)) return true;
+  if (!UsesMipmaps(sampler ? sampler->params.min_filter : t.sampler.min_filter)) return true;
   // Every level from base to the smallest (or max_level) must be specified.
   GLint last = std::min(t.levels - 1, t.max_level);
   for (GLint l = base; l <= last; ++l)
@@ -64,8 +64,8 @@ bool TextureComplete(const Texture& t) {
   return true;
 }
 
-pipe::SamplerState ResolveSampler(const Texture& t) {
-  const SamplerParams& p = t.sampler;
+pipe::SamplerState ResolveSampler(const Texture& t, const SamplerObject* sampler) {
+  const SamplerParams& p = sampler ? sampler->params : t.sampler;
   pipe::SamplerState s;
   s.mag_linear = p.mag_filter == GL_LINEAR;
   switch (p.min_filter) {
@@ -111,10 +111,11 @@ void Context::FlushProgramResources() {
         cmd.count = std::max(cmd.count, index + 1);
         if (unit < 0 || unit >= kTextureUnits) continue;
         const auto& tex = textures[unit][TextureTargetIndex(target)];
-        if (!tex || !TextureComplete(*tex)) continue;
+        const SamplerObject* sampler_object = sampler_bindings[unit].get();
+        if (!tex || !TextureComplete(*tex, sampler_object)) continue;
         binding.image = tex->handle;
         binding.base_level = static_cast<uint8_t>(tex->base_level);
-        binding.sampler = ResolveSampler(*tex);
+        binding.sampler = ResolveSampler(*tex, sampler_object);
       }
     }
     if (std::memcmp(&cmd, &sent_textures, sizeof(cmd)) != 0) {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "frontend/context.h"
+#include "frontend/framebuffer_util.h"
 #include "frontend/gl_impl.h"
 
 namespace caldera::gl {
@@ -57,24 +58,11 @@ uint32_t BytesPerPixel(GLenum format, GLenum type) {
 }  // namespace
 
 void Clear(Context& ctx, GLbitfield mask) {
-  if (ctx.state.rasterizer_discard || mask == 0) return;
-  ctx.FlushRenderTargets();
+  uint8_t bits = ((mask & GL_COLOR_BUFFER_BIT) ? pipe::kClearColor : 0) |
+                 ((mask & GL_DEPTH_BUFFER_BIT) ? pipe::kClearDepth : 0) |
+                 ((mask & GL_STENCIL_BUFFER_BIT) ? pipe::kClearStencil : 0);
   const GLState& s = ctx.state;
-  pipe::CmdClear cmd{};
-  if (mask & GL_COLOR_BUFFER_BIT) cmd.mask |= pipe::kClearColor;
-  if (mask & GL_DEPTH_BUFFER_BIT) cmd.mask |= pipe::kClearDepth;
-  if (mask & GL_STENCIL_BUFFER_BIT) cmd.mask |= pipe::kClearStencil;
-  const auto& m = s.color_mask[0];
-  cmd.color_write_mask = static_cast<uint8_t>(m[0] | (m[1] << 1) | (m[2] << 2) | (m[3] << 3));
-  cmd.color_targets = 0xFF;
-  cmd.depth_write = s.depth_mask;
-  cmd.stencil_write_mask = s.stencil[0].write_mask;
-  std::memcpy(cmd.color, s.clear_color, sizeof(cmd.color));
-  cmd.depth = s.clear_depth;
-  cmd.stencil = static_cast<uint32_t>(s.clear_stencil);
-  cmd.scissor_enable = s.scissor_test;
-  std::memcpy(cmd.scissor, s.scissor, sizeof(cmd.scissor));
-  ctx.pipe().Record(cmd);
+  RecordClear(ctx, bits, 0xFF, s.clear_color, s.clear_depth, static_cast<uint32_t>(s.clear_stencil));
 }
 
 void Flush(Context& ctx) {

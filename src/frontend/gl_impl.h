@@ -79,6 +79,13 @@ void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size
 void GetBufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, void* data);
 void GetBufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params);
 void GetBufferParameteri64v(Context& ctx, GLenum target, GLenum pname, GLint64* params);
+void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access);
+void* MapBuffer(Context& ctx, GLenum target, GLenum access);
+GLboolean UnmapBuffer(Context& ctx, GLenum target);
+void FlushMappedBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr length);
+void CopyBufferSubData(Context& ctx, GLenum read_target, GLenum write_target, GLintptr read_offset,
+                       GLintptr write_offset, GLsizeiptr size);
+void GetBufferPointerv(Context& ctx, GLenum target, GLenum pname, void** params);
 
 // --- gl_vertex.cpp
 void GenVertexArrays(Context& ctx, GLsizei n, GLuint* arrays);
@@ -200,6 +207,28 @@ void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum
                           GLint level);
 void FramebufferTexture(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level);
 
+// --- gl_sampler.cpp: sampler objects
+void GenSamplers(Context& ctx, GLsizei count, GLuint* samplers);
+void DeleteSamplers(Context& ctx, GLsizei count, const GLuint* samplers);
+GLboolean IsSampler(Context& ctx, GLuint sampler);
+void BindSampler(Context& ctx, GLuint unit, GLuint sampler);
+void SamplerParameteri(Context& ctx, GLuint sampler, GLenum pname, GLint param);
+void SamplerParameterf(Context& ctx, GLuint sampler, GLenum pname, GLfloat param);
+void SamplerParameteriv(Context& ctx, GLuint sampler, GLenum pname, const GLint* param);
+void SamplerParameterfv(Context& ctx, GLuint sampler, GLenum pname, const GLfloat* param);
+void GetSamplerParameteriv(Context& ctx, GLuint sampler, GLenum pname, GLint* params);
+void GetSamplerParameterfv(Context& ctx, GLuint sampler, GLenum pname, GLfloat* params);
+
+// --- gl_framebuffer_ops.cpp: draw buffers, per-buffer clears, blits, attachment queries
+void DrawBuffers(Context& ctx, GLsizei n, const GLenum* bufs);
+void ClearBufferfv(Context& ctx, GLenum buffer, GLint drawbuffer, const GLfloat* value);
+void ClearBufferiv(Context& ctx, GLenum buffer, GLint drawbuffer, const GLint* value);
+void ClearBufferuiv(Context& ctx, GLenum buffer, GLint drawbuffer, const GLuint* value);
+void ClearBufferfi(Context& ctx, GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil);
+void BlitFramebuffer(Context& ctx, GLint src_x0, GLint src_y0, GLint src_x1, GLint src_y1, GLint dst_x0, GLint dst_y0,
+                     GLint dst_x1, GLint dst_y1, GLbitfield mask, GLenum filter);
+void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum attachment, GLenum pname, GLint* params);
+
 // --- gl_uniform_block.cpp: indexed buffer bindings and uniform blocks
 void BindBufferBase(Context& ctx, GLenum target, GLuint index, GLuint buffer);
 void BindBufferRange(Context& ctx, GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size);
@@ -209,5 +238,26 @@ void GetActiveUniformBlockiv(Context& ctx, GLuint program, GLuint block_index, G
 void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint block_index, GLsizei buf_size, GLsizei* length,
                                GLchar* name);
 void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data);
+
+// --- gl_query.cpp: query objects
+void GenQueries(Context& ctx, GLsizei n, GLuint* ids);
+void DeleteQueries(Context& ctx, GLsizei n, const GLuint* ids);
+GLboolean IsQuery(Context& ctx, GLuint id);
+void BeginQuery(Context& ctx, GLenum target, GLuint id);
+void EndQuery(Context& ctx, GLenum target);
+void QueryCounter(Context& ctx, GLuint id, GLenum target);
+void GetQueryiv(Context& ctx, GLenum target, GLenum pname, GLint* params);
+void GetQueryObjectiv(Context& ctx, GLuint id, GLenum pname, GLint* params);
+void GetQueryObjectuiv(Context& ctx, GLuint id, GLenum pname, GLuint* params);
+void GetQueryObjecti64v(Context& ctx, GLuint id, GLenum pname, GLint64* params);
+void GetQueryObjectui64v(Context& ctx, GLuint id, GLenum pname, GLuint64* params);
+
+// --- gl_sync.cpp: fence sync objects
+GLsync FenceSync(Context& ctx, GLenum condition, GLbitfield flags);
+GLboolean IsSync(Context& ctx, GLsync sync);
+void DeleteSync(Context& ctx, GLsync sync);
+GLenum ClientWaitSync(Context& ctx, GLsync sync, GLbitfield flags, GLuint64 timeout);
+void WaitSync(Context& ctx, GLsync sync, GLbitfield flags, GLuint64 timeout);
+void GetSynciv(Context& ctx, GLsync sync, GLenum pname, GLsizei count, GLsizei* length, GLint* values);
 
 }  // namespace caldera::gl

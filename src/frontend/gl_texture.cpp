@@ -298,33 +298,7 @@ void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, c
   auto* slot = Bound(ctx, target, fn);
   if (!slot) return;
   Texture& tex = **slot;
-  SamplerParams& p = tex.sampler;
-  auto as_enum = [&] { return static_cast<GLenum>(v[0]); };
-  auto wrap_ok = [](GLenum e) {
-    return e == GL_REPEAT || e == GL_CLAMP_TO_EDGE || e == GL_MIRRORED_REPEAT || e == GL_CLAMP_TO_BORDER;
-  };
   switch (pname) {
-    case GL_TEXTURE_MIN_FILTER: {
-      GLenum e = as_enum();
-      if (e != GL_NEAREST && e != GL_LINEAR && e != GL_NEAREST_MIPMAP_NEAREST && e != GL_LINEAR_MIPMAP_NEAREST &&
-          e != GL_NEAREST_MIPMAP_LINEAR && e != GL_LINEAR_MIPMAP_LINEAR)
-        return ctx.Error(GL_INVALID_ENUM, fn, "invalid min filter");
-      p.min_filter = e;
-      return;
-    }
-    case GL_TEXTURE_MAG_FILTER:
-      if (as_enum() != GL_NEAREST && as_enum() != GL_LINEAR) return ctx.Error(GL_INVALID_ENUM, fn, "invalid mag filter");
-      p.mag_filter = as_enum();
-      return;
-    case GL_TEXTURE_WRAP_S:
-    case GL_TEXTURE_WRAP_T:
-    case GL_TEXTURE_WRAP_R:
-      if (!wrap_ok(as_enum())) return ctx.Error(GL_INVALID_ENUM, fn, "invalid wrap mode");
-      (pname == GL_TEXTURE_WRAP_S ? p.wrap_s : pname == GL_TEXTURE_WRAP_T ? p.wrap_t : p.wrap_r) = as_enum();
-      return;
-    case GL_TEXTURE_MIN_LOD: p.min_lod = v[0]; return;
-    case GL_TEXTURE_MAX_LOD: p.max_lod = v[0]; return;
-    case GL_TEXTURE_LOD_BIAS: p.lod_bias = v[0]; return;
     case GL_TEXTURE_BASE_LEVEL:
       if (v[0] < 0) return ctx.Error(GL_INVALID_VALUE, fn, "negative base level");
       tex.base_level = static_cast<GLint>(v[0]);
@@ -333,21 +307,11 @@ void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, c
       if (v[0] < 0) return ctx.Error(GL_INVALID_VALUE, fn, "negative max level");
       tex.max_level = static_cast<GLint>(v[0]);
       return;
-    case GL_TEXTURE_COMPARE_MODE:
-      if (as_enum() != GL_NONE && as_enum() != GL_COMPARE_REF_TO_TEXTURE)
-        return ctx.Error(GL_INVALID_ENUM, fn, "invalid compare mode");
-      p.compare_mode = as_enum();
-      return;
-    case GL_TEXTURE_COMPARE_FUNC:
-      if (!glenum::CompareFunc(as_enum())) return ctx.Error(GL_INVALID_ENUM, fn, "invalid compare func");
-      p.compare_func = as_enum();
-      return;
-    case GL_TEXTURE_BORDER_COLOR: std::memcpy(p.border_color, v, sizeof(p.border_color)); return;
     case GL_TEXTURE_SWIZZLE_R:
     case GL_TEXTURE_SWIZZLE_G:
     case GL_TEXTURE_SWIZZLE_B:
     case GL_TEXTURE_SWIZZLE_A: tex.swizzle[pname - GL_TEXTURE_SWIZZLE_R] = static_cast<GLint>(v[0]); return;
-    default: return ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
+    default: SetSamplerParameter(ctx, tex.sampler, pname, v, fn); return;
   }
 }
 

@@ -119,6 +119,10 @@ struct SamplerParams {
   GLfloat max_anisotropy = 1.0f;
 };
 
+struct SamplerObject : GLObject {
+  SamplerParams params;
+};
+
 struct Texture : ImageSource {
   GLenum target = 0;  // fixed at first bind
   SamplerParams sampler;

@@ -8,12 +8,19 @@
 
 namespace caldera {
 
+class Context;
+
 // Index into Context::textures[unit] for a texture target; -1 for targets that are not bindable.
 int TextureTargetIndex(GLenum target);
 // For a sampler uniform type: the target it samples. False for non-sampler types.
 bool SamplerTarget(GLenum sampler_type, GLenum* target, pipe::TextureKind* kind);
 // GL texture completeness (OpenGL 4.6 §8.17) for the levels and filters Caldera supports.
-bool TextureComplete(const Texture& texture);
-pipe::SamplerState ResolveSampler(const Texture& texture);
+bool TextureComplete(const Texture& texture, const SamplerObject* sampler = nullptr);
+// Sampler state for a texture read through `sampler` (a bound sampler object) or its own parameters.
+pipe::SamplerState ResolveSampler(const Texture& texture, const SamplerObject* sampler = nullptr);
+// Sets one sampler parameter (shared by glTexParameter* and glSamplerParameter*); records the GL error.
+void SetSamplerParameter(Context& ctx, SamplerParams& p, GLenum pname, const GLfloat* v, const char* fn);
+// Reads one sampler parameter into v[0..3]; false (no error recorded) for unknown names.
+bool GetSamplerParameter(const SamplerParams& p, GLenum pname, GLfloat* v);
 
 }  // namespace caldera

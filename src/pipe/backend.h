@@ -18,6 +18,7 @@ struct BackendCaps {
   uint32_t max_uniform_block_size = 16384;
   uint32_t max_color_attachments = 8;
   uint32_t max_samples = 1;
+  uint32_t timestamp_bits = 0;  // valid bits of device timestamps (GL_QUERY_COUNTER_BITS); 0: none
 };
 
 class BackendContext {

@@ -11,6 +11,7 @@
 
 #include "pipe/formats.h"
 #include "pipe/handles.h"
+#include "pipe/sync.h"
 
 namespace caldera::pipe {
 
@@ -38,10 +39,18 @@ constexpr int kMaxSamplers = 16;       // per program
   X(SetUniformBuffers)           \
   X(SetTextures)                 \
   X(Clear)                       \
+  X(Blit)                        \
   X(Draw)                        \
   X(ReadPixels)                  \
   X(Flush)                       \
-  X(Finish)
+  X(Finish)                      \
+  X(FenceSync)                   \
+  X(WaitSync)                    \
+  X(QueryBegin)                  \
+  X(QueryEnd)                    \
+  X(QueryTimestamp)              \
+  X(QueryResult)                 \
+  X(QueryDestroy)
 
 enum class Op : uint16_t {
 #define CALDERA_PIPE_ENUM(name) k##name,
@@ -252,6 +261,16 @@ struct CmdClear {
   int32_t scissor[4];
 };
 
+// glBlitFramebuffer between two images; rectangles are x0,y0,x1,y1 in GL window coordinates (a reversed
+// pair mirrors). Depth/stencil blits are whole-aspect, nearest.
+struct CmdBlit {
+  static constexpr Op kOp = Op::kBlit;
+  Handle src, dst;
+  int32_t src_rect[4], dst_rect[4];
+  uint8_t mask;  // ClearBits: which aspects
+  bool linear;
+};
+
 struct CmdDraw {
   static constexpr Op kOp = Op::kDraw;
   Topology topology;
@@ -282,6 +301,59 @@ struct CmdFlush {
 struct CmdFinish {
   static constexpr Op kOp = Op::kFinish;
   std::atomic<bool>* done;  // set once everything before it has completed on the device
+};
+
+// glFenceSync: submits everything recorded before it and publishes that submission's serial in *fence.
+// The record owns one reference to the fence, dropped once published.
+struct CmdFenceSync {
+  static constexpr Op kOp = Op::kFenceSync;
+  FenceState* fence;
+};
+
+// glWaitSync: this context's later submissions wait on the device for *fence (no CPU wait). Owns a reference.
+struct CmdWaitSync {
+  static constexpr Op kOp = Op::kWaitSync;
+  FenceState* fence;
+};
+
+enum class QueryKind : uint8_t { kSamplesPassed, kAnySamplesPassed, kTimeElapsed, kTimestamp };
+
+// Queries are named by a per-context id the frontend picks (fresh for every glBeginQuery/glQueryCounter, so
+// a re-begun GL query never aliases its previous result). Occlusion kinds count the draws between begin and
+// end however many render passes and submissions they span.
+struct CmdQueryBegin {
+  static constexpr Op kOp = Op::kQueryBegin;
+  uint64_t query;
+  QueryKind kind;  // not kTimestamp
+};
+
+struct CmdQueryEnd {
+  static constexpr Op kOp = Op::kQueryEnd;
+  uint64_t query;
+};
+
+// glQueryCounter(GL_TIMESTAMP): the device time once everything recorded before has completed.
+struct CmdQueryTimestamp {
+  static constexpr Op kOp = Op::kQueryTimestamp;
+  uint64_t query;
+};
+
+// Synchronous. Reads an ended query: *available says whether the result is there (wait: block until it is)
+// and *result is the sample count (occlusion) or nanoseconds (time elapsed, timestamp). A read result is
+// final: the backend forgets the query then, and the frontend keeps the value.
+struct CmdQueryResult {
+  static constexpr Op kOp = Op::kQueryResult;
+  uint64_t query;
+  bool wait;
+  bool* available;
+  uint64_t* result;
+  std::atomic<bool>* done;
+};
+
+// The frontend no longer needs the query (deleted, re-begun, or its context is going away).
+struct CmdQueryDestroy {
+  static constexpr Op kOp = Op::kQueryDestroy;
+  uint64_t query;
 };
 
 #define CALDERA_PIPE_TRIVIAL(name) \

@@ -27,6 +27,7 @@ class Backend final : public pipe::Backend {
     caps_.point_size_range[1] = limits.pointSizeRange[1];
     caps_.max_color_attachments = std::min<uint32_t>(limits.maxColorAttachments, pipe::kMaxColorAttachments);
     caps_.max_uniform_block_size = std::min<uint32_t>(limits.maxUniformBufferRange, 16384);
+    caps_.timestamp_bits = device_->features().timestamp_valid_bits;
     caps_.max_samples = 1;  // multisampled renderbuffers arrive with resolve support
   }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "backend/vulkan/vk_device.h"
 #include "backend/vulkan/vk_formats.h"
@@ -101,10 +102,11 @@ bool Context::SubmitAndStamp(uint64_t* serial) {
   }
   EndPass();
   vkEndCommandBuffer(cmd_);
-  *serial = shared_.device->Submit(cmd_);
+  *serial = shared_.device->Submit(cmd_, std::exchange(wait_serial_, 0));
   in_flight_.push_back({cmd_, *serial});
   cmd_ = VK_NULL_HANDLE;
   ring_.Stamp(*serial);
+  queries_.Stamp(*serial);
   for (auto& g : retired_) g.serial = *serial;
   shared_.resources->Retire(retired_);
   retired_.clear();
@@ -214,6 +216,7 @@ void Context::BeginPass() {
 
 void Context::EndPass() {
   if (!pass_open_) return;
+  EndOcclusionSegment();
   vkCmdEndRendering(cmd_);
   pass_open_ = false;
 }
@@ -295,6 +298,51 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
   if (n == 0) return;
   VkClearRect rect{{{x0, y0}, {static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0)}}, 0, 1};
   vkCmdClearAttachments(cmd_, n, attachments, 1, &rect);
+}
+
+void Context::OnBlit(const pipe::CmdBlit& cmd) {
+  auto& images = shared_.resources->images;
+  ImageObject* src = images.Get(cmd.src);
+  ImageObject* dst = images.Get(cmd.dst);
+  if (!src || !dst) return;
+  // Both images must hold their pending clears before a transfer reads or writes them.
+  FlushPendingClears();
+  EndPass();
+  Commands();
+  if (graphics_since_transfer_) {
+    TransferBarrier();
+    graphics_since_transfer_ = false;
+  }
+  VkImageAspectFlags aspect = 0;
+  if (cmd.mask & pipe::kClearColor) aspect |= VK_IMAGE_ASPECT_COLOR_BIT;
+  if (cmd.mask & pipe::kClearDepth) aspect |= VK_IMAGE_ASPECT_DEPTH_BIT;
+  if (cmd.mask & pipe::kClearStencil) aspect |= VK_IMAGE_ASPECT_STENCIL_BIT;
+  aspect &= src->aspect & dst->aspect;
+  if (!aspect) return;
+  if (src == dst) {
+    TransitionImage(*src, VK_IMAGE_LAYOUT_GENERAL);
+  } else {
+    TransitionImage(*src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    TransitionImage(*dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  }
+  // Clamp to the images: Vulkan requires offsets inside them; GL clips the same way for in-range parts.
+  auto clamp_rect = [](const int32_t* r, const ImageObject& img, VkOffset3D* o) {
+    o[0] = {std::clamp(r[0], 0, int32_t(img.width)), std::clamp(r[1], 0, int32_t(img.height)), 0};
+    o[1] = {std::clamp(r[2], 0, int32_t(img.width)), std::clamp(r[3], 0, int32_t(img.height)), 1};
+  };
+  VkImageBlit region{};
+  region.srcSubresource = {aspect, 0, 0, 1};
+  region.dstSubresource = {aspect, 0, 0, 1};
+  clamp_rect(cmd.src_rect, *src, region.srcOffsets);
+  clamp_rect(cmd.dst_rect, *dst, region.dstOffsets);
+  if (region.srcOffsets[0].x == region.srcOffsets[1].x || region.srcOffsets[0].y == region.srcOffsets[1].y ||
+      region.dstOffsets[0].x == region.dstOffsets[1].x || region.dstOffsets[0].y == region.dstOffsets[1].y)
+    return;
+  bool depth = aspect & (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
+  vkCmdBlitImage(cmd_, src->image, src->layout, dst->image, dst->layout, 1, &region,
+                 cmd.linear && !depth ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
+  transfer_since_pass_ = true;
+  textures_need_layout_check_ = true;
 }
 
 void Context::OnBufferUpload(const pipe::CmdBufferUpload& cmd, const uint8_t* data) {

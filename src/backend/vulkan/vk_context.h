@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "backend/vulkan/vk_pipelines.h"
+#include "backend/vulkan/vk_queries.h"
 #include "backend/vulkan/vk_resources.h"
 #include "pipe/backend.h"
 
@@ -67,8 +68,22 @@ class Context final : public pipe::BackendContext {
   void OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data);
   void OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd);
   void OnClear(const pipe::CmdClear& cmd);
+  void OnBlit(const pipe::CmdBlit& cmd);
   void OnDraw(const pipe::CmdDraw& cmd);
   void OnReadPixels(const pipe::CmdReadPixels& cmd);
+
+  // vk_queries.cpp: fences and queries.
+  void OnFenceSync(const pipe::CmdFenceSync& cmd);
+  void OnWaitSync(const pipe::CmdWaitSync& cmd);
+  void OnQueryBegin(const pipe::CmdQueryBegin& cmd);
+  void OnQueryEnd(const pipe::CmdQueryEnd& cmd);
+  void OnQueryTimestamp(const pipe::CmdQueryTimestamp& cmd);
+  void OnQueryResult(const pipe::CmdQueryResult& cmd);
+  void OnQueryDestroy(const pipe::CmdQueryDestroy& cmd);
+  void ForgetQuery(uint64_t id);
+  void WriteTimestamp(QueryTracker::Instance& inst);
+  void BeginOcclusionSegment();  // before a draw, in the open pass, while GL occlusion queries are active
+  void EndOcclusionSegment();    // before the pass ends (a Vulkan query cannot span passes)
 
   VkCommandBuffer Commands();  // the open command buffer, begun on demand
   bool SubmitAndStamp(uint64_t* serial);
@@ -87,6 +102,8 @@ class Context final : public pipe::BackendContext {
   ImageObject& Dummy();     // 1x1 (0,0,0,1): what GL returns for incomplete textures
 
   Shared shared_;
+  QueryTracker queries_{*shared_.device};
+  uint64_t wait_serial_ = 0;  // glWaitSync: our next submission waits on the device for this serial
   VkCommandPool pool_ = VK_NULL_HANDLE;
   struct Submission {
     VkCommandBuffer cmd;

@@ -207,12 +207,17 @@ bool Device::CreateLogicalDevice(std::string* why) {
   want.dualSrcBlend = f2.features.dualSrcBlend;
   want.independentBlend = f2.features.independentBlend;
   want.depthBiasClamp = f2.features.depthBiasClamp;
+  want.occlusionQueryPrecise = f2.features.occlusionQueryPrecise;
+  features_.occlusion_query_precise = f2.features.occlusionQueryPrecise;
+  features_.host_query_reset = f12.hostQueryReset;
+  features_.timestamp_valid_bits = families[queue_family_].timestampValidBits;
   f2.features = want;
   VkPhysicalDeviceVulkan13Features want13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, f13.pNext};
   want13.dynamicRendering = VK_TRUE;
   want13.synchronization2 = VK_TRUE;
   VkPhysicalDeviceVulkan12Features want12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &want13};
   want12.timelineSemaphore = VK_TRUE;
+  want12.hostQueryReset = f12.hostQueryReset;
   f2.pNext = &want12;
   divisor.vertexAttributeInstanceRateZeroDivisor = VK_FALSE;
 
@@ -299,7 +304,7 @@ Device::~Device() {
   if (instance_) vkDestroyInstance(instance_, nullptr);
 }
 
-uint64_t Device::Submit(VkCommandBuffer cmd) {
+uint64_t Device::Submit(VkCommandBuffer cmd, uint64_t wait_serial) {
   std::lock_guard lock(queue_mutex_);
   uint64_t serial = next_serial_++;
   VkCommandBufferSubmitInfo cbi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO, nullptr, cmd, 0};
@@ -310,6 +315,12 @@ uint64_t Device::Submit(VkCommandBuffer cmd) {
   si.pCommandBufferInfos = &cbi;
   si.signalSemaphoreInfoCount = 1;
   si.pSignalSemaphoreInfos = &signal;
+  VkSemaphoreSubmitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, nullptr, timeline_, wait_serial,
+                             VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0};
+  if (wait_serial) {
+    si.waitSemaphoreInfoCount = 1;
+    si.pWaitSemaphoreInfos = &wait;
+  }
   VkResult r = vkQueueSubmit2(queue_, 1, &si, VK_NULL_HANDLE);
   if (r != VK_SUCCESS) {
     util::Log(util::LogLevel::kError, "vkQueueSubmit2", "failed: " + std::to_string(r) + " (device lost)");
@@ -330,6 +341,20 @@ bool Device::WaitSerial(uint64_t serial) {
   VkResult r = vkWaitSemaphores(device_, &wi, UINT64_MAX);
   if (r != VK_SUCCESS) lost_ = true;
   return !lost_;
+}
+
+pipe::Timeline::WaitResult Device::WaitSerial(uint64_t serial, uint64_t timeout_ns) {
+  if (lost_) return WaitResult::kLost;
+  uint64_t value = 0;
+  // Fast path without a wait call: most GL fence polls find the work long done.
+  if (vkGetSemaphoreCounterValue(device_, timeline_, &value) == VK_SUCCESS && value >= serial)
+    return WaitResult::kSignaled;
+  VkSemaphoreWaitInfo wi{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO, nullptr, 0, 1, &timeline_, &serial};
+  VkResult r = vkWaitSemaphores(device_, &wi, timeout_ns);
+  if (r == VK_SUCCESS) return WaitResult::kSignaled;
+  if (r == VK_TIMEOUT) return WaitResult::kTimeout;
+  lost_ = true;
+  return WaitResult::kLost;
 }
 
 }  // namespace caldera::vk

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "backend/vulkan/vk_memory.h"
+#include "pipe/sync.h"
 
 namespace caldera::vk {
 
@@ -26,9 +27,12 @@ struct DeviceFeatures {
   bool independent_blend = false;
   bool push_descriptor = false;
   bool sampler_anisotropy = false;
+  bool host_query_reset = false;         // query slots reset on the host, so never inside a render pass
+  bool occlusion_query_precise = false;  // GL_SAMPLES_PASSED counts exactly
+  uint32_t timestamp_valid_bits = 0;     // of the graphics queue; 0: no timestamps
 };
 
-class Device {
+class Device final : public pipe::Timeline {
  public:
   // Returns null and fills *why when no usable device exists (no loader, no device, missing feature).
   static std::unique_ptr<Device> Create(std::string* why);
@@ -47,9 +51,11 @@ class Device {
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_set = nullptr;
 
   // Submissions from every context are ordered on one timeline semaphore; serial N completes in order.
-  uint64_t Submit(VkCommandBuffer cmd);  // returns the serial that signals when it completes
+  // `wait_serial` (0: none) makes the submission wait on the device for an earlier serial (glWaitSync).
+  uint64_t Submit(VkCommandBuffer cmd, uint64_t wait_serial = 0);  // returns the serial that signals when it completes
   uint64_t CompletedSerial();
   bool WaitSerial(uint64_t serial);  // false on device loss
+  WaitResult WaitSerial(uint64_t serial, uint64_t timeout_ns) override;  // GL fences
   bool lost() const { return lost_.load(); }
   uint64_t validation_messages() const { return validation_messages_.load(); }
 

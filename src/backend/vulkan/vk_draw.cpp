@@ -98,6 +98,7 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       resources_dirty_ = textures_need_layout_check_ = true;
       break;
     case pipe::Op::kClear: OnClear(pipe::As<pipe::CmdClear>(record)); break;
+    case pipe::Op::kBlit: OnBlit(pipe::As<pipe::CmdBlit>(record)); break;
     case pipe::Op::kDraw: OnDraw(pipe::As<pipe::CmdDraw>(record)); break;
     case pipe::Op::kReadPixels: OnReadPixels(pipe::As<pipe::CmdReadPixels>(record)); break;
     case pipe::Op::kFlush: {
@@ -118,6 +119,13 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       c.done->notify_all();
       break;
     }
+    case pipe::Op::kFenceSync: OnFenceSync(pipe::As<pipe::CmdFenceSync>(record)); break;
+    case pipe::Op::kWaitSync: OnWaitSync(pipe::As<pipe::CmdWaitSync>(record)); break;
+    case pipe::Op::kQueryBegin: OnQueryBegin(pipe::As<pipe::CmdQueryBegin>(record)); break;
+    case pipe::Op::kQueryEnd: OnQueryEnd(pipe::As<pipe::CmdQueryEnd>(record)); break;
+    case pipe::Op::kQueryTimestamp: OnQueryTimestamp(pipe::As<pipe::CmdQueryTimestamp>(record)); break;
+    case pipe::Op::kQueryResult: OnQueryResult(pipe::As<pipe::CmdQueryResult>(record)); break;
+    case pipe::Op::kQueryDestroy: OnQueryDestroy(pipe::As<pipe::CmdQueryDestroy>(record)); break;
     case pipe::Op::kCount: break;
   }
 }
@@ -363,6 +371,7 @@ void Context::OnDraw(const pipe::CmdDraw& cmd) {
   Commands();
   if (textures_need_layout_check_ || (textures_.count > 0 && !dummy_ready_)) PrepareTextures();
   BeginPass();
+  BeginOcclusionSegment();
   if (!BindPipeline(cmd, *program)) return;
   if (resources_dirty_ && (textures_.count > 0 || uniform_buffers_.count > 0)) PushResources();
   if (fixed_dirty_) ApplyDynamicState();

@@ -264,6 +264,66 @@ void main() {
   glViewport(0, 0, kWidth, kHeight);
 }
 
+void BlitMrtMappedBuffers() {
+  // Two colour targets written at once (glDrawBuffers), cleared per buffer (glClearBufferfv); vertex data
+  // written through glMapBufferRange and moved with glCopyBufferSubData; then both targets blitted to the
+  // window, one scaled, one mirrored.
+  const char* vs = R"(#version 330 core
+layout(location = 0) in vec2 a_pos;
+void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }
+)";
+  const char* fs = R"(#version 330 core
+layout(location = 0) out vec4 out0;
+layout(location = 1) out vec4 out1;
+void main() { out0 = vec4(0.0, 1.0, 0.0, 1.0); out1 = vec4(1.0, 1.0, 0.0, 1.0); }
+)";
+  GLuint fbo, rb[2];
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glGenRenderbuffers(2, rb);
+  for (int i = 0; i < 2; ++i) {
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 32, 32);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, GL_RENDERBUFFER, rb[i]);
+  }
+  const GLenum bufs[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  glDrawBuffers(2, bufs);
+  glViewport(0, 0, 32, 32);
+  const float red[4] = {1, 0, 0, 1}, blue[4] = {0, 0, 1, 1};
+  glClearBufferfv(GL_COLOR, 0, red);
+  glClearBufferfv(GL_COLOR, 1, blue);
+  GLuint staging, vbo, vao;
+  glGenBuffers(1, &staging);
+  glBindBuffer(GL_COPY_READ_BUFFER, staging);
+  glBufferData(GL_COPY_READ_BUFFER, 6 * 4, nullptr, GL_STREAM_DRAW);
+  auto* p = static_cast<float*>(
+      glMapBufferRange(GL_COPY_READ_BUFFER, 0, 6 * 4, GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT));
+  const float tri[6] = {-0.9f, -0.9f, 0.9f, -0.9f, -0.9f, 0.6f};
+  std::memcpy(p, tri, sizeof(tri));
+  glUnmapBuffer(GL_COPY_READ_BUFFER);
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, 6 * 4, nullptr, GL_STATIC_DRAW);
+  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_ARRAY_BUFFER, 0, 0, 6 * 4);
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  GLuint prog = harness::CompileProgram(vs, fs);
+  glUseProgram(prog);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  // To the window: attachment 1 scaled into the left half, attachment 0 mirrored into the right half.
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  glClearColor(0.2f, 0.2f, 0.2f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glReadBuffer(GL_COLOR_ATTACHMENT1);
+  glBlitFramebuffer(0, 0, 32, 32, 0, 0, kWidth / 2, kHeight, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glReadBuffer(GL_COLOR_ATTACHMENT0);
+  glBlitFramebuffer(0, 0, 32, 32, kWidth, 0, kWidth / 2, kHeight / 2, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, kWidth, kHeight);
+}
+
 }  // namespace
 
 const std::vector<Scene>& All() {
@@ -271,7 +331,7 @@ const std::vector<Scene>& All() {
       {"triangle", Triangle, false},       {"depth", Depth, false},
       {"scissor", Scissor, false},         {"fbo_indexed_stencil", FboIndexedStencil, true},
       {"blend_cull", BlendCull, false},    {"viewport_uniforms", ViewportUniformUpdates, false},
-      {"texture_ubo", TextureUniformBlock, false},
+      {"texture_ubo", TextureUniformBlock, false},  {"blit_mrt_map", BlitMrtMappedBuffers, false},
   };
   return scenes;
 }

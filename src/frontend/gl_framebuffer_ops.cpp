@@ -1,0 +1,270 @@
+// Framebuffer operations beyond binding and attaching: glClear's engine, per-buffer clears, draw buffers,
+// blits and attachment queries.
+#include <algorithm>
+#include <cstring>
+
+#include "frontend/context.h"
+#include "frontend/device.h"
+#include "util/log.h"
+#include "frontend/framebuffer_util.h"
+#include "frontend/gl_impl.h"
+
+namespace caldera {
+
+void RecordClear(Context& ctx, uint8_t clear_bits, uint8_t color_targets, const float color[4], float depth,
+                 uint32_t stencil) {
+  if (ctx.state.rasterizer_discard || clear_bits == 0) return;
+  ctx.FlushRenderTargets();
+  const GLState& s = ctx.state;
+  pipe::CmdClear cmd{};
+  cmd.mask = clear_bits;
+  const auto& m = s.color_mask[0];
+  cmd.color_write_mask = static_cast<uint8_t>(m[0] | (m[1] << 1) | (m[2] << 2) | (m[3] << 3));
+  cmd.color_targets = color_targets;
+  cmd.depth_write = s.depth_mask;
+  cmd.stencil_write_mask = s.stencil[0].write_mask;
+  std::memcpy(cmd.color, color, sizeof(cmd.color));
+  cmd.depth = depth;
+  cmd.stencil = stencil;
+  cmd.scissor_enable = s.scissor_test;
+  std::memcpy(cmd.scissor, s.scissor, sizeof(cmd.scissor));
+  ctx.pipe().Record(cmd);
+}
+
+namespace gl {
+namespace {
+
+bool ClearBufferChecks(Context& ctx, GLenum buffer, GLint drawbuffer, const char* fn) {
+  if (FramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE) {
+    ctx.Error(GL_INVALID_FRAMEBUFFER_OPERATION, fn, "draw framebuffer incomplete");
+    return false;
+  }
+  if (buffer == GL_COLOR && (drawbuffer < 0 || drawbuffer >= pipe::kMaxColorAttachments)) {
+    ctx.Error(GL_INVALID_VALUE, fn, "drawbuffer out of range");
+    return false;
+  }
+  if (buffer != GL_COLOR && drawbuffer != 0) {
+    ctx.Error(GL_INVALID_VALUE, fn, "drawbuffer must be zero for depth/stencil");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void ClearBufferfv(Context& ctx, GLenum buffer, GLint drawbuffer, const GLfloat* value) {
+  const char* fn = "glClearBufferfv";
+  if (buffer != GL_COLOR && buffer != GL_DEPTH) return ctx.Error(GL_INVALID_ENUM, fn, "invalid buffer");
+  if (!ClearBufferChecks(ctx, buffer, drawbuffer, fn)) return;
+  if (buffer == GL_COLOR) return RecordClear(ctx, pipe::kClearColor, static_cast<uint8_t>(1u << drawbuffer), value, 0, 0);
+  const float unused[4] = {};
+  RecordClear(ctx, pipe::kClearDepth, 0, unused, std::clamp(value[0], 0.0f, 1.0f), 0);
+}
+
+void ClearBufferiv(Context& ctx, GLenum buffer, GLint drawbuffer, const GLint* value) {
+  const char* fn = "glClearBufferiv";
+  if (buffer != GL_COLOR && buffer != GL_STENCIL) return ctx.Error(GL_INVALID_ENUM, fn, "invalid buffer");
+  if (!ClearBufferChecks(ctx, buffer, drawbuffer, fn)) return;
+  const float unused[4] = {};
+  if (buffer == GL_STENCIL) return RecordClear(ctx, pipe::kClearStencil, 0, unused, 0, static_cast<uint32_t>(value[0]));
+  // Integer colour formats are not renderable yet: values convert as they would for a normalised target.
+  float color[4];
+  for (int i = 0; i < 4; ++i) color[i] = static_cast<float>(value[i]);
+  RecordClear(ctx, pipe::kClearColor, static_cast<uint8_t>(1u << drawbuffer), color, 0, 0);
+}
+
+void ClearBufferuiv(Context& ctx, GLenum buffer, GLint drawbuffer, const GLuint* value) {
+  const char* fn = "glClearBufferuiv";
+  if (buffer != GL_COLOR) return ctx.Error(GL_INVALID_ENUM, fn, "invalid buffer");
+  if (!ClearBufferChecks(ctx, buffer, drawbuffer, fn)) return;
+  float color[4];
+  for (int i = 0; i < 4; ++i) color[i] = static_cast<float>(value[i]);
+  RecordClear(ctx, pipe::kClearColor, static_cast<uint8_t>(1u << drawbuffer), color, 0, 0);
+}
+
+void ClearBufferfi(Context& ctx, GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil) {
+  const char* fn = "glClearBufferfi";
+  if (buffer != GL_DEPTH_STENCIL) return ctx.Error(GL_INVALID_ENUM, fn, "invalid buffer");
+  if (!ClearBufferChecks(ctx, buffer, drawbuffer, fn)) return;
+  const float unused[4] = {};
+  RecordClear(ctx, pipe::kClearDepth | pipe::kClearStencil, 0, unused, std::clamp(depth, 0.0f, 1.0f),
+              static_cast<uint32_t>(stencil));
+}
+
+void DrawBuffers(Context& ctx, GLsizei n, const GLenum* bufs) {
+  const char* fn = "glDrawBuffers";
+  if (n < 0 || n > pipe::kMaxColorAttachments) return ctx.Error(GL_INVALID_VALUE, fn, "n out of range");
+  Framebuffer* fb = ctx.draw_framebuffer.get();
+  if (!fb) {
+    // Default framebuffer: one buffer, GL_BACK (or GL_NONE).
+    if (n != 1 || (bufs[0] != GL_BACK && bufs[0] != GL_NONE))
+      return ctx.Error(GL_INVALID_OPERATION, fn, "the default framebuffer takes one GL_BACK or GL_NONE");
+    return;
+  }
+  std::array<GLenum, pipe::kMaxColorAttachments> next;
+  next.fill(GL_NONE);
+  uint32_t seen = 0;
+  for (GLsizei i = 0; i < n; ++i) {
+    GLenum b = bufs[i];
+    if (b == GL_NONE) continue;
+    if (b == GL_BACK || b == GL_FRONT || b == GL_LEFT || b == GL_FRONT_AND_BACK)
+      return ctx.Error(GL_INVALID_OPERATION, fn, "default-framebuffer buffer named for a framebuffer object");
+    if (b < GL_COLOR_ATTACHMENT0 || b >= GL_COLOR_ATTACHMENT0 + 32) return ctx.Error(GL_INVALID_ENUM, fn, "invalid buffer");
+    uint32_t index = b - GL_COLOR_ATTACHMENT0;
+    if (index >= pipe::kMaxColorAttachments) return ctx.Error(GL_INVALID_OPERATION, fn, "attachment above the maximum");
+    if (seen & (1u << index)) return ctx.Error(GL_INVALID_OPERATION, fn, "a buffer is named twice");
+    seen |= 1u << index;
+    next[i] = b;
+  }
+  if (next != fb->draw_buffers) {
+    fb->draw_buffers = next;
+    ++fb->version;
+  }
+}
+
+namespace {
+
+// The image behind one aspect of the read or draw framebuffer; zero handle when absent.
+pipe::Handle AspectImage(Context& ctx, bool read, GLbitfield aspect, int32_t* w, int32_t* h, pipe::Format* format) {
+  Framebuffer* fb = read ? ctx.read_framebuffer.get() : ctx.draw_framebuffer.get();
+  Surface* surface = read ? ctx.read_surface() : ctx.draw_surface();
+  *w = *h = 0;
+  *format = pipe::Format::kUndefined;
+  if (!fb) {
+    if (!surface) return {};
+    *w = SurfaceWidth(*surface), *h = SurfaceHeight(*surface);
+    if (aspect == GL_COLOR_BUFFER_BIT) {
+      *format = surface->color_format;
+      return surface->color;
+    }
+    *format = surface->depth_format;
+    return surface->depth_stencil;
+  }
+  const FramebufferAttachment* a = nullptr;
+  if (aspect == GL_COLOR_BUFFER_BIT) {
+    GLenum buf = read ? fb->read_buffer : fb->draw_buffers[0];
+    if (buf >= GL_COLOR_ATTACHMENT0 && buf < GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments)
+      a = &fb->attachments[buf - GL_COLOR_ATTACHMENT0];
+  } else {
+    a = &fb->attachments[aspect == GL_DEPTH_BUFFER_BIT ? kDepthAttachment : kStencilAttachment];
+  }
+  if (!a || !a->attached()) return {};
+  *w = a->image->width, *h = a->image->height, *format = a->image->format;
+  return a->image->handle;
+}
+
+}  // namespace
+
+void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1,
+                     GLint dy1, GLbitfield mask, GLenum filter) {
+  const char* fn = "glBlitFramebuffer";
+  if (mask & ~(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+    return ctx.Error(GL_INVALID_VALUE, fn, "invalid mask bits");
+  if (filter != GL_NEAREST && filter != GL_LINEAR) return ctx.Error(GL_INVALID_ENUM, fn, "invalid filter");
+  if (filter == GL_LINEAR && (mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "depth/stencil blits must use GL_NEAREST");
+  if (FramebufferStatus(ctx, ctx.read_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE ||
+      FramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
+    return ctx.Error(GL_INVALID_FRAMEBUFFER_OPERATION, fn, "read or draw framebuffer incomplete");
+  if (mask == 0) return;
+  if (ctx.state.scissor_test)
+    util::LogOnce(util::LogLevel::kWarning, fn, "the scissor test is not applied to blits yet");
+  ctx.FlushRenderTargets();
+  for (GLbitfield aspect : {GLbitfield(GL_COLOR_BUFFER_BIT), GLbitfield(GL_DEPTH_BUFFER_BIT), GLbitfield(GL_STENCIL_BUFFER_BIT)}) {
+    if (!(mask & aspect)) continue;
+    int32_t sw, sh, dw, dh;
+    pipe::Format sf, df;
+    pipe::Handle src = AspectImage(ctx, true, aspect, &sw, &sh, &sf);
+    pipe::Handle dst = AspectImage(ctx, false, aspect, &dw, &dh, &df);
+    if (!src.valid() || !dst.valid()) continue;  // GL: a missing buffer on either side blits nothing
+    if (aspect != GL_COLOR_BUFFER_BIT && sf != df)
+      return ctx.Error(GL_INVALID_OPERATION, fn, "depth/stencil formats differ");
+    if (aspect == GL_STENCIL_BUFFER_BIT && (mask & GL_DEPTH_BUFFER_BIT) && src == AspectImage(ctx, true, GL_DEPTH_BUFFER_BIT, &sw, &sh, &sf))
+      continue;  // a combined depth-stencil image was blitted whole with the depth aspect
+    pipe::CmdBlit cmd{};
+    cmd.src = src;
+    cmd.dst = dst;
+    int32_t s[4] = {sx0, sy0, sx1, sy1}, d[4] = {dx0, dy0, dx1, dy1};
+    std::memcpy(cmd.src_rect, s, sizeof(s));
+    std::memcpy(cmd.dst_rect, d, sizeof(d));
+    cmd.mask = aspect == GL_COLOR_BUFFER_BIT ? pipe::kClearColor
+               : (mask & GL_STENCIL_BUFFER_BIT && aspect == GL_DEPTH_BUFFER_BIT) ? (pipe::kClearDepth | pipe::kClearStencil)
+               : aspect == GL_DEPTH_BUFFER_BIT ? pipe::kClearDepth
+                                                : pipe::kClearStencil;
+    cmd.linear = filter == GL_LINEAR;
+    ctx.pipe().Record(cmd);
+  }
+}
+
+void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum attachment, GLenum pname, GLint* params) {
+  const char* fn = "glGetFramebufferAttachmentParameteriv";
+  if (target != GL_FRAMEBUFFER && target != GL_DRAW_FRAMEBUFFER && target != GL_READ_FRAMEBUFFER)
+    return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
+  Framebuffer* fb = BoundFramebuffer(ctx, target);
+  if (!fb) {
+    // Default framebuffer: GL_BACK_LEFT / GL_DEPTH / GL_STENCIL are window-system buffers.
+    if (attachment != GL_BACK && attachment != GL_BACK_LEFT && attachment != GL_FRONT_LEFT && attachment != GL_DEPTH &&
+        attachment != GL_STENCIL)
+      return ctx.Error(GL_INVALID_OPERATION, fn, "invalid attachment for the default framebuffer");
+    if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
+      *params = GL_FRAMEBUFFER_DEFAULT;
+      return;
+    }
+    bool color = attachment != GL_DEPTH && attachment != GL_STENCIL;
+    switch (pname) {
+      case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
+      case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+      case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
+      case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: *params = color ? 8 : 0; return;
+      case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: *params = attachment == GL_DEPTH ? 24 : 0; return;
+      case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *params = attachment == GL_STENCIL ? 8 : 0; return;
+      case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE: *params = color ? GL_UNSIGNED_NORMALIZED : GL_UNSIGNED_NORMALIZED; return;
+      case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: *params = GL_LINEAR; return;
+      default: return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
+    }
+  }
+  int index = attachment == GL_DEPTH_STENCIL_ATTACHMENT ? kDepthAttachment : AttachmentIndex(attachment);
+  if (index < 0) return ctx.Error(GL_INVALID_ENUM, fn, "invalid attachment");
+  const FramebufferAttachment& a = fb->attachments[index];
+  if (attachment == GL_DEPTH_STENCIL_ATTACHMENT && fb->attachments[kStencilAttachment].image != a.image)
+    return ctx.Error(GL_INVALID_OPERATION, fn, "depth and stencil attachments differ");
+  if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
+    *params = a.attached() ? static_cast<GLint>(a.type) : GL_NONE;
+    return;
+  }
+  if (!a.attached()) {
+    if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME) {
+      *params = 0;
+      return;
+    }
+    return ctx.Error(GL_INVALID_OPERATION, fn, "nothing attached");
+  }
+  pipe::Format f = a.image->format;
+  bool depth = pipe::IsDepthFormat(f);
+  switch (pname) {
+    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME: *params = static_cast<GLint>(a.image->name); return;
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL: *params = a.level; return;
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE: *params = 0; return;
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER: *params = 0; return;
+    case GL_FRAMEBUFFER_ATTACHMENT_LAYERED: *params = GL_FALSE; return;
+    case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
+    case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+    case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
+      *params = depth ? 0 : f == pipe::Format::kRGB565 ? (pname == GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE ? 6 : 5) : 8;
+      return;
+    case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: *params = f == pipe::Format::kRGBA8 ? 8 : 0; return;
+    case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
+      *params = !depth ? 0 : f == pipe::Format::kD16 ? 16 : f == pipe::Format::kD24S8 ? 24 : 32;
+      return;
+    case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *params = pipe::HasStencil(f) ? 8 : 0; return;
+    case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+      *params = f == pipe::Format::kD32F || f == pipe::Format::kD32FS8 || f == pipe::Format::kRGBA32F ? GL_FLOAT
+                                                                                                      : GL_UNSIGNED_NORMALIZED;
+      return;
+    case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: *params = GL_LINEAR; return;
+    default: return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
+  }
+}
+
+}  // namespace gl
+}  // namespace caldera
