@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -187,7 +188,9 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_MAX_COLOR_TEXTURE_SAMPLES:
     case GL_MAX_DEPTH_TEXTURE_SAMPLES:
     case GL_MAX_INTEGER_SAMPLES: return ints({1});
-    case GL_MAX_SERVER_WAIT_TIMEOUT: return ints({0});
+    // glWaitSync waits on the device without a limit (only GL_TIMEOUT_IGNORED is accepted), so this is
+    // informational: large, and exact through this table's doubles (2^53 ns, about 104 days).
+    case GL_MAX_SERVER_WAIT_TIMEOUT: return ints({9007199254740992.0});
     case GL_PROVOKING_VERTEX: return ints({double(GL_LAST_VERTEX_CONVENTION)});
     case GL_POINT_SIZE: out.kind = Kind::kFloat; return ints({1.0});
     case GL_POINT_SIZE_GRANULARITY:
@@ -248,7 +251,10 @@ void Get(Context& ctx, GLenum pname, T* data, const char* function) {
       double scaled = v * 2147483647.0;
       data[i] = static_cast<T>(std::llround(std::clamp(scaled, -2147483648.0, 2147483647.0)));
     } else {
-      data[i] = static_cast<T>(std::llround(v));
+      // GL 2.2.1: values out of the type's range clamp (e.g. 64-bit limits read with glGetIntegerv).
+      if (v >= double(std::numeric_limits<T>::max())) data[i] = std::numeric_limits<T>::max();
+      else if (v <= double(std::numeric_limits<T>::min())) data[i] = std::numeric_limits<T>::min();
+      else data[i] = static_cast<T>(std::llround(v));
     }
   }
 }

@@ -238,6 +238,10 @@ void GetActiveUniformBlockiv(Context& ctx, GLuint program, GLuint block_index, G
 void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint block_index, GLsizei buf_size, GLsizei* length,
                                GLchar* name);
 void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data);
+void GetUniformIndices(Context& ctx, GLuint program, GLsizei count, const GLchar* const* names, GLuint* indices);
+void GetActiveUniformsiv(Context& ctx, GLuint program, GLsizei count, const GLuint* indices, GLenum pname,
+                         GLint* params);
+void GetActiveUniformName(Context& ctx, GLuint program, GLuint index, GLsizei buf_size, GLsizei* length, GLchar* name);
 
 // --- gl_query.cpp: query objects
 void GenQueries(Context& ctx, GLsizei n, GLuint* ids);

@@ -65,7 +65,9 @@ GLuint CreateShader(Context& ctx, GLenum type) {
   GLuint name = group.next_shader_program_name++;
   auto shader = group.shaders.GetOrCreate(name);
   shader->type = type;
-  shader->stage = type == GL_VERTEX_SHADER ? shader::Stage::kVertex : shader::Stage::kFragment;
+  shader->stage = type == GL_VERTEX_SHADER     ? shader::Stage::kVertex
+                  : type == GL_GEOMETRY_SHADER ? shader::Stage::kGeometry
+                                               : shader::Stage::kFragment;
   return name;
 }
 
@@ -193,7 +195,10 @@ void LinkProgram(Context& ctx, GLuint name) {
   std::string problems;
   bool has_vertex = false, has_fragment = false;
   for (auto& s : program->attached) {
-    if (!s->compiled) problems += "error: attached " + std::string(s->stage == shader::Stage::kVertex ? "vertex" : "fragment") + " shader is not compiled\n";
+    if (!s->compiled) {
+      static const char* kNames[] = {"vertex", "fragment", "geometry"};
+      problems += std::string("error: attached ") + kNames[static_cast<int>(s->stage)] + " shader is not compiled\n";
+    }
     // Several shaders of one stage are concatenated: one translation unit per stage is what glslang links.
     auto it = std::find_if(input.stages.begin(), input.stages.end(), [&](auto& st) { return st.stage == s->stage; });
     if (it == input.stages.end()) input.stages.push_back({s->stage, s->source});
@@ -220,10 +225,13 @@ void LinkProgram(Context& ctx, GLuint name) {
   program->handle = ctx.NewHandle();
   const auto& vs = linked->spirv[static_cast<int>(shader::Stage::kVertex)];
   const auto& fs = linked->spirv[static_cast<int>(shader::Stage::kFragment)];
+  const auto& gs = linked->spirv[static_cast<int>(shader::Stage::kGeometry)];
   std::vector<uint32_t> words(vs);
   words.insert(words.end(), fs.begin(), fs.end());
+  words.insert(words.end(), gs.begin(), gs.end());
   pipe::CmdProgramCreate cmd{program->handle, static_cast<uint32_t>(vs.size()), static_cast<uint32_t>(fs.size()),
-                             linked->default_block_size, static_cast<uint32_t>(words.size() * 4)};
+                             static_cast<uint32_t>(gs.size()), linked->default_block_size,
+                             static_cast<uint32_t>(words.size() * 4)};
   ctx.pipe().Record(cmd, words.data(), words.size() * 4);
   program->linked = std::move(linked);
   BuildUniformStorage(*program);
@@ -270,8 +278,14 @@ void GetProgramiv(Context& ctx, GLuint name, GLenum pname, GLint* params) {
     case GL_ATTACHED_SHADERS: *params = static_cast<GLint>(program->attached.size()); return;
     case GL_ACTIVE_ATTRIBUTES: *params = linked ? static_cast<GLint>(linked->attributes.size()) : 0; return;
     case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *params = linked ? max_len(linked->attributes) : 0; return;
-    case GL_ACTIVE_UNIFORMS: *params = linked ? static_cast<GLint>(linked->uniforms.size()) : 0; return;
-    case GL_ACTIVE_UNIFORM_MAX_LENGTH: *params = linked ? max_len(linked->uniforms) : 0; return;
+    case GL_ACTIVE_UNIFORMS: *params = linked ? static_cast<GLint>(ActiveUniformCount(*linked)) : 0; return;
+    case GL_ACTIVE_UNIFORM_MAX_LENGTH: {
+      GLint m = linked ? max_len(linked->uniforms) : 0;
+      if (linked)
+        for (const auto& b : linked->uniform_blocks) m = std::max(m, max_len(b.members));
+      *params = m;
+      return;
+    }
     case GL_ACTIVE_UNIFORM_BLOCKS: *params = linked ? static_cast<GLint>(linked->uniform_blocks.size()) : 0; return;
     case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: *params = linked ? max_len(linked->uniform_blocks) : 0; return;
     case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: *params = 0; return;
@@ -338,10 +352,10 @@ void GetActiveUniform(Context& ctx, GLuint name, GLuint index, GLsizei buf_size,
   if (!program) return;
   if (buf_size < 0) return ctx.Error(GL_INVALID_VALUE, "glGetActiveUniform", "bufSize is negative");
   const auto* linked = program->link_status ? program->linked.get() : nullptr;
-  if (!linked || index >= linked->uniforms.size())
+  ActiveUniform u;
+  if (!linked || !ActiveUniformAt(*linked, index, &u))
     return ctx.Error(GL_INVALID_VALUE, "glGetActiveUniform", "index out of range");
-  const auto& u = linked->uniforms[index];
-  CopyString(u.name, buf_size, length, out_name);
+  CopyString(*u.name, buf_size, length, out_name);
   if (size) *size = u.array_size;
   if (type) *type = u.gl_type;
 }

@@ -63,6 +63,32 @@ UniformType DescribeUniformType(GLenum type) {
   }
 }
 
+size_t ActiveUniformCount(const shader::LinkedProgram& linked) {
+  size_t n = linked.uniforms.size();
+  for (const auto& b : linked.uniform_blocks) n += b.members.size();
+  return n;
+}
+
+bool ActiveUniformAt(const shader::LinkedProgram& linked, size_t index, ActiveUniform* out) {
+  if (index < linked.uniforms.size()) {
+    const auto& u = linked.uniforms[index];
+    *out = {&u.name, u.gl_type, u.array_size, -1, u.offset, u.array_stride, u.matrix_stride, false};
+    return true;
+  }
+  index -= linked.uniforms.size();
+  for (size_t b = 0; b < linked.uniform_blocks.size(); ++b) {
+    const auto& members = linked.uniform_blocks[b].members;
+    if (index < members.size()) {
+      const auto& m = members[index];
+      *out = {&m.name, m.gl_type, m.array_size, static_cast<int32_t>(b), m.offset, m.array_stride, m.matrix_stride,
+              m.row_major};
+      return true;
+    }
+    index -= members.size();
+  }
+  return false;
+}
+
 void BuildUniformStorage(Program& program) {
   const auto& linked = *program.linked;
   program.locations.clear();

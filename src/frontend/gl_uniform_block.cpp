@@ -149,4 +149,71 @@ void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
   }
 }
 
+void GetUniformIndices(Context& ctx, GLuint name, GLsizei count, const GLchar* const* names, GLuint* indices) {
+  if (count < 0) return ctx.Error(GL_INVALID_VALUE, "glGetUniformIndices", "count is negative");
+  std::shared_ptr<Program> program;
+  const auto* linked = Linked(ctx, name, "glGetUniformIndices", &program);
+  if (!linked) return;
+  size_t total = ActiveUniformCount(*linked);
+  for (GLsizei i = 0; i < count; ++i) {
+    indices[i] = GL_INVALID_INDEX;
+    std::string query = names[i] ? names[i] : "";
+    for (size_t u = 0; u < total; ++u) {
+      ActiveUniform au;
+      ActiveUniformAt(*linked, u, &au);
+      // "a" and "a[0]" name the same array uniform.
+      const std::string& n = *au.name;
+      bool array_base = n.size() > 3 && n.compare(n.size() - 3, 3, "[0]") == 0 && n.compare(0, n.size() - 3, query) == 0 &&
+                        query.size() == n.size() - 3;
+      if (n == query || array_base) {
+        indices[i] = static_cast<GLuint>(u);
+        break;
+      }
+    }
+  }
+}
+
+void GetActiveUniformsiv(Context& ctx, GLuint name, GLsizei count, const GLuint* indices, GLenum pname, GLint* params) {
+  const char* fn = "glGetActiveUniformsiv";
+  if (count < 0) return ctx.Error(GL_INVALID_VALUE, fn, "count is negative");
+  std::shared_ptr<Program> program;
+  const auto* linked = Linked(ctx, name, fn, &program);
+  if (!linked) return;
+  std::vector<ActiveUniform> found(static_cast<size_t>(count));
+  for (GLsizei i = 0; i < count; ++i)
+    if (!ActiveUniformAt(*linked, indices[i], &found[i])) return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
+  for (GLsizei i = 0; i < count; ++i) {
+    const ActiveUniform& u = found[i];
+    switch (pname) {
+      case GL_UNIFORM_TYPE: params[i] = static_cast<GLint>(u.gl_type); break;
+      case GL_UNIFORM_SIZE: params[i] = u.array_size; break;
+      case GL_UNIFORM_NAME_LENGTH: params[i] = static_cast<GLint>(u.name->size() + 1); break;
+      case GL_UNIFORM_BLOCK_INDEX: params[i] = u.block_index; break;
+      // The default block is Caldera's own std140 buffer; GL reports -1 for uniforms outside named blocks.
+      case GL_UNIFORM_OFFSET: params[i] = u.block_index >= 0 ? u.offset : -1; break;
+      case GL_UNIFORM_ARRAY_STRIDE: params[i] = u.block_index >= 0 ? u.array_stride : -1; break;
+      case GL_UNIFORM_MATRIX_STRIDE: params[i] = u.block_index >= 0 ? u.matrix_stride : -1; break;
+      case GL_UNIFORM_IS_ROW_MAJOR: params[i] = u.row_major; break;
+      default: return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
+    }
+  }
+}
+
+void GetActiveUniformName(Context& ctx, GLuint name, GLuint index, GLsizei buf_size, GLsizei* length, GLchar* out) {
+  const char* fn = "glGetActiveUniformName";
+  if (buf_size < 0) return ctx.Error(GL_INVALID_VALUE, fn, "bufSize is negative");
+  std::shared_ptr<Program> program;
+  const auto* linked = Linked(ctx, name, fn, &program);
+  if (!linked) return;
+  ActiveUniform u;
+  if (!ActiveUniformAt(*linked, index, &u)) return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
+  GLsizei n = 0;
+  if (buf_size > 0 && out) {
+    n = std::min<GLsizei>(buf_size - 1, static_cast<GLsizei>(u.name->size()));
+    std::memcpy(out, u.name->data(), n);
+    out[n] = '\0';
+  }
+  if (length) *length = n;
+}
+
 }  // namespace caldera::gl

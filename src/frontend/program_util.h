@@ -23,6 +23,18 @@ struct UniformType {
 };
 UniformType DescribeUniformType(GLenum type);
 
+// GL's active-uniform index space: loose uniforms first, then the members of each named block in order.
+struct ActiveUniform {
+  const std::string* name = nullptr;
+  uint32_t gl_type = 0;
+  int32_t array_size = 1;
+  int32_t block_index = -1;
+  int32_t offset = -1, array_stride = -1, matrix_stride = -1;
+  bool row_major = false;
+};
+size_t ActiveUniformCount(const shader::LinkedProgram& linked);
+bool ActiveUniformAt(const shader::LinkedProgram& linked, size_t index, ActiveUniform* out);
+
 // Re-derives the location table of a freshly linked program and resets its uniform storage.
 void BuildUniformStorage(Program& program);
 

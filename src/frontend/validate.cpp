@@ -283,8 +283,8 @@ bool VertexAttribDivisor(Context& ctx, GLuint index, GLuint) {
 }
 
 bool CreateShader(Context& ctx, GLenum type) {
-  return type == GL_VERTEX_SHADER || type == GL_FRAGMENT_SHADER ||
-         Fail(ctx, GL_INVALID_ENUM, "glCreateShader", "unsupported shader type");
+  bool ok = type == GL_VERTEX_SHADER || type == GL_FRAGMENT_SHADER || (type == GL_GEOMETRY_SHADER && !ctx.IsES());
+  return ok || Fail(ctx, GL_INVALID_ENUM, "glCreateShader", "unsupported shader type");
 }
 
 bool ShaderSource(Context& ctx, GLuint, GLsizei count, const GLchar* const*, const GLint*) {

@@ -110,12 +110,13 @@ struct CmdImageDestroy {
   Handle image;
 };
 
-// Payload: vertex SPIR-V words then fragment SPIR-V words.
+// Payload: vertex, fragment, then (optional) geometry SPIR-V words.
 struct CmdProgramCreate {
   static constexpr Op kOp = Op::kProgramCreate;
   Handle program;
   uint32_t vertex_words;
   uint32_t fragment_words;
+  uint32_t geometry_words;  // 0: no geometry stage
   uint32_t default_block_size;
   uint32_t payload_size;
 };

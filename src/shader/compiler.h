@@ -45,6 +45,17 @@ struct Uniform {
   int32_t layout_location = -1;  // GLSL 4.30 layout(location = N) on a uniform: its explicit GL location
 };
 
+// An active member of a named uniform block, as glGetActiveUniformsiv reports it.
+struct BlockMember {
+  std::string name;  // GL name ("Block.member" for instanced blocks is reported as glslang names it)
+  uint32_t gl_type = 0;
+  int32_t array_size = 1;
+  int32_t offset = 0;
+  int32_t array_stride = 0;
+  int32_t matrix_stride = 0;
+  bool row_major = false;
+};
+
 struct UniformBlock {
   std::string name;  // GL block name ("Lights"), instance name not included
   uint32_t data_size = 0;
@@ -56,6 +67,7 @@ struct UniformBlock {
   int32_t layout_binding =
       -1;  // layout(binding = N): initial glUniformBlockBinding (element i: N + i); -1 absent
   std::vector<std::string> member_names;  // GL names of active members, in uniform order
+  std::vector<BlockMember> members;       // the same members with their layout
 };
 
 struct Attribute {

@@ -82,7 +82,19 @@ void ReflectProgram(const glslang::TProgram& program, bool has_vertex, bool has_
       // Member of a named block.
       const int gl_block =
           r.index < static_cast<int>(gl_block_of.size()) ? gl_block_of[static_cast<size_t>(r.index)] : -1;
-      if (gl_block >= 0) out.uniform_blocks[static_cast<size_t>(gl_block)].member_names.push_back(r.name);
+      if (gl_block >= 0) {
+        auto& block = out.uniform_blocks[static_cast<size_t>(gl_block)];
+        block.member_names.push_back(r.name);
+        BlockMember m;
+        m.name = r.name;
+        m.gl_type = static_cast<uint32_t>(r.glDefineType);
+        m.array_size = r.size > 0 ? r.size : 1;
+        m.offset = r.offset;
+        m.array_stride = type && type->isArray() ? r.arrayStride : 0;
+        m.matrix_stride = MatrixStride(type);
+        m.row_major = type && type->isMatrix() && type->getQualifier().layoutMatrix == glslang::ElmRowMajor;
+        block.members.push_back(std::move(m));
+      }
       continue;
     }
     Uniform u;

@@ -207,9 +207,13 @@ bool Device::CreateLogicalDevice(std::string* why) {
   want.dualSrcBlend = f2.features.dualSrcBlend;
   want.independentBlend = f2.features.independentBlend;
   want.depthBiasClamp = f2.features.depthBiasClamp;
+  want.geometryShader = f2.features.geometryShader;  // GL 3.2+ geometry shaders
   want.occlusionQueryPrecise = f2.features.occlusionQueryPrecise;
   features_.occlusion_query_precise = f2.features.occlusionQueryPrecise;
   features_.host_query_reset = f12.hostQueryReset;
+  // Test knob: CALDERA_HOST_QUERY_RESET=0 exercises the in-command-buffer reset path of devices without it.
+  if (const char* e = util::Env("CALDERA_HOST_QUERY_RESET"); e && std::strcmp(e, "0") == 0)
+    features_.host_query_reset = false;
   features_.timestamp_valid_bits = families[queue_family_].timestampValidBits;
   f2.features = want;
   VkPhysicalDeviceVulkan13Features want13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, f13.pNext};
@@ -217,7 +221,7 @@ bool Device::CreateLogicalDevice(std::string* why) {
   want13.synchronization2 = VK_TRUE;
   VkPhysicalDeviceVulkan12Features want12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &want13};
   want12.timelineSemaphore = VK_TRUE;
-  want12.hostQueryReset = f12.hostQueryReset;
+  want12.hostQueryReset = features_.host_query_reset;
   f2.pNext = &want12;
   divisor.vertexAttributeInstanceRateZeroDivisor = VK_FALSE;
 

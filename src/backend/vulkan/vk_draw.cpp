@@ -64,8 +64,9 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kProgramCreate: {
       auto& c = pipe::As<pipe::CmdProgramCreate>(record);
       auto* words = reinterpret_cast<const uint32_t*>(payload);
-      if (!res.CreateProgram(c.program, words, c.vertex_words, words + c.vertex_words, c.fragment_words,
-                             c.default_block_size, &retired_))
+      const uint32_t* fragment = words + c.vertex_words;
+      if (!res.CreateProgram(c.program, words, c.vertex_words, fragment, c.fragment_words, fragment + c.fragment_words,
+                             c.geometry_words, c.default_block_size, &retired_))
         util::Log(util::LogLevel::kError, "vulkan", "shader module creation failed");
       break;
     }

@@ -18,14 +18,14 @@ size_t PipelineKeyHash::operator()(const PipelineKey& k) const {
 PipelineCache::PipelineCache(Device& device) : device_(device) {
   VkDevice dev = device.device();
   // Set 0: the default uniform block, one dynamic UBO so a per-draw offset is all a uniform change costs.
-  VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1,
-                                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
+  constexpr VkShaderStageFlags kStages =
+      VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_GEOMETRY_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+  VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1, kStages, nullptr};
   VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   info.bindingCount = 1;
   info.pBindings = &binding;
   vkCreateDescriptorSetLayout(dev, &info, nullptr, &uniform_set_layout_);
   std::vector<VkDescriptorSetLayoutBinding> resources;
-  constexpr VkShaderStageFlags kStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
   for (uint32_t i = 0; i < pipe::kMaxUniformBlocks; ++i)
     resources.push_back({i, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, kStages, nullptr});
   for (uint32_t i = 0; i < pipe::kMaxSamplers; ++i)
@@ -69,11 +69,13 @@ VkPipeline PipelineCache::Get(const PipelineKey& key, const ProgramObject& progr
 }
 
 VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& program) {
-  VkPipelineShaderStageCreateInfo stages[2] = {
+  VkPipelineShaderStageCreateInfo stages[3] = {
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, program.vertex,
        "main", nullptr},
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT,
-       program.fragment, "main", nullptr}};
+       program.fragment, "main", nullptr},
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_GEOMETRY_BIT,
+       program.geometry, "main", nullptr}};
 
   std::vector<VkVertexInputBindingDescription> bindings;
   std::vector<VkVertexInputAttributeDescription> attribs;
@@ -171,7 +173,7 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
   rendering.stencilAttachmentFormat = stencil ? depth : VK_FORMAT_UNDEFINED;
 
   VkGraphicsPipelineCreateInfo gp{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, &rendering};
-  gp.stageCount = 2;
+  gp.stageCount = program.geometry ? 3 : 2;
   gp.pStages = stages;
   gp.pVertexInputState = &vi;
   gp.pInputAssemblyState = &ia;

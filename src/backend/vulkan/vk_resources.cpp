@@ -183,7 +183,8 @@ VkSampler Resources::GetSampler(const pipe::SamplerState& st) {
 }
 
 bool Resources::CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs,
-                              uint32_t fs_words, uint32_t default_block_size, Retired* retired) {
+                              uint32_t fs_words, const uint32_t* gs, uint32_t gs_words, uint32_t default_block_size,
+                              Retired* retired) {
   ProgramObject p;
   p.default_block_size = default_block_size;
   VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
@@ -197,6 +198,16 @@ bool Resources::CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_wo
   if (vkCreateShaderModule(device_.device(), &info, nullptr, &p.fragment) != VK_SUCCESS) {
     vkDestroyShaderModule(device_.device(), p.vertex, nullptr);
     return false;
+  }
+  if (gs_words > 0) {
+    std::vector<uint32_t> geometry = RemapSamplerSet(gs, gs_words);
+    info.codeSize = geometry.size() * 4;
+    info.pCode = geometry.data();
+    if (vkCreateShaderModule(device_.device(), &info, nullptr, &p.geometry) != VK_SUCCESS) {
+      vkDestroyShaderModule(device_.device(), p.vertex, nullptr);
+      vkDestroyShaderModule(device_.device(), p.fragment, nullptr);
+      return false;
+    }
   }
   ProgramObject previous;
   bool had = false;
@@ -228,6 +239,7 @@ Garbage Resources::FromProgram(const ProgramObject& p, uint64_t serial) {
   g.serial = serial;
   g.modules[0] = p.vertex;
   g.modules[1] = p.fragment;
+  g.modules[2] = p.geometry;
   return g;
 }
 

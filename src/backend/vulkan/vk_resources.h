@@ -40,6 +40,7 @@ struct ImageObject {
 struct ProgramObject {
   VkShaderModule vertex = VK_NULL_HANDLE;
   VkShaderModule fragment = VK_NULL_HANDLE;
+  VkShaderModule geometry = VK_NULL_HANDLE;  // optional
   uint32_t default_block_size = 0;
 };
 
@@ -50,7 +51,7 @@ struct Garbage {
   VkImage image = VK_NULL_HANDLE;
   VkImageView view = VK_NULL_HANDLE;
   VkImageView sample_view = VK_NULL_HANDLE;
-  VkShaderModule modules[2] = {VK_NULL_HANDLE, VK_NULL_HANDLE};
+  VkShaderModule modules[3] = {VK_NULL_HANDLE, VK_NULL_HANDLE, VK_NULL_HANDLE};
   Allocation alloc;
 };
 
@@ -115,7 +116,7 @@ class Resources {
                              ImageObject* out);
   void DestroyStandaloneImage(const ImageObject& image) { Free(FromImage(image, 0)); }
   bool CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs, uint32_t fs_words,
-                     uint32_t default_block_size, Retired* retired);
+                     const uint32_t* gs, uint32_t gs_words, uint32_t default_block_size, Retired* retired);
   void DestroyBuffer(pipe::Handle h, Retired* retired);
   void DestroyImage(pipe::Handle h, Retired* retired);
   void DestroyProgram(pipe::Handle h, Retired* retired);
