@@ -10,6 +10,7 @@
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/gl_impl.h"
+#include "frontend/gl_query.h"
 
 #ifndef GL_ALIASED_POINT_SIZE_RANGE
 #define GL_ALIASED_POINT_SIZE_RANGE 0x846D  // ES and compatibility name, absent from glcorearb.h
@@ -188,6 +189,9 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_MAX_COLOR_TEXTURE_SAMPLES:
     case GL_MAX_DEPTH_TEXTURE_SAMPLES:
     case GL_MAX_INTEGER_SAMPLES: return ints({1});
+    case GL_TIMESTAMP:  // ARB_timer_query, core in 3.3; GetInteger64v reads it exactly, without the double
+      if (ctx.IsES()) return false;
+      return ints({double(CurrentTimestamp(ctx))});
     // glWaitSync waits on the device without a limit (only GL_TIMEOUT_IGNORED is accepted), so this is
     // informational: large, and exact through this table's doubles (2^53 ns, about 104 days).
     case GL_MAX_SERVER_WAIT_TIMEOUT: return ints({9007199254740992.0});
@@ -310,7 +314,15 @@ const GLubyte* GetStringi(Context& ctx, GLenum name, GLuint index) {
 }
 
 void GetIntegerv(Context& ctx, GLenum pname, GLint* data) { Get(ctx, pname, data, "glGetIntegerv"); }
-void GetInteger64v(Context& ctx, GLenum pname, GLint64* data) { Get(ctx, pname, data, "glGetInteger64v"); }
+void GetInteger64v(Context& ctx, GLenum pname, GLint64* data) {
+  // Device timestamps can exceed 2^53 ns (clocks counting from an epoch): keep every bit.
+  if (pname == GL_TIMESTAMP && !ctx.IsES()) {
+    int64_t now = CurrentTimestamp(ctx);
+    if (data) *data = now;
+    return;
+  }
+  Get(ctx, pname, data, "glGetInteger64v");
+}
 void GetFloatv(Context& ctx, GLenum pname, GLfloat* data) { Get(ctx, pname, data, "glGetFloatv"); }
 void GetDoublev(Context& ctx, GLenum pname, GLdouble* data) { Get(ctx, pname, data, "glGetDoublev"); }
 void GetBooleanv(Context& ctx, GLenum pname, GLboolean* data) { Get(ctx, pname, data, "glGetBooleanv"); }

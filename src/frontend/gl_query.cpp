@@ -9,6 +9,7 @@
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/gl_impl.h"
+#include "frontend/gl_query.h"
 #include "util/log.h"
 
 namespace caldera {
@@ -235,6 +236,17 @@ void GetQueryiv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
     default: break;
   }
   ctx.Error(GL_INVALID_ENUM, "glGetQueryiv", "invalid pname");
+}
+
+int64_t CurrentTimestamp(Context& ctx) {
+  // A throwaway timestamp query read with a wait; it never gets a GL name.
+  QueryObject q;
+  q.target = GL_TIMESTAMP;
+  q.instance = Table(ctx).next_instance++;
+  q.backend_live = true;
+  ctx.pipe().Record(pipe::CmdQueryTimestamp{q.instance});
+  FetchResult(ctx, q, true);
+  return static_cast<int64_t>(std::min<uint64_t>(q.result, std::numeric_limits<int64_t>::max()));
 }
 
 void GetQueryObjectiv(Context& ctx, GLuint id, GLenum pname, GLint* params) {

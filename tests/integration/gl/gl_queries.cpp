@@ -270,6 +270,15 @@ void TimerQueries(const Scene& s) {
   CHECK(t1 >= t0);
   CHECK(t2 >= t1);
   CHECK(t1 - t0 >= elapsed / 2);  // the 200 draws happened between the two timestamps (loosely)
+  // GL_TIMESTAMP reads the same clock: a counter issued after reading it is not earlier.
+  GLint64 now = -1;
+  glGetInteger64v(GL_TIMESTAMP, &now);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glQueryCounter(q[3], GL_TIMESTAMP);
+  GLuint64 after = Result(q[3]);
+  CHECK(now > 0);
+  CHECK(after >= GLuint64(now));
+  CHECK(GLuint64(now) >= t0);
   GLint current = -1;
   glBeginQuery(GL_TIME_ELAPSED, q[1]);
   glGetQueryiv(GL_TIME_ELAPSED, GL_CURRENT_QUERY, &current);
