@@ -500,6 +500,62 @@ void Fences(const Scene& s) {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// ES 3.0: boolean occlusion queries (both targets share one binding), no SAMPLES_PASSED, fences.
+void ES30Queries() {
+  harness::Window es = harness::Open(kWidth, kHeight, /*es=*/true);
+  ExpectNoPendingError("ES 3.0 queries");
+  const char* vs =
+      "#version 300 es\nlayout(location = 0) in vec2 position;\n"
+      "void main() { gl_Position = vec4(position, 0.0, 1.0); }\n";
+  const char* fs =
+      "#version 300 es\nprecision mediump float;\nout vec4 color;\n"
+      "void main() { color = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+  GLuint program = harness::CompileProgram(vs, fs);
+  glUseProgram(program);
+  const float quad[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+  GLuint vao = 0, vbo = 0;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  GLuint q[3];
+  glGenQueries(3, q);
+  glBeginQuery(GL_SAMPLES_PASSED, q[0]);  // desktop only
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glBeginQuery(GL_ANY_SAMPLES_PASSED, q[0]);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glBeginQuery(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, q[1]);  // the occlusion binding is taken
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glEndQuery(GL_ANY_SAMPLES_PASSED);
+  glBeginQuery(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, q[1]);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glEndQuery(GL_ANY_SAMPLES_PASSED_CONSERVATIVE);
+  glBeginQuery(GL_ANY_SAMPLES_PASSED, q[2]);
+  glEndQuery(GL_ANY_SAMPLES_PASSED);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLuint result[3] = {7, 7, 7};
+  for (int i = 0; i < 3; ++i) glGetQueryObjectuiv(q[i], GL_QUERY_RESULT, &result[i]);
+  CHECK(result[0] == GL_TRUE);
+  CHECK(result[1] == GL_TRUE);
+  CHECK(result[2] == GL_FALSE);
+  glDeleteQueries(3, q);
+
+  GLsync sync = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  GLenum r = glClientWaitSync(sync, GL_SYNC_FLUSH_COMMANDS_BIT, 10 * kSecond);
+  CHECK(r == GL_CONDITION_SATISFIED || r == GL_ALREADY_SIGNALED);
+  glDeleteSync(sync);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glDeleteBuffers(1, &vbo);
+  glDeleteVertexArrays(1, &vao);
+  glDeleteProgram(program);
+  harness::Close(es);
+}
+
 }  // namespace
 
 int main() {
@@ -523,5 +579,6 @@ int main() {
   glDeleteProgram(s.program);
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
+  ES30Queries();  // a second display connection after eglTerminate
   return harness::Summary();
 }
