@@ -21,7 +21,9 @@ struct SyncTable {
 namespace gl {
 namespace {
 
-pipe::FenceState* AsFence(GLsync sync) { return reinterpret_cast<pipe::FenceState*>(sync); }
+pipe::FenceState* AsFence(GLsync sync) {
+  return reinterpret_cast<pipe::FenceState*>(sync);
+}
 
 // A new reference to the fence behind `sync`, or null when it is not a live sync object of this share group.
 pipe::FenceState* Acquire(Context& ctx, GLsync sync) {
@@ -97,9 +99,12 @@ GLenum ClientWaitSync(Context& ctx, GLsync sync, GLbitfield flags, GLuint64 time
   if ((flags & GL_SYNC_FLUSH_COMMANDS_BIT) || (timeout > 0 && !ref.fence->published())) ctx.pipe().Submit();
   if (timeout == 0) return GL_TIMEOUT_EXPIRED;
   switch (ref.fence->Wait(timeout)) {
-    case pipe::Timeline::WaitResult::kSignaled: return GL_CONDITION_SATISFIED;
-    case pipe::Timeline::WaitResult::kTimeout: return GL_TIMEOUT_EXPIRED;
-    case pipe::Timeline::WaitResult::kLost: break;
+    case pipe::Timeline::WaitResult::kSignaled:
+      return GL_CONDITION_SATISFIED;
+    case pipe::Timeline::WaitResult::kTimeout:
+      return GL_TIMEOUT_EXPIRED;
+    case pipe::Timeline::WaitResult::kLost:
+      break;
   }
   ctx.Error(GL_CONTEXT_LOST, "glClientWaitSync", "device lost");
   return GL_WAIT_FAILED;
@@ -109,9 +114,10 @@ void WaitSync(Context& ctx, GLsync sync, GLbitfield flags, GLuint64 timeout) {
   FenceRef ref{Acquire(ctx, sync)};
   if (!ref.fence) return ctx.Error(GL_INVALID_VALUE, "glWaitSync", "not a sync object");
   if (flags != 0) return ctx.Error(GL_INVALID_VALUE, "glWaitSync", "flags must be 0");
-  if (timeout != GL_TIMEOUT_IGNORED) return ctx.Error(GL_INVALID_VALUE, "glWaitSync", "timeout must be GL_TIMEOUT_IGNORED");
+  if (timeout != GL_TIMEOUT_IGNORED)
+    return ctx.Error(GL_INVALID_VALUE, "glWaitSync", "timeout must be GL_TIMEOUT_IGNORED");
   if (ref.fence->Signaled()) return;  // nothing to order against
-  ref.fence->Retain();  // the record's reference
+  ref.fence->Retain();                // the record's reference
   ctx.pipe().Record(pipe::CmdWaitSync{ref.fence});
 }
 
@@ -121,11 +127,20 @@ void GetSynciv(Context& ctx, GLsync sync, GLenum pname, GLsizei count, GLsizei* 
   if (count < 0) return ctx.Error(GL_INVALID_VALUE, "glGetSynciv", "negative count");
   GLint value = 0;
   switch (pname) {
-    case GL_OBJECT_TYPE: value = GL_SYNC_FENCE; break;
-    case GL_SYNC_CONDITION: value = GL_SYNC_GPU_COMMANDS_COMPLETE; break;
-    case GL_SYNC_FLAGS: value = 0; break;
-    case GL_SYNC_STATUS: value = ref.fence->Signaled() ? GL_SIGNALED : GL_UNSIGNALED; break;
-    default: return ctx.Error(GL_INVALID_ENUM, "glGetSynciv", "unknown pname");
+    case GL_OBJECT_TYPE:
+      value = GL_SYNC_FENCE;
+      break;
+    case GL_SYNC_CONDITION:
+      value = GL_SYNC_GPU_COMMANDS_COMPLETE;
+      break;
+    case GL_SYNC_FLAGS:
+      value = 0;
+      break;
+    case GL_SYNC_STATUS:
+      value = ref.fence->Signaled() ? GL_SIGNALED : GL_UNSIGNALED;
+      break;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, "glGetSynciv", "unknown pname");
   }
   GLsizei written = 0;
   if (count >= 1 && values) {

@@ -10,7 +10,8 @@ Timeline::WaitResult FenceState::Wait(uint64_t timeout_ns) {
   if (signaled_.load(std::memory_order_acquire)) return Timeline::WaitResult::kSignaled;
   const auto start = Clock::now();
   auto elapsed_ns = [&] {
-    return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+    return static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
   };
   // Unpublished: the fence's own context has not handed it to the backend yet (another thread's context,
   // or run-ahead). Poll for publication within the budget; there is no serial to wait on before it.

@@ -46,8 +46,8 @@ class FenceState {
   ~FenceState() = default;
   std::atomic<uint32_t> refs_{1};
   std::atomic<uint64_t> serial_{0};
-  Timeline* timeline_ = nullptr;        // written before serial_ is released
-  std::atomic<bool> signaled_{false};   // sticky: a signalled fence never asks the timeline again
+  Timeline* timeline_ = nullptr;       // written before serial_ is released
+  std::atomic<bool> signaled_{false};  // sticky: a signalled fence never asks the timeline again
 };
 
 }  // namespace caldera::pipe

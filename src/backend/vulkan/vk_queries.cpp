@@ -14,7 +14,9 @@ namespace {
 
 constexpr uint32_t kPoolSize = 128;
 
-int TypeIndex(VkQueryType type) { return type == VK_QUERY_TYPE_OCCLUSION ? 0 : 1; }
+int TypeIndex(VkQueryType type) {
+  return type == VK_QUERY_TYPE_OCCLUSION ? 0 : 1;
+}
 
 bool IsOcclusion(pipe::QueryKind kind) {
   return kind == pipe::QueryKind::kSamplesPassed || kind == pipe::QueryKind::kAnySamplesPassed;
@@ -85,8 +87,8 @@ void QueryTracker::Stamp(uint64_t serial) {
 uint64_t QueryTracker::Read(Slot s) const {
   uint64_t value = 0;
   // WAIT_BIT costs nothing here (the submission completed) and guards against reading an unwritten slot.
-  vkGetQueryPoolResults(device_.device(), pools_[s.pool].pool, s.index, 1, sizeof(value), &value, sizeof(value),
-                        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+  vkGetQueryPoolResults(device_.device(), pools_[s.pool].pool, s.index, 1, sizeof(value), &value,
+                        sizeof(value), VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
   return value;
 }
 
@@ -155,7 +157,8 @@ void Context::BeginOcclusionSegment() {
   for (uint64_t id : queries_.active_occlusion)
     precise |= queries_.instances[id].kind == pipe::QueryKind::kSamplesPassed;
   if (precise && !shared_.device->features().occlusion_query_precise) {
-    util::LogOnce(util::LogLevel::kWarning, "GL_SAMPLES_PASSED", "device lacks occlusionQueryPrecise: counts may be inexact");
+    util::LogOnce(util::LogLevel::kWarning, "GL_SAMPLES_PASSED",
+                  "device lacks occlusionQueryPrecise: counts may be inexact");
     precise = false;
   }
   vkCmdBeginQuery(cmd_, queries_.pool(slot), slot.index, precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
@@ -238,8 +241,8 @@ void Context::OnQueryResult(const pipe::CmdQueryResult& cmd) {
       uint64_t serial = 0;
       SubmitAndStamp(&serial);  // stamps inst.serial
     }
-    bool complete = cmd.wait ? shared_.device->WaitSerial(inst.serial)
-                             : inst.serial <= shared_.device->CompletedSerial();
+    bool complete =
+        cmd.wait ? shared_.device->WaitSerial(inst.serial) : inst.serial <= shared_.device->CompletedSerial();
     if (shared_.device->lost()) complete = true;  // report what there is; the frontend sees the loss
     *cmd.available = complete;
     if (complete && !shared_.device->lost()) {
@@ -270,6 +273,8 @@ void Context::OnQueryResult(const pipe::CmdQueryResult& cmd) {
   cmd.done->notify_all();
 }
 
-void Context::OnQueryDestroy(const pipe::CmdQueryDestroy& cmd) { ForgetQuery(cmd.query); }
+void Context::OnQueryDestroy(const pipe::CmdQueryDestroy& cmd) {
+  ForgetQuery(cmd.query);
+}
 
 }  // namespace caldera::vk

@@ -92,7 +92,9 @@ void ClearTargets(const Scene& s) {
   glBindFramebuffer(GL_FRAMEBUFFER, s.fbo[0]);
 }
 
-void Draw(GLint first) { glDrawArrays(GL_TRIANGLES, first, 6); }
+void Draw(GLint first) {
+  glDrawArrays(GL_TRIANGLES, first, 6);
+}
 
 GLuint64 Result(GLuint query) {
   GLuint64 value = ~GLuint64{0};
@@ -154,7 +156,7 @@ void OcclusionCounts(const Scene& s) {
   glDepthFunc(GL_LESS);
   glUniform1f(s.depth_loc, 0.0f);  // window depth 0.5
   Draw(kFullQuad);
-  glUniform1f(s.depth_loc, 0.5f);  // 0.75: behind
+  glUniform1f(s.depth_loc, 0.5f);         // 0.75: behind
   glBeginQuery(GL_SAMPLES_PASSED, q[0]);  // re-begun: the previous result is gone
   Draw(kFullQuad);
   glEndQuery(GL_SAMPLES_PASSED);
