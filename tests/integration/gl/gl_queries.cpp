@@ -450,6 +450,8 @@ void Fences(const Scene& s) {
   CHECK(v == GL_SIGNALED);
 
   // Server waits: later commands are ordered after the fence; the image is what was drawn.
+  // (Work before the fence, so that the wait usually finds it unfinished and becomes a device-side wait.)
+  for (int i = 0; i < 50; ++i) Draw(kFullQuad);
   GLsync d = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
   glWaitSync(d, 0, GL_TIMEOUT_IGNORED);
   CHECK_GL_ERROR(GL_NO_ERROR);
@@ -500,6 +502,59 @@ void Fences(const Scene& s) {
   glFinish();
   glDeleteSync(leftover);
   CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+// Syncs belong to the share group (any context of it waits on, queries or deletes them); query objects
+// belong to their context.
+void SharedContext(const harness::Window& w, const Scene& s) {
+  ExpectNoPendingError("shared context");
+  EGLint config_id = 0;
+  eglQueryContext(w.display, w.context, EGL_CONFIG_ID, &config_id);
+  const EGLint pick[] = {EGL_CONFIG_ID, config_id, EGL_NONE};
+  EGLConfig config = nullptr;
+  EGLint n = 0;
+  CHECK(eglChooseConfig(w.display, pick, &config, 1, &n) && n == 1);
+  const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                            3,
+                            EGL_CONTEXT_MINOR_VERSION,
+                            3,
+                            EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                            EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                            EGL_NONE};
+  EGLContext other = eglCreateContext(w.display, config, w.context, attribs);
+  CHECK(other != EGL_NO_CONTEXT);
+  if (other == EGL_NO_CONTEXT) return;
+
+  ClearTargets(s);
+  GLuint q = 0;
+  glGenQueries(1, &q);
+  glBeginQuery(GL_SAMPLES_PASSED, q);
+  for (int i = 0; i < 20; ++i) Draw(kFullQuad);
+  glEndQuery(GL_SAMPLES_PASSED);
+  GLsync mine = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  glFlush();  // published for the other context: nothing there could flush this one
+  CHECK(eglMakeCurrent(w.display, w.surface, w.surface, other));
+  CHECK(glIsQuery(q) == GL_FALSE);
+  CHECK(glIsSync(mine) == GL_TRUE);
+  GLenum r = glClientWaitSync(mine, 0, 10 * kSecond);
+  CHECK(r == GL_CONDITION_SATISFIED || r == GL_ALREADY_SIGNALED);
+  GLint v = 0;
+  glGetSynciv(mine, GL_SYNC_STATUS, 1, nullptr, &v);
+  CHECK(v == GL_SIGNALED);
+  glWaitSync(mine, 0, GL_TIMEOUT_IGNORED);
+  GLsync theirs = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  glFlush();
+  glDeleteSync(mine);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(eglMakeCurrent(w.display, w.surface, w.surface, w.context));
+  CHECK(glIsSync(mine) == GL_FALSE);
+  r = glClientWaitSync(theirs, GL_SYNC_FLUSH_COMMANDS_BIT, 10 * kSecond);
+  CHECK(r == GL_CONDITION_SATISFIED || r == GL_ALREADY_SIGNALED);
+  glDeleteSync(theirs);
+  CHECK(Result(q) == 20 * kPixels);
+  glDeleteQueries(1, &q);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(eglDestroyContext(w.display, other));
 }
 
 // ES 3.0: boolean occlusion queries (both targets share one binding), no SAMPLES_PASSED, fences.
@@ -573,6 +628,7 @@ int main() {
   TimerQueries(s);
   QueryErrors(s);
   Fences(s);
+  SharedContext(w, s);
   glDeleteFramebuffers(2, s.fbo);
   glDeleteRenderbuffers(2, s.color_rb);
   glDeleteRenderbuffers(2, s.depth_rb);
