@@ -1,6 +1,8 @@
 #include "backend/vulkan/vk_context.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 #include <cstring>
 #include <utility>
 
@@ -33,6 +35,20 @@ bool Context::PendingClear::any() const {
 }
 
 Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, kRingPage) {
+  deferred_clears_ = util::EnvFlag("CALDERA_DEFERRED_CLEARS", true);
+  if (const char* skip = util::Env("CALDERA_TEST_SKIP_CLEAR_RESOLVE")) {
+    // A comma-separated list of read kinds whose resolve is skipped.
+    std::string list = std::string(skip) + ",";
+    static const std::pair<const char*, ClearResolve> kKinds[] = {{"target-switch", ClearResolve::kTargetSwitch},
+                                                                  {"readback", ClearResolve::kReadback},
+                                                                  {"blit", ClearResolve::kBlit},
+                                                                  {"upload", ClearResolve::kUpload}};
+    for (auto& [name, kind] : kKinds)
+      if (list.find(std::string(name) + ",") != std::string::npos) skip_resolve_ |= 1u << static_cast<uint32_t>(kind);
+    util::LogOnce(util::LogLevel::kWarning, "CALDERA_TEST_SKIP_CLEAR_RESOLVE",
+                  std::string("set: pending clears are NOT resolved before ") + skip +
+                      " (test-only, renders wrongly on purpose)");
+  }
   VkDevice dev = shared_.device->device();
   VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
@@ -46,12 +62,29 @@ Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, 
   vkCreateDescriptorPool(dev, &dpi, nullptr, &descriptor_pool_);
 }
 
+void Context::WriteStats() {
+  const char* path = util::Env("CALDERA_STATS");
+  if (!path) return;
+  auto pipelines = shared_.pipelines->stats();
+  if (FILE* f = std::fopen(path, "a")) {
+    std::fprintf(f,
+                 "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
+                 "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu}\n",
+                 (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
+                 (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
+                 (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
+                 (unsigned long long)pipelines.created);
+    std::fclose(f);
+  }
+}
+
 Context::~Context() {
   uint64_t serial = 0;
   SubmitAndStamp(&serial);
   if (serial) shared_.device->WaitSerial(serial);
   for (auto& s : in_flight_) shared_.device->WaitSerial(s.serial);
   Collect();
+  if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass) WriteStats();
   if (dummy_.image) shared_.resources->DestroyStandaloneImage(dummy_);
   VkDevice dev = shared_.device->device();
   vkDestroyDescriptorPool(dev, descriptor_pool_, nullptr);
@@ -103,6 +136,7 @@ bool Context::SubmitAndStamp(uint64_t* serial) {
   EndPass();
   vkEndCommandBuffer(cmd_);
   *serial = shared_.device->Submit(cmd_, std::exchange(wait_serial_, 0));
+  ++stats_.submits;
   in_flight_.push_back({cmd_, *serial});
   cmd_ = VK_NULL_HANDLE;
   ring_.Stamp(*serial);
@@ -209,6 +243,8 @@ void Context::BeginPass() {
   ri.pDepthAttachment = ds ? &depth : nullptr;
   ri.pStencilAttachment = has_stencil ? &stencil : nullptr;
   vkCmdBeginRendering(cmd, &ri);
+  ++stats_.render_passes;
+  if (pending_clear_.any()) ++stats_.clears_folded;
   pass_open_ = true;
   pending_clear_ = {};
   graphics_since_transfer_ = true;
@@ -221,15 +257,15 @@ void Context::EndPass() {
   pass_open_ = false;
 }
 
-void Context::FlushPendingClears() {
-  if (!pending_clear_.any()) return;
+void Context::FlushPendingClears(ClearResolve why) {
+  if (!pending_clear_.any() || (skip_resolve_ & (1u << static_cast<uint32_t>(why)))) return;
   BeginPass();  // the load ops perform the clears
   EndPass();
 }
 
 void Context::OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd) {
   if (std::memcmp(&cmd, &targets_, sizeof(cmd)) == 0) return;  // redundant bind: keep the pass open
-  FlushPendingClears();
+  FlushPendingClears(ClearResolve::kTargetSwitch);
   EndPass();
   targets_ = cmd;
   textures_need_layout_check_ = true;  // a former target may now be sampled
@@ -267,7 +303,8 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
     ImageObject* img = images.Get(targets_.color[i]);
     if (img && img->pipe_format == pipe::Format::kRGB8) value[i][3] = 1.0f;  // RGB surfaces keep alpha at 1
   }
-  if (!pass_open_ && whole) {
+  if (!pass_open_ && whole && deferred_clears_) {
+    ++stats_.clears_deferred;
     // Deferred: the next pass (or the next read of these targets) loads with CLEAR.
     for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
       if (!color || !images.Get(targets_.color[i]) || !(cmd.color_targets & (1u << i))) continue;
@@ -279,6 +316,7 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
     return;
   }
   // Inside an open pass (or a partial rectangle): clear attachments without ending the pass.
+  ++stats_.clears_in_pass;
   BeginPass();
   VkClearAttachment attachments[pipe::kMaxColorAttachments + 1];
   uint32_t n = 0;
@@ -306,7 +344,7 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
   ImageObject* dst = images.Get(cmd.dst);
   if (!src || !dst) return;
   // Both images must hold their pending clears before a transfer reads or writes them.
-  FlushPendingClears();
+  FlushPendingClears(ClearResolve::kBlit);
   EndPass();
   Commands();
   if (graphics_since_transfer_) {
@@ -379,7 +417,7 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
   // An upload of a target with a pending clear must land after the clear.
   bool bound = false;
   for (auto& c : targets_.color) bound |= c == cmd.image;
-  if (bound) FlushPendingClears();
+  if (bound) FlushPendingClears(ClearResolve::kUpload);
   UploadRing::Span span = ring_.Allocate(cmd.payload_size, 16);
   std::memcpy(span.data, data, cmd.payload_size);
   EndPass();
@@ -409,7 +447,7 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
     return;
   }
   // Pending clears of the read target are resolved first: a read must see them.
-  FlushPendingClears();
+  FlushPendingClears(ClearResolve::kReadback);
   EndPass();
   uint32_t texel = FormatTexelSize(img->format);
   VkDeviceSize size = VkDeviceSize(cmd.width) * cmd.height * texel;

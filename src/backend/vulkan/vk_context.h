@@ -90,7 +90,10 @@ class Context final : public pipe::BackendContext {
   void Collect();
   void BeginPass();
   void EndPass();
-  void FlushPendingClears();  // executes deferred clears now (before any read of the targets)
+  // Why pending clears are being resolved: every read of a target (and every target switch) resolves them.
+  enum class ClearResolve : uint8_t { kNone, kTargetSwitch, kReadback, kBlit, kUpload, kSubmit };
+  void FlushPendingClears(ClearResolve why = ClearResolve::kSubmit);  // executes deferred clears now
+  void WriteStats();
   void TransferBarrier();     // orders transfers against earlier draws and later draws against transfers
   void TransitionImage(ImageObject& image, VkImageLayout layout);
   void ApplyDynamicState();
@@ -129,6 +132,14 @@ class Context final : public pipe::BackendContext {
     uint32_t stencil_value = 0;
     bool any() const;
   } pending_clear_;
+  // Mechanism switches and probes (docs/ENVIRONMENT.md): CALDERA_DEFERRED_CLEARS=0 records every clear
+  // in a pass; CALDERA_TEST_SKIP_CLEAR_RESOLVE=<kind> (tests only) skips resolving for one read kind, which
+  // the negative-control tests use to prove each resolve is needed. CALDERA_STATS=<file> appends counters.
+  bool deferred_clears_ = true;
+  uint32_t skip_resolve_ = 0;  // bit per ClearResolve kind (test knob)
+  struct Stats {
+    uint64_t clears_deferred = 0, clears_folded = 0, clears_in_pass = 0, render_passes = 0, draws = 0, submits = 0;
+  } stats_;
   bool transfer_since_pass_ = false;  // a transfer wrote something draws may read
   bool graphics_since_transfer_ = true;
 

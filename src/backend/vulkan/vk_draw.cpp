@@ -54,7 +54,7 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       bool bound = h == targets_.depth_stencil;
       for (auto& c : targets_.color) bound |= c == h;
       if (bound) {
-        FlushPendingClears();
+        FlushPendingClears(ClearResolve::kSubmit);
         EndPass();
         targets_ = {};
       }
@@ -103,14 +103,14 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kDraw: OnDraw(pipe::As<pipe::CmdDraw>(record)); break;
     case pipe::Op::kReadPixels: OnReadPixels(pipe::As<pipe::CmdReadPixels>(record)); break;
     case pipe::Op::kFlush: {
-      FlushPendingClears();
+      FlushPendingClears(ClearResolve::kSubmit);
       uint64_t serial;
       SubmitAndStamp(&serial);
       break;
     }
     case pipe::Op::kFinish: {
       auto& c = pipe::As<pipe::CmdFinish>(record);
-      FlushPendingClears();
+      FlushPendingClears(ClearResolve::kSubmit);
       uint64_t serial;
       SubmitAndStamp(&serial);
       if (serial) shared_.device->WaitSerial(serial);
@@ -370,6 +370,7 @@ void Context::OnDraw(const pipe::CmdDraw& cmd) {
   if (cmd.topology == pipe::Topology::kLineLoop)
     util::LogOnce(util::LogLevel::kWarning, "GL_LINE_LOOP", "drawn as a line strip: the closing segment is missing");
   Commands();
+  ++stats_.draws;
   if (textures_need_layout_check_ || (textures_.count > 0 && !dummy_ready_)) PrepareTextures();
   BeginPass();
   BeginOcclusionSegment();
