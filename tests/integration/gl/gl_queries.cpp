@@ -252,6 +252,10 @@ void TimerQueries(const Scene& s) {
   CHECK(bits >= 30);
   CHECK_GL_ERROR(GL_NO_ERROR);
 
+  GLint cur = 5;
+  glGetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY, &cur);  // timestamps are never "active"
+  CHECK(cur == 0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
   GLuint q[4];
   glGenQueries(4, q);
   glQueryCounter(q[0], GL_TIMESTAMP);
