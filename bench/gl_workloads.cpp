@@ -113,8 +113,8 @@ class Chunks : public Workload {
         const uint16_t base = uint16_t(vertices.size() / 6);
         const float corners[4][3] = {{x, y, z}, {x + 1, y, z}, {x + 1, y + 1, z}, {x, y + 1, z}};
         for (const auto& p : corners) vertices.insert(vertices.end(), {p[0], p[1], p[2], r, g, 0.5f});
-        indices.insert(indices.end(), {base, uint16_t(base + 1), uint16_t(base + 2), base,
-                                       uint16_t(base + 2), uint16_t(base + 3)});
+        indices.insert(indices.end(), {base, uint16_t(base + 1), uint16_t(base + 2), base, uint16_t(base + 2),
+                                       uint16_t(base + 3)});
       }
       Chunk chunk;
       chunk.index_count = GLsizei(indices.size());
@@ -126,7 +126,8 @@ class Chunks : public Workload {
       GLuint buffers[2];
       glGenBuffers(2, buffers);
       glBindBuffer(GL_ARRAY_BUFFER, buffers[0]);
-      glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices.size() * sizeof(float)), vertices.data(), GL_STATIC_DRAW);
+      glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices.size() * sizeof(float)), vertices.data(),
+                   GL_STATIC_DRAW);
       glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, buffers[1]);
       glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size() * sizeof(uint16_t)), indices.data(),
                    GL_STATIC_DRAW);
@@ -145,7 +146,8 @@ class Chunks : public Workload {
 
   void Frame() override {
     // A simple perspective looking down -z: the far chunks shrink to a few pixels at 64x64.
-    static const float kViewProjection[16] = {1.0f, 0, 0, 0, 0, 1.0f, 0, 0, 0, 0, -1.002f, -1.0f, 0, 0, -0.2f, 0};
+    static const float kViewProjection[16] = {1.0f, 0, 0,       0,     0, 1.0f, 0,     0,
+                                              0,    0, -1.002f, -1.0f, 0, 0,    -0.2f, 0};
     glClearColor(0.4f, 0.6f, 0.9f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     After("glClear");
@@ -211,7 +213,7 @@ class Hud : public Workload {
  public:
   // The frame's draws go to three targets in order: the scene target, the UI target, the window.
   static constexpr int kSceneDraws = 24, kUiDraws = 40;
-  static constexpr int kStreamBatch = 8;  // a glBufferSubData before every 8th draw: 11 a frame
+  static constexpr int kStreamBatch = 8;           // a glBufferSubData before every 8th draw: 11 a frame
   static constexpr int kStreamFloatsPerDraw = 16;  // one quad: 4 x (xy, uv)
 
   Hud() {
@@ -238,7 +240,8 @@ class Hud : public Workload {
     for (int i = 0; i < 2; ++i) {
       glGenTextures(1, &target_color_[i]);
       glBindTexture(GL_TEXTURE_2D, target_color_[i]);
-      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kSurfaceSize, kSurfaceSize, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kSurfaceSize, kSurfaceSize, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                   nullptr);
       glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
       glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
       GLuint depth;
@@ -514,11 +517,12 @@ int main(int argc, char** argv) {
   json += ", \"frames\": " + std::to_string(frames);
   json += ", \"draws_per_frame\": " + std::to_string(draws);
   char numbers[512];
-  std::snprintf(numbers, sizeof numbers,
-                ", \"wall_s\": %.6f, \"fps\": %.3f, \"gl_thread_ms_per_frame\": %.4f, \"gl_thread_us_per_draw\": "
-                "%.4f, \"process_ms_per_frame\": %.4f, \"other_threads_ms_per_frame\": %.4f",
-                wall_s, frames / wall_s, thread_s * 1e3 / frames, thread_s * 1e6 / (double(frames) * draws),
-                process_s * 1e3 / frames, (process_s - thread_s) * 1e3 / frames);
+  std::snprintf(
+      numbers, sizeof numbers,
+      ", \"wall_s\": %.6f, \"fps\": %.3f, \"gl_thread_ms_per_frame\": %.4f, \"gl_thread_us_per_draw\": "
+      "%.4f, \"process_ms_per_frame\": %.4f, \"other_threads_ms_per_frame\": %.4f",
+      wall_s, frames / wall_s, thread_s * 1e3 / frames, thread_s * 1e6 / (double(frames) * draws),
+      process_s * 1e3 / frames, (process_s - thread_s) * 1e3 / frames);
   json += numbers;
   json += ", \"calls_per_frame\": {";
   bool first = true;

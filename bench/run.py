@@ -29,7 +29,9 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DRAWOVERHEAD = "/usr/lib/x86_64-linux-gnu/piglit/bin/drawoverhead"
 MESA_VENDOR = "/usr/share/glvnd/egl_vendor.d/50_mesa.json"
 # Cases covering each kind of state change; --quick runs only these.
-QUICK_CASES = [1, 2, 3, 4, 7, 9, 15, 20, 23]
+# drawoverhead numbers its cases per driver (llvmpipe has 39, Caldera 33: cases depend on
+# extensions), so cases are matched by name; the first 11 are the same everywhere.
+QUICK_CASES = [1, 2, 3, 4, 5, 7, 9, 11]
 # Metrics of the GL workloads, and whether bigger is better (for "best").
 WORKLOAD_METRICS = {
     "fps": True,
@@ -93,6 +95,12 @@ def configurations(builddir, tmp):
     }
     if not os.path.exists(caldera_json):
         configs["caldera"]["absent"] = f"{caldera_json} not built"
+    else:
+        with open(caldera_json) as f:
+            library = json.load(f)["ICD"]["library_path"]
+        if not os.path.exists(library):
+            # The shared build tree is rebuilt by others at any time: say so instead of failing every run.
+            configs["caldera"]["absent"] = f"{library} missing (not built, or a build is in progress)"
     # The GLES backend is a directory of its own when it exists (docs/ENVIRONMENT.md, CALDERA_BACKEND).
     if not os.path.isdir(os.path.join(REPO, "src", "backend", "gles")):
         configs["caldera-gles"]["absent"] = "Caldera's GLES backend does not exist yet (src/backend/gles)"
@@ -156,13 +164,15 @@ def caldera_warnings(stderr):
     return sorted({line.strip() for line in stderr.splitlines() if line.startswith("caldera warning")})
 
 
-def run_drawoverhead(case, duration, env, timeout=120):
-    out = run_process([DRAWOVERHEAD, "-fbo", "-test", str(case), "-duration", str(duration)], env, timeout)
+def run_drawoverhead(case, duration, env, timeout=600):
+    """One case (-test N), or every case in one process when case is None. Returns
+    {number: (name, thousands of draws/s)} and Caldera's warnings."""
+    cmd = [DRAWOVERHEAD, "-fbo", "-duration", str(duration)] + ([] if case is None else ["-test", str(case)])
+    out = run_process(cmd, env, timeout)
     cases = parse_drawoverhead(out.stdout)
-    if case not in cases:
-        raise RunError(f"drawoverhead -test {case}: no result row in its output")
-    name, kdraws = cases[case]
-    return {"name": name, "kdraws_per_s": kdraws, "warnings": caldera_warnings(out.stderr)}
+    if not cases or (case is not None and case not in cases):
+        raise RunError(f"{' '.join(cmd)}: no result row in its output")
+    return cases, caldera_warnings(out.stderr)
 
 
 def run_workload(bench_gl, workload, args, env, timeout=180, wrapper=()):
@@ -222,21 +232,32 @@ def guarded_drawoverhead(case, duration, env, builddir, tmp):
 
 def callgrind_workload(bench_gl, workload, env, tmp, frames):
     """Instructions per draw of the timed loop alone (--instr-atstart=no; the program switches
-    instrumentation on around its loop), all threads together: deterministic on a noisy machine."""
+    instrumentation on around its loop): deterministic on a noisy machine. One file per thread:
+    -01 is the GL (main) thread; the rest are driver threads (lavapipe's queue thread)."""
     out_file = os.path.join(tmp, f"callgrind-{workload}.out")
-    wrapper = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out_file}"]
+    wrapper = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes",
+               f"--callgrind-out-file={out_file}"]
     result = run_workload(bench_gl, workload, ["--warmup", "2", "--frames", str(frames), "--callgrind"], env,
                           timeout=900, wrapper=wrapper)
-    instructions = None
-    with open(out_file) as f:
-        for line in f:
-            if line.startswith(("summary:", "totals:")):
-                instructions = int(line.split()[1])
-    if not instructions:
-        raise RunError("callgrind wrote no instruction total")
+    per_thread = {}
+    for name in sorted(os.listdir(tmp)):
+        if not name.startswith(os.path.basename(out_file) + "-"):
+            continue
+        count = 0
+        with open(os.path.join(tmp, name)) as f:
+            for line in f:
+                if line.startswith(("summary:", "totals:")):
+                    count = max(count, int(line.split()[1]))
+        per_thread[name.rsplit("-", 1)[1]] = count
+        os.remove(os.path.join(tmp, name))
+    total = sum(per_thread.values())
+    if not total or "01" not in per_thread:
+        raise RunError("callgrind wrote no instruction totals")
     draws = result["frames"] * result["draws_per_frame"]
-    return {"instructions": instructions, "draws": draws, "instructions_per_draw": instructions / draws,
-            "instructions_per_frame": instructions / result["frames"]}
+    return {"instructions": total, "draws": draws, "instructions_per_draw": total / draws,
+            "gl_thread_instructions_per_draw": per_thread["01"] / draws,
+            "other_threads_instructions_per_draw": (total - per_thread["01"]) / draws,
+            "instructions_per_frame": total / result["frames"]}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -260,6 +281,8 @@ def build_summary(results, active):
     others = [c for c in ("llvmpipe", "zink") if c in active]
     for case in results["drawoverhead"]["cases"].values():
         for config, entry in case["configs"].items():
+            if not entry["runs"]:
+                continue
             entry["kdraws_per_s"] = summarize(entry["runs"], True)
         caldera = case["configs"].get("caldera", {}).get("kdraws_per_s")
         case["caldera_ratio"] = {}
@@ -282,6 +305,25 @@ def build_summary(results, active):
             if caldera and theirs:
                 # GL-thread ms/frame: > 1 means Caldera costs the application's thread more.
                 block["caldera_ratio"][other] = ratio(caldera["median"], theirs["median"])
+
+
+def case_order(cases, active):
+    """Caldera's case order first, then cases only other drivers have, in their order."""
+    def key(name):
+        numbers = cases[name]["numbers"]
+        for rank, config in enumerate(active):
+            if config in numbers:
+                return (rank, numbers[config])
+        return (len(active), 0)
+    return sorted(cases, key=key)
+
+
+def case_label(case, active):
+    numbers = case["numbers"]
+    first = next((c for c in active if c in numbers), None)
+    label = str(numbers[first]) if first else "?"
+    others = {n for c, n in numbers.items() if c != first and n != numbers[first]}
+    return label + (f" ({'/'.join(str(n) for n in sorted(others))})" if others else "")
 
 
 def fmt(value, digits=1):
@@ -309,18 +351,21 @@ def markdown(results, configs, active):
         lines += ["", "## piglit drawoverhead -fbo (thousands of draws/s, median (best); ratio > 1: Caldera faster)",
                   ""]
         header = "| # | Case | " + " | ".join(configs[c]["label"] for c in active)
-        header += "".join(f" | Caldera ÷ {configs[o]['label'].split(' ')[0]}" for o in ("llvmpipe", "zink")
+        header += "".join(f" | Caldera ÷ {o}" for o in ("llvmpipe", "zink")
                           if o in active and "caldera" in active)
         vk = [c for c in active if configs[c]["vulkan"]]
-        header += "".join(f" | {configs[c]['label'].split('/')[0].split(' ')[0]} Vk calls/draw" for c in vk)
+        header += "".join(f" | {configs[c]['label'].split('/')[0].split(' ')[0]} Vk calls per Vk draw" for c in vk)
         lines.append(header + " |")
         lines.append("|" + " --- |" * (header.count("|")))
-        for number in sorted(cases, key=int):
-            case = cases[number]
-            row = f"| {number} | {case['name']} |"
+        for name in case_order(cases, active):
+            case = cases[name]
+            row = f"| {case_label(case, active)} | {name} |"
             for c in active:
                 s = case["configs"].get(c, {}).get("kdraws_per_s")
-                row += f" {fmt(s['median'], 0)} ({fmt(s['best'], 0)}) |" if s else " failed |"
+                if s:
+                    row += f" {fmt(s['median'], 0)} ({fmt(s['best'], 0)}) |"
+                else:  # a case this driver does not have (drawoverhead adds cases by extension), or a failure
+                    row += " n/a |" if c not in case["numbers"] else " failed |"
             for o in ("llvmpipe", "zink"):
                 if o in active and "caldera" in active:
                     row += f" {fmt(case['caldera_ratio'].get(o), 2)} |"
@@ -335,10 +380,11 @@ def markdown(results, configs, active):
         block = results.get(workload)
         if not block:
             continue
-        lines += ["", f"## {workload} ({block['draws_per_frame']} draws/frame; ms are per frame, median (best))", ""]
+        lines += ["", f"## {workload} ({block.get('draws_per_frame', '?')} draws/frame; ms are per frame, "
+                      "median (best))", ""]
         lines.append("| Configuration | frames/s | GL thread ms | GL thread µs/draw | other threads ms | "
                      "Vk calls/frame | redundant binds | render passes/frame | objects created/frame | "
-                     "submits/frame | instructions/draw | GL errors/frame |")
+                     "submits/frame | instructions/draw GL thread + others | GL errors/frame |")
         lines.append("|" + " --- |" * 12)
         for c in active:
             entry = block["configs"].get(c)
@@ -352,14 +398,16 @@ def markdown(results, configs, active):
                 return f"{fmt(v['median'], digits)} ({fmt(v['best'], digits)})" if v else "—"
             g = entry.get("guard") or {}
             share = f"{g['redundant_binds']:.0f} ({100 * g['redundant_bind_share']:.0f} %)" if g else "—"
-            cg = entry.get("callgrind", {}).get("instructions_per_draw")
+            cg = entry.get("callgrind")
+            cg_text = (f"{cg['gl_thread_instructions_per_draw']:.0f} + {cg['other_threads_instructions_per_draw']:.0f}"
+                       if cg else "—")
             errors = entry["runs"][0].get("gl_errors_per_frame", {}) if entry["runs"] else {}
             err_text = ", ".join(f"{k}: {v}" for k, v in errors.items()) or "0"
             lines.append(f"| {configs[c]['label']} | {cell('fps', 1)} | {cell('gl_thread_ms_per_frame', 2)} | "
                          f"{cell('gl_thread_us_per_draw', 2)} | {cell('other_threads_ms_per_frame', 2)} | "
                          f"{fmt(g.get('calls'), 0)} | {share} | {fmt(g.get('render_passes'), 1)} | "
                          f"{fmt(g.get('objects_created'), 1)} | {fmt(g.get('submits'), 1)} | "
-                         f"{fmt(cg, 0) if cg else '—'} | {err_text} |")
+                         f"{cg_text} | {err_text} |")
         ratios = block.get("caldera_ratio", {})
         if ratios:
             lines += ["", "Caldera ÷ other, GL-thread ms/frame (median; > 1: Caldera costs more): " +
@@ -384,15 +432,16 @@ def chart(results, configs, active, path):
     fig, axes = plt.subplots(2, 1, figsize=(14, 10), gridspec_kw={"height_ratios": [3, 2]})
     colors = {"caldera": "#d95f02", "caldera-gles": "#e7298a", "llvmpipe": "#1b9e77", "zink": "#7570b3"}
     width = 0.8 / max(1, len(active))
-    numbers = sorted(cases, key=int)
+    numbers = case_order(cases, active)
     ax = axes[0]
     for i, c in enumerate(active):
         values = [(cases[n]["configs"].get(c, {}).get("kdraws_per_s") or {}).get("median", 0) for n in numbers]
         ax.bar([k + i * width for k in range(len(numbers))], values, width, label=configs[c]["label"],
                color=colors.get(c))
-    ax.set_xticks([k + width * (len(active) - 1) / 2 for k in range(len(numbers))], [str(n) for n in numbers])
+    ax.set_xticks([k + width * (len(active) - 1) / 2 for k in range(len(numbers))],
+                  [case_label(cases[n], active) for n in numbers], fontsize=7)
     ax.set_yscale("log")
-    ax.set_xlabel("drawoverhead -fbo case (see the table for names)")
+    ax.set_xlabel("drawoverhead -fbo case, Caldera's numbering (see the table for names)")
     ax.set_ylabel("thousands of draws/s (median, log)")
     ax.set_title(f"piglit drawoverhead, {results['date']} {results['host']}")
     ax.legend()
@@ -437,8 +486,7 @@ def check_shape(results):
     for number, case in cases.items():
         entry = case["configs"].get("caldera", {})
         positive(f"drawoverhead {number} caldera kdraws_per_s", (entry.get("kdraws_per_s") or {}).get("median"))
-        if "guard" in entry:
-            positive(f"drawoverhead {number} caldera guard calls/draw", entry["guard"].get("calls"))
+        positive(f"drawoverhead {number} caldera guard calls/draw", (entry.get("guard") or {}).get("calls"))
     for workload in ("chunks", "hud"):
         entry = results.get(workload, {}).get("configs", {}).get("caldera", {})
         summary = entry.get("summary") or {}
@@ -464,9 +512,17 @@ def check_shape(results):
 # ---------------------------------------------------------------------------------------------
 
 
-def git_commit():
-    out = subprocess.run(["git", "-C", REPO, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    return out.stdout.strip() or "unknown"
+def git_commit(builddir):
+    """The commit Caldera was built from: the build tree's checkout, marked -dirty when it has local
+    changes (other engineers' work in progress in a shared tree). A tree without git (a `git archive`
+    export) says so, and BENCH_COMMIT names it."""
+    source = os.path.dirname(builddir)
+    out = subprocess.run(["git", "-C", source, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    if out.returncode != 0:
+        return os.environ.get("BENCH_COMMIT", f"unknown (no git at {source})")
+    dirty = subprocess.run(["git", "-C", source, "status", "--porcelain", "--untracked-files=no"],
+                           capture_output=True, text=True).stdout.strip()
+    return out.stdout.strip() + ("-dirty" if dirty else "")
 
 
 def cpu_model():
@@ -480,6 +536,21 @@ def cpu_model():
     return platform.processor() or "unknown"
 
 
+def render(path, have_matplotlib):
+    with open(path) as f:
+        results = json.load(f)
+    configs = {name: dict(c, absent=c["absent"]) if "absent" in c else dict(c)
+               for name, c in results["configs"].items()}
+    active = [name for name, c in configs.items() if "absent" not in c]
+    stem = path[:-len(".json")]
+    with open(stem + ".md", "w") as f:
+        f.write(markdown(results, configs, active))
+    if have_matplotlib:
+        chart(results, configs, active, stem + ".png")
+    print(f"rewrote {stem}.md" + (f", {stem}.png" if have_matplotlib else ""))
+    return 0
+
+
 def main():
     have_matplotlib = ensure_matplotlib()
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -489,12 +560,16 @@ def main():
     parser.add_argument("--no-guard", action="store_true", help="skip the guarded (Vulkan counter) pass")
     parser.add_argument("--configs", default="caldera,caldera-gles,llvmpipe,zink")
     parser.add_argument("--workloads", default="drawoverhead,chunks,hud")
-    parser.add_argument("--cases", help="drawoverhead cases, comma-separated (default: all)")
+    parser.add_argument("--cases", help="drawoverhead cases, comma-separated, one process each (default: all, "
+                        "in one process per configuration)")
     parser.add_argument("--builddir", default=os.path.join(REPO, "build"))
     parser.add_argument("--bench-gl", help="caldera-bench-gl binary (default: <builddir>/bench/caldera-bench-gl)")
     parser.add_argument("--out-dir", default=os.path.join(REPO, "bench", "results"))
     parser.add_argument("--smoke", action="store_true", help="meson test: one tiny round on Caldera, check shape")
+    parser.add_argument("--render", metavar="JSON", help="only rewrite the .md and .png of an earlier run's JSON")
     args = parser.parse_args()
+    if args.render:
+        return render(args.render, have_matplotlib)
     command = "bench/run.py " + " ".join(sys.argv[1:])
     builddir = os.path.abspath(args.builddir)
     bench_gl = os.path.abspath(args.bench_gl or os.path.join(builddir, "bench", "caldera-bench-gl"))
@@ -525,26 +600,22 @@ def main():
     now = datetime.datetime.now(datetime.timezone.utc)
     host = socket.gethostname().split(".")[0]
     results = {"date": now.strftime("%Y-%m-%d"), "time_utc": now.strftime("%H:%M:%S"), "host": host,
-               "command": command, "git_commit": git_commit(), "cpu": cpu_model(), "rounds": args.rounds,
+               "command": command, "git_commit": git_commit(builddir), "builddir": builddir, "cpu": cpu_model(), "rounds": args.rounds,
                "quick": args.quick, "lp_num_threads": 0,
                "configs": {n: {"label": c["label"], "vulkan": c["vulkan"],
                                **({"absent": c["absent"]} if "absent" in c else {})} for n, c in configs.items()},
                "renderers": {}, "drawoverhead": {"duration_s": duration, "cases": {}}, "failures": [],
                "concurrent_compiles_seen": 0}
 
-    # Which drawoverhead cases exist: the table of one short run on the first configuration.
-    case_numbers = []
+    # drawoverhead: every case in one process per configuration, or one process per chosen case.
+    jobs = []
     if "drawoverhead" in workloads:
         if args.cases:
-            case_numbers = [int(n) for n in args.cases.split(",")]
+            jobs = [("drawoverhead", int(n)) for n in args.cases.split(",")]
         elif args.quick:
-            case_numbers = list(QUICK_CASES)
+            jobs = [("drawoverhead", n) for n in QUICK_CASES]
         else:
-            listing = subprocess.run([DRAWOVERHEAD, "-list-subtests"], capture_output=True, text=True,
-                                     env=configs[active[0]]["env"]) if active else None
-            count = len([ln for ln in (listing.stdout if listing else "").splitlines() if ln.strip()])
-            case_numbers = list(range(1, count + 1)) if count else list(range(1, 34))
-    jobs = [("drawoverhead", n) for n in case_numbers]
+            jobs = [("drawoverhead", None)]
     jobs += [(w, None) for w in ("chunks", "hud") if w in workloads]
     for w in ("chunks", "hud"):
         if w in workloads:
@@ -564,16 +635,18 @@ def main():
                 done += 1
                 env = configs[config]["env"]
                 results["concurrent_compiles_seen"] += 1 if busy_compilers() else 0
-                label = f"{workload}{'' if case is None else ' ' + str(case)} on {config}"
+                label = f"{workload}{'' if case is None else ' -test ' + str(case)} on {config}"
                 print(f"[{done}/{total}] round {round_index + 1}: {label}", file=sys.stderr, flush=True)
                 try:
                     if workload == "drawoverhead":
-                        r = run_drawoverhead(case, duration, env)
-                        slot = results["drawoverhead"]["cases"].setdefault(
-                            str(case), {"name": r["name"], "configs": {}})
-                        entry = slot["configs"].setdefault(config, {"runs": [], "warnings": []})
-                        entry["runs"].append(r["kdraws_per_s"])
-                        entry["warnings"] = sorted(set(entry["warnings"]) | set(r["warnings"]))
+                        rows, warnings = run_drawoverhead(case, duration, env)
+                        for number, (name, kdraws) in rows.items():
+                            slot = results["drawoverhead"]["cases"].setdefault(name, {"numbers": {}, "configs": {}})
+                            slot["numbers"][config] = number
+                            entry = slot["configs"].setdefault(config, {"runs": [], "warnings": []})
+                            entry["runs"].append(kdraws)
+                            # Whole-process runs: a warning cannot be pinned to one case.
+                            entry["warnings"] = sorted(set(entry["warnings"]) | set(warnings))
                     else:
                         r = run_workload(bench_gl, workload, ["--warmup", "5", "--frames", str(frames),
                                                               "--min-seconds", str(min_seconds)], env)
@@ -591,16 +664,21 @@ def main():
     # Vulkan counters: a separate guarded pass, so the layer's own cost never touches the timings.
     vulkan = [c for c in active if configs[c]["vulkan"]]
     if not args.no_guard and vulkan:
-        for workload, case in jobs:
+        guarded = [(w, c) for w, c in jobs if w != "drawoverhead"]
+        # Guard totals are per process, so drawoverhead's guarded pass is one process per case, by
+        # each configuration's own numbering as its timed runs reported it.
+        for name, case in results["drawoverhead"]["cases"].items():
             for config in vulkan:
-                label = f"guarded {workload}{'' if case is None else ' ' + str(case)} on {config}"
+                if config in case["numbers"]:
+                    guarded.append(("drawoverhead", (name, config, case["numbers"][config])))
+        for workload, case in guarded:
+            for config in ([case[1]] if workload == "drawoverhead" else vulkan):
+                label = f"guarded {workload}{'' if case is None else ' -test ' + str(case[2])} on {config}"
                 print(label, file=sys.stderr, flush=True)
                 try:
                     if workload == "drawoverhead":
-                        entry = results["drawoverhead"]["cases"].get(str(case), {}).get("configs", {}).get(config)
-                        if entry is not None:
-                            entry["guard"] = guarded_drawoverhead(case, duration, configs[config]["env"],
-                                                                  builddir, tmp)
+                        entry = results["drawoverhead"]["cases"][case[0]]["configs"][config]
+                        entry["guard"] = guarded_drawoverhead(case[2], duration, configs[config]["env"], builddir, tmp)
                     else:
                         results[workload]["configs"][config]["guard"] = guarded_workload(
                             bench_gl, workload, configs[config]["env"], builddir, tmp, *guard_frames)
