@@ -522,7 +522,8 @@ int main(int argc, char** argv) {
       ", \"wall_s\": %.6f, \"fps\": %.3f, \"gl_thread_ms_per_frame\": %.4f, \"gl_thread_us_per_draw\": "
       "%.4f, \"process_ms_per_frame\": %.4f, \"other_threads_ms_per_frame\": %.4f",
       wall_s, frames / wall_s, thread_s * 1e3 / frames, thread_s * 1e6 / (double(frames) * draws),
-      process_s * 1e3 / frames, (process_s - thread_s) * 1e3 / frames);
+      // The two clocks are read a moment apart: a single-threaded driver can come out a hair below 0.
+      process_s * 1e3 / frames, std::max(0.0, process_s - thread_s) * 1e3 / frames);
   json += numbers;
   json += ", \"calls_per_frame\": {";
   bool first = true;
