@@ -206,6 +206,7 @@ void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pna
 void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
                           GLint level);
 void FramebufferTexture(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level);
+void GenerateMipmap(Context& ctx, GLenum target);
 
 // --- gl_sampler.cpp: sampler objects
 void GenSamplers(Context& ctx, GLsizei count, GLuint* samplers);

@@ -401,6 +401,24 @@ void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum
   SetAttachment(*fb, attachment, {tex, tex ? GLenum(GL_TEXTURE) : GLenum(GL_NONE), level});
 }
 
+void GenerateMipmap(Context& ctx, GLenum target) {
+  const char* fn = "glGenerateMipmap";
+  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_2D_ARRAY && target != GL_TEXTURE_3D &&
+      target != GL_TEXTURE_CUBE_MAP)
+    return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
+  auto* slot = Bound(ctx, target, fn);
+  if (!slot) return;
+  Texture& tex = **slot;
+  if (!tex.handle.valid() || !(tex.defined_levels & (1u << tex.base_level)))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "the base level has no storage");
+  if (pipe::IsDepthFormat(tex.format)) return ctx.Error(GL_INVALID_OPERATION, fn, "depth formats cannot be filtered");
+  GLint last = std::min(tex.levels - 1, tex.max_level);
+  if (last <= tex.base_level) return;
+  ctx.pipe().Record(pipe::CmdGenerateMipmaps{tex.handle, static_cast<uint32_t>(tex.base_level),
+                                             static_cast<uint32_t>(last - tex.base_level + 1)});
+  for (GLint l = tex.base_level; l <= last; ++l) tex.defined_levels |= 1u << l;
+}
+
 void FramebufferTexture(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level) {
   GLenum textarget = GL_TEXTURE_2D;
   if (texture != 0) {

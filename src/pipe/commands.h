@@ -29,6 +29,7 @@ constexpr int kMaxSamplers = 16;       // per program
   X(ImageCreate)                 \
   X(ImageDestroy)                \
   X(ImageUpload)                 \
+  X(GenerateMipmaps)             \
   X(ProgramCreate)               \
   X(ProgramDestroy)              \
   X(SetRenderTargets)            \
@@ -103,6 +104,14 @@ struct CmdImageUpload {
   int32_t x, y;
   uint32_t width, height;
   uint32_t payload_size;
+};
+
+// glGenerateMipmap: levels base+1 .. base+count-1 filtered down from `base_level`.
+struct CmdGenerateMipmaps {
+  static constexpr Op kOp = Op::kGenerateMipmaps;
+  Handle image;
+  uint32_t base_level;
+  uint32_t level_count;
 };
 
 struct CmdImageDestroy {

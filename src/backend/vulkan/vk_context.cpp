@@ -383,6 +383,50 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
   textures_need_layout_check_ = true;
 }
 
+void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd) {
+  ImageObject* img = shared_.resources->images.Get(cmd.image);
+  if (!img || cmd.base_level + cmd.level_count > img->levels || cmd.level_count < 2) return;
+  FlushPendingClears(ClearResolve::kBlit);  // the base level may be a render target with a pending clear
+  EndPass();
+  VkCommandBuffer cb = Commands();
+  // Whole image to TRANSFER_DST, then per level: the source level becomes TRANSFER_SRC before it is read.
+  TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  auto level_barrier = [&](uint32_t level) {
+    VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+    b.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    b.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
+    b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+    b.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+    b.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    b.image = img->image;
+    b.subresourceRange = {img->aspect, level, 1, 0, 1};
+    VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+    dep.imageMemoryBarrierCount = 1;
+    dep.pImageMemoryBarriers = &b;
+    vkCmdPipelineBarrier2(cb, &dep);
+  };
+  for (uint32_t i = 1; i < cmd.level_count; ++i) {
+    uint32_t src = cmd.base_level + i - 1, dst = src + 1;
+    level_barrier(src);
+    VkImageBlit region{};
+    region.srcSubresource = {img->aspect, src, 0, 1};
+    region.dstSubresource = {img->aspect, dst, 0, 1};
+    region.srcOffsets[1] = {int32_t(std::max(img->width >> src, 1u)), int32_t(std::max(img->height >> src, 1u)), 1};
+    region.dstOffsets[1] = {int32_t(std::max(img->width >> dst, 1u)), int32_t(std::max(img->height >> dst, 1u)), 1};
+    vkCmdBlitImage(cb, img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img->image,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, VK_FILTER_LINEAR);
+  }
+  // Levels outside the chain stayed in TRANSFER_DST, like the last one: bring every level to one layout.
+  for (uint32_t l = 0; l < img->levels; ++l)
+    if (l < cmd.base_level || l >= cmd.base_level + cmd.level_count - 1) level_barrier(l);
+  img->layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+  transfer_since_pass_ = true;
+  graphics_since_transfer_ = false;
+  textures_need_layout_check_ = true;
+}
+
 void Context::OnBufferUpload(const pipe::CmdBufferUpload& cmd, const uint8_t* data) {
   BufferObject* buffer = shared_.resources->buffers.Get(cmd.buffer);
   if (!buffer || cmd.offset + cmd.payload_size > buffer->size) return;

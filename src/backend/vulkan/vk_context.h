@@ -69,6 +69,7 @@ class Context final : public pipe::BackendContext {
   void OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd);
   void OnClear(const pipe::CmdClear& cmd);
   void OnBlit(const pipe::CmdBlit& cmd);
+  void OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd);
   void OnDraw(const pipe::CmdDraw& cmd);
   void OnReadPixels(const pipe::CmdReadPixels& cmd);
 

@@ -100,6 +100,7 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       break;
     case pipe::Op::kClear: OnClear(pipe::As<pipe::CmdClear>(record)); break;
     case pipe::Op::kBlit: OnBlit(pipe::As<pipe::CmdBlit>(record)); break;
+    case pipe::Op::kGenerateMipmaps: OnGenerateMipmaps(pipe::As<pipe::CmdGenerateMipmaps>(record)); break;
     case pipe::Op::kDraw: OnDraw(pipe::As<pipe::CmdDraw>(record)); break;
     case pipe::Op::kReadPixels: OnReadPixels(pipe::As<pipe::CmdReadPixels>(record)); break;
     case pipe::Op::kFlush: {

@@ -324,6 +324,50 @@ void main() { out0 = vec4(0.0, 1.0, 0.0, 1.0); out1 = vec4(1.0, 1.0, 0.0, 1.0); 
   glViewport(0, 0, kWidth, kHeight);
 }
 
+void Mipmaps() {
+  // glGenerateMipmap on an 8x8 texture with coloured quadrants, then each level read with textureLod in
+  // its own column: level 3 (1x1) is the average of everything.
+  const char* vs = R"(#version 330 core
+layout(location = 0) in vec2 a_pos;
+out vec2 v_uv;
+void main() { v_uv = a_pos * 0.5 + 0.5; gl_Position = vec4(a_pos, 0.0, 1.0); }
+)";
+  const char* fs = R"(#version 330 core
+in vec2 v_uv;
+uniform sampler2D u_tex;
+out vec4 frag;
+void main() {
+  float level = floor(v_uv.x * 4.0);
+  frag = textureLod(u_tex, vec2(fract(v_uv.x * 4.0), v_uv.y), level);
+}
+)";
+  uint8_t texels[8 * 8 * 4];
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 8; ++x) {
+      uint8_t* t = texels + (y * 8 + x) * 4;
+      t[0] = x < 4 ? 255 : 0, t[1] = y < 4 ? 255 : 0, t[2] = (x + y) % 2 ? 255 : 0, t[3] = 255;
+    }
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  glGenerateMipmap(GL_TEXTURE_2D);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  GLuint p = harness::CompileProgram(vs, fs);
+  glUseProgram(p);
+  const float quad[12] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+  GLuint vao, vbo;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+}
+
 }  // namespace
 
 const std::vector<Scene>& All() {
@@ -332,6 +376,7 @@ const std::vector<Scene>& All() {
       {"scissor", Scissor, false},         {"fbo_indexed_stencil", FboIndexedStencil, true},
       {"blend_cull", BlendCull, false},    {"viewport_uniforms", ViewportUniformUpdates, false},
       {"texture_ubo", TextureUniformBlock, false},  {"blit_mrt_map", BlitMrtMappedBuffers, false},
+      {"mipmaps", Mipmaps, false},
   };
   return scenes;
 }
