@@ -71,7 +71,8 @@ struct GLState {
   bool primitive_restart = false, primitive_restart_fixed = false, rasterizer_discard = false;
   bool depth_clamp = false, dither = true, multisample = true, sample_coverage = false;
   bool sample_alpha_to_coverage = false, framebuffer_srgb = false, line_smooth = false;
-  bool program_point_size = false;
+  bool program_point_size = false, sample_mask = false, sample_shading = false;
+  std::array<bool, 8> clip_distance{};  // GL_CLIP_DISTANCEi enables (see gl_state.cpp for how they apply)
   std::bitset<pipe::kMaxColorAttachments> blend;
   GLenum depth_func = GL_LESS;
   GLenum cull_mode = GL_BACK;

@@ -2,6 +2,7 @@
 #include "frontend/context.h"
 #include "frontend/gl_enums.h"
 #include "frontend/gl_impl.h"
+#include "frontend/validate.h"
 #include "util/log.h"
 
 namespace caldera::gl {
@@ -72,6 +73,41 @@ void DrawRangeElements(Context& ctx, GLenum mode, GLuint, GLuint, GLsizei count,
 void DrawElementsBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
                             GLint basevertex) {
   DrawElementsCommon(ctx, mode, count, type, indices, 1, basevertex);
+}
+
+void DrawElementsInstancedBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                                     GLsizei instancecount, GLint basevertex) {
+  if (!validate::DrawElementsInstanced(ctx, mode, count, type, indices, instancecount)) return;
+  DrawElementsCommon(ctx, mode, count, type, indices, instancecount, basevertex);
+}
+
+void DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
+                                 const void* indices, GLint basevertex) {
+  if (!validate::DrawRangeElements(ctx, mode, start, end, count, type, indices)) return;
+  DrawElementsCommon(ctx, mode, count, type, indices, 1, basevertex);
+}
+
+// Multi-draws are validated and drawn one by one: GL defines them as that loop (GL 4.6 §10.5).
+void MultiDrawArrays(Context& ctx, GLenum mode, const GLint* first, const GLsizei* count, GLsizei drawcount) {
+  if (drawcount < 0) return ctx.Error(GL_INVALID_VALUE, "glMultiDrawArrays", "drawcount is negative");
+  for (GLsizei i = 0; i < drawcount; ++i)
+    if (validate::DrawArrays(ctx, mode, first[i], count[i])) DrawArraysCommon(ctx, mode, first[i], count[i], 1);
+}
+
+void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum type, const void* const* indices,
+                       GLsizei drawcount) {
+  if (drawcount < 0) return ctx.Error(GL_INVALID_VALUE, "glMultiDrawElements", "drawcount is negative");
+  for (GLsizei i = 0; i < drawcount; ++i)
+    if (validate::DrawElements(ctx, mode, count[i], type, indices[i]))
+      DrawElementsCommon(ctx, mode, count[i], type, indices[i], 1, 0);
+}
+
+void MultiDrawElementsBaseVertex(Context& ctx, GLenum mode, const GLsizei* count, GLenum type,
+                                 const void* const* indices, GLsizei drawcount, const GLint* basevertex) {
+  if (drawcount < 0) return ctx.Error(GL_INVALID_VALUE, "glMultiDrawElementsBaseVertex", "drawcount is negative");
+  for (GLsizei i = 0; i < drawcount; ++i)
+    if (validate::DrawElements(ctx, mode, count[i], type, indices[i]))
+      DrawElementsCommon(ctx, mode, count[i], type, indices[i], 1, basevertex[i]);
 }
 
 }  // namespace caldera::gl

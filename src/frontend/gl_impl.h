@@ -104,6 +104,14 @@ void VertexAttrib2f(Context& ctx, GLuint index, GLfloat x, GLfloat y);
 void VertexAttrib3f(Context& ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z);
 void VertexAttrib4f(Context& ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w);
 void VertexAttrib4fv(Context& ctx, GLuint index, const GLfloat* v);
+void VertexAttrib1fv(Context& ctx, GLuint index, const GLfloat* v);
+void VertexAttrib2fv(Context& ctx, GLuint index, const GLfloat* v);
+void VertexAttrib3fv(Context& ctx, GLuint index, const GLfloat* v);
+void VertexAttribI4i(Context& ctx, GLuint index, GLint x, GLint y, GLint z, GLint w);
+void VertexAttribI4ui(Context& ctx, GLuint index, GLuint x, GLuint y, GLuint z, GLuint w);
+void GetVertexAttribiv(Context& ctx, GLuint index, GLenum pname, GLint* params);
+void GetVertexAttribfv(Context& ctx, GLuint index, GLenum pname, GLfloat* params);
+void GetVertexAttribPointerv(Context& ctx, GLuint index, GLenum pname, void** pointer);
 
 // --- gl_shader.cpp: shader and program objects
 GLuint CreateShader(Context& ctx, GLenum type);
@@ -166,6 +174,15 @@ void DrawRangeElements(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsi
                        const void* indices);
 void DrawElementsBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
                             GLint basevertex);
+void DrawElementsInstancedBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                                     GLsizei instancecount, GLint basevertex);
+void DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
+                                 const void* indices, GLint basevertex);
+void MultiDrawArrays(Context& ctx, GLenum mode, const GLint* first, const GLsizei* count, GLsizei drawcount);
+void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum type, const void* const* indices,
+                       GLsizei drawcount);
+void MultiDrawElementsBaseVertex(Context& ctx, GLenum mode, const GLsizei* count, GLenum type,
+                                 const void* const* indices, GLsizei drawcount, const GLint* basevertex);
 
 // --- gl_framebuffer.cpp: renderbuffers and framebuffer objects
 void GenRenderbuffers(Context& ctx, GLsizei n, GLuint* renderbuffers);

@@ -39,6 +39,18 @@ bool* CapFlag(Context& ctx, GLenum cap) {
     case GL_FRAMEBUFFER_SRGB: return &s.framebuffer_srgb;
     case GL_LINE_SMOOTH: return &s.line_smooth;
     case GL_PROGRAM_POINT_SIZE: return &s.program_point_size;
+    case GL_SAMPLE_MASK: return &s.sample_mask;
+    case GL_TEXTURE_CUBE_MAP_SEAMLESS: return &s.sample_shading;  // Vulkan cube sampling is always seamless
+    // Vulkan clips against every gl_ClipDistance a shader writes; GL clips only against enabled ones. The
+    // enables are tracked (and queryable) but shaders writing disabled distances still clip (documented).
+    case GL_CLIP_DISTANCE0:
+    case GL_CLIP_DISTANCE1:
+    case GL_CLIP_DISTANCE2:
+    case GL_CLIP_DISTANCE3:
+    case GL_CLIP_DISTANCE4:
+    case GL_CLIP_DISTANCE5:
+    case GL_CLIP_DISTANCE6:
+    case GL_CLIP_DISTANCE7: return &s.clip_distance[cap - GL_CLIP_DISTANCE0];
     default: return nullptr;
   }
 }
