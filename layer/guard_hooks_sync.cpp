@@ -107,6 +107,12 @@ VkResult vkDeviceWaitIdle(DeviceState& device, VkDevice handle) {
 
 VkResult vkQueuePresentKHR(DeviceState& device, VkQueue queue, const VkPresentInfoKHR* present_info) {
   const VkResult result = device.dispatch.QueuePresentKHR(queue, present_info);
+  // Presents rejected as out of date, surface lost or exclusive mode lost still execute their semaphore
+  // waits, so they occupy the queue like any other; only an error that leaves nothing queued does not count.
+  if (result == VK_SUCCESS || result == VK_SUBOPTIMAL_KHR || result == VK_ERROR_OUT_OF_DATE_KHR ||
+      result == VK_ERROR_SURFACE_LOST_KHR || result == VK_ERROR_FULL_SCREEN_EXCLUSIVE_MODE_LOST_EXT) {
+    NotePresent(device, queue);
+  }
   NotePresentForFrames();
   return result;
 }

@@ -16,7 +16,7 @@ enum class Category : uint8_t {
   kMappedMemoryInUse,         // unmap/flush (or free while mapped) of memory a pending submission uses
   kWaitUnsubmittedFence,      // vkWaitForFences on a fence nothing will ever signal
   kQueryWithoutAvailability,  // vkGetQueryPoolResults on results not known to be available
-  kRunaheadExceeded,          // more pending submissions than CALDERA_GUARD_MAX_RUNAHEAD
+  kRunaheadExceeded,          // more pending submissions + presents than CALDERA_GUARD_MAX_RUNAHEAD
   kSyncHazard,                // SYNC-* message from the validation layer
   kValidationError,           // any other error-severity validation message
   kCount,

@@ -126,6 +126,15 @@ struct InFlight {
   bool done = false;  // signaled, or the application has seen it complete
 };
 
+// A vkQueuePresentKHR the application has not yet seen complete. Nothing signals a present's
+// completion to the app directly, so it retires the way the app can know the queue moved past it:
+// when it sees complete a submission made to the same queue after the present (a fence or
+// timeline wait covering it), or the queue or device idle.
+struct PendingPresent {
+  VkQueue queue = VK_NULL_HANDLE;
+  uint64_t first_later_submission = 0;  // the id the next submission gets; any id >= this is later
+};
+
 struct DeferredDestroy {
   std::vector<uint64_t> submissions;
   UseList objects;
@@ -151,6 +160,7 @@ struct DeviceState {
   uint64_t next_submission = 1;
   std::map<uint64_t, Submission> pending;               // by id, so oldest first
   std::unordered_map<uint64_t, uint32_t> pending_uses;  // object -> pending submissions using it
+  std::vector<PendingPresent> pending_presents;         // oldest first
   bool runahead_over_bound = false;
 
   std::deque<InFlight> in_flight;  // oldest first

@@ -142,6 +142,29 @@ VkFence TakeLayerFenceLocked(DeviceState& device) {
   return fence;
 }
 
+// The run-ahead depth counts everything queued that the app has not seen complete: submissions and
+// presents alike, since each holds resources (command buffers, swapchain images) the CPU must not
+// reuse yet. Reports the bound being crossed once per crossing and returns the depth.
+uint64_t CheckRunaheadLocked(DeviceState& device, const char* call, VkQueue queue) {
+  const uint64_t depth = device.pending.size() + device.pending_presents.size();
+  const uint32_t bound = GetConfig().max_runahead;
+  if (bound != 0 && depth > bound && !device.runahead_over_bound) {
+    ReportViolation(Category::kRunaheadExceeded, call, HandleKey(queue), VK_OBJECT_TYPE_QUEUE,
+                    std::to_string(device.pending.size()) + " submissions and " +
+                        std::to_string(device.pending_presents.size()) +
+                        " presents pending, bound CALDERA_GUARD_MAX_RUNAHEAD=" + std::to_string(bound));
+  }
+  device.runahead_over_bound = bound != 0 && depth > bound;
+  return depth;
+}
+
+// Retires the presents on `queue` that precede submission `observed` (all of them for UINT64_MAX).
+void RetirePresentsLocked(DeviceState& device, VkQueue queue, uint64_t observed) {
+  std::erase_if(device.pending_presents, [&](const PendingPresent& present) {
+    return present.queue == queue && present.first_later_submission <= observed;
+  });
+}
+
 std::string SubmissionText(uint64_t id) {
   return "used by submission #" + std::to_string(id) +
          ", which the application has not waited for (fence, timeline semaphore, queue or device idle)";
@@ -230,19 +253,21 @@ VkFence BeginSubmission(DeviceState& device, VkQueue queue, const std::vector<Su
     }
     const uint64_t id = submission.id;
     device.pending.emplace(id, std::move(submission));
-
-    depth = device.pending.size();
-    const uint32_t bound = GetConfig().max_runahead;
-    if (bound != 0 && depth > bound && !device.runahead_over_bound) {
-      ReportViolation(Category::kRunaheadExceeded, "vkQueueSubmit", HandleKey(queue), VK_OBJECT_TYPE_QUEUE,
-                      std::to_string(depth) +
-                          " submissions pending, bound CALDERA_GUARD_MAX_RUNAHEAD=" + std::to_string(bound));
-    }
-    device.runahead_over_bound = bound != 0 && depth > bound;
+    depth = CheckRunaheadLocked(device, "vkQueueSubmit", queue);
   }
   NoteRunaheadDepth(depth);
   RunDeferred(device, ready);
   return fence_to_pass;
+}
+
+void NotePresent(DeviceState& device, VkQueue queue) {
+  uint64_t depth = 0;
+  {
+    std::lock_guard lock(device.mutex);
+    device.pending_presents.push_back({queue, device.next_submission});
+    depth = CheckRunaheadLocked(device, "vkQueuePresentKHR", queue);
+  }
+  NoteRunaheadDepth(depth);
 }
 
 void ObserveSubmissionLocked(DeviceState& device, uint64_t id) {
@@ -265,6 +290,7 @@ void ObserveSubmissionLocked(DeviceState& device, uint64_t id) {
       RetireLocked(device, earlier);
       earlier = next;
     }
+    RetirePresentsLocked(device, queue, current);
   }
 }
 
@@ -274,10 +300,13 @@ void ObserveQueueLocked(DeviceState& device, VkQueue queue) {
     if (submission.queue == queue) newest = id;
   }
   if (newest != 0) ObserveSubmissionLocked(device, newest);
+  // An idle queue has also finished the presents queued after its last submission.
+  RetirePresentsLocked(device, queue, UINT64_MAX);
 }
 
 void ObserveAllLocked(DeviceState& device) {
   while (!device.pending.empty()) RetireLocked(device, device.pending.begin());
+  device.pending_presents.clear();
 }
 
 void ObserveTimelineLocked(DeviceState& device, uint64_t semaphore, uint64_t value) {

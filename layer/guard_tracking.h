@@ -26,6 +26,9 @@ struct SubmitBatch {
 VkFence BeginSubmission(DeviceState& device, VkQueue queue, const std::vector<SubmitBatch>& batches,
                         VkFence app_fence);
 
+// Registers a present queued on `queue`; it counts in the run-ahead depth until it retires.
+void NotePresent(DeviceState& device, VkQueue queue);
+
 // The application has seen these complete (device.mutex held).
 void ObserveSubmissionLocked(DeviceState& device, uint64_t id);
 void ObserveQueueLocked(DeviceState& device, VkQueue queue);

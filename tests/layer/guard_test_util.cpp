@@ -28,12 +28,14 @@ void Fail(const std::string& message) {
   std::exit(1);
 }
 
-Context::Context() {
+Context::Context(const ContextOptions& options) {
   auto app = Init<VkApplicationInfo>(VK_STRUCTURE_TYPE_APPLICATION_INFO);
   app.pApplicationName = "caldera-guard-test";
   app.apiVersion = VK_API_VERSION_1_3;
   auto instance_info = Init<VkInstanceCreateInfo>(VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO);
   instance_info.pApplicationInfo = &app;
+  instance_info.enabledExtensionCount = uint32_t(options.instance_extensions.size());
+  instance_info.ppEnabledExtensionNames = options.instance_extensions.data();
   GUARD_VK(vkCreateInstance(&instance_info, nullptr, &instance_));
 
   uint32_t count = 1;
@@ -71,6 +73,8 @@ Context::Context() {
   device_info.pNext = &features12;
   device_info.queueCreateInfoCount = 1;
   device_info.pQueueCreateInfos = &queue_info;
+  device_info.enabledExtensionCount = uint32_t(options.device_extensions.size());
+  device_info.ppEnabledExtensionNames = options.device_extensions.data();
   GUARD_VK(vkCreateDevice(physical_device_, &device_info, nullptr, &device_));
   vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
 

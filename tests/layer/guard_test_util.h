@@ -56,17 +56,26 @@ struct ComputePipeline {
   VkDescriptorSet set = VK_NULL_HANDLE;
 };
 
+// Extensions beyond the core 1.3 device, for tests that need WSI.
+struct ContextOptions {
+  std::vector<const char*> instance_extensions;
+  std::vector<const char*> device_extensions;
+};
+
 class Context {
  public:
   // Creates instance, device (timeline semaphores, synchronization2, dynamic rendering), one
   // queue and a resettable command pool.
-  Context();
+  explicit Context(const ContextOptions& options = {});
   // Waits for the device, runs the registered cleanups in reverse order, destroys device and
   // instance (which makes the layer write its report).
   ~Context();
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
 
+  VkInstance instance() const { return instance_; }
+  VkPhysicalDevice physical_device() const { return physical_device_; }
+  uint32_t queue_family() const { return queue_family_; }
   VkDevice device() const { return device_; }
   VkQueue queue() const { return queue_; }
   VkCommandPool command_pool() const { return command_pool_; }
