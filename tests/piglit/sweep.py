@@ -15,10 +15,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 MESA_JSON = "/usr/share/glvnd/egl_vendor.d/50_mesa.json"
 
 
-def config_env(name):
+def config_env(name, caldera_json):
     env = dict(os.environ, PIGLIT_PLATFORM="surfaceless_egl", CALDERA_DEBUG="0")
     if name == "caldera":
-        env["__EGL_VENDOR_LIBRARY_FILENAMES"] = os.path.join(ROOT, "build", "json", "caldera_dev.json")
+        env["__EGL_VENDOR_LIBRARY_FILENAMES"] = caldera_json
     else:
         env["__EGL_VENDOR_LIBRARY_FILENAMES"] = MESA_JSON
         if name == "zink":
@@ -33,8 +33,10 @@ def main():
     ap.add_argument("--config", choices=["caldera", "llvmpipe", "zink"], required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--timeout", type=int, default=30)
+    # A copy of the vendor library keeps a long sweep independent of rebuilds of build/.
+    ap.add_argument("--caldera-json", default=os.path.join(ROOT, "build", "json", "caldera_dev.json"))
     args = ap.parse_args()
-    env = config_env(args.config)
+    env = config_env(args.config, args.caldera_json)
     pattern = re.compile(args.filter)
     lines = [l.rstrip("\n") for l in open(args.cmds, encoding="utf-8") if " ::: " in l]
     with open(args.out, "w", encoding="utf-8") as out:
