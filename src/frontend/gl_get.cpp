@@ -152,9 +152,10 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_MAX_FRAGMENT_UNIFORM_VECTORS: return ints({double(caps.max_uniform_block_size / 16)});
     case GL_MAX_VARYING_COMPONENTS:
     case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
-    case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
+    case GL_MAX_GEOMETRY_INPUT_COMPONENTS: return ints({64});
+    // GL 3.2's minimums (table 23.64); glslang's default resource limits accept as much.
     case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS:
-    case GL_MAX_FRAGMENT_INPUT_COMPONENTS: return ints({64});
+    case GL_MAX_FRAGMENT_INPUT_COMPONENTS: return ints({128});
     case GL_MAX_CLIP_DISTANCES: return ints({8});
     case GL_MAX_TEXTURE_IMAGE_UNITS:
     case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS:

@@ -182,7 +182,17 @@ void Context::TransitionImage(ImageObject& image, VkImageLayout layout) {
   image.layout = layout;
 }
 
+void Context::BeforeTransferWrite(VkBuffer buffer) {
+  if (graphics_since_transfer_ ||
+      std::find(transfer_written_.begin(), transfer_written_.end(), buffer) != transfer_written_.end()) {
+    TransferBarrier();
+    graphics_since_transfer_ = false;
+  }
+  transfer_written_.push_back(buffer);
+}
+
 void Context::TransferBarrier() {
+  transfer_written_.clear();
   VkMemoryBarrier2 b = FullBarrier();
   VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
   dep.memoryBarrierCount = 1;
@@ -434,10 +444,8 @@ void Context::OnBufferUpload(const pipe::CmdBufferUpload& cmd, const uint8_t* da
   UploadRing::Span span = ring_.Allocate(cmd.payload_size, 16);
   std::memcpy(span.data, data, cmd.payload_size);
   EndPass();
-  if (graphics_since_transfer_) {
-    TransferBarrier();
-    graphics_since_transfer_ = false;
-  }
+  Commands();
+  BeforeTransferWrite(buffer->buffer);
   VkBufferCopy region{span.offset, cmd.offset, cmd.payload_size};
   vkCmdCopyBuffer(Commands(), span.buffer, buffer->buffer, 1, &region);
   transfer_since_pass_ = true;
@@ -448,7 +456,9 @@ void Context::OnBufferCopy(const pipe::CmdBufferCopy& cmd) {
   BufferObject* dst = shared_.resources->buffers.Get(cmd.dst);
   if (!src || !dst) return;
   EndPass();
-  TransferBarrier();
+  Commands();
+  TransferBarrier();  // the source may have been written by an earlier transfer or draw
+  transfer_written_.push_back(dst->buffer);
   VkBufferCopy region{cmd.src_offset, cmd.dst_offset, cmd.size};
   vkCmdCopyBuffer(Commands(), src->buffer, dst->buffer, 1, &region);
   transfer_since_pass_ = true;

@@ -141,6 +141,10 @@ class Context final : public pipe::BackendContext {
   struct Stats {
     uint64_t clears_deferred = 0, clears_folded = 0, clears_in_pass = 0, render_passes = 0, draws = 0, submits = 0;
   } stats_;
+  // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
+  // first (write-after-write), which sync validation checks. Small: cleared at every barrier.
+  std::vector<VkBuffer> transfer_written_;
+  void BeforeTransferWrite(VkBuffer buffer);
   bool transfer_since_pass_ = false;  // a transfer wrote something draws may read
   bool graphics_since_transfer_ = true;
 

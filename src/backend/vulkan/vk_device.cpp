@@ -36,13 +36,19 @@ std::unique_ptr<Device> Device::Create(std::string* why) {
 }
 
 VKAPI_ATTR VkBool32 VKAPI_CALL Device::OnDebugMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
-                                                      VkDebugUtilsMessageTypeFlagsEXT,
+                                                      VkDebugUtilsMessageTypeFlagsEXT types,
                                                       const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
   auto* self = static_cast<Device*>(user);
-  if (severity & (VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT)) {
+  if (!(severity & (VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT)))
+    return VK_FALSE;
+  const char* text = data->pMessage ? data->pMessage : "";
+  if (types & VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT) {
     self->validation_messages_.fetch_add(1);
     // Validation findings are Caldera bugs: always print them (tests fail on this marker).
-    std::fprintf(stderr, "caldera vulkan-validation: %s\n", data->pMessage ? data->pMessage : "");
+    std::fprintf(stderr, "caldera vulkan-validation: %s\n", text);
+  } else {
+    // Driver chatter (e.g. lavapipe's SPIR-V parser warnings) is worth seeing but is not a validation finding.
+    util::LogOnce(util::LogLevel::kWarning, "vulkan driver", text);
   }
   return VK_FALSE;
 }
@@ -208,6 +214,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
   want.independentBlend = f2.features.independentBlend;
   want.depthBiasClamp = f2.features.depthBiasClamp;
   want.geometryShader = f2.features.geometryShader;  // GL 3.2+ geometry shaders
+  want.shaderClipDistance = f2.features.shaderClipDistance;  // gl_ClipDistance (GL 3.0)
+  want.shaderCullDistance = f2.features.shaderCullDistance;
   want.occlusionQueryPrecise = f2.features.occlusionQueryPrecise;
   features_.occlusion_query_precise = f2.features.occlusionQueryPrecise;
   features_.host_query_reset = f12.hostQueryReset;

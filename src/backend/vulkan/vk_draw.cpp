@@ -339,8 +339,14 @@ void Context::PushResources() {
   for (uint32_t i = 0; i < uniform_buffers_.count; ++i) {
     const auto& b = uniform_buffers_.blocks[i];
     BufferObject* buffer = b.buffer.valid() ? res.buffers.Get(b.buffer) : nullptr;
-    if (!buffer || b.size == 0 || b.offset >= buffer->size) continue;  // unbound: the binding stays unwritten
-    buffers[n] = {buffer->buffer, b.offset, std::min<uint64_t>(b.size, buffer->size - b.offset)};
+    if (!buffer || b.size == 0 || b.offset >= buffer->size) {
+      // Unbound block: GL leaves reads undefined; Vulkan needs a valid descriptor, so point it at zeros.
+      UploadRing::Span zeros = ring_.Allocate(16384, shared_.device->properties().limits.minUniformBufferOffsetAlignment);
+      std::memset(zeros.data, 0, 16384);
+      buffers[n] = {zeros.buffer, zeros.offset, 16384};
+    } else {
+      buffers[n] = {buffer->buffer, b.offset, std::min<uint64_t>(b.size, buffer->size - b.offset)};
+    }
     writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, VK_NULL_HANDLE, i, 0, 1,
                  VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, nullptr, &buffers[n], nullptr};
     ++n;

@@ -1,5 +1,6 @@
 #include "backend/vulkan/vk_pipelines.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "backend/vulkan/vk_device.h"
@@ -160,9 +161,14 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
       VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE,
       VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE,
   };
+  // Without vertex bindings the stride is not dynamic: Vulkan would otherwise demand a
+  // vkCmdBindVertexBuffers2 call that has nothing to bind.
+  std::vector<VkDynamicState> dynamic(std::begin(kDynamic), std::end(kDynamic));
+  if (key.attrib_mask == 0)
+    dynamic.erase(std::find(dynamic.begin(), dynamic.end(), VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE));
   VkPipelineDynamicStateCreateInfo dyn{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
-  dyn.dynamicStateCount = static_cast<uint32_t>(std::size(kDynamic));
-  dyn.pDynamicStates = kDynamic;
+  dyn.dynamicStateCount = static_cast<uint32_t>(dynamic.size());
+  dyn.pDynamicStates = dynamic.data();
 
   VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
   rendering.colorAttachmentCount = color_count;
