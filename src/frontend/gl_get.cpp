@@ -32,8 +32,11 @@ GLuint NameOf(const GLObject* o) { return o ? o->name : 0; }
 
 const std::vector<std::string>& Extensions(const Context& ctx) {
   // Only what is really there: an advertised extension is a promise tests and apps act on.
-  static const std::vector<std::string> kDesktop = {"GL_ARB_explicit_attrib_location", "GL_ARB_framebuffer_object",
-                                                    "GL_ARB_vertex_array_object"};
+  static const std::vector<std::string> kDesktop = {
+      "GL_ARB_draw_elements_base_vertex", "GL_ARB_draw_instanced",        "GL_ARB_explicit_attrib_location",
+      "GL_ARB_framebuffer_object",        "GL_ARB_instanced_arrays",      "GL_ARB_map_buffer_range",
+      "GL_ARB_sampler_objects",           "GL_ARB_sync",                  "GL_ARB_uniform_buffer_object",
+      "GL_ARB_vertex_array_object"};
   static const std::vector<std::string> kES = {"GL_OES_vertex_array_object", "GL_OES_depth24",
                                                "GL_OES_packed_depth_stencil"};
   return ctx.IsES() ? kES : kDesktop;
