@@ -3,14 +3,14 @@
 #include <algorithm>
 #include <cstring>
 
+#include "frontend/buffer_util.h"
 #include "frontend/context.h"
 #include "frontend/gl_enums.h"
 #include "frontend/gl_impl.h"
 
-namespace caldera::gl {
-namespace {
+namespace caldera {
 
-std::shared_ptr<Buffer>* TargetBinding(Context& ctx, GLenum target) {
+std::shared_ptr<Buffer>* BufferBinding(Context& ctx, GLenum target) {
   switch (target) {
     case GL_ARRAY_BUFFER: return &ctx.array_buffer;
     case GL_ELEMENT_ARRAY_BUFFER: return ctx.vertex_array ? &ctx.vertex_array->element_buffer : nullptr;
@@ -25,8 +25,11 @@ std::shared_ptr<Buffer>* TargetBinding(Context& ctx, GLenum target) {
   }
 }
 
+namespace gl {
+namespace {
+
 Buffer* BoundBuffer(Context& ctx, GLenum target, const char* function) {
-  auto* binding = TargetBinding(ctx, target);
+  auto* binding = BufferBinding(ctx, target);
   if (!binding || !*binding) {
     ctx.Error(GL_INVALID_OPERATION, function, "no buffer bound to target");
     return nullptr;
@@ -89,7 +92,7 @@ void BindBuffer(Context& ctx, GLenum target, GLuint name) {
     buffer = ctx.shared().buffers.GetOrCreate(name);
     buffer->ever_bound = true;
   }
-  auto* binding = TargetBinding(ctx, target);
+  auto* binding = BufferBinding(ctx, target);
   if (!binding) return ctx.Error(GL_INVALID_OPERATION, "glBindBuffer", "no vertex array object bound");
   *binding = std::move(buffer);
 }
@@ -164,4 +167,5 @@ void GetBufferParameteri64v(Context& ctx, GLenum target, GLenum pname, GLint64* 
   GetBufferParameter(ctx, target, pname, params, "glGetBufferParameteri64v");
 }
 
-}  // namespace caldera::gl
+}  // namespace gl
+}  // namespace caldera

@@ -4,6 +4,7 @@
 // stalls on a map and work already recorded keeps reading the old bytes.
 #include <cstring>
 
+#include "frontend/buffer_util.h"
 #include "frontend/context.h"
 #include "frontend/gl_enums.h"
 #include "frontend/gl_impl.h"
@@ -11,27 +12,12 @@
 namespace caldera::gl {
 namespace {
 
-std::shared_ptr<Buffer>* Binding(Context& ctx, GLenum target) {
-  switch (target) {
-    case GL_ARRAY_BUFFER: return &ctx.array_buffer;
-    case GL_ELEMENT_ARRAY_BUFFER: return ctx.vertex_array ? &ctx.vertex_array->element_buffer : nullptr;
-    case GL_COPY_READ_BUFFER: return &ctx.copy_read_buffer;
-    case GL_COPY_WRITE_BUFFER: return &ctx.copy_write_buffer;
-    case GL_PIXEL_PACK_BUFFER: return &ctx.pixel_pack_buffer;
-    case GL_PIXEL_UNPACK_BUFFER: return &ctx.pixel_unpack_buffer;
-    case GL_UNIFORM_BUFFER: return &ctx.uniform_buffer;
-    case GL_TEXTURE_BUFFER: return &ctx.texture_buffer;
-    case GL_TRANSFORM_FEEDBACK_BUFFER: return &ctx.transform_feedback_buffer;
-    default: return nullptr;
-  }
-}
-
 Buffer* Bound(Context& ctx, GLenum target, const char* fn) {
   if (!glenum::IsBufferTarget(target)) {
     ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
     return nullptr;
   }
-  auto* b = Binding(ctx, target);
+  auto* b = BufferBinding(ctx, target);
   if (!b || !*b) {
     ctx.Error(GL_INVALID_OPERATION, fn, "no buffer bound to target");
     return nullptr;
