@@ -196,9 +196,10 @@ EGLContext CreateContext(EGLDisplay handle, EGLConfig config, EGLContext share_c
     // into handing them a core context anyway (what macOS does).
     bool legacy = !wants_32 && !(req.major == 3 && req.minor == 1) && !req.forward_compatible;
     if (legacy && !LegacyRequestsGetCore()) {
-      util::LogOnce(util::LogLevel::kInfo, "eglCreateContext",
-                    "GL " + std::to_string(req.major) + "." + std::to_string(req.minor) +
-                        " needs a compatibility context; Caldera provides 3.3 core (see CALDERA_LEGACY_CONTEXT)");
+      util::LogOnce(
+          util::LogLevel::kInfo, "eglCreateContext",
+          "GL " + std::to_string(req.major) + "." + std::to_string(req.minor) +
+              " needs a compatibility context; Caldera provides 3.3 core (see CALDERA_LEGACY_CONTEXT)");
       SetError(EGL_BAD_MATCH);
       return EGL_NO_CONTEXT;
     }

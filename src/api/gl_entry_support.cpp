@@ -11,16 +11,20 @@ namespace api {
 
 thread_local Context* tls_current_context __attribute__((tls_model("initial-exec"))) = nullptr;
 
-void NoCurrentContext(const char* command) { util::LogOnce(util::LogLevel::kDebug, command, "called with no current context"); }
+void NoCurrentContext(const char* command) {
+  util::LogOnce(util::LogLevel::kDebug, command, "called with no current context");
+}
 
 void Unimplemented(Context& ctx, const char* command) {
   ctx.RecordError(GL_INVALID_OPERATION);
-  util::LogOnce(util::LogLevel::kWarning, command, "is not implemented by Caldera yet (GL_INVALID_OPERATION)");
+  util::LogOnce(util::LogLevel::kWarning, command,
+                "is not implemented by Caldera yet (GL_INVALID_OPERATION)");
 }
 
 const char* EnumToName(uint32_t value) {
   auto* end = kGLEnumNames + kGLEnumNameCount;
-  auto* it = std::lower_bound(kGLEnumNames, end, value, [](const EnumName& e, uint32_t v) { return e.value < v; });
+  auto* it =
+      std::lower_bound(kGLEnumNames, end, value, [](const EnumName& e, uint32_t v) { return e.value < v; });
   return (it != end && it->value == value) ? it->name : nullptr;
 }
 
@@ -29,11 +33,14 @@ const char* EnumToName(uint32_t value) {
 void* GetGLProcAddress(const char* name) {
   if (!name) return nullptr;
   auto* end = api::kGLProcTable + api::kGLProcCount;
-  auto* it = std::lower_bound(api::kGLProcTable, end, name,
-                              [](const api::ProcEntry& e, const char* n) { return std::strcmp(e.name, n) < 0; });
+  auto* it = std::lower_bound(api::kGLProcTable, end, name, [](const api::ProcEntry& e, const char* n) {
+    return std::strcmp(e.name, n) < 0;
+  });
   return (it != end && std::strcmp(it->name, name) == 0) ? it->address : nullptr;
 }
 
-Context* CurrentContext() { return api::tls_current_context; }
+Context* CurrentContext() {
+  return api::tls_current_context;
+}
 
 }  // namespace caldera

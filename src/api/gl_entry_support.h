@@ -21,7 +21,9 @@ extern const size_t kGLProcCount;
 
 // The calling thread's current context. initial-exec TLS: one load, no __tls_get_addr call per command.
 extern thread_local Context* tls_current_context __attribute__((tls_model("initial-exec")));
-inline Context* CurrentContextFast() { return tls_current_context; }
+inline Context* CurrentContextFast() {
+  return tls_current_context;
+}
 
 // GL commands with no current context do nothing (GL spec); logged once per command when debugging.
 void NoCurrentContext(const char* command);

@@ -49,8 +49,12 @@ void Context::Bind(Surface* draw, Surface* read) {
   MarkDirty(kDirtyFixedState);
 }
 
-pipe::Handle Context::NewHandle() { return device_.handles().Allocate(); }
-void Context::ReleaseHandle(pipe::Handle handle) { device_.handles().Free(handle); }
+pipe::Handle Context::NewHandle() {
+  return device_.handles().Allocate();
+}
+void Context::ReleaseHandle(pipe::Handle handle) {
+  device_.handles().Free(handle);
+}
 
 void Context::DrawFramebufferSize(int32_t* width, int32_t* height) {
   *width = *height = 0;
@@ -99,8 +103,10 @@ void Context::FlushRenderTargets() {
     }
     auto& depth = fb->attachments[kDepthAttachment];
     auto& stencil = fb->attachments[kStencilAttachment];
-    if (depth.attached()) cmd.depth_stencil = depth.image->handle;
-    else if (stencil.attached()) cmd.depth_stencil = stencil.image->handle;
+    if (depth.attached())
+      cmd.depth_stencil = depth.image->handle;
+    else if (stencil.attached())
+      cmd.depth_stencil = stencil.image->handle;
   }
   pipe_->Record(cmd);
 }
@@ -139,9 +145,12 @@ pipe::StencilFace ResolveStencil(const StencilState& s) {
 pipe::CullMode ResolveCull(const GLState& s) {
   if (!s.cull_face) return pipe::CullMode::kNone;
   switch (s.cull_mode) {
-    case GL_FRONT: return pipe::CullMode::kFront;
-    case GL_BACK: return pipe::CullMode::kBack;
-    default: return pipe::CullMode::kFrontAndBack;
+    case GL_FRONT:
+      return pipe::CullMode::kFront;
+    case GL_BACK:
+      return pipe::CullMode::kBack;
+    default:
+      return pipe::CullMode::kFrontAndBack;
   }
 }
 

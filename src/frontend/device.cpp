@@ -15,16 +15,21 @@ BackendChoice ChoiceFromEnv() {
   if (!v || !std::strcmp(v, "auto")) return BackendChoice::kAuto;
   if (!std::strcmp(v, "vulkan")) return BackendChoice::kVulkan;
   if (!std::strcmp(v, "gles")) return BackendChoice::kGles;
-  util::LogOnce(util::LogLevel::kWarning, "CALDERA_BACKEND", std::string("unknown value '") + v + "', using auto");
+  util::LogOnce(util::LogLevel::kWarning, "CALDERA_BACKEND",
+                std::string("unknown value '") + v + "', using auto");
   return BackendChoice::kAuto;
 }
 
 pipe::Format SurfaceColorFormat(ColorFormat c) {
   switch (c) {
-    case ColorFormat::kRGB8: return pipe::Format::kRGB8;
-    case ColorFormat::kRGB565: return pipe::Format::kRGB565;
-    case ColorFormat::kNone: return pipe::Format::kUndefined;
-    default: return pipe::Format::kRGBA8;
+    case ColorFormat::kRGB8:
+      return pipe::Format::kRGB8;
+    case ColorFormat::kRGB565:
+      return pipe::Format::kRGB565;
+    case ColorFormat::kNone:
+      return pipe::Format::kUndefined;
+    default:
+      return pipe::Format::kRGBA8;
   }
 }
 
@@ -137,8 +142,12 @@ void DestroySurface(Surface* surface) {
   delete surface;
 }
 
-int32_t SurfaceWidth(const Surface& surface) { return surface.desc.width; }
-int32_t SurfaceHeight(const Surface& surface) { return surface.desc.height; }
+int32_t SurfaceWidth(const Surface& surface) {
+  return surface.desc.width;
+}
+int32_t SurfaceHeight(const Surface& surface) {
+  return surface.desc.height;
+}
 
 Context* CreateContext(Device& device, const ContextDesc& desc, Context* share, std::string* error) {
   bool ok = desc.api == ClientApi::kOpenGL ? (desc.major < 3 || (desc.major == 3 && desc.minor <= 3))
@@ -247,10 +256,17 @@ void ReleaseBackendObject(Device* device, pipe::ObjectKind kind, pipe::Handle ha
   if (!device || !handle.valid()) return;
   auto record = [&](pipe::Pipe& p) {
     switch (kind) {
-      case pipe::ObjectKind::kBuffer: p.Record(pipe::CmdBufferDestroy{handle}); break;
-      case pipe::ObjectKind::kImage: p.Record(pipe::CmdImageDestroy{handle}); break;
-      case pipe::ObjectKind::kProgram: p.Record(pipe::CmdProgramDestroy{handle}); break;
-      case pipe::ObjectKind::kCount: break;
+      case pipe::ObjectKind::kBuffer:
+        p.Record(pipe::CmdBufferDestroy{handle});
+        break;
+      case pipe::ObjectKind::kImage:
+        p.Record(pipe::CmdImageDestroy{handle});
+        break;
+      case pipe::ObjectKind::kProgram:
+        p.Record(pipe::CmdProgramDestroy{handle});
+        break;
+      case pipe::ObjectKind::kCount:
+        break;
     }
   };
   Context* current = api::tls_current_context;

@@ -14,7 +14,9 @@ bool SamplerTarget(GLenum type, GLenum* target, pipe::TextureKind* kind) {
     case GL_SAMPLER_2D:
     case GL_SAMPLER_2D_SHADOW:
     case GL_INT_SAMPLER_2D:
-    case GL_UNSIGNED_INT_SAMPLER_2D: *target = GL_TEXTURE_2D, *kind = pipe::TextureKind::k2D; return true;
+    case GL_UNSIGNED_INT_SAMPLER_2D:
+      *target = GL_TEXTURE_2D, *kind = pipe::TextureKind::k2D;
+      return true;
     case GL_SAMPLER_2D_ARRAY:
     case GL_SAMPLER_2D_ARRAY_SHADOW:
     case GL_INT_SAMPLER_2D_ARRAY:
@@ -23,30 +25,45 @@ bool SamplerTarget(GLenum type, GLenum* target, pipe::TextureKind* kind) {
       return true;
     case GL_SAMPLER_3D:
     case GL_INT_SAMPLER_3D:
-    case GL_UNSIGNED_INT_SAMPLER_3D: *target = GL_TEXTURE_3D, *kind = pipe::TextureKind::k3D; return true;
+    case GL_UNSIGNED_INT_SAMPLER_3D:
+      *target = GL_TEXTURE_3D, *kind = pipe::TextureKind::k3D;
+      return true;
     case GL_SAMPLER_CUBE:
     case GL_SAMPLER_CUBE_SHADOW:
     case GL_INT_SAMPLER_CUBE:
-    case GL_UNSIGNED_INT_SAMPLER_CUBE: *target = GL_TEXTURE_CUBE_MAP, *kind = pipe::TextureKind::kCube; return true;
+    case GL_UNSIGNED_INT_SAMPLER_CUBE:
+      *target = GL_TEXTURE_CUBE_MAP, *kind = pipe::TextureKind::kCube;
+      return true;
     case GL_SAMPLER_2D_RECT:
-    case GL_SAMPLER_2D_RECT_SHADOW: *target = GL_TEXTURE_RECTANGLE, *kind = pipe::TextureKind::kRect; return true;
+    case GL_SAMPLER_2D_RECT_SHADOW:
+      *target = GL_TEXTURE_RECTANGLE, *kind = pipe::TextureKind::kRect;
+      return true;
     case GL_SAMPLER_BUFFER:
     case GL_INT_SAMPLER_BUFFER:
-    case GL_UNSIGNED_INT_SAMPLER_BUFFER: *target = GL_TEXTURE_BUFFER, *kind = pipe::TextureKind::kBuffer; return true;
-    default: return false;
+    case GL_UNSIGNED_INT_SAMPLER_BUFFER:
+      *target = GL_TEXTURE_BUFFER, *kind = pipe::TextureKind::kBuffer;
+      return true;
+    default:
+      return false;
   }
 }
 
 namespace {
 
-bool UsesMipmaps(GLenum min_filter) { return min_filter != GL_NEAREST && min_filter != GL_LINEAR; }
+bool UsesMipmaps(GLenum min_filter) {
+  return min_filter != GL_NEAREST && min_filter != GL_LINEAR;
+}
 
 uint8_t Wrap(GLenum wrap) {
   switch (wrap) {
-    case GL_MIRRORED_REPEAT: return 1;
-    case GL_CLAMP_TO_EDGE: return 2;
-    case GL_CLAMP_TO_BORDER: return 3;
-    default: return 0;
+    case GL_MIRRORED_REPEAT:
+      return 1;
+    case GL_CLAMP_TO_EDGE:
+      return 2;
+    case GL_CLAMP_TO_BORDER:
+      return 3;
+    default:
+      return 0;
   }
 }
 
@@ -69,12 +86,24 @@ pipe::SamplerState ResolveSampler(const Texture& t, const SamplerObject* sampler
   pipe::SamplerState s;
   s.mag_linear = p.mag_filter == GL_LINEAR;
   switch (p.min_filter) {
-    case GL_LINEAR: s.min_linear = 1, s.mip_mode = 0; break;
-    case GL_NEAREST_MIPMAP_NEAREST: s.min_linear = 0, s.mip_mode = 1; break;
-    case GL_LINEAR_MIPMAP_NEAREST: s.min_linear = 1, s.mip_mode = 1; break;
-    case GL_NEAREST_MIPMAP_LINEAR: s.min_linear = 0, s.mip_mode = 2; break;
-    case GL_LINEAR_MIPMAP_LINEAR: s.min_linear = 1, s.mip_mode = 2; break;
-    default: s.min_linear = 0, s.mip_mode = 0; break;
+    case GL_LINEAR:
+      s.min_linear = 1, s.mip_mode = 0;
+      break;
+    case GL_NEAREST_MIPMAP_NEAREST:
+      s.min_linear = 0, s.mip_mode = 1;
+      break;
+    case GL_LINEAR_MIPMAP_NEAREST:
+      s.min_linear = 1, s.mip_mode = 1;
+      break;
+    case GL_NEAREST_MIPMAP_LINEAR:
+      s.min_linear = 0, s.mip_mode = 2;
+      break;
+    case GL_LINEAR_MIPMAP_LINEAR:
+      s.min_linear = 1, s.mip_mode = 2;
+      break;
+    default:
+      s.min_linear = 0, s.mip_mode = 0;
+      break;
   }
   s.wrap[0] = Wrap(p.wrap_s);
   s.wrap[1] = Wrap(p.wrap_t);
@@ -102,7 +131,8 @@ void Context::FlushProgramResources() {
       for (int32_t e = 0; e < u.array_size; ++e) {
         uint32_t index = static_cast<uint32_t>(u.sampler_index + e);
         if (index >= pipe::kMaxSamplers) {
-          util::LogOnce(util::LogLevel::kWarning, "sampler", "more than 16 samplers in one program: extra ones read black");
+          util::LogOnce(util::LogLevel::kWarning, "sampler",
+                        "more than 16 samplers in one program: extra ones read black");
           continue;
         }
         int32_t unit = program->sampler_units[index];

@@ -23,7 +23,8 @@ int AttachmentIndex(GLenum attachment);
 // The framebuffer object bound to `target`, or null for the default framebuffer / bad target.
 std::shared_ptr<Framebuffer>& BoundFramebufferRef(Context& ctx, GLenum target);
 Framebuffer* BoundFramebuffer(Context& ctx, GLenum target);
-// Records a clear of the draw framebuffer honouring scissor, colour/depth/stencil masks and rasterizer discard.
+// Records a clear of the draw framebuffer honouring scissor, colour/depth/stencil masks and rasterizer
+// discard.
 void RecordClear(Context& ctx, uint8_t clear_bits, uint8_t color_targets, const float color[4], float depth,
                  uint32_t stencil);
 

@@ -12,16 +12,26 @@ namespace caldera {
 
 std::shared_ptr<Buffer>* BufferBinding(Context& ctx, GLenum target) {
   switch (target) {
-    case GL_ARRAY_BUFFER: return &ctx.array_buffer;
-    case GL_ELEMENT_ARRAY_BUFFER: return ctx.vertex_array ? &ctx.vertex_array->element_buffer : nullptr;
-    case GL_COPY_READ_BUFFER: return &ctx.copy_read_buffer;
-    case GL_COPY_WRITE_BUFFER: return &ctx.copy_write_buffer;
-    case GL_PIXEL_PACK_BUFFER: return &ctx.pixel_pack_buffer;
-    case GL_PIXEL_UNPACK_BUFFER: return &ctx.pixel_unpack_buffer;
-    case GL_UNIFORM_BUFFER: return &ctx.uniform_buffer;
-    case GL_TEXTURE_BUFFER: return &ctx.texture_buffer;
-    case GL_TRANSFORM_FEEDBACK_BUFFER: return &ctx.transform_feedback_buffer;
-    default: return nullptr;
+    case GL_ARRAY_BUFFER:
+      return &ctx.array_buffer;
+    case GL_ELEMENT_ARRAY_BUFFER:
+      return ctx.vertex_array ? &ctx.vertex_array->element_buffer : nullptr;
+    case GL_COPY_READ_BUFFER:
+      return &ctx.copy_read_buffer;
+    case GL_COPY_WRITE_BUFFER:
+      return &ctx.copy_write_buffer;
+    case GL_PIXEL_PACK_BUFFER:
+      return &ctx.pixel_pack_buffer;
+    case GL_PIXEL_UNPACK_BUFFER:
+      return &ctx.pixel_unpack_buffer;
+    case GL_UNIFORM_BUFFER:
+      return &ctx.uniform_buffer;
+    case GL_TEXTURE_BUFFER:
+      return &ctx.texture_buffer;
+    case GL_TRANSFORM_FEEDBACK_BUFFER:
+      return &ctx.transform_feedback_buffer;
+    default:
+      return nullptr;
   }
 }
 
@@ -47,8 +57,12 @@ void GenNames(Context& ctx, GLsizei n, GLuint* out, bool create) {
 
 }  // namespace
 
-void GenBuffers(Context& ctx, GLsizei n, GLuint* buffers) { GenNames(ctx, n, buffers, false); }
-void CreateBuffers(Context& ctx, GLsizei n, GLuint* buffers) { GenNames(ctx, n, buffers, true); }
+void GenBuffers(Context& ctx, GLsizei n, GLuint* buffers) {
+  GenNames(ctx, n, buffers, false);
+}
+void CreateBuffers(Context& ctx, GLsizei n, GLuint* buffers) {
+  GenNames(ctx, n, buffers, true);
+}
 
 void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
   for (GLsizei i = 0; i < n; ++i) {
@@ -60,9 +74,9 @@ void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
     }
     if (!buffer) continue;
     // GL: deleting a bound buffer unbinds it from the current context's bindings (and the bound VAO).
-    for (auto* binding : {&ctx.array_buffer, &ctx.copy_read_buffer, &ctx.copy_write_buffer, &ctx.pixel_pack_buffer,
-                          &ctx.pixel_unpack_buffer, &ctx.uniform_buffer, &ctx.texture_buffer,
-                          &ctx.transform_feedback_buffer}) {
+    for (auto* binding : {&ctx.array_buffer, &ctx.copy_read_buffer, &ctx.copy_write_buffer,
+                          &ctx.pixel_pack_buffer, &ctx.pixel_unpack_buffer, &ctx.uniform_buffer,
+                          &ctx.texture_buffer, &ctx.transform_feedback_buffer}) {
       if (*binding == buffer) binding->reset();
     }
     if (ctx.vertex_array) {
@@ -125,8 +139,9 @@ void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size
   if (buffer->mapped) return ctx.Error(GL_INVALID_OPERATION, "glBufferSubData", "buffer is mapped");
   if (size == 0 || !data) return;
   std::memcpy(buffer->shadow.data() + offset, data, size);
-  ctx.pipe().Record(pipe::CmdBufferUpload{buffer->handle, static_cast<uint64_t>(offset), static_cast<uint32_t>(size)},
-                    data, size);
+  ctx.pipe().Record(
+      pipe::CmdBufferUpload{buffer->handle, static_cast<uint64_t>(offset), static_cast<uint32_t>(size)}, data,
+      size);
 }
 
 void GetBufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, void* data) {
@@ -147,14 +162,29 @@ void GetBufferParameter(Context& ctx, GLenum target, GLenum pname, T* params, co
   Buffer* buffer = BoundBuffer(ctx, target, function);
   if (!buffer) return;
   switch (pname) {
-    case GL_BUFFER_SIZE: *params = static_cast<T>(buffer->size); return;
-    case GL_BUFFER_USAGE: *params = static_cast<T>(buffer->usage); return;
-    case GL_BUFFER_MAPPED: *params = buffer->mapped; return;
-    case GL_BUFFER_ACCESS_FLAGS: *params = static_cast<T>(buffer->map_access); return;
-    case GL_BUFFER_MAP_OFFSET: *params = static_cast<T>(buffer->map_offset); return;
-    case GL_BUFFER_MAP_LENGTH: *params = static_cast<T>(buffer->map_length); return;
-    case GL_BUFFER_ACCESS: *params = GL_READ_WRITE; return;
-    default: return ctx.Error(GL_INVALID_ENUM, function, "invalid pname");
+    case GL_BUFFER_SIZE:
+      *params = static_cast<T>(buffer->size);
+      return;
+    case GL_BUFFER_USAGE:
+      *params = static_cast<T>(buffer->usage);
+      return;
+    case GL_BUFFER_MAPPED:
+      *params = buffer->mapped;
+      return;
+    case GL_BUFFER_ACCESS_FLAGS:
+      *params = static_cast<T>(buffer->map_access);
+      return;
+    case GL_BUFFER_MAP_OFFSET:
+      *params = static_cast<T>(buffer->map_offset);
+      return;
+    case GL_BUFFER_MAP_LENGTH:
+      *params = static_cast<T>(buffer->map_length);
+      return;
+    case GL_BUFFER_ACCESS:
+      *params = GL_READ_WRITE;
+      return;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, function, "invalid pname");
   }
 }
 

@@ -27,8 +27,9 @@ Buffer* Bound(Context& ctx, GLenum target, const char* fn) {
 
 void Upload(Context& ctx, Buffer& b, int64_t offset, int64_t size) {
   if (size <= 0 || !b.handle.valid()) return;
-  ctx.pipe().Record(pipe::CmdBufferUpload{b.handle, static_cast<uint64_t>(offset), static_cast<uint32_t>(size)},
-                    b.shadow.data() + offset, static_cast<size_t>(size));
+  ctx.pipe().Record(
+      pipe::CmdBufferUpload{b.handle, static_cast<uint64_t>(offset), static_cast<uint32_t>(size)},
+      b.shadow.data() + offset, static_cast<size_t>(size));
 }
 
 }  // namespace
@@ -38,7 +39,8 @@ void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr le
   Buffer* b = Bound(ctx, target, fn);
   if (!b) return nullptr;
   constexpr GLbitfield kKnown = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |
-                                GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT;
+                                GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT |
+                                GL_MAP_UNSYNCHRONIZED_BIT;
   bool read = access & GL_MAP_READ_BIT, write = access & GL_MAP_WRITE_BIT;
   if (offset < 0 || length < 0 || length > b->size - offset || (access & ~kKnown)) {
     ctx.Error(GL_INVALID_VALUE, fn, "range outside the buffer or unknown access bits");
@@ -146,7 +148,8 @@ void CopyBufferSubData(Context& ctx, GLenum read_target, GLenum write_target, GL
 void GetBufferPointerv(Context& ctx, GLenum target, GLenum pname, void** params) {
   Buffer* b = Bound(ctx, target, "glGetBufferPointerv");
   if (!b) return;
-  if (pname != GL_BUFFER_MAP_POINTER) return ctx.Error(GL_INVALID_ENUM, "glGetBufferPointerv", "invalid pname");
+  if (pname != GL_BUFFER_MAP_POINTER)
+    return ctx.Error(GL_INVALID_ENUM, "glGetBufferPointerv", "invalid pname");
   *params = b->mapped ? b->shadow.data() + b->map_offset : nullptr;
 }
 

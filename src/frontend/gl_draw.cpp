@@ -51,7 +51,9 @@ void DrawElementsCommon(Context& ctx, GLenum mode, GLsizei count, GLenum type, c
 
 }  // namespace
 
-void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count) { DrawArraysCommon(ctx, mode, first, count, 1); }
+void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
+  DrawArraysCommon(ctx, mode, first, count, 1);
+}
 
 void DrawArraysInstanced(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instancecount) {
   DrawArraysCommon(ctx, mode, first, count, instancecount);
@@ -66,7 +68,8 @@ void DrawElementsInstanced(Context& ctx, GLenum mode, GLsizei count, GLenum type
   DrawElementsCommon(ctx, mode, count, type, indices, instancecount, 0);
 }
 
-void DrawRangeElements(Context& ctx, GLenum mode, GLuint, GLuint, GLsizei count, GLenum type, const void* indices) {
+void DrawRangeElements(Context& ctx, GLenum mode, GLuint, GLuint, GLsizei count, GLenum type,
+                       const void* indices) {
   DrawElementsCommon(ctx, mode, count, type, indices, 1, 0);
 }
 
@@ -75,14 +78,14 @@ void DrawElementsBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum typ
   DrawElementsCommon(ctx, mode, count, type, indices, 1, basevertex);
 }
 
-void DrawElementsInstancedBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
-                                     GLsizei instancecount, GLint basevertex) {
+void DrawElementsInstancedBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type,
+                                     const void* indices, GLsizei instancecount, GLint basevertex) {
   if (!validate::DrawElementsInstanced(ctx, mode, count, type, indices, instancecount)) return;
   DrawElementsCommon(ctx, mode, count, type, indices, instancecount, basevertex);
 }
 
-void DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
-                                 const void* indices, GLint basevertex) {
+void DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count,
+                                 GLenum type, const void* indices, GLint basevertex) {
   if (!validate::DrawRangeElements(ctx, mode, start, end, count, type, indices)) return;
   DrawElementsCommon(ctx, mode, count, type, indices, 1, basevertex);
 }
@@ -91,11 +94,12 @@ void DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start, GLuint
 void MultiDrawArrays(Context& ctx, GLenum mode, const GLint* first, const GLsizei* count, GLsizei drawcount) {
   if (drawcount < 0) return ctx.Error(GL_INVALID_VALUE, "glMultiDrawArrays", "drawcount is negative");
   for (GLsizei i = 0; i < drawcount; ++i)
-    if (validate::DrawArrays(ctx, mode, first[i], count[i])) DrawArraysCommon(ctx, mode, first[i], count[i], 1);
+    if (validate::DrawArrays(ctx, mode, first[i], count[i]))
+      DrawArraysCommon(ctx, mode, first[i], count[i], 1);
 }
 
-void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum type, const void* const* indices,
-                       GLsizei drawcount) {
+void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum type,
+                       const void* const* indices, GLsizei drawcount) {
   if (drawcount < 0) return ctx.Error(GL_INVALID_VALUE, "glMultiDrawElements", "drawcount is negative");
   for (GLsizei i = 0; i < drawcount; ++i)
     if (validate::DrawElements(ctx, mode, count[i], type, indices[i]))
@@ -104,7 +108,8 @@ void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum t
 
 void MultiDrawElementsBaseVertex(Context& ctx, GLenum mode, const GLsizei* count, GLenum type,
                                  const void* const* indices, GLsizei drawcount, const GLint* basevertex) {
-  if (drawcount < 0) return ctx.Error(GL_INVALID_VALUE, "glMultiDrawElementsBaseVertex", "drawcount is negative");
+  if (drawcount < 0)
+    return ctx.Error(GL_INVALID_VALUE, "glMultiDrawElementsBaseVertex", "drawcount is negative");
   for (GLsizei i = 0; i < drawcount; ++i)
     if (validate::DrawElements(ctx, mode, count[i], type, indices[i]))
       DrawElementsCommon(ctx, mode, count[i], type, indices[i], 1, basevertex[i]);

@@ -14,16 +14,28 @@ namespace {
 bool ConvertRow(const uint8_t* src, int width, GLenum format, GLenum type, uint8_t* dst) {
   auto channel = [](GLenum f, int i) -> int {  // which RGBA component lands at position i, -1 none
     switch (f) {
-      case GL_RGBA: return i;
-      case GL_RGBA_INTEGER: return i;
-      case GL_BGRA: { static const int m[4] = {2, 1, 0, 3}; return m[i]; }
-      case GL_RGB: return i < 3 ? i : -1;
-      case GL_RG: return i < 2 ? i : -1;
-      case GL_RED: return i == 0 ? 0 : -1;
-      case GL_GREEN: return i == 0 ? 1 : -1;
-      case GL_BLUE: return i == 0 ? 2 : -1;
-      case GL_ALPHA: return i == 0 ? 3 : -1;
-      default: return -1;
+      case GL_RGBA:
+        return i;
+      case GL_RGBA_INTEGER:
+        return i;
+      case GL_BGRA: {
+        static const int m[4] = {2, 1, 0, 3};
+        return m[i];
+      }
+      case GL_RGB:
+        return i < 3 ? i : -1;
+      case GL_RG:
+        return i < 2 ? i : -1;
+      case GL_RED:
+        return i == 0 ? 0 : -1;
+      case GL_GREEN:
+        return i == 0 ? 1 : -1;
+      case GL_BLUE:
+        return i == 0 ? 2 : -1;
+      case GL_ALPHA:
+        return i == 0 ? 3 : -1;
+      default:
+        return -1;
     }
   };
   int n = 0;
@@ -33,11 +45,20 @@ bool ConvertRow(const uint8_t* src, int width, GLenum format, GLenum type, uint8
     for (int i = 0; i < n; ++i) {
       uint8_t v = src[x * 4 + channel(format, i)];
       switch (type) {
-        case GL_UNSIGNED_BYTE: dst[x * n + i] = v; break;
-        case GL_FLOAT: reinterpret_cast<float*>(dst)[x * n + i] = v / 255.0f; break;
-        case GL_UNSIGNED_SHORT: reinterpret_cast<uint16_t*>(dst)[x * n + i] = static_cast<uint16_t>(v * 257); break;
-        case GL_UNSIGNED_INT: reinterpret_cast<uint32_t*>(dst)[x * n + i] = v * 16843009u; break;
-        default: return false;
+        case GL_UNSIGNED_BYTE:
+          dst[x * n + i] = v;
+          break;
+        case GL_FLOAT:
+          reinterpret_cast<float*>(dst)[x * n + i] = v / 255.0f;
+          break;
+        case GL_UNSIGNED_SHORT:
+          reinterpret_cast<uint16_t*>(dst)[x * n + i] = static_cast<uint16_t>(v * 257);
+          break;
+        case GL_UNSIGNED_INT:
+          reinterpret_cast<uint32_t*>(dst)[x * n + i] = v * 16843009u;
+          break;
+        default:
+          return false;
       }
     }
   }
@@ -46,12 +67,12 @@ bool ConvertRow(const uint8_t* src, int width, GLenum format, GLenum type, uint8
 
 uint32_t BytesPerPixel(GLenum format, GLenum type) {
   int n = (format == GL_RGBA || format == GL_BGRA || format == GL_RGBA_INTEGER) ? 4
-          : format == GL_RGB                                                 ? 3
-          : format == GL_RG                                                  ? 2
-                                                                             : 1;
-  int size = (type == GL_FLOAT || type == GL_UNSIGNED_INT || type == GL_INT) ? 4
+          : format == GL_RGB                                                    ? 3
+          : format == GL_RG                                                     ? 2
+                                                                                : 1;
+  int size = (type == GL_FLOAT || type == GL_UNSIGNED_INT || type == GL_INT)            ? 4
              : (type == GL_UNSIGNED_SHORT || type == GL_SHORT || type == GL_HALF_FLOAT) ? 2
-                                                                                          : 1;
+                                                                                        : 1;
   return static_cast<uint32_t>(n * size);
 }
 
@@ -70,7 +91,9 @@ void Flush(Context& ctx) {
   ctx.pipe().Submit();
 }
 
-void Finish(Context& ctx) { ctx.pipe().RecordAndWait(pipe::CmdFinish{}); }
+void Finish(Context& ctx) {
+  ctx.pipe().RecordAndWait(pipe::CmdFinish{});
+}
 
 void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                 void* pixels) {
@@ -128,7 +151,8 @@ void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
     uint64_t offset = reinterpret_cast<uintptr_t>(pixels);
     uint64_t size = std::min<uint64_t>(staging.size(), buf.size - offset);
     std::memcpy(buf.shadow.data() + offset, staging.data(), size);
-    ctx.pipe().Record(pipe::CmdBufferUpload{buf.handle, offset, static_cast<uint32_t>(size)}, staging.data(), size);
+    ctx.pipe().Record(pipe::CmdBufferUpload{buf.handle, offset, static_cast<uint32_t>(size)}, staging.data(),
+                      size);
   }
 }
 

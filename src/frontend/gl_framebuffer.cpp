@@ -19,7 +19,8 @@ void SetAttachment(Framebuffer& fb, GLenum attachment, const FramebufferAttachme
 
 uint64_t FramebufferVersion(const Framebuffer& fb) {
   uint64_t v = fb.version;
-  for (const auto& a : fb.attachments) v = v * 1000003u + (a.image ? a.image->version + a.image->lifetime_id : 0);
+  for (const auto& a : fb.attachments)
+    v = v * 1000003u + (a.image ? a.image->version + a.image->lifetime_id : 0);
   return v;
 }
 
@@ -35,10 +36,13 @@ std::shared_ptr<Framebuffer>& BoundFramebufferRef(Context& ctx, GLenum target) {
   return target == GL_READ_FRAMEBUFFER ? ctx.read_framebuffer : ctx.draw_framebuffer;
 }
 
-Framebuffer* BoundFramebuffer(Context& ctx, GLenum target) { return BoundFramebufferRef(ctx, target).get(); }
+Framebuffer* BoundFramebuffer(Context& ctx, GLenum target) {
+  return BoundFramebufferRef(ctx, target).get();
+}
 
 GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb) {
-  if (!fb) return ctx.draw_surface() || ctx.read_surface() ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_UNDEFINED;
+  if (!fb)
+    return ctx.draw_surface() || ctx.read_surface() ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_UNDEFINED;
   bool any = false;
   int32_t width = -1, height = -1, samples = -1;
   for (int i = 0; i < pipe::kMaxColorAttachments + 2; ++i) {
@@ -109,8 +113,8 @@ GLboolean IsRenderbuffer(Context& ctx, GLuint name) {
   return rb && rb->ever_bound;
 }
 
-void RenderbufferStorageMultisample(Context& ctx, GLenum, GLsizei samples, GLenum internalformat, GLsizei width,
-                                    GLsizei height) {
+void RenderbufferStorageMultisample(Context& ctx, GLenum, GLsizei samples, GLenum internalformat,
+                                    GLsizei width, GLsizei height) {
   Renderbuffer& rb = *ctx.renderbuffer;
   if (rb.handle.valid()) ReleaseBackendObject(rb.device, pipe::ObjectKind::kImage, rb.handle);
   rb.handle = {};
@@ -122,8 +126,9 @@ void RenderbufferStorageMultisample(Context& ctx, GLenum, GLsizei samples, GLenu
   if (width > 0 && height > 0) {
     rb.device = &ctx.device();
     rb.handle = ctx.NewHandle();
-    ctx.pipe().Record(pipe::CmdImageCreate{rb.handle, rb.format, static_cast<uint8_t>(std::max(samples, 1)), 1,
-                                           static_cast<uint32_t>(width), static_cast<uint32_t>(height), 1});
+    ctx.pipe().Record(pipe::CmdImageCreate{rb.handle, rb.format, static_cast<uint8_t>(std::max(samples, 1)),
+                                           1, static_cast<uint32_t>(width), static_cast<uint32_t>(height),
+                                           1});
   }
   ++rb.version;  // framebuffers holding it re-resolve their targets
 }
@@ -133,25 +138,44 @@ void RenderbufferStorage(Context& ctx, GLenum target, GLenum internalformat, GLs
 }
 
 void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
-  if (target != GL_RENDERBUFFER) return ctx.Error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv", "invalid target");
+  if (target != GL_RENDERBUFFER)
+    return ctx.Error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv", "invalid target");
   if (!ctx.renderbuffer) return ctx.Error(GL_INVALID_OPERATION, "glGetRenderbufferParameteriv", "none bound");
   const Renderbuffer& rb = *ctx.renderbuffer;
   bool depth = pipe::IsDepthFormat(rb.format);
   bool color = rb.format != pipe::Format::kUndefined && !depth;
   switch (pname) {
-    case GL_RENDERBUFFER_WIDTH: *params = rb.width; return;
-    case GL_RENDERBUFFER_HEIGHT: *params = rb.height; return;
-    case GL_RENDERBUFFER_INTERNAL_FORMAT: *params = static_cast<GLint>(rb.internal_format); return;
-    case GL_RENDERBUFFER_SAMPLES: *params = rb.samples; return;
+    case GL_RENDERBUFFER_WIDTH:
+      *params = rb.width;
+      return;
+    case GL_RENDERBUFFER_HEIGHT:
+      *params = rb.height;
+      return;
+    case GL_RENDERBUFFER_INTERNAL_FORMAT:
+      *params = static_cast<GLint>(rb.internal_format);
+      return;
+    case GL_RENDERBUFFER_SAMPLES:
+      *params = rb.samples;
+      return;
     case GL_RENDERBUFFER_RED_SIZE:
     case GL_RENDERBUFFER_GREEN_SIZE:
-    case GL_RENDERBUFFER_BLUE_SIZE: *params = color ? (rb.format == pipe::Format::kRGB565 ? 5 : 8) : 0; return;
-    case GL_RENDERBUFFER_ALPHA_SIZE: *params = rb.format == pipe::Format::kRGBA8 ? 8 : 0; return;
-    case GL_RENDERBUFFER_DEPTH_SIZE:
-      *params = !depth ? 0 : rb.format == pipe::Format::kD16 ? 16 : rb.format == pipe::Format::kD24S8 ? 24 : 32;
+    case GL_RENDERBUFFER_BLUE_SIZE:
+      *params = color ? (rb.format == pipe::Format::kRGB565 ? 5 : 8) : 0;
       return;
-    case GL_RENDERBUFFER_STENCIL_SIZE: *params = pipe::HasStencil(rb.format) ? 8 : 0; return;
-    default: return ctx.Error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv", "invalid pname");
+    case GL_RENDERBUFFER_ALPHA_SIZE:
+      *params = rb.format == pipe::Format::kRGBA8 ? 8 : 0;
+      return;
+    case GL_RENDERBUFFER_DEPTH_SIZE:
+      *params = !depth                              ? 0
+                : rb.format == pipe::Format::kD16   ? 16
+                : rb.format == pipe::Format::kD24S8 ? 24
+                                                    : 32;
+      return;
+    case GL_RENDERBUFFER_STENCIL_SIZE:
+      *params = pipe::HasStencil(rb.format) ? 8 : 0;
+      return;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv", "invalid pname");
   }
 }
 
@@ -200,7 +224,9 @@ void FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLe
   SetAttachment(*fb, attachment, {rb, rb ? GLenum(GL_RENDERBUFFER) : GLenum(GL_NONE), 0});
 }
 
-GLenum CheckFramebufferStatus(Context& ctx, GLenum target) { return FramebufferStatus(ctx, BoundFramebuffer(ctx, target)); }
+GLenum CheckFramebufferStatus(Context& ctx, GLenum target) {
+  return FramebufferStatus(ctx, BoundFramebuffer(ctx, target));
+}
 
 namespace {
 
@@ -216,11 +242,16 @@ bool CheckColorBufferEnum(Context& ctx, GLenum buf, bool framebuffer_object, con
     case GL_FRONT:
     case GL_BACK:
     case GL_LEFT:
-    case GL_FRONT_AND_BACK: window = exists = true; break;
+    case GL_FRONT_AND_BACK:
+      window = exists = true;
+      break;
     case GL_FRONT_RIGHT:
     case GL_BACK_RIGHT:
-    case GL_RIGHT: window = true; break;  // stereo buffers: known, never allocated
-    default: break;
+    case GL_RIGHT:
+      window = true;
+      break;  // stereo buffers: known, never allocated
+    default:
+      break;
   }
   if (buf == GL_NONE) return true;
   if (!window && !attachment) {

@@ -5,9 +5,9 @@
 
 #include "frontend/context.h"
 #include "frontend/device.h"
-#include "util/log.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_impl.h"
+#include "util/log.h"
 
 namespace caldera {
 
@@ -56,7 +56,8 @@ void ClearBufferfv(Context& ctx, GLenum buffer, GLint drawbuffer, const GLfloat*
   const char* fn = "glClearBufferfv";
   if (buffer != GL_COLOR && buffer != GL_DEPTH) return ctx.Error(GL_INVALID_ENUM, fn, "invalid buffer");
   if (!ClearBufferChecks(ctx, buffer, drawbuffer, fn)) return;
-  if (buffer == GL_COLOR) return RecordClear(ctx, pipe::kClearColor, static_cast<uint8_t>(1u << drawbuffer), value, 0, 0);
+  if (buffer == GL_COLOR)
+    return RecordClear(ctx, pipe::kClearColor, static_cast<uint8_t>(1u << drawbuffer), value, 0, 0);
   const float unused[4] = {};
   RecordClear(ctx, pipe::kClearDepth, 0, unused, std::clamp(value[0], 0.0f, 1.0f), 0);
 }
@@ -66,7 +67,8 @@ void ClearBufferiv(Context& ctx, GLenum buffer, GLint drawbuffer, const GLint* v
   if (buffer != GL_COLOR && buffer != GL_STENCIL) return ctx.Error(GL_INVALID_ENUM, fn, "invalid buffer");
   if (!ClearBufferChecks(ctx, buffer, drawbuffer, fn)) return;
   const float unused[4] = {};
-  if (buffer == GL_STENCIL) return RecordClear(ctx, pipe::kClearStencil, 0, unused, 0, static_cast<uint32_t>(value[0]));
+  if (buffer == GL_STENCIL)
+    return RecordClear(ctx, pipe::kClearStencil, 0, unused, 0, static_cast<uint32_t>(value[0]));
   // Integer colour formats are not renderable yet: values convert as they would for a normalised target.
   float color[4];
   for (int i = 0; i < 4; ++i) color[i] = static_cast<float>(value[i]);
@@ -109,9 +111,11 @@ void DrawBuffers(Context& ctx, GLsizei n, const GLenum* bufs) {
     if (b == GL_NONE) continue;
     if (b == GL_BACK || b == GL_FRONT || b == GL_LEFT || b == GL_FRONT_AND_BACK)
       return ctx.Error(GL_INVALID_OPERATION, fn, "default-framebuffer buffer named for a framebuffer object");
-    if (b < GL_COLOR_ATTACHMENT0 || b >= GL_COLOR_ATTACHMENT0 + 32) return ctx.Error(GL_INVALID_ENUM, fn, "invalid buffer");
+    if (b < GL_COLOR_ATTACHMENT0 || b >= GL_COLOR_ATTACHMENT0 + 32)
+      return ctx.Error(GL_INVALID_ENUM, fn, "invalid buffer");
     uint32_t index = b - GL_COLOR_ATTACHMENT0;
-    if (index >= pipe::kMaxColorAttachments) return ctx.Error(GL_INVALID_OPERATION, fn, "attachment above the maximum");
+    if (index >= pipe::kMaxColorAttachments)
+      return ctx.Error(GL_INVALID_OPERATION, fn, "attachment above the maximum");
     if (seen & (1u << index)) return ctx.Error(GL_INVALID_OPERATION, fn, "a buffer is named twice");
     seen |= 1u << index;
     next[i] = b;
@@ -125,7 +129,8 @@ void DrawBuffers(Context& ctx, GLsizei n, const GLenum* bufs) {
 namespace {
 
 // The image behind one aspect of the read or draw framebuffer; zero handle when absent.
-pipe::Handle AspectImage(Context& ctx, bool read, GLbitfield aspect, int32_t* w, int32_t* h, pipe::Format* format) {
+pipe::Handle AspectImage(Context& ctx, bool read, GLbitfield aspect, int32_t* w, int32_t* h,
+                         pipe::Format* format) {
   Framebuffer* fb = read ? ctx.read_framebuffer.get() : ctx.draw_framebuffer.get();
   Surface* surface = read ? ctx.read_surface() : ctx.draw_surface();
   *w = *h = 0;
@@ -155,8 +160,8 @@ pipe::Handle AspectImage(Context& ctx, bool read, GLbitfield aspect, int32_t* w,
 
 }  // namespace
 
-void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1,
-                     GLint dy1, GLbitfield mask, GLenum filter) {
+void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0,
+                     GLint dx1, GLint dy1, GLbitfield mask, GLenum filter) {
   const char* fn = "glBlitFramebuffer";
   if (mask & ~(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
     return ctx.Error(GL_INVALID_VALUE, fn, "invalid mask bits");
@@ -170,7 +175,8 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
   if (ctx.state.scissor_test)
     util::LogOnce(util::LogLevel::kWarning, fn, "the scissor test is not applied to blits yet");
   ctx.FlushRenderTargets();
-  for (GLbitfield aspect : {GLbitfield(GL_COLOR_BUFFER_BIT), GLbitfield(GL_DEPTH_BUFFER_BIT), GLbitfield(GL_STENCIL_BUFFER_BIT)}) {
+  for (GLbitfield aspect : {GLbitfield(GL_COLOR_BUFFER_BIT), GLbitfield(GL_DEPTH_BUFFER_BIT),
+                            GLbitfield(GL_STENCIL_BUFFER_BIT)}) {
     if (!(mask & aspect)) continue;
     int32_t sw, sh, dw, dh;
     pipe::Format sf, df;
@@ -179,7 +185,8 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
     if (!src.valid() || !dst.valid()) continue;  // GL: a missing buffer on either side blits nothing
     if (aspect != GL_COLOR_BUFFER_BIT && sf != df)
       return ctx.Error(GL_INVALID_OPERATION, fn, "depth/stencil formats differ");
-    if (aspect == GL_STENCIL_BUFFER_BIT && (mask & GL_DEPTH_BUFFER_BIT) && src == AspectImage(ctx, true, GL_DEPTH_BUFFER_BIT, &sw, &sh, &sf))
+    if (aspect == GL_STENCIL_BUFFER_BIT && (mask & GL_DEPTH_BUFFER_BIT) &&
+        src == AspectImage(ctx, true, GL_DEPTH_BUFFER_BIT, &sw, &sh, &sf))
       continue;  // a combined depth-stencil image was blitted whole with the depth aspect
     pipe::CmdBlit cmd{};
     cmd.src = src;
@@ -188,23 +195,25 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
     std::memcpy(cmd.src_rect, s, sizeof(s));
     std::memcpy(cmd.dst_rect, d, sizeof(d));
     cmd.mask = aspect == GL_COLOR_BUFFER_BIT ? pipe::kClearColor
-               : (mask & GL_STENCIL_BUFFER_BIT && aspect == GL_DEPTH_BUFFER_BIT) ? (pipe::kClearDepth | pipe::kClearStencil)
+               : (mask & GL_STENCIL_BUFFER_BIT && aspect == GL_DEPTH_BUFFER_BIT)
+                   ? (pipe::kClearDepth | pipe::kClearStencil)
                : aspect == GL_DEPTH_BUFFER_BIT ? pipe::kClearDepth
-                                                : pipe::kClearStencil;
+                                               : pipe::kClearStencil;
     cmd.linear = filter == GL_LINEAR;
     ctx.pipe().Record(cmd);
   }
 }
 
-void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum attachment, GLenum pname, GLint* params) {
+void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum attachment, GLenum pname,
+                                         GLint* params) {
   const char* fn = "glGetFramebufferAttachmentParameteriv";
   if (target != GL_FRAMEBUFFER && target != GL_DRAW_FRAMEBUFFER && target != GL_READ_FRAMEBUFFER)
     return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
   Framebuffer* fb = BoundFramebuffer(ctx, target);
   if (!fb) {
     // Default framebuffer: GL_BACK_LEFT / GL_DEPTH / GL_STENCIL are window-system buffers.
-    if (attachment != GL_BACK && attachment != GL_BACK_LEFT && attachment != GL_FRONT_LEFT && attachment != GL_DEPTH &&
-        attachment != GL_STENCIL)
+    if (attachment != GL_BACK && attachment != GL_BACK_LEFT && attachment != GL_FRONT_LEFT &&
+        attachment != GL_DEPTH && attachment != GL_STENCIL)
       return ctx.Error(GL_INVALID_OPERATION, fn, "invalid attachment for the default framebuffer");
     if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
       *params = GL_FRAMEBUFFER_DEFAULT;
@@ -215,12 +224,23 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
       case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
       case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
       case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
-      case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: *params = color ? 8 : 0; return;
-      case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: *params = attachment == GL_DEPTH ? 24 : 0; return;
-      case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *params = attachment == GL_STENCIL ? 8 : 0; return;
-      case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE: *params = color ? GL_UNSIGNED_NORMALIZED : GL_UNSIGNED_NORMALIZED; return;
-      case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: *params = GL_LINEAR; return;
-      default: return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
+      case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+        *params = color ? 8 : 0;
+        return;
+      case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
+        *params = attachment == GL_DEPTH ? 24 : 0;
+        return;
+      case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
+        *params = attachment == GL_STENCIL ? 8 : 0;
+        return;
+      case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+        *params = color ? GL_UNSIGNED_NORMALIZED : GL_UNSIGNED_NORMALIZED;
+        return;
+      case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+        *params = GL_LINEAR;
+        return;
+      default:
+        return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
     }
   }
   int index = attachment == GL_DEPTH_STENCIL_ATTACHMENT ? kDepthAttachment : AttachmentIndex(attachment);
@@ -242,27 +262,47 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
   pipe::Format f = a.image->format;
   bool depth = pipe::IsDepthFormat(f);
   switch (pname) {
-    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME: *params = static_cast<GLint>(a.image->name); return;
-    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL: *params = a.level; return;
-    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE: *params = 0; return;
-    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER: *params = 0; return;
-    case GL_FRAMEBUFFER_ATTACHMENT_LAYERED: *params = GL_FALSE; return;
+    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
+      *params = static_cast<GLint>(a.image->name);
+      return;
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
+      *params = a.level;
+      return;
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
+      *params = 0;
+      return;
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
+      *params = 0;
+      return;
+    case GL_FRAMEBUFFER_ATTACHMENT_LAYERED:
+      *params = GL_FALSE;
+      return;
     case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
     case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
     case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
-      *params = depth ? 0 : f == pipe::Format::kRGB565 ? (pname == GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE ? 6 : 5) : 8;
+      *params = depth                        ? 0
+                : f == pipe::Format::kRGB565 ? (pname == GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE ? 6 : 5)
+                                             : 8;
       return;
-    case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: *params = f == pipe::Format::kRGBA8 ? 8 : 0; return;
+    case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+      *params = f == pipe::Format::kRGBA8 ? 8 : 0;
+      return;
     case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
       *params = !depth ? 0 : f == pipe::Format::kD16 ? 16 : f == pipe::Format::kD24S8 ? 24 : 32;
       return;
-    case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *params = pipe::HasStencil(f) ? 8 : 0; return;
-    case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
-      *params = f == pipe::Format::kD32F || f == pipe::Format::kD32FS8 || f == pipe::Format::kRGBA32F ? GL_FLOAT
-                                                                                                      : GL_UNSIGNED_NORMALIZED;
+    case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
+      *params = pipe::HasStencil(f) ? 8 : 0;
       return;
-    case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: *params = GL_LINEAR; return;
-    default: return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
+    case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+      *params = f == pipe::Format::kD32F || f == pipe::Format::kD32FS8 || f == pipe::Format::kRGBA32F
+                    ? GL_FLOAT
+                    : GL_UNSIGNED_NORMALIZED;
+      return;
+    case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+      *params = GL_LINEAR;
+      return;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
   }
 }
 

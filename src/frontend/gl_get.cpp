@@ -28,15 +28,18 @@ struct Values {
   void Add(double x) { v[count++] = x; }
 };
 
-GLuint NameOf(const GLObject* o) { return o ? o->name : 0; }
+GLuint NameOf(const GLObject* o) {
+  return o ? o->name : 0;
+}
 
 const std::vector<std::string>& Extensions(const Context& ctx) {
   // Only what is really there: an advertised extension is a promise tests and apps act on.
   static const std::vector<std::string> kDesktop = {
-      "GL_ARB_draw_elements_base_vertex", "GL_ARB_draw_instanced",        "GL_ARB_explicit_attrib_location",
-      "GL_ARB_framebuffer_object",        "GL_ARB_instanced_arrays",      "GL_ARB_map_buffer_range",
-      "GL_ARB_sampler_objects",           "GL_ARB_sync",                  "GL_ARB_uniform_buffer_object",
-      "GL_ARB_vertex_array_object"};
+      "GL_ARB_draw_elements_base_vertex", "GL_ARB_draw_instanced",
+      "GL_ARB_explicit_attrib_location",  "GL_ARB_framebuffer_object",
+      "GL_ARB_instanced_arrays",          "GL_ARB_map_buffer_range",
+      "GL_ARB_sampler_objects",           "GL_ARB_sync",
+      "GL_ARB_uniform_buffer_object",     "GL_ARB_vertex_array_object"};
   static const std::vector<std::string> kES = {"GL_OES_vertex_array_object", "GL_OES_depth24",
                                                "GL_OES_packed_depth_stencil"};
   return ctx.IsES() ? kES : kDesktop;
@@ -56,8 +59,11 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     return true;
   };
   switch (pname) {
-    case GL_VIEWPORT: return ints({double(s.viewport[0]), double(s.viewport[1]), double(s.viewport[2]), double(s.viewport[3])});
-    case GL_SCISSOR_BOX: return ints({double(s.scissor[0]), double(s.scissor[1]), double(s.scissor[2]), double(s.scissor[3])});
+    case GL_VIEWPORT:
+      return ints(
+          {double(s.viewport[0]), double(s.viewport[1]), double(s.viewport[2]), double(s.viewport[3])});
+    case GL_SCISSOR_BOX:
+      return ints({double(s.scissor[0]), double(s.scissor[1]), double(s.scissor[2]), double(s.scissor[3])});
     case GL_DEPTH_RANGE:
       out.kind = Kind::kColor;
       return ints({s.depth_range[0], s.depth_range[1]});
@@ -70,69 +76,129 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_DEPTH_CLEAR_VALUE:
       out.kind = Kind::kColor;
       return ints({s.clear_depth});
-    case GL_STENCIL_CLEAR_VALUE: return ints({double(s.clear_stencil)});
+    case GL_STENCIL_CLEAR_VALUE:
+      return ints({double(s.clear_stencil)});
     case GL_COLOR_WRITEMASK:
       out.kind = Kind::kBool;
       for (bool b : s.color_mask[0]) out.Add(b);
       return true;
-    case GL_DEPTH_WRITEMASK: return boolean(s.depth_mask);
-    case GL_STENCIL_WRITEMASK: return ints({double(s.stencil[0].write_mask)});
-    case GL_STENCIL_BACK_WRITEMASK: return ints({double(s.stencil[1].write_mask)});
-    case GL_STENCIL_FUNC: return ints({double(s.stencil[0].func)});
-    case GL_STENCIL_REF: return ints({double(s.stencil[0].ref)});
-    case GL_STENCIL_VALUE_MASK: return ints({double(s.stencil[0].value_mask)});
-    case GL_STENCIL_FAIL: return ints({double(s.stencil[0].fail)});
-    case GL_STENCIL_PASS_DEPTH_FAIL: return ints({double(s.stencil[0].zfail)});
-    case GL_STENCIL_PASS_DEPTH_PASS: return ints({double(s.stencil[0].zpass)});
-    case GL_STENCIL_BACK_FUNC: return ints({double(s.stencil[1].func)});
-    case GL_STENCIL_BACK_REF: return ints({double(s.stencil[1].ref)});
-    case GL_STENCIL_BACK_VALUE_MASK: return ints({double(s.stencil[1].value_mask)});
-    case GL_STENCIL_BACK_FAIL: return ints({double(s.stencil[1].fail)});
-    case GL_STENCIL_BACK_PASS_DEPTH_FAIL: return ints({double(s.stencil[1].zfail)});
-    case GL_STENCIL_BACK_PASS_DEPTH_PASS: return ints({double(s.stencil[1].zpass)});
-    case GL_DEPTH_FUNC: return ints({double(s.depth_func)});
-    case GL_CULL_FACE_MODE: return ints({double(s.cull_mode)});
-    case GL_FRONT_FACE: return ints({double(s.front_face)});
-    case GL_POLYGON_MODE: return ints({double(s.polygon_mode), double(s.polygon_mode)});
-    case GL_LINE_WIDTH: out.kind = Kind::kFloat; return ints({s.line_width});
-    case GL_POLYGON_OFFSET_FACTOR: out.kind = Kind::kFloat; return ints({s.polygon_offset_factor});
-    case GL_POLYGON_OFFSET_UNITS: out.kind = Kind::kFloat; return ints({s.polygon_offset_units});
-    case GL_BLEND_SRC_RGB: return ints({double(s.blend_state[0].src_rgb)});
-    case GL_BLEND_DST_RGB: return ints({double(s.blend_state[0].dst_rgb)});
-    case GL_BLEND_SRC_ALPHA: return ints({double(s.blend_state[0].src_alpha)});
-    case GL_BLEND_DST_ALPHA: return ints({double(s.blend_state[0].dst_alpha)});
-    case GL_BLEND_EQUATION_RGB: return ints({double(s.blend_state[0].eq_rgb)});
-    case GL_BLEND_EQUATION_ALPHA: return ints({double(s.blend_state[0].eq_alpha)});
-    case GL_PRIMITIVE_RESTART_INDEX: return ints({double(s.primitive_restart_index)});
-    case GL_PACK_ALIGNMENT: return ints({double(s.pack_alignment)});
-    case GL_UNPACK_ALIGNMENT: return ints({double(s.unpack_alignment)});
-    case GL_PACK_ROW_LENGTH: return ints({double(s.pack_row_length)});
-    case GL_UNPACK_ROW_LENGTH: return ints({double(s.unpack_row_length)});
-    case GL_BLEND: return boolean(s.blend.test(0));
-    case GL_SCISSOR_TEST: return boolean(s.scissor_test);
-    case GL_DEPTH_TEST: return boolean(s.depth_test);
-    case GL_STENCIL_TEST: return boolean(s.stencil_test);
-    case GL_CULL_FACE: return boolean(s.cull_face);
-    case GL_POLYGON_OFFSET_FILL: return boolean(s.polygon_offset_fill);
-    case GL_RASTERIZER_DISCARD: return boolean(s.rasterizer_discard);
-    case GL_PRIMITIVE_RESTART: return boolean(s.primitive_restart);
-    case GL_DEPTH_CLAMP: return boolean(s.depth_clamp);
-    case GL_DITHER: return boolean(s.dither);
-    case GL_ARRAY_BUFFER_BINDING: return ints({double(NameOf(ctx.array_buffer.get()))});
+    case GL_DEPTH_WRITEMASK:
+      return boolean(s.depth_mask);
+    case GL_STENCIL_WRITEMASK:
+      return ints({double(s.stencil[0].write_mask)});
+    case GL_STENCIL_BACK_WRITEMASK:
+      return ints({double(s.stencil[1].write_mask)});
+    case GL_STENCIL_FUNC:
+      return ints({double(s.stencil[0].func)});
+    case GL_STENCIL_REF:
+      return ints({double(s.stencil[0].ref)});
+    case GL_STENCIL_VALUE_MASK:
+      return ints({double(s.stencil[0].value_mask)});
+    case GL_STENCIL_FAIL:
+      return ints({double(s.stencil[0].fail)});
+    case GL_STENCIL_PASS_DEPTH_FAIL:
+      return ints({double(s.stencil[0].zfail)});
+    case GL_STENCIL_PASS_DEPTH_PASS:
+      return ints({double(s.stencil[0].zpass)});
+    case GL_STENCIL_BACK_FUNC:
+      return ints({double(s.stencil[1].func)});
+    case GL_STENCIL_BACK_REF:
+      return ints({double(s.stencil[1].ref)});
+    case GL_STENCIL_BACK_VALUE_MASK:
+      return ints({double(s.stencil[1].value_mask)});
+    case GL_STENCIL_BACK_FAIL:
+      return ints({double(s.stencil[1].fail)});
+    case GL_STENCIL_BACK_PASS_DEPTH_FAIL:
+      return ints({double(s.stencil[1].zfail)});
+    case GL_STENCIL_BACK_PASS_DEPTH_PASS:
+      return ints({double(s.stencil[1].zpass)});
+    case GL_DEPTH_FUNC:
+      return ints({double(s.depth_func)});
+    case GL_CULL_FACE_MODE:
+      return ints({double(s.cull_mode)});
+    case GL_FRONT_FACE:
+      return ints({double(s.front_face)});
+    case GL_POLYGON_MODE:
+      return ints({double(s.polygon_mode), double(s.polygon_mode)});
+    case GL_LINE_WIDTH:
+      out.kind = Kind::kFloat;
+      return ints({s.line_width});
+    case GL_POLYGON_OFFSET_FACTOR:
+      out.kind = Kind::kFloat;
+      return ints({s.polygon_offset_factor});
+    case GL_POLYGON_OFFSET_UNITS:
+      out.kind = Kind::kFloat;
+      return ints({s.polygon_offset_units});
+    case GL_BLEND_SRC_RGB:
+      return ints({double(s.blend_state[0].src_rgb)});
+    case GL_BLEND_DST_RGB:
+      return ints({double(s.blend_state[0].dst_rgb)});
+    case GL_BLEND_SRC_ALPHA:
+      return ints({double(s.blend_state[0].src_alpha)});
+    case GL_BLEND_DST_ALPHA:
+      return ints({double(s.blend_state[0].dst_alpha)});
+    case GL_BLEND_EQUATION_RGB:
+      return ints({double(s.blend_state[0].eq_rgb)});
+    case GL_BLEND_EQUATION_ALPHA:
+      return ints({double(s.blend_state[0].eq_alpha)});
+    case GL_PRIMITIVE_RESTART_INDEX:
+      return ints({double(s.primitive_restart_index)});
+    case GL_PACK_ALIGNMENT:
+      return ints({double(s.pack_alignment)});
+    case GL_UNPACK_ALIGNMENT:
+      return ints({double(s.unpack_alignment)});
+    case GL_PACK_ROW_LENGTH:
+      return ints({double(s.pack_row_length)});
+    case GL_UNPACK_ROW_LENGTH:
+      return ints({double(s.unpack_row_length)});
+    case GL_BLEND:
+      return boolean(s.blend.test(0));
+    case GL_SCISSOR_TEST:
+      return boolean(s.scissor_test);
+    case GL_DEPTH_TEST:
+      return boolean(s.depth_test);
+    case GL_STENCIL_TEST:
+      return boolean(s.stencil_test);
+    case GL_CULL_FACE:
+      return boolean(s.cull_face);
+    case GL_POLYGON_OFFSET_FILL:
+      return boolean(s.polygon_offset_fill);
+    case GL_RASTERIZER_DISCARD:
+      return boolean(s.rasterizer_discard);
+    case GL_PRIMITIVE_RESTART:
+      return boolean(s.primitive_restart);
+    case GL_DEPTH_CLAMP:
+      return boolean(s.depth_clamp);
+    case GL_DITHER:
+      return boolean(s.dither);
+    case GL_ARRAY_BUFFER_BINDING:
+      return ints({double(NameOf(ctx.array_buffer.get()))});
     case GL_ELEMENT_ARRAY_BUFFER_BINDING:
       return ints({double(ctx.vertex_array ? NameOf(ctx.vertex_array->element_buffer.get()) : 0)});
-    case GL_COPY_READ_BUFFER_BINDING: return ints({double(NameOf(ctx.copy_read_buffer.get()))});
-    case GL_COPY_WRITE_BUFFER_BINDING: return ints({double(NameOf(ctx.copy_write_buffer.get()))});
-    case GL_PIXEL_PACK_BUFFER_BINDING: return ints({double(NameOf(ctx.pixel_pack_buffer.get()))});
-    case GL_PIXEL_UNPACK_BUFFER_BINDING: return ints({double(NameOf(ctx.pixel_unpack_buffer.get()))});
-    case GL_UNIFORM_BUFFER_BINDING: return ints({double(NameOf(ctx.uniform_buffer.get()))});
-    case GL_VERTEX_ARRAY_BINDING: return ints({double(NameOf(ctx.vertex_array.get()))});
-    case GL_CURRENT_PROGRAM: return ints({double(NameOf(ctx.program.get()))});
-    case GL_RENDERBUFFER_BINDING: return ints({double(NameOf(ctx.renderbuffer.get()))});
-    case GL_DRAW_FRAMEBUFFER_BINDING: return ints({double(NameOf(ctx.draw_framebuffer.get()))});
-    case GL_READ_FRAMEBUFFER_BINDING: return ints({double(NameOf(ctx.read_framebuffer.get()))});
-    case GL_MAJOR_VERSION: return ints({double(ctx.IsES() ? 3 : 3)});
-    case GL_MINOR_VERSION: return ints({double(ctx.IsES() ? 0 : 3)});
+    case GL_COPY_READ_BUFFER_BINDING:
+      return ints({double(NameOf(ctx.copy_read_buffer.get()))});
+    case GL_COPY_WRITE_BUFFER_BINDING:
+      return ints({double(NameOf(ctx.copy_write_buffer.get()))});
+    case GL_PIXEL_PACK_BUFFER_BINDING:
+      return ints({double(NameOf(ctx.pixel_pack_buffer.get()))});
+    case GL_PIXEL_UNPACK_BUFFER_BINDING:
+      return ints({double(NameOf(ctx.pixel_unpack_buffer.get()))});
+    case GL_UNIFORM_BUFFER_BINDING:
+      return ints({double(NameOf(ctx.uniform_buffer.get()))});
+    case GL_VERTEX_ARRAY_BINDING:
+      return ints({double(NameOf(ctx.vertex_array.get()))});
+    case GL_CURRENT_PROGRAM:
+      return ints({double(NameOf(ctx.program.get()))});
+    case GL_RENDERBUFFER_BINDING:
+      return ints({double(NameOf(ctx.renderbuffer.get()))});
+    case GL_DRAW_FRAMEBUFFER_BINDING:
+      return ints({double(NameOf(ctx.draw_framebuffer.get()))});
+    case GL_READ_FRAMEBUFFER_BINDING:
+      return ints({double(NameOf(ctx.read_framebuffer.get()))});
+    case GL_MAJOR_VERSION:
+      return ints({double(ctx.IsES() ? 3 : 3)});
+    case GL_MINOR_VERSION:
+      return ints({double(ctx.IsES() ? 0 : 3)});
     case GL_CONTEXT_PROFILE_MASK:
       if (ctx.IsES()) return false;
       return ints({double(GL_CONTEXT_CORE_PROFILE_BIT)});
@@ -140,72 +206,114 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       if (ctx.IsES()) return false;
       return ints({double((ctx.desc().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
                           (ctx.desc().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0))});
-    case GL_NUM_EXTENSIONS: return ints({double(Extensions(ctx).size())});
-    case GL_MAX_VERTEX_ATTRIBS: return ints({double(pipe::kMaxVertexAttribs)});
+    case GL_NUM_EXTENSIONS:
+      return ints({double(Extensions(ctx).size())});
+    case GL_MAX_VERTEX_ATTRIBS:
+      return ints({double(pipe::kMaxVertexAttribs)});
     case GL_MAX_DRAW_BUFFERS:
-    case GL_MAX_COLOR_ATTACHMENTS: return ints({double(caps.max_color_attachments)});
+    case GL_MAX_COLOR_ATTACHMENTS:
+      return ints({double(caps.max_color_attachments)});
     case GL_MAX_TEXTURE_SIZE:
-    case GL_MAX_RENDERBUFFER_SIZE: return ints({double(caps.max_texture_size)});
-    case GL_MAX_VIEWPORT_DIMS: return ints({double(caps.max_viewport[0]), double(caps.max_viewport[1])});
-    case GL_MAX_SAMPLES: return ints({double(caps.max_samples)});
-    case GL_MAX_UNIFORM_BLOCK_SIZE: return ints({double(caps.max_uniform_block_size)});
+    case GL_MAX_RENDERBUFFER_SIZE:
+      return ints({double(caps.max_texture_size)});
+    case GL_MAX_VIEWPORT_DIMS:
+      return ints({double(caps.max_viewport[0]), double(caps.max_viewport[1])});
+    case GL_MAX_SAMPLES:
+      return ints({double(caps.max_samples)});
+    case GL_MAX_UNIFORM_BLOCK_SIZE:
+      return ints({double(caps.max_uniform_block_size)});
     case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
-    case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS: return ints({double(caps.max_uniform_block_size / 4)});
+    case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
+      return ints({double(caps.max_uniform_block_size / 4)});
     case GL_MAX_VERTEX_UNIFORM_VECTORS:
-    case GL_MAX_FRAGMENT_UNIFORM_VECTORS: return ints({double(caps.max_uniform_block_size / 16)});
+    case GL_MAX_FRAGMENT_UNIFORM_VECTORS:
+      return ints({double(caps.max_uniform_block_size / 16)});
     case GL_MAX_VARYING_COMPONENTS:
     case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
-    case GL_MAX_GEOMETRY_INPUT_COMPONENTS: return ints({64});
+    case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
+      return ints({64});
     // GL 3.2's minimums (table 23.64); glslang's default resource limits accept as much.
     case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS:
-    case GL_MAX_FRAGMENT_INPUT_COMPONENTS: return ints({128});
-    case GL_MAX_CLIP_DISTANCES: return ints({8});
+    case GL_MAX_FRAGMENT_INPUT_COMPONENTS:
+      return ints({128});
+    case GL_MAX_CLIP_DISTANCES:
+      return ints({8});
     case GL_MAX_TEXTURE_IMAGE_UNITS:
     case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS:
-    case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: return ints({16});
-    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: return ints({48});
-    case GL_MAX_UNIFORM_BUFFER_BINDINGS: return ints({36});
+    case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS:
+      return ints({16});
+    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS:
+      return ints({48});
+    case GL_MAX_UNIFORM_BUFFER_BINDINGS:
+      return ints({36});
     case GL_MAX_VERTEX_UNIFORM_BLOCKS:
     case GL_MAX_GEOMETRY_UNIFORM_BLOCKS:
-    case GL_MAX_FRAGMENT_UNIFORM_BLOCKS: return ints({12});
-    case GL_MAX_COMBINED_UNIFORM_BLOCKS: return ints({36});
-    case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT: return ints({256});
-    case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS: return ints({double(caps.max_uniform_block_size / 4)});
+    case GL_MAX_FRAGMENT_UNIFORM_BLOCKS:
+      return ints({12});
+    case GL_MAX_COMBINED_UNIFORM_BLOCKS:
+      return ints({36});
+    case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
+      return ints({256});
+    case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS:
+      return ints({double(caps.max_uniform_block_size / 4)});
     case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
     case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
     case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS:
       return ints({double(caps.max_uniform_block_size / 4 + 12 * caps.max_uniform_block_size / 4)});
-    case GL_MAX_GEOMETRY_OUTPUT_VERTICES: return ints({256});
-    case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS: return ints({1024});
+    case GL_MAX_GEOMETRY_OUTPUT_VERTICES:
+      return ints({256});
+    case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:
+      return ints({1024});
     case GL_MAX_3D_TEXTURE_SIZE:
-    case GL_MAX_ARRAY_TEXTURE_LAYERS: return ints({2048});
+    case GL_MAX_ARRAY_TEXTURE_LAYERS:
+      return ints({2048});
     case GL_MAX_CUBE_MAP_TEXTURE_SIZE:
-    case GL_MAX_RECTANGLE_TEXTURE_SIZE: return ints({double(caps.max_texture_size)});
-    case GL_MAX_TEXTURE_BUFFER_SIZE: return ints({65536});
-    case GL_MAX_TEXTURE_LOD_BIAS: out.kind = Kind::kFloat; return ints({16.0});
-    case GL_MIN_PROGRAM_TEXEL_OFFSET: return ints({-8});
-    case GL_MAX_PROGRAM_TEXEL_OFFSET: return ints({7});
-    case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: return ints({64});
-    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: return ints({4});
-    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: return ints({4});
-    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: return ints({1});
-    case GL_MAX_SAMPLE_MASK_WORDS: return ints({1});
+    case GL_MAX_RECTANGLE_TEXTURE_SIZE:
+      return ints({double(caps.max_texture_size)});
+    case GL_MAX_TEXTURE_BUFFER_SIZE:
+      return ints({65536});
+    case GL_MAX_TEXTURE_LOD_BIAS:
+      out.kind = Kind::kFloat;
+      return ints({16.0});
+    case GL_MIN_PROGRAM_TEXEL_OFFSET:
+      return ints({-8});
+    case GL_MAX_PROGRAM_TEXEL_OFFSET:
+      return ints({7});
+    case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS:
+      return ints({64});
+    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS:
+      return ints({4});
+    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS:
+      return ints({4});
+    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS:
+      return ints({1});
+    case GL_MAX_SAMPLE_MASK_WORDS:
+      return ints({1});
     case GL_MAX_COLOR_TEXTURE_SAMPLES:
     case GL_MAX_DEPTH_TEXTURE_SAMPLES:
-    case GL_MAX_INTEGER_SAMPLES: return ints({1});
+    case GL_MAX_INTEGER_SAMPLES:
+      return ints({1});
     case GL_TIMESTAMP:  // ARB_timer_query, core in 3.3; GetInteger64v reads it exactly, without the double
       if (ctx.IsES()) return false;
       return ints({double(CurrentTimestamp(ctx))});
     // glWaitSync waits on the device without a limit (only GL_TIMEOUT_IGNORED is accepted), so this is
     // informational: large, and exact through this table's doubles (2^53 ns, about 104 days).
-    case GL_MAX_SERVER_WAIT_TIMEOUT: return ints({9007199254740992.0});
-    case GL_PROVOKING_VERTEX: return ints({double(GL_LAST_VERTEX_CONVENTION)});
-    case GL_POINT_SIZE: out.kind = Kind::kFloat; return ints({1.0});
+    case GL_MAX_SERVER_WAIT_TIMEOUT:
+      return ints({9007199254740992.0});
+    case GL_PROVOKING_VERTEX:
+      return ints({double(GL_LAST_VERTEX_CONVENTION)});
+    case GL_POINT_SIZE:
+      out.kind = Kind::kFloat;
+      return ints({1.0});
     case GL_POINT_SIZE_GRANULARITY:
-    case GL_LINE_WIDTH_GRANULARITY: out.kind = Kind::kFloat; return ints({0.125});
-    case GL_MAX_VARYING_VECTORS: return ints({16});
+    case GL_LINE_WIDTH_GRANULARITY:
+      out.kind = Kind::kFloat;
+      return ints({0.125});
+    case GL_MAX_VARYING_VECTORS:
+      return ints({16});
     case GL_MAX_ELEMENTS_VERTICES:
-    case GL_MAX_ELEMENTS_INDICES: return ints({double(1 << 24)});
+    case GL_MAX_ELEMENTS_INDICES:
+      return ints({double(1 << 24)});
     case GL_ALIASED_LINE_WIDTH_RANGE:
     case GL_SMOOTH_LINE_WIDTH_RANGE:
       out.kind = Kind::kFloat;
@@ -214,11 +322,16 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_POINT_SIZE_RANGE:
       out.kind = Kind::kFloat;
       return ints({caps.point_size_range[0], caps.point_size_range[1]});
-    case GL_SUBPIXEL_BITS: return ints({8});
-    case GL_SAMPLE_BUFFERS: return ints({0});
-    case GL_SAMPLES: return ints({0});
-    case GL_DOUBLEBUFFER: return boolean(false);
-    case GL_STEREO: return boolean(false);
+    case GL_SUBPIXEL_BITS:
+      return ints({8});
+    case GL_SAMPLE_BUFFERS:
+      return ints({0});
+    case GL_SAMPLES:
+      return ints({0});
+    case GL_DOUBLEBUFFER:
+      return boolean(false);
+    case GL_STEREO:
+      return boolean(false);
     case GL_DRAW_BUFFER:
     case GL_DRAW_BUFFER0:
       if (!ctx.draw_framebuffer) return ints({double(ctx.draw_surface() ? GL_BACK : GL_NONE)});
@@ -226,16 +339,24 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_READ_BUFFER:
       if (!ctx.read_framebuffer) return ints({double(ctx.read_surface() ? GL_BACK : GL_NONE)});
       return ints({double(ctx.read_framebuffer->read_buffer)});
-    case GL_IMPLEMENTATION_COLOR_READ_FORMAT: return ints({double(GL_RGBA)});
-    case GL_IMPLEMENTATION_COLOR_READ_TYPE: return ints({double(GL_UNSIGNED_BYTE)});
+    case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
+      return ints({double(GL_RGBA)});
+    case GL_IMPLEMENTATION_COLOR_READ_TYPE:
+      return ints({double(GL_UNSIGNED_BYTE)});
     case GL_NUM_SHADER_BINARY_FORMATS:
     case GL_NUM_PROGRAM_BINARY_FORMATS:
-    case GL_NUM_COMPRESSED_TEXTURE_FORMATS: return ints({0});
-    case GL_LINE_SMOOTH_HINT: return ints({double(s.hint_line)});
-    case GL_POLYGON_SMOOTH_HINT: return ints({double(s.hint_polygon)});
-    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: return ints({double(s.hint_derivative)});
-    case GL_TEXTURE_COMPRESSION_HINT: return ints({double(s.hint_texture_compression)});
-    default: return false;
+    case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+      return ints({0});
+    case GL_LINE_SMOOTH_HINT:
+      return ints({double(s.hint_line)});
+    case GL_POLYGON_SMOOTH_HINT:
+      return ints({double(s.hint_polygon)});
+    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
+      return ints({double(s.hint_derivative)});
+    case GL_TEXTURE_COMPRESSION_HINT:
+      return ints({double(s.hint_texture_compression)});
+    default:
+      return false;
   }
 }
 
@@ -260,16 +381,21 @@ void Get(Context& ctx, GLenum pname, T* data, const char* function) {
       data[i] = static_cast<T>(std::llround(std::clamp(scaled, -2147483648.0, 2147483647.0)));
     } else {
       // GL 2.2.1: values out of the type's range clamp (e.g. 64-bit limits read with glGetIntegerv).
-      if (v >= double(std::numeric_limits<T>::max())) data[i] = std::numeric_limits<T>::max();
-      else if (v <= double(std::numeric_limits<T>::min())) data[i] = std::numeric_limits<T>::min();
-      else data[i] = static_cast<T>(std::llround(v));
+      if (v >= double(std::numeric_limits<T>::max()))
+        data[i] = std::numeric_limits<T>::max();
+      else if (v <= double(std::numeric_limits<T>::min()))
+        data[i] = std::numeric_limits<T>::min();
+      else
+        data[i] = static_cast<T>(std::llround(v));
     }
   }
 }
 
 }  // namespace
 
-GLenum GetError(Context& ctx) { return ctx.TakeError(); }
+GLenum GetError(Context& ctx) {
+  return ctx.TakeError();
+}
 
 const GLubyte* GetString(Context& ctx, GLenum name) {
   static const std::string vendor = "Caldera";
@@ -279,7 +405,8 @@ const GLubyte* GetString(Context& ctx, GLenum name) {
   static const std::string essl_version = "OpenGL ES GLSL ES 3.00";
   thread_local std::string renderer;
   switch (name) {
-    case GL_VENDOR: return reinterpret_cast<const GLubyte*>(vendor.c_str());
+    case GL_VENDOR:
+      return reinterpret_cast<const GLubyte*>(vendor.c_str());
     case GL_RENDERER:
       renderer = DeviceRendererName(ctx.device());
       return reinterpret_cast<const GLubyte*>(renderer.c_str());
@@ -317,7 +444,9 @@ const GLubyte* GetStringi(Context& ctx, GLenum name, GLuint index) {
   return reinterpret_cast<const GLubyte*>(ext[index].c_str());
 }
 
-void GetIntegerv(Context& ctx, GLenum pname, GLint* data) { Get(ctx, pname, data, "glGetIntegerv"); }
+void GetIntegerv(Context& ctx, GLenum pname, GLint* data) {
+  Get(ctx, pname, data, "glGetIntegerv");
+}
 void GetInteger64v(Context& ctx, GLenum pname, GLint64* data) {
   // Device timestamps can exceed 2^53 ns (clocks counting from an epoch): keep every bit.
   if (pname == GL_TIMESTAMP && !ctx.IsES()) {
@@ -327,8 +456,14 @@ void GetInteger64v(Context& ctx, GLenum pname, GLint64* data) {
   }
   Get(ctx, pname, data, "glGetInteger64v");
 }
-void GetFloatv(Context& ctx, GLenum pname, GLfloat* data) { Get(ctx, pname, data, "glGetFloatv"); }
-void GetDoublev(Context& ctx, GLenum pname, GLdouble* data) { Get(ctx, pname, data, "glGetDoublev"); }
-void GetBooleanv(Context& ctx, GLenum pname, GLboolean* data) { Get(ctx, pname, data, "glGetBooleanv"); }
+void GetFloatv(Context& ctx, GLenum pname, GLfloat* data) {
+  Get(ctx, pname, data, "glGetFloatv");
+}
+void GetDoublev(Context& ctx, GLenum pname, GLdouble* data) {
+  Get(ctx, pname, data, "glGetDoublev");
+}
+void GetBooleanv(Context& ctx, GLenum pname, GLboolean* data) {
+  Get(ctx, pname, data, "glGetBooleanv");
+}
 
 }  // namespace caldera::gl

@@ -174,13 +174,13 @@ void DrawRangeElements(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsi
                        const void* indices);
 void DrawElementsBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
                             GLint basevertex);
-void DrawElementsInstancedBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
-                                     GLsizei instancecount, GLint basevertex);
-void DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
-                                 const void* indices, GLint basevertex);
+void DrawElementsInstancedBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type,
+                                     const void* indices, GLsizei instancecount, GLint basevertex);
+void DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count,
+                                 GLenum type, const void* indices, GLint basevertex);
 void MultiDrawArrays(Context& ctx, GLenum mode, const GLint* first, const GLsizei* count, GLsizei drawcount);
-void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum type, const void* const* indices,
-                       GLsizei drawcount);
+void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum type,
+                       const void* const* indices, GLsizei drawcount);
 void MultiDrawElementsBaseVertex(Context& ctx, GLenum mode, const GLsizei* count, GLenum type,
                                  const void* const* indices, GLsizei drawcount, const GLint* basevertex);
 
@@ -213,7 +213,8 @@ void TexImage2D(Context& ctx, GLenum target, GLint level, GLint internalformat, 
                 GLint border, GLenum format, GLenum type, const void* pixels);
 void TexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
                    GLsizei height, GLenum format, GLenum type, const void* pixels);
-void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height);
+void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                  GLsizei height);
 void TexParameteri(Context& ctx, GLenum target, GLenum pname, GLint param);
 void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param);
 void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* params);
@@ -243,23 +244,27 @@ void ClearBufferfv(Context& ctx, GLenum buffer, GLint drawbuffer, const GLfloat*
 void ClearBufferiv(Context& ctx, GLenum buffer, GLint drawbuffer, const GLint* value);
 void ClearBufferuiv(Context& ctx, GLenum buffer, GLint drawbuffer, const GLuint* value);
 void ClearBufferfi(Context& ctx, GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil);
-void BlitFramebuffer(Context& ctx, GLint src_x0, GLint src_y0, GLint src_x1, GLint src_y1, GLint dst_x0, GLint dst_y0,
-                     GLint dst_x1, GLint dst_y1, GLbitfield mask, GLenum filter);
-void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum attachment, GLenum pname, GLint* params);
+void BlitFramebuffer(Context& ctx, GLint src_x0, GLint src_y0, GLint src_x1, GLint src_y1, GLint dst_x0,
+                     GLint dst_y0, GLint dst_x1, GLint dst_y1, GLbitfield mask, GLenum filter);
+void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum attachment, GLenum pname,
+                                         GLint* params);
 
 // --- gl_uniform_block.cpp: indexed buffer bindings and uniform blocks
 void BindBufferBase(Context& ctx, GLenum target, GLuint index, GLuint buffer);
-void BindBufferRange(Context& ctx, GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size);
+void BindBufferRange(Context& ctx, GLenum target, GLuint index, GLuint buffer, GLintptr offset,
+                     GLsizeiptr size);
 GLuint GetUniformBlockIndex(Context& ctx, GLuint program, const GLchar* name);
 void UniformBlockBinding(Context& ctx, GLuint program, GLuint block_index, GLuint binding);
 void GetActiveUniformBlockiv(Context& ctx, GLuint program, GLuint block_index, GLenum pname, GLint* params);
-void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint block_index, GLsizei buf_size, GLsizei* length,
-                               GLchar* name);
+void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint block_index, GLsizei buf_size,
+                               GLsizei* length, GLchar* name);
 void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data);
-void GetUniformIndices(Context& ctx, GLuint program, GLsizei count, const GLchar* const* names, GLuint* indices);
+void GetUniformIndices(Context& ctx, GLuint program, GLsizei count, const GLchar* const* names,
+                       GLuint* indices);
 void GetActiveUniformsiv(Context& ctx, GLuint program, GLsizei count, const GLuint* indices, GLenum pname,
                          GLint* params);
-void GetActiveUniformName(Context& ctx, GLuint program, GLuint index, GLsizei buf_size, GLsizei* length, GLchar* name);
+void GetActiveUniformName(Context& ctx, GLuint program, GLuint index, GLsizei buf_size, GLsizei* length,
+                          GLchar* name);
 
 // --- gl_query.cpp: query objects
 void GenQueries(Context& ctx, GLsizei n, GLuint* ids);

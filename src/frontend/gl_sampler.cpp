@@ -16,14 +16,15 @@ void SetSamplerParameter(Context& ctx, SamplerParams& p, GLenum pname, const GLf
   switch (pname) {
     case GL_TEXTURE_MIN_FILTER: {
       GLenum e = as_enum();
-      if (e != GL_NEAREST && e != GL_LINEAR && e != GL_NEAREST_MIPMAP_NEAREST && e != GL_LINEAR_MIPMAP_NEAREST &&
-          e != GL_NEAREST_MIPMAP_LINEAR && e != GL_LINEAR_MIPMAP_LINEAR)
+      if (e != GL_NEAREST && e != GL_LINEAR && e != GL_NEAREST_MIPMAP_NEAREST &&
+          e != GL_LINEAR_MIPMAP_NEAREST && e != GL_NEAREST_MIPMAP_LINEAR && e != GL_LINEAR_MIPMAP_LINEAR)
         return ctx.Error(GL_INVALID_ENUM, fn, "invalid min filter");
       p.min_filter = e;
       return;
     }
     case GL_TEXTURE_MAG_FILTER:
-      if (as_enum() != GL_NEAREST && as_enum() != GL_LINEAR) return ctx.Error(GL_INVALID_ENUM, fn, "invalid mag filter");
+      if (as_enum() != GL_NEAREST && as_enum() != GL_LINEAR)
+        return ctx.Error(GL_INVALID_ENUM, fn, "invalid mag filter");
       p.mag_filter = as_enum();
       return;
     case GL_TEXTURE_WRAP_S:
@@ -32,9 +33,15 @@ void SetSamplerParameter(Context& ctx, SamplerParams& p, GLenum pname, const GLf
       if (!wrap_ok(as_enum())) return ctx.Error(GL_INVALID_ENUM, fn, "invalid wrap mode");
       (pname == GL_TEXTURE_WRAP_S ? p.wrap_s : pname == GL_TEXTURE_WRAP_T ? p.wrap_t : p.wrap_r) = as_enum();
       return;
-    case GL_TEXTURE_MIN_LOD: p.min_lod = v[0]; return;
-    case GL_TEXTURE_MAX_LOD: p.max_lod = v[0]; return;
-    case GL_TEXTURE_LOD_BIAS: p.lod_bias = v[0]; return;
+    case GL_TEXTURE_MIN_LOD:
+      p.min_lod = v[0];
+      return;
+    case GL_TEXTURE_MAX_LOD:
+      p.max_lod = v[0];
+      return;
+    case GL_TEXTURE_LOD_BIAS:
+      p.lod_bias = v[0];
+      return;
     case GL_TEXTURE_COMPARE_MODE:
       if (as_enum() != GL_NONE && as_enum() != GL_COMPARE_REF_TO_TEXTURE)
         return ctx.Error(GL_INVALID_ENUM, fn, "invalid compare mode");
@@ -44,30 +51,58 @@ void SetSamplerParameter(Context& ctx, SamplerParams& p, GLenum pname, const GLf
       if (!glenum::CompareFunc(as_enum())) return ctx.Error(GL_INVALID_ENUM, fn, "invalid compare func");
       p.compare_func = as_enum();
       return;
-    case GL_TEXTURE_BORDER_COLOR: std::memcpy(p.border_color, v, sizeof(p.border_color)); return;
+    case GL_TEXTURE_BORDER_COLOR:
+      std::memcpy(p.border_color, v, sizeof(p.border_color));
+      return;
     case GL_TEXTURE_MAX_ANISOTROPY:
       if (v[0] < 1.0f) return ctx.Error(GL_INVALID_VALUE, fn, "anisotropy below 1");
       p.max_anisotropy = v[0];
       return;
-    default: return ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
+    default:
+      return ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
   }
 }
 
 bool GetSamplerParameter(const SamplerParams& p, GLenum pname, GLfloat* v) {
   switch (pname) {
-    case GL_TEXTURE_MIN_FILTER: v[0] = static_cast<GLfloat>(p.min_filter); return true;
-    case GL_TEXTURE_MAG_FILTER: v[0] = static_cast<GLfloat>(p.mag_filter); return true;
-    case GL_TEXTURE_WRAP_S: v[0] = static_cast<GLfloat>(p.wrap_s); return true;
-    case GL_TEXTURE_WRAP_T: v[0] = static_cast<GLfloat>(p.wrap_t); return true;
-    case GL_TEXTURE_WRAP_R: v[0] = static_cast<GLfloat>(p.wrap_r); return true;
-    case GL_TEXTURE_MIN_LOD: v[0] = p.min_lod; return true;
-    case GL_TEXTURE_MAX_LOD: v[0] = p.max_lod; return true;
-    case GL_TEXTURE_LOD_BIAS: v[0] = p.lod_bias; return true;
-    case GL_TEXTURE_COMPARE_MODE: v[0] = static_cast<GLfloat>(p.compare_mode); return true;
-    case GL_TEXTURE_COMPARE_FUNC: v[0] = static_cast<GLfloat>(p.compare_func); return true;
-    case GL_TEXTURE_MAX_ANISOTROPY: v[0] = p.max_anisotropy; return true;
-    case GL_TEXTURE_BORDER_COLOR: std::memcpy(v, p.border_color, 16); return true;
-    default: return false;
+    case GL_TEXTURE_MIN_FILTER:
+      v[0] = static_cast<GLfloat>(p.min_filter);
+      return true;
+    case GL_TEXTURE_MAG_FILTER:
+      v[0] = static_cast<GLfloat>(p.mag_filter);
+      return true;
+    case GL_TEXTURE_WRAP_S:
+      v[0] = static_cast<GLfloat>(p.wrap_s);
+      return true;
+    case GL_TEXTURE_WRAP_T:
+      v[0] = static_cast<GLfloat>(p.wrap_t);
+      return true;
+    case GL_TEXTURE_WRAP_R:
+      v[0] = static_cast<GLfloat>(p.wrap_r);
+      return true;
+    case GL_TEXTURE_MIN_LOD:
+      v[0] = p.min_lod;
+      return true;
+    case GL_TEXTURE_MAX_LOD:
+      v[0] = p.max_lod;
+      return true;
+    case GL_TEXTURE_LOD_BIAS:
+      v[0] = p.lod_bias;
+      return true;
+    case GL_TEXTURE_COMPARE_MODE:
+      v[0] = static_cast<GLfloat>(p.compare_mode);
+      return true;
+    case GL_TEXTURE_COMPARE_FUNC:
+      v[0] = static_cast<GLfloat>(p.compare_func);
+      return true;
+    case GL_TEXTURE_MAX_ANISOTROPY:
+      v[0] = p.max_anisotropy;
+      return true;
+    case GL_TEXTURE_BORDER_COLOR:
+      std::memcpy(v, p.border_color, 16);
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -91,7 +126,8 @@ void GenSamplers(Context& ctx, GLsizei count, GLuint* samplers) {
   if (count < 0) return ctx.Error(GL_INVALID_VALUE, "glGenSamplers", "count is negative");
   std::lock_guard lock(ctx.shared().mutex);
   // Sampler names are objects at once (unlike textures, which wait for their first bind).
-  for (GLsizei i = 0; i < count; ++i) samplers[i] = ctx.shared().samplers.Reserve(), ctx.shared().samplers.GetOrCreate(samplers[i]);
+  for (GLsizei i = 0; i < count; ++i)
+    samplers[i] = ctx.shared().samplers.Reserve(), ctx.shared().samplers.GetOrCreate(samplers[i]);
 }
 
 void DeleteSamplers(Context& ctx, GLsizei count, const GLuint* samplers) {
@@ -114,20 +150,23 @@ GLboolean IsSampler(Context& ctx, GLuint sampler) {
 }
 
 void BindSampler(Context& ctx, GLuint unit, GLuint sampler) {
-  if (unit >= Context::kTextureUnits) return ctx.Error(GL_INVALID_VALUE, "glBindSampler", "unit out of range");
+  if (unit >= Context::kTextureUnits)
+    return ctx.Error(GL_INVALID_VALUE, "glBindSampler", "unit out of range");
   std::shared_ptr<SamplerObject> s;
   if (sampler != 0 && !(s = Lookup(ctx, sampler, "glBindSampler"))) return;
   ctx.sampler_bindings[unit] = std::move(s);
 }
 
 void SamplerParameterf(Context& ctx, GLuint sampler, GLenum pname, GLfloat param) {
-  if (pname == GL_TEXTURE_BORDER_COLOR) return ctx.Error(GL_INVALID_ENUM, "glSamplerParameterf", "vector parameter");
+  if (pname == GL_TEXTURE_BORDER_COLOR)
+    return ctx.Error(GL_INVALID_ENUM, "glSamplerParameterf", "vector parameter");
   GLfloat v[4] = {param, 0, 0, 0};
   Set(ctx, sampler, pname, v, "glSamplerParameterf");
 }
 
 void SamplerParameteri(Context& ctx, GLuint sampler, GLenum pname, GLint param) {
-  if (pname == GL_TEXTURE_BORDER_COLOR) return ctx.Error(GL_INVALID_ENUM, "glSamplerParameteri", "vector parameter");
+  if (pname == GL_TEXTURE_BORDER_COLOR)
+    return ctx.Error(GL_INVALID_ENUM, "glSamplerParameteri", "vector parameter");
   GLfloat v[4] = {static_cast<GLfloat>(param), 0, 0, 0};
   Set(ctx, sampler, pname, v, "glSamplerParameteri");
 }
@@ -157,7 +196,8 @@ void GetSamplerParameteriv(Context& ctx, GLuint sampler, GLenum pname, GLint* pa
     return ctx.Error(GL_INVALID_ENUM, "glGetSamplerParameteriv", "invalid parameter name");
   int n = pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1;
   for (int i = 0; i < n; ++i)
-    params[i] = pname == GL_TEXTURE_BORDER_COLOR ? static_cast<GLint>(v[i] * 2147483647.0f) : static_cast<GLint>(v[i]);
+    params[i] = pname == GL_TEXTURE_BORDER_COLOR ? static_cast<GLint>(v[i] * 2147483647.0f)
+                                                 : static_cast<GLint>(v[i]);
 }
 
 }  // namespace gl

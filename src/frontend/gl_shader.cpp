@@ -84,14 +84,17 @@ GLboolean IsShader(Context& ctx, GLuint name) {
   return ctx.shared().shaders.Get(name) != nullptr;
 }
 
-void ShaderSource(Context& ctx, GLuint name, GLsizei count, const GLchar* const* string, const GLint* length) {
+void ShaderSource(Context& ctx, GLuint name, GLsizei count, const GLchar* const* string,
+                  const GLint* length) {
   auto shader = LookupShader(ctx, name, "glShaderSource");
   if (!shader) return;
   std::string source;
   for (GLsizei i = 0; i < count; ++i) {
     if (!string[i]) continue;
-    if (length && length[i] >= 0) source.append(string[i], length[i]);
-    else source.append(string[i]);
+    if (length && length[i] >= 0)
+      source.append(string[i], length[i]);
+    else
+      source.append(string[i]);
   }
   shader->source = std::move(source);
 }
@@ -110,16 +113,23 @@ void GetShaderiv(Context& ctx, GLuint name, GLenum pname, GLint* params) {
   auto shader = LookupShader(ctx, name, "glGetShaderiv");
   if (!shader) return;
   switch (pname) {
-    case GL_SHADER_TYPE: *params = static_cast<GLint>(shader->type); return;
-    case GL_DELETE_STATUS: *params = shader->delete_pending; return;
-    case GL_COMPILE_STATUS: *params = shader->compiled; return;
+    case GL_SHADER_TYPE:
+      *params = static_cast<GLint>(shader->type);
+      return;
+    case GL_DELETE_STATUS:
+      *params = shader->delete_pending;
+      return;
+    case GL_COMPILE_STATUS:
+      *params = shader->compiled;
+      return;
     case GL_INFO_LOG_LENGTH:
       *params = shader->info_log.empty() ? 0 : static_cast<GLint>(shader->info_log.size() + 1);
       return;
     case GL_SHADER_SOURCE_LENGTH:
       *params = shader->source.empty() ? 0 : static_cast<GLint>(shader->source.size() + 1);
       return;
-    default: return ctx.Error(GL_INVALID_ENUM, "glGetShaderiv", "invalid pname");
+    default:
+      return ctx.Error(GL_INVALID_ENUM, "glGetShaderiv", "invalid pname");
   }
 }
 
@@ -197,12 +207,16 @@ void LinkProgram(Context& ctx, GLuint name) {
   for (auto& s : program->attached) {
     if (!s->compiled) {
       static const char* kNames[] = {"vertex", "fragment", "geometry"};
-      problems += std::string("error: attached ") + kNames[static_cast<int>(s->stage)] + " shader is not compiled\n";
+      problems +=
+          std::string("error: attached ") + kNames[static_cast<int>(s->stage)] + " shader is not compiled\n";
     }
     // Several shaders of one stage are concatenated: one translation unit per stage is what glslang links.
-    auto it = std::find_if(input.stages.begin(), input.stages.end(), [&](auto& st) { return st.stage == s->stage; });
-    if (it == input.stages.end()) input.stages.push_back({s->stage, s->source});
-    else it->source += "\n" + s->source;
+    auto it = std::find_if(input.stages.begin(), input.stages.end(),
+                           [&](auto& st) { return st.stage == s->stage; });
+    if (it == input.stages.end())
+      input.stages.push_back({s->stage, s->source});
+    else
+      it->source += "\n" + s->source;
     has_vertex |= s->stage == shader::Stage::kVertex;
     has_fragment |= s->stage == shader::Stage::kFragment;
   }
@@ -220,7 +234,8 @@ void LinkProgram(Context& ctx, GLuint name) {
 
   // A new executable: new backend program; the old one goes when no pending work uses it.
   Device& device = ctx.device();
-  if (program->handle.valid()) ReleaseBackendObject(program->device, pipe::ObjectKind::kProgram, program->handle);
+  if (program->handle.valid())
+    ReleaseBackendObject(program->device, pipe::ObjectKind::kProgram, program->handle);
   program->device = &device;
   program->handle = ctx.NewHandle();
   const auto& vs = linked->spirv[static_cast<int>(shader::Stage::kVertex)];
@@ -229,8 +244,11 @@ void LinkProgram(Context& ctx, GLuint name) {
   std::vector<uint32_t> words(vs);
   words.insert(words.end(), fs.begin(), fs.end());
   words.insert(words.end(), gs.begin(), gs.end());
-  pipe::CmdProgramCreate cmd{program->handle, static_cast<uint32_t>(vs.size()), static_cast<uint32_t>(fs.size()),
-                             static_cast<uint32_t>(gs.size()), linked->default_block_size,
+  pipe::CmdProgramCreate cmd{program->handle,
+                             static_cast<uint32_t>(vs.size()),
+                             static_cast<uint32_t>(fs.size()),
+                             static_cast<uint32_t>(gs.size()),
+                             linked->default_block_size,
                              static_cast<uint32_t>(words.size() * 4)};
   ctx.pipe().Record(cmd, words.data(), words.size() * 4);
   program->linked = std::move(linked);
@@ -250,7 +268,8 @@ void UseProgram(Context& ctx, GLuint name) {
   if (name != 0) {
     program = LookupProgram(ctx, name, "glUseProgram");
     if (!program) return;
-    if (!program->link_status) return ctx.Error(GL_INVALID_OPERATION, "glUseProgram", "program is not linked");
+    if (!program->link_status)
+      return ctx.Error(GL_INVALID_OPERATION, "glUseProgram", "program is not linked");
   }
   if (program == ctx.program) return;
   auto old = std::move(ctx.program);
@@ -269,16 +288,30 @@ void GetProgramiv(Context& ctx, GLuint name, GLenum pname, GLint* params) {
     return static_cast<GLint>(m);
   };
   switch (pname) {
-    case GL_DELETE_STATUS: *params = program->delete_pending; return;
-    case GL_LINK_STATUS: *params = program->link_status; return;
-    case GL_VALIDATE_STATUS: *params = program->validated; return;
+    case GL_DELETE_STATUS:
+      *params = program->delete_pending;
+      return;
+    case GL_LINK_STATUS:
+      *params = program->link_status;
+      return;
+    case GL_VALIDATE_STATUS:
+      *params = program->validated;
+      return;
     case GL_INFO_LOG_LENGTH:
       *params = program->info_log.empty() ? 0 : static_cast<GLint>(program->info_log.size() + 1);
       return;
-    case GL_ATTACHED_SHADERS: *params = static_cast<GLint>(program->attached.size()); return;
-    case GL_ACTIVE_ATTRIBUTES: *params = linked ? static_cast<GLint>(linked->attributes.size()) : 0; return;
-    case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *params = linked ? max_len(linked->attributes) : 0; return;
-    case GL_ACTIVE_UNIFORMS: *params = linked ? static_cast<GLint>(ActiveUniformCount(*linked)) : 0; return;
+    case GL_ATTACHED_SHADERS:
+      *params = static_cast<GLint>(program->attached.size());
+      return;
+    case GL_ACTIVE_ATTRIBUTES:
+      *params = linked ? static_cast<GLint>(linked->attributes.size()) : 0;
+      return;
+    case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH:
+      *params = linked ? max_len(linked->attributes) : 0;
+      return;
+    case GL_ACTIVE_UNIFORMS:
+      *params = linked ? static_cast<GLint>(ActiveUniformCount(*linked)) : 0;
+      return;
     case GL_ACTIVE_UNIFORM_MAX_LENGTH: {
       GLint m = linked ? max_len(linked->uniforms) : 0;
       if (linked)
@@ -286,13 +319,24 @@ void GetProgramiv(Context& ctx, GLuint name, GLenum pname, GLint* params) {
       *params = m;
       return;
     }
-    case GL_ACTIVE_UNIFORM_BLOCKS: *params = linked ? static_cast<GLint>(linked->uniform_blocks.size()) : 0; return;
-    case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: *params = linked ? max_len(linked->uniform_blocks) : 0; return;
-    case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: *params = 0; return;
-    case GL_TRANSFORM_FEEDBACK_BUFFER_MODE: *params = GL_INTERLEAVED_ATTRIBS; return;
+    case GL_ACTIVE_UNIFORM_BLOCKS:
+      *params = linked ? static_cast<GLint>(linked->uniform_blocks.size()) : 0;
+      return;
+    case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH:
+      *params = linked ? max_len(linked->uniform_blocks) : 0;
+      return;
+    case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
+      *params = 0;
+      return;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
+      *params = GL_INTERLEAVED_ATTRIBS;
+      return;
     case GL_TRANSFORM_FEEDBACK_VARYINGS:
-    case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: *params = 0; return;
-    default: return ctx.Error(GL_INVALID_ENUM, "glGetProgramiv", "invalid pname");
+    case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH:
+      *params = 0;
+      return;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, "glGetProgramiv", "invalid pname");
   }
 }
 

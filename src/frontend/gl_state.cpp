@@ -16,31 +16,53 @@ void Set(Context& ctx, T& field, const T& value) {
   ctx.MarkDirty(kDirtyFixedState);
 }
 
-float Clamp01(double v) { return static_cast<float>(std::clamp(v, 0.0, 1.0)); }
+float Clamp01(double v) {
+  return static_cast<float>(std::clamp(v, 0.0, 1.0));
+}
 
 bool* CapFlag(Context& ctx, GLenum cap) {
   GLState& s = ctx.state;
   switch (cap) {
-    case GL_SCISSOR_TEST: return &s.scissor_test;
-    case GL_DEPTH_TEST: return &s.depth_test;
-    case GL_STENCIL_TEST: return &s.stencil_test;
-    case GL_CULL_FACE: return &s.cull_face;
-    case GL_POLYGON_OFFSET_FILL: return &s.polygon_offset_fill;
-    case GL_POLYGON_OFFSET_LINE: return &s.polygon_offset_line;
-    case GL_POLYGON_OFFSET_POINT: return &s.polygon_offset_point;
-    case GL_PRIMITIVE_RESTART: return &s.primitive_restart;
-    case GL_PRIMITIVE_RESTART_FIXED_INDEX: return &s.primitive_restart_fixed;
-    case GL_RASTERIZER_DISCARD: return &s.rasterizer_discard;
-    case GL_DEPTH_CLAMP: return &s.depth_clamp;
-    case GL_DITHER: return &s.dither;
-    case GL_MULTISAMPLE: return &s.multisample;
-    case GL_SAMPLE_COVERAGE: return &s.sample_coverage;
-    case GL_SAMPLE_ALPHA_TO_COVERAGE: return &s.sample_alpha_to_coverage;
-    case GL_FRAMEBUFFER_SRGB: return &s.framebuffer_srgb;
-    case GL_LINE_SMOOTH: return &s.line_smooth;
-    case GL_PROGRAM_POINT_SIZE: return &s.program_point_size;
-    case GL_SAMPLE_MASK: return &s.sample_mask;
-    case GL_TEXTURE_CUBE_MAP_SEAMLESS: return &s.sample_shading;  // Vulkan cube sampling is always seamless
+    case GL_SCISSOR_TEST:
+      return &s.scissor_test;
+    case GL_DEPTH_TEST:
+      return &s.depth_test;
+    case GL_STENCIL_TEST:
+      return &s.stencil_test;
+    case GL_CULL_FACE:
+      return &s.cull_face;
+    case GL_POLYGON_OFFSET_FILL:
+      return &s.polygon_offset_fill;
+    case GL_POLYGON_OFFSET_LINE:
+      return &s.polygon_offset_line;
+    case GL_POLYGON_OFFSET_POINT:
+      return &s.polygon_offset_point;
+    case GL_PRIMITIVE_RESTART:
+      return &s.primitive_restart;
+    case GL_PRIMITIVE_RESTART_FIXED_INDEX:
+      return &s.primitive_restart_fixed;
+    case GL_RASTERIZER_DISCARD:
+      return &s.rasterizer_discard;
+    case GL_DEPTH_CLAMP:
+      return &s.depth_clamp;
+    case GL_DITHER:
+      return &s.dither;
+    case GL_MULTISAMPLE:
+      return &s.multisample;
+    case GL_SAMPLE_COVERAGE:
+      return &s.sample_coverage;
+    case GL_SAMPLE_ALPHA_TO_COVERAGE:
+      return &s.sample_alpha_to_coverage;
+    case GL_FRAMEBUFFER_SRGB:
+      return &s.framebuffer_srgb;
+    case GL_LINE_SMOOTH:
+      return &s.line_smooth;
+    case GL_PROGRAM_POINT_SIZE:
+      return &s.program_point_size;
+    case GL_SAMPLE_MASK:
+      return &s.sample_mask;
+    case GL_TEXTURE_CUBE_MAP_SEAMLESS:
+      return &s.sample_shading;  // Vulkan cube sampling is always seamless
     // Vulkan clips against every gl_ClipDistance a shader writes; GL clips only against enabled ones. The
     // enables are tracked (and queryable) but shaders writing disabled distances still clip (documented).
     case GL_CLIP_DISTANCE0:
@@ -50,8 +72,10 @@ bool* CapFlag(Context& ctx, GLenum cap) {
     case GL_CLIP_DISTANCE4:
     case GL_CLIP_DISTANCE5:
     case GL_CLIP_DISTANCE6:
-    case GL_CLIP_DISTANCE7: return &s.clip_distance[cap - GL_CLIP_DISTANCE0];
-    default: return nullptr;
+    case GL_CLIP_DISTANCE7:
+      return &s.clip_distance[cap - GL_CLIP_DISTANCE0];
+    default:
+      return nullptr;
   }
 }
 
@@ -104,15 +128,23 @@ void DepthRangef(Context& ctx, GLfloat n, GLfloat f) {
   Set(ctx, ctx.state.depth_range[0], Clamp01(n));
   Set(ctx, ctx.state.depth_range[1], Clamp01(f));
 }
-void DepthRange(Context& ctx, GLdouble n, GLdouble f) { DepthRangef(ctx, Clamp01(n), Clamp01(f)); }
+void DepthRange(Context& ctx, GLdouble n, GLdouble f) {
+  DepthRangef(ctx, Clamp01(n), Clamp01(f));
+}
 
 void ClearColor(Context& ctx, GLfloat r, GLfloat g, GLfloat b, GLfloat a) {
   GLfloat* c = ctx.state.clear_color;
   c[0] = r, c[1] = g, c[2] = b, c[3] = a;  // clears read these when they happen: no dirty bit
 }
-void ClearDepthf(Context& ctx, GLfloat depth) { ctx.state.clear_depth = Clamp01(depth); }
-void ClearDepth(Context& ctx, GLdouble depth) { ctx.state.clear_depth = Clamp01(depth); }
-void ClearStencil(Context& ctx, GLint s) { ctx.state.clear_stencil = s; }
+void ClearDepthf(Context& ctx, GLfloat depth) {
+  ctx.state.clear_depth = Clamp01(depth);
+}
+void ClearDepth(Context& ctx, GLdouble depth) {
+  ctx.state.clear_depth = Clamp01(depth);
+}
+void ClearStencil(Context& ctx, GLint s) {
+  ctx.state.clear_stencil = s;
+}
 
 void ColorMaski(Context& ctx, GLuint index, GLboolean r, GLboolean g, GLboolean b, GLboolean a) {
   std::array<bool, 4> mask = {r != 0, g != 0, b != 0, a != 0};
@@ -122,15 +154,23 @@ void ColorMask(Context& ctx, GLboolean r, GLboolean g, GLboolean b, GLboolean a)
   for (GLuint i = 0; i < pipe::kMaxColorAttachments; ++i) ColorMaski(ctx, i, r, g, b, a);
 }
 
-void DepthMask(Context& ctx, GLboolean flag) { Set(ctx, ctx.state.depth_mask, flag != 0); }
+void DepthMask(Context& ctx, GLboolean flag) {
+  Set(ctx, ctx.state.depth_mask, flag != 0);
+}
 
 void StencilMaskSeparate(Context& ctx, GLenum face, GLuint mask) {
   SetStencilFaces(ctx, face, [&](StencilState& s) { return Assign(s.write_mask, mask); });
 }
-void StencilMask(Context& ctx, GLuint mask) { StencilMaskSeparate(ctx, GL_FRONT_AND_BACK, mask); }
+void StencilMask(Context& ctx, GLuint mask) {
+  StencilMaskSeparate(ctx, GL_FRONT_AND_BACK, mask);
+}
 
-void Enable(Context& ctx, GLenum cap) { SetCap(ctx, cap, true, "glEnable"); }
-void Disable(Context& ctx, GLenum cap) { SetCap(ctx, cap, false, "glDisable"); }
+void Enable(Context& ctx, GLenum cap) {
+  SetCap(ctx, cap, true, "glEnable");
+}
+void Disable(Context& ctx, GLenum cap) {
+  SetCap(ctx, cap, false, "glDisable");
+}
 
 GLboolean IsEnabled(Context& ctx, GLenum cap) {
   if (cap == GL_BLEND) return ctx.state.blend.test(0);
@@ -144,7 +184,8 @@ GLboolean IsEnabled(Context& ctx, GLenum cap) {
 
 void Enablei(Context& ctx, GLenum target, GLuint index) {
   if (target != GL_BLEND) return ctx.Error(GL_INVALID_ENUM, "glEnablei", "only GL_BLEND is indexed");
-  if (index >= pipe::kMaxColorAttachments) return ctx.Error(GL_INVALID_VALUE, "glEnablei", "index out of range");
+  if (index >= pipe::kMaxColorAttachments)
+    return ctx.Error(GL_INVALID_VALUE, "glEnablei", "index out of range");
   if (!ctx.state.blend.test(index)) {
     ctx.state.blend.set(index);
     ctx.MarkDirty(kDirtyFixedState);
@@ -153,7 +194,8 @@ void Enablei(Context& ctx, GLenum target, GLuint index) {
 
 void Disablei(Context& ctx, GLenum target, GLuint index) {
   if (target != GL_BLEND) return ctx.Error(GL_INVALID_ENUM, "glDisablei", "only GL_BLEND is indexed");
-  if (index >= pipe::kMaxColorAttachments) return ctx.Error(GL_INVALID_VALUE, "glDisablei", "index out of range");
+  if (index >= pipe::kMaxColorAttachments)
+    return ctx.Error(GL_INVALID_VALUE, "glDisablei", "index out of range");
   if (ctx.state.blend.test(index)) {
     ctx.state.blend.reset(index);
     ctx.MarkDirty(kDirtyFixedState);
@@ -172,7 +214,9 @@ GLboolean IsEnabledi(Context& ctx, GLenum target, GLuint index) {
   return ctx.state.blend.test(index);
 }
 
-void DepthFunc(Context& ctx, GLenum func) { Set(ctx, ctx.state.depth_func, func); }
+void DepthFunc(Context& ctx, GLenum func) {
+  Set(ctx, ctx.state.depth_func, func);
+}
 
 void StencilFuncSeparate(Context& ctx, GLenum face, GLenum func, GLint ref, GLuint mask) {
   SetStencilFaces(ctx, face, [&](StencilState& s) {
@@ -220,7 +264,9 @@ void BlendEquationSeparate(Context& ctx, GLenum mode_rgb, GLenum mode_alpha) {
   }
   if (changed) ctx.MarkDirty(kDirtyFixedState);
 }
-void BlendEquation(Context& ctx, GLenum mode) { BlendEquationSeparate(ctx, mode, mode); }
+void BlendEquation(Context& ctx, GLenum mode) {
+  BlendEquationSeparate(ctx, mode, mode);
+}
 
 void BlendColor(Context& ctx, GLfloat r, GLfloat g, GLfloat b, GLfloat a) {
   GLfloat c[4] = {r, g, b, a};
@@ -229,24 +275,42 @@ void BlendColor(Context& ctx, GLfloat r, GLfloat g, GLfloat b, GLfloat a) {
   ctx.MarkDirty(kDirtyFixedState);
 }
 
-void CullFace(Context& ctx, GLenum mode) { Set(ctx, ctx.state.cull_mode, mode); }
-void FrontFace(Context& ctx, GLenum mode) { Set(ctx, ctx.state.front_face, mode); }
-void LineWidth(Context& ctx, GLfloat width) { Set(ctx, ctx.state.line_width, width); }
-void PolygonMode(Context& ctx, GLenum, GLenum mode) { Set(ctx, ctx.state.polygon_mode, mode); }
+void CullFace(Context& ctx, GLenum mode) {
+  Set(ctx, ctx.state.cull_mode, mode);
+}
+void FrontFace(Context& ctx, GLenum mode) {
+  Set(ctx, ctx.state.front_face, mode);
+}
+void LineWidth(Context& ctx, GLfloat width) {
+  Set(ctx, ctx.state.line_width, width);
+}
+void PolygonMode(Context& ctx, GLenum, GLenum mode) {
+  Set(ctx, ctx.state.polygon_mode, mode);
+}
 
 void PolygonOffset(Context& ctx, GLfloat factor, GLfloat units) {
   Set(ctx, ctx.state.polygon_offset_factor, factor);
   Set(ctx, ctx.state.polygon_offset_units, units);
 }
 
-void PrimitiveRestartIndex(Context& ctx, GLuint index) { ctx.state.primitive_restart_index = index; }
+void PrimitiveRestartIndex(Context& ctx, GLuint index) {
+  ctx.state.primitive_restart_index = index;
+}
 
 void Hint(Context& ctx, GLenum target, GLenum mode) {
   switch (target) {
-    case GL_LINE_SMOOTH_HINT: ctx.state.hint_line = mode; break;
-    case GL_POLYGON_SMOOTH_HINT: ctx.state.hint_polygon = mode; break;
-    case GL_TEXTURE_COMPRESSION_HINT: ctx.state.hint_texture_compression = mode; break;
-    default: ctx.state.hint_derivative = mode; break;
+    case GL_LINE_SMOOTH_HINT:
+      ctx.state.hint_line = mode;
+      break;
+    case GL_POLYGON_SMOOTH_HINT:
+      ctx.state.hint_polygon = mode;
+      break;
+    case GL_TEXTURE_COMPRESSION_HINT:
+      ctx.state.hint_texture_compression = mode;
+      break;
+    default:
+      ctx.state.hint_derivative = mode;
+      break;
   }
 }
 
@@ -260,21 +324,42 @@ void PixelStorei(Context& ctx, GLenum pname, GLint param) {
         return ctx.Error(GL_INVALID_VALUE, "glPixelStorei", "alignment must be 1, 2, 4 or 8");
       (pname == GL_PACK_ALIGNMENT ? s.pack_alignment : s.unpack_alignment) = param;
       return;
-    case GL_PACK_ROW_LENGTH: field = &s.pack_row_length; break;
-    case GL_UNPACK_ROW_LENGTH: field = &s.unpack_row_length; break;
-    case GL_PACK_SKIP_ROWS: field = &s.pack_skip_rows; break;
-    case GL_PACK_SKIP_PIXELS: field = &s.pack_skip_pixels; break;
-    case GL_UNPACK_SKIP_ROWS: field = &s.unpack_skip_rows; break;
-    case GL_UNPACK_SKIP_PIXELS: field = &s.unpack_skip_pixels; break;
-    case GL_UNPACK_IMAGE_HEIGHT: field = &s.unpack_image_height; break;
-    case GL_UNPACK_SKIP_IMAGES: field = &s.unpack_skip_images; break;
-    case GL_PACK_IMAGE_HEIGHT: field = &s.pack_image_height; break;
-    case GL_PACK_SKIP_IMAGES: field = &s.pack_skip_images; break;
+    case GL_PACK_ROW_LENGTH:
+      field = &s.pack_row_length;
+      break;
+    case GL_UNPACK_ROW_LENGTH:
+      field = &s.unpack_row_length;
+      break;
+    case GL_PACK_SKIP_ROWS:
+      field = &s.pack_skip_rows;
+      break;
+    case GL_PACK_SKIP_PIXELS:
+      field = &s.pack_skip_pixels;
+      break;
+    case GL_UNPACK_SKIP_ROWS:
+      field = &s.unpack_skip_rows;
+      break;
+    case GL_UNPACK_SKIP_PIXELS:
+      field = &s.unpack_skip_pixels;
+      break;
+    case GL_UNPACK_IMAGE_HEIGHT:
+      field = &s.unpack_image_height;
+      break;
+    case GL_UNPACK_SKIP_IMAGES:
+      field = &s.unpack_skip_images;
+      break;
+    case GL_PACK_IMAGE_HEIGHT:
+      field = &s.pack_image_height;
+      break;
+    case GL_PACK_SKIP_IMAGES:
+      field = &s.pack_skip_images;
+      break;
     case GL_PACK_SWAP_BYTES:
     case GL_UNPACK_SWAP_BYTES:
     case GL_PACK_LSB_FIRST:
     case GL_UNPACK_LSB_FIRST:
-      if (param != 0) ctx.Error(GL_INVALID_OPERATION, "glPixelStorei", "byte swapping/LSB-first is not supported");
+      if (param != 0)
+        ctx.Error(GL_INVALID_OPERATION, "glPixelStorei", "byte swapping/LSB-first is not supported");
       return;
     default:
       return ctx.Error(GL_INVALID_ENUM, "glPixelStorei", "invalid pname");

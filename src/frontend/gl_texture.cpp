@@ -16,13 +16,20 @@ namespace caldera {
 
 int TextureTargetIndex(GLenum target) {
   switch (target) {
-    case GL_TEXTURE_2D: return 0;
-    case GL_TEXTURE_2D_ARRAY: return 1;
-    case GL_TEXTURE_3D: return 2;
-    case GL_TEXTURE_CUBE_MAP: return 3;
-    case GL_TEXTURE_RECTANGLE: return 4;
-    case GL_TEXTURE_BUFFER: return 5;
-    default: return -1;
+    case GL_TEXTURE_2D:
+      return 0;
+    case GL_TEXTURE_2D_ARRAY:
+      return 1;
+    case GL_TEXTURE_3D:
+      return 2;
+    case GL_TEXTURE_CUBE_MAP:
+      return 3;
+    case GL_TEXTURE_RECTANGLE:
+      return 4;
+    case GL_TEXTURE_BUFFER:
+      return 5;
+    default:
+      return -1;
   }
 }
 
@@ -53,40 +60,55 @@ std::optional<StorageFormat> TextureFormat(GLint internal_format) {
     case GL_RGBA:
     case GL_RGBA8:
     case GL_RGBA4:
-    case GL_RGB5_A1: return StorageFormat{pipe::Format::kRGBA8, 4};
+    case GL_RGB5_A1:
+      return StorageFormat{pipe::Format::kRGBA8, 4};
     case GL_RGB:
-    case GL_RGB8: return StorageFormat{pipe::Format::kRGB8, 4};
+    case GL_RGB8:
+      return StorageFormat{pipe::Format::kRGB8, 4};
     case GL_RED:
-    case GL_R8: return StorageFormat{pipe::Format::kR8, 1};
+    case GL_R8:
+      return StorageFormat{pipe::Format::kR8, 1};
     case GL_RG:
-    case GL_RG8: return StorageFormat{pipe::Format::kRG8, 2};
-    case GL_RGBA32F: return StorageFormat{pipe::Format::kRGBA32F, 4};
-    case GL_R32F: return StorageFormat{pipe::Format::kR32F, 1};
+    case GL_RG8:
+      return StorageFormat{pipe::Format::kRG8, 2};
+    case GL_RGBA32F:
+      return StorageFormat{pipe::Format::kRGBA32F, 4};
+    case GL_R32F:
+      return StorageFormat{pipe::Format::kR32F, 1};
     case GL_DEPTH_COMPONENT:
     case GL_DEPTH_COMPONENT24:
     case GL_DEPTH_STENCIL:
-    case GL_DEPTH24_STENCIL8: return StorageFormat{pipe::Format::kD24S8, 0};
-    case GL_DEPTH_COMPONENT32F: return StorageFormat{pipe::Format::kD32F, 0};
-    case GL_DEPTH_COMPONENT16: return StorageFormat{pipe::Format::kD16, 0};
-    default: return std::nullopt;
+    case GL_DEPTH24_STENCIL8:
+      return StorageFormat{pipe::Format::kD24S8, 0};
+    case GL_DEPTH_COMPONENT32F:
+      return StorageFormat{pipe::Format::kD32F, 0};
+    case GL_DEPTH_COMPONENT16:
+      return StorageFormat{pipe::Format::kD16, 0};
+    default:
+      return std::nullopt;
   }
 }
 
 int SourceComponents(GLenum format) {
   switch (format) {
-    case GL_RED: return 1;
-    case GL_RG: return 2;
+    case GL_RED:
+      return 1;
+    case GL_RG:
+      return 2;
     case GL_RGB:
-    case GL_BGR: return 3;
+    case GL_BGR:
+      return 3;
     case GL_RGBA:
-    case GL_BGRA: return 4;
-    default: return 0;
+    case GL_BGRA:
+      return 4;
+    default:
+      return 0;
   }
 }
 
 // Converts app texels (format/type, unpack state applied) into tightly packed storage texels.
-bool ConvertUpload(const GLState& s, const void* pixels, GLsizei width, GLsizei height, GLenum format, GLenum type,
-                   pipe::Format storage, std::vector<uint8_t>* out) {
+bool ConvertUpload(const GLState& s, const void* pixels, GLsizei width, GLsizei height, GLenum format,
+                   GLenum type, pipe::Format storage, std::vector<uint8_t>* out) {
   int src_n = SourceComponents(format);
   if (src_n == 0 || (type != GL_UNSIGNED_BYTE && type != GL_FLOAT)) return false;
   int src_size = type == GL_FLOAT ? 4 : 1;
@@ -106,8 +128,10 @@ bool ConvertUpload(const GLState& s, const void* pixels, GLsizei width, GLsizei 
       float v[4] = {0, 0, 0, 1};
       for (int c = 0; c < src_n; ++c) {
         int dst_c = bgr && c < 3 ? 2 - c : c;
-        if (type == GL_FLOAT) std::memcpy(&v[dst_c], row + (size_t(x) * src_n + c) * 4, 4);
-        else v[dst_c] = row[size_t(x) * src_n + c] / 255.0f;
+        if (type == GL_FLOAT)
+          std::memcpy(&v[dst_c], row + (size_t(x) * src_n + c) * 4, 4);
+        else
+          v[dst_c] = row[size_t(x) * src_n + c] / 255.0f;
       }
       uint8_t* dst = out->data() + (size_t(y) * width + x) * texel;
       for (int c = 0; c < dst_n; ++c) {
@@ -149,15 +173,17 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLsizei w
             GLenum type, const void* pixels, const char* function) {
   if (!pixels || w == 0 || h == 0) return;
   if (ctx.pixel_unpack_buffer)
-    return ctx.Error(GL_INVALID_OPERATION, function, "uploads from a pixel unpack buffer are not implemented yet");
+    return ctx.Error(GL_INVALID_OPERATION, function,
+                     "uploads from a pixel unpack buffer are not implemented yet");
   if (pipe::IsDepthFormat(tex.format))
     return ctx.Error(GL_INVALID_OPERATION, function, "depth texture uploads are not implemented yet");
   std::vector<uint8_t> texels;
   if (!ConvertUpload(ctx.state, pixels, w, h, format, type, tex.format, &texels))
     return ctx.Error(GL_INVALID_OPERATION, function, "this format/type combination is not implemented yet");
-  ctx.pipe().Record(pipe::CmdImageUpload{tex.handle, static_cast<uint32_t>(level), x, y, static_cast<uint32_t>(w),
-                                         static_cast<uint32_t>(h), static_cast<uint32_t>(texels.size())},
-                    texels.data(), texels.size());
+  ctx.pipe().Record(
+      pipe::CmdImageUpload{tex.handle, static_cast<uint32_t>(level), x, y, static_cast<uint32_t>(w),
+                           static_cast<uint32_t>(h), static_cast<uint32_t>(texels.size())},
+      texels.data(), texels.size());
 }
 
 }  // namespace
@@ -253,11 +279,13 @@ void TexImage2D(Context& ctx, GLenum target, GLint level, GLint internalformat, 
       return;
     }
     if (!tex.handle.valid() || tex.width != width || tex.height != height || tex.format != fmt->format)
-      Allocate(ctx, tex, fmt->format, static_cast<GLenum>(internalformat), width, height, MipCount(width, height));
+      Allocate(ctx, tex, fmt->format, static_cast<GLenum>(internalformat), width, height,
+               MipCount(width, height));
   } else if (!tex.handle.valid() || std::max(tex.width >> level, 1) != width ||
              std::max(tex.height >> level, 1) != height || level >= tex.levels) {
     // Mip levels must match the chain of level 0 (the common case); other shapes wait for re-allocation.
-    return ctx.Error(GL_INVALID_OPERATION, fn, "mip level does not fit the level-0 chain (not implemented yet)");
+    return ctx.Error(GL_INVALID_OPERATION, fn,
+                     "mip level does not fit the level-0 chain (not implemented yet)");
   }
   tex.defined_levels |= 1u << level;
   Upload(ctx, tex, level, 0, 0, width, height, format, type, pixels, fn);
@@ -277,7 +305,8 @@ void TexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLin
   Upload(ctx, tex, level, xoffset, yoffset, width, height, format, type, pixels, fn);
 }
 
-void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height) {
+void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                  GLsizei height) {
   const char* fn = "glTexStorage2D";
   auto fmt = TextureFormat(static_cast<GLint>(internalformat));
   if (!fmt) return ctx.Error(GL_INVALID_ENUM, fn, "unsupported internal format");
@@ -310,21 +339,27 @@ void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, c
     case GL_TEXTURE_SWIZZLE_R:
     case GL_TEXTURE_SWIZZLE_G:
     case GL_TEXTURE_SWIZZLE_B:
-    case GL_TEXTURE_SWIZZLE_A: tex.swizzle[pname - GL_TEXTURE_SWIZZLE_R] = static_cast<GLint>(v[0]); return;
-    default: SetSamplerParameter(ctx, tex.sampler, pname, v, fn); return;
+    case GL_TEXTURE_SWIZZLE_A:
+      tex.swizzle[pname - GL_TEXTURE_SWIZZLE_R] = static_cast<GLint>(v[0]);
+      return;
+    default:
+      SetSamplerParameter(ctx, tex.sampler, pname, v, fn);
+      return;
   }
 }
 
 }  // namespace
 
 void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param) {
-  if (pname == GL_TEXTURE_BORDER_COLOR) return ctx.Error(GL_INVALID_ENUM, "glTexParameterf", "border colour needs the vector form");
+  if (pname == GL_TEXTURE_BORDER_COLOR)
+    return ctx.Error(GL_INVALID_ENUM, "glTexParameterf", "border colour needs the vector form");
   GLfloat v[4] = {param, 0, 0, 0};
   SetParameter(ctx, target, pname, v, "glTexParameterf");
 }
 
 void TexParameteri(Context& ctx, GLenum target, GLenum pname, GLint param) {
-  if (pname == GL_TEXTURE_BORDER_COLOR) return ctx.Error(GL_INVALID_ENUM, "glTexParameteri", "border colour needs the vector form");
+  if (pname == GL_TEXTURE_BORDER_COLOR)
+    return ctx.Error(GL_INVALID_ENUM, "glTexParameteri", "border colour needs the vector form");
   GLfloat v[4] = {static_cast<GLfloat>(param), 0, 0, 0};
   SetParameter(ctx, target, pname, v, "glTexParameteri");
 }
@@ -346,18 +381,41 @@ void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params)
   const Texture& t = **slot;
   const SamplerParams& p = t.sampler;
   switch (pname) {
-    case GL_TEXTURE_MIN_FILTER: *params = static_cast<GLint>(p.min_filter); return;
-    case GL_TEXTURE_MAG_FILTER: *params = static_cast<GLint>(p.mag_filter); return;
-    case GL_TEXTURE_WRAP_S: *params = static_cast<GLint>(p.wrap_s); return;
-    case GL_TEXTURE_WRAP_T: *params = static_cast<GLint>(p.wrap_t); return;
-    case GL_TEXTURE_WRAP_R: *params = static_cast<GLint>(p.wrap_r); return;
-    case GL_TEXTURE_BASE_LEVEL: *params = t.base_level; return;
-    case GL_TEXTURE_MAX_LEVEL: *params = t.max_level; return;
-    case GL_TEXTURE_COMPARE_MODE: *params = static_cast<GLint>(p.compare_mode); return;
-    case GL_TEXTURE_COMPARE_FUNC: *params = static_cast<GLint>(p.compare_func); return;
-    case GL_TEXTURE_IMMUTABLE_FORMAT: *params = t.immutable; return;
-    case GL_TEXTURE_IMMUTABLE_LEVELS: *params = t.immutable ? t.levels : 0; return;
-    default: return ctx.Error(GL_INVALID_ENUM, "glGetTexParameteriv", "invalid parameter name");
+    case GL_TEXTURE_MIN_FILTER:
+      *params = static_cast<GLint>(p.min_filter);
+      return;
+    case GL_TEXTURE_MAG_FILTER:
+      *params = static_cast<GLint>(p.mag_filter);
+      return;
+    case GL_TEXTURE_WRAP_S:
+      *params = static_cast<GLint>(p.wrap_s);
+      return;
+    case GL_TEXTURE_WRAP_T:
+      *params = static_cast<GLint>(p.wrap_t);
+      return;
+    case GL_TEXTURE_WRAP_R:
+      *params = static_cast<GLint>(p.wrap_r);
+      return;
+    case GL_TEXTURE_BASE_LEVEL:
+      *params = t.base_level;
+      return;
+    case GL_TEXTURE_MAX_LEVEL:
+      *params = t.max_level;
+      return;
+    case GL_TEXTURE_COMPARE_MODE:
+      *params = static_cast<GLint>(p.compare_mode);
+      return;
+    case GL_TEXTURE_COMPARE_FUNC:
+      *params = static_cast<GLint>(p.compare_func);
+      return;
+    case GL_TEXTURE_IMMUTABLE_FORMAT:
+      *params = t.immutable;
+      return;
+    case GL_TEXTURE_IMMUTABLE_LEVELS:
+      *params = t.immutable ? t.levels : 0;
+      return;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, "glGetTexParameteriv", "invalid parameter name");
   }
 }
 
@@ -368,12 +426,23 @@ void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pna
   if (level < 0) return ctx.Error(GL_INVALID_VALUE, "glGetTexLevelParameteriv", "negative level");
   bool has = t.handle.valid() && level < t.levels;
   switch (pname) {
-    case GL_TEXTURE_WIDTH: *params = has ? std::max(t.width >> level, 1) : 0; return;
-    case GL_TEXTURE_HEIGHT: *params = has ? std::max(t.height >> level, 1) : 0; return;
-    case GL_TEXTURE_DEPTH: *params = has ? 1 : 0; return;
-    case GL_TEXTURE_INTERNAL_FORMAT: *params = has ? static_cast<GLint>(t.internal_format) : GL_RGBA; return;
-    case GL_TEXTURE_SAMPLES: *params = 0; return;
-    default: return ctx.Error(GL_INVALID_ENUM, "glGetTexLevelParameteriv", "invalid parameter name");
+    case GL_TEXTURE_WIDTH:
+      *params = has ? std::max(t.width >> level, 1) : 0;
+      return;
+    case GL_TEXTURE_HEIGHT:
+      *params = has ? std::max(t.height >> level, 1) : 0;
+      return;
+    case GL_TEXTURE_DEPTH:
+      *params = has ? 1 : 0;
+      return;
+    case GL_TEXTURE_INTERNAL_FORMAT:
+      *params = has ? static_cast<GLint>(t.internal_format) : GL_RGBA;
+      return;
+    case GL_TEXTURE_SAMPLES:
+      *params = 0;
+      return;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, "glGetTexLevelParameteriv", "invalid parameter name");
   }
 }
 
@@ -411,7 +480,8 @@ void GenerateMipmap(Context& ctx, GLenum target) {
   Texture& tex = **slot;
   if (!tex.handle.valid() || !(tex.defined_levels & (1u << tex.base_level)))
     return ctx.Error(GL_INVALID_OPERATION, fn, "the base level has no storage");
-  if (pipe::IsDepthFormat(tex.format)) return ctx.Error(GL_INVALID_OPERATION, fn, "depth formats cannot be filtered");
+  if (pipe::IsDepthFormat(tex.format))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "depth formats cannot be filtered");
   GLint last = std::min(tex.levels - 1, tex.max_level);
   if (last <= tex.base_level) return;
   ctx.pipe().Record(pipe::CmdGenerateMipmaps{tex.handle, static_cast<uint32_t>(tex.base_level),

@@ -10,31 +10,56 @@ namespace caldera {
 UniformType DescribeUniformType(GLenum type) {
   using U = UniformType;
   switch (type) {
-    case GL_FLOAT: return {U::kFloat, 1, 1};
-    case GL_FLOAT_VEC2: return {U::kFloat, 1, 2};
-    case GL_FLOAT_VEC3: return {U::kFloat, 1, 3};
-    case GL_FLOAT_VEC4: return {U::kFloat, 1, 4};
-    case GL_INT: return {U::kInt, 1, 1};
-    case GL_INT_VEC2: return {U::kInt, 1, 2};
-    case GL_INT_VEC3: return {U::kInt, 1, 3};
-    case GL_INT_VEC4: return {U::kInt, 1, 4};
-    case GL_UNSIGNED_INT: return {U::kUInt, 1, 1};
-    case GL_UNSIGNED_INT_VEC2: return {U::kUInt, 1, 2};
-    case GL_UNSIGNED_INT_VEC3: return {U::kUInt, 1, 3};
-    case GL_UNSIGNED_INT_VEC4: return {U::kUInt, 1, 4};
-    case GL_BOOL: return {U::kBool, 1, 1};
-    case GL_BOOL_VEC2: return {U::kBool, 1, 2};
-    case GL_BOOL_VEC3: return {U::kBool, 1, 3};
-    case GL_BOOL_VEC4: return {U::kBool, 1, 4};
-    case GL_FLOAT_MAT2: return {U::kFloat, 2, 2};
-    case GL_FLOAT_MAT3: return {U::kFloat, 3, 3};
-    case GL_FLOAT_MAT4: return {U::kFloat, 4, 4};
-    case GL_FLOAT_MAT2x3: return {U::kFloat, 2, 3};
-    case GL_FLOAT_MAT2x4: return {U::kFloat, 2, 4};
-    case GL_FLOAT_MAT3x2: return {U::kFloat, 3, 2};
-    case GL_FLOAT_MAT3x4: return {U::kFloat, 3, 4};
-    case GL_FLOAT_MAT4x2: return {U::kFloat, 4, 2};
-    case GL_FLOAT_MAT4x3: return {U::kFloat, 4, 3};
+    case GL_FLOAT:
+      return {U::kFloat, 1, 1};
+    case GL_FLOAT_VEC2:
+      return {U::kFloat, 1, 2};
+    case GL_FLOAT_VEC3:
+      return {U::kFloat, 1, 3};
+    case GL_FLOAT_VEC4:
+      return {U::kFloat, 1, 4};
+    case GL_INT:
+      return {U::kInt, 1, 1};
+    case GL_INT_VEC2:
+      return {U::kInt, 1, 2};
+    case GL_INT_VEC3:
+      return {U::kInt, 1, 3};
+    case GL_INT_VEC4:
+      return {U::kInt, 1, 4};
+    case GL_UNSIGNED_INT:
+      return {U::kUInt, 1, 1};
+    case GL_UNSIGNED_INT_VEC2:
+      return {U::kUInt, 1, 2};
+    case GL_UNSIGNED_INT_VEC3:
+      return {U::kUInt, 1, 3};
+    case GL_UNSIGNED_INT_VEC4:
+      return {U::kUInt, 1, 4};
+    case GL_BOOL:
+      return {U::kBool, 1, 1};
+    case GL_BOOL_VEC2:
+      return {U::kBool, 1, 2};
+    case GL_BOOL_VEC3:
+      return {U::kBool, 1, 3};
+    case GL_BOOL_VEC4:
+      return {U::kBool, 1, 4};
+    case GL_FLOAT_MAT2:
+      return {U::kFloat, 2, 2};
+    case GL_FLOAT_MAT3:
+      return {U::kFloat, 3, 3};
+    case GL_FLOAT_MAT4:
+      return {U::kFloat, 4, 4};
+    case GL_FLOAT_MAT2x3:
+      return {U::kFloat, 2, 3};
+    case GL_FLOAT_MAT2x4:
+      return {U::kFloat, 2, 4};
+    case GL_FLOAT_MAT3x2:
+      return {U::kFloat, 3, 2};
+    case GL_FLOAT_MAT3x4:
+      return {U::kFloat, 3, 4};
+    case GL_FLOAT_MAT4x2:
+      return {U::kFloat, 4, 2};
+    case GL_FLOAT_MAT4x3:
+      return {U::kFloat, 4, 3};
     case GL_SAMPLER_1D:
     case GL_SAMPLER_2D:
     case GL_SAMPLER_3D:
@@ -59,7 +84,8 @@ UniformType DescribeUniformType(GLenum type) {
     case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
     case GL_UNSIGNED_INT_SAMPLER_BUFFER:
       return {U::kSampler, 1, 1};
-    default: return {};
+    default:
+      return {};
   }
 }
 
@@ -80,8 +106,8 @@ bool ActiveUniformAt(const shader::LinkedProgram& linked, size_t index, ActiveUn
     const auto& members = linked.uniform_blocks[b].members;
     if (index < members.size()) {
       const auto& m = members[index];
-      *out = {&m.name, m.gl_type, m.array_size, static_cast<int32_t>(b), m.offset, m.array_stride, m.matrix_stride,
-              m.row_major};
+      *out = {&m.name,  m.gl_type,      m.array_size,    static_cast<int32_t>(b),
+              m.offset, m.array_stride, m.matrix_stride, m.row_major};
       return true;
     }
     index -= members.size();
@@ -93,13 +119,15 @@ void BuildUniformStorage(Program& program) {
   const auto& linked = *program.linked;
   program.locations.clear();
   for (uint32_t u = 0; u < linked.uniforms.size(); ++u)
-    for (int32_t e = 0; e < linked.uniforms[u].array_size; ++e) program.locations.push_back({u, static_cast<uint32_t>(e)});
+    for (int32_t e = 0; e < linked.uniforms[u].array_size; ++e)
+      program.locations.push_back({u, static_cast<uint32_t>(e)});
   program.default_block = linked.default_block_init;
   program.default_block.resize(linked.default_block_size, 0);
   program.sampler_units.assign(linked.sampler_count, 0);
   for (const auto& u : linked.uniforms)
     if (u.sampler_index >= 0 && u.layout_binding >= 0)
-      for (int32_t e = 0; e < u.array_size; ++e) program.sampler_units[u.sampler_index + e] = u.layout_binding + e;
+      for (int32_t e = 0; e < u.array_size; ++e)
+        program.sampler_units[u.sampler_index + e] = u.layout_binding + e;
   program.block_bindings.assign(linked.uniform_blocks.size(), 0);
   for (size_t i = 0; i < linked.uniform_blocks.size(); ++i)
     if (linked.uniform_blocks[i].layout_binding >= 0)
@@ -143,9 +171,12 @@ bool Resolve(Context& ctx, GLint location, GLsizei count, UniformType::Base base
   const auto& u = p.linked->uniforms[loc.uniform];
   UniformType t = DescribeUniformType(u.gl_type);
   bool type_ok = t.columns == columns && t.rows == components;
-  if (t.base == UniformType::kSampler) type_ok = base == UniformType::kInt && components == 1 && columns == 1;
-  else if (t.base == UniformType::kBool) type_ok = type_ok && base != UniformType::kDouble;  // bools take any
-  else type_ok = type_ok && t.base == base;
+  if (t.base == UniformType::kSampler)
+    type_ok = base == UniformType::kInt && components == 1 && columns == 1;
+  else if (t.base == UniformType::kBool)
+    type_ok = type_ok && base != UniformType::kDouble;  // bools take any
+  else
+    type_ok = type_ok && t.base == base;
   if (!type_ok) {
     ctx.Error(GL_INVALID_OPERATION, function, "function does not match the uniform's type");
     return false;
@@ -177,7 +208,8 @@ void Write(Context& ctx, GLint location, GLsizei count, const T* values, int com
   }
   uint8_t* block = t.program->default_block.data();
   for (int32_t e = 0; e < elements; ++e) {
-    uint32_t elem_offset = static_cast<uint32_t>(u.offset) + (t.loc.element + e) * static_cast<uint32_t>(u.array_stride);
+    uint32_t elem_offset =
+        static_cast<uint32_t>(u.offset) + (t.loc.element + e) * static_cast<uint32_t>(u.array_stride);
     const T* src = values + static_cast<size_t>(e) * components * columns;
     for (int c = 0; c < columns; ++c) {
       uint8_t* col = block + elem_offset + c * static_cast<uint32_t>(u.matrix_stride);
@@ -201,23 +233,65 @@ namespace gl {
 
 using B = UniformType;
 
-void Uniform1f(Context& c, GLint l, GLfloat x) { GLfloat v[] = {x}; Write(c, l, 1, v, 1, 1, false, B::kFloat, "glUniform1f"); }
-void Uniform2f(Context& c, GLint l, GLfloat x, GLfloat y) { GLfloat v[] = {x, y}; Write(c, l, 1, v, 2, 1, false, B::kFloat, "glUniform2f"); }
-void Uniform3f(Context& c, GLint l, GLfloat x, GLfloat y, GLfloat z) { GLfloat v[] = {x, y, z}; Write(c, l, 1, v, 3, 1, false, B::kFloat, "glUniform3f"); }
-void Uniform4f(Context& c, GLint l, GLfloat x, GLfloat y, GLfloat z, GLfloat w) { GLfloat v[] = {x, y, z, w}; Write(c, l, 1, v, 4, 1, false, B::kFloat, "glUniform4f"); }
-void Uniform1i(Context& c, GLint l, GLint x) { GLint v[] = {x}; Write(c, l, 1, v, 1, 1, false, B::kInt, "glUniform1i"); }
-void Uniform2i(Context& c, GLint l, GLint x, GLint y) { GLint v[] = {x, y}; Write(c, l, 1, v, 2, 1, false, B::kInt, "glUniform2i"); }
-void Uniform3i(Context& c, GLint l, GLint x, GLint y, GLint z) { GLint v[] = {x, y, z}; Write(c, l, 1, v, 3, 1, false, B::kInt, "glUniform3i"); }
-void Uniform4i(Context& c, GLint l, GLint x, GLint y, GLint z, GLint w) { GLint v[] = {x, y, z, w}; Write(c, l, 1, v, 4, 1, false, B::kInt, "glUniform4i"); }
-void Uniform1fv(Context& c, GLint l, GLsizei n, const GLfloat* v) { Write(c, l, n, v, 1, 1, false, B::kFloat, "glUniform1fv"); }
-void Uniform2fv(Context& c, GLint l, GLsizei n, const GLfloat* v) { Write(c, l, n, v, 2, 1, false, B::kFloat, "glUniform2fv"); }
-void Uniform3fv(Context& c, GLint l, GLsizei n, const GLfloat* v) { Write(c, l, n, v, 3, 1, false, B::kFloat, "glUniform3fv"); }
-void Uniform4fv(Context& c, GLint l, GLsizei n, const GLfloat* v) { Write(c, l, n, v, 4, 1, false, B::kFloat, "glUniform4fv"); }
-void Uniform1iv(Context& c, GLint l, GLsizei n, const GLint* v) { Write(c, l, n, v, 1, 1, false, B::kInt, "glUniform1iv"); }
-void Uniform4iv(Context& c, GLint l, GLsizei n, const GLint* v) { Write(c, l, n, v, 4, 1, false, B::kInt, "glUniform4iv"); }
-void UniformMatrix2fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) { Write(c, l, n, v, 2, 2, t, B::kFloat, "glUniformMatrix2fv"); }
-void UniformMatrix3fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) { Write(c, l, n, v, 3, 3, t, B::kFloat, "glUniformMatrix3fv"); }
-void UniformMatrix4fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) { Write(c, l, n, v, 4, 4, t, B::kFloat, "glUniformMatrix4fv"); }
+void Uniform1f(Context& c, GLint l, GLfloat x) {
+  GLfloat v[] = {x};
+  Write(c, l, 1, v, 1, 1, false, B::kFloat, "glUniform1f");
+}
+void Uniform2f(Context& c, GLint l, GLfloat x, GLfloat y) {
+  GLfloat v[] = {x, y};
+  Write(c, l, 1, v, 2, 1, false, B::kFloat, "glUniform2f");
+}
+void Uniform3f(Context& c, GLint l, GLfloat x, GLfloat y, GLfloat z) {
+  GLfloat v[] = {x, y, z};
+  Write(c, l, 1, v, 3, 1, false, B::kFloat, "glUniform3f");
+}
+void Uniform4f(Context& c, GLint l, GLfloat x, GLfloat y, GLfloat z, GLfloat w) {
+  GLfloat v[] = {x, y, z, w};
+  Write(c, l, 1, v, 4, 1, false, B::kFloat, "glUniform4f");
+}
+void Uniform1i(Context& c, GLint l, GLint x) {
+  GLint v[] = {x};
+  Write(c, l, 1, v, 1, 1, false, B::kInt, "glUniform1i");
+}
+void Uniform2i(Context& c, GLint l, GLint x, GLint y) {
+  GLint v[] = {x, y};
+  Write(c, l, 1, v, 2, 1, false, B::kInt, "glUniform2i");
+}
+void Uniform3i(Context& c, GLint l, GLint x, GLint y, GLint z) {
+  GLint v[] = {x, y, z};
+  Write(c, l, 1, v, 3, 1, false, B::kInt, "glUniform3i");
+}
+void Uniform4i(Context& c, GLint l, GLint x, GLint y, GLint z, GLint w) {
+  GLint v[] = {x, y, z, w};
+  Write(c, l, 1, v, 4, 1, false, B::kInt, "glUniform4i");
+}
+void Uniform1fv(Context& c, GLint l, GLsizei n, const GLfloat* v) {
+  Write(c, l, n, v, 1, 1, false, B::kFloat, "glUniform1fv");
+}
+void Uniform2fv(Context& c, GLint l, GLsizei n, const GLfloat* v) {
+  Write(c, l, n, v, 2, 1, false, B::kFloat, "glUniform2fv");
+}
+void Uniform3fv(Context& c, GLint l, GLsizei n, const GLfloat* v) {
+  Write(c, l, n, v, 3, 1, false, B::kFloat, "glUniform3fv");
+}
+void Uniform4fv(Context& c, GLint l, GLsizei n, const GLfloat* v) {
+  Write(c, l, n, v, 4, 1, false, B::kFloat, "glUniform4fv");
+}
+void Uniform1iv(Context& c, GLint l, GLsizei n, const GLint* v) {
+  Write(c, l, n, v, 1, 1, false, B::kInt, "glUniform1iv");
+}
+void Uniform4iv(Context& c, GLint l, GLsizei n, const GLint* v) {
+  Write(c, l, n, v, 4, 1, false, B::kInt, "glUniform4iv");
+}
+void UniformMatrix2fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) {
+  Write(c, l, n, v, 2, 2, t, B::kFloat, "glUniformMatrix2fv");
+}
+void UniformMatrix3fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) {
+  Write(c, l, n, v, 3, 3, t, B::kFloat, "glUniformMatrix3fv");
+}
+void UniformMatrix4fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) {
+  Write(c, l, n, v, 4, 4, t, B::kFloat, "glUniformMatrix4fv");
+}
 
 GLint GetUniformLocation(Context& ctx, GLuint name, const GLchar* uniform) {
   auto program = LookupProgram(ctx, name, "glGetUniformLocation");

@@ -27,7 +27,8 @@ Context::IndexedBuffer* IndexedBinding(Context& ctx, GLenum target, GLuint index
   return nullptr;
 }
 
-void Bind(Context& ctx, GLenum target, GLuint index, GLuint name, GLintptr offset, GLsizeiptr size, const char* fn) {
+void Bind(Context& ctx, GLenum target, GLuint index, GLuint name, GLintptr offset, GLsizeiptr size,
+          const char* fn) {
   auto* slot = IndexedBinding(ctx, target, index, fn);
   if (!slot) return;
   std::shared_ptr<Buffer> buffer;
@@ -40,11 +41,14 @@ void Bind(Context& ctx, GLenum target, GLuint index, GLuint name, GLintptr offse
   }
   *slot = {buffer, offset, size};
   // Binding to an indexed point also binds the generic point (GL 4.6 §6.1.1).
-  if (target == GL_UNIFORM_BUFFER) ctx.uniform_buffer = buffer;
-  else ctx.transform_feedback_buffer = buffer;
+  if (target == GL_UNIFORM_BUFFER)
+    ctx.uniform_buffer = buffer;
+  else
+    ctx.transform_feedback_buffer = buffer;
 }
 
-const shader::LinkedProgram* Linked(Context& ctx, GLuint name, const char* fn, std::shared_ptr<Program>* out) {
+const shader::LinkedProgram* Linked(Context& ctx, GLuint name, const char* fn,
+                                    std::shared_ptr<Program>* out) {
   *out = LookupProgram(ctx, name, fn);
   if (!*out) return nullptr;
   if (!(*out)->link_status) {
@@ -60,9 +64,11 @@ void BindBufferBase(Context& ctx, GLenum target, GLuint index, GLuint buffer) {
   Bind(ctx, target, index, buffer, 0, 0, "glBindBufferBase");
 }
 
-void BindBufferRange(Context& ctx, GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size) {
+void BindBufferRange(Context& ctx, GLenum target, GLuint index, GLuint buffer, GLintptr offset,
+                     GLsizeiptr size) {
   const char* fn = "glBindBufferRange";
-  if (buffer != 0 && (size <= 0 || offset < 0)) return ctx.Error(GL_INVALID_VALUE, fn, "offset or size out of range");
+  if (buffer != 0 && (size <= 0 || offset < 0))
+    return ctx.Error(GL_INVALID_VALUE, fn, "offset or size out of range");
   if (target == GL_UNIFORM_BUFFER && offset % 256 != 0)
     return ctx.Error(GL_INVALID_VALUE, fn, "offset is not a multiple of GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT");
   Bind(ctx, target, index, buffer, offset, size, fn);
@@ -93,35 +99,53 @@ void GetActiveUniformBlockiv(Context& ctx, GLuint name, GLuint block_index, GLen
   std::shared_ptr<Program> program;
   const auto* linked = Linked(ctx, name, fn, &program);
   if (!linked) return;
-  if (block_index >= linked->uniform_blocks.size()) return ctx.Error(GL_INVALID_VALUE, fn, "block index out of range");
+  if (block_index >= linked->uniform_blocks.size())
+    return ctx.Error(GL_INVALID_VALUE, fn, "block index out of range");
   const auto& b = linked->uniform_blocks[block_index];
   switch (pname) {
-    case GL_UNIFORM_BLOCK_BINDING: *params = static_cast<GLint>(program->block_bindings[block_index]); return;
-    case GL_UNIFORM_BLOCK_DATA_SIZE: *params = static_cast<GLint>(b.data_size); return;
-    case GL_UNIFORM_BLOCK_NAME_LENGTH: *params = static_cast<GLint>(b.name.size() + 1); return;
-    case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS: *params = static_cast<GLint>(b.member_names.size()); return;
+    case GL_UNIFORM_BLOCK_BINDING:
+      *params = static_cast<GLint>(program->block_bindings[block_index]);
+      return;
+    case GL_UNIFORM_BLOCK_DATA_SIZE:
+      *params = static_cast<GLint>(b.data_size);
+      return;
+    case GL_UNIFORM_BLOCK_NAME_LENGTH:
+      *params = static_cast<GLint>(b.name.size() + 1);
+      return;
+    case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS:
+      *params = static_cast<GLint>(b.member_names.size());
+      return;
     case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES: {
       // Members of named blocks are not in the loose-uniform list; their indices follow it in order.
       GLint next = static_cast<GLint>(linked->uniforms.size());
-      for (size_t i = 0; i < block_index; ++i) next += static_cast<GLint>(linked->uniform_blocks[i].member_names.size());
+      for (size_t i = 0; i < block_index; ++i)
+        next += static_cast<GLint>(linked->uniform_blocks[i].member_names.size());
       for (size_t i = 0; i < b.member_names.size(); ++i) params[i] = next + static_cast<GLint>(i);
       return;
     }
-    case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER: *params = (b.stages & 1) != 0; return;
-    case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER: *params = (b.stages & 2) != 0; return;
-    case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER: *params = (b.stages & 4) != 0; return;
-    default: return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
+    case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER:
+      *params = (b.stages & 1) != 0;
+      return;
+    case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER:
+      *params = (b.stages & 2) != 0;
+      return;
+    case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER:
+      *params = (b.stages & 4) != 0;
+      return;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
   }
 }
 
-void GetActiveUniformBlockName(Context& ctx, GLuint name, GLuint block_index, GLsizei buf_size, GLsizei* length,
-                               GLchar* out) {
+void GetActiveUniformBlockName(Context& ctx, GLuint name, GLuint block_index, GLsizei buf_size,
+                               GLsizei* length, GLchar* out) {
   const char* fn = "glGetActiveUniformBlockName";
   if (buf_size < 0) return ctx.Error(GL_INVALID_VALUE, fn, "bufSize is negative");
   std::shared_ptr<Program> program;
   const auto* linked = Linked(ctx, name, fn, &program);
   if (!linked) return;
-  if (block_index >= linked->uniform_blocks.size()) return ctx.Error(GL_INVALID_VALUE, fn, "block index out of range");
+  if (block_index >= linked->uniform_blocks.size())
+    return ctx.Error(GL_INVALID_VALUE, fn, "block index out of range");
   const std::string& s = linked->uniform_blocks[block_index].name;
   GLsizei n = 0;
   if (buf_size > 0 && out) {
@@ -138,18 +162,21 @@ void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
     case GL_UNIFORM_BUFFER_BINDING:
     case GL_UNIFORM_BUFFER_START:
     case GL_UNIFORM_BUFFER_SIZE: {
-      if (index >= Context::kUniformBufferBindings) return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
+      if (index >= Context::kUniformBufferBindings)
+        return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
       const auto& b = ctx.uniform_buffer_bindings[index];
       *data = target == GL_UNIFORM_BUFFER_BINDING ? (b.buffer ? static_cast<GLint>(b.buffer->name) : 0)
               : target == GL_UNIFORM_BUFFER_START ? static_cast<GLint>(b.offset)
                                                   : static_cast<GLint>(b.size);
       return;
     }
-    default: return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
+    default:
+      return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
   }
 }
 
-void GetUniformIndices(Context& ctx, GLuint name, GLsizei count, const GLchar* const* names, GLuint* indices) {
+void GetUniformIndices(Context& ctx, GLuint name, GLsizei count, const GLchar* const* names,
+                       GLuint* indices) {
   if (count < 0) return ctx.Error(GL_INVALID_VALUE, "glGetUniformIndices", "count is negative");
   std::shared_ptr<Program> program;
   const auto* linked = Linked(ctx, name, "glGetUniformIndices", &program);
@@ -163,8 +190,8 @@ void GetUniformIndices(Context& ctx, GLuint name, GLsizei count, const GLchar* c
       ActiveUniformAt(*linked, u, &au);
       // "a" and "a[0]" name the same array uniform.
       const std::string& n = *au.name;
-      bool array_base = n.size() > 3 && n.compare(n.size() - 3, 3, "[0]") == 0 && n.compare(0, n.size() - 3, query) == 0 &&
-                        query.size() == n.size() - 3;
+      bool array_base = n.size() > 3 && n.compare(n.size() - 3, 3, "[0]") == 0 &&
+                        n.compare(0, n.size() - 3, query) == 0 && query.size() == n.size() - 3;
       if (n == query || array_base) {
         indices[i] = static_cast<GLuint>(u);
         break;
@@ -173,7 +200,8 @@ void GetUniformIndices(Context& ctx, GLuint name, GLsizei count, const GLchar* c
   }
 }
 
-void GetActiveUniformsiv(Context& ctx, GLuint name, GLsizei count, const GLuint* indices, GLenum pname, GLint* params) {
+void GetActiveUniformsiv(Context& ctx, GLuint name, GLsizei count, const GLuint* indices, GLenum pname,
+                         GLint* params) {
   const char* fn = "glGetActiveUniformsiv";
   if (count < 0) return ctx.Error(GL_INVALID_VALUE, fn, "count is negative");
   std::shared_ptr<Program> program;
@@ -181,25 +209,44 @@ void GetActiveUniformsiv(Context& ctx, GLuint name, GLsizei count, const GLuint*
   if (!linked) return;
   std::vector<ActiveUniform> found(static_cast<size_t>(count));
   for (GLsizei i = 0; i < count; ++i)
-    if (!ActiveUniformAt(*linked, indices[i], &found[i])) return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
+    if (!ActiveUniformAt(*linked, indices[i], &found[i]))
+      return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
   for (GLsizei i = 0; i < count; ++i) {
     const ActiveUniform& u = found[i];
     switch (pname) {
-      case GL_UNIFORM_TYPE: params[i] = static_cast<GLint>(u.gl_type); break;
-      case GL_UNIFORM_SIZE: params[i] = u.array_size; break;
-      case GL_UNIFORM_NAME_LENGTH: params[i] = static_cast<GLint>(u.name->size() + 1); break;
-      case GL_UNIFORM_BLOCK_INDEX: params[i] = u.block_index; break;
+      case GL_UNIFORM_TYPE:
+        params[i] = static_cast<GLint>(u.gl_type);
+        break;
+      case GL_UNIFORM_SIZE:
+        params[i] = u.array_size;
+        break;
+      case GL_UNIFORM_NAME_LENGTH:
+        params[i] = static_cast<GLint>(u.name->size() + 1);
+        break;
+      case GL_UNIFORM_BLOCK_INDEX:
+        params[i] = u.block_index;
+        break;
       // The default block is Caldera's own std140 buffer; GL reports -1 for uniforms outside named blocks.
-      case GL_UNIFORM_OFFSET: params[i] = u.block_index >= 0 ? u.offset : -1; break;
-      case GL_UNIFORM_ARRAY_STRIDE: params[i] = u.block_index >= 0 ? u.array_stride : -1; break;
-      case GL_UNIFORM_MATRIX_STRIDE: params[i] = u.block_index >= 0 ? u.matrix_stride : -1; break;
-      case GL_UNIFORM_IS_ROW_MAJOR: params[i] = u.row_major; break;
-      default: return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
+      case GL_UNIFORM_OFFSET:
+        params[i] = u.block_index >= 0 ? u.offset : -1;
+        break;
+      case GL_UNIFORM_ARRAY_STRIDE:
+        params[i] = u.block_index >= 0 ? u.array_stride : -1;
+        break;
+      case GL_UNIFORM_MATRIX_STRIDE:
+        params[i] = u.block_index >= 0 ? u.matrix_stride : -1;
+        break;
+      case GL_UNIFORM_IS_ROW_MAJOR:
+        params[i] = u.row_major;
+        break;
+      default:
+        return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
     }
   }
 }
 
-void GetActiveUniformName(Context& ctx, GLuint name, GLuint index, GLsizei buf_size, GLsizei* length, GLchar* out) {
+void GetActiveUniformName(Context& ctx, GLuint name, GLuint index, GLsizei buf_size, GLsizei* length,
+                          GLchar* out) {
   const char* fn = "glGetActiveUniformName";
   if (buf_size < 0) return ctx.Error(GL_INVALID_VALUE, fn, "bufSize is negative");
   std::shared_ptr<Program> program;

@@ -67,8 +67,10 @@ void SetPointer(Context& ctx, GLuint index, GLint size, GLenum type, bool normal
   ctx.MarkDirty(kDirtyVertexInput);
 }
 
-void SetGeneric(Context& ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w, const char* function) {
-  if (index >= pipe::kMaxVertexAttribs) return ctx.Error(GL_INVALID_VALUE, function, "index >= GL_MAX_VERTEX_ATTRIBS");
+void SetGeneric(Context& ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w,
+                const char* function) {
+  if (index >= pipe::kMaxVertexAttribs)
+    return ctx.Error(GL_INVALID_VALUE, function, "index >= GL_MAX_VERTEX_ATTRIBS");
   GLfloat* v = ctx.state.generic_attrib[index];
   if (v[0] == x && v[1] == y && v[2] == z && v[3] == w) return;
   v[0] = x, v[1] = y, v[2] = z, v[3] = w;
@@ -77,24 +79,28 @@ void SetGeneric(Context& ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z, GLf
 
 }  // namespace
 
-void VertexAttribPointer(Context& ctx, GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride,
-                         const void* pointer) {
+void VertexAttribPointer(Context& ctx, GLuint index, GLint size, GLenum type, GLboolean normalized,
+                         GLsizei stride, const void* pointer) {
   SetPointer(ctx, index, size, type, normalized != 0, false, stride, pointer);
 }
 
-void VertexAttribIPointer(Context& ctx, GLuint index, GLint size, GLenum type, GLsizei stride, const void* pointer) {
+void VertexAttribIPointer(Context& ctx, GLuint index, GLint size, GLenum type, GLsizei stride,
+                          const void* pointer) {
   SetPointer(ctx, index, size, type, false, true, stride, pointer);
 }
 
 void VertexAttribDivisor(Context& ctx, GLuint index, GLuint divisor) {
-  if (!ctx.vertex_array) return ctx.Error(GL_INVALID_OPERATION, "glVertexAttribDivisor", "no vertex array bound");
+  if (!ctx.vertex_array)
+    return ctx.Error(GL_INVALID_OPERATION, "glVertexAttribDivisor", "no vertex array bound");
   auto& a = ctx.vertex_array->attribs[index];
   if (a.divisor == divisor) return;
   a.divisor = divisor;
   ctx.MarkDirty(kDirtyVertexInput);
 }
 
-void VertexAttrib1f(Context& ctx, GLuint index, GLfloat x) { SetGeneric(ctx, index, x, 0, 0, 1, "glVertexAttrib1f"); }
+void VertexAttrib1f(Context& ctx, GLuint index, GLfloat x) {
+  SetGeneric(ctx, index, x, 0, 0, 1, "glVertexAttrib1f");
+}
 void VertexAttrib2f(Context& ctx, GLuint index, GLfloat x, GLfloat y) {
   SetGeneric(ctx, index, x, y, 0, 1, "glVertexAttrib2f");
 }
@@ -108,7 +114,9 @@ void VertexAttrib4fv(Context& ctx, GLuint index, const GLfloat* v) {
   SetGeneric(ctx, index, v[0], v[1], v[2], v[3], "glVertexAttrib4fv");
 }
 
-void VertexAttrib1fv(Context& ctx, GLuint index, const GLfloat* v) { SetGeneric(ctx, index, v[0], 0, 0, 1, "glVertexAttrib1fv"); }
+void VertexAttrib1fv(Context& ctx, GLuint index, const GLfloat* v) {
+  SetGeneric(ctx, index, v[0], 0, 0, 1, "glVertexAttrib1fv");
+}
 void VertexAttrib2fv(Context& ctx, GLuint index, const GLfloat* v) {
   SetGeneric(ctx, index, v[0], v[1], 0, 1, "glVertexAttrib2fv");
 }
@@ -142,15 +150,33 @@ bool QueryAttrib(Context& ctx, GLuint index, GLenum pname, T* out, const char* f
   }
   const auto& a = ctx.vertex_array->attribs[index];
   switch (pname) {
-    case GL_VERTEX_ATTRIB_ARRAY_ENABLED: *out = static_cast<T>(a.enabled); return true;
-    case GL_VERTEX_ATTRIB_ARRAY_SIZE: *out = static_cast<T>(a.size); return true;
-    case GL_VERTEX_ATTRIB_ARRAY_STRIDE: *out = static_cast<T>(a.stride); return true;
-    case GL_VERTEX_ATTRIB_ARRAY_TYPE: *out = static_cast<T>(a.type); return true;
-    case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: *out = static_cast<T>(a.normalized); return true;
-    case GL_VERTEX_ATTRIB_ARRAY_INTEGER: *out = static_cast<T>(a.integer); return true;
-    case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: *out = static_cast<T>(a.divisor); return true;
-    case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING: *out = static_cast<T>(a.buffer ? a.buffer->name : 0); return true;
-    default: ctx.Error(GL_INVALID_ENUM, fn, "invalid pname"); return false;
+    case GL_VERTEX_ATTRIB_ARRAY_ENABLED:
+      *out = static_cast<T>(a.enabled);
+      return true;
+    case GL_VERTEX_ATTRIB_ARRAY_SIZE:
+      *out = static_cast<T>(a.size);
+      return true;
+    case GL_VERTEX_ATTRIB_ARRAY_STRIDE:
+      *out = static_cast<T>(a.stride);
+      return true;
+    case GL_VERTEX_ATTRIB_ARRAY_TYPE:
+      *out = static_cast<T>(a.type);
+      return true;
+    case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED:
+      *out = static_cast<T>(a.normalized);
+      return true;
+    case GL_VERTEX_ATTRIB_ARRAY_INTEGER:
+      *out = static_cast<T>(a.integer);
+      return true;
+    case GL_VERTEX_ATTRIB_ARRAY_DIVISOR:
+      *out = static_cast<T>(a.divisor);
+      return true;
+    case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING:
+      *out = static_cast<T>(a.buffer ? a.buffer->name : 0);
+      return true;
+    default:
+      ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
+      return false;
   }
 }
 
@@ -167,7 +193,8 @@ void GetVertexAttribfv(Context& ctx, GLuint index, GLenum pname, GLfloat* params
 void GetVertexAttribPointerv(Context& ctx, GLuint index, GLenum pname, void** pointer) {
   if (index >= pipe::kMaxVertexAttribs)
     return ctx.Error(GL_INVALID_VALUE, "glGetVertexAttribPointerv", "index >= GL_MAX_VERTEX_ATTRIBS");
-  if (pname != GL_VERTEX_ATTRIB_ARRAY_POINTER) return ctx.Error(GL_INVALID_ENUM, "glGetVertexAttribPointerv", "invalid pname");
+  if (pname != GL_VERTEX_ATTRIB_ARRAY_POINTER)
+    return ctx.Error(GL_INVALID_ENUM, "glGetVertexAttribPointerv", "invalid pname");
   *pointer = ctx.vertex_array ? reinterpret_cast<void*>(ctx.vertex_array->attribs[index].offset) : nullptr;
 }
 

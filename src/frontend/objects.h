@@ -129,8 +129,8 @@ struct Texture : ImageSource {
   GLint base_level = 0, max_level = 1000;
   GLint swizzle[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
   bool immutable = false;
-  GLint levels = 0;              // levels the backend image has
-  uint32_t defined_levels = 0;   // bit per level specified by glTexImage*/glTexStorage*
+  GLint levels = 0;             // levels the backend image has
+  uint32_t defined_levels = 0;  // bit per level specified by glTexImage*/glTexStorage*
 };
 
 struct FramebufferAttachment {

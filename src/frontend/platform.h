@@ -23,7 +23,7 @@ struct DeviceOpenResult {
 
 // Picks the backend from CALDERA_BACKEND (auto|vulkan|gles) unless `forced` says otherwise.
 DeviceOpenResult OpenDevice();
-void CloseDevice(Device* device);  // destroys every surface/context still alive on it
+void CloseDevice(Device* device);                      // destroys every surface/context still alive on it
 std::string DeviceRendererName(const Device& device);  // what GL_RENDERER reports
 
 // Colour formats a config may ask for. Depth-stencil is D24S8 (or the closest the device has) or none.

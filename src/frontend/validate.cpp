@@ -96,19 +96,22 @@ bool StencilFunc(Context& ctx, GLenum func, GLint, GLuint) {
 }
 
 bool StencilFuncSeparate(Context& ctx, GLenum face, GLenum func, GLint, GLuint) {
-  if (!glenum::IsStencilFace(face)) return Fail(ctx, GL_INVALID_ENUM, "glStencilFuncSeparate", "invalid face");
+  if (!glenum::IsStencilFace(face))
+    return Fail(ctx, GL_INVALID_ENUM, "glStencilFuncSeparate", "invalid face");
   return glenum::CompareFunc(func).has_value() ||
          Fail(ctx, GL_INVALID_ENUM, "glStencilFuncSeparate", "invalid func");
 }
 
 bool StencilOp(Context& ctx, GLenum fail, GLenum zfail, GLenum zpass) {
-  bool ok = glenum::StencilOperation(fail) && glenum::StencilOperation(zfail) && glenum::StencilOperation(zpass);
+  bool ok =
+      glenum::StencilOperation(fail) && glenum::StencilOperation(zfail) && glenum::StencilOperation(zpass);
   return ok || Fail(ctx, GL_INVALID_ENUM, "glStencilOp", "invalid stencil operation");
 }
 
 bool StencilOpSeparate(Context& ctx, GLenum face, GLenum sfail, GLenum dpfail, GLenum dppass) {
   if (!glenum::IsStencilFace(face)) return Fail(ctx, GL_INVALID_ENUM, "glStencilOpSeparate", "invalid face");
-  bool ok = glenum::StencilOperation(sfail) && glenum::StencilOperation(dpfail) && glenum::StencilOperation(dppass);
+  bool ok =
+      glenum::StencilOperation(sfail) && glenum::StencilOperation(dpfail) && glenum::StencilOperation(dppass);
   return ok || Fail(ctx, GL_INVALID_ENUM, "glStencilOpSeparate", "invalid stencil operation");
 }
 
@@ -124,7 +127,8 @@ bool BlendFuncSeparate(Context& ctx, GLenum src_rgb, GLenum dst_rgb, GLenum src_
 }
 
 bool BlendEquation(Context& ctx, GLenum mode) {
-  return glenum::BlendEquation(mode).has_value() || Fail(ctx, GL_INVALID_ENUM, "glBlendEquation", "invalid mode");
+  return glenum::BlendEquation(mode).has_value() ||
+         Fail(ctx, GL_INVALID_ENUM, "glBlendEquation", "invalid mode");
 }
 
 bool BlendEquationSeparate(Context& ctx, GLenum mode_rgb, GLenum mode_alpha) {
@@ -145,7 +149,8 @@ bool LineWidth(Context& ctx, GLfloat width) {
 }
 
 bool PolygonMode(Context& ctx, GLenum face, GLenum mode) {
-  if (face != GL_FRONT_AND_BACK) return Fail(ctx, GL_INVALID_ENUM, "glPolygonMode", "face must be FRONT_AND_BACK");
+  if (face != GL_FRONT_AND_BACK)
+    return Fail(ctx, GL_INVALID_ENUM, "glPolygonMode", "face must be FRONT_AND_BACK");
   return mode == GL_POINT || mode == GL_LINE || mode == GL_FILL ||
          Fail(ctx, GL_INVALID_ENUM, "glPolygonMode", "invalid mode");
 }
@@ -172,7 +177,8 @@ bool Clear(Context& ctx, GLbitfield mask) {
   return true;
 }
 
-bool ReadPixels(Context& ctx, GLint, GLint, GLsizei width, GLsizei height, GLenum format, GLenum type, void*) {
+bool ReadPixels(Context& ctx, GLint, GLint, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                void*) {
   if (width < 0 || height < 0) return Fail(ctx, GL_INVALID_VALUE, "glReadPixels", "negative size");
   switch (format) {
     case GL_RGBA:
@@ -213,9 +219,15 @@ bool ReadPixels(Context& ctx, GLint, GLint, GLsizei width, GLsizei height, GLenu
   return true;
 }
 
-bool GenBuffers(Context& ctx, GLsizei n, GLuint*) { return CountNonNegative(ctx, n, "glGenBuffers"); }
-bool CreateBuffers(Context& ctx, GLsizei n, GLuint*) { return CountNonNegative(ctx, n, "glCreateBuffers"); }
-bool DeleteBuffers(Context& ctx, GLsizei n, const GLuint*) { return CountNonNegative(ctx, n, "glDeleteBuffers"); }
+bool GenBuffers(Context& ctx, GLsizei n, GLuint*) {
+  return CountNonNegative(ctx, n, "glGenBuffers");
+}
+bool CreateBuffers(Context& ctx, GLsizei n, GLuint*) {
+  return CountNonNegative(ctx, n, "glCreateBuffers");
+}
+bool DeleteBuffers(Context& ctx, GLsizei n, const GLuint*) {
+  return CountNonNegative(ctx, n, "glDeleteBuffers");
+}
 
 bool BindBuffer(Context& ctx, GLenum target, GLuint buffer) {
   if (!glenum::IsBufferTarget(target)) return Fail(ctx, GL_INVALID_ENUM, "glBindBuffer", "invalid target");
@@ -234,18 +246,22 @@ bool BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void*, GLenu
 
 bool BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void*) {
   if (!glenum::IsBufferTarget(target)) return Fail(ctx, GL_INVALID_ENUM, "glBufferSubData", "invalid target");
-  if (offset < 0 || size < 0) return Fail(ctx, GL_INVALID_VALUE, "glBufferSubData", "negative offset or size");
+  if (offset < 0 || size < 0)
+    return Fail(ctx, GL_INVALID_VALUE, "glBufferSubData", "negative offset or size");
   return true;
 }
 
 bool GetBufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, void*) {
-  if (!glenum::IsBufferTarget(target)) return Fail(ctx, GL_INVALID_ENUM, "glGetBufferSubData", "invalid target");
+  if (!glenum::IsBufferTarget(target))
+    return Fail(ctx, GL_INVALID_ENUM, "glGetBufferSubData", "invalid target");
   if (offset < 0 || size < 0)
     return Fail(ctx, GL_INVALID_VALUE, "glGetBufferSubData", "negative offset or size");
   return true;
 }
 
-bool GenVertexArrays(Context& ctx, GLsizei n, GLuint*) { return CountNonNegative(ctx, n, "glGenVertexArrays"); }
+bool GenVertexArrays(Context& ctx, GLsizei n, GLuint*) {
+  return CountNonNegative(ctx, n, "glGenVertexArrays");
+}
 bool DeleteVertexArrays(Context& ctx, GLsizei n, const GLuint*) {
   return CountNonNegative(ctx, n, "glDeleteVertexArrays");
 }
@@ -269,7 +285,8 @@ bool DisableVertexAttribArray(Context& ctx, GLuint index) {
 
 bool VertexAttribPointer(Context& ctx, GLuint index, GLint size, GLenum type, GLboolean, GLsizei stride,
                          const void* pointer) {
-  if (size == GL_BGRA) return Fail(ctx, GL_INVALID_VALUE, "glVertexAttribPointer", "GL_BGRA size unsupported");
+  if (size == GL_BGRA)
+    return Fail(ctx, GL_INVALID_VALUE, "glVertexAttribPointer", "GL_BGRA size unsupported");
   return AttribPointerCommon(ctx, "glVertexAttribPointer", index, size, type, stride, pointer, false);
 }
 
@@ -283,7 +300,8 @@ bool VertexAttribDivisor(Context& ctx, GLuint index, GLuint) {
 }
 
 bool CreateShader(Context& ctx, GLenum type) {
-  bool ok = type == GL_VERTEX_SHADER || type == GL_FRAGMENT_SHADER || (type == GL_GEOMETRY_SHADER && !ctx.IsES());
+  bool ok =
+      type == GL_VERTEX_SHADER || type == GL_FRAGMENT_SHADER || (type == GL_GEOMETRY_SHADER && !ctx.IsES());
   return ok || Fail(ctx, GL_INVALID_ENUM, "glCreateShader", "unsupported shader type");
 }
 
@@ -320,7 +338,9 @@ bool DrawElementsBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum typ
   return ElementsCommon(ctx, "glDrawElementsBaseVertex", mode, count, type, 1);
 }
 
-bool GenRenderbuffers(Context& ctx, GLsizei n, GLuint*) { return CountNonNegative(ctx, n, "glGenRenderbuffers"); }
+bool GenRenderbuffers(Context& ctx, GLsizei n, GLuint*) {
+  return CountNonNegative(ctx, n, "glGenRenderbuffers");
+}
 bool DeleteRenderbuffers(Context& ctx, GLsizei n, const GLuint*) {
   return CountNonNegative(ctx, n, "glDeleteRenderbuffers");
 }
@@ -351,7 +371,9 @@ bool RenderbufferStorage(Context& ctx, GLenum target, GLenum internalformat, GLs
   return RenderbufferStorageMultisample(ctx, target, 0, internalformat, width, height);
 }
 
-bool GenFramebuffers(Context& ctx, GLsizei n, GLuint*) { return CountNonNegative(ctx, n, "glGenFramebuffers"); }
+bool GenFramebuffers(Context& ctx, GLsizei n, GLuint*) {
+  return CountNonNegative(ctx, n, "glGenFramebuffers");
+}
 bool DeleteFramebuffers(Context& ctx, GLsizei n, const GLuint*) {
   return CountNonNegative(ctx, n, "glDeleteFramebuffers");
 }
@@ -366,7 +388,8 @@ bool FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLe
                              GLuint renderbuffer) {
   const char* fn = "glFramebufferRenderbuffer";
   if (!FramebufferTarget(target)) return Fail(ctx, GL_INVALID_ENUM, fn, "invalid target");
-  if (renderbuffertarget != GL_RENDERBUFFER) return Fail(ctx, GL_INVALID_ENUM, fn, "invalid renderbuffer target");
+  if (renderbuffertarget != GL_RENDERBUFFER)
+    return Fail(ctx, GL_INVALID_ENUM, fn, "invalid renderbuffer target");
   if (AttachmentIndex(attachment) < 0 && attachment != GL_DEPTH_STENCIL_ATTACHMENT) {
     // GL 4.6 §9.2.7: a colour attachment point past GL_MAX_COLOR_ATTACHMENTS is a known name that does not
     // fit (INVALID_OPERATION); anything else is not an attachment point at all.
@@ -384,7 +407,8 @@ bool FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLe
 }
 
 bool CheckFramebufferStatus(Context& ctx, GLenum target) {
-  return FramebufferTarget(target) || Fail(ctx, GL_INVALID_ENUM, "glCheckFramebufferStatus", "invalid target");
+  return FramebufferTarget(target) ||
+         Fail(ctx, GL_INVALID_ENUM, "glCheckFramebufferStatus", "invalid target");
 }
 
 }  // namespace caldera::validate

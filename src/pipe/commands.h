@@ -214,7 +214,8 @@ struct CmdSetUniforms {
   uint32_t payload_size;
 };
 
-// Uniform buffers by program block index (the frontend resolved glUniformBlockBinding and the binding points).
+// Uniform buffers by program block index (the frontend resolved glUniformBlockBinding and the binding
+// points).
 struct UniformBufferBinding {
   Handle buffer;  // zero: nothing bound (the shader reads undefined values; GL says so too)
   uint64_t offset = 0;
@@ -230,7 +231,7 @@ struct CmdSetUniformBuffers {
 // Sampler state, resolved from texture parameters (and sampler objects).
 struct SamplerState {
   uint8_t min_linear = 0, mag_linear = 0;
-  uint8_t mip_mode = 0;  // 0 none (base level only), 1 nearest, 2 linear
+  uint8_t mip_mode = 0;         // 0 none (base level only), 1 nearest, 2 linear
   uint8_t wrap[3] = {0, 0, 0};  // 0 repeat, 1 mirrored repeat, 2 clamp to edge, 3 clamp to border
   uint8_t compare_enable = 0;
   CompareOp compare_op = CompareOp::kLessOrEqual;
@@ -259,11 +260,11 @@ enum ClearBits : uint8_t { kClearColor = 1, kClearDepth = 2, kClearStencil = 4 }
 
 struct CmdClear {
   static constexpr Op kOp = Op::kClear;
-  uint8_t mask;                      // ClearBits
-  uint8_t color_write_mask;          // glColorMask for draw buffer 0..
-  uint8_t color_targets;             // bit per color attachment to clear
-  bool depth_write;                  // glDepthMask
-  uint32_t stencil_write_mask;       // glStencilMask (front)
+  uint8_t mask;                 // ClearBits
+  uint8_t color_write_mask;     // glColorMask for draw buffer 0..
+  uint8_t color_targets;        // bit per color attachment to clear
+  bool depth_write;             // glDepthMask
+  uint32_t stencil_write_mask;  // glStencilMask (front)
   float color[4];
   float depth;
   uint32_t stencil;

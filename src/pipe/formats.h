@@ -23,26 +23,48 @@ enum class Format : uint8_t {
   kCount
 };
 
-inline bool IsDepthFormat(Format f) { return f >= Format::kD24S8; }
+inline bool IsDepthFormat(Format f) {
+  return f >= Format::kD24S8;
+}
 // Bytes per texel as the pipe carries uploads (RGB8 travels as RGBA8).
 inline uint32_t TexelSize(Format f) {
   switch (f) {
-    case Format::kR8: return 1;
+    case Format::kR8:
+      return 1;
     case Format::kRG8:
     case Format::kRGB565:
-    case Format::kD16: return 2;
+    case Format::kD16:
+      return 2;
     case Format::kRGBA16F:
-    case Format::kD32FS8: return 8;
-    case Format::kRGBA32F: return 16;
-    default: return 4;
+    case Format::kD32FS8:
+      return 8;
+    case Format::kRGBA32F:
+      return 16;
+    default:
+      return 4;
   }
 }
 
-inline bool HasStencil(Format f) { return f == Format::kD24S8 || f == Format::kD32FS8; }
+inline bool HasStencil(Format f) {
+  return f == Format::kD24S8 || f == Format::kD32FS8;
+}
 
 // Vertex attribute formats: component type x count x normalisation x integer-ness, packed.
 struct VertexFormat {
-  enum Type : uint8_t { kFloat, kHalf, kByte, kUByte, kShort, kUShort, kInt, kUInt, kFixed, kInt2101010, kUInt2101010, kDouble };
+  enum Type : uint8_t {
+    kFloat,
+    kHalf,
+    kByte,
+    kUByte,
+    kShort,
+    kUShort,
+    kInt,
+    kUInt,
+    kFixed,
+    kInt2101010,
+    kUInt2101010,
+    kDouble
+  };
   uint8_t type = kFloat;
   uint8_t components = 4;  // 1..4
   bool normalized = false;
@@ -67,9 +89,27 @@ enum class Topology : uint8_t {
 
 enum class IndexType : uint8_t { kNone, kU8, kU16, kU32 };
 
-enum class CompareOp : uint8_t { kNever, kLess, kEqual, kLessOrEqual, kGreater, kNotEqual, kGreaterOrEqual, kAlways };
+enum class CompareOp : uint8_t {
+  kNever,
+  kLess,
+  kEqual,
+  kLessOrEqual,
+  kGreater,
+  kNotEqual,
+  kGreaterOrEqual,
+  kAlways
+};
 
-enum class StencilOp : uint8_t { kKeep, kZero, kReplace, kIncrClamp, kDecrClamp, kInvert, kIncrWrap, kDecrWrap };
+enum class StencilOp : uint8_t {
+  kKeep,
+  kZero,
+  kReplace,
+  kIncrClamp,
+  kDecrClamp,
+  kInvert,
+  kIncrWrap,
+  kDecrWrap
+};
 
 enum class BlendFactor : uint8_t {
   kZero,

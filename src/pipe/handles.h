@@ -11,7 +11,7 @@
 namespace caldera::pipe {
 
 struct Handle {
-  uint32_t slot = 0;        // 0 is never allocated: a zero handle means "none"
+  uint32_t slot = 0;  // 0 is never allocated: a zero handle means "none"
   uint32_t generation = 0;
 
   constexpr bool valid() const { return slot != 0; }

@@ -34,10 +34,11 @@ int main(int argc, char** argv) {
   int width = argc > 2 ? std::atoi(argv[2]) : 256;
   int height = argc > 3 ? std::atoi(argv[3]) : 256;
   harness::Window w = harness::Open(width, height);
-  std::printf("GL_VENDOR:   %s\nGL_RENDERER: %s\nGL_VERSION:  %s\n", glGetString(GL_VENDOR), glGetString(GL_RENDERER),
-              glGetString(GL_VERSION));
+  std::printf("GL_VENDOR:   %s\nGL_RENDERER: %s\nGL_VERSION:  %s\n", glGetString(GL_VENDOR),
+              glGetString(GL_RENDERER), glGetString(GL_VERSION));
 
-  const float vertices[] = {-0.7f, -0.6f, 1, 0.2f, 0.2f, 0.7f, -0.6f, 0.2f, 1, 0.2f, 0.0f, 0.8f, 0.2f, 0.4f, 1};
+  const float vertices[] = {-0.7f, -0.6f, 1,    0.2f, 0.2f, 0.7f, -0.6f, 0.2f,
+                            1,     0.2f,  0.0f, 0.8f, 0.2f, 0.4f, 1};
   GLuint vao, vbo;
   glGenVertexArrays(1, &vao);
   glBindVertexArray(vao);

@@ -21,21 +21,35 @@ Window Open(int width, int height, bool es) {
   w.display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
   if (w.display == EGL_NO_DISPLAY) Die("eglGetPlatformDisplay(surfaceless) failed");
   if (!eglInitialize(w.display, nullptr, nullptr)) Die("eglInitialize failed");
-  const EGLint config_attribs[] = {EGL_SURFACE_TYPE,    EGL_PBUFFER_BIT,
-                                   EGL_RENDERABLE_TYPE, es ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_BIT,
-                                   EGL_RED_SIZE,        8,
-                                   EGL_GREEN_SIZE,      8,
-                                   EGL_BLUE_SIZE,       8,
-                                   EGL_ALPHA_SIZE,      8,
-                                   EGL_DEPTH_SIZE,      24,
-                                   EGL_STENCIL_SIZE,    8,
+  const EGLint config_attribs[] = {EGL_SURFACE_TYPE,
+                                   EGL_PBUFFER_BIT,
+                                   EGL_RENDERABLE_TYPE,
+                                   es ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_BIT,
+                                   EGL_RED_SIZE,
+                                   8,
+                                   EGL_GREEN_SIZE,
+                                   8,
+                                   EGL_BLUE_SIZE,
+                                   8,
+                                   EGL_ALPHA_SIZE,
+                                   8,
+                                   EGL_DEPTH_SIZE,
+                                   24,
+                                   EGL_STENCIL_SIZE,
+                                   8,
                                    EGL_NONE};
   EGLConfig config;
   EGLint n = 0;
-  if (!eglChooseConfig(w.display, config_attribs, &config, 1, &n) || n < 1) Die("no RGBA8 D24S8 pbuffer config");
+  if (!eglChooseConfig(w.display, config_attribs, &config, 1, &n) || n < 1)
+    Die("no RGBA8 D24S8 pbuffer config");
   if (!eglBindAPI(es ? EGL_OPENGL_ES_API : EGL_OPENGL_API)) Die("eglBindAPI failed");
-  const EGLint gl_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                               EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+  const EGLint gl_attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                               3,
+                               EGL_CONTEXT_MINOR_VERSION,
+                               3,
+                               EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                               EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                               EGL_NONE};
   const EGLint es_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE};
   w.context = eglCreateContext(w.display, config, EGL_NO_CONTEXT, es ? es_attribs : gl_attribs);
   if (w.context == EGL_NO_CONTEXT) Die("eglCreateContext failed");
@@ -104,8 +118,8 @@ bool WritePNG(const char* path, const std::vector<uint8_t>& rgba, int width, int
     return false;
   }
   png_init_io(png, f);
-  png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-               PNG_FILTER_TYPE_DEFAULT);
+  png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
+               PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
   // GL rows start at the bottom; PNG rows at the top.
   for (int y = height - 1; y >= 0; --y) png_write_row(png, rgba.data() + size_t(y) * width * 4);

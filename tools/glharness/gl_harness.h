@@ -36,9 +36,9 @@ int Summary();  // prints "N passed, M failed" and returns the exit code
 }  // namespace harness
 
 #define CHECK(cond) ::harness::Check((cond), #cond, __FILE__, __LINE__)
-#define CHECK_GL_ERROR(expected)                                                                      \
-  do {                                                                                               \
-    GLenum err_ = glGetError();                                                                      \
+#define CHECK_GL_ERROR(expected)                                                                            \
+  do {                                                                                                      \
+    GLenum err_ = glGetError();                                                                             \
     if (err_ != (expected)) std::fprintf(stderr, "  got GL error 0x%04x, want 0x%04x\n", err_, (expected)); \
-    ::harness::Check(err_ == (expected), "glGetError() == " #expected, __FILE__, __LINE__);          \
+    ::harness::Check(err_ == (expected), "glGetError() == " #expected, __FILE__, __LINE__);                 \
   } while (0)

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <string>
 #include <cstring>
+#include <string>
 #include <utility>
 
 #include "backend/vulkan/vk_device.h"
@@ -39,12 +39,14 @@ Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, 
   if (const char* skip = util::Env("CALDERA_TEST_SKIP_CLEAR_RESOLVE")) {
     // A comma-separated list of read kinds whose resolve is skipped.
     std::string list = std::string(skip) + ",";
-    static const std::pair<const char*, ClearResolve> kKinds[] = {{"target-switch", ClearResolve::kTargetSwitch},
-                                                                  {"readback", ClearResolve::kReadback},
-                                                                  {"blit", ClearResolve::kBlit},
-                                                                  {"upload", ClearResolve::kUpload}};
+    static const std::pair<const char*, ClearResolve> kKinds[] = {
+        {"target-switch", ClearResolve::kTargetSwitch},
+        {"readback", ClearResolve::kReadback},
+        {"blit", ClearResolve::kBlit},
+        {"upload", ClearResolve::kUpload}};
     for (auto& [name, kind] : kKinds)
-      if (list.find(std::string(name) + ",") != std::string::npos) skip_resolve_ |= 1u << static_cast<uint32_t>(kind);
+      if (list.find(std::string(name) + ",") != std::string::npos)
+        skip_resolve_ |= 1u << static_cast<uint32_t>(kind);
     util::LogOnce(util::LogLevel::kWarning, "CALDERA_TEST_SKIP_CLEAR_RESOLVE",
                   std::string("set: pending clears are NOT resolved before ") + skip +
                       " (test-only, renders wrongly on purpose)");
@@ -67,13 +69,14 @@ void Context::WriteStats() {
   if (!path) return;
   auto pipelines = shared_.pipelines->stats();
   if (FILE* f = std::fopen(path, "a")) {
-    std::fprintf(f,
-                 "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
-                 "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu}\n",
-                 (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
-                 (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
-                 (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
-                 (unsigned long long)pipelines.created);
+    std::fprintf(
+        f,
+        "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
+        "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu}\n",
+        (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
+        (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
+        (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
+        (unsigned long long)pipelines.created);
     std::fclose(f);
   }
 }
@@ -93,7 +96,8 @@ Context::~Context() {
 
 bool Context::Execute(const pipe::CommandChunk& chunk) {
   std::lock_guard lock(shared_.resources->mutex);
-  chunk.ForEach([&](pipe::Op op, const uint8_t* record, const uint8_t* payload) { Apply(op, record, payload); });
+  chunk.ForEach(
+      [&](pipe::Op op, const uint8_t* record, const uint8_t* payload) { Apply(op, record, payload); });
   return !shared_.device->lost();
 }
 
@@ -237,7 +241,7 @@ void Context::BeginPass() {
       bool clear = a == &depth ? pending_clear_.depth : pending_clear_.stencil;
       a->imageView = ds->view;
       a->imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
-      a->loadOp = clear ? VK_ATTACHMENT_LOAD_OP_CLEAR
+      a->loadOp = clear       ? VK_ATTACHMENT_LOAD_OP_CLEAR
                   : undefined ? VK_ATTACHMENT_LOAD_OP_DONT_CARE
                               : VK_ATTACHMENT_LOAD_OP_LOAD;
       a->storeOp = VK_ATTACHMENT_STORE_OP_STORE;
@@ -279,7 +283,7 @@ void Context::OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd) {
   EndPass();
   targets_ = cmd;
   textures_need_layout_check_ = true;  // a former target may now be sampled
-  fixed_dirty_ = true;  // the scissor for "disabled" depends on the target size
+  fixed_dirty_ = true;                 // the scissor for "disabled" depends on the target size
 }
 
 void Context::OnClear(const pipe::CmdClear& cmd) {
@@ -292,7 +296,8 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
     util::LogOnce(util::LogLevel::kWarning, "glClear", "partial colour masks are not applied to clears yet");
   if (stencil && (cmd.stencil_write_mask & 0xFF) != 0xFF)
     util::LogOnce(util::LogLevel::kWarning, "glClear", "partial stencil masks are not applied to clears yet");
-  int32_t x0 = 0, y0 = 0, x1 = static_cast<int32_t>(targets_.width), y1 = static_cast<int32_t>(targets_.height);
+  int32_t x0 = 0, y0 = 0, x1 = static_cast<int32_t>(targets_.width),
+          y1 = static_cast<int32_t>(targets_.height);
   if (cmd.scissor_enable) {
     x0 = std::max(x0, cmd.scissor[0]);
     y0 = std::max(y0, cmd.scissor[1]);
@@ -423,8 +428,10 @@ void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd) {
     VkImageBlit region{};
     region.srcSubresource = {img->aspect, src, 0, 1};
     region.dstSubresource = {img->aspect, dst, 0, 1};
-    region.srcOffsets[1] = {int32_t(std::max(img->width >> src, 1u)), int32_t(std::max(img->height >> src, 1u)), 1};
-    region.dstOffsets[1] = {int32_t(std::max(img->width >> dst, 1u)), int32_t(std::max(img->height >> dst, 1u)), 1};
+    region.srcOffsets[1] = {int32_t(std::max(img->width >> src, 1u)),
+                            int32_t(std::max(img->height >> src, 1u)), 1};
+    region.dstOffsets[1] = {int32_t(std::max(img->width >> dst, 1u)),
+                            int32_t(std::max(img->height >> dst, 1u)), 1};
     vkCmdBlitImage(cb, img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img->image,
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, VK_FILTER_LINEAR);
   }

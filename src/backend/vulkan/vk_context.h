@@ -36,8 +36,8 @@ class UploadRing {
   UploadRing(Device& device, VkDeviceSize page_size);
   ~UploadRing();
   Span Allocate(VkDeviceSize size, VkDeviceSize alignment);
-  void Stamp(uint64_t serial);         // pages used since the last stamp belong to this submission
-  void Recycle(uint64_t completed);    // pages whose submission completed become free
+  void Stamp(uint64_t serial);       // pages used since the last stamp belong to this submission
+  void Recycle(uint64_t completed);  // pages whose submission completed become free
   uint32_t page_count() const { return static_cast<uint32_t>(pages_.size()); }
 
  private:
@@ -95,15 +95,15 @@ class Context final : public pipe::BackendContext {
   enum class ClearResolve : uint8_t { kNone, kTargetSwitch, kReadback, kBlit, kUpload, kSubmit };
   void FlushPendingClears(ClearResolve why = ClearResolve::kSubmit);  // executes deferred clears now
   void WriteStats();
-  void TransferBarrier();     // orders transfers against earlier draws and later draws against transfers
+  void TransferBarrier();  // orders transfers against earlier draws and later draws against transfers
   void TransitionImage(ImageObject& image, VkImageLayout layout);
   void ApplyDynamicState();
   bool BindPipeline(const pipe::CmdDraw& cmd, ProgramObject& program);
   void BindVertexInput();
   void BindUniforms(const ProgramObject& program);
-  void PrepareTextures();   // layout transitions for sampled images; must run outside a render pass
-  void PushResources();     // uniform blocks and textures into the push-descriptor set
-  ImageObject& Dummy();     // 1x1 (0,0,0,1): what GL returns for incomplete textures
+  void PrepareTextures();  // layout transitions for sampled images; must run outside a render pass
+  void PushResources();    // uniform blocks and textures into the push-descriptor set
+  ImageObject& Dummy();    // 1x1 (0,0,0,1): what GL returns for incomplete textures
 
   Shared shared_;
   QueryTracker queries_{*shared_.device};
@@ -139,7 +139,8 @@ class Context final : public pipe::BackendContext {
   bool deferred_clears_ = true;
   uint32_t skip_resolve_ = 0;  // bit per ClearResolve kind (test knob)
   struct Stats {
-    uint64_t clears_deferred = 0, clears_folded = 0, clears_in_pass = 0, render_passes = 0, draws = 0, submits = 0;
+    uint64_t clears_deferred = 0, clears_folded = 0, clears_in_pass = 0, render_passes = 0, draws = 0,
+             submits = 0;
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.

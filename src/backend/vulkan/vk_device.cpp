@@ -19,11 +19,16 @@ bool HasExtension(const std::vector<VkExtensionProperties>& list, const char* na
 
 int DeviceTypeRank(VkPhysicalDeviceType t) {
   switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
-    default: return 4;
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+      return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+      return 1;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+      return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+      return 3;
+    default:
+      return 4;
   }
 }
 
@@ -37,9 +42,11 @@ std::unique_ptr<Device> Device::Create(std::string* why) {
 
 VKAPI_ATTR VkBool32 VKAPI_CALL Device::OnDebugMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                       VkDebugUtilsMessageTypeFlagsEXT types,
-                                                      const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
+                                                      const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                      void* user) {
   auto* self = static_cast<Device*>(user);
-  if (!(severity & (VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT)))
+  if (!(severity &
+        (VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT)))
     return VK_FALSE;
   const char* text = data->pMessage ? data->pMessage : "";
   if (types & VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT) {
@@ -47,7 +54,8 @@ VKAPI_ATTR VkBool32 VKAPI_CALL Device::OnDebugMessage(VkDebugUtilsMessageSeverit
     // Validation findings are Caldera bugs: always print them (tests fail on this marker).
     std::fprintf(stderr, "caldera vulkan-validation: %s\n", text);
   } else {
-    // Driver chatter (e.g. lavapipe's SPIR-V parser warnings) is worth seeing but is not a validation finding.
+    // Driver chatter (e.g. lavapipe's SPIR-V parser warnings) is worth seeing but is not a validation
+    // finding.
     util::LogOnce(util::LogLevel::kWarning, "vulkan driver", text);
   }
   return VK_FALSE;
@@ -84,7 +92,8 @@ bool Device::Init(std::string* why) {
     VkDebugUtilsMessengerCreateInfoEXT mci{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
     mci.messageSeverity =
         VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT;
-    mci.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
+    mci.messageType =
+        VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
     mci.pfnUserCallback = &Device::OnDebugMessage;
     mci.pUserData = this;
     auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
@@ -134,7 +143,8 @@ bool Device::PickPhysicalDevice(std::string* why) {
     if (rank < best_rank) best = static_cast<int>(i), best_rank = rank;
   }
   if (best < 0) {
-    *why = wanted ? std::string("no device matches CALDERA_VK_DEVICE=") + wanted : "no device with Vulkan 1.3 (" + rejected + ")";
+    *why = wanted ? std::string("no device matches CALDERA_VK_DEVICE=") + wanted
+                  : "no device with Vulkan 1.3 (" + rejected + ")";
     return false;
   }
   physical_ = devices[best];
@@ -163,8 +173,10 @@ bool Device::CreateLogicalDevice(std::string* why) {
   std::vector<VkExtensionProperties> ext(count);
   vkEnumerateDeviceExtensionProperties(physical_, nullptr, &count, ext.data());
 
-  VkPhysicalDeviceDepthClipControlFeaturesEXT clip{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
-  VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT};
+  VkPhysicalDeviceDepthClipControlFeaturesEXT clip{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
+  VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT};
   VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divisor{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT};
   VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
@@ -191,7 +203,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
   enabled.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
   vkGetPhysicalDeviceFeatures2(physical_, &f2);
   if (!f13.dynamicRendering || !f13.synchronization2 || !f12.timelineSemaphore) {
-    *why = std::string(properties_.deviceName) + " lacks dynamicRendering, synchronization2 or timelineSemaphore";
+    *why = std::string(properties_.deviceName) +
+           " lacks dynamicRendering, synchronization2 or timelineSemaphore";
     return false;
   }
   features_.depth_clip_control = clip.depthClipControl;
@@ -203,7 +216,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
   features_.dual_src_blend = f2.features.dualSrcBlend;
   features_.independent_blend = f2.features.independentBlend;
   if (!features_.depth_clip_control)
-    util::LogOnce(util::LogLevel::kWarning, "vulkan", "VK_EXT_depth_clip_control missing: GL depth range is approximated");
+    util::LogOnce(util::LogLevel::kWarning, "vulkan",
+                  "VK_EXT_depth_clip_control missing: GL depth range is approximated");
 
   // Enable only what Caldera uses; unused optional features stay off.
   VkPhysicalDeviceFeatures want{};
@@ -213,7 +227,7 @@ bool Device::CreateLogicalDevice(std::string* why) {
   want.dualSrcBlend = f2.features.dualSrcBlend;
   want.independentBlend = f2.features.independentBlend;
   want.depthBiasClamp = f2.features.depthBiasClamp;
-  want.geometryShader = f2.features.geometryShader;  // GL 3.2+ geometry shaders
+  want.geometryShader = f2.features.geometryShader;          // GL 3.2+ geometry shaders
   want.shaderClipDistance = f2.features.shaderClipDistance;  // gl_ClipDistance (GL 3.0)
   want.shaderCullDistance = f2.features.shaderCullDistance;
   want.occlusionQueryPrecise = f2.features.occlusionQueryPrecise;
@@ -234,7 +248,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
   divisor.vertexAttributeInstanceRateZeroDivisor = VK_FALSE;
 
   float priority = 1.0f;
-  VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, nullptr, 0, queue_family_, 1, &priority};
+  VkDeviceQueueCreateInfo qci{
+      VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, nullptr, 0, queue_family_, 1, &priority};
   VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &f2};
   dci.queueCreateInfoCount = 1;
   dci.pQueueCreateInfos = &qci;
@@ -246,8 +261,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
     return false;
   }
   vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
-  push_descriptor_set =
-      reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(vkGetDeviceProcAddr(device_, "vkCmdPushDescriptorSetKHR"));
+  push_descriptor_set = reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(
+      vkGetDeviceProcAddr(device_, "vkCmdPushDescriptorSetKHR"));
 
   VkFormatProperties fp;
   vkGetPhysicalDeviceFormatProperties(physical_, VK_FORMAT_D24_UNORM_S8_UINT, &fp);
@@ -262,11 +277,14 @@ void Device::LoadPipelineCache() {
   std::vector<char> data;
   if (!disable || std::strcmp(disable, "0") != 0) {
     std::string dir;
-    if (const char* xdg = util::Env("XDG_CACHE_HOME")) dir = xdg;
-    else if (const char* home = util::Env("HOME")) dir = std::string(home) + "/.cache";
+    if (const char* xdg = util::Env("XDG_CACHE_HOME"))
+      dir = xdg;
+    else if (const char* home = util::Env("HOME"))
+      dir = std::string(home) + "/.cache";
     if (!dir.empty()) {
       char uuid[2 * VK_UUID_SIZE + 1];
-      for (uint32_t i = 0; i < VK_UUID_SIZE; ++i) std::snprintf(uuid + 2 * i, 3, "%02x", properties_.pipelineCacheUUID[i]);
+      for (uint32_t i = 0; i < VK_UUID_SIZE; ++i)
+        std::snprintf(uuid + 2 * i, 3, "%02x", properties_.pipelineCacheUUID[i]);
       pipeline_cache_path_ = dir + "/caldera/pipelines-" + uuid + ".bin";
       std::ifstream in(pipeline_cache_path_, std::ios::binary);
       if (in) data.assign(std::istreambuf_iterator<char>(in), {});
@@ -296,7 +314,8 @@ void Device::SavePipelineCache() {
     if (!out) return;
     out.write(data.data(), static_cast<std::streamsize>(size));
   }
-  std::filesystem::rename(tmp, pipeline_cache_path_, ec);  // atomic: concurrent processes never see half a file
+  std::filesystem::rename(tmp, pipeline_cache_path_,
+                          ec);  // atomic: concurrent processes never see half a file
 }
 
 Device::~Device() {
@@ -321,14 +340,14 @@ uint64_t Device::Submit(VkCommandBuffer cmd, uint64_t wait_serial) {
   uint64_t serial = next_serial_++;
   VkCommandBufferSubmitInfo cbi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO, nullptr, cmd, 0};
   VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, nullptr, timeline_, serial,
-                               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0};
+                               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,    0};
   VkSubmitInfo2 si{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
   si.commandBufferInfoCount = cmd ? 1 : 0;
   si.pCommandBufferInfos = &cbi;
   si.signalSemaphoreInfoCount = 1;
   si.pSignalSemaphoreInfos = &signal;
   VkSemaphoreSubmitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, nullptr, timeline_, wait_serial,
-                             VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0};
+                             VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,    0};
   if (wait_serial) {
     si.waitSemaphoreInfoCount = 1;
     si.pWaitSemaphoreInfos = &wait;

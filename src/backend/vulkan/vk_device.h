@@ -16,8 +16,8 @@
 namespace caldera::vk {
 
 struct DeviceFeatures {
-  bool depth_clip_control = false;     // GL's -1..1 clip depth without shader patching
-  bool index_type_uint8 = false;       // GL_UNSIGNED_BYTE indices
+  bool depth_clip_control = false;  // GL's -1..1 clip depth without shader patching
+  bool index_type_uint8 = false;    // GL_UNSIGNED_BYTE indices
   bool vertex_attribute_divisor = false;
   bool debug_utils = false;
   bool wide_lines = false;
@@ -52,9 +52,10 @@ class Device final : public pipe::Timeline {
 
   // Submissions from every context are ordered on one timeline semaphore; serial N completes in order.
   // `wait_serial` (0: none) makes the submission wait on the device for an earlier serial (glWaitSync).
-  uint64_t Submit(VkCommandBuffer cmd, uint64_t wait_serial = 0);  // returns the serial that signals when it completes
+  uint64_t Submit(VkCommandBuffer cmd,
+                  uint64_t wait_serial = 0);  // returns the serial that signals when it completes
   uint64_t CompletedSerial();
-  bool WaitSerial(uint64_t serial);  // false on device loss
+  bool WaitSerial(uint64_t serial);                                      // false on device loss
   WaitResult WaitSerial(uint64_t serial, uint64_t timeout_ns) override;  // GL fences
   bool lost() const { return lost_.load(); }
   uint64_t validation_messages() const { return validation_messages_.load(); }

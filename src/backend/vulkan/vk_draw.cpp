@@ -12,18 +12,28 @@ namespace {
 
 constexpr VkDeviceSize kUniformRange = 16384;
 
-VkStencilOp ToVk(pipe::StencilOp op) { return static_cast<VkStencilOp>(op); }
-VkCompareOp ToVk(pipe::CompareOp op) { return static_cast<VkCompareOp>(op); }
+VkStencilOp ToVk(pipe::StencilOp op) {
+  return static_cast<VkStencilOp>(op);
+}
+VkCompareOp ToVk(pipe::CompareOp op) {
+  return static_cast<VkCompareOp>(op);
+}
 
 VkBlendFactor ToVk(pipe::BlendFactor f) {
   using F = pipe::BlendFactor;
   switch (f) {
-    case F::kSrcAlphaSaturate: return VK_BLEND_FACTOR_SRC_ALPHA_SATURATE;
-    case F::kSrc1Color: return VK_BLEND_FACTOR_SRC1_COLOR;
-    case F::kOneMinusSrc1Color: return VK_BLEND_FACTOR_ONE_MINUS_SRC1_COLOR;
-    case F::kSrc1Alpha: return VK_BLEND_FACTOR_SRC1_ALPHA;
-    case F::kOneMinusSrc1Alpha: return VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA;
-    default: return static_cast<VkBlendFactor>(f);  // kZero..kOneMinusConstantAlpha match Vulkan's order
+    case F::kSrcAlphaSaturate:
+      return VK_BLEND_FACTOR_SRC_ALPHA_SATURATE;
+    case F::kSrc1Color:
+      return VK_BLEND_FACTOR_SRC1_COLOR;
+    case F::kOneMinusSrc1Color:
+      return VK_BLEND_FACTOR_ONE_MINUS_SRC1_COLOR;
+    case F::kSrc1Alpha:
+      return VK_BLEND_FACTOR_SRC1_ALPHA;
+    case F::kOneMinusSrc1Alpha:
+      return VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA;
+    default:
+      return static_cast<VkBlendFactor>(f);  // kZero..kOneMinusConstantAlpha match Vulkan's order
   }
 }
 
@@ -35,20 +45,29 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kBufferStorage: {
       auto& c = pipe::As<pipe::CmdBufferStorage>(record);
       if (!res.CreateBuffer(c.buffer, c.size, &retired_))
-        util::Log(util::LogLevel::kError, "vulkan", "buffer allocation failed (GL_OUT_OF_MEMORY not reported yet)");
+        util::Log(util::LogLevel::kError, "vulkan",
+                  "buffer allocation failed (GL_OUT_OF_MEMORY not reported yet)");
       vertex_dirty_ = true;  // bound vertex/index buffers may have new storage
       break;
     }
-    case pipe::Op::kBufferUpload: OnBufferUpload(pipe::As<pipe::CmdBufferUpload>(record), payload); break;
-    case pipe::Op::kBufferCopy: OnBufferCopy(pipe::As<pipe::CmdBufferCopy>(record)); break;
-    case pipe::Op::kBufferDestroy: res.DestroyBuffer(pipe::As<pipe::CmdBufferDestroy>(record).buffer, &retired_); break;
+    case pipe::Op::kBufferUpload:
+      OnBufferUpload(pipe::As<pipe::CmdBufferUpload>(record), payload);
+      break;
+    case pipe::Op::kBufferCopy:
+      OnBufferCopy(pipe::As<pipe::CmdBufferCopy>(record));
+      break;
+    case pipe::Op::kBufferDestroy:
+      res.DestroyBuffer(pipe::As<pipe::CmdBufferDestroy>(record).buffer, &retired_);
+      break;
     case pipe::Op::kImageCreate: {
       auto& c = pipe::As<pipe::CmdImageCreate>(record);
       if (!res.CreateImage(c.image, c.format, c.width, c.height, c.samples, c.levels, &retired_))
         util::Log(util::LogLevel::kError, "vulkan", "image allocation failed");
       break;
     }
-    case pipe::Op::kImageUpload: OnImageUpload(pipe::As<pipe::CmdImageUpload>(record), payload); break;
+    case pipe::Op::kImageUpload:
+      OnImageUpload(pipe::As<pipe::CmdImageUpload>(record), payload);
+      break;
     case pipe::Op::kImageDestroy: {
       auto h = pipe::As<pipe::CmdImageDestroy>(record).image;
       bool bound = h == targets_.depth_stencil;
@@ -65,13 +84,17 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       auto& c = pipe::As<pipe::CmdProgramCreate>(record);
       auto* words = reinterpret_cast<const uint32_t*>(payload);
       const uint32_t* fragment = words + c.vertex_words;
-      if (!res.CreateProgram(c.program, words, c.vertex_words, fragment, c.fragment_words, fragment + c.fragment_words,
-                             c.geometry_words, c.default_block_size, &retired_))
+      if (!res.CreateProgram(c.program, words, c.vertex_words, fragment, c.fragment_words,
+                             fragment + c.fragment_words, c.geometry_words, c.default_block_size, &retired_))
         util::Log(util::LogLevel::kError, "vulkan", "shader module creation failed");
       break;
     }
-    case pipe::Op::kProgramDestroy: res.DestroyProgram(pipe::As<pipe::CmdProgramDestroy>(record).program, &retired_); break;
-    case pipe::Op::kSetRenderTargets: OnSetRenderTargets(pipe::As<pipe::CmdSetRenderTargets>(record)); break;
+    case pipe::Op::kProgramDestroy:
+      res.DestroyProgram(pipe::As<pipe::CmdProgramDestroy>(record).program, &retired_);
+      break;
+    case pipe::Op::kSetRenderTargets:
+      OnSetRenderTargets(pipe::As<pipe::CmdSetRenderTargets>(record));
+      break;
     case pipe::Op::kSetFixedState:
       fixed_ = pipe::As<pipe::CmdSetFixedState>(record);
       fixed_dirty_ = true;
@@ -98,11 +121,21 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       textures_ = pipe::As<pipe::CmdSetTextures>(record);
       resources_dirty_ = textures_need_layout_check_ = true;
       break;
-    case pipe::Op::kClear: OnClear(pipe::As<pipe::CmdClear>(record)); break;
-    case pipe::Op::kBlit: OnBlit(pipe::As<pipe::CmdBlit>(record)); break;
-    case pipe::Op::kGenerateMipmaps: OnGenerateMipmaps(pipe::As<pipe::CmdGenerateMipmaps>(record)); break;
-    case pipe::Op::kDraw: OnDraw(pipe::As<pipe::CmdDraw>(record)); break;
-    case pipe::Op::kReadPixels: OnReadPixels(pipe::As<pipe::CmdReadPixels>(record)); break;
+    case pipe::Op::kClear:
+      OnClear(pipe::As<pipe::CmdClear>(record));
+      break;
+    case pipe::Op::kBlit:
+      OnBlit(pipe::As<pipe::CmdBlit>(record));
+      break;
+    case pipe::Op::kGenerateMipmaps:
+      OnGenerateMipmaps(pipe::As<pipe::CmdGenerateMipmaps>(record));
+      break;
+    case pipe::Op::kDraw:
+      OnDraw(pipe::As<pipe::CmdDraw>(record));
+      break;
+    case pipe::Op::kReadPixels:
+      OnReadPixels(pipe::As<pipe::CmdReadPixels>(record));
+      break;
     case pipe::Op::kFlush: {
       FlushPendingClears(ClearResolve::kSubmit);
       uint64_t serial;
@@ -121,14 +154,29 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       c.done->notify_all();
       break;
     }
-    case pipe::Op::kFenceSync: OnFenceSync(pipe::As<pipe::CmdFenceSync>(record)); break;
-    case pipe::Op::kWaitSync: OnWaitSync(pipe::As<pipe::CmdWaitSync>(record)); break;
-    case pipe::Op::kQueryBegin: OnQueryBegin(pipe::As<pipe::CmdQueryBegin>(record)); break;
-    case pipe::Op::kQueryEnd: OnQueryEnd(pipe::As<pipe::CmdQueryEnd>(record)); break;
-    case pipe::Op::kQueryTimestamp: OnQueryTimestamp(pipe::As<pipe::CmdQueryTimestamp>(record)); break;
-    case pipe::Op::kQueryResult: OnQueryResult(pipe::As<pipe::CmdQueryResult>(record)); break;
-    case pipe::Op::kQueryDestroy: OnQueryDestroy(pipe::As<pipe::CmdQueryDestroy>(record)); break;
-    case pipe::Op::kCount: break;
+    case pipe::Op::kFenceSync:
+      OnFenceSync(pipe::As<pipe::CmdFenceSync>(record));
+      break;
+    case pipe::Op::kWaitSync:
+      OnWaitSync(pipe::As<pipe::CmdWaitSync>(record));
+      break;
+    case pipe::Op::kQueryBegin:
+      OnQueryBegin(pipe::As<pipe::CmdQueryBegin>(record));
+      break;
+    case pipe::Op::kQueryEnd:
+      OnQueryEnd(pipe::As<pipe::CmdQueryEnd>(record));
+      break;
+    case pipe::Op::kQueryTimestamp:
+      OnQueryTimestamp(pipe::As<pipe::CmdQueryTimestamp>(record));
+      break;
+    case pipe::Op::kQueryResult:
+      OnQueryResult(pipe::As<pipe::CmdQueryResult>(record));
+      break;
+    case pipe::Op::kQueryDestroy:
+      OnQueryDestroy(pipe::As<pipe::CmdQueryDestroy>(record));
+      break;
+    case pipe::Op::kCount:
+      break;
   }
 }
 
@@ -190,11 +238,13 @@ bool Context::BindPipeline(const pipe::CmdDraw& cmd, ProgramObject& program) {
 void Context::ApplyDynamicState() {
   const auto& s = fixed_;
   VkCommandBuffer cmd = cmd_;
-  VkViewport vp{s.viewport[0], s.viewport[1], s.viewport[2], s.viewport[3], s.depth_range[0], s.depth_range[1]};
-  if (vp.width <= 0) vp.width = 1;    // GL allows empty viewports; Vulkan does not: nothing lands anyway
+  VkViewport vp{s.viewport[0], s.viewport[1],    s.viewport[2],
+                s.viewport[3], s.depth_range[0], s.depth_range[1]};
+  if (vp.width <= 0) vp.width = 1;  // GL allows empty viewports; Vulkan does not: nothing lands anyway
   if (vp.height == 0) vp.height = 1;
   vkCmdSetViewport(cmd, 0, 1, &vp);
-  int32_t x0 = 0, y0 = 0, x1 = static_cast<int32_t>(targets_.width), y1 = static_cast<int32_t>(targets_.height);
+  int32_t x0 = 0, y0 = 0, x1 = static_cast<int32_t>(targets_.width),
+          y1 = static_cast<int32_t>(targets_.height);
   if (s.scissor_enable) {
     x0 = std::clamp(s.scissor[0], 0, x1);
     y0 = std::clamp(s.scissor[1], 0, y1);
@@ -263,13 +313,14 @@ void Context::BindUniforms(const ProgramObject& program) {
     uniform_span_ = ring_.Allocate(kUniformRange, align);
     size_t n = std::min<size_t>(uniforms_.size(), kUniformRange);
     std::memcpy(uniform_span_.data, uniforms_.data(), n);
-    if (n < program.default_block_size) std::memset(uniform_span_.data + n, 0, program.default_block_size - n);
+    if (n < program.default_block_size)
+      std::memset(uniform_span_.data + n, 0, program.default_block_size - n);
     uniforms_dirty_ = false;
   }
   while (ring_sets_.size() <= uniform_span_.page) {
     VkDescriptorSetLayout layout = shared_.pipelines->uniform_set_layout();
-    VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, nullptr, descriptor_pool_, 1,
-                                   &layout};
+    VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, nullptr, descriptor_pool_,
+                                   1, &layout};
     VkDescriptorSet set = VK_NULL_HANDLE;
     vkAllocateDescriptorSets(shared_.device->device(), &ai, &set);
     ring_sets_.push_back(set);
@@ -278,7 +329,7 @@ void Context::BindUniforms(const ProgramObject& program) {
   VkDescriptorSet set = ring_sets_[uniform_span_.page];
   if (ring_set_buffers_[uniform_span_.page] != uniform_span_.buffer) {
     VkDescriptorBufferInfo info{uniform_span_.buffer, 0, kUniformRange};
-    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set, 0, 0, 1,
+    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,    nullptr, set,   0,      0, 1,
                            VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, nullptr, &info, nullptr};
     vkUpdateDescriptorSets(shared_.device->device(), 1, &w, 0, nullptr);
     ring_set_buffers_[uniform_span_.page] = uniform_span_.buffer;
@@ -341,14 +392,15 @@ void Context::PushResources() {
     BufferObject* buffer = b.buffer.valid() ? res.buffers.Get(b.buffer) : nullptr;
     if (!buffer || b.size == 0 || b.offset >= buffer->size) {
       // Unbound block: GL leaves reads undefined; Vulkan needs a valid descriptor, so point it at zeros.
-      UploadRing::Span zeros = ring_.Allocate(16384, shared_.device->properties().limits.minUniformBufferOffsetAlignment);
+      UploadRing::Span zeros =
+          ring_.Allocate(16384, shared_.device->properties().limits.minUniformBufferOffsetAlignment);
       std::memset(zeros.data, 0, 16384);
       buffers[n] = {zeros.buffer, zeros.offset, 16384};
     } else {
       buffers[n] = {buffer->buffer, b.offset, std::min<uint64_t>(b.size, buffer->size - b.offset)};
     }
-    writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, VK_NULL_HANDLE, i, 0, 1,
-                 VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, nullptr, &buffers[n], nullptr};
+    writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, VK_NULL_HANDLE, i,      0, 1,
+                 VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,      nullptr, &buffers[n],    nullptr};
     ++n;
   }
   uint32_t first_image = n;
@@ -357,17 +409,24 @@ void Context::PushResources() {
     ImageObject* img = t.image.valid() ? res.images.Get(t.image) : nullptr;
     if (!img || !img->sample_view) img = &Dummy();
     uint32_t slot = n - first_image;
-    images[slot] = {res.GetSampler(t.sampler), img->sample_view, img->layout == VK_IMAGE_LAYOUT_UNDEFINED
-                                                                       ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL
-                                                                       : img->layout};
-    writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, VK_NULL_HANDLE,
-                 PipelineCache::kSamplerBindingBase + i, 0, 1, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-                 &images[slot], nullptr, nullptr};
+    images[slot] = {
+        res.GetSampler(t.sampler), img->sample_view,
+        img->layout == VK_IMAGE_LAYOUT_UNDEFINED ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : img->layout};
+    writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                 nullptr,
+                 VK_NULL_HANDLE,
+                 PipelineCache::kSamplerBindingBase + i,
+                 0,
+                 1,
+                 VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                 &images[slot],
+                 nullptr,
+                 nullptr};
     ++n;
   }
   if (n > 0)
-    shared_.device->push_descriptor_set(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, shared_.pipelines->layout(), 1, n,
-                                        writes);
+    shared_.device->push_descriptor_set(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, shared_.pipelines->layout(), 1,
+                                        n, writes);
   resources_dirty_ = false;
 }
 
@@ -375,7 +434,8 @@ void Context::OnDraw(const pipe::CmdDraw& cmd) {
   ProgramObject* program = shared_.resources->programs.Get(program_);
   if (!program || targets_.width == 0) return;
   if (cmd.topology == pipe::Topology::kLineLoop)
-    util::LogOnce(util::LogLevel::kWarning, "GL_LINE_LOOP", "drawn as a line strip: the closing segment is missing");
+    util::LogOnce(util::LogLevel::kWarning, "GL_LINE_LOOP",
+                  "drawn as a line strip: the closing segment is missing");
   Commands();
   ++stats_.draws;
   if (textures_need_layout_check_ || (textures_.count > 0 && !dummy_ready_)) PrepareTextures();
@@ -392,11 +452,12 @@ void Context::OnDraw(const pipe::CmdDraw& cmd) {
   }
   BufferObject* ib = shared_.resources->buffers.Get(cmd.index_buffer);
   if (!ib) return;
-  VkIndexType type = cmd.index_type == pipe::IndexType::kU16 ? VK_INDEX_TYPE_UINT16
+  VkIndexType type = cmd.index_type == pipe::IndexType::kU16   ? VK_INDEX_TYPE_UINT16
                      : cmd.index_type == pipe::IndexType::kU32 ? VK_INDEX_TYPE_UINT32
                                                                : VK_INDEX_TYPE_UINT8_EXT;
   if (type == VK_INDEX_TYPE_UINT8_EXT && !shared_.device->features().index_type_uint8) {
-    util::LogOnce(util::LogLevel::kWarning, "GL_UNSIGNED_BYTE", "byte indices need VK_EXT_index_type_uint8: skipped");
+    util::LogOnce(util::LogLevel::kWarning, "GL_UNSIGNED_BYTE",
+                  "byte indices need VK_EXT_index_type_uint8: skipped");
     return;
   }
   if (ib->buffer != bound_index_buffer_ || type != bound_index_type_) {

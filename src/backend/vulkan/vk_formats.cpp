@@ -7,7 +7,7 @@ namespace caldera::vk {
 VkFormat ToVkVertexFormat(const pipe::VertexFormat& f) {
   using V = pipe::VertexFormat;
   int n = f.components - 1;
-  auto pick = [&](const VkFormat (&table)[4]) { return table[n]; };
+  auto pick = [&](const VkFormat(&table)[4]) { return table[n]; };
   switch (f.type) {
     case V::kFloat: {
       static const VkFormat t[4] = {VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32G32_SFLOAT, VK_FORMAT_R32G32B32_SFLOAT,
@@ -22,8 +22,8 @@ VkFormat ToVkVertexFormat(const pipe::VertexFormat& f) {
     case V::kByte: {
       static const VkFormat norm[4] = {VK_FORMAT_R8_SNORM, VK_FORMAT_R8G8_SNORM, VK_FORMAT_R8G8B8_SNORM,
                                        VK_FORMAT_R8G8B8A8_SNORM};
-      static const VkFormat scaled[4] = {VK_FORMAT_R8_SSCALED, VK_FORMAT_R8G8_SSCALED, VK_FORMAT_R8G8B8_SSCALED,
-                                         VK_FORMAT_R8G8B8A8_SSCALED};
+      static const VkFormat scaled[4] = {VK_FORMAT_R8_SSCALED, VK_FORMAT_R8G8_SSCALED,
+                                         VK_FORMAT_R8G8B8_SSCALED, VK_FORMAT_R8G8B8A8_SSCALED};
       static const VkFormat integer[4] = {VK_FORMAT_R8_SINT, VK_FORMAT_R8G8_SINT, VK_FORMAT_R8G8B8_SINT,
                                           VK_FORMAT_R8G8B8A8_SINT};
       return f.integer ? pick(integer) : f.normalized ? pick(norm) : pick(scaled);
@@ -31,8 +31,8 @@ VkFormat ToVkVertexFormat(const pipe::VertexFormat& f) {
     case V::kUByte: {
       static const VkFormat norm[4] = {VK_FORMAT_R8_UNORM, VK_FORMAT_R8G8_UNORM, VK_FORMAT_R8G8B8_UNORM,
                                        VK_FORMAT_R8G8B8A8_UNORM};
-      static const VkFormat scaled[4] = {VK_FORMAT_R8_USCALED, VK_FORMAT_R8G8_USCALED, VK_FORMAT_R8G8B8_USCALED,
-                                         VK_FORMAT_R8G8B8A8_USCALED};
+      static const VkFormat scaled[4] = {VK_FORMAT_R8_USCALED, VK_FORMAT_R8G8_USCALED,
+                                         VK_FORMAT_R8G8B8_USCALED, VK_FORMAT_R8G8B8A8_USCALED};
       static const VkFormat integer[4] = {VK_FORMAT_R8_UINT, VK_FORMAT_R8G8_UINT, VK_FORMAT_R8G8B8_UINT,
                                           VK_FORMAT_R8G8B8A8_UINT};
       return f.integer ? pick(integer) : f.normalized ? pick(norm) : pick(scaled);
@@ -78,9 +78,12 @@ VkFormat ToVkVertexFormat(const pipe::VertexFormat& f) {
 uint32_t FormatTexelSize(VkFormat format) {
   switch (format) {
     case VK_FORMAT_R5G6B5_UNORM_PACK16:
-    case VK_FORMAT_D16_UNORM: return 2;
-    case VK_FORMAT_D32_SFLOAT_S8_UINT: return 8;
-    default: return 4;
+    case VK_FORMAT_D16_UNORM:
+      return 2;
+    case VK_FORMAT_D32_SFLOAT_S8_UINT:
+      return 8;
+    default:
+      return 4;
   }
 }
 
@@ -101,17 +104,27 @@ void ConvertToRGBA8(VkFormat format, const uint8_t* src, int32_t width, uint8_t*
 
 VkPrimitiveTopology ToVkTopology(pipe::Topology t) {
   switch (t) {
-    case pipe::Topology::kPointList: return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
-    case pipe::Topology::kLineList: return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+    case pipe::Topology::kPointList:
+      return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+    case pipe::Topology::kLineList:
+      return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
     case pipe::Topology::kLineStrip:
-    case pipe::Topology::kLineLoop: return VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
-    case pipe::Topology::kTriangleList: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-    case pipe::Topology::kTriangleStrip: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
-    case pipe::Topology::kTriangleFan: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN;
-    case pipe::Topology::kLineListAdjacency: return VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY;
-    case pipe::Topology::kLineStripAdjacency: return VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY;
-    case pipe::Topology::kTriangleListAdjacency: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY;
-    case pipe::Topology::kTriangleStripAdjacency: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
+    case pipe::Topology::kLineLoop:
+      return VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
+    case pipe::Topology::kTriangleList:
+      return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+    case pipe::Topology::kTriangleStrip:
+      return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
+    case pipe::Topology::kTriangleFan:
+      return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN;
+    case pipe::Topology::kLineListAdjacency:
+      return VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY;
+    case pipe::Topology::kLineStripAdjacency:
+      return VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY;
+    case pipe::Topology::kTriangleListAdjacency:
+      return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY;
+    case pipe::Topology::kTriangleStripAdjacency:
+      return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
   }
   return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
 }

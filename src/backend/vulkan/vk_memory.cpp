@@ -2,7 +2,9 @@
 
 namespace caldera::vk {
 
-RangeAllocator::RangeAllocator(uint64_t size) : size_(size), free_bytes_(size) { free_[0] = size; }
+RangeAllocator::RangeAllocator(uint64_t size) : size_(size), free_bytes_(size) {
+  free_[0] = size;
+}
 
 uint64_t RangeAllocator::Allocate(uint64_t size, uint64_t alignment) {
   if (size == 0) size = 1;
@@ -55,7 +57,8 @@ MemoryAllocator::~MemoryAllocator() {
 
 int32_t MemoryAllocator::FindType(uint32_t type_bits, VkMemoryPropertyFlags flags) const {
   for (uint32_t i = 0; i < props_.memoryTypeCount; ++i)
-    if ((type_bits & (1u << i)) && (props_.memoryTypes[i].propertyFlags & flags) == flags) return static_cast<int32_t>(i);
+    if ((type_bits & (1u << i)) && (props_.memoryTypes[i].propertyFlags & flags) == flags)
+      return static_cast<int32_t>(i);
   return -1;
 }
 

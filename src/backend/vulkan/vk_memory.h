@@ -50,8 +50,8 @@ class MemoryAllocator {
   ~MemoryAllocator();
 
   // `required` must all be present; `preferred` are tried first.
-  bool Allocate(const VkMemoryRequirements& req, VkMemoryPropertyFlags required, VkMemoryPropertyFlags preferred,
-                Allocation* out);
+  bool Allocate(const VkMemoryRequirements& req, VkMemoryPropertyFlags required,
+                VkMemoryPropertyFlags preferred, Allocation* out);
   void Free(const Allocation& allocation);
   MemoryStats stats();
 

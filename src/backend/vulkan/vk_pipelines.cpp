@@ -30,7 +30,8 @@ PipelineCache::PipelineCache(Device& device) : device_(device) {
   for (uint32_t i = 0; i < pipe::kMaxUniformBlocks; ++i)
     resources.push_back({i, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, kStages, nullptr});
   for (uint32_t i = 0; i < pipe::kMaxSamplers; ++i)
-    resources.push_back({kSamplerBindingBase + i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, kStages, nullptr});
+    resources.push_back(
+        {kSamplerBindingBase + i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, kStages, nullptr});
   VkDescriptorSetLayoutCreateInfo rinfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   rinfo.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
   rinfo.bindingCount = static_cast<uint32_t>(resources.size());
@@ -71,8 +72,8 @@ VkPipeline PipelineCache::Get(const PipelineKey& key, const ProgramObject& progr
 
 VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& program) {
   VkPipelineShaderStageCreateInfo stages[3] = {
-      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, program.vertex,
-       "main", nullptr},
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT,
+       program.vertex, "main", nullptr},
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT,
        program.fragment, "main", nullptr},
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_GEOMETRY_BIT,
@@ -191,7 +192,8 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
   gp.pDynamicState = &dyn;
   gp.layout = layout_;
   VkPipeline pipeline = VK_NULL_HANDLE;
-  VkResult r = vkCreateGraphicsPipelines(device_.device(), device_.pipeline_cache(), 1, &gp, nullptr, &pipeline);
+  VkResult r =
+      vkCreateGraphicsPipelines(device_.device(), device_.pipeline_cache(), 1, &gp, nullptr, &pipeline);
   if (r != VK_SUCCESS) {
     util::Log(util::LogLevel::kError, "vkCreateGraphicsPipelines", "failed: " + std::to_string(r));
     return VK_NULL_HANDLE;

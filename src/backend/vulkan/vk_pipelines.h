@@ -29,7 +29,8 @@ struct PipelineKey {
   uint8_t polygon_mode = 0;
   uint8_t depth_clamp = 0;
   struct Blend {
-    uint8_t enable = 0, src_rgb = 0, dst_rgb = 0, src_alpha = 0, dst_alpha = 0, op_rgb = 0, op_alpha = 0, mask = 0;
+    uint8_t enable = 0, src_rgb = 0, dst_rgb = 0, src_alpha = 0, dst_alpha = 0, op_rgb = 0, op_alpha = 0,
+            mask = 0;
   } blend[pipe::kMaxColorAttachments];
   uint32_t attrib_mask = 0;
   struct Attrib {

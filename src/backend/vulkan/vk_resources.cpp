@@ -19,18 +19,30 @@ Resources::~Resources() {
 VkFormat Resources::ToVkFormat(pipe::Format f) const {
   switch (f) {
     case pipe::Format::kRGBA8:
-    case pipe::Format::kRGB8: return VK_FORMAT_R8G8B8A8_UNORM;  // RGB8: alpha kept at 1 (masked, cleared to 1)
-    case pipe::Format::kRGB565: return VK_FORMAT_R5G6B5_UNORM_PACK16;
-    case pipe::Format::kR8: return VK_FORMAT_R8_UNORM;
-    case pipe::Format::kRG8: return VK_FORMAT_R8G8_UNORM;
-    case pipe::Format::kRGBA16F: return VK_FORMAT_R16G16B16A16_SFLOAT;
-    case pipe::Format::kRGBA32F: return VK_FORMAT_R32G32B32A32_SFLOAT;
-    case pipe::Format::kR32F: return VK_FORMAT_R32_SFLOAT;
-    case pipe::Format::kD24S8: return device_.depth_stencil_format();
-    case pipe::Format::kD32F: return VK_FORMAT_D32_SFLOAT;
-    case pipe::Format::kD32FS8: return VK_FORMAT_D32_SFLOAT_S8_UINT;
-    case pipe::Format::kD16: return VK_FORMAT_D16_UNORM;
-    default: return VK_FORMAT_UNDEFINED;
+    case pipe::Format::kRGB8:
+      return VK_FORMAT_R8G8B8A8_UNORM;  // RGB8: alpha kept at 1 (masked, cleared to 1)
+    case pipe::Format::kRGB565:
+      return VK_FORMAT_R5G6B5_UNORM_PACK16;
+    case pipe::Format::kR8:
+      return VK_FORMAT_R8_UNORM;
+    case pipe::Format::kRG8:
+      return VK_FORMAT_R8G8_UNORM;
+    case pipe::Format::kRGBA16F:
+      return VK_FORMAT_R16G16B16A16_SFLOAT;
+    case pipe::Format::kRGBA32F:
+      return VK_FORMAT_R32G32B32A32_SFLOAT;
+    case pipe::Format::kR32F:
+      return VK_FORMAT_R32_SFLOAT;
+    case pipe::Format::kD24S8:
+      return device_.depth_stencil_format();
+    case pipe::Format::kD32F:
+      return VK_FORMAT_D32_SFLOAT;
+    case pipe::Format::kD32FS8:
+      return VK_FORMAT_D32_SFLOAT_S8_UINT;
+    case pipe::Format::kD16:
+      return VK_FORMAT_D16_UNORM;
+    default:
+      return VK_FORMAT_UNDEFINED;
   }
 }
 
@@ -61,8 +73,8 @@ bool Resources::CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired) {
   return true;
 }
 
-bool Resources::CreateImage(pipe::Handle h, pipe::Format format, uint32_t width, uint32_t height, uint8_t samples,
-                            uint32_t levels, Retired* retired) {
+bool Resources::CreateImage(pipe::Handle h, pipe::Format format, uint32_t width, uint32_t height,
+                            uint8_t samples, uint32_t levels, Retired* retired) {
   ImageObject img;
   if (!CreateStandaloneImage(format, width, height, samples, levels, &img)) return false;
   ImageObject previous;
@@ -94,7 +106,8 @@ bool Resources::CreateStandaloneImage(pipe::Format format, uint32_t width, uint3
   info.arrayLayers = 1;
   info.samples = static_cast<VkSampleCountFlagBits>(img.samples);
   info.tiling = VK_IMAGE_TILING_OPTIMAL;
-  info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
+  info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+               VK_IMAGE_USAGE_SAMPLED_BIT |
                (depth ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
   info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   if (vkCreateImage(dev, &info, nullptr, &img.image) != VK_SUCCESS) return false;
@@ -118,7 +131,8 @@ bool Resources::CreateStandaloneImage(pipe::Format format, uint32_t width, uint3
   }
   // Sampling reads every level; depth-stencil images are sampled through their depth aspect (GL's default
   // GL_DEPTH_STENCIL_TEXTURE_MODE).
-  vi.subresourceRange = {depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : img.aspect, 0, img.levels, 0, 1};
+  vi.subresourceRange = {depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : img.aspect, 0, img.levels, 0,
+                         1};
   if (vkCreateImageView(dev, &vi, nullptr, &img.sample_view) != VK_SUCCESS) img.sample_view = VK_NULL_HANDLE;
   return true;
 }
@@ -156,9 +170,9 @@ std::vector<uint32_t> RemapSamplerSet(const uint32_t* words, uint32_t count) {
 VkSampler Resources::GetSampler(const pipe::SamplerState& st) {
   for (auto& e : samplers_)
     if (e.state == st) return e.sampler;
-  static const VkSamplerAddressMode kWrap[4] = {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
-                                               VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-                                               VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER};
+  static const VkSamplerAddressMode kWrap[4] = {
+      VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
+      VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER};
   VkSamplerCreateInfo info{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
   info.magFilter = st.mag_linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
   info.minFilter = st.min_linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
@@ -173,9 +187,9 @@ VkSampler Resources::GetSampler(const pipe::SamplerState& st) {
   info.maxLod = std::max(st.max_lod, info.minLod);
   // Vulkan has only fixed border colours: transparent black, opaque black or opaque white.
   bool white = st.border[0] > 0.5f && st.border[1] > 0.5f && st.border[2] > 0.5f;
-  info.borderColor = white                ? VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE
+  info.borderColor = white                 ? VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE
                      : st.border[3] > 0.5f ? VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK
-                                          : VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+                                           : VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
   VkSampler sampler = VK_NULL_HANDLE;
   vkCreateSampler(device_.device(), &info, nullptr, &sampler);
   samplers_.push_back({st, sampler});
@@ -183,8 +197,8 @@ VkSampler Resources::GetSampler(const pipe::SamplerState& st) {
 }
 
 bool Resources::CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs,
-                              uint32_t fs_words, const uint32_t* gs, uint32_t gs_words, uint32_t default_block_size,
-                              Retired* retired) {
+                              uint32_t fs_words, const uint32_t* gs, uint32_t gs_words,
+                              uint32_t default_block_size, Retired* retired) {
   ProgramObject p;
   p.default_block_size = default_block_size;
   VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
@@ -261,8 +275,10 @@ void Resources::DestroyProgram(pipe::Handle h, Retired* retired) {
 void Resources::Collect(uint64_t completed) {
   size_t kept = 0;
   for (auto& g : garbage_) {
-    if (g.serial <= completed) Free(g);
-    else garbage_[kept++] = g;
+    if (g.serial <= completed)
+      Free(g);
+    else
+      garbage_[kept++] = g;
   }
   garbage_.resize(kept);
 }

@@ -112,11 +112,12 @@ class Resources {
   bool CreateImage(pipe::Handle h, pipe::Format format, uint32_t width, uint32_t height, uint8_t samples,
                    uint32_t levels, Retired* retired);
   // An image outside the tables (a context's private objects, such as the incomplete-texture stand-in).
-  bool CreateStandaloneImage(pipe::Format format, uint32_t width, uint32_t height, uint8_t samples, uint32_t levels,
-                             ImageObject* out);
+  bool CreateStandaloneImage(pipe::Format format, uint32_t width, uint32_t height, uint8_t samples,
+                             uint32_t levels, ImageObject* out);
   void DestroyStandaloneImage(const ImageObject& image) { Free(FromImage(image, 0)); }
-  bool CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs, uint32_t fs_words,
-                     const uint32_t* gs, uint32_t gs_words, uint32_t default_block_size, Retired* retired);
+  bool CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs,
+                     uint32_t fs_words, const uint32_t* gs, uint32_t gs_words, uint32_t default_block_size,
+                     Retired* retired);
   void DestroyBuffer(pipe::Handle h, Retired* retired);
   void DestroyImage(pipe::Handle h, Retired* retired);
   void DestroyProgram(pipe::Handle h, Retired* retired);

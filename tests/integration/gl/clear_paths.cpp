@@ -76,7 +76,8 @@ bool Pixel(int x, int y, int r, int g, int b) {
   uint8_t px[4] = {};
   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
   bool ok = std::abs(px[0] - r) <= 2 && std::abs(px[1] - g) <= 2 && std::abs(px[2] - b) <= 2;
-  if (!ok) std::fprintf(stderr, "  pixel (%d,%d) = %d,%d,%d want %d,%d,%d\n", x, y, px[0], px[1], px[2], r, g, b);
+  if (!ok)
+    std::fprintf(stderr, "  pixel (%d,%d) = %d,%d,%d want %d,%d,%d\n", x, y, px[0], px[1], px[2], r, g, b);
   return ok;
 }
 
@@ -95,7 +96,9 @@ long StatSum(const std::string& path, const std::string& key) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s <readback|sample|blit|upload|dynamic> [--expect-deferral|--expect-no-deferral]\n", argv[0]);
+    std::fprintf(stderr,
+                 "usage: %s <readback|sample|blit|upload|dynamic> [--expect-deferral|--expect-no-deferral]\n",
+                 argv[0]);
     return 2;
   }
   std::string mode = argv[1], expect = argc > 2 ? argv[2] : "";
@@ -177,8 +180,8 @@ int main(int argc, char** argv) {
 
   long folded = StatSum(stats_path, "clears_folded"), deferred = StatSum(stats_path, "clears_deferred");
   long passes = StatSum(stats_path, "render_passes"), pipelines = StatSum(stats_path, "pipelines_created");
-  std::printf("clears deferred %ld, folded into load ops %ld, render passes %ld, pipelines %ld\n", deferred, folded,
-              passes, pipelines);
+  std::printf("clears deferred %ld, folded into load ops %ld, render passes %ld, pipelines %ld\n", deferred,
+              folded, passes, pipelines);
   if (expect == "--expect-deferral") CHECK(deferred > 0 && folded > 0);
   if (expect == "--expect-no-deferral") CHECK(deferred == 0);
   if (mode == "dynamic") {

@@ -65,7 +65,8 @@ std::vector<float> Quad(float x0, float y0, float x1, float y1, float z, float r
 void Triangle() {
   glClearColor(0.0f, 0.0f, 0.5f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
-  [[maybe_unused]] Mesh m = MakeMesh({-0.8f, -0.8f, 0, 1, 0, 0, 0.8f, -0.8f, 0, 0, 1, 0, 0.0f, 0.8f, 0, 0, 0, 1});
+  [[maybe_unused]] Mesh m =
+      MakeMesh({-0.8f, -0.8f, 0, 1, 0, 0, 0.8f, -0.8f, 0, 0, 1, 0, 0.0f, 0.8f, 0, 0, 0, 1});
   ColorProgram();
   glDrawArrays(GL_TRIANGLES, 0, 3);
 }
@@ -124,8 +125,9 @@ void FboIndexedStencil() {
   const float c = 0.70710678f;
   const float rotate[16] = {c, c, 0, 0, -c, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
   const float tint[4] = {1, 1, 0, 1};
-  [[maybe_unused]] Mesh square = MakeMesh({-0.5f, -0.5f, 0, 1, 1, 1, 0.5f, -0.5f, 0, 1, 1, 1, 0.5f, 0.5f, 0, 1, 1, 1, -0.5f, 0.5f, 0, 1, 1, 1},
-                         {0, 1, 2, 0, 2, 3});
+  [[maybe_unused]] Mesh square = MakeMesh(
+      {-0.5f, -0.5f, 0, 1, 1, 1, 0.5f, -0.5f, 0, 1, 1, 1, 0.5f, 0.5f, 0, 1, 1, 1, -0.5f, 0.5f, 0, 1, 1, 1},
+      {0, 1, 2, 0, 2, 3});
   GLuint p = ColorProgram(rotate, tint);
   glEnable(GL_STENCIL_TEST);
   glStencilFunc(GL_ALWAYS, 1, 0xFF);
@@ -137,7 +139,8 @@ void FboIndexedStencil() {
   glUniformMatrix4fv(glGetUniformLocation(p, "u_mvp"), 1, GL_FALSE, kIdentity);
   const float magenta[4] = {1, 0, 1, 1};
   glUniform4fv(glGetUniformLocation(p, "u_tint"), 1, magenta);
-  [[maybe_unused]] Mesh full = MakeMesh({-1, -1, 0, 1, 1, 1, 1, -1, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, -1, 1, 0, 1, 1, 1}, {0, 1, 2, 0, 2, 3});
+  [[maybe_unused]] Mesh full = MakeMesh(
+      {-1, -1, 0, 1, 1, 1, 1, -1, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, -1, 1, 0, 1, 1, 1}, {0, 1, 2, 0, 2, 3});
   glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, reinterpret_cast<void*>(6));
   glDisable(GL_STENCIL_TEST);
   g_pixels = harness::ReadRGBA(kWidth, kHeight);
@@ -151,8 +154,9 @@ void BlendCull() {
   glCullFace(GL_BACK);
   glFrontFace(GL_CCW);
   // Left: counter-clockwise (front, kept); right: clockwise (back, culled).
-  [[maybe_unused]] Mesh m = MakeMesh({-0.9f, -0.5f, 0, 1, 0, 0, -0.1f, -0.5f, 0, 1, 0, 0, -0.5f, 0.5f, 0, 1, 0, 0,
-                     0.1f, -0.5f, 0, 0, 1, 0, 0.5f, 0.5f, 0, 0, 1, 0, 0.9f, -0.5f, 0, 0, 1, 0});
+  [[maybe_unused]] Mesh m =
+      MakeMesh({-0.9f, -0.5f, 0, 1, 0, 0, -0.1f, -0.5f, 0, 1, 0, 0, -0.5f, 0.5f,  0, 1, 0, 0,
+                0.1f,  -0.5f, 0, 0, 1, 0, 0.5f,  0.5f,  0, 0, 1, 0, 0.9f,  -0.5f, 0, 0, 1, 0});
   ColorProgram();
   glDrawArrays(GL_TRIANGLES, 0, 6);
   glDisable(GL_CULL_FACE);
@@ -222,7 +226,8 @@ void main() {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glActiveTexture(GL_TEXTURE5);
   glBindTexture(GL_TEXTURE_2D, tex[1]);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);  // default min filter: incomplete
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               texels);  // default min filter: incomplete
   glUniform1i(glGetUniformLocation(p, "u_checker"), 3);
   glUniform1i(glGetUniformLocation(p, "u_incomplete"), 5);
   std::vector<float> data(256 / 4 + 8, 0.0f);
@@ -372,10 +377,14 @@ void main() {
 
 const std::vector<Scene>& All() {
   static const std::vector<Scene> scenes = {
-      {"triangle", Triangle, false},       {"depth", Depth, false},
-      {"scissor", Scissor, false},         {"fbo_indexed_stencil", FboIndexedStencil, true},
-      {"blend_cull", BlendCull, false},    {"viewport_uniforms", ViewportUniformUpdates, false},
-      {"texture_ubo", TextureUniformBlock, false},  {"blit_mrt_map", BlitMrtMappedBuffers, false},
+      {"triangle", Triangle, false},
+      {"depth", Depth, false},
+      {"scissor", Scissor, false},
+      {"fbo_indexed_stencil", FboIndexedStencil, true},
+      {"blend_cull", BlendCull, false},
+      {"viewport_uniforms", ViewportUniformUpdates, false},
+      {"texture_ubo", TextureUniformBlock, false},
+      {"blit_mrt_map", BlitMrtMappedBuffers, false},
       {"mipmaps", Mipmaps, false},
   };
   return scenes;

@@ -10,7 +10,7 @@ constexpr int kWidth = 64, kHeight = 64;
 
 struct Scene {
   const char* name;
-  void (*draw)();  // renders; the caller reads the default framebuffer (or the scene reads its FBO)
+  void (*draw)();     // renders; the caller reads the default framebuffer (or the scene reads its FBO)
   bool reads_itself;  // true when draw() leaves its pixels in g_pixels (FBO readback)
 };
 
