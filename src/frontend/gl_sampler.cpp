@@ -63,6 +63,23 @@ void SetSamplerParameter(Context& ctx, SamplerParams& p, GLenum pname, const GLf
   }
 }
 
+bool ScalarParameterAsVector(Context& ctx, GLenum pname, GLfloat value, GLfloat out[4], const char* fn) {
+  if (pname == GL_TEXTURE_BORDER_COLOR) {
+    ctx.Error(GL_INVALID_ENUM, fn, "the border colour needs the vector form");
+    return false;
+  }
+  out[0] = value, out[1] = out[2] = out[3] = 0;
+  return true;
+}
+
+void IntegerParameterAsVector(GLenum pname, const GLint* in, GLfloat out[4]) {
+  // Integer border colours are normalised (GL 4.6 §8.10); everything else is one value.
+  int n = pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1;
+  out[1] = out[2] = out[3] = 0;
+  for (int i = 0; i < n; ++i)
+    out[i] = n == 4 ? static_cast<GLfloat>(in[i]) / 2147483647.0f : static_cast<GLfloat>(in[i]);
+}
+
 bool GetSamplerParameter(const SamplerParams& p, GLenum pname, GLfloat* v) {
   switch (pname) {
     case GL_TEXTURE_MIN_FILTER:
@@ -158,17 +175,15 @@ void BindSampler(Context& ctx, GLuint unit, GLuint sampler) {
 }
 
 void SamplerParameterf(Context& ctx, GLuint sampler, GLenum pname, GLfloat param) {
-  if (pname == GL_TEXTURE_BORDER_COLOR)
-    return ctx.Error(GL_INVALID_ENUM, "glSamplerParameterf", "vector parameter");
-  GLfloat v[4] = {param, 0, 0, 0};
-  Set(ctx, sampler, pname, v, "glSamplerParameterf");
+  GLfloat v[4];
+  if (ScalarParameterAsVector(ctx, pname, param, v, "glSamplerParameterf"))
+    Set(ctx, sampler, pname, v, "glSamplerParameterf");
 }
 
 void SamplerParameteri(Context& ctx, GLuint sampler, GLenum pname, GLint param) {
-  if (pname == GL_TEXTURE_BORDER_COLOR)
-    return ctx.Error(GL_INVALID_ENUM, "glSamplerParameteri", "vector parameter");
-  GLfloat v[4] = {static_cast<GLfloat>(param), 0, 0, 0};
-  Set(ctx, sampler, pname, v, "glSamplerParameteri");
+  GLfloat v[4];
+  if (ScalarParameterAsVector(ctx, pname, static_cast<GLfloat>(param), v, "glSamplerParameteri"))
+    Set(ctx, sampler, pname, v, "glSamplerParameteri");
 }
 
 void SamplerParameterfv(Context& ctx, GLuint sampler, GLenum pname, const GLfloat* param) {
@@ -176,9 +191,8 @@ void SamplerParameterfv(Context& ctx, GLuint sampler, GLenum pname, const GLfloa
 }
 
 void SamplerParameteriv(Context& ctx, GLuint sampler, GLenum pname, const GLint* param) {
-  GLfloat v[4] = {static_cast<GLfloat>(param[0]), 0, 0, 0};
-  if (pname == GL_TEXTURE_BORDER_COLOR)
-    for (int i = 0; i < 4; ++i) v[i] = static_cast<GLfloat>(param[i]) / 2147483647.0f;
+  GLfloat v[4];
+  IntegerParameterAsVector(pname, param, v);
   Set(ctx, sampler, pname, v, "glSamplerParameteriv");
 }
 

@@ -351,17 +351,15 @@ void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, c
 }  // namespace
 
 void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param) {
-  if (pname == GL_TEXTURE_BORDER_COLOR)
-    return ctx.Error(GL_INVALID_ENUM, "glTexParameterf", "border colour needs the vector form");
-  GLfloat v[4] = {param, 0, 0, 0};
-  SetParameter(ctx, target, pname, v, "glTexParameterf");
+  GLfloat v[4];
+  if (ScalarParameterAsVector(ctx, pname, param, v, "glTexParameterf"))
+    SetParameter(ctx, target, pname, v, "glTexParameterf");
 }
 
 void TexParameteri(Context& ctx, GLenum target, GLenum pname, GLint param) {
-  if (pname == GL_TEXTURE_BORDER_COLOR)
-    return ctx.Error(GL_INVALID_ENUM, "glTexParameteri", "border colour needs the vector form");
-  GLfloat v[4] = {static_cast<GLfloat>(param), 0, 0, 0};
-  SetParameter(ctx, target, pname, v, "glTexParameteri");
+  GLfloat v[4];
+  if (ScalarParameterAsVector(ctx, pname, static_cast<GLfloat>(param), v, "glTexParameteri"))
+    SetParameter(ctx, target, pname, v, "glTexParameteri");
 }
 
 void TexParameterfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* params) {
@@ -369,9 +367,8 @@ void TexParameterfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* pa
 }
 
 void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
-  GLfloat v[4] = {static_cast<GLfloat>(params[0]), 0, 0, 0};
-  if (pname == GL_TEXTURE_BORDER_COLOR)
-    for (int i = 0; i < 4; ++i) v[i] = static_cast<GLfloat>(params[i]) / 2147483647.0f;
+  GLfloat v[4];
+  IntegerParameterAsVector(pname, params, v);
   SetParameter(ctx, target, pname, v, "glTexParameteriv");
 }
 

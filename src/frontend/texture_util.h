@@ -20,6 +20,11 @@ bool TextureComplete(const Texture& texture, const SamplerObject* sampler = null
 pipe::SamplerState ResolveSampler(const Texture& texture, const SamplerObject* sampler = nullptr);
 // Sets one sampler parameter (shared by glTexParameter* and glSamplerParameter*); records the GL error.
 void SetSamplerParameter(Context& ctx, SamplerParams& p, GLenum pname, const GLfloat* v, const char* fn);
+// The scalar and integer-vector forms of glTexParameter*/glSamplerParameter* as the float vector that
+// SetSamplerParameter takes. The scalar form returns false (GL_INVALID_ENUM recorded) for vector-only names.
+bool ScalarParameterAsVector(Context& ctx, GLenum pname, GLfloat value, GLfloat out[4], const char* fn);
+void IntegerParameterAsVector(GLenum pname, const GLint* in, GLfloat out[4]);
+
 // Reads one sampler parameter into v[0..3]; false (no error recorded) for unknown names.
 bool GetSamplerParameter(const SamplerParams& p, GLenum pname, GLfloat* v);
 
