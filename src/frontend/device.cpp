@@ -42,26 +42,31 @@ Device::Device(std::unique_ptr<pipe::Backend> backend) : backend_(std::move(back
 Device::~Device() {
   std::lock_guard lock(resource_mutex_);
   resource_pipe_->Submit();
+  resource_pipe_->ReleaseThread();
   resource_pipe_.reset();
 }
 
 DeviceOpenResult OpenDevice() {
   DeviceOpenResult result;
   BackendChoice choice = ChoiceFromEnv();
-  std::string why;
+  std::string vulkan_why, gles_why;
   std::unique_ptr<pipe::Backend> backend;
-  if (choice != BackendChoice::kGles) backend = pipe::CreateVulkanBackend(&why);
+  if (choice != BackendChoice::kGles) backend = pipe::CreateVulkanBackend(&vulkan_why);
+  if (!backend && choice == BackendChoice::kAuto)
+    util::LogOnce(util::LogLevel::kWarning, "CALDERA_BACKEND",
+                  "auto: no usable Vulkan device (" + vulkan_why + "); falling back to the host GLES driver");
+  if (!backend && choice != BackendChoice::kVulkan) backend = pipe::CreateGlesBackend(&gles_why);
   if (!backend) {
-    if (choice == BackendChoice::kVulkan) {
-      result.error = "Vulkan backend unavailable: " + why;
-    } else if (choice == BackendChoice::kGles) {
-      result.error = "GLES backend is not built yet";
-    } else {
-      result.error = "no usable backend: Vulkan: " + why + "; GLES backend not built yet";
-    }
+    if (choice == BackendChoice::kVulkan)
+      result.error = "Vulkan backend unavailable: " + vulkan_why;
+    else if (choice == BackendChoice::kGles)
+      result.error = "GLES backend unavailable: " + gles_why;
+    else
+      result.error = "no usable backend: Vulkan: " + vulkan_why + "; GLES: " + gles_why;
     util::Log(util::LogLevel::kError, "eglInitialize", result.error);
     return result;
   }
+  util::Log(util::LogLevel::kInfo, "eglInitialize", "backend: " + backend->caps().renderer);
   result.device = new Device(std::move(backend));
   return result;
 }
@@ -104,6 +109,7 @@ Surface::Surface(Device& dev, const SurfaceDesc& d) : device(dev), desc(d) {
                                      static_cast<uint32_t>(d.width), static_cast<uint32_t>(d.height), 1});
   }
   pipe.Submit();
+  pipe.ReleaseThread();
 }
 
 Surface::~Surface() {
@@ -115,6 +121,7 @@ Surface::~Surface() {
     device.handles().Free(h);
   }
   pipe.Submit();
+  pipe.ReleaseThread();
 }
 
 Surface* CreatePbufferSurface(Device& device, const SurfaceDesc& desc, std::string* error) {
@@ -215,6 +222,7 @@ bool MakeCurrent(Context* context, Surface* draw, Surface* read) {
   }
   if (old && (old != context || old->draw_surface() != draw || old->read_surface() != read)) {
     old->pipe().Submit();  // GL: making another context current flushes the old one
+    old->pipe().ReleaseThread();
     Surface* old_draw = old->draw_surface();
     Surface* old_read = old->read_surface();
     old->Bind(nullptr, nullptr);
@@ -276,6 +284,7 @@ void ReleaseBackendObject(Device* device, pipe::ObjectKind kind, pipe::Handle ha
     std::lock_guard lock(device->resource_mutex());
     record(device->resource_pipe());
     device->resource_pipe().Submit();
+    device->resource_pipe().ReleaseThread();
   }
   // The slot can be reused at once: the backend sees the destroy before any later create of that slot
   // from this stream; creates on other streams use other slots until this one is freed here.

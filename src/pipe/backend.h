@@ -26,6 +26,9 @@ class BackendContext {
   virtual ~BackendContext() = default;
   // Applies every record of `chunk` in order. Returns false when the device was lost (context loss).
   virtual bool Execute(const CommandChunk& chunk) = 0;
+  // The frontend context is no longer current on the calling thread (inline mode: the thread that called
+  // Execute). A backend that keeps per-thread state there (a host GL context) lets go of it.
+  virtual void ReleaseThread() {}
 };
 
 class Backend {
@@ -37,5 +40,6 @@ class Backend {
 
 // Backend factories; each returns null and fills *why when the backend cannot run here.
 std::unique_ptr<Backend> CreateVulkanBackend(std::string* why);
+std::unique_ptr<Backend> CreateGlesBackend(std::string* why);
 
 }  // namespace caldera::pipe

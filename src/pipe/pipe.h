@@ -43,6 +43,9 @@ class Pipe {
     return !lost_;
   }
 
+  // The owning context stops being current on this thread (after a Submit).
+  void ReleaseThread() { backend_->ReleaseThread(); }
+
   bool lost() const { return lost_; }
   uint64_t chunks_submitted() const { return chunks_submitted_; }
 

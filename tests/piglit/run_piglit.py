@@ -21,8 +21,8 @@ def load_expectations(path):
         if not body:
             continue
         parts = body.split()
-        if len(parts) < 2 or parts[-1] not in ("pass", "fail", "skip", "crash"):
-            raise SystemExit(f"{path}:{lineno}: expected '<command...> <pass|fail|skip|crash>'")
+        if len(parts) < 2 or parts[-1] not in ("pass", "fail", "skip", "crash", "host-error"):
+            raise SystemExit(f"{path}:{lineno}: expected '<command...> <pass|fail|skip|crash|host-error>'")
         if parts[-1] != "pass" and not reason:
             raise SystemExit(f"{path}:{lineno}: a non-pass expectation needs a '# reason'")
         tests.append((" ".join(parts[:-1]), parts[-1]))
@@ -47,6 +47,8 @@ def run_one(command, env, timeout):
         result = "crash"
     if "vulkan-validation" in out:
         result = "validation-error"
+    if "the host rejected a translated program" in out:
+        result = "host-error"  # GLES backend: the host refused a shader Caldera accepted
     return result, out
 
 
@@ -56,6 +58,8 @@ def main():
     ap.add_argument("--vendor-json", required=True, help="glvnd EGL vendor manifest to run through")
     ap.add_argument("--validation", action="store_true", help="Khronos validation + sync validation on")
     ap.add_argument("--timeout", type=int, default=60)
+    ap.add_argument("--backend", choices=["vulkan", "gles"], help="CALDERA_BACKEND for the run")
+    ap.add_argument("--overrides", help="expectations (same format) that replace the main file's for this run")
     ap.add_argument("--record", help="write actual results here (for docs/CONFORMANCE.md)")
     args = ap.parse_args()
 
@@ -68,7 +72,15 @@ def main():
     if args.validation:
         env.update({"VK_INSTANCE_LAYERS": "VK_LAYER_KHRONOS_validation",
                     "VK_LAYER_ENABLES": "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT"})
+    if args.backend:
+        env["CALDERA_BACKEND"] = args.backend
     tests = load_expectations(args.expectations)
+    if args.overrides:
+        override = dict(load_expectations(args.overrides))
+        unknown = set(override) - {command for command, _ in tests}
+        if unknown:
+            raise SystemExit(f"{args.overrides}: not in {args.expectations}: {sorted(unknown)}")
+        tests = [(command, override.get(command, expected)) for command, expected in tests]
     passed = failed = 0
     actual = []
     for command, expected in tests:

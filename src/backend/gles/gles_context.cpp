@@ -1,0 +1,232 @@
+// A GLES-backend context: host context lifetime, current-ness, and the record dispatch.
+#include "backend/gles/gles_context.h"
+
+#include <cstdio>
+
+#include "util/log.h"
+
+namespace caldera::gles {
+
+Context::Context(Device& device)
+    : device_(device),
+      gl_(device.gl()),
+      state_(device.gl(), util::EnvFlag("CALDERA_GLES_SHADOW", true), device.has_depth_clamp()) {
+  std::string why;
+  host_context_ = device_.host().CreateContext(device_.root(), &why);
+  if (host_context_ == EGL_NO_CONTEXT) {
+    util::Log(util::LogLevel::kError, "gles", "host context creation failed: " + why);
+    lost_ = true;
+  }
+}
+
+Context::~Context() {
+  if (host_context_ == EGL_NO_CONTEXT) return;
+  std::lock_guard lock(device_.execute_mutex());
+  EGLContext previous = ThreadHostContext();
+  if (initialized_ && BindHostContext(device_.host(), host_context_)) {
+    for (auto& [id, q] : queries_) gl_.DeleteQueries(1, &q.name);
+    for (auto& [key, fbo] : framebuffers_) gl_.DeleteFramebuffers(1, &fbo);
+    GLuint fbos[] = {read_fbo_, blit_draw_fbo_};
+    gl_.DeleteFramebuffers(2, fbos);
+    GLuint buffers[] = {uniform_ubo_, zero_ubo_};
+    gl_.DeleteBuffers(2, buffers);
+    gl_.DeleteVertexArrays(1, &vao_);
+    gl_.Flush();
+  }
+  if (stats_.draws || stats_.clears) WriteStats();
+  BindHostContext(device_.host(), previous != host_context_ ? previous : EGL_NO_CONTEXT);
+  device_.host().DestroyContext(host_context_);
+}
+
+bool Context::MakeCurrent() {
+  if (lost_) return false;
+  if (!BindHostContext(device_.host(), host_context_)) {
+    util::Log(util::LogLevel::kError, "gles", "the host refused to make Caldera's host context current");
+    lost_ = true;
+    return false;
+  }
+  if (!initialized_) InitHostObjects();
+  return true;
+}
+
+void Context::InitHostObjects() {
+  initialized_ = true;
+  gl_.GenVertexArrays(1, &vao_);
+  state_.BindVertexArray(vao_);
+  GLuint fbos[2];
+  gl_.GenFramebuffers(2, fbos);
+  read_fbo_ = fbos[0];
+  blit_draw_fbo_ = fbos[1];
+  GLuint buffers[2];
+  gl_.GenBuffers(2, buffers);
+  uniform_ubo_ = buffers[0];
+  zero_ubo_ = buffers[1];
+  std::vector<uint8_t> zeros(16384, 0);
+  state_.BindBuffer(GL_UNIFORM_BUFFER, zero_ubo_);
+  gl_.BufferData(GL_UNIFORM_BUFFER, static_cast<GLsizeiptr>(zeros.size()), zeros.data(), GL_STATIC_DRAW);
+  seen_deletion_epoch_ = device_.deletion_epoch;
+}
+
+bool Context::Execute(const pipe::CommandChunk& chunk) {
+  std::lock_guard lock(device_.execute_mutex());
+  if (!MakeCurrent()) return false;
+  if (seen_deletion_epoch_ != device_.deletion_epoch) {
+    state_.InvalidateObjectBindings();
+    state_.BindVertexArray(vao_);
+    attribs_known_ = false;
+    vertex_dirty_ = uniform_buffers_dirty_ = textures_dirty_ = uniforms_dirty_ = targets_dirty_ = true;
+    PurgeFramebuffers();
+    seen_deletion_epoch_ = device_.deletion_epoch;
+  }
+  chunk.ForEach(
+      [this](pipe::Op op, const uint8_t* record, const uint8_t* payload) { Apply(op, record, payload); });
+  return !lost_;
+}
+
+void Context::ReleaseThread() {
+  if (ThreadHostContext() != host_context_) return;
+  std::lock_guard lock(device_.execute_mutex());
+  gl_.Flush();  // GL: releasing a context flushes it
+  BindHostContext(device_.host(), EGL_NO_CONTEXT);
+}
+
+void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) {
+  switch (op) {
+    case pipe::Op::kBufferStorage:
+      OnBufferStorage(pipe::As<pipe::CmdBufferStorage>(record));
+      break;
+    case pipe::Op::kBufferUpload:
+      OnBufferUpload(pipe::As<pipe::CmdBufferUpload>(record), payload);
+      break;
+    case pipe::Op::kBufferCopy:
+      OnBufferCopy(pipe::As<pipe::CmdBufferCopy>(record));
+      break;
+    case pipe::Op::kBufferDestroy:
+      OnBufferDestroy(pipe::As<pipe::CmdBufferDestroy>(record).buffer);
+      break;
+    case pipe::Op::kImageCreate:
+      OnImageCreate(pipe::As<pipe::CmdImageCreate>(record));
+      break;
+    case pipe::Op::kImageUpload:
+      OnImageUpload(pipe::As<pipe::CmdImageUpload>(record), payload);
+      break;
+    case pipe::Op::kImageDestroy:
+      OnImageDestroy(pipe::As<pipe::CmdImageDestroy>(record).image);
+      break;
+    case pipe::Op::kGenerateMipmaps:
+      OnGenerateMipmaps(pipe::As<pipe::CmdGenerateMipmaps>(record));
+      break;
+    case pipe::Op::kProgramCreate:
+      OnProgramCreate(pipe::As<pipe::CmdProgramCreate>(record), payload);
+      break;
+    case pipe::Op::kProgramDestroy:
+      OnProgramDestroy(pipe::As<pipe::CmdProgramDestroy>(record).program);
+      break;
+    case pipe::Op::kSetRenderTargets:
+      targets_ = pipe::As<pipe::CmdSetRenderTargets>(record);
+      targets_dirty_ = true;
+      fixed_dirty_ = true;  // RGB targets mask alpha writes
+      break;
+    case pipe::Op::kSetFixedState:
+      fixed_ = pipe::As<pipe::CmdSetFixedState>(record);
+      fixed_dirty_ = true;
+      break;
+    case pipe::Op::kSetVertexInput:
+      vertex_ = pipe::As<pipe::CmdSetVertexInput>(record);
+      vertex_dirty_ = true;
+      break;
+    case pipe::Op::kSetProgram:
+      program_ = pipe::As<pipe::CmdSetProgram>(record).program;
+      uniforms_dirty_ = vertex_dirty_ = true;
+      break;
+    case pipe::Op::kSetUniforms: {
+      auto& c = pipe::As<pipe::CmdSetUniforms>(record);
+      uniforms_.assign(payload, payload + c.payload_size);
+      uniforms_dirty_ = true;
+      break;
+    }
+    case pipe::Op::kSetUniformBuffers:
+      uniform_buffers_ = pipe::As<pipe::CmdSetUniformBuffers>(record);
+      uniform_buffers_dirty_ = true;
+      break;
+    case pipe::Op::kSetTextures:
+      textures_ = pipe::As<pipe::CmdSetTextures>(record);
+      textures_dirty_ = true;
+      break;
+    case pipe::Op::kClear:
+      OnClear(pipe::As<pipe::CmdClear>(record));
+      break;
+    case pipe::Op::kBlit:
+      OnBlit(pipe::As<pipe::CmdBlit>(record));
+      break;
+    case pipe::Op::kDraw:
+      OnDraw(pipe::As<pipe::CmdDraw>(record));
+      break;
+    case pipe::Op::kReadPixels:
+      OnReadPixels(pipe::As<pipe::CmdReadPixels>(record));
+      break;
+    case pipe::Op::kFlush:
+      gl_.Flush();
+      break;
+    case pipe::Op::kFinish: {
+      auto& c = pipe::As<pipe::CmdFinish>(record);
+      gl_.Finish();
+      c.done->store(true);
+      c.done->notify_all();
+      break;
+    }
+    case pipe::Op::kFenceSync: {
+      auto& c = pipe::As<pipe::CmdFenceSync>(record);
+      uint64_t serial = device_.InsertFence();
+      gl_.Flush();  // a fence another thread waits on must reach the host's queue
+      c.fence->Publish(&device_, serial);
+      c.fence->Release();
+      break;
+    }
+    case pipe::Op::kWaitSync: {
+      auto& c = pipe::As<pipe::CmdWaitSync>(record);
+      uint64_t serial = c.fence->serial();
+      if (serial) {
+        EGLSync sync = device_.PendingSync(serial);
+        if (sync != EGL_NO_SYNC) device_.host().ServerWait(sync);
+      }
+      c.fence->Release();
+      break;
+    }
+    case pipe::Op::kQueryBegin:
+      OnQueryBegin(pipe::As<pipe::CmdQueryBegin>(record));
+      break;
+    case pipe::Op::kQueryEnd:
+      OnQueryEnd(pipe::As<pipe::CmdQueryEnd>(record));
+      break;
+    case pipe::Op::kQueryTimestamp:
+      OnQueryTimestamp(pipe::As<pipe::CmdQueryTimestamp>(record));
+      break;
+    case pipe::Op::kQueryResult:
+      OnQueryResult(pipe::As<pipe::CmdQueryResult>(record));
+      break;
+    case pipe::Op::kQueryDestroy:
+      OnQueryDestroy(pipe::As<pipe::CmdQueryDestroy>(record).query);
+      break;
+    case pipe::Op::kCount:
+      break;
+  }
+}
+
+void Context::WriteStats() {
+  const char* path = util::Env("CALDERA_STATS");
+  if (!path) return;
+  if (FILE* f = std::fopen(path, "a")) {
+    const auto& c = state_.counters();
+    std::fprintf(
+        f,
+        "{\"backend\": \"gles\", \"draws\": %llu, \"clears\": %llu, \"blits\": %llu, "
+        "\"framebuffers_created\": %llu, \"host_state_calls\": %llu, \"host_state_skipped\": %llu}\n",
+        (unsigned long long)stats_.draws, (unsigned long long)stats_.clears, (unsigned long long)stats_.blits,
+        (unsigned long long)stats_.framebuffers_created, (unsigned long long)c.issued,
+        (unsigned long long)c.skipped);
+    std::fclose(f);
+  }
+}
+
+}  // namespace caldera::gles

@@ -1,0 +1,144 @@
+// One Caldera context on the GLES backend: its own host context (sharing objects through the device's
+// root), the container objects GLES does not share (vertex array, framebuffers), a shadow of its host
+// state, and the replay of pipe records as host GL calls.
+#pragma once
+
+#include <EGL/egl.h>
+
+#include <array>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "backend/gles/gles_device.h"
+#include "backend/gles/gles_state.h"
+#include "pipe/backend.h"
+
+namespace caldera::gles {
+
+// Compiles and links translated stages (vertex, fragment, geometry; empty ones skipped) on the host.
+// Returns 0 and appends the host's messages to *log on failure.
+GLuint LinkHostProgram(const HostGL& gl, const std::string essl[3], std::string* log);
+
+class Context final : public pipe::BackendContext {
+ public:
+  explicit Context(Device& device);
+  ~Context() override;
+
+  bool Execute(const pipe::CommandChunk& chunk) override;
+  void ReleaseThread() override;
+
+ private:
+  bool MakeCurrent();
+  void InitHostObjects();
+  void Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload);
+
+  // Objects (gles_resources.cpp).
+  void OnBufferStorage(const pipe::CmdBufferStorage& c);
+  void OnBufferUpload(const pipe::CmdBufferUpload& c, const uint8_t* payload);
+  void OnBufferCopy(const pipe::CmdBufferCopy& c);
+  void OnBufferDestroy(pipe::Handle h);
+  void OnImageCreate(const pipe::CmdImageCreate& c);
+  void OnImageUpload(const pipe::CmdImageUpload& c, const uint8_t* payload);
+  void OnImageDestroy(pipe::Handle h);
+  void OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& c);
+  void OnProgramCreate(const pipe::CmdProgramCreate& c, const uint8_t* payload);
+  void OnProgramDestroy(pipe::Handle h);
+  void BindScratchTexture(const ImageObject& image);
+
+  // Framebuffers, clears, blits, readback (gles_framebuffer.cpp).
+  struct TargetKey {
+    std::array<pipe::Handle, pipe::kMaxColorAttachments> color{};
+    pipe::Handle depth_stencil;
+    friend bool operator==(const TargetKey&, const TargetKey&) = default;
+  };
+  struct TargetKeyHash {
+    size_t operator()(const TargetKey& k) const;
+  };
+  bool BindDrawTargets();
+  void AttachForRead(GLenum target, GLuint fbo, const ImageObject& image);
+  void PurgeFramebuffers();
+  void OnClear(const pipe::CmdClear& c);
+  void OnBlit(const pipe::CmdBlit& c);
+  void OnReadPixels(const pipe::CmdReadPixels& c);
+
+  // Draws (gles_draw.cpp).
+  void OnDraw(const pipe::CmdDraw& c);
+  void ApplyVertexInput(const ProgramObject& program);
+  void ApplyUniforms(const ProgramObject& program);
+  void ApplyUniformBuffers();
+  void ApplyTextures();
+
+  // Queries and sync (gles_draw.cpp).
+  void OnQueryBegin(const pipe::CmdQueryBegin& c);
+  void OnQueryEnd(const pipe::CmdQueryEnd& c);
+  void OnQueryTimestamp(const pipe::CmdQueryTimestamp& c);
+  void OnQueryResult(const pipe::CmdQueryResult& c);
+  void OnQueryDestroy(uint64_t id);
+  // GL_SAMPLES_PASSED has no GLES equivalent: while one is active, draws use a program variant whose
+  // fragment shader counts the fragments that pass into an atomic counter (gles_samples.cpp).
+  GLuint CountingProgram(ProgramObject& program);
+  void BeginSampleCount(uint64_t id);
+  bool ReadSampleCount(GLuint counter_buffer, bool wait, GLuint availability_query, uint64_t* result);
+
+  void WriteStats();
+
+  Device& device_;
+  const HostGL& gl_;
+  EGLContext host_context_ = EGL_NO_CONTEXT;
+  bool initialized_ = false;
+  bool lost_ = false;
+  HostState state_;
+  uint64_t seen_deletion_epoch_ = 0;
+
+  GLuint vao_ = 0;
+  GLuint uniform_ubo_ = 0;  // the default uniform block (re-specified on change: the host orphans it)
+  GLuint zero_ubo_ = 0;     // stands in for unbound uniform blocks
+  GLuint read_fbo_ = 0, blit_draw_fbo_ = 0;
+  std::unordered_map<TargetKey, GLuint, TargetKeyHash> framebuffers_;
+
+  // Records as last received.
+  pipe::CmdSetRenderTargets targets_{};
+  bool targets_dirty_ = true;
+  pipe::CmdSetFixedState fixed_{};
+  bool fixed_dirty_ = true;
+  pipe::CmdSetVertexInput vertex_{};
+  bool vertex_dirty_ = true;
+  pipe::Handle program_;
+  std::vector<uint8_t> uniforms_;
+  bool uniforms_dirty_ = true;
+  pipe::CmdSetUniformBuffers uniform_buffers_{};
+  bool uniform_buffers_dirty_ = true;
+  pipe::CmdSetTextures textures_{};
+  bool textures_dirty_ = true;
+
+  // Vertex arrays as set on the host VAO (one per context), to skip unchanged attribute calls.
+  struct AttribShadow {
+    bool enabled = false;
+    GLuint buffer = 0;
+    GLenum type = 0;
+    GLint size = 0;
+    bool normalized = false, integer = false;
+    GLsizei stride = 0;
+    uint64_t offset = 0;
+    uint32_t divisor = 0;
+    std::array<uint32_t, 4> constant{};
+    friend bool operator==(const AttribShadow&, const AttribShadow&) = default;
+  };
+  std::array<AttribShadow, pipe::kMaxVertexAttribs> attribs_{};
+  bool attribs_known_ = false;
+
+  struct Query {
+    GLuint name = 0;  // host query (for samples passed: ANY_SAMPLES_PASSED, for availability)
+    pipe::QueryKind kind = pipe::QueryKind::kSamplesPassed;
+    GLuint counter_buffer = 0;  // samples passed: the atomic counter the counting variant increments
+  };
+  std::unordered_map<uint64_t, Query> queries_;
+  bool counting_samples_ = false;  // a GL_SAMPLES_PASSED query is active
+
+  struct Stats {
+    uint64_t draws = 0, clears = 0, blits = 0, framebuffers_created = 0;
+  } stats_;
+};
+
+}  // namespace caldera::gles

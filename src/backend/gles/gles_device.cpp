@@ -1,0 +1,218 @@
+// The GLES backend's device and its pipe::Backend face.
+#include "backend/gles/gles_device.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "backend/gles/gles_context.h"
+#include "util/log.h"
+
+namespace caldera::gles {
+namespace {
+
+thread_local EGLContext t_host_context = EGL_NO_CONTEXT;
+
+bool HasExtension(const HostGL& gl, const char* name) {
+  GLint count = 0;
+  gl.GetIntegerv(GL_NUM_EXTENSIONS, &count);
+  for (GLint i = 0; i < count; ++i) {
+    auto* ext = reinterpret_cast<const char*>(gl.GetStringi(GL_EXTENSIONS, static_cast<GLuint>(i)));
+    if (ext && !std::strcmp(ext, name)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+EGLContext ThreadHostContext() {
+  return t_host_context;
+}
+
+bool BindHostContext(HostEgl& host, EGLContext context) {
+  if (t_host_context == context) return true;
+  if (!host.MakeCurrent(context)) return false;
+  t_host_context = context;
+  return true;
+}
+
+std::unique_ptr<Device> Device::Create(std::string* why) {
+  std::unique_ptr<Device> device(new Device);
+  if (!device->Init(why)) return nullptr;
+  return device;
+}
+
+bool Device::Init(std::string* why) {
+  host_ = HostEgl::Open(why);
+  if (!host_) return false;
+  root_ = host_->CreateContext(EGL_NO_CONTEXT, why);
+  if (root_ == EGL_NO_CONTEXT) return false;
+  EGLContext previous = ThreadHostContext();
+  if (!BindHostContext(*host_, root_)) {
+    *why = "the host refused to make a surfaceless GLES context current";
+    return false;
+  }
+  std::string missing;
+  bool loaded = LoadHostGL(&gl_, host_->proc_lookup(), &missing);
+  if (!loaded) {
+    *why = "the host GLES library lacks " + missing;
+  } else if (host_->es_minor() < 1) {
+    // layout(binding) in ESSL (3.10) is how translated shaders find their resources.
+    *why = "the host offers GLES 3.0 only (3.1 needed)";
+    loaded = false;
+  } else {
+    QueryCaps();
+  }
+  if (previous != EGL_NO_CONTEXT) BindHostContext(*host_, previous);
+  return loaded;
+}
+
+void Device::QueryCaps() {
+  essl_version_ = host_->es_minor() >= 2 ? 320 : 310;
+  has_depth_clamp_ = HasExtension(gl_, "GL_EXT_depth_clamp");
+  auto* renderer = reinterpret_cast<const char*>(gl_.GetString(GL_RENDERER));
+  caps_.renderer = std::string("Caldera (GLES: ") + (renderer ? renderer : "host") + ")";
+  GLint value = 0;
+  gl_.GetIntegerv(GL_MAX_TEXTURE_SIZE, &value);
+  caps_.max_texture_size = static_cast<uint32_t>(std::min(value, 16384));
+  GLint dims[2] = {4096, 4096};
+  gl_.GetIntegerv(GL_MAX_VIEWPORT_DIMS, dims);
+  caps_.max_viewport[0] = static_cast<uint32_t>(std::min(dims[0], 16384));
+  caps_.max_viewport[1] = static_cast<uint32_t>(std::min(dims[1], 16384));
+  gl_.GetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, caps_.line_width_range);
+  gl_.GetFloatv(0x846D /* GL_ALIASED_POINT_SIZE_RANGE: GLES and compatibility only */,
+                caps_.point_size_range);
+  gl_.GetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &value);
+  caps_.max_uniform_block_size = static_cast<uint32_t>(std::min(value, 16384));
+  gl_.GetIntegerv(GL_MAX_COLOR_ATTACHMENTS, &value);
+  caps_.max_color_attachments = static_cast<uint32_t>(std::min(value, pipe::kMaxColorAttachments));
+  gl_.GetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &uniform_offset_alignment_);
+  caps_.max_samples = 1;
+  caps_.timestamp_bits = has_timer_queries() ? 64 : 0;
+  while (gl_.GetError() != GL_NO_ERROR) {
+  }
+}
+
+Device::~Device() {
+  if (!host_) return;
+  if (root_ != EGL_NO_CONTEXT && BindHostContext(*host_, root_)) {
+    for (auto& [key, sampler] : samplers_) gl_.DeleteSamplers(1, &sampler);
+    std::lock_guard lock(fence_mutex_);
+    for (auto& [serial, entry] : fences_) host_->DestroySync(entry.sync);
+    fences_.clear();
+  }
+  BindHostContext(*host_, EGL_NO_CONTEXT);
+  host_->DestroyContext(root_);
+}
+
+GLuint Device::GetSampler(const pipe::SamplerState& s) {
+  std::vector<uint8_t> key(sizeof(s));
+  std::memcpy(key.data(), &s, sizeof(s));
+  auto it = samplers_.find(key);
+  if (it != samplers_.end()) return it->second;
+  GLuint sampler = 0;
+  gl_.GenSamplers(1, &sampler);
+  GLenum mag = s.mag_linear ? GL_LINEAR : GL_NEAREST;
+  GLenum min = s.min_linear ? GL_LINEAR : GL_NEAREST;
+  if (s.mip_mode == 1) min = s.min_linear ? GL_LINEAR_MIPMAP_NEAREST : GL_NEAREST_MIPMAP_NEAREST;
+  if (s.mip_mode == 2) min = s.min_linear ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST_MIPMAP_LINEAR;
+  gl_.SamplerParameteri(sampler, GL_TEXTURE_MAG_FILTER, static_cast<GLint>(mag));
+  gl_.SamplerParameteri(sampler, GL_TEXTURE_MIN_FILTER, static_cast<GLint>(min));
+  const GLenum wraps[] = {GL_REPEAT, GL_MIRRORED_REPEAT, GL_CLAMP_TO_EDGE, GL_CLAMP_TO_BORDER};
+  const GLenum wrap_names[] = {GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R};
+  for (int i = 0; i < 3; ++i)
+    gl_.SamplerParameteri(sampler, wrap_names[i], static_cast<GLint>(wraps[std::min<int>(s.wrap[i], 3)]));
+  gl_.SamplerParameterf(sampler, GL_TEXTURE_MIN_LOD, s.min_lod);
+  gl_.SamplerParameterf(sampler, GL_TEXTURE_MAX_LOD, s.max_lod);
+  if (s.wrap[0] == 3 || s.wrap[1] == 3 || s.wrap[2] == 3)
+    gl_.SamplerParameterfv(sampler, GL_TEXTURE_BORDER_COLOR, s.border);
+  if (s.compare_enable) {
+    gl_.SamplerParameteri(sampler, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+    gl_.SamplerParameteri(sampler, GL_TEXTURE_COMPARE_FUNC, static_cast<GLint>(ToHostCompare(s.compare_op)));
+  }
+  if (s.lod_bias != 0.0f)
+    util::LogOnce(util::LogLevel::kWarning, "GL_TEXTURE_LOD_BIAS",
+                  "GLES has no sampler LOD bias: ignored on the GLES backend (docs/GLES-BACKEND.md)");
+  samplers_.emplace(std::move(key), sampler);
+  return sampler;
+}
+
+uint64_t Device::InsertFence() {
+  EGLSync sync = host_->CreateFence();
+  std::lock_guard lock(fence_mutex_);
+  uint64_t serial = next_serial_++;
+  if (sync == EGL_NO_SYNC) {
+    // No fence object: complete it conservatively once the host has finished everything.
+    gl_.Finish();
+    completed_serial_ = std::max(completed_serial_, serial);
+    return serial;
+  }
+  fences_[serial] = {sync, 0};
+  RetireFencesLocked();
+  return serial;
+}
+
+EGLSync Device::PendingSync(uint64_t serial) {
+  std::lock_guard lock(fence_mutex_);
+  if (serial <= completed_serial_) return EGL_NO_SYNC;
+  auto it = fences_.find(serial);
+  return it == fences_.end() ? EGL_NO_SYNC : it->second.sync;
+}
+
+void Device::RetireFencesLocked() {
+  for (auto it = fences_.begin(); it != fences_.end() && it->first <= completed_serial_;) {
+    if (it->second.waiters > 0) break;
+    host_->DestroySync(it->second.sync);
+    it = fences_.erase(it);
+  }
+}
+
+pipe::Timeline::WaitResult Device::WaitSerial(uint64_t serial, uint64_t timeout_ns) {
+  EGLSync sync = EGL_NO_SYNC;
+  {
+    std::lock_guard lock(fence_mutex_);
+    if (serial <= completed_serial_) return WaitResult::kSignaled;
+    auto it = fences_.find(serial);
+    if (it == fences_.end()) return serial < next_serial_ ? WaitResult::kSignaled : WaitResult::kTimeout;
+    sync = it->second.sync;
+    ++it->second.waiters;
+  }
+  // eglClientWaitSync needs no current context, so any frontend thread may wait here.
+  EGLint r = host_->ClientWait(sync, timeout_ns);
+  std::lock_guard lock(fence_mutex_);
+  --fences_[serial].waiters;
+  if (r == EGL_CONDITION_SATISFIED) {
+    // Host fences complete in submission order: everything up to this serial is done.
+    completed_serial_ = std::max(completed_serial_, serial);
+    RetireFencesLocked();
+    return WaitResult::kSignaled;
+  }
+  return r == EGL_TIMEOUT_EXPIRED ? WaitResult::kTimeout : WaitResult::kLost;
+}
+
+namespace {
+
+class Backend final : public pipe::Backend {
+ public:
+  explicit Backend(std::unique_ptr<Device> device) : device_(std::move(device)) {}
+  const pipe::BackendCaps& caps() const override { return device_->caps(); }
+  std::unique_ptr<pipe::BackendContext> CreateContext() override {
+    return std::make_unique<Context>(*device_);
+  }
+
+ private:
+  std::unique_ptr<Device> device_;
+};
+
+}  // namespace
+}  // namespace caldera::gles
+
+namespace caldera {
+
+std::unique_ptr<pipe::Backend> pipe::CreateGlesBackend(std::string* why) {
+  auto device = gles::Device::Create(why);
+  if (!device) return nullptr;
+  return std::make_unique<gles::Backend>(std::move(device));
+}
+
+}  // namespace caldera

@@ -1,0 +1,256 @@
+// Draws on the host: program, vertex arrays, uniforms, uniform blocks and textures, each reapplied only
+// when its record changed, and through the state shadow; then queries.
+#include <algorithm>
+#include <cstring>
+
+#include "backend/gles/gles_context.h"
+#include "backend/gles/gles_translate.h"
+#include "util/log.h"
+
+namespace caldera::gles {
+namespace {
+
+GLenum TextureTarget(pipe::TextureKind kind) {
+  switch (kind) {
+    case pipe::TextureKind::k2DArray:
+      return GL_TEXTURE_2D_ARRAY;
+    case pipe::TextureKind::k3D:
+      return GL_TEXTURE_3D;
+    case pipe::TextureKind::kCube:
+      return GL_TEXTURE_CUBE_MAP;
+    case pipe::TextureKind::kBuffer:
+      return GL_TEXTURE_BUFFER;
+    default:
+      return GL_TEXTURE_2D;
+  }
+}
+
+}  // namespace
+
+void Context::OnDraw(const pipe::CmdDraw& c) {
+  ProgramObject* program = device_.programs.Get(program_);
+  if (!program || !program->program) return;
+  if (targets_dirty_ && !BindDrawTargets()) return;
+  if (targets_.width == 0) return;
+  ++stats_.draws;
+  GLuint host_program = program->program;
+  if (counting_samples_) {
+    if (GLuint counting = CountingProgram(*program)) host_program = counting;
+  }
+  state_.UseProgram(host_program);
+  if (fixed_dirty_) {
+    uint32_t rgb_targets = 0;
+    for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
+      ImageObject* img = device_.images.Get(targets_.color[i]);
+      if (img && img->format == pipe::Format::kRGB8) rgb_targets |= 1u << i;
+    }
+    if (fixed_.polygon_mode != pipe::PolygonMode::kFill)
+      util::LogOnce(util::LogLevel::kWarning, "glPolygonMode",
+                    "GLES has no polygon mode: filled on the GLES backend (docs/GLES-BACKEND.md)");
+    state_.ApplyFixed(fixed_, rgb_targets);
+    fixed_dirty_ = false;
+  }
+  if (vertex_dirty_) ApplyVertexInput(*program);
+  if (uniforms_dirty_) ApplyUniforms(*program);
+  if (uniform_buffers_dirty_) ApplyUniformBuffers();
+  if (textures_dirty_) ApplyTextures();
+
+  GLenum mode = ToHostTopology(c.topology);
+  auto instances = static_cast<GLsizei>(c.instances);
+  if (c.index_type == pipe::IndexType::kNone) {
+    gl_.DrawArraysInstanced(mode, static_cast<GLint>(c.first), static_cast<GLsizei>(c.count), instances);
+    return;
+  }
+  BufferObject* ib = device_.buffers.Get(c.index_buffer);
+  if (!ib) return;
+  state_.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib->name);
+  uint64_t offset = c.index_offset + uint64_t(c.first) * IndexSize(c.index_type);
+  const void* indices = reinterpret_cast<const void*>(static_cast<uintptr_t>(offset));
+  if (c.base_vertex != 0)
+    gl_.DrawElementsInstancedBaseVertex(mode, static_cast<GLsizei>(c.count), ToHostIndexType(c.index_type),
+                                        indices, instances, c.base_vertex);
+  else
+    gl_.DrawElementsInstanced(mode, static_cast<GLsizei>(c.count), ToHostIndexType(c.index_type), indices,
+                              instances);
+}
+
+void Context::ApplyVertexInput(const ProgramObject& program) {
+  for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs; ++loc) {
+    AttribShadow want{};
+    const auto& a = vertex_.attribs[loc];
+    BufferObject* buffer = nullptr;
+    if ((vertex_.attrib_mask & (1u << loc)) && a.enabled)
+      buffer = device_.buffers.Get(vertex_.bindings[a.binding].buffer);
+    HostVertexFormat f = ToHostVertexFormat(a.format);
+    if (buffer && f.supported) {
+      const auto& b = vertex_.bindings[a.binding];
+      want.enabled = true;
+      want.buffer = buffer->name;
+      want.type = f.type;
+      want.size = f.size;
+      want.normalized = f.normalized;
+      want.integer = f.integer;
+      want.stride = static_cast<GLsizei>(b.stride);
+      want.offset = b.offset + a.offset;
+      want.divisor = b.divisor;
+    } else {
+      if (buffer && !f.supported)
+        util::LogOnce(util::LogLevel::kWarning, "gles", "double vertex attributes are not available on GLES");
+      std::memcpy(want.constant.data(), a.constant, sizeof(want.constant));
+    }
+    AttribShadow& cur = attribs_[loc];
+    if (attribs_known_ && cur == want) continue;
+    if (want.enabled) {
+      if (!attribs_known_ || !cur.enabled) gl_.EnableVertexAttribArray(loc);
+      state_.BindBuffer(GL_ARRAY_BUFFER, want.buffer);
+      const void* pointer = reinterpret_cast<const void*>(static_cast<uintptr_t>(want.offset));
+      if (want.integer)
+        gl_.VertexAttribIPointer(loc, want.size, want.type, want.stride, pointer);
+      else
+        gl_.VertexAttribPointer(loc, want.size, want.type, want.normalized, want.stride, pointer);
+      if (!attribs_known_ || cur.divisor != want.divisor) gl_.VertexAttribDivisor(loc, want.divisor);
+    } else {
+      if (!attribs_known_ || cur.enabled) gl_.DisableVertexAttribArray(loc);
+      // Integer generic values travel as floats in the pipe; the program's input type picks the call.
+      if (program.int_inputs & (1u << loc))
+        gl_.VertexAttribI4i(loc, GLint(a.constant[0]), GLint(a.constant[1]), GLint(a.constant[2]),
+                            GLint(a.constant[3]));
+      else if (program.uint_inputs & (1u << loc))
+        gl_.VertexAttribI4ui(loc, GLuint(a.constant[0]), GLuint(a.constant[1]), GLuint(a.constant[2]),
+                             GLuint(a.constant[3]));
+      else
+        gl_.VertexAttrib4fv(loc, a.constant);
+      want.divisor = cur.divisor;  // untouched on the host while the array is disabled
+    }
+    cur = want;
+  }
+  attribs_known_ = true;
+  vertex_dirty_ = false;
+}
+
+void Context::ApplyUniforms(const ProgramObject& program) {
+  uniforms_dirty_ = false;
+  if (program.default_block_size == 0) return;
+  // Re-specifying the whole small block lets the host orphan it instead of waiting for earlier draws.
+  std::vector<uint8_t>& data = uniforms_;
+  if (data.size() < program.default_block_size) data.resize(program.default_block_size, 0);
+  state_.BindBuffer(GL_UNIFORM_BUFFER, uniform_ubo_);
+  gl_.BufferData(GL_UNIFORM_BUFFER, static_cast<GLsizeiptr>(data.size()), data.data(), GL_STREAM_DRAW);
+  state_.BindUniformBuffer(kDefaultBlockBinding, uniform_ubo_, 0, static_cast<GLsizeiptr>(data.size()));
+}
+
+void Context::ApplyUniformBuffers() {
+  uniform_buffers_dirty_ = false;
+  GLint align = std::max(device_.uniform_offset_alignment(), 1);
+  for (uint32_t i = 0; i < uniform_buffers_.count && i < pipe::kMaxUniformBlocks; ++i) {
+    const auto& b = uniform_buffers_.blocks[i];
+    BufferObject* buffer = device_.buffers.Get(b.buffer);
+    uint32_t binding = kFirstUniformBlockBinding + i;
+    if (!buffer || b.size == 0 || b.offset >= buffer->size || b.offset % uint64_t(align) != 0) {
+      // Unbound block: GL leaves reads undefined; zeros keep the host from reading freed memory.
+      state_.BindUniformBuffer(binding, zero_ubo_, 0, 16384);
+      continue;
+    }
+    uint64_t size = std::min<uint64_t>(b.size, buffer->size - b.offset);
+    state_.BindUniformBuffer(binding, buffer->name, static_cast<GLintptr>(b.offset),
+                             static_cast<GLsizeiptr>(size));
+  }
+}
+
+void Context::ApplyTextures() {
+  textures_dirty_ = false;
+  for (uint32_t i = 0; i < textures_.count && i < pipe::kMaxSamplers; ++i) {
+    const auto& t = textures_.textures[i];
+    ImageObject* img = device_.images.Get(t.image);
+    if (!img || !img->texture) {
+      // Texture 0 is incomplete on the host: sampling it returns (0,0,0,1), what GL requires.
+      state_.BindTexture(i, TextureTarget(t.kind), 0);
+      continue;
+    }
+    state_.BindTexture(i, img->target, img->texture);
+    if (img->base_level != t.base_level) {
+      gl_.TexParameteri(img->target, GL_TEXTURE_BASE_LEVEL, t.base_level);
+      img->base_level = t.base_level;
+    }
+    state_.BindSampler(i, device_.GetSampler(t.sampler));
+  }
+}
+
+void Context::OnQueryBegin(const pipe::CmdQueryBegin& c) {
+  if (c.kind == pipe::QueryKind::kSamplesPassed) return BeginSampleCount(c.query);
+  Query q;
+  q.kind = c.kind;
+  GLenum target = GL_ANY_SAMPLES_PASSED;
+  if (c.kind == pipe::QueryKind::kTimeElapsed) {
+    if (!device_.has_timer_queries()) return;  // the result reads as a final zero
+    target = GL_TIME_ELAPSED;
+  }
+  gl_.GenQueries(1, &q.name);
+  gl_.BeginQuery(target, q.name);
+  queries_[c.query] = q;
+}
+
+void Context::OnQueryEnd(const pipe::CmdQueryEnd& c) {
+  auto it = queries_.find(c.query);
+  if (it == queries_.end()) return;
+  if (it->second.kind == pipe::QueryKind::kSamplesPassed) counting_samples_ = false;
+  gl_.EndQuery(it->second.kind == pipe::QueryKind::kTimeElapsed ? GL_TIME_ELAPSED : GL_ANY_SAMPLES_PASSED);
+}
+
+void Context::OnQueryTimestamp(const pipe::CmdQueryTimestamp& c) {
+  if (!device_.has_timer_queries()) return;
+  Query q;
+  q.kind = pipe::QueryKind::kTimestamp;
+  gl_.GenQueries(1, &q.name);
+  gl_.QueryCounterEXT(q.name, GL_TIMESTAMP);
+  queries_[c.query] = q;
+}
+
+void Context::OnQueryResult(const pipe::CmdQueryResult& c) {
+  auto it = queries_.find(c.query);
+  *c.available = false;
+  *c.result = 0;
+  if (it == queries_.end()) {
+    *c.available = true;  // never started on the host (no timer queries): a final zero
+  } else {
+    GLuint name = it->second.name;
+    GLuint available = GL_FALSE;
+    if (!c.wait) gl_.GetQueryObjectuiv(name, GL_QUERY_RESULT_AVAILABLE, &available);
+    if (it->second.kind == pipe::QueryKind::kSamplesPassed) {
+      if (ReadSampleCount(it->second.counter_buffer, c.wait || available, name, c.result)) {
+        *c.available = true;
+        OnQueryDestroy(c.query);
+      }
+    } else if (c.wait || available) {
+      if (it->second.kind == pipe::QueryKind::kTimeElapsed ||
+          it->second.kind == pipe::QueryKind::kTimestamp) {
+        GLuint64 value = 0;
+        gl_.GetQueryObjectui64vEXT(name, GL_QUERY_RESULT, &value);
+        *c.result = value;
+      } else {
+        GLuint value = 0;
+        gl_.GetQueryObjectuiv(name, GL_QUERY_RESULT, &value);
+        *c.result = value;
+      }
+      *c.available = true;
+      // A read result is final: the frontend keeps it.
+      gl_.DeleteQueries(1, &name);
+      queries_.erase(it);
+    }
+  }
+  c.done->store(true);
+  c.done->notify_all();
+}
+
+void Context::OnQueryDestroy(uint64_t id) {
+  auto it = queries_.find(id);
+  if (it == queries_.end()) return;
+  gl_.DeleteQueries(1, &it->second.name);
+  if (it->second.counter_buffer) {
+    gl_.DeleteBuffers(1, &it->second.counter_buffer);
+    state_.ForgetBuffer(it->second.counter_buffer);
+  }
+  queries_.erase(it);
+}
+
+}  // namespace caldera::gles

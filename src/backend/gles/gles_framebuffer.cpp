@@ -1,0 +1,175 @@
+// Render targets as host framebuffer objects (cached per attachment set: GLES does not share FBOs), clears,
+// blits and readback.
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "backend/gles/gles_context.h"
+#include "util/log.h"
+
+namespace caldera::gles {
+
+size_t Context::TargetKeyHash::operator()(const TargetKey& k) const {
+  size_t h = 1469598103934665603ull;
+  auto mix = [&](pipe::Handle x) { h = (h ^ (uint64_t(x.slot) << 32 | x.generation)) * 1099511628211ull; };
+  for (const auto& c : k.color) mix(c);
+  mix(k.depth_stencil);
+  return h;
+}
+
+void Context::PurgeFramebuffers() {
+  for (auto it = framebuffers_.begin(); it != framebuffers_.end();) {
+    bool dead = it->first.depth_stencil.valid() && !device_.images.Get(it->first.depth_stencil);
+    for (const auto& c : it->first.color) dead |= c.valid() && !device_.images.Get(c);
+    if (dead) {
+      state_.ForgetFramebuffer(it->second);
+      gl_.DeleteFramebuffers(1, &it->second);
+      it = framebuffers_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  targets_dirty_ = true;
+}
+
+bool Context::BindDrawTargets() {
+  if (targets_.width == 0 || targets_.height == 0) return false;
+  TargetKey key;
+  key.color = targets_.color;
+  key.depth_stencil = targets_.depth_stencil;
+  auto it = framebuffers_.find(key);
+  if (it == framebuffers_.end()) {
+    GLuint fbo = 0;
+    gl_.GenFramebuffers(1, &fbo);
+    state_.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+    GLenum draw_buffers[pipe::kMaxColorAttachments];
+    GLsizei count = 0;
+    for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
+      ImageObject* img = device_.images.Get(key.color[i]);
+      draw_buffers[i] = GL_NONE;
+      if (!img || !img->texture) continue;
+      gl_.FramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, img->target, img->texture, 0);
+      draw_buffers[i] = GL_COLOR_ATTACHMENT0 + i;
+      count = static_cast<GLsizei>(i + 1);
+    }
+    gl_.DrawBuffers(std::max<GLsizei>(count, 1), draw_buffers);
+    if (ImageObject* ds = device_.images.Get(key.depth_stencil); ds && ds->texture)
+      gl_.FramebufferTexture2D(GL_DRAW_FRAMEBUFFER, ds->host.attachment, ds->target, ds->texture, 0);
+    GLenum status = gl_.CheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
+    if (status != GL_FRAMEBUFFER_COMPLETE)
+      util::LogOnce(util::LogLevel::kWarning, "gles", "the host reports an incomplete framebuffer");
+    it = framebuffers_.emplace(key, fbo).first;
+    ++stats_.framebuffers_created;
+  }
+  state_.BindFramebuffer(GL_DRAW_FRAMEBUFFER, it->second);
+  targets_dirty_ = false;
+  return true;
+}
+
+void Context::AttachForRead(GLenum target, GLuint fbo, const ImageObject& image) {
+  state_.BindFramebuffer(target, fbo);
+  // Only one attachment kind at a time: detach the other so the framebuffer stays complete.
+  bool depth = pipe::IsDepthFormat(image.format);
+  gl_.FramebufferTexture2D(target, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, depth ? 0 : image.texture, 0);
+  gl_.FramebufferTexture2D(target, GL_DEPTH_STENCIL_ATTACHMENT, GL_TEXTURE_2D, 0, 0);
+  if (depth) gl_.FramebufferTexture2D(target, image.host.attachment, image.target, image.texture, 0);
+  if (target == GL_READ_FRAMEBUFFER) {
+    gl_.ReadBuffer(depth ? GL_NONE : GL_COLOR_ATTACHMENT0);
+  } else {
+    GLenum buffer = depth ? GL_NONE : GL_COLOR_ATTACHMENT0;
+    gl_.DrawBuffers(1, &buffer);
+  }
+}
+
+void Context::OnClear(const pipe::CmdClear& c) {
+  if (!BindDrawTargets()) return;
+  ++stats_.clears;
+  // Clears take their own masks and scissor; the draw state is re-applied (through the shadow) after.
+  state_.Scissor(c.scissor_enable, c.scissor);
+  state_.Enable(GL_RASTERIZER_DISCARD, false);
+  fixed_dirty_ = true;
+  if (c.mask & pipe::kClearColor) {
+    for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
+      ImageObject* img = device_.images.Get(targets_.color[i]);
+      if (!img || !(c.color_targets & (1u << i))) continue;
+      float value[4];
+      std::memcpy(value, c.color, sizeof(value));
+      uint8_t mask = c.color_write_mask;
+      if (img->format == pipe::Format::kRGB8) value[3] = 1.0f;  // RGB surfaces keep alpha at 1
+      state_.ColorMask(i, mask);
+      gl_.ClearBufferfv(GL_COLOR, static_cast<GLint>(i), value);
+    }
+  }
+  ImageObject* ds = device_.images.Get(targets_.depth_stencil);
+  if (!ds) return;
+  bool depth = (c.mask & pipe::kClearDepth) != 0;
+  bool stencil = (c.mask & pipe::kClearStencil) && pipe::HasStencil(ds->format);
+  state_.DepthMask(c.depth_write);
+  state_.StencilMask(GL_FRONT_AND_BACK, c.stencil_write_mask);
+  if (depth && stencil) {
+    gl_.ClearBufferfi(GL_DEPTH_STENCIL, 0, c.depth, static_cast<GLint>(c.stencil));
+  } else if (depth) {
+    gl_.ClearBufferfv(GL_DEPTH, 0, &c.depth);
+  } else if (stencil) {
+    GLint s = static_cast<GLint>(c.stencil);
+    gl_.ClearBufferiv(GL_STENCIL, 0, &s);
+  }
+}
+
+void Context::OnBlit(const pipe::CmdBlit& c) {
+  ImageObject* src = device_.images.Get(c.src);
+  ImageObject* dst = device_.images.Get(c.dst);
+  if (!src || !dst || !src->texture || !dst->texture) return;
+  ++stats_.blits;
+  AttachForRead(GL_READ_FRAMEBUFFER, read_fbo_, *src);
+  AttachForRead(GL_DRAW_FRAMEBUFFER, blit_draw_fbo_, *dst);
+  // Blits copy whole aspects, like the Vulkan backend: no scissor, full write masks.
+  state_.Enable(GL_SCISSOR_TEST, false);
+  state_.Enable(GL_RASTERIZER_DISCARD, false);
+  state_.ColorMask(0, 0xF);
+  state_.DepthMask(true);
+  state_.StencilMask(GL_FRONT_AND_BACK, ~0u);
+  fixed_dirty_ = targets_dirty_ = true;
+  GLbitfield mask = 0;
+  if (c.mask & pipe::kClearColor) mask |= GL_COLOR_BUFFER_BIT;
+  if (c.mask & pipe::kClearDepth) mask |= GL_DEPTH_BUFFER_BIT;
+  if (c.mask & pipe::kClearStencil) mask |= GL_STENCIL_BUFFER_BIT;
+  gl_.BlitFramebuffer(c.src_rect[0], c.src_rect[1], c.src_rect[2], c.src_rect[3], c.dst_rect[0],
+                      c.dst_rect[1], c.dst_rect[2], c.dst_rect[3], mask,
+                      c.linear && mask == GL_COLOR_BUFFER_BIT ? GL_LINEAR : GL_NEAREST);
+}
+
+namespace {
+
+uint8_t ToUnorm8(float v) {
+  return static_cast<uint8_t>(std::clamp(v, 0.0f, 1.0f) * 255.0f + 0.5f);
+}
+
+}  // namespace
+
+void Context::OnReadPixels(const pipe::CmdReadPixels& c) {
+  ImageObject* img = device_.images.Get(c.image);
+  if (img && img->texture && c.width > 0 && c.height > 0) {
+    AttachForRead(GL_READ_FRAMEBUFFER, read_fbo_, *img);
+    state_.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    state_.PixelStore(GL_PACK_ALIGNMENT, 1);
+    if (!img->host.is_float) {
+      // The pipe returns RGBA8 rows; the host converts every fixed-point format to that itself.
+      state_.PixelStore(GL_PACK_ROW_LENGTH, static_cast<GLint>(c.row_stride / 4));
+      gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA, GL_UNSIGNED_BYTE, c.dst);
+    } else {
+      state_.PixelStore(GL_PACK_ROW_LENGTH, 0);
+      std::vector<float> texels(size_t(c.width) * c.height * 4);
+      gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA, GL_FLOAT, texels.data());
+      for (int32_t row = 0; row < c.height; ++row) {
+        auto* out = static_cast<uint8_t*>(c.dst) + size_t(row) * c.row_stride;
+        const float* in = texels.data() + size_t(row) * c.width * 4;
+        for (int32_t i = 0; i < c.width * 4; ++i) out[i] = ToUnorm8(in[i]);
+      }
+    }
+  }
+  c.done->store(true);
+  c.done->notify_all();
+}
+
+}  // namespace caldera::gles

@@ -1,0 +1,230 @@
+// Buffers, images and programs on the host: creation, uploads and destruction, shared through the device.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "backend/gles/gles_context.h"
+#include "backend/gles/gles_translate.h"
+#include "util/log.h"
+
+namespace caldera::gles {
+
+void Context::OnBufferStorage(const pipe::CmdBufferStorage& c) {
+  BufferObject* b = device_.buffers.Get(c.buffer);
+  if (!b) {
+    b = &device_.buffers.Put(c.buffer);
+    gl_.GenBuffers(1, &b->name);
+  }
+  b->size = c.size;
+  // glBufferData on the host orphans: draws already issued keep reading the old storage.
+  state_.BindBuffer(GL_COPY_WRITE_BUFFER, b->name);
+  gl_.BufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(c.size), nullptr, GL_DYNAMIC_DRAW);
+  vertex_dirty_ = uniform_buffers_dirty_ = true;
+}
+
+void Context::OnBufferUpload(const pipe::CmdBufferUpload& c, const uint8_t* payload) {
+  BufferObject* b = device_.buffers.Get(c.buffer);
+  if (!b || c.offset + c.payload_size > b->size) return;
+  state_.BindBuffer(GL_COPY_WRITE_BUFFER, b->name);
+  gl_.BufferSubData(GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(c.offset), c.payload_size, payload);
+}
+
+void Context::OnBufferCopy(const pipe::CmdBufferCopy& c) {
+  BufferObject* src = device_.buffers.Get(c.src);
+  BufferObject* dst = device_.buffers.Get(c.dst);
+  if (!src || !dst) return;
+  state_.BindBuffer(GL_COPY_READ_BUFFER, src->name);
+  state_.BindBuffer(GL_COPY_WRITE_BUFFER, dst->name);
+  gl_.CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(c.src_offset),
+                        static_cast<GLintptr>(c.dst_offset), static_cast<GLsizeiptr>(c.size));
+}
+
+void Context::OnBufferDestroy(pipe::Handle h) {
+  BufferObject* b = device_.buffers.Get(h);
+  if (!b) return;
+  gl_.DeleteBuffers(1, &b->name);
+  state_.ForgetBuffer(b->name);
+  device_.buffers.Remove(h);
+  ++device_.deletion_epoch;
+  seen_deletion_epoch_ = device_.deletion_epoch;  // this context's own bindings were forgotten above
+  attribs_known_ = false;
+}
+
+void Context::BindScratchTexture(const ImageObject& image) {
+  // Unit 0 is borrowed for uploads; the shadow makes the next draw rebind what it needs there.
+  state_.BindTexture(0, image.target, image.texture);
+  textures_dirty_ = true;
+}
+
+void Context::OnImageCreate(const pipe::CmdImageCreate& c) {
+  if (device_.images.Get(c.image)) OnImageDestroy(c.image);
+  ImageObject& img = device_.images.Put(c.image);
+  img.format = c.format;
+  img.host = ToHostFormat(c.format);
+  img.width = c.width;
+  img.height = c.height;
+  img.layers = std::max(1u, c.layers);
+  img.levels = std::max<uint32_t>(1, c.levels);
+  if (!img.host.internal) {
+    util::LogOnce(util::LogLevel::kError, "gles", "image format without a GLES equivalent");
+    return;
+  }
+  gl_.GenTextures(1, &img.texture);
+  if (c.samples > 1) {
+    img.target = GL_TEXTURE_2D_MULTISAMPLE;
+    BindScratchTexture(img);
+    gl_.TexStorage2DMultisample(img.target, c.samples, img.host.internal, static_cast<GLsizei>(c.width),
+                                static_cast<GLsizei>(c.height), GL_TRUE);
+    return;
+  }
+  img.target = img.layers > 1 ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D;
+  BindScratchTexture(img);
+  if (img.target == GL_TEXTURE_2D_ARRAY)
+    gl_.TexStorage3D(img.target, static_cast<GLsizei>(img.levels), img.host.internal,
+                     static_cast<GLsizei>(c.width), static_cast<GLsizei>(c.height),
+                     static_cast<GLsizei>(img.layers));
+  else
+    gl_.TexStorage2D(img.target, static_cast<GLsizei>(img.levels), img.host.internal,
+                     static_cast<GLsizei>(c.width), static_cast<GLsizei>(c.height));
+}
+
+void Context::OnImageUpload(const pipe::CmdImageUpload& c, const uint8_t* payload) {
+  ImageObject* img = device_.images.Get(c.image);
+  if (!img || !img->texture) return;
+  if (pipe::IsDepthFormat(img->format)) {
+    util::LogOnce(util::LogLevel::kWarning, "gles",
+                  "depth texture uploads are not implemented on the GLES backend");
+    return;
+  }
+  BindScratchTexture(*img);
+  state_.BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  state_.PixelStore(GL_UNPACK_ALIGNMENT, 1);
+  state_.PixelStore(GL_UNPACK_ROW_LENGTH, 0);
+  gl_.TexSubImage2D(img->target, static_cast<GLint>(c.level), c.x, c.y, static_cast<GLsizei>(c.width),
+                    static_cast<GLsizei>(c.height), img->host.format, img->host.type, payload);
+}
+
+void Context::OnImageDestroy(pipe::Handle h) {
+  ImageObject* img = device_.images.Get(h);
+  if (!img) return;
+  gl_.DeleteTextures(1, &img->texture);
+  state_.ForgetTexture(img->texture);
+  device_.images.Remove(h);
+  ++device_.deletion_epoch;
+  seen_deletion_epoch_ = device_.deletion_epoch;
+  PurgeFramebuffers();
+}
+
+void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& c) {
+  ImageObject* img = device_.images.Get(c.image);
+  if (!img || !img->texture || c.level_count < 2) return;
+  BindScratchTexture(*img);
+  // Base/max level bound the host's generation to the levels the frontend asked for.
+  gl_.TexParameteri(img->target, GL_TEXTURE_BASE_LEVEL, static_cast<GLint>(c.base_level));
+  gl_.TexParameteri(img->target, GL_TEXTURE_MAX_LEVEL, static_cast<GLint>(c.base_level + c.level_count - 1));
+  gl_.GenerateMipmap(img->target);
+  gl_.TexParameteri(img->target, GL_TEXTURE_MAX_LEVEL, 1000);
+  img->base_level = static_cast<int32_t>(c.base_level);
+}
+
+namespace {
+
+GLuint CompileHostShader(const HostGL& gl, GLenum stage, const std::string& source, std::string* log) {
+  GLuint shader = gl.CreateShader(stage);
+  const char* text = source.c_str();
+  gl.ShaderSource(shader, 1, &text, nullptr);
+  gl.CompileShader(shader);
+  GLint ok = GL_FALSE;
+  gl.GetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char buffer[2048] = {};
+    gl.GetShaderInfoLog(shader, sizeof(buffer), nullptr, buffer);
+    *log += buffer;
+    gl.DeleteShader(shader);
+    return 0;
+  }
+  return shader;
+}
+
+}  // namespace
+
+GLuint LinkHostProgram(const HostGL& gl, const std::string essl[3], std::string* log) {
+  const GLenum kinds[3] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER, GL_GEOMETRY_SHADER};
+  std::vector<GLuint> shaders;
+  bool ok = true;
+  for (int i = 0; i < 3 && ok; ++i) {
+    if (essl[i].empty()) continue;
+    GLuint shader = CompileHostShader(gl, kinds[i], essl[i], log);
+    if (!shader) {
+      *log += "\n--- translated source ---\n" + essl[i];
+      ok = false;
+      break;
+    }
+    shaders.push_back(shader);
+  }
+  GLuint program = 0;
+  if (ok) {
+    program = gl.CreateProgram();
+    for (GLuint s : shaders) gl.AttachShader(program, s);
+    gl.LinkProgram(program);
+    GLint linked = GL_FALSE;
+    gl.GetProgramiv(program, GL_LINK_STATUS, &linked);
+    if (!linked) {
+      char buffer[2048] = {};
+      gl.GetProgramInfoLog(program, sizeof(buffer), nullptr, buffer);
+      *log += buffer;
+      gl.DeleteProgram(program);
+      program = 0;
+    }
+  }
+  for (GLuint s : shaders) gl.DeleteShader(s);
+  return program;
+}
+
+void Context::OnProgramCreate(const pipe::CmdProgramCreate& c, const uint8_t* payload) {
+  if (device_.programs.Get(c.program)) OnProgramDestroy(c.program);
+  ProgramObject& prog = device_.programs.Put(c.program);
+  prog.default_block_size = c.default_block_size;
+  auto* words = reinterpret_cast<const uint32_t*>(payload);
+  struct StageWords {
+    GLenum stage;
+    const uint32_t* words;
+    uint32_t count;
+  } stages[] = {{GL_VERTEX_SHADER, words, c.vertex_words},
+                {GL_FRAGMENT_SHADER, words + c.vertex_words, c.fragment_words},
+                {GL_GEOMETRY_SHADER, words + c.vertex_words + c.fragment_words, c.geometry_words}};
+  std::string log;
+  bool ok = true;
+  for (const auto& s : stages) {
+    if (s.count == 0) continue;
+    TranslatedStage essl = TranslateToEssl(s.words, s.count, device_.essl_version());
+    if (!essl.ok) {
+      log += "SPIR-V to ESSL: " + essl.source;
+      ok = false;
+      break;
+    }
+    prog.essl[&s - stages] = essl.source;
+    if (s.stage == GL_VERTEX_SHADER) {
+      prog.int_inputs = essl.int_inputs;
+      prog.uint_inputs = essl.uint_inputs;
+    }
+  }
+  GLuint program = ok ? LinkHostProgram(gl_, prog.essl, &log) : 0;
+  if (!program)
+    util::LogOnce(util::LogLevel::kError, "gles",
+                  "the host rejected a translated program (draws skipped): " + log);
+  prog.program = program;
+}
+
+void Context::OnProgramDestroy(pipe::Handle h) {
+  ProgramObject* prog = device_.programs.Get(h);
+  if (!prog) return;
+  if (prog->program) gl_.DeleteProgram(prog->program);
+  if (prog->counting_program) gl_.DeleteProgram(prog->counting_program);
+  state_.ForgetProgram(prog->program);
+  device_.programs.Remove(h);
+  ++device_.deletion_epoch;
+  seen_deletion_epoch_ = device_.deletion_epoch;
+}
+
+}  // namespace caldera::gles
