@@ -3,8 +3,8 @@
 
     bench/run.py [--rounds N] [--quick] [--callgrind] [--no-guard] [--builddir build]
 
-Configurations: Caldera/Vulkan on lavapipe, Caldera/GLES (reported absent until that backend
-exists), Mesa llvmpipe native GL, Zink on lavapipe; all with LP_NUM_THREADS=0. Workloads: piglit
+Configurations: Caldera/Vulkan on lavapipe, Caldera/GLES on llvmpipe's GLES (CALDERA_BACKEND=gles),
+Mesa llvmpipe native GL, Zink on lavapipe; all with LP_NUM_THREADS=0. Workloads: piglit
 drawoverhead -fbo (every case), chunks and hud (bench/gl_workloads.cpp). Within a round every job
 runs on every configuration back to back, the configuration order rotating each round, so a burst
 of load from another process on this shared machine hits all configurations alike.

@@ -391,13 +391,13 @@ EGLBoolean MakeCurrent(EGLDisplay handle, EGLSurface draw, EGLSurface read, EGLC
 }
 
 EGLContext GetCurrentContext() {
-  std::lock_guard<std::mutex> lock(Lock());
+  std::lock_guard<std::recursive_mutex> lock(Lock());
   ContextObj* ctx = Current().context;
   return (ctx && !ctx->deleted) ? ctx : EGL_NO_CONTEXT;
 }
 
 EGLSurface GetCurrentSurface(EGLint readdraw) {
-  std::lock_guard<std::mutex> lock(Lock());
+  std::lock_guard<std::recursive_mutex> lock(Lock());
   const ThreadCurrent& cur = Current();
   if (readdraw != EGL_DRAW && readdraw != EGL_READ) {
     SetError(EGL_BAD_PARAMETER);
@@ -408,7 +408,7 @@ EGLSurface GetCurrentSurface(EGLint readdraw) {
 }
 
 EGLDisplay GetCurrentDisplay() {
-  std::lock_guard<std::mutex> lock(Lock());
+  std::lock_guard<std::recursive_mutex> lock(Lock());
   return Current().display ? Current().display : EGL_NO_DISPLAY;
 }
 

@@ -13,8 +13,11 @@ CurrentApiFn g_api_source = nullptr;
 
 }  // namespace
 
-std::mutex& Lock() {
-  static std::mutex mutex;
+// Recursive: a driver Caldera initialises may call back into EGL through glvnd on the same thread (NVIDIA's
+// Vulkan ICD opens its own EGL display while Caldera's eglInitialize creates the Vulkan instance). Such a
+// call reaches our getPlatformDisplay and must not deadlock on the lock eglInitialize holds.
+std::recursive_mutex& Lock() {
+  static std::recursive_mutex mutex;
   return mutex;
 }
 

@@ -66,13 +66,13 @@ struct Display {
 
 // One lock for all EGL state: EGL calls are rare next to GL calls, and it keeps handle validation,
 // current-ness and deferred deletion consistent across threads.
-std::mutex& Lock();
+std::recursive_mutex& Lock();
 
 // Taken at the top of every entry point: serialises EGL state and starts the call with EGL_SUCCESS, since
 // eglGetError reports the outcome of the last call, successful or not.
 struct EntryLock {
   EntryLock();
-  std::lock_guard<std::mutex> guard;
+  std::lock_guard<std::recursive_mutex> guard;
 };
 
 // Error reporting: the last error of the calling thread (eglGetError reads and resets it).
