@@ -376,17 +376,21 @@ void main() {
 }  // namespace
 
 const std::vector<Scene>& All() {
-  static const std::vector<Scene> scenes = {
-      {"triangle", Triangle, false},
-      {"depth", Depth, false},
-      {"scissor", Scissor, false},
-      {"fbo_indexed_stencil", FboIndexedStencil, true},
-      {"blend_cull", BlendCull, false},
-      {"viewport_uniforms", ViewportUniformUpdates, false},
-      {"texture_ubo", TextureUniformBlock, false},
-      {"blit_mrt_map", BlitMrtMappedBuffers, false},
-      {"mipmaps", Mipmaps, false},
-  };
+  static const std::vector<Scene> scenes = [] {
+    std::vector<Scene> all = {
+        {"triangle", Triangle, false},
+        {"depth", Depth, false},
+        {"scissor", Scissor, false},
+        {"fbo_indexed_stencil", FboIndexedStencil, true},
+        {"blend_cull", BlendCull, false},
+        {"viewport_uniforms", ViewportUniformUpdates, false},
+        {"texture_ubo", TextureUniformBlock, false},
+        {"blit_mrt_map", BlitMrtMappedBuffers, false},
+        {"mipmaps", Mipmaps, false},
+    };
+    all.insert(all.end(), TextureScenes().begin(), TextureScenes().end());
+    return all;
+  }();
   return scenes;
 }
 
