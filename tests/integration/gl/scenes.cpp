@@ -361,7 +361,13 @@ void main() {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   GLuint p = harness::CompileProgram(vs, fs);
   glUseProgram(p);
-  const float quad[12] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+  DrawFullWindowQuad();
+}
+
+}  // namespace
+
+void DrawFullWindowQuad() {
+  static const float quad[12] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
   GLuint vao, vbo;
   glGenVertexArrays(1, &vao);
   glBindVertexArray(vao);
@@ -372,8 +378,6 @@ void main() {
   glEnableVertexAttribArray(0);
   glDrawArrays(GL_TRIANGLES, 0, 6);
 }
-
-}  // namespace
 
 const std::vector<Scene>& All() {
   static const std::vector<Scene> scenes = [] {

@@ -9,25 +9,12 @@
 namespace scenes {
 namespace {
 
-// A full-window quad with v_uv in 0..1.
+// For DrawFullWindowQuad: v_uv in 0..1 across the window.
 const char* kQuadVS = R"(#version 330 core
 layout(location = 0) in vec2 a_pos;
 out vec2 v_uv;
 void main() { v_uv = a_pos * 0.5 + 0.5; gl_Position = vec4(a_pos, 0.0, 1.0); }
 )";
-
-void DrawQuad() {
-  static const float quad[12] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
-  GLuint vao, vbo;
-  glGenVertexArrays(1, &vao);
-  glBindVertexArray(vao);
-  glGenBuffers(1, &vbo);
-  glBindBuffer(GL_ARRAY_BUFFER, vbo);
-  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glEnableVertexAttribArray(0);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-}
 
 // RGBA8 texels of an n x n image: quadrants of `a` and `b` in a checker, so orientation and layer both show.
 std::vector<uint8_t> Quadrants(int n, const uint8_t a[3], const uint8_t b[3]) {
@@ -74,7 +61,7 @@ void main() {
   glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
   glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glUseProgram(harness::CompileProgram(kQuadVS, fs));
-  DrawQuad();
+  DrawFullWindowQuad();
 }
 
 void TextureCube() {
@@ -111,7 +98,7 @@ void main() {
   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glUseProgram(harness::CompileProgram(kQuadVS, fs));
-  DrawQuad();
+  DrawFullWindowQuad();
 }
 
 void Texture3D() {
@@ -156,7 +143,7 @@ void main() {
   glUseProgram(p);
   glUniform1i(glGetUniformLocation(p, "u_nearest"), 0);
   glUniform1i(glGetUniformLocation(p, "u_linear"), 1);
-  DrawQuad();
+  DrawFullWindowQuad();
 }
 
 void TextureRect() {
@@ -184,7 +171,7 @@ void main() {
   glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8, 5, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
   NearestNoMip(GL_TEXTURE_RECTANGLE);
   glUseProgram(harness::CompileProgram(kQuadVS, fs));
-  DrawQuad();
+  DrawFullWindowQuad();
 }
 
 void UnboundSamplers() {
@@ -231,7 +218,7 @@ void main() {
   glBindTexture(GL_TEXTURE_2D_ARRAY, tex[1]);
   NearestNoMip(GL_TEXTURE_2D_ARRAY);
   glActiveTexture(GL_TEXTURE0);
-  DrawQuad();
+  DrawFullWindowQuad();
 }
 
 void RenderToLayers() {
@@ -330,7 +317,7 @@ void main() {
   glUseProgram(show);
   const char* names[] = {"u_cube", "u_array", "u_volume", "u_mip"};
   for (int i = 0; i < 4; ++i) glUniform1i(glGetUniformLocation(show, names[i]), i);
-  DrawQuad();
+  DrawFullWindowQuad();
 }
 
 }  // namespace
