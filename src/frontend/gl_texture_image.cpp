@@ -279,7 +279,7 @@ void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internal
                MipCount(w, h, three_d ? d : 1));
   } else if (!tex.handle.valid() || std::max(tex.width >> level, 1) != w ||
              std::max(tex.height >> level, 1) != h || tex.LayersAt(level) != (it.face >= 0 ? 6 : d) ||
-             level >= tex.levels || tex.format != fmt->format) {
+             level >= tex.levels) {
     // Mip levels must match the chain of level 0 (the common case); other shapes wait for re-allocation.
     return ctx.Error(GL_INVALID_OPERATION, fn,
                      "mip level does not fit the level-0 chain (not implemented yet)");
