@@ -209,7 +209,8 @@ void Attachments() {
 int main() {
   harness::Window w = harness::Open(32, 32);
   const char* vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
-  std::printf("GL_VENDOR %s\n", vendor ? vendor : "(null)");
+  const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  std::printf("GL_VENDOR %s, GL_RENDERER %s\n", vendor ? vendor : "(null)", renderer ? renderer : "(null)");
   SpecificationErrors();
   CubeAndRectangle();
   Attachments();
