@@ -68,7 +68,8 @@ void Context::DrawFramebufferSize(int32_t* width, int32_t* height) {
   bool first = true;
   for (auto& a : draw_framebuffer->attachments) {
     if (!a.attached()) continue;
-    int32_t w = a.image->width, h = a.image->height;
+    int32_t w, h;
+    AttachmentSize(a, &w, &h);
     *width = first ? w : std::min(*width, w);
     *height = first ? h : std::min(*height, h);
     first = false;
@@ -90,8 +91,8 @@ void Context::FlushRenderTargets() {
   DrawFramebufferSize(reinterpret_cast<int32_t*>(&cmd.width), reinterpret_cast<int32_t*>(&cmd.height));
   if (!fb) {
     if (draw_surface_) {
-      cmd.color[0] = draw_surface_->color;
-      cmd.depth_stencil = draw_surface_->depth_stencil;
+      cmd.color[0].image = draw_surface_->color;
+      cmd.depth_stencil.image = draw_surface_->depth_stencil;
     }
   } else {
     // Fragment output location i writes to draw_buffers[i].
@@ -99,33 +100,32 @@ void Context::FlushRenderTargets() {
       GLenum buf = fb->draw_buffers[i];
       if (buf < GL_COLOR_ATTACHMENT0 || buf >= GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments) continue;
       auto& a = fb->attachments[buf - GL_COLOR_ATTACHMENT0];
-      if (a.attached()) cmd.color[i] = a.image->handle;
+      if (a.attached()) cmd.color[i] = AttachmentImage(a);
     }
     auto& depth = fb->attachments[kDepthAttachment];
     auto& stencil = fb->attachments[kStencilAttachment];
     if (depth.attached())
-      cmd.depth_stencil = depth.image->handle;
+      cmd.depth_stencil = AttachmentImage(depth);
     else if (stencil.attached())
-      cmd.depth_stencil = stencil.image->handle;
+      cmd.depth_stencil = AttachmentImage(stencil);
   }
   pipe_->Record(cmd);
 }
 
-pipe::Handle Context::ReadColorImage(int32_t* width, int32_t* height) {
+pipe::ImageRef Context::ReadColorImage(int32_t* width, int32_t* height) {
   *width = *height = 0;
   if (!read_framebuffer) {
     if (!read_surface_) return {};
     *width = read_surface_->desc.width;
     *height = read_surface_->desc.height;
-    return read_surface_->color;
+    return {read_surface_->color, 0, 0};
   }
   GLenum buf = read_framebuffer->read_buffer;
   if (buf < GL_COLOR_ATTACHMENT0 || buf >= GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments) return {};
   auto& a = read_framebuffer->attachments[buf - GL_COLOR_ATTACHMENT0];
   if (!a.attached()) return {};
-  *width = a.image->width;
-  *height = a.image->height;
-  return a.image->handle;
+  AttachmentSize(a, width, height);
+  return AttachmentImage(a);
 }
 
 namespace {

@@ -130,7 +130,7 @@ class Context {
   void FlushStateForDraw();
   void FlushRenderTargets();
   // The colour image glReadPixels reads from (read framebuffer's read buffer); zero handle if none.
-  pipe::Handle ReadColorImage(int32_t* width, int32_t* height);
+  pipe::ImageRef ReadColorImage(int32_t* width, int32_t* height);
   // Draw framebuffer size (surface or FBO attachments' minimum).
   void DrawFramebufferSize(int32_t* width, int32_t* height);
 

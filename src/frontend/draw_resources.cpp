@@ -70,14 +70,21 @@ uint8_t Wrap(GLenum wrap) {
 }  // namespace
 
 bool TextureComplete(const Texture& t, const SamplerObject* sampler) {
-  if (!t.handle.valid() || t.width == 0 || t.height == 0) return false;
+  if (!t.handle.valid() || t.width == 0 || t.height == 0 || t.depth == 0) return false;
   GLint base = t.base_level;
-  if (base >= t.levels || !(t.defined_levels & (1u << base))) return false;
-  if (!UsesMipmaps(sampler ? sampler->params.min_filter : t.sampler.min_filter)) return true;
+  if (t.target == GL_TEXTURE_RECTANGLE && base != 0) return false;
+  // DefinedLevels() counts a cube level only once all six faces have it (cube completeness; the faces
+  // share one size and format because they are one image).
+  uint32_t defined = t.DefinedLevels();
+  if (base >= t.levels || !(defined & (1u << base))) return false;
+  GLenum min_filter = sampler ? sampler->params.min_filter : t.sampler.min_filter;
+  // A sampler object can ask a rectangle for mipmaps: GL makes that incomplete.
+  if (!UsesMipmaps(min_filter)) return true;
+  if (t.target == GL_TEXTURE_RECTANGLE) return false;
   // Every level from base to the smallest (or max_level) must be specified.
   GLint last = std::min(t.levels - 1, t.max_level);
   for (GLint l = base; l <= last; ++l)
-    if (!(t.defined_levels & (1u << l))) return false;
+    if (!(defined & (1u << l))) return false;
   return true;
 }
 

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <memory>
 
+#include "pipe/commands.h"
+
 namespace caldera {
 
 class Context;
@@ -14,6 +16,10 @@ struct FramebufferAttachment;
 
 // Attaches (or, with a null image, detaches) at `attachment`; GL_DEPTH_STENCIL_ATTACHMENT sets both slots.
 void SetAttachment(Framebuffer& fb, GLenum attachment, const FramebufferAttachment& value);
+// The size of an attachment's image: a texture's attached level, a renderbuffer's whole size.
+void AttachmentSize(const FramebufferAttachment& a, int32_t* width, int32_t* height);
+// The subresource an attachment renders to or is read from (texture level and layer/face/slice).
+pipe::ImageRef AttachmentImage(const FramebufferAttachment& a);
 // Changes whenever what the framebuffer resolves to changes (attachments or their storage).
 uint64_t FramebufferVersion(const Framebuffer& fb);
 

@@ -102,8 +102,9 @@ void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
   if (format == GL_RGBA_INTEGER)
     return ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "integer read of a normalised framebuffer");
   int32_t fb_w = 0, fb_h = 0;
-  pipe::Handle image = ctx.ReadColorImage(&fb_w, &fb_h);
-  if (!image.valid()) return ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "no colour buffer to read");
+  pipe::ImageRef image = ctx.ReadColorImage(&fb_w, &fb_h);
+  if (!image.image.valid())
+    return ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "no colour buffer to read");
   if (width == 0 || height == 0) return;
   const GLState& s = ctx.state;
   uint32_t bpp = BytesPerPixel(format, type);

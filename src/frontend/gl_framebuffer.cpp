@@ -17,6 +17,34 @@ void SetAttachment(Framebuffer& fb, GLenum attachment, const FramebufferAttachme
   ++fb.version;
 }
 
+void AttachmentSize(const FramebufferAttachment& a, int32_t* width, int32_t* height) {
+  int level = a.type == GL_TEXTURE ? a.level : 0;
+  *width = a.image ? std::max(a.image->width >> level, 1) : 0;
+  *height = a.image ? std::max(a.image->height >> level, 1) : 0;
+  if (a.image && (a.image->width == 0 || a.image->height == 0)) *width = *height = 0;
+}
+
+pipe::ImageRef AttachmentImage(const FramebufferAttachment& a) {
+  if (!a.image) return {};
+  bool texture = a.type == GL_TEXTURE;
+  return {a.image->handle, static_cast<uint16_t>(texture ? a.level : 0),
+          static_cast<uint16_t>(texture ? a.layer : 0)};
+}
+
+namespace {
+
+// A texture attachment names storage that exists: its level is in the image and was specified (for cubes,
+// in the attached face), and its layer, face or slice is inside that level.
+bool TextureAttachmentComplete(const FramebufferAttachment& a) {
+  const auto* tex = static_cast<const Texture*>(a.image.get());
+  if (a.level >= tex->levels || a.level >= 32) return false;
+  int face = tex->target == GL_TEXTURE_CUBE_MAP ? a.layer : 0;
+  if (face < 0 || face >= 6 || !(tex->defined[face] & (1u << a.level))) return false;
+  return a.layer >= 0 && a.layer < tex->LayersAt(a.level);
+}
+
+}  // namespace
+
 uint64_t FramebufferVersion(const Framebuffer& fb) {
   uint64_t v = fb.version;
   for (const auto& a : fb.attachments)
@@ -50,13 +78,16 @@ GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb) {
     if (!a.attached()) continue;
     const ImageSource& rb = *a.image;
     if (rb.width == 0 || rb.height == 0 || !rb.handle.valid()) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    if (a.type == GL_TEXTURE && !TextureAttachmentComplete(a)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    int32_t w, h;
+    AttachmentSize(a, &w, &h);
     bool depth_like = pipe::IsDepthFormat(rb.format);
     if ((i < pipe::kMaxColorAttachments) == depth_like) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     if (i == kStencilAttachment && !pipe::HasStencil(rb.format)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     if (samples >= 0 && samples != rb.samples) return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
     samples = rb.samples;
-    width = width < 0 ? rb.width : std::min(width, rb.width);
-    height = height < 0 ? rb.height : std::min(height, rb.height);
+    width = width < 0 ? w : std::min(width, w);
+    height = height < 0 ? h : std::min(height, h);
     any = true;
   }
   if (!any) return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;

@@ -129,8 +129,8 @@ void DrawBuffers(Context& ctx, GLsizei n, const GLenum* bufs) {
 namespace {
 
 // The image behind one aspect of the read or draw framebuffer; zero handle when absent.
-pipe::Handle AspectImage(Context& ctx, bool read, GLbitfield aspect, int32_t* w, int32_t* h,
-                         pipe::Format* format) {
+pipe::ImageRef AspectImage(Context& ctx, bool read, GLbitfield aspect, int32_t* w, int32_t* h,
+                           pipe::Format* format) {
   Framebuffer* fb = read ? ctx.read_framebuffer.get() : ctx.draw_framebuffer.get();
   Surface* surface = read ? ctx.read_surface() : ctx.draw_surface();
   *w = *h = 0;
@@ -140,10 +140,10 @@ pipe::Handle AspectImage(Context& ctx, bool read, GLbitfield aspect, int32_t* w,
     *w = SurfaceWidth(*surface), *h = SurfaceHeight(*surface);
     if (aspect == GL_COLOR_BUFFER_BIT) {
       *format = surface->color_format;
-      return surface->color;
+      return {surface->color, 0, 0};
     }
     *format = surface->depth_format;
-    return surface->depth_stencil;
+    return {surface->depth_stencil, 0, 0};
   }
   const FramebufferAttachment* a = nullptr;
   if (aspect == GL_COLOR_BUFFER_BIT) {
@@ -154,8 +154,9 @@ pipe::Handle AspectImage(Context& ctx, bool read, GLbitfield aspect, int32_t* w,
     a = &fb->attachments[aspect == GL_DEPTH_BUFFER_BIT ? kDepthAttachment : kStencilAttachment];
   }
   if (!a || !a->attached()) return {};
-  *w = a->image->width, *h = a->image->height, *format = a->image->format;
-  return a->image->handle;
+  AttachmentSize(*a, w, h);
+  *format = a->image->format;
+  return AttachmentImage(*a);
 }
 
 }  // namespace
@@ -180,9 +181,10 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
     if (!(mask & aspect)) continue;
     int32_t sw, sh, dw, dh;
     pipe::Format sf, df;
-    pipe::Handle src = AspectImage(ctx, true, aspect, &sw, &sh, &sf);
-    pipe::Handle dst = AspectImage(ctx, false, aspect, &dw, &dh, &df);
-    if (!src.valid() || !dst.valid()) continue;  // GL: a missing buffer on either side blits nothing
+    pipe::ImageRef src = AspectImage(ctx, true, aspect, &sw, &sh, &sf);
+    pipe::ImageRef dst = AspectImage(ctx, false, aspect, &dw, &dh, &df);
+    if (!src.image.valid() || !dst.image.valid())
+      continue;  // GL: a missing buffer on either side blits nothing
     if (aspect != GL_COLOR_BUFFER_BIT && sf != df)
       return ctx.Error(GL_INVALID_OPERATION, fn, "depth/stencil formats differ");
     if (aspect == GL_STENCIL_BUFFER_BIT && (mask & GL_DEPTH_BUFFER_BIT) &&
@@ -268,12 +270,16 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
     case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
       *params = a.level;
       return;
-    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
-      *params = 0;
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE: {
+      bool cube = a.type == GL_TEXTURE && static_cast<const Texture&>(*a.image).target == GL_TEXTURE_CUBE_MAP;
+      *params = cube ? static_cast<GLint>(GL_TEXTURE_CUBE_MAP_POSITIVE_X + a.layer) : 0;
       return;
-    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
-      *params = 0;
+    }
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER: {
+      GLenum t = a.type == GL_TEXTURE ? static_cast<const Texture&>(*a.image).target : GL_NONE;
+      *params = t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_3D ? a.layer : 0;
       return;
+    }
     case GL_FRAMEBUFFER_ATTACHMENT_LAYERED:
       *params = GL_FALSE;
       return;

@@ -203,28 +203,43 @@ GLenum CheckFramebufferStatus(Context& ctx, GLenum target);
 void DrawBuffer(Context& ctx, GLenum buf);
 void ReadBuffer(Context& ctx, GLenum src);
 
-// --- gl_texture.cpp: texture objects (2D storage, uploads, parameters, framebuffer attachment)
+// --- gl_texture.cpp: texture objects (bindings, parameters, level queries, mipmap generation)
 void GenTextures(Context& ctx, GLsizei n, GLuint* textures);
 void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures);
 GLboolean IsTexture(Context& ctx, GLuint texture);
 void ActiveTexture(Context& ctx, GLenum texture);
 void BindTexture(Context& ctx, GLenum target, GLuint texture);
-void TexImage2D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
-                GLint border, GLenum format, GLenum type, const void* pixels);
-void TexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
-                   GLsizei height, GLenum format, GLenum type, const void* pixels);
-void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
-                  GLsizei height);
 void TexParameteri(Context& ctx, GLenum target, GLenum pname, GLint param);
 void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param);
 void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* params);
 void TexParameterfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* params);
 void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params);
 void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params);
+void GenerateMipmap(Context& ctx, GLenum target);
+
+// --- gl_texture_image.cpp: image specification for 2D, rectangle, cube-face, 2D-array and 3D targets
+void TexImage2D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                GLint border, GLenum format, GLenum type, const void* pixels);
+void TexImage3D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                GLsizei depth, GLint border, GLenum format, GLenum type, const void* pixels);
+void TexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                   GLsizei height, GLenum format, GLenum type, const void* pixels);
+void TexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                   GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                   const void* pixels);
+void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                  GLsizei height);
+void TexStorage3D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                  GLsizei height, GLsizei depth);
+
+// --- gl_framebuffer_texture.cpp: texture attachments (a level of a 2D texture, cube face, layer or slice)
 void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
                           GLint level);
+void FramebufferTexture3D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                          GLint level, GLint zoffset);
+void FramebufferTextureLayer(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level,
+                             GLint layer);
 void FramebufferTexture(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level);
-void GenerateMipmap(Context& ctx, GLenum target);
 
 // --- gl_sampler.cpp: sampler objects
 void GenSamplers(Context& ctx, GLsizei count, GLuint* samplers);

@@ -4,6 +4,7 @@
 
 #include <GL/glcorearb.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
@@ -129,14 +130,29 @@ struct Texture : ImageSource {
   GLint base_level = 0, max_level = 1000;
   GLint swizzle[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
   bool immutable = false;
-  GLint levels = 0;             // levels the backend image has
-  uint32_t defined_levels = 0;  // bit per level specified by glTexImage*/glTexStorage*
+  GLsizei depth = 1;  // 3D: slices of level 0; 2D array: layers; other targets: 1
+  GLint levels = 0;   // levels the backend image has
+  // Bit per level specified by glTexImage*/glTexStorage*/glGenerateMipmap, one mask per cube face in GL
+  // face order (index 0 for every other target).
+  std::array<uint32_t, 6> defined{};
+  int faces() const { return target == GL_TEXTURE_CUBE_MAP ? 6 : 1; }
+  // Levels specified in every face (a cube level counts only once all six faces have it).
+  uint32_t DefinedLevels() const {
+    uint32_t all = defined[0];
+    for (int f = 1; f < faces(); ++f) all &= defined[f];
+    return all;
+  }
+  // Layers (arrays, cube faces) or slices (3D) of `level`.
+  GLsizei LayersAt(GLint level) const {
+    return target == GL_TEXTURE_3D ? std::max(depth >> level, 1) : target == GL_TEXTURE_CUBE_MAP ? 6 : depth;
+  }
 };
 
 struct FramebufferAttachment {
   std::shared_ptr<ImageSource> image;
   GLenum type = GL_NONE;  // GL_RENDERBUFFER or GL_TEXTURE
   GLint level = 0;
+  GLint layer = 0;  // array layer, cube face (GL order) or 3D slice of a texture
   bool attached() const { return image != nullptr; }
 };
 

@@ -3,6 +3,8 @@
 
 #include <GL/glcorearb.h>
 
+#include <memory>
+
 #include "frontend/objects.h"
 #include "pipe/commands.h"
 
@@ -12,6 +14,9 @@ class Context;
 
 // Index into Context::textures[unit] for a texture target; -1 for targets that are not bindable.
 int TextureTargetIndex(GLenum target);
+// The texture bound to `target` on the active unit (the default texture, made on first use, when none is);
+// null after recording GL_INVALID_ENUM for a target that is not bindable.
+std::shared_ptr<Texture>* BoundTexture(Context& ctx, GLenum target, const char* function);
 // For a sampler uniform type: the target it samples. False for non-sampler types.
 bool SamplerTarget(GLenum sampler_type, GLenum* target, pipe::TextureKind* kind);
 // GL texture completeness (OpenGL 4.6 §8.17) for the levels and filters Caldera supports.

@@ -87,6 +87,11 @@ struct CmdBufferDestroy {
   Handle buffer;
 };
 
+enum class TextureKind : uint8_t { k2D, k2DArray, k3D, kCube, kRect, kBuffer };
+
+// An image's shape. k2D and kRect are one 2D layer; k2DArray has `layers` layers; kCube has 6 layers in GL
+// face order (+X, -X, +Y, -Y, +Z, -Z) and must be sampleable as a cube; k3D has `depth` slices.
+// Every level of every layer or slice exists (levels is the full count).
 struct CmdImageCreate {
   static constexpr Op kOp = Op::kImageCreate;
   Handle image;
@@ -94,9 +99,13 @@ struct CmdImageCreate {
   uint8_t samples;
   uint16_t levels;
   uint32_t width, height, layers;
+  uint32_t depth = 1;  // k3D only
+  TextureKind kind = TextureKind::k2D;
 };
 
-// Writes texels (payload, tightly packed in the image's format) into one level's rectangle.
+// Writes texels (payload, tightly packed in the image's format) into a box of one level: `z` is the first
+// layer (arrays; cube faces in GL order) or slice (3D), `depth` how many; the payload holds `depth` whole
+// width x height rectangles one after another.
 struct CmdImageUpload {
   static constexpr Op kOp = Op::kImageUpload;
   Handle image;
@@ -104,9 +113,22 @@ struct CmdImageUpload {
   int32_t x, y;
   uint32_t width, height;
   uint32_t payload_size;
+  uint32_t z = 0;
+  uint32_t depth = 1;
 };
 
-// glGenerateMipmap: levels base+1 .. base+count-1 filtered down from `base_level`.
+// One 2D subresource: a level of one layer (arrays, cube faces in GL order) or one slice (3D). What render
+// targets, readbacks and blits name.
+struct ImageRef {
+  Handle image;
+  uint16_t level;
+  uint16_t layer;
+  friend bool operator==(const ImageRef&, const ImageRef&) = default;
+};
+static_assert(sizeof(ImageRef) == 12, "compared bytewise inside records: no padding");
+
+// glGenerateMipmap: levels base+1 .. base+count-1 filtered down from `base_level`, in every layer (3D: the
+// depth halves too).
 struct CmdGenerateMipmaps {
   static constexpr Op kOp = Op::kGenerateMipmaps;
   Handle image;
@@ -139,9 +161,9 @@ struct CmdProgramDestroy {
 // coordinates are framebuffer coordinates (no Y flip anywhere but presentation).
 struct CmdSetRenderTargets {
   static constexpr Op kOp = Op::kSetRenderTargets;
-  std::array<Handle, kMaxColorAttachments> color;  // indexed by fragment output location
-  Handle depth_stencil;
-  uint32_t width, height;
+  std::array<ImageRef, kMaxColorAttachments> color;  // indexed by fragment output location
+  ImageRef depth_stencil;
+  uint32_t width, height;  // the render area: the smallest attachment (at its level)
 };
 
 struct StencilFace {
@@ -240,8 +262,6 @@ struct SamplerState {
   friend bool operator==(const SamplerState&, const SamplerState&) = default;
 };
 
-enum class TextureKind : uint8_t { k2D, k2DArray, k3D, kCube, kRect, kBuffer };
-
 struct TextureBinding {
   Handle image;  // zero: incomplete or missing texture; the backend binds (0,0,0,1) as GL requires
   TextureKind kind = TextureKind::k2D;
@@ -276,7 +296,7 @@ struct CmdClear {
 // pair mirrors). Depth/stencil blits are whole-aspect, nearest.
 struct CmdBlit {
   static constexpr Op kOp = Op::kBlit;
-  Handle src, dst;
+  ImageRef src, dst;
   int32_t src_rect[4], dst_rect[4];
   uint8_t mask;  // ClearBits: which aspects
   bool linear;
@@ -294,11 +314,11 @@ struct CmdDraw {
   int32_t base_vertex;
 };
 
-// Synchronous: the frontend waits until `done` is set. Reads the current read target (colour attachment
-// `attachment` of the last SetRenderTargets for the read framebuffer, given explicitly as `image`).
+// Synchronous: the frontend waits until `done` is set. Reads the current read target (the read
+// framebuffer's read buffer, given explicitly as `image`: level and layer included).
 struct CmdReadPixels {
   static constexpr Op kOp = Op::kReadPixels;
-  Handle image;
+  ImageRef image;
   int32_t x, y, width, height;
   uint32_t row_stride;  // bytes between rows in dst
   void* dst;            // app memory, valid until the frontend returns from glReadPixels

@@ -304,7 +304,8 @@ LinkedProgram LinkProgram(const LinkInput& input) {
       }
     }
     std::vector<uint32_t> final_words = module.take();
-    const std::string error = ValidateSpirv(final_words);
+    std::string error = LowerRectangleTextures(final_words);
+    if (error.empty()) error = ValidateSpirv(final_words);
     if (!error.empty()) {
       out.info_log += std::string("ERROR: internal: generated SPIR-V for the ") +
                       (stage == Stage::kVertex     ? "vertex"

@@ -54,4 +54,8 @@ class SpirvModule {
   bool valid_ = false;
 };
 
+// spirv_rect.cpp: rewrites rectangle samplers (Dim Rect, not allowed in Vulkan) as normalized 2D
+// samplers. Returns an error message, empty on success.
+std::string LowerRectangleTextures(std::vector<uint32_t>& words);
+
 }  // namespace caldera::shader::internal

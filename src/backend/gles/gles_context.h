@@ -48,15 +48,17 @@ class Context final : public pipe::BackendContext {
 
   // Framebuffers, clears, blits, readback (gles_framebuffer.cpp).
   struct TargetKey {
-    std::array<pipe::Handle, pipe::kMaxColorAttachments> color{};
-    pipe::Handle depth_stencil;
+    std::array<pipe::ImageRef, pipe::kMaxColorAttachments> color{};
+    pipe::ImageRef depth_stencil{};
     friend bool operator==(const TargetKey&, const TargetKey&) = default;
   };
   struct TargetKeyHash {
     size_t operator()(const TargetKey& k) const;
   };
   bool BindDrawTargets();
-  void AttachForRead(GLenum target, GLuint fbo, const ImageObject& image);
+  // Attaches one level/layer of `image` (cube face, array layer or 3D slice) at `attachment`.
+  void Attach(GLenum target, GLenum attachment, const ImageObject* image, const pipe::ImageRef& ref);
+  void AttachForRead(GLenum target, GLuint fbo, const ImageObject& image, const pipe::ImageRef& ref);
   void PurgeFramebuffers();
   void OnClear(const pipe::CmdClear& c);
   void OnBlit(const pipe::CmdBlit& c);

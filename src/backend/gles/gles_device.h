@@ -30,7 +30,8 @@ struct ImageObject {
   GLenum target = GL_TEXTURE_2D;
   pipe::Format format = pipe::Format::kUndefined;
   HostFormat host;
-  uint32_t width = 0, height = 0, layers = 1, levels = 1;
+  uint32_t width = 0, height = 0, layers = 1, depth = 1, levels = 1;
+  pipe::TextureKind kind = pipe::TextureKind::k2D;
   int32_t base_level = 0;  // GL_TEXTURE_BASE_LEVEL as last set on the host
 };
 

@@ -41,7 +41,7 @@ void Context::OnDraw(const pipe::CmdDraw& c) {
   if (fixed_dirty_) {
     uint32_t rgb_targets = 0;
     for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
-      ImageObject* img = device_.images.Get(targets_.color[i]);
+      ImageObject* img = device_.images.Get(targets_.color[i].image);
       if (img && img->format == pipe::Format::kRGB8) rgb_targets |= 1u << i;
     }
     if (fixed_.polygon_mode != pipe::PolygonMode::kFill)

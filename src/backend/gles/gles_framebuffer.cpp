@@ -11,7 +11,10 @@ namespace caldera::gles {
 
 size_t Context::TargetKeyHash::operator()(const TargetKey& k) const {
   size_t h = 1469598103934665603ull;
-  auto mix = [&](pipe::Handle x) { h = (h ^ (uint64_t(x.slot) << 32 | x.generation)) * 1099511628211ull; };
+  auto mix = [&](const pipe::ImageRef& x) {
+    h = (h ^ (uint64_t(x.image.slot) << 32 | x.image.generation)) * 1099511628211ull;
+    h = (h ^ (uint64_t(x.level) << 16 | x.layer)) * 1099511628211ull;
+  };
   for (const auto& c : k.color) mix(c);
   mix(k.depth_stencil);
   return h;
@@ -19,8 +22,8 @@ size_t Context::TargetKeyHash::operator()(const TargetKey& k) const {
 
 void Context::PurgeFramebuffers() {
   for (auto it = framebuffers_.begin(); it != framebuffers_.end();) {
-    bool dead = it->first.depth_stencil.valid() && !device_.images.Get(it->first.depth_stencil);
-    for (const auto& c : it->first.color) dead |= c.valid() && !device_.images.Get(c);
+    bool dead = it->first.depth_stencil.image.valid() && !device_.images.Get(it->first.depth_stencil.image);
+    for (const auto& c : it->first.color) dead |= c.image.valid() && !device_.images.Get(c.image);
     if (dead) {
       state_.ForgetFramebuffer(it->second);
       gl_.DeleteFramebuffers(1, &it->second);
@@ -45,16 +48,16 @@ bool Context::BindDrawTargets() {
     GLenum draw_buffers[pipe::kMaxColorAttachments];
     GLsizei count = 0;
     for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
-      ImageObject* img = device_.images.Get(key.color[i]);
+      ImageObject* img = device_.images.Get(key.color[i].image);
       draw_buffers[i] = GL_NONE;
       if (!img || !img->texture) continue;
-      gl_.FramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, img->target, img->texture, 0);
+      Attach(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, img, key.color[i]);
       draw_buffers[i] = GL_COLOR_ATTACHMENT0 + i;
       count = static_cast<GLsizei>(i + 1);
     }
     gl_.DrawBuffers(std::max<GLsizei>(count, 1), draw_buffers);
-    if (ImageObject* ds = device_.images.Get(key.depth_stencil); ds && ds->texture)
-      gl_.FramebufferTexture2D(GL_DRAW_FRAMEBUFFER, ds->host.attachment, ds->target, ds->texture, 0);
+    if (ImageObject* ds = device_.images.Get(key.depth_stencil.image); ds && ds->texture)
+      Attach(GL_DRAW_FRAMEBUFFER, ds->host.attachment, ds, key.depth_stencil);
     GLenum status = gl_.CheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
     if (status != GL_FRAMEBUFFER_COMPLETE)
       util::LogOnce(util::LogLevel::kWarning, "gles", "the host reports an incomplete framebuffer");
@@ -66,13 +69,28 @@ bool Context::BindDrawTargets() {
   return true;
 }
 
-void Context::AttachForRead(GLenum target, GLuint fbo, const ImageObject& image) {
+void Context::Attach(GLenum target, GLenum attachment, const ImageObject* image, const pipe::ImageRef& ref) {
+  if (!image) {
+    gl_.FramebufferTexture2D(target, attachment, GL_TEXTURE_2D, 0, 0);
+    return;
+  }
+  auto level = static_cast<GLint>(ref.level);
+  if (image->target == GL_TEXTURE_2D_ARRAY || image->target == GL_TEXTURE_3D)
+    gl_.FramebufferTextureLayer(target, attachment, image->texture, level, static_cast<GLint>(ref.layer));
+  else if (image->target == GL_TEXTURE_CUBE_MAP)
+    gl_.FramebufferTexture2D(target, attachment, GL_TEXTURE_CUBE_MAP_POSITIVE_X + ref.layer, image->texture,
+                             level);
+  else
+    gl_.FramebufferTexture2D(target, attachment, image->target, image->texture, level);
+}
+
+void Context::AttachForRead(GLenum target, GLuint fbo, const ImageObject& image, const pipe::ImageRef& ref) {
   state_.BindFramebuffer(target, fbo);
   // Only one attachment kind at a time: detach the other so the framebuffer stays complete.
   bool depth = pipe::IsDepthFormat(image.format);
-  gl_.FramebufferTexture2D(target, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, depth ? 0 : image.texture, 0);
-  gl_.FramebufferTexture2D(target, GL_DEPTH_STENCIL_ATTACHMENT, GL_TEXTURE_2D, 0, 0);
-  if (depth) gl_.FramebufferTexture2D(target, image.host.attachment, image.target, image.texture, 0);
+  Attach(target, GL_COLOR_ATTACHMENT0, depth ? nullptr : &image, ref);
+  Attach(target, GL_DEPTH_STENCIL_ATTACHMENT, nullptr, ref);
+  if (depth) Attach(target, image.host.attachment, &image, ref);
   if (target == GL_READ_FRAMEBUFFER) {
     gl_.ReadBuffer(depth ? GL_NONE : GL_COLOR_ATTACHMENT0);
   } else {
@@ -90,7 +108,7 @@ void Context::OnClear(const pipe::CmdClear& c) {
   fixed_dirty_ = true;
   if (c.mask & pipe::kClearColor) {
     for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
-      ImageObject* img = device_.images.Get(targets_.color[i]);
+      ImageObject* img = device_.images.Get(targets_.color[i].image);
       if (!img || !(c.color_targets & (1u << i))) continue;
       float value[4];
       std::memcpy(value, c.color, sizeof(value));
@@ -100,7 +118,7 @@ void Context::OnClear(const pipe::CmdClear& c) {
       gl_.ClearBufferfv(GL_COLOR, static_cast<GLint>(i), value);
     }
   }
-  ImageObject* ds = device_.images.Get(targets_.depth_stencil);
+  ImageObject* ds = device_.images.Get(targets_.depth_stencil.image);
   if (!ds) return;
   bool depth = (c.mask & pipe::kClearDepth) != 0;
   bool stencil = (c.mask & pipe::kClearStencil) && pipe::HasStencil(ds->format);
@@ -117,12 +135,12 @@ void Context::OnClear(const pipe::CmdClear& c) {
 }
 
 void Context::OnBlit(const pipe::CmdBlit& c) {
-  ImageObject* src = device_.images.Get(c.src);
-  ImageObject* dst = device_.images.Get(c.dst);
+  ImageObject* src = device_.images.Get(c.src.image);
+  ImageObject* dst = device_.images.Get(c.dst.image);
   if (!src || !dst || !src->texture || !dst->texture) return;
   ++stats_.blits;
-  AttachForRead(GL_READ_FRAMEBUFFER, read_fbo_, *src);
-  AttachForRead(GL_DRAW_FRAMEBUFFER, blit_draw_fbo_, *dst);
+  AttachForRead(GL_READ_FRAMEBUFFER, read_fbo_, *src, c.src);
+  AttachForRead(GL_DRAW_FRAMEBUFFER, blit_draw_fbo_, *dst, c.dst);
   // Blits copy whole aspects, like the Vulkan backend: no scissor, full write masks.
   state_.Enable(GL_SCISSOR_TEST, false);
   state_.Enable(GL_RASTERIZER_DISCARD, false);
@@ -148,9 +166,9 @@ uint8_t ToUnorm8(float v) {
 }  // namespace
 
 void Context::OnReadPixels(const pipe::CmdReadPixels& c) {
-  ImageObject* img = device_.images.Get(c.image);
+  ImageObject* img = device_.images.Get(c.image.image);
   if (img && img->texture && c.width > 0 && c.height > 0) {
-    AttachForRead(GL_READ_FRAMEBUFFER, read_fbo_, *img);
+    AttachForRead(GL_READ_FRAMEBUFFER, read_fbo_, *img, c.image);
     state_.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
     state_.PixelStore(GL_PACK_ALIGNMENT, 1);
     if (!img->host.is_float) {

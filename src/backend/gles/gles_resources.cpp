@@ -64,6 +64,8 @@ void Context::OnImageCreate(const pipe::CmdImageCreate& c) {
   img.width = c.width;
   img.height = c.height;
   img.layers = std::max(1u, c.layers);
+  img.depth = std::max(1u, c.depth);
+  img.kind = c.kind;
   img.levels = std::max<uint32_t>(1, c.levels);
   if (!img.host.internal) {
     util::LogOnce(util::LogLevel::kError, "gles", "image format without a GLES equivalent");
@@ -77,15 +79,30 @@ void Context::OnImageCreate(const pipe::CmdImageCreate& c) {
                                 static_cast<GLsizei>(c.height), GL_TRUE);
     return;
   }
-  img.target = img.layers > 1 ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D;
-  BindScratchTexture(img);
-  if (img.target == GL_TEXTURE_2D_ARRAY)
-    gl_.TexStorage3D(img.target, static_cast<GLsizei>(img.levels), img.host.internal,
-                     static_cast<GLsizei>(c.width), static_cast<GLsizei>(c.height),
-                     static_cast<GLsizei>(img.layers));
-  else
-    gl_.TexStorage2D(img.target, static_cast<GLsizei>(img.levels), img.host.internal,
-                     static_cast<GLsizei>(c.width), static_cast<GLsizei>(c.height));
+  auto w = static_cast<GLsizei>(c.width), h = static_cast<GLsizei>(c.height);
+  auto levels = static_cast<GLsizei>(img.levels);
+  switch (c.kind) {
+    case pipe::TextureKind::k2DArray:
+      img.target = GL_TEXTURE_2D_ARRAY;
+      BindScratchTexture(img);
+      gl_.TexStorage3D(img.target, levels, img.host.internal, w, h, static_cast<GLsizei>(img.layers));
+      break;
+    case pipe::TextureKind::k3D:
+      img.target = GL_TEXTURE_3D;
+      BindScratchTexture(img);
+      gl_.TexStorage3D(img.target, levels, img.host.internal, w, h, static_cast<GLsizei>(img.depth));
+      break;
+    case pipe::TextureKind::kCube:
+      img.target = GL_TEXTURE_CUBE_MAP;
+      BindScratchTexture(img);
+      gl_.TexStorage2D(img.target, levels, img.host.internal, w, h);
+      break;
+    default:  // 2D, and rectangles (the shader path samples them as normalised 2D)
+      img.target = GL_TEXTURE_2D;
+      BindScratchTexture(img);
+      gl_.TexStorage2D(img.target, levels, img.host.internal, w, h);
+      break;
+  }
 }
 
 void Context::OnImageUpload(const pipe::CmdImageUpload& c, const uint8_t* payload) {
@@ -100,8 +117,20 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& c, const uint8_t* payloa
   state_.BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
   state_.PixelStore(GL_UNPACK_ALIGNMENT, 1);
   state_.PixelStore(GL_UNPACK_ROW_LENGTH, 0);
-  gl_.TexSubImage2D(img->target, static_cast<GLint>(c.level), c.x, c.y, static_cast<GLsizei>(c.width),
-                    static_cast<GLsizei>(c.height), img->host.format, img->host.type, payload);
+  auto level = static_cast<GLint>(c.level);
+  auto w = static_cast<GLsizei>(c.width), h = static_cast<GLsizei>(c.height);
+  if (img->target == GL_TEXTURE_2D_ARRAY || img->target == GL_TEXTURE_3D) {
+    gl_.TexSubImage3D(img->target, level, c.x, c.y, static_cast<GLint>(c.z), w, h,
+                      static_cast<GLsizei>(c.depth), img->host.format, img->host.type, payload);
+  } else if (img->target == GL_TEXTURE_CUBE_MAP) {
+    // One face per call; the payload holds the faces one after another.
+    size_t face_bytes = size_t(c.width) * c.height * pipe::TexelSize(img->format);
+    for (uint32_t i = 0; i < c.depth && c.z + i < 6; ++i)
+      gl_.TexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + c.z + i, level, c.x, c.y, w, h, img->host.format,
+                        img->host.type, payload + i * face_bytes);
+  } else {
+    gl_.TexSubImage2D(img->target, level, c.x, c.y, w, h, img->host.format, img->host.type, payload);
+  }
 }
 
 void Context::OnImageDestroy(pipe::Handle h) {

@@ -88,7 +88,8 @@ Context::~Context() {
   for (auto& s : in_flight_) shared_.device->WaitSerial(s.serial);
   Collect();
   if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass) WriteStats();
-  if (dummy_.image) shared_.resources->DestroyStandaloneImage(dummy_);
+  for (auto& dummy : dummies_)
+    if (dummy.image) shared_.resources->DestroyStandaloneImage(dummy);
   VkDevice dev = shared_.device->device();
   vkDestroyDescriptorPool(dev, descriptor_pool_, nullptr);
   vkDestroyCommandPool(dev, pool_, nullptr);
@@ -178,7 +179,7 @@ void Context::TransitionImage(ImageObject& image, VkImageLayout layout) {
   b.newLayout = layout;
   b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
   b.image = image.image;
-  b.subresourceRange = {image.aspect, 0, image.levels, 0, 1};
+  b.subresourceRange = {image.aspect, 0, image.levels, 0, image.layers};
   VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
   dep.imageMemoryBarrierCount = 1;
   dep.pImageMemoryBarriers = &b;
@@ -217,12 +218,15 @@ void Context::BeginPass() {
   for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
     VkRenderingAttachmentInfo& a = colors[i];
     a.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
-    ImageObject* img = images.Get(targets_.color[i]);
-    if (!img) continue;
+    ImageObject* img = images.Get(targets_.color[i].image);
+    VkImageView view =
+        img ? shared_.resources->AttachmentView(*img, targets_.color[i].level, targets_.color[i].layer)
+            : VK_NULL_HANDLE;
+    if (!view) continue;
     color_count = i + 1;
     bool undefined = img->layout == VK_IMAGE_LAYOUT_UNDEFINED;
     TransitionImage(*img, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
-    a.imageView = img->view;
+    a.imageView = view;
     a.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
     // Deferred clears become the load op: no separate clear pass (Zink's trick).
     a.loadOp = pending_clear_.color[i] ? VK_ATTACHMENT_LOAD_OP_CLEAR
@@ -233,13 +237,17 @@ void Context::BeginPass() {
   }
   VkRenderingAttachmentInfo depth{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
   VkRenderingAttachmentInfo stencil{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
-  ImageObject* ds = images.Get(targets_.depth_stencil);
+  ImageObject* ds = images.Get(targets_.depth_stencil.image);
+  VkImageView ds_view =
+      ds ? shared_.resources->AttachmentView(*ds, targets_.depth_stencil.level, targets_.depth_stencil.layer)
+         : VK_NULL_HANDLE;
+  if (!ds_view) ds = nullptr;
   if (ds) {
     bool undefined = ds->layout == VK_IMAGE_LAYOUT_UNDEFINED;
     TransitionImage(*ds, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
     for (auto* a : {&depth, &stencil}) {
       bool clear = a == &depth ? pending_clear_.depth : pending_clear_.stencil;
-      a->imageView = ds->view;
+      a->imageView = ds_view;
       a->imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
       a->loadOp = clear       ? VK_ATTACHMENT_LOAD_OP_CLEAR
                   : undefined ? VK_ATTACHMENT_LOAD_OP_DONT_CARE
@@ -307,7 +315,7 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
   }
   bool whole = x0 == 0 && y0 == 0 && x1 == static_cast<int32_t>(targets_.width) &&
                y1 == static_cast<int32_t>(targets_.height);
-  ImageObject* ds = images.Get(targets_.depth_stencil);
+  ImageObject* ds = images.Get(targets_.depth_stencil.image);
   bool ds_has_stencil = ds && (ds->aspect & VK_IMAGE_ASPECT_STENCIL_BIT);
   if (!ds) depth = stencil = false;
   if (!ds_has_stencil) stencil = false;
@@ -315,14 +323,14 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
   float value[pipe::kMaxColorAttachments][4];
   for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
     std::memcpy(value[i], cmd.color, 16);
-    ImageObject* img = images.Get(targets_.color[i]);
+    ImageObject* img = images.Get(targets_.color[i].image);
     if (img && img->pipe_format == pipe::Format::kRGB8) value[i][3] = 1.0f;  // RGB surfaces keep alpha at 1
   }
   if (!pass_open_ && whole && deferred_clears_) {
     ++stats_.clears_deferred;
     // Deferred: the next pass (or the next read of these targets) loads with CLEAR.
     for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
-      if (!color || !images.Get(targets_.color[i]) || !(cmd.color_targets & (1u << i))) continue;
+      if (!color || !images.Get(targets_.color[i].image) || !(cmd.color_targets & (1u << i))) continue;
       pending_clear_.color[i] = true;
       std::memcpy(pending_clear_.color_value[i], value[i], 16);
     }
@@ -336,7 +344,7 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
   VkClearAttachment attachments[pipe::kMaxColorAttachments + 1];
   uint32_t n = 0;
   for (uint32_t i = 0; i < pipe::kMaxColorAttachments && color; ++i) {
-    if (!images.Get(targets_.color[i]) || !(cmd.color_targets & (1u << i))) continue;
+    if (!images.Get(targets_.color[i].image) || !(cmd.color_targets & (1u << i))) continue;
     VkClearAttachment& a = attachments[n++];
     a.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
     a.colorAttachment = i;
@@ -355,8 +363,8 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
 
 void Context::OnBlit(const pipe::CmdBlit& cmd) {
   auto& images = shared_.resources->images;
-  ImageObject* src = images.Get(cmd.src);
-  ImageObject* dst = images.Get(cmd.dst);
+  ImageObject* src = images.Get(cmd.src.image);
+  ImageObject* dst = images.Get(cmd.dst.image);
   if (!src || !dst) return;
   // Both images must hold their pending clears before a transfer reads or writes them.
   FlushPendingClears(ClearResolve::kBlit);
@@ -379,15 +387,18 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
     TransitionImage(*dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   }
   // Clamp to the images: Vulkan requires offsets inside them; GL clips the same way for in-range parts.
-  auto clamp_rect = [](const int32_t* r, const ImageObject& img, VkOffset3D* o) {
-    o[0] = {std::clamp(r[0], 0, int32_t(img.width)), std::clamp(r[1], 0, int32_t(img.height)), 0};
-    o[1] = {std::clamp(r[2], 0, int32_t(img.width)), std::clamp(r[3], 0, int32_t(img.height)), 1};
-  };
   VkImageBlit region{};
-  region.srcSubresource = {aspect, 0, 0, 1};
-  region.dstSubresource = {aspect, 0, 0, 1};
-  clamp_rect(cmd.src_rect, *src, region.srcOffsets);
-  clamp_rect(cmd.dst_rect, *dst, region.dstOffsets);
+  auto place = [&](const int32_t* r, const ImageObject& img, const pipe::ImageRef& ref, VkOffset3D* o,
+                   VkImageSubresourceLayers* sub) {
+    int32_t w = int32_t(std::max(img.width >> ref.level, 1u)),
+            h = int32_t(std::max(img.height >> ref.level, 1u));
+    int32_t z = img.is_3d() ? ref.layer : 0;
+    o[0] = {std::clamp(r[0], 0, w), std::clamp(r[1], 0, h), z};
+    o[1] = {std::clamp(r[2], 0, w), std::clamp(r[3], 0, h), z + 1};
+    *sub = {aspect, ref.level, img.is_3d() ? 0u : ref.layer, 1};
+  };
+  place(cmd.src_rect, *src, cmd.src, region.srcOffsets, &region.srcSubresource);
+  place(cmd.dst_rect, *dst, cmd.dst, region.dstOffsets, &region.dstSubresource);
   if (region.srcOffsets[0].x == region.srcOffsets[1].x || region.srcOffsets[0].y == region.srcOffsets[1].y ||
       region.dstOffsets[0].x == region.dstOffsets[1].x || region.dstOffsets[0].y == region.dstOffsets[1].y)
     return;
@@ -416,7 +427,7 @@ void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd) {
     b.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
     b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
     b.image = img->image;
-    b.subresourceRange = {img->aspect, level, 1, 0, 1};
+    b.subresourceRange = {img->aspect, level, 1, 0, img->layers};
     VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
     dep.imageMemoryBarrierCount = 1;
     dep.pImageMemoryBarriers = &b;
@@ -426,12 +437,15 @@ void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd) {
     uint32_t src = cmd.base_level + i - 1, dst = src + 1;
     level_barrier(src);
     VkImageBlit region{};
-    region.srcSubresource = {img->aspect, src, 0, 1};
-    region.dstSubresource = {img->aspect, dst, 0, 1};
+    // Every layer (cube face, array layer) in one region; a 3D level's depth halves like its width.
+    region.srcSubresource = {img->aspect, src, 0, img->layers};
+    region.dstSubresource = {img->aspect, dst, 0, img->layers};
     region.srcOffsets[1] = {int32_t(std::max(img->width >> src, 1u)),
-                            int32_t(std::max(img->height >> src, 1u)), 1};
+                            int32_t(std::max(img->height >> src, 1u)),
+                            int32_t(std::max(img->depth >> src, 1u))};
     region.dstOffsets[1] = {int32_t(std::max(img->width >> dst, 1u)),
-                            int32_t(std::max(img->height >> dst, 1u)), 1};
+                            int32_t(std::max(img->height >> dst, 1u)),
+                            int32_t(std::max(img->depth >> dst, 1u))};
     vkCmdBlitImage(cb, img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img->image,
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, VK_FILTER_LINEAR);
   }
@@ -474,10 +488,12 @@ void Context::OnBufferCopy(const pipe::CmdBufferCopy& cmd) {
 
 void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data) {
   ImageObject* img = shared_.resources->images.Get(cmd.image);
-  if (!img || cmd.level >= img->levels || pipe::IsDepthFormat(img->pipe_format)) return;
+  if (!img || cmd.level >= img->levels || pipe::IsDepthFormat(img->pipe_format) ||
+      cmd.z + cmd.depth > (img->is_3d() ? std::max(img->depth >> cmd.level, 1u) : img->layers))
+    return;
   // An upload of a target with a pending clear must land after the clear.
   bool bound = false;
-  for (auto& c : targets_.color) bound |= c == cmd.image;
+  for (auto& c : targets_.color) bound |= c.image == cmd.image;
   if (bound) FlushPendingClears(ClearResolve::kUpload);
   UploadRing::Span span = ring_.Allocate(cmd.payload_size, 16);
   std::memcpy(span.data, data, cmd.payload_size);
@@ -490,9 +506,11 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
   textures_need_layout_check_ = true;
   VkBufferImageCopy region{};
   region.bufferOffset = span.offset;
-  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, cmd.level, 0, 1};
-  region.imageOffset = {cmd.x, cmd.y, 0};
-  region.imageExtent = {cmd.width, cmd.height, 1};
+  // Layers (arrays, cube faces) are array layers; 3D slices are depth.
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, cmd.level, img->is_3d() ? 0 : cmd.z,
+                             img->is_3d() ? 1 : cmd.depth};
+  region.imageOffset = {cmd.x, cmd.y, img->is_3d() ? int32_t(cmd.z) : 0};
+  region.imageExtent = {cmd.width, cmd.height, img->is_3d() ? cmd.depth : 1};
   // Commands(), not cmd_: when the image is already in the layout, TransitionImage records nothing and
   // no command buffer may have been begun since the last submission.
   VkCommandBuffer cb = Commands();
@@ -501,8 +519,8 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
 }
 
 void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
-  ImageObject* img = shared_.resources->images.Get(cmd.image);
-  if (!img) {
+  ImageObject* img = shared_.resources->images.Get(cmd.image.image);
+  if (!img || cmd.image.level >= img->levels) {
     cmd.done->store(true);
     cmd.done->notify_all();
     return;
@@ -517,8 +535,9 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
   textures_need_layout_check_ = true;
   VkBufferImageCopy region{};
   region.bufferOffset = span.offset;
-  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-  region.imageOffset = {cmd.x, cmd.y, 0};
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, cmd.image.level, img->is_3d() ? 0u : cmd.image.layer,
+                             1};
+  region.imageOffset = {cmd.x, cmd.y, img->is_3d() ? int32_t(cmd.image.layer) : 0};
   region.imageExtent = {static_cast<uint32_t>(cmd.width), static_cast<uint32_t>(cmd.height), 1};
   // Commands(), not cmd_: a second read of the same image needs no transition, so nothing may have begun
   // a command buffer since the previous read's submission.

@@ -103,7 +103,9 @@ class Context final : public pipe::BackendContext {
   void BindUniforms(const ProgramObject& program);
   void PrepareTextures();  // layout transitions for sampled images; must run outside a render pass
   void PushResources();    // uniform blocks and textures into the push-descriptor set
-  ImageObject& Dummy();    // 1x1 (0,0,0,1): what GL returns for incomplete textures
+  // 1x1 (0,0,0,1) stand-ins, one per view type: what GL returns for incomplete or missing textures.
+  void CreateDummies();
+  ImageObject& Dummy(pipe::TextureKind kind);
 
   Shared shared_;
   QueryTracker queries_{*shared_.device};
@@ -164,7 +166,8 @@ class Context final : public pipe::BackendContext {
   pipe::CmdSetUniformBuffers uniform_buffers_{};
   bool resources_dirty_ = false;
   bool textures_need_layout_check_ = false;
-  ImageObject dummy_{};
+  static constexpr uint32_t kDummyKinds = 4;  // 2D (and rectangle), 2D array, cube, 3D
+  ImageObject dummies_[kDummyKinds]{};
   bool dummy_ready_ = false;
   VkBuffer bound_index_buffer_ = VK_NULL_HANDLE;
   VkIndexType bound_index_type_ = VK_INDEX_TYPE_UINT16;

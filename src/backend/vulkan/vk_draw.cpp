@@ -61,7 +61,8 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       break;
     case pipe::Op::kImageCreate: {
       auto& c = pipe::As<pipe::CmdImageCreate>(record);
-      if (!res.CreateImage(c.image, c.format, c.width, c.height, c.samples, c.levels, &retired_))
+      ImageDesc desc{c.format, c.kind, c.width, c.height, c.depth, c.layers, c.levels, c.samples};
+      if (!res.CreateImage(c.image, desc, &retired_))
         util::Log(util::LogLevel::kError, "vulkan", "image allocation failed");
       break;
     }
@@ -70,8 +71,8 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       break;
     case pipe::Op::kImageDestroy: {
       auto h = pipe::As<pipe::CmdImageDestroy>(record).image;
-      bool bound = h == targets_.depth_stencil;
-      for (auto& c : targets_.color) bound |= c == h;
+      bool bound = h == targets_.depth_stencil.image;
+      for (auto& c : targets_.color) bound |= c.image == h;
       if (bound) {
         FlushPendingClears(ClearResolve::kSubmit);
         EndPass();
@@ -186,7 +187,7 @@ bool Context::BindPipeline(const pipe::CmdDraw& cmd, ProgramObject& program) {
   key.program_slot = program_.slot;
   key.program_generation = program_.generation;
   for (int i = 0; i < pipe::kMaxColorAttachments; ++i) {
-    ImageObject* img = images.Get(targets_.color[i]);
+    ImageObject* img = images.Get(targets_.color[i].image);
     key.color_formats[i] = static_cast<uint16_t>(img ? img->format : VK_FORMAT_UNDEFINED);
     if (img) key.samples = img->samples;
     const auto& b = fixed_.blend[i];
@@ -203,7 +204,7 @@ bool Context::BindPipeline(const pipe::CmdDraw& cmd, ProgramObject& program) {
     kb.mask = b.write_mask;
     if (img && img->pipe_format == pipe::Format::kRGB8) kb.mask &= 0x7;  // alpha of RGB surfaces stays 1
   }
-  if (ImageObject* ds = images.Get(targets_.depth_stencil)) {
+  if (ImageObject* ds = images.Get(targets_.depth_stencil.image)) {
     key.depth_format = static_cast<uint16_t>(ds->format);
     key.samples = ds->samples;
   }
@@ -340,22 +341,45 @@ void Context::BindUniforms(const ProgramObject& program) {
   uniform_bound_ = true;
 }
 
-ImageObject& Context::Dummy() {
-  if (dummy_ready_) return dummy_;
-  // Created and filled lazily, outside any render pass (callers guarantee that).
-  shared_.resources->CreateStandaloneImage(pipe::Format::kRGBA8, 1, 1, 1, 1, &dummy_);
-  UploadRing::Span span = ring_.Allocate(4, 4);
-  const uint8_t black[4] = {0, 0, 0, 255};
-  std::memcpy(span.data, black, 4);
-  TransitionImage(dummy_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  VkBufferImageCopy region{};
-  region.bufferOffset = span.offset;
-  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-  region.imageExtent = {1, 1, 1};
-  vkCmdCopyBufferToImage(cmd_, span.buffer, dummy_.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-  TransitionImage(dummy_, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+void Context::CreateDummies() {
+  // Created and filled once, outside any render pass (callers guarantee that): one 1x1 (0,0,0,1) image per
+  // view type, so an unbound sampler of any kind reads what GL requires through a matching view.
+  static constexpr pipe::TextureKind kKinds[kDummyKinds] = {
+      pipe::TextureKind::k2D, pipe::TextureKind::k2DArray, pipe::TextureKind::kCube, pipe::TextureKind::k3D};
+  UploadRing::Span span = ring_.Allocate(4 * 6, 4);
+  for (uint32_t i = 0; i < 6; ++i) {
+    const uint8_t black[4] = {0, 0, 0, 255};
+    std::memcpy(span.data + i * 4, black, 4);
+  }
+  for (uint32_t k = 0; k < kDummyKinds; ++k) {
+    ImageObject& dummy = dummies_[k];
+    ImageDesc desc;
+    desc.format = pipe::Format::kRGBA8;
+    desc.kind = kKinds[k];
+    shared_.resources->CreateStandaloneImage(desc, &dummy);
+    TransitionImage(dummy, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    VkBufferImageCopy region{};
+    region.bufferOffset = span.offset;
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, dummy.layers};
+    region.imageExtent = {1, 1, 1};
+    vkCmdCopyBufferToImage(cmd_, span.buffer, dummy.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    TransitionImage(dummy, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+  }
   dummy_ready_ = true;
-  return dummy_;
+}
+
+ImageObject& Context::Dummy(pipe::TextureKind kind) {
+  if (!dummy_ready_) CreateDummies();
+  switch (kind) {
+    case pipe::TextureKind::k2DArray:
+      return dummies_[1];
+    case pipe::TextureKind::kCube:
+      return dummies_[2];
+    case pipe::TextureKind::k3D:
+      return dummies_[3];
+    default:
+      return dummies_[0];
+  }
 }
 
 void Context::PrepareTextures() {
@@ -367,14 +391,14 @@ void Context::PrepareTextures() {
     if (!img) {
       if (!dummy_ready_) {
         EndPass();
-        Dummy();
+        CreateDummies();
       }
       continue;
     }
     if (img->layout == VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL) continue;
     // Sampling a current render target is a feedback loop (undefined in GL): leave its layout alone.
-    bool target = t.image == targets_.depth_stencil;
-    for (auto& c : targets_.color) target |= c == t.image;
+    bool target = t.image == targets_.depth_stencil.image;
+    for (auto& c : targets_.color) target |= c.image == t.image;
     if (target) continue;
     EndPass();
     TransitionImage(*img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
@@ -407,7 +431,13 @@ void Context::PushResources() {
   for (uint32_t i = 0; i < textures_.count; ++i) {
     const auto& t = textures_.textures[i];
     ImageObject* img = t.image.valid() ? res.images.Get(t.image) : nullptr;
-    if (!img || !img->sample_view) img = &Dummy();
+    // A view of another type than the shader declares is invalid in Vulkan; GL's per-target bindings rule
+    // that out, but a stale or missing image reads the stand-in of the declared type.
+    auto view_class = [](pipe::TextureKind k) {
+      return k == pipe::TextureKind::kRect ? pipe::TextureKind::k2D : k;
+    };
+    bool matches = img && img->sample_view && view_class(img->kind) == view_class(t.kind);
+    if (!matches) img = &Dummy(t.kind);
     uint32_t slot = n - first_image;
     images[slot] = {
         res.GetSampler(t.sampler), img->sample_view,

@@ -73,10 +73,9 @@ bool Resources::CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired) {
   return true;
 }
 
-bool Resources::CreateImage(pipe::Handle h, pipe::Format format, uint32_t width, uint32_t height,
-                            uint8_t samples, uint32_t levels, Retired* retired) {
+bool Resources::CreateImage(pipe::Handle h, const ImageDesc& desc, Retired* retired) {
   ImageObject img;
-  if (!CreateStandaloneImage(format, width, height, samples, levels, &img)) return false;
+  if (!CreateStandaloneImage(desc, &img)) return false;
   ImageObject previous;
   bool had = false;
   images.Put(h, std::move(img), &previous, &had);
@@ -84,26 +83,50 @@ bool Resources::CreateImage(pipe::Handle h, pipe::Format format, uint32_t width,
   return true;
 }
 
-bool Resources::CreateStandaloneImage(pipe::Format format, uint32_t width, uint32_t height, uint8_t samples,
-                                      uint32_t levels, ImageObject* out) {
+namespace {
+
+VkImageViewType SampleViewType(pipe::TextureKind kind) {
+  switch (kind) {
+    case pipe::TextureKind::k2DArray:
+      return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+    case pipe::TextureKind::kCube:
+      return VK_IMAGE_VIEW_TYPE_CUBE;
+    case pipe::TextureKind::k3D:
+      return VK_IMAGE_VIEW_TYPE_3D;
+    default:
+      return VK_IMAGE_VIEW_TYPE_2D;
+  }
+}
+
+}  // namespace
+
+bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
   VkDevice dev = device_.device();
   ImageObject& img = *out;
-  img.format = ToVkFormat(format);
-  img.pipe_format = format;
-  img.width = width;
-  img.height = height;
-  img.samples = samples ? samples : 1;
-  bool depth = pipe::IsDepthFormat(format);
+  img.format = ToVkFormat(desc.format);
+  img.pipe_format = desc.format;
+  img.kind = desc.kind;
+  img.width = desc.width;
+  img.height = desc.height;
+  img.depth = img.is_3d() ? std::max<uint32_t>(desc.depth, 1) : 1;
+  img.layers = desc.kind == pipe::TextureKind::kCube      ? 6
+               : desc.kind == pipe::TextureKind::k2DArray ? std::max<uint32_t>(desc.layers, 1)
+                                                          : 1;
+  img.samples = desc.samples ? desc.samples : 1;
+  bool depth = pipe::IsDepthFormat(desc.format);
   img.aspect = depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
   if (depth && (img.format == VK_FORMAT_D24_UNORM_S8_UINT || img.format == VK_FORMAT_D32_SFLOAT_S8_UINT))
     img.aspect |= VK_IMAGE_ASPECT_STENCIL_BIT;
   VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-  info.imageType = VK_IMAGE_TYPE_2D;
+  info.imageType = img.is_3d() ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
+  // Cubes are sampled through cube views; slices of 3D images are rendered to through 2D views.
+  if (desc.kind == pipe::TextureKind::kCube) info.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+  if (img.is_3d()) info.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
   info.format = img.format;
-  info.extent = {width, height, 1};
-  info.mipLevels = std::max<uint32_t>(levels, 1);
+  info.extent = {img.width, img.height, img.depth};
+  info.mipLevels = std::max<uint32_t>(desc.levels, 1);
   img.levels = info.mipLevels;
-  info.arrayLayers = 1;
+  info.arrayLayers = img.layers;
   info.samples = static_cast<VkSampleCountFlagBits>(img.samples);
   info.tiling = VK_IMAGE_TILING_OPTIMAL;
   info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
@@ -124,17 +147,45 @@ bool Resources::CreateStandaloneImage(pipe::Format format, uint32_t width, uint3
   vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
   vi.format = img.format;
   vi.subresourceRange = {img.aspect, 0, 1, 0, 1};
+  // A 2D view of a 3D image may only be an attachment.
+  VkImageViewUsageCreateInfo attachment_usage{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};
+  attachment_usage.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  if (img.is_3d()) vi.pNext = &attachment_usage;
   if (vkCreateImageView(dev, &vi, nullptr, &img.view) != VK_SUCCESS) {
     vkDestroyImage(dev, img.image, nullptr);
     device_.memory().Free(img.alloc);
     return false;
   }
-  // Sampling reads every level; depth-stencil images are sampled through their depth aspect (GL's default
-  // GL_DEPTH_STENCIL_TEXTURE_MODE).
+  // Sampling reads every level and layer; depth-stencil images are sampled through their depth aspect
+  // (GL's default GL_DEPTH_STENCIL_TEXTURE_MODE).
+  vi.pNext = nullptr;
+  vi.viewType = SampleViewType(desc.kind);
   vi.subresourceRange = {depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : img.aspect, 0, img.levels, 0,
-                         1};
+                         img.layers};
   if (vkCreateImageView(dev, &vi, nullptr, &img.sample_view) != VK_SUCCESS) img.sample_view = VK_NULL_HANDLE;
   return true;
+}
+
+VkImageView Resources::AttachmentView(ImageObject& img, uint32_t level, uint32_t layer) {
+  if (level == 0 && layer == 0) return img.view;
+  if (level >= img.levels || layer >= (img.is_3d() ? std::max(img.depth >> level, 1u) : img.layers))
+    return VK_NULL_HANDLE;
+  for (const auto& v : img.subviews)
+    if (v.level == level && v.layer == layer) return v.view;
+  // A 3D image's slice is a layer of its 2D-array-compatible view of that level.
+  VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  vi.image = img.image;
+  vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  vi.format = img.format;
+  vi.subresourceRange = {img.aspect, level, 1, layer, 1};
+  VkImageViewUsageCreateInfo attachment_usage{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};
+  attachment_usage.usage = pipe::IsDepthFormat(img.pipe_format) ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
+                                                                : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  vi.pNext = &attachment_usage;
+  VkImageView view = VK_NULL_HANDLE;
+  if (vkCreateImageView(device_.device(), &vi, nullptr, &view) != VK_SUCCESS) return VK_NULL_HANDLE;
+  img.subviews.push_back({level, layer, view});
+  return view;
 }
 
 namespace {
@@ -244,6 +295,7 @@ Garbage Resources::FromImage(const ImageObject& i, uint64_t serial) {
   g.image = i.image;
   g.view = i.view;
   g.sample_view = i.sample_view;
+  for (const auto& v : i.subviews) g.subviews.push_back(v.view);
   g.alloc = i.alloc;
   return g;
 }
@@ -287,6 +339,7 @@ void Resources::Free(const Garbage& g) {
   VkDevice dev = device_.device();
   if (g.view) vkDestroyImageView(dev, g.view, nullptr);
   if (g.sample_view) vkDestroyImageView(dev, g.sample_view, nullptr);
+  for (VkImageView v : g.subviews) vkDestroyImageView(dev, v, nullptr);
   if (g.image) vkDestroyImage(dev, g.image, nullptr);
   if (g.buffer) vkDestroyBuffer(dev, g.buffer, nullptr);
   for (auto m : g.modules)

@@ -23,17 +23,36 @@ struct BufferObject {
   uint64_t size = 0;
 };
 
+// A 2D view of one level of one layer (or 3D slice), made when that subresource first becomes an attachment.
+struct SubresourceView {
+  uint32_t level = 0, layer = 0;
+  VkImageView view = VK_NULL_HANDLE;
+};
+
 struct ImageObject {
   VkImage image = VK_NULL_HANDLE;
-  VkImageView view = VK_NULL_HANDLE;         // level 0: attachments
-  VkImageView sample_view = VK_NULL_HANDLE;  // every level (depth aspect only for depth formats)
+  VkImageView view = VK_NULL_HANDLE;         // level 0, layer 0: attachments
+  VkImageView sample_view = VK_NULL_HANDLE;  // every level and layer, typed by kind (depth aspect only)
+  std::vector<SubresourceView> subviews;     // other attachment subresources, made on demand
   Allocation alloc;
   VkFormat format = VK_FORMAT_UNDEFINED;
   pipe::Format pipe_format = pipe::Format::kUndefined;
   VkImageAspectFlags aspect = 0;
   VkImageLayout layout = VK_IMAGE_LAYOUT_UNDEFINED;
   uint32_t width = 0, height = 0;
+  uint32_t depth = 1;   // 3D slices
+  uint32_t layers = 1;  // Vulkan array layers: 6 for cubes, 1 for 3D
   uint32_t levels = 1;
+  uint8_t samples = 1;
+  pipe::TextureKind kind = pipe::TextureKind::k2D;
+  bool is_3d() const { return kind == pipe::TextureKind::k3D; }
+};
+
+// The shape of an image to create (CmdImageCreate without the handle).
+struct ImageDesc {
+  pipe::Format format = pipe::Format::kUndefined;
+  pipe::TextureKind kind = pipe::TextureKind::k2D;
+  uint32_t width = 1, height = 1, depth = 1, layers = 1, levels = 1;
   uint8_t samples = 1;
 };
 
@@ -51,6 +70,7 @@ struct Garbage {
   VkImage image = VK_NULL_HANDLE;
   VkImageView view = VK_NULL_HANDLE;
   VkImageView sample_view = VK_NULL_HANDLE;
+  std::vector<VkImageView> subviews;
   VkShaderModule modules[3] = {VK_NULL_HANDLE, VK_NULL_HANDLE, VK_NULL_HANDLE};
   Allocation alloc;
 };
@@ -109,11 +129,11 @@ class Resources {
   // its next submission (work it recorded may still use them), then handed back through Retire.
   using Retired = std::vector<Garbage>;
   bool CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired);
-  bool CreateImage(pipe::Handle h, pipe::Format format, uint32_t width, uint32_t height, uint8_t samples,
-                   uint32_t levels, Retired* retired);
-  // An image outside the tables (a context's private objects, such as the incomplete-texture stand-in).
-  bool CreateStandaloneImage(pipe::Format format, uint32_t width, uint32_t height, uint8_t samples,
-                             uint32_t levels, ImageObject* out);
+  bool CreateImage(pipe::Handle h, const ImageDesc& desc, Retired* retired);
+  // An image outside the tables (a context's private objects, such as the incomplete-texture stand-ins).
+  bool CreateStandaloneImage(const ImageDesc& desc, ImageObject* out);
+  // The view to render into one level of one layer (3D: slice); null if it cannot be made.
+  VkImageView AttachmentView(ImageObject& image, uint32_t level, uint32_t layer);
   void DestroyStandaloneImage(const ImageObject& image) { Free(FromImage(image, 0)); }
   bool CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs,
                      uint32_t fs_words, const uint32_t* gs, uint32_t gs_words, uint32_t default_block_size,

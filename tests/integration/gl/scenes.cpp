@@ -361,7 +361,13 @@ void main() {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   GLuint p = harness::CompileProgram(vs, fs);
   glUseProgram(p);
-  const float quad[12] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+  DrawFullWindowQuad();
+}
+
+}  // namespace
+
+void DrawFullWindowQuad() {
+  static const float quad[12] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
   GLuint vao, vbo;
   glGenVertexArrays(1, &vao);
   glBindVertexArray(vao);
@@ -373,20 +379,22 @@ void main() {
   glDrawArrays(GL_TRIANGLES, 0, 6);
 }
 
-}  // namespace
-
 const std::vector<Scene>& All() {
-  static const std::vector<Scene> scenes = {
-      {"triangle", Triangle, false},
-      {"depth", Depth, false},
-      {"scissor", Scissor, false},
-      {"fbo_indexed_stencil", FboIndexedStencil, true},
-      {"blend_cull", BlendCull, false},
-      {"viewport_uniforms", ViewportUniformUpdates, false},
-      {"texture_ubo", TextureUniformBlock, false},
-      {"blit_mrt_map", BlitMrtMappedBuffers, false},
-      {"mipmaps", Mipmaps, false},
-  };
+  static const std::vector<Scene> scenes = [] {
+    std::vector<Scene> all = {
+        {"triangle", Triangle, false},
+        {"depth", Depth, false},
+        {"scissor", Scissor, false},
+        {"fbo_indexed_stencil", FboIndexedStencil, true},
+        {"blend_cull", BlendCull, false},
+        {"viewport_uniforms", ViewportUniformUpdates, false},
+        {"texture_ubo", TextureUniformBlock, false},
+        {"blit_mrt_map", BlitMrtMappedBuffers, false},
+        {"mipmaps", Mipmaps, false},
+    };
+    all.insert(all.end(), TextureScenes().begin(), TextureScenes().end());
+    return all;
+  }();
   return scenes;
 }
 

@@ -1,6 +1,7 @@
 // Scenes rendered identically on Caldera and on Mesa llvmpipe; compare.py diffs the pictures.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,9 @@ struct Scene {
 };
 
 const std::vector<Scene>& All();
+const std::vector<Scene>& TextureScenes();  // texture_scenes.cpp: arrays, cubes, 3D, rectangles
+// Two triangles covering the window; 2D positions at attribute location 0.
+void DrawFullWindowQuad();
 extern std::vector<uint8_t> g_pixels;
 
 }  // namespace scenes

@@ -1,0 +1,384 @@
+// Texture image specification: glTexImage*, glTexSubImage*, glTexStorage* for every target Caldera has
+// (2D, rectangle, cube faces, 2D array, 3D). Storage is one backend image per texture with a full mip chain
+// sized from level 0 (a cube's six faces are its six layers); uploads are converted on the GL thread to the
+// storage format and travel down the pipe in order.
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <vector>
+
+#include "frontend/context.h"
+#include "frontend/device.h"
+#include "frontend/gl_impl.h"
+#include "frontend/texture_util.h"
+
+namespace caldera {
+namespace {
+
+struct StorageFormat {
+  pipe::Format format;
+  int components;  // in the storage texel
+};
+
+std::optional<StorageFormat> TextureFormat(GLint internal_format) {
+  switch (internal_format) {
+    case GL_RGBA:
+    case GL_RGBA8:
+    case GL_RGBA4:
+    case GL_RGB5_A1:
+      return StorageFormat{pipe::Format::kRGBA8, 4};
+    case GL_RGB:
+    case GL_RGB8:
+      return StorageFormat{pipe::Format::kRGB8, 4};
+    case GL_RED:
+    case GL_R8:
+      return StorageFormat{pipe::Format::kR8, 1};
+    case GL_RG:
+    case GL_RG8:
+      return StorageFormat{pipe::Format::kRG8, 2};
+    case GL_RGBA32F:
+      return StorageFormat{pipe::Format::kRGBA32F, 4};
+    case GL_R32F:
+      return StorageFormat{pipe::Format::kR32F, 1};
+    case GL_DEPTH_COMPONENT:
+    case GL_DEPTH_COMPONENT24:
+    case GL_DEPTH_STENCIL:
+    case GL_DEPTH24_STENCIL8:
+      return StorageFormat{pipe::Format::kD24S8, 0};
+    case GL_DEPTH_COMPONENT32F:
+      return StorageFormat{pipe::Format::kD32F, 0};
+    case GL_DEPTH_COMPONENT16:
+      return StorageFormat{pipe::Format::kD16, 0};
+    default:
+      return std::nullopt;
+  }
+}
+
+int SourceComponents(GLenum format) {
+  switch (format) {
+    case GL_RED:
+      return 1;
+    case GL_RG:
+      return 2;
+    case GL_RGB:
+    case GL_BGR:
+      return 3;
+    case GL_RGBA:
+    case GL_BGRA:
+      return 4;
+    default:
+      return 0;
+  }
+}
+
+bool IsDepthSourceFormat(GLenum format) {
+  return format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL;
+}
+
+// Converts app texels (format/type, unpack state applied) into tightly packed storage texels: `depth`
+// images of width x height, one after another. Image height and skipped images apply to 3D uploads only.
+bool ConvertUpload(const GLState& s, const void* pixels, GLsizei width, GLsizei height, GLsizei depth,
+                   bool three_d, GLenum format, GLenum type, pipe::Format storage,
+                   std::vector<uint8_t>* out) {
+  int src_n = SourceComponents(format);
+  if (src_n == 0 || (type != GL_UNSIGNED_BYTE && type != GL_FLOAT)) return false;
+  int src_size = type == GL_FLOAT ? 4 : 1;
+  uint32_t row_pixels = s.unpack_row_length > 0 ? s.unpack_row_length : width;
+  uint32_t align = s.unpack_alignment;
+  uint32_t stride = (row_pixels * src_n * src_size + align - 1) / align * align;
+  size_t image_rows = three_d && s.unpack_image_height > 0 ? size_t(s.unpack_image_height) : size_t(height);
+  size_t image_stride = image_rows * stride;
+  const auto* base = static_cast<const uint8_t*>(pixels) + size_t(s.unpack_skip_rows) * stride +
+                     size_t(s.unpack_skip_pixels) * src_n * src_size +
+                     (three_d ? size_t(s.unpack_skip_images) * image_stride : 0);
+  uint32_t texel = pipe::TexelSize(storage);
+  bool float_storage = storage == pipe::Format::kRGBA32F || storage == pipe::Format::kR32F;
+  int dst_n = static_cast<int>(float_storage ? texel / 4 : texel);
+  out->assign(size_t(width) * height * depth * texel, 0);
+  bool bgr = format == GL_BGR || format == GL_BGRA;
+  for (GLsizei z = 0; z < depth; ++z) {
+    for (GLsizei y = 0; y < height; ++y) {
+      const uint8_t* row = base + size_t(z) * image_stride + size_t(y) * stride;
+      for (GLsizei x = 0; x < width; ++x) {
+        float v[4] = {0, 0, 0, 1};
+        for (int c = 0; c < src_n; ++c) {
+          int dst_c = bgr && c < 3 ? 2 - c : c;
+          if (type == GL_FLOAT)
+            std::memcpy(&v[dst_c], row + (size_t(x) * src_n + c) * 4, 4);
+          else
+            v[dst_c] = row[size_t(x) * src_n + c] / 255.0f;
+        }
+        uint8_t* dst = out->data() + ((size_t(z) * height + y) * width + x) * texel;
+        for (int c = 0; c < dst_n; ++c) {
+          if (float_storage) {
+            std::memcpy(dst + c * 4, &v[c], 4);
+          } else {
+            float clamped = std::fmin(std::fmax(v[c], 0.0f), 1.0f);
+            dst[c] = static_cast<uint8_t>(std::lround(clamped * 255.0f));
+          }
+        }
+      }
+    }
+  }
+  return true;
+}
+
+// Levels of a full chain; the depth counts for 3D textures only (array layers do not shrink).
+GLint MipCount(GLsizei w, GLsizei h, GLsizei d = 1) {
+  GLint levels = 1;
+  while ((w >> levels) > 0 || (h >> levels) > 0 || (d >> levels) > 0) ++levels;
+  return levels;
+}
+
+// log2 of the largest size: the highest level any texture of that size limit can have (GL INVALID_VALUE
+// above it).
+GLint MaxLevel(GLsizei max_size) {
+  return MipCount(max_size, 1) - 1;
+}
+
+pipe::TextureKind KindOf(GLenum target) {
+  switch (target) {
+    case GL_TEXTURE_2D_ARRAY:
+      return pipe::TextureKind::k2DArray;
+    case GL_TEXTURE_3D:
+      return pipe::TextureKind::k3D;
+    case GL_TEXTURE_CUBE_MAP:
+      return pipe::TextureKind::kCube;
+    case GL_TEXTURE_RECTANGLE:
+      return pipe::TextureKind::kRect;
+    default:
+      return pipe::TextureKind::k2D;
+  }
+}
+
+// An image target of glTexImage*/glTexSubImage* resolved: the binding target and, for cube faces, the face.
+struct ImageTarget {
+  GLenum bind_target = 0;
+  int face = -1;
+};
+
+// `dims` is 2 or 3 (the entry point's dimensionality). False (GL_INVALID_ENUM recorded) for other targets.
+bool ResolveImageTarget(Context& ctx, GLenum target, int dims, ImageTarget* out, const char* fn) {
+  bool ok = false;
+  if (dims == 2) {
+    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      *out = {GL_TEXTURE_CUBE_MAP, static_cast<int>(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X)};
+      return true;
+    }
+    ok = target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE;
+  } else {
+    ok = target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY;
+  }
+  if (!ok) {
+    ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
+    return false;
+  }
+  *out = {target, -1};
+  return true;
+}
+
+GLsizei MaxSize(Context& ctx) {
+  return static_cast<GLsizei>(ctx.device().backend().caps().max_texture_size);
+}
+
+void Allocate(Context& ctx, Texture& tex, pipe::Format format, GLenum internal_format, GLsizei w, GLsizei h,
+              GLsizei d, GLint levels) {
+  if (tex.handle.valid()) ReleaseBackendObject(tex.device, pipe::ObjectKind::kImage, tex.handle);
+  tex.device = &ctx.device();
+  tex.handle = ctx.NewHandle();
+  tex.format = format;
+  tex.internal_format = internal_format;
+  tex.width = w;
+  tex.height = h;
+  tex.depth = d;
+  tex.levels = levels;
+  tex.defined.fill(0);
+  ++tex.version;
+  pipe::CmdImageCreate cmd{tex.handle,
+                           format,
+                           1,
+                           static_cast<uint16_t>(levels),
+                           static_cast<uint32_t>(w),
+                           static_cast<uint32_t>(h),
+                           1};
+  cmd.kind = KindOf(tex.target);
+  if (tex.target == GL_TEXTURE_3D) cmd.depth = static_cast<uint32_t>(d);
+  if (tex.target == GL_TEXTURE_2D_ARRAY) cmd.layers = static_cast<uint32_t>(d);
+  if (tex.target == GL_TEXTURE_CUBE_MAP) cmd.layers = 6;
+  ctx.pipe().Record(cmd);
+}
+
+void Release(Texture& tex) {
+  if (tex.handle.valid()) ReleaseBackendObject(tex.device, pipe::ObjectKind::kImage, tex.handle);
+  tex.handle = {};
+  tex.defined.fill(0);
+  ++tex.version;
+}
+
+// Sends a box of texels: x, y and z (first layer, face or slice) at `level`.
+void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
+            GLsizei d, bool three_d, GLenum format, GLenum type, const void* pixels, const char* function) {
+  if (!pixels || w == 0 || h == 0 || d == 0) return;
+  if (ctx.pixel_unpack_buffer)
+    return ctx.Error(GL_INVALID_OPERATION, function,
+                     "uploads from a pixel unpack buffer are not implemented yet");
+  if (pipe::IsDepthFormat(tex.format))
+    return ctx.Error(GL_INVALID_OPERATION, function, "depth texture uploads are not implemented yet");
+  std::vector<uint8_t> texels;
+  if (!ConvertUpload(ctx.state, pixels, w, h, d, three_d, format, type, tex.format, &texels))
+    return ctx.Error(GL_INVALID_OPERATION, function, "this format/type combination is not implemented yet");
+  pipe::CmdImageUpload cmd{tex.handle,
+                           static_cast<uint32_t>(level),
+                           x,
+                           y,
+                           static_cast<uint32_t>(w),
+                           static_cast<uint32_t>(h),
+                           static_cast<uint32_t>(texels.size())};
+  cmd.z = static_cast<uint32_t>(z);
+  cmd.depth = static_cast<uint32_t>(d);
+  ctx.pipe().Record(cmd, texels.data(), texels.size());
+}
+
+// glTexImage2D / glTexImage3D. For 2D entry points `d` is 1.
+void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internalformat, GLsizei w, GLsizei h,
+              GLsizei d, GLint border, GLenum format, GLenum type, const void* pixels, const char* fn) {
+  ImageTarget it;
+  if (!ResolveImageTarget(ctx, target, dims, &it, fn)) return;
+  if (SourceComponents(format) == 0 && !IsDepthSourceFormat(format))
+    return ctx.Error(GL_INVALID_ENUM, fn, "invalid format");
+  auto fmt = TextureFormat(internalformat);
+  if (!fmt) return ctx.Error(GL_INVALID_VALUE, fn, "unsupported internal format");
+  GLsizei max = MaxSize(ctx);
+  if (level < 0 || level > MaxLevel(max)) return ctx.Error(GL_INVALID_VALUE, fn, "level out of range");
+  if (w < 0 || h < 0 || d < 0 || w > max || h > max || d > max || border != 0)
+    return ctx.Error(GL_INVALID_VALUE, fn, "size or border out of range");
+  if (it.bind_target == GL_TEXTURE_RECTANGLE && level != 0)
+    return ctx.Error(GL_INVALID_VALUE, fn, "rectangle textures have one level");
+  if (it.bind_target == GL_TEXTURE_CUBE_MAP && w != h)
+    return ctx.Error(GL_INVALID_VALUE, fn, "cube map faces must be square");
+  bool depth_format = pipe::IsDepthFormat(fmt->format);
+  if (depth_format && it.bind_target == GL_TEXTURE_3D)
+    return ctx.Error(GL_INVALID_OPERATION, fn, "3D textures cannot have a depth format");
+  if (depth_format != IsDepthSourceFormat(format))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "format does not match the internal format");
+  auto* slot = BoundTexture(ctx, it.bind_target, fn);
+  if (!slot) return;
+  Texture& tex = **slot;
+  if (tex.immutable) return ctx.Error(GL_INVALID_OPERATION, fn, "texture storage is immutable");
+  int face = std::max(it.face, 0);
+  bool three_d = it.bind_target == GL_TEXTURE_3D;
+  if (level == 0) {
+    if (w == 0 || h == 0 || d == 0) {
+      Release(tex);
+      tex.width = w, tex.height = h, tex.depth = d;
+      return;
+    }
+    if (!tex.handle.valid() || tex.width != w || tex.height != h || tex.depth != d ||
+        tex.format != fmt->format)
+      Allocate(ctx, tex, fmt->format, static_cast<GLenum>(internalformat), w, h, d,
+               MipCount(w, h, three_d ? d : 1));
+  } else if (!tex.handle.valid() || std::max(tex.width >> level, 1) != w ||
+             std::max(tex.height >> level, 1) != h || tex.LayersAt(level) != (it.face >= 0 ? 6 : d) ||
+             level >= tex.levels) {
+    // Mip levels must match the chain of level 0 (the common case); other shapes wait for re-allocation.
+    return ctx.Error(GL_INVALID_OPERATION, fn,
+                     "mip level does not fit the level-0 chain (not implemented yet)");
+  }
+  tex.defined[face] |= 1u << level;
+  Upload(ctx, tex, level, 0, 0, it.face >= 0 ? it.face : 0, w, h, d, three_d, format, type, pixels, fn);
+}
+
+// glTexSubImage2D / glTexSubImage3D. For 2D entry points `z` is 0 and `d` is 1.
+void TexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w,
+                 GLsizei h, GLsizei d, GLenum format, GLenum type, const void* pixels, const char* fn) {
+  ImageTarget it;
+  if (!ResolveImageTarget(ctx, target, dims, &it, fn)) return;
+  if (SourceComponents(format) == 0 && !IsDepthSourceFormat(format))
+    return ctx.Error(GL_INVALID_ENUM, fn, "invalid format");
+  if (level < 0 || level > MaxLevel(MaxSize(ctx)))
+    return ctx.Error(GL_INVALID_VALUE, fn, "level out of range");
+  auto* slot = BoundTexture(ctx, it.bind_target, fn);
+  if (!slot) return;
+  Texture& tex = **slot;
+  int face = std::max(it.face, 0);
+  if (!tex.handle.valid() || level >= tex.levels || !(tex.defined[face] & (1u << level)))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "level has no storage");
+  GLsizei lw = std::max(tex.width >> level, 1), lh = std::max(tex.height >> level, 1);
+  GLsizei ld = dims == 3 ? tex.LayersAt(level) : 1;
+  if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 || x + w > lw || y + h > lh || z + d > ld)
+    return ctx.Error(GL_INVALID_VALUE, fn, "box outside the level");
+  Upload(ctx, tex, level, x, y, it.face >= 0 ? it.face : z, w, h, d, it.bind_target == GL_TEXTURE_3D, format,
+         type, pixels, fn);
+}
+
+// glTexStorage2D / glTexStorage3D. For 2D entry points `d` is 1.
+void TexStorage(Context& ctx, int dims, GLenum target, GLsizei levels, GLenum internalformat, GLsizei w,
+                GLsizei h, GLsizei d, const char* fn) {
+  bool target_ok =
+      dims == 2 ? target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_CUBE_MAP
+                : target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY;
+  if (!target_ok) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
+  auto fmt = TextureFormat(static_cast<GLint>(internalformat));
+  if (!fmt) return ctx.Error(GL_INVALID_ENUM, fn, "unsupported internal format");
+  if (levels < 1 || w < 1 || h < 1 || d < 1) return ctx.Error(GL_INVALID_VALUE, fn, "levels or size below 1");
+  GLsizei max = MaxSize(ctx);
+  if (w > max || h > max || d > max) return ctx.Error(GL_INVALID_VALUE, fn, "size above the maximum");
+  if (target == GL_TEXTURE_CUBE_MAP && w != h)
+    return ctx.Error(GL_INVALID_VALUE, fn, "cube map faces must be square");
+  bool three_d = target == GL_TEXTURE_3D;
+  if (levels > MipCount(w, h, three_d ? d : 1)) return ctx.Error(GL_INVALID_OPERATION, fn, "too many levels");
+  if (target == GL_TEXTURE_RECTANGLE && levels != 1)
+    return ctx.Error(GL_INVALID_OPERATION, fn, "rectangle textures have one level");
+  if (three_d && pipe::IsDepthFormat(fmt->format))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "3D textures cannot have a depth format");
+  auto* slot = BoundTexture(ctx, target, fn);
+  if (!slot) return;
+  Texture& tex = **slot;
+  if (tex.name == 0) return ctx.Error(GL_INVALID_OPERATION, fn, "the default texture is bound");
+  if (tex.immutable) return ctx.Error(GL_INVALID_OPERATION, fn, "texture storage is immutable");
+  Allocate(ctx, tex, fmt->format, internalformat, w, h, d, levels);
+  tex.defined.fill((1u << levels) - 1);
+  tex.immutable = true;
+}
+
+}  // namespace
+
+namespace gl {
+
+void TexImage2D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                GLint border, GLenum format, GLenum type, const void* pixels) {
+  TexImage(ctx, 2, target, level, internalformat, width, height, 1, border, format, type, pixels,
+           "glTexImage2D");
+}
+
+void TexImage3D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                GLsizei depth, GLint border, GLenum format, GLenum type, const void* pixels) {
+  TexImage(ctx, 3, target, level, internalformat, width, height, depth, border, format, type, pixels,
+           "glTexImage3D");
+}
+
+void TexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                   GLsizei height, GLenum format, GLenum type, const void* pixels) {
+  TexSubImage(ctx, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels,
+              "glTexSubImage2D");
+}
+
+void TexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                   GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                   const void* pixels) {
+  TexSubImage(ctx, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format, type, pixels,
+              "glTexSubImage3D");
+}
+
+void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                  GLsizei height) {
+  TexStorage(ctx, 2, target, levels, internalformat, width, height, 1, "glTexStorage2D");
+}
+
+void TexStorage3D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                  GLsizei height, GLsizei depth) {
+  TexStorage(ctx, 3, target, levels, internalformat, width, height, depth, "glTexStorage3D");
+}
+
+}  // namespace gl
+}  // namespace caldera
