@@ -10,7 +10,8 @@ namespace caldera::gles {
 Context::Context(Device& device)
     : device_(device),
       gl_(device.gl()),
-      state_(device.gl(), util::EnvFlag("CALDERA_GLES_SHADOW", true), device.has_depth_clamp()) {
+      state_(device.gl(), util::EnvFlag("CALDERA_GLES_SHADOW", true), device.has_depth_clamp()),
+      uniform_ring_(util::EnvFlag("CALDERA_GLES_UNIFORM_RING", true)) {
   std::string why;
   host_context_ = device_.host().CreateContext(device_.root(), &why);
   if (host_context_ == EGL_NO_CONTEXT) {
@@ -218,13 +219,14 @@ void Context::WriteStats() {
   if (!path) return;
   if (FILE* f = std::fopen(path, "a")) {
     const auto& c = state_.counters();
-    std::fprintf(
-        f,
-        "{\"backend\": \"gles\", \"draws\": %llu, \"clears\": %llu, \"blits\": %llu, "
-        "\"framebuffers_created\": %llu, \"host_state_calls\": %llu, \"host_state_skipped\": %llu}\n",
-        (unsigned long long)stats_.draws, (unsigned long long)stats_.clears, (unsigned long long)stats_.blits,
-        (unsigned long long)stats_.framebuffers_created, (unsigned long long)c.issued,
-        (unsigned long long)c.skipped);
+    std::fprintf(f,
+                 "{\"backend\": \"gles\", \"draws\": %llu, \"clears\": %llu, \"blits\": %llu, "
+                 "\"framebuffers_created\": %llu, \"host_state_calls\": %llu, \"host_state_skipped\": %llu, "
+                 "\"uniform_ring_writes\": %llu, \"uniform_orphans\": %llu}\n",
+                 (unsigned long long)stats_.draws, (unsigned long long)stats_.clears,
+                 (unsigned long long)stats_.blits, (unsigned long long)stats_.framebuffers_created,
+                 (unsigned long long)c.issued, (unsigned long long)c.skipped,
+                 (unsigned long long)stats_.uniform_ring_writes, (unsigned long long)stats_.uniform_orphans);
     std::fclose(f);
   }
 }

@@ -94,8 +94,14 @@ class Context final : public pipe::BackendContext {
   uint64_t seen_deletion_epoch_ = 0;
 
   GLuint vao_ = 0;
-  GLuint uniform_ubo_ = 0;  // the default uniform block (re-specified on change: the host orphans it)
-  GLuint zero_ubo_ = 0;     // stands in for unbound uniform blocks
+  // The default uniform block. Ring mode (default): each change is written at the next aligned offset of a
+  // 256 KiB buffer through an unsynchronized map, and the buffer is orphaned only when the ring wraps, so
+  // the host neither waits for earlier draws nor allocates per change. CALDERA_GLES_UNIFORM_RING=0 turns
+  // that off: the whole block is re-specified with glBufferData on every change.
+  GLuint uniform_ubo_ = 0;
+  const bool uniform_ring_;
+  GLintptr uniform_ring_offset_ = 0;
+  GLuint zero_ubo_ = 0;  // stands in for unbound uniform blocks
   GLuint read_fbo_ = 0, blit_draw_fbo_ = 0;
   std::unordered_map<TargetKey, GLuint, TargetKeyHash> framebuffers_;
 
@@ -140,6 +146,7 @@ class Context final : public pipe::BackendContext {
 
   struct Stats {
     uint64_t draws = 0, clears = 0, blits = 0, framebuffers_created = 0;
+    uint64_t uniform_ring_writes = 0, uniform_orphans = 0;
   } stats_;
 };
 

@@ -131,12 +131,38 @@ void Context::ApplyVertexInput(const ProgramObject& program) {
 void Context::ApplyUniforms(const ProgramObject& program) {
   uniforms_dirty_ = false;
   if (program.default_block_size == 0) return;
-  // Re-specifying the whole small block lets the host orphan it instead of waiting for earlier draws.
   std::vector<uint8_t>& data = uniforms_;
   if (data.size() < program.default_block_size) data.resize(program.default_block_size, 0);
+  auto size = static_cast<GLsizeiptr>(data.size());
   state_.BindBuffer(GL_UNIFORM_BUFFER, uniform_ubo_);
-  gl_.BufferData(GL_UNIFORM_BUFFER, static_cast<GLsizeiptr>(data.size()), data.data(), GL_STREAM_DRAW);
-  state_.BindUniformBuffer(kDefaultBlockBinding, uniform_ubo_, 0, static_cast<GLsizeiptr>(data.size()));
+  if (!uniform_ring_) {
+    // Re-specifying the whole block lets the host orphan it instead of waiting for earlier draws.
+    gl_.BufferData(GL_UNIFORM_BUFFER, size, data.data(), GL_STREAM_DRAW);
+    ++stats_.uniform_orphans;
+    state_.BindUniformBuffer(kDefaultBlockBinding, uniform_ubo_, 0, size);
+    return;
+  }
+  constexpr GLsizeiptr kRingSize = 256 * 1024;
+  GLintptr align = std::max<GLintptr>(device_.uniform_offset_alignment(), 16);
+  GLintptr offset = (uniform_ring_offset_ + align - 1) / align * align;
+  if (uniform_ring_offset_ == 0 || offset + size > kRingSize) {
+    // Wrap (or first use): fresh storage; draws still reading the old ring keep it.
+    gl_.BufferData(GL_UNIFORM_BUFFER, kRingSize, nullptr, GL_STREAM_DRAW);
+    ++stats_.uniform_orphans;
+    offset = 0;
+  }
+  // Unsynchronized: this range has not been written since the last orphan, so no draw reads it.
+  void* dst = gl_.MapBufferRange(GL_UNIFORM_BUFFER, offset, size,
+                                 GL_MAP_WRITE_BIT | GL_MAP_UNSYNCHRONIZED_BIT | GL_MAP_INVALIDATE_RANGE_BIT);
+  if (dst) {
+    std::memcpy(dst, data.data(), data.size());
+    gl_.UnmapBuffer(GL_UNIFORM_BUFFER);
+  } else {
+    gl_.BufferSubData(GL_UNIFORM_BUFFER, offset, size, data.data());
+  }
+  ++stats_.uniform_ring_writes;
+  uniform_ring_offset_ = offset + size;
+  state_.BindUniformBuffer(kDefaultBlockBinding, uniform_ubo_, offset, size);
 }
 
 void Context::ApplyUniformBuffers() {

@@ -2,6 +2,10 @@
 //   backend_select renderer <substring>   eglInitialize succeeds and GL_RENDERER contains <substring>;
 //                                          a clear reads back exactly.
 //   backend_select no-device              eglInitialize fails with EGL_NOT_INITIALIZED (no crash, no hang).
+//   backend_select uniform-ring <stats-file>
+//                                          GLES backend: 16 draws with different uniform values render the
+//                                          right colours and go through the uniform ring (16 ring writes,
+//                                          one orphan); fails when the ring is switched off.
 //   backend_select shadow <stats-file>    GLES backend: a draw whose fixed state differs from the previous
 //                                          one in one value issues exactly one host state call; the rest of
 //                                          the (re-sent) state matches the shadow and is skipped.
@@ -38,12 +42,12 @@ int NoDevice() {
   return harness::Summary();
 }
 
-// Host state calls of every context run so far, one JSON line each.
-std::vector<long> HostStateCalls(const char* stats_path) {
+// One counter of every context run so far (one JSON line each).
+std::vector<long> StatsCounter(const char* stats_path, const char* name) {
   std::vector<long> calls;
   std::ifstream in(stats_path);
   std::string line;
-  const std::string key = "\"host_state_calls\": ";
+  const std::string key = std::string("\"") + name + "\": ";
   while (std::getline(in, line)) {
     size_t at = line.find(key);
     if (at != std::string::npos) calls.push_back(std::stol(line.substr(at + key.size())));
@@ -95,7 +99,7 @@ int Shadow(const char* stats_path) {
   constexpr int kExtra = 8;
   DrawFrame(0);
   DrawFrame(kExtra);
-  auto calls = HostStateCalls(stats_path);
+  auto calls = StatsCounter(stats_path, "host_state_calls");
   CHECK(calls.size() >= 2);
   if (calls.size() >= 2) {
     long base = calls[calls.size() - 2], more = calls.back();
@@ -106,12 +110,59 @@ int Shadow(const char* stats_path) {
   return harness::Summary();
 }
 
+// 16 draws into 16 columns, each with its own uniform colour: every value must land in its own column.
+int UniformRing(const char* stats_path) {
+  std::remove(stats_path);
+  setenv("CALDERA_STATS", stats_path, 1);
+  constexpr int kDraws = 16;
+  harness::Window w = harness::Open(kDraws, 4);
+  const char* vs =
+      "#version 330 core\nlayout(location=0) in vec2 p;\nvoid main(){gl_Position=vec4(p,0,1);}\n";
+  const char* fs = "#version 330 core\nuniform vec4 u_color;\nout vec4 c;\nvoid main(){c=u_color;}\n";
+  GLuint prog = harness::CompileProgram(vs, fs);
+  GLuint vao, vbo;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  const float tri[] = {-1, -1, 3, -1, -1, 3};
+  glBufferData(GL_ARRAY_BUFFER, sizeof(tri), tri, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  glUseProgram(prog);
+  GLint loc = glGetUniformLocation(prog, "u_color");
+  glEnable(GL_SCISSOR_TEST);
+  for (int i = 0; i < kDraws; ++i) {
+    glScissor(i, 0, 1, 4);
+    glUniform4f(loc, float(i) / 255.0f, 1.0f - float(i) / 255.0f, 0.5f, 1.0f);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+  }
+  auto px = harness::ReadRGBA(kDraws, 4);
+  for (int i = 0; i < kDraws; ++i) CHECK(px[size_t(i) * 4] == i && px[size_t(i) * 4 + 1] == 255 - i);
+  glDeleteBuffers(1, &vbo);
+  glDeleteVertexArrays(1, &vao);
+  glDeleteProgram(prog);
+  harness::Close(w);
+  auto writes = StatsCounter(stats_path, "uniform_ring_writes");
+  auto orphans = StatsCounter(stats_path, "uniform_orphans");
+  CHECK(!writes.empty() && !orphans.empty());
+  if (!writes.empty() && !orphans.empty()) {
+    std::printf("uniform ring writes %ld, orphans %ld\n", writes.back(), orphans.back());
+    CHECK(writes.back() == kDraws);
+    CHECK(orphans.back() == 1);
+  }
+  return harness::Summary();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc >= 3 && !std::strcmp(argv[1], "renderer")) return Renderer(argv[2]);
   if (argc >= 2 && !std::strcmp(argv[1], "no-device")) return NoDevice();
   if (argc >= 3 && !std::strcmp(argv[1], "shadow")) return Shadow(argv[2]);
-  std::fprintf(stderr, "usage: backend_select renderer <substring> | no-device | shadow <stats-file>\n");
+  if (argc >= 3 && !std::strcmp(argv[1], "uniform-ring")) return UniformRing(argv[2]);
+  std::fprintf(stderr,
+               "usage: backend_select renderer <substring> | no-device | shadow <stats-file> | uniform-ring "
+               "<stats-file>\n");
   return 2;
 }
