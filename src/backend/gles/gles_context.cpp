@@ -27,8 +27,6 @@ Context::~Context() {
   if (initialized_ && BindHostContext(device_.host(), host_context_)) {
     for (auto& [id, q] : queries_) gl_.DeleteQueries(1, &q.name);
     for (auto& [key, fbo] : framebuffers_) gl_.DeleteFramebuffers(1, &fbo);
-    GLuint fbos[] = {read_fbo_, blit_draw_fbo_};
-    gl_.DeleteFramebuffers(2, fbos);
     GLuint buffers[] = {uniform_ubo_, zero_ubo_};
     gl_.DeleteBuffers(2, buffers);
     gl_.DeleteVertexArrays(1, &vao_);
@@ -54,10 +52,6 @@ void Context::InitHostObjects() {
   initialized_ = true;
   gl_.GenVertexArrays(1, &vao_);
   state_.BindVertexArray(vao_);
-  GLuint fbos[2];
-  gl_.GenFramebuffers(2, fbos);
-  read_fbo_ = fbos[0];
-  blit_draw_fbo_ = fbos[1];
   GLuint buffers[2];
   gl_.GenBuffers(2, buffers);
   uniform_ubo_ = buffers[0];

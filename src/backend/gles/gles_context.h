@@ -58,7 +58,9 @@ class Context final : public pipe::BackendContext {
   bool BindDrawTargets();
   // Attaches one level/layer of `image` (cube face, array layer or 3D slice) at `attachment`.
   void Attach(GLenum target, GLenum attachment, const ImageObject* image, const pipe::ImageRef& ref);
-  void AttachForRead(GLenum target, GLuint fbo, const ImageObject& image, const pipe::ImageRef& ref);
+  // Framebuffers are cached by attachment set (created on first use, purged when an image dies).
+  GLuint Framebuffer(const TargetKey& key);
+  GLuint SingleImageFramebuffer(const ImageObject& image, const pipe::ImageRef& ref);
   void PurgeFramebuffers();
   void OnClear(const pipe::CmdClear& c);
   void OnBlit(const pipe::CmdBlit& c);
@@ -102,7 +104,6 @@ class Context final : public pipe::BackendContext {
   const bool uniform_ring_;
   GLintptr uniform_ring_offset_ = 0;
   GLuint zero_ubo_ = 0;  // stands in for unbound uniform blocks
-  GLuint read_fbo_ = 0, blit_draw_fbo_ = 0;
   std::unordered_map<TargetKey, GLuint, TargetKeyHash> framebuffers_;
 
   // Records as last received.

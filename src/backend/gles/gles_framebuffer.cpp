@@ -35,36 +35,50 @@ void Context::PurgeFramebuffers() {
   targets_dirty_ = true;
 }
 
+GLuint Context::Framebuffer(const TargetKey& key) {
+  auto it = framebuffers_.find(key);
+  if (it != framebuffers_.end()) return it->second;
+  GLuint fbo = 0;
+  gl_.GenFramebuffers(1, &fbo);
+  state_.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+  GLenum draw_buffers[pipe::kMaxColorAttachments];
+  GLsizei count = 0;
+  for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
+    ImageObject* img = device_.images.Get(key.color[i].image);
+    draw_buffers[i] = GL_NONE;
+    if (!img || !img->texture) continue;
+    Attach(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, img, key.color[i]);
+    draw_buffers[i] = GL_COLOR_ATTACHMENT0 + i;
+    count = static_cast<GLsizei>(i + 1);
+  }
+  gl_.DrawBuffers(std::max<GLsizei>(count, 1), draw_buffers);
+  if (ImageObject* ds = device_.images.Get(key.depth_stencil.image); ds && ds->texture)
+    Attach(GL_DRAW_FRAMEBUFFER, ds->host.attachment, ds, key.depth_stencil);
+  GLenum status = gl_.CheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
+  if (status != GL_FRAMEBUFFER_COMPLETE)
+    util::LogOnce(util::LogLevel::kWarning, "gles", "the host reports an incomplete framebuffer");
+  framebuffers_.emplace(key, fbo);
+  ++stats_.framebuffers_created;
+  targets_dirty_ = true;  // the draw binding moved
+  return fbo;
+}
+
+GLuint Context::SingleImageFramebuffer(const ImageObject& image, const pipe::ImageRef& ref) {
+  TargetKey key;
+  if (pipe::IsDepthFormat(image.format))
+    key.depth_stencil = ref;
+  else
+    key.color[0] = ref;
+  return Framebuffer(key);
+}
+
 bool Context::BindDrawTargets() {
   if (targets_.width == 0 || targets_.height == 0) return false;
   TargetKey key;
   key.color = targets_.color;
   key.depth_stencil = targets_.depth_stencil;
-  auto it = framebuffers_.find(key);
-  if (it == framebuffers_.end()) {
-    GLuint fbo = 0;
-    gl_.GenFramebuffers(1, &fbo);
-    state_.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
-    GLenum draw_buffers[pipe::kMaxColorAttachments];
-    GLsizei count = 0;
-    for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
-      ImageObject* img = device_.images.Get(key.color[i].image);
-      draw_buffers[i] = GL_NONE;
-      if (!img || !img->texture) continue;
-      Attach(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, img, key.color[i]);
-      draw_buffers[i] = GL_COLOR_ATTACHMENT0 + i;
-      count = static_cast<GLsizei>(i + 1);
-    }
-    gl_.DrawBuffers(std::max<GLsizei>(count, 1), draw_buffers);
-    if (ImageObject* ds = device_.images.Get(key.depth_stencil.image); ds && ds->texture)
-      Attach(GL_DRAW_FRAMEBUFFER, ds->host.attachment, ds, key.depth_stencil);
-    GLenum status = gl_.CheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
-    if (status != GL_FRAMEBUFFER_COMPLETE)
-      util::LogOnce(util::LogLevel::kWarning, "gles", "the host reports an incomplete framebuffer");
-    it = framebuffers_.emplace(key, fbo).first;
-    ++stats_.framebuffers_created;
-  }
-  state_.BindFramebuffer(GL_DRAW_FRAMEBUFFER, it->second);
+  GLuint fbo = Framebuffer(key);
+  state_.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
   targets_dirty_ = false;
   return true;
 }
@@ -82,21 +96,6 @@ void Context::Attach(GLenum target, GLenum attachment, const ImageObject* image,
                              level);
   else
     gl_.FramebufferTexture2D(target, attachment, image->target, image->texture, level);
-}
-
-void Context::AttachForRead(GLenum target, GLuint fbo, const ImageObject& image, const pipe::ImageRef& ref) {
-  state_.BindFramebuffer(target, fbo);
-  // Only one attachment kind at a time: detach the other so the framebuffer stays complete.
-  bool depth = pipe::IsDepthFormat(image.format);
-  Attach(target, GL_COLOR_ATTACHMENT0, depth ? nullptr : &image, ref);
-  Attach(target, GL_DEPTH_STENCIL_ATTACHMENT, nullptr, ref);
-  if (depth) Attach(target, image.host.attachment, &image, ref);
-  if (target == GL_READ_FRAMEBUFFER) {
-    gl_.ReadBuffer(depth ? GL_NONE : GL_COLOR_ATTACHMENT0);
-  } else {
-    GLenum buffer = depth ? GL_NONE : GL_COLOR_ATTACHMENT0;
-    gl_.DrawBuffers(1, &buffer);
-  }
 }
 
 void Context::OnClear(const pipe::CmdClear& c) {
@@ -139,8 +138,12 @@ void Context::OnBlit(const pipe::CmdBlit& c) {
   ImageObject* dst = device_.images.Get(c.dst.image);
   if (!src || !dst || !src->texture || !dst->texture) return;
   ++stats_.blits;
-  AttachForRead(GL_READ_FRAMEBUFFER, read_fbo_, *src, c.src);
-  AttachForRead(GL_DRAW_FRAMEBUFFER, blit_draw_fbo_, *dst, c.dst);
+  // Cached per image level/layer: re-attaching textures on every blit makes the host revalidate (and
+  // llvmpipe flush) framebuffers.
+  GLuint read = SingleImageFramebuffer(*src, c.src);
+  GLuint draw = SingleImageFramebuffer(*dst, c.dst);
+  state_.BindFramebuffer(GL_READ_FRAMEBUFFER, read);
+  state_.BindFramebuffer(GL_DRAW_FRAMEBUFFER, draw);
   // Blits copy whole aspects, like the Vulkan backend: no scissor, full write masks.
   state_.Enable(GL_SCISSOR_TEST, false);
   state_.Enable(GL_RASTERIZER_DISCARD, false);
@@ -168,7 +171,7 @@ uint8_t ToUnorm8(float v) {
 void Context::OnReadPixels(const pipe::CmdReadPixels& c) {
   ImageObject* img = device_.images.Get(c.image.image);
   if (img && img->texture && c.width > 0 && c.height > 0) {
-    AttachForRead(GL_READ_FRAMEBUFFER, read_fbo_, *img, c.image);
+    state_.BindFramebuffer(GL_READ_FRAMEBUFFER, SingleImageFramebuffer(*img, c.image));
     state_.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
     state_.PixelStore(GL_PACK_ALIGNMENT, 1);
     if (!img->host.is_float) {
