@@ -196,6 +196,7 @@ void Context::FlushFixedState() {
   cmd.polygon_offset_units = s.polygon_offset_units;
   cmd.primitive_restart = s.primitive_restart || s.primitive_restart_fixed;
   cmd.rasterizer_discard = s.rasterizer_discard;
+  cmd.provoking_last = s.provoking_vertex == GL_LAST_VERTEX_CONVENTION;
   pipe_->Record(cmd);
 }
 

@@ -78,6 +78,7 @@ struct GLState {
   GLenum cull_mode = GL_BACK;
   GLenum front_face = GL_CCW;
   GLenum polygon_mode = GL_FILL;
+  GLenum provoking_vertex = GL_LAST_VERTEX_CONVENTION;  // GL's default; Vulkan's is the first vertex
   GLfloat line_width = 1.0f;
   GLfloat polygon_offset_factor = 0.0f, polygon_offset_units = 0.0f;
   GLuint primitive_restart_index = 0;

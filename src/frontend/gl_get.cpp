@@ -301,7 +301,8 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_MAX_SERVER_WAIT_TIMEOUT:
       return ints({9007199254740992.0});
     case GL_PROVOKING_VERTEX:
-      return ints({double(GL_LAST_VERTEX_CONVENTION)});
+      if (ctx.IsES()) return false;
+      return ints({double(ctx.state.provoking_vertex)});
     case GL_POINT_SIZE:
       out.kind = Kind::kFloat;
       return ints({1.0});

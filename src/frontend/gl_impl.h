@@ -45,6 +45,7 @@ void BlendColor(Context& ctx, GLfloat r, GLfloat g, GLfloat b, GLfloat a);
 void CullFace(Context& ctx, GLenum mode);
 void FrontFace(Context& ctx, GLenum mode);
 void LineWidth(Context& ctx, GLfloat width);
+void ProvokingVertex(Context& ctx, GLenum mode);
 void PolygonMode(Context& ctx, GLenum face, GLenum mode);
 void PolygonOffset(Context& ctx, GLfloat factor, GLfloat units);
 void PrimitiveRestartIndex(Context& ctx, GLuint index);

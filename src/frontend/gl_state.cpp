@@ -287,6 +287,9 @@ void LineWidth(Context& ctx, GLfloat width) {
 void PolygonMode(Context& ctx, GLenum, GLenum mode) {
   Set(ctx, ctx.state.polygon_mode, mode);
 }
+void ProvokingVertex(Context& ctx, GLenum mode) {
+  Set(ctx, ctx.state.provoking_vertex, mode);
+}
 
 void PolygonOffset(Context& ctx, GLfloat factor, GLfloat units) {
   Set(ctx, ctx.state.polygon_offset_factor, factor);

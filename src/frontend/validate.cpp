@@ -155,6 +155,11 @@ bool PolygonMode(Context& ctx, GLenum face, GLenum mode) {
          Fail(ctx, GL_INVALID_ENUM, "glPolygonMode", "invalid mode");
 }
 
+bool ProvokingVertex(Context& ctx, GLenum mode) {
+  return mode == GL_FIRST_VERTEX_CONVENTION || mode == GL_LAST_VERTEX_CONVENTION ||
+         Fail(ctx, GL_INVALID_ENUM, "glProvokingVertex", "invalid mode");
+}
+
 bool Hint(Context& ctx, GLenum target, GLenum mode) {
   if (mode != GL_FASTEST && mode != GL_NICEST && mode != GL_DONT_CARE)
     return Fail(ctx, GL_INVALID_ENUM, "glHint", "invalid mode");

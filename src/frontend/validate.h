@@ -28,6 +28,7 @@ bool CullFace(Context& ctx, GLenum mode);
 bool FrontFace(Context& ctx, GLenum mode);
 bool LineWidth(Context& ctx, GLfloat width);
 bool PolygonMode(Context& ctx, GLenum face, GLenum mode);
+bool ProvokingVertex(Context& ctx, GLenum mode);
 bool Hint(Context& ctx, GLenum target, GLenum mode);
 bool Clear(Context& ctx, GLbitfield mask);
 bool ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,

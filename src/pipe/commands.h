@@ -201,6 +201,8 @@ struct CmdSetFixedState {
   float polygon_offset_factor, polygon_offset_units;
   bool primitive_restart;
   bool rasterizer_discard;
+  bool provoking_last;  // flat varyings come from the last vertex of a primitive (GL's default), else the
+                        // first
 };
 
 struct VertexAttrib {

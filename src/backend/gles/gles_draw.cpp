@@ -44,6 +44,10 @@ void Context::OnDraw(const pipe::CmdDraw& c) {
       ImageObject* img = device_.images.Get(targets_.color[i].image);
       if (img && img->format == pipe::Format::kRGB8) rgb_targets |= 1u << i;
     }
+    if (!fixed_.provoking_last)
+      util::LogOnce(util::LogLevel::kWarning, "glProvokingVertex",
+                    "GLES always takes flat varyings from the last vertex: GL_FIRST_VERTEX_CONVENTION is "
+                    "ignored on the GLES backend (docs/GLES-BACKEND.md)");
     if (fixed_.polygon_mode != pipe::PolygonMode::kFill)
       util::LogOnce(util::LogLevel::kWarning, "glPolygonMode",
                     "GLES has no polygon mode: filled on the GLES backend (docs/GLES-BACKEND.md)");

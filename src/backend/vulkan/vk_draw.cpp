@@ -211,6 +211,7 @@ bool Context::BindPipeline(const pipe::CmdDraw& cmd, ProgramObject& program) {
   key.topology = static_cast<uint8_t>(ToVkTopology(cmd.topology));
   key.polygon_mode = static_cast<uint8_t>(fixed_.polygon_mode);  // pipe order == VkPolygonMode
   key.depth_clamp = fixed_.depth_clamp && shared_.device->features().depth_clamp;
+  key.provoking_last = fixed_.provoking_last && shared_.device->features().provoking_vertex_last;
   key.attrib_mask = vertex_.attrib_mask;
   for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs; ++loc) {
     if (!(vertex_.attrib_mask & (1u << loc))) continue;

@@ -115,6 +115,10 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
   rs.depthClampEnable = key.depth_clamp;
   rs.polygonMode = static_cast<VkPolygonMode>(key.polygon_mode);
   rs.lineWidth = 1.0f;
+  VkPipelineRasterizationProvokingVertexStateCreateInfoEXT provoking{
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT, nullptr,
+      VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT};
+  if (key.provoking_last) rs.pNext = &provoking;
 
   VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   ms.rasterizationSamples = static_cast<VkSampleCountFlagBits>(key.samples);

@@ -28,6 +28,7 @@ struct PipelineKey {
   uint8_t topology = 0;  // VkPrimitiveTopology
   uint8_t polygon_mode = 0;
   uint8_t depth_clamp = 0;
+  uint8_t provoking_last = 0;  // VK_EXT_provoking_vertex: GL's last-vertex convention
   struct Blend {
     uint8_t enable = 0, src_rgb = 0, dst_rgb = 0, src_alpha = 0, dst_alpha = 0, op_rgb = 0, op_alpha = 0,
             mask = 0;

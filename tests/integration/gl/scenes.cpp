@@ -71,6 +71,40 @@ void Triangle() {
   glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
+// Flat varyings: GL takes them from the last vertex of each primitive unless glProvokingVertex says
+// first (Vulkan's default is the opposite). Left: triangles and a line strip with the default; right: the
+// same after glProvokingVertex(GL_FIRST_VERTEX_CONVENTION).
+void ProvokingVertex() {
+  const char* vs = R"(#version 330 core
+layout(location = 0) in vec3 a_pos;
+layout(location = 1) in vec3 a_color;
+uniform float u_shift;
+flat out vec3 v_color;
+void main() { v_color = a_color; gl_Position = vec4(a_pos.x * 0.45 + u_shift, a_pos.yz, 1.0); }
+)";
+  const char* fs = R"(#version 330 core
+flat in vec3 v_color;
+out vec4 frag;
+void main() { frag = vec4(v_color, 1.0); }
+)";
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint p = harness::CompileProgram(vs, fs);
+  glUseProgram(p);
+  GLint shift = glGetUniformLocation(p, "u_shift");
+  // A strip of two triangles (vertices red, green, blue, white) and a line strip along the bottom.
+  [[maybe_unused]] Mesh m =
+      MakeMesh({-1, -0.6f, 0, 1,  0,     0, 1, -0.6f, 0, 0, 1,     0, -1, 0.9f, 0, 0, 0,     1, 1, 0.9f, 0,
+                1,  1,     1, -1, -0.9f, 0, 1, 0,     1, 0, -0.8f, 0, 0,  1,    1, 1, -0.9f, 0, 1, 1,    0});
+  for (GLenum convention : {GLenum(GL_LAST_VERTEX_CONVENTION), GLenum(GL_FIRST_VERTEX_CONVENTION)}) {
+    glProvokingVertex(convention);
+    glUniform1f(shift, convention == GL_LAST_VERTEX_CONVENTION ? -0.5f : 0.5f);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glDrawArrays(GL_LINE_STRIP, 4, 3);
+  }
+  glProvokingVertex(GL_LAST_VERTEX_CONVENTION);
+}
+
 void Depth() {
   glClearColor(0, 0, 0, 1);
   glClearDepth(1.0);
@@ -384,6 +418,7 @@ const std::vector<Scene>& All() {
     std::vector<Scene> all = {
         {"triangle", Triangle, false},
         {"depth", Depth, false},
+        {"provoking_vertex", ProvokingVertex, false},
         {"scissor", Scissor, false},
         {"fbo_indexed_stencil", FboIndexedStencil, true},
         {"blend_cull", BlendCull, false},
