@@ -11,6 +11,8 @@ import argparse
 import re
 import xml.etree.ElementTree as ET
 
+from khronos_xml import declaration as text_of
+
 DESKTOP_MAX = (4, 6)
 ES_MAX = (3, 2)
 
@@ -37,20 +39,6 @@ def collect_commands(root):
             for req in feature.findall("require"):
                 es.update(c.get("name") for c in req.findall("command"))
     return (core - removed) | es
-
-
-def text_of(elem):
-    """The C declaration text of a <proto> or <param>, with its name separated out."""
-    parts = [elem.text or ""]
-    name = None
-    for child in elem:
-        if child.tag == "name":
-            name = child.text
-        else:
-            parts.append(child.text or "")
-        parts.append(child.tail or "")
-    ctype = " ".join("".join(parts).split())
-    return ctype, name
 
 
 CPP_RESERVED = {"near", "far", "near_", "far_", "string", "template", "class", "new", "delete", "index"}

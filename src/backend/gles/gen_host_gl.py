@@ -7,20 +7,12 @@ prototypes come from the registry, so a typo or a signature mismatch fails the b
 A trailing "?" marks an optional command (an extension the host may lack): its pointer stays null.
 """
 import argparse
+import os
+import sys
 import xml.etree.ElementTree as ET
 
-
-def declaration(elem):
-    """(C type text, name) of a <proto> or <param>."""
-    parts = [elem.text or ""]
-    name = None
-    for child in elem:
-        if child.tag == "name":
-            name = child.text
-        else:
-            parts.append(child.text or "")
-        parts.append(child.tail or "")
-    return " ".join("".join(parts).split()), name
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "api"))
+from khronos_xml import declaration  # noqa: E402  (shared with src/api/gen_gl_api.py)
 
 
 def main():

@@ -55,41 +55,52 @@ std::vector<long> StatsCounter(const char* stats_path, const char* name) {
   return calls;
 }
 
+// A window-covering triangle (2D positions at location 0) drawn by a program with fragment shader `fs`;
+// the objects are deleted by ~FullTriangle.
+struct FullTriangle {
+  GLuint prog = 0, vao = 0, vbo = 0;
+  explicit FullTriangle(const char* fs) {
+    const char* vs =
+        "#version 330 core\nlayout(location=0) in vec2 p;\nvoid main(){gl_Position=vec4(p,0,1);}\n";
+    prog = harness::CompileProgram(vs, fs);
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(1, &vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    const float tri[] = {-1, -1, 3, -1, -1, 3};
+    glBufferData(GL_ARRAY_BUFFER, sizeof(tri), tri, GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glEnableVertexAttribArray(0);
+    glUseProgram(prog);
+  }
+  ~FullTriangle() {
+    glDeleteBuffers(1, &vbo);
+    glDeleteVertexArrays(1, &vao);
+    glDeleteProgram(prog);
+  }
+};
+
 // Draws a triangle `extra` more times after the first, each time changing only the blend colour while
 // re-setting every other piece of state to the value it already has.
 void DrawFrame(int extra) {
   harness::Window w = harness::Open(32, 32);
-  const char* vs =
-      "#version 330 core\nlayout(location=0) in vec2 p;\nvoid main(){gl_Position=vec4(p,0,1);}\n";
-  const char* fs = "#version 330 core\nout vec4 c;\nvoid main(){c=vec4(1,0,0,1);}\n";
-  GLuint prog = harness::CompileProgram(vs, fs);
-  GLuint vao, vbo;
-  glGenVertexArrays(1, &vao);
-  glBindVertexArray(vao);
-  glGenBuffers(1, &vbo);
-  glBindBuffer(GL_ARRAY_BUFFER, vbo);
-  const float tri[] = {-1, -1, 3, -1, -1, 3};
-  glBufferData(GL_ARRAY_BUFFER, sizeof(tri), tri, GL_STATIC_DRAW);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glEnableVertexAttribArray(0);
-  glUseProgram(prog);
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_CONSTANT_COLOR, GL_ZERO);
-  glBlendColor(1, 1, 1, 1);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  for (int i = 0; i < extra; ++i) {
-    glViewport(0, 0, 32, 32);  // the same values again: nothing for the host
+  {
+    FullTriangle tri("#version 330 core\nout vec4 c;\nvoid main(){c=vec4(1,0,0,1);}\n");
     glEnable(GL_BLEND);
     glBlendFunc(GL_CONSTANT_COLOR, GL_ZERO);
-    glBlendColor(1, 1, 1, (i % 2) ? 1.0f : 0.5f);  // the one real change
+    glBlendColor(1, 1, 1, 1);
     glDrawArrays(GL_TRIANGLES, 0, 3);
+    for (int i = 0; i < extra; ++i) {
+      glViewport(0, 0, 32, 32);  // the same values again: nothing for the host
+      glEnable(GL_BLEND);
+      glBlendFunc(GL_CONSTANT_COLOR, GL_ZERO);
+      glBlendColor(1, 1, 1, (i % 2) ? 1.0f : 0.5f);  // the one real change
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+    }
+    auto px = harness::ReadRGBA(32, 32);
+    CHECK(px[0] == 255 && px[1] == 0 && px[2] == 0);
+    CHECK_GL_ERROR(GL_NO_ERROR);
   }
-  auto px = harness::ReadRGBA(32, 32);
-  CHECK(px[0] == 255 && px[1] == 0 && px[2] == 0);
-  CHECK_GL_ERROR(GL_NO_ERROR);
-  glDeleteBuffers(1, &vbo);
-  glDeleteVertexArrays(1, &vao);
-  glDeleteProgram(prog);
   harness::Close(w);  // the backend context writes its counters now
 }
 
@@ -116,32 +127,18 @@ int UniformRing(const char* stats_path) {
   setenv("CALDERA_STATS", stats_path, 1);
   constexpr int kDraws = 16;
   harness::Window w = harness::Open(kDraws, 4);
-  const char* vs =
-      "#version 330 core\nlayout(location=0) in vec2 p;\nvoid main(){gl_Position=vec4(p,0,1);}\n";
-  const char* fs = "#version 330 core\nuniform vec4 u_color;\nout vec4 c;\nvoid main(){c=u_color;}\n";
-  GLuint prog = harness::CompileProgram(vs, fs);
-  GLuint vao, vbo;
-  glGenVertexArrays(1, &vao);
-  glBindVertexArray(vao);
-  glGenBuffers(1, &vbo);
-  glBindBuffer(GL_ARRAY_BUFFER, vbo);
-  const float tri[] = {-1, -1, 3, -1, -1, 3};
-  glBufferData(GL_ARRAY_BUFFER, sizeof(tri), tri, GL_STATIC_DRAW);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glEnableVertexAttribArray(0);
-  glUseProgram(prog);
-  GLint loc = glGetUniformLocation(prog, "u_color");
-  glEnable(GL_SCISSOR_TEST);
-  for (int i = 0; i < kDraws; ++i) {
-    glScissor(i, 0, 1, 4);
-    glUniform4f(loc, float(i) / 255.0f, 1.0f - float(i) / 255.0f, 0.5f, 1.0f);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
+  {
+    FullTriangle tri("#version 330 core\nuniform vec4 u_color;\nout vec4 c;\nvoid main(){c=u_color;}\n");
+    GLint loc = glGetUniformLocation(tri.prog, "u_color");
+    glEnable(GL_SCISSOR_TEST);
+    for (int i = 0; i < kDraws; ++i) {
+      glScissor(i, 0, 1, 4);
+      glUniform4f(loc, float(i) / 255.0f, 1.0f - float(i) / 255.0f, 0.5f, 1.0f);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+    }
+    auto px = harness::ReadRGBA(kDraws, 4);
+    for (int i = 0; i < kDraws; ++i) CHECK(px[size_t(i) * 4] == i && px[size_t(i) * 4 + 1] == 255 - i);
   }
-  auto px = harness::ReadRGBA(kDraws, 4);
-  for (int i = 0; i < kDraws; ++i) CHECK(px[size_t(i) * 4] == i && px[size_t(i) * 4 + 1] == 255 - i);
-  glDeleteBuffers(1, &vbo);
-  glDeleteVertexArrays(1, &vao);
-  glDeleteProgram(prog);
   harness::Close(w);
   auto writes = StatsCounter(stats_path, "uniform_ring_writes");
   auto orphans = StatsCounter(stats_path, "uniform_orphans");
