@@ -19,6 +19,9 @@ struct BackendCaps {
   uint32_t max_color_attachments = 8;
   uint32_t max_samples = 1;
   uint32_t timestamp_bits = 0;  // valid bits of device timestamps (GL_QUERY_COUNTER_BITS); 0: none
+  // Topology::kLineLoop is drawn natively. Without it the frontend sends loops as closed line strips
+  // (CmdDrawInlineIndices).
+  bool line_loops = false;
 };
 
 class BackendContext {

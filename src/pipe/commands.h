@@ -42,6 +42,7 @@ constexpr int kMaxSamplers = 16;       // per program
   X(Clear)                       \
   X(Blit)                        \
   X(Draw)                        \
+  X(DrawInlineIndices)           \
   X(ReadPixels)                  \
   X(Flush)                       \
   X(Finish)                      \
@@ -312,6 +313,20 @@ struct CmdDraw {
   uint32_t count;
   uint32_t instances;
   int32_t base_vertex;
+};
+
+// An indexed draw whose indices travel inline (payload: `count` uint32 values), for draws the frontend had
+// to rewrite: line loops on backends without them (a closed line strip), and primitive restart with an
+// index other than all-ones of the index type (Vulkan and GLES restart only on that). Index 0xFFFFFFFF
+// restarts when the fixed state's primitive_restart is set. The backend copies the indices into its own
+// streaming memory (upload ring, stream buffer), in order with the other draws.
+struct CmdDrawInlineIndices {
+  static constexpr Op kOp = Op::kDrawInlineIndices;
+  Topology topology;  // never kLineLoop
+  uint32_t count;
+  uint32_t instances;
+  int32_t base_vertex;
+  uint32_t payload_size;
 };
 
 // Synchronous: the frontend waits until `done` is set. Reads the current read target (the read

@@ -28,8 +28,8 @@ Context::~Context() {
     for (auto& [key, fbo] : framebuffers_) gl_.DeleteFramebuffers(1, &fbo);
     GLuint fbos[] = {read_fbo_, blit_draw_fbo_};
     gl_.DeleteFramebuffers(2, fbos);
-    GLuint buffers[] = {uniform_ubo_, zero_ubo_};
-    gl_.DeleteBuffers(2, buffers);
+    GLuint buffers[] = {uniform_ubo_, zero_ubo_, index_stream_};
+    gl_.DeleteBuffers(3, buffers);
     gl_.DeleteVertexArrays(1, &vao_);
     gl_.Flush();
   }
@@ -57,10 +57,11 @@ void Context::InitHostObjects() {
   gl_.GenFramebuffers(2, fbos);
   read_fbo_ = fbos[0];
   blit_draw_fbo_ = fbos[1];
-  GLuint buffers[2];
-  gl_.GenBuffers(2, buffers);
+  GLuint buffers[3];
+  gl_.GenBuffers(3, buffers);
   uniform_ubo_ = buffers[0];
   zero_ubo_ = buffers[1];
+  index_stream_ = buffers[2];
   std::vector<uint8_t> zeros(16384, 0);
   state_.BindBuffer(GL_UNIFORM_BUFFER, zero_ubo_);
   gl_.BufferData(GL_UNIFORM_BUFFER, static_cast<GLsizeiptr>(zeros.size()), zeros.data(), GL_STATIC_DRAW);
@@ -161,6 +162,9 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       break;
     case pipe::Op::kDraw:
       OnDraw(pipe::As<pipe::CmdDraw>(record));
+      break;
+    case pipe::Op::kDrawInlineIndices:
+      OnDrawInlineIndices(pipe::As<pipe::CmdDrawInlineIndices>(record), payload);
       break;
     case pipe::Op::kReadPixels:
       OnReadPixels(pipe::As<pipe::CmdReadPixels>(record));

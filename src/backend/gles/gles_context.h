@@ -65,7 +65,9 @@ class Context final : public pipe::BackendContext {
   void OnReadPixels(const pipe::CmdReadPixels& c);
 
   // Draws (gles_draw.cpp).
+  bool PrepareDraw();  // targets, program and state for a draw; false: skip it
   void OnDraw(const pipe::CmdDraw& c);
+  void OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& c, const uint8_t* payload);
   void ApplyVertexInput(const ProgramObject& program);
   void ApplyUniforms(const ProgramObject& program);
   void ApplyUniformBuffers();
@@ -94,8 +96,9 @@ class Context final : public pipe::BackendContext {
   uint64_t seen_deletion_epoch_ = 0;
 
   GLuint vao_ = 0;
-  GLuint uniform_ubo_ = 0;  // the default uniform block (re-specified on change: the host orphans it)
-  GLuint zero_ubo_ = 0;     // stands in for unbound uniform blocks
+  GLuint uniform_ubo_ = 0;   // the default uniform block (re-specified on change: the host orphans it)
+  GLuint zero_ubo_ = 0;      // stands in for unbound uniform blocks
+  GLuint index_stream_ = 0;  // indices of CmdDrawInlineIndices
   GLuint read_fbo_ = 0, blit_draw_fbo_ = 0;
   std::unordered_map<TargetKey, GLuint, TargetKeyHash> framebuffers_;
 

@@ -88,6 +88,7 @@ void Device::QueryCaps() {
   caps_.max_color_attachments = static_cast<uint32_t>(std::min(value, pipe::kMaxColorAttachments));
   gl_.GetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &uniform_offset_alignment_);
   caps_.max_samples = 1;
+  caps_.line_loops = true;  // GLES has GL_LINE_LOOP (gles_formats.cpp)
   caps_.timestamp_bits = has_timer_queries() ? 64 : 0;
   while (gl_.GetError() != GL_NO_ERROR) {
   }

@@ -71,6 +71,8 @@ class Context final : public pipe::BackendContext {
   void OnBlit(const pipe::CmdBlit& cmd);
   void OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd);
   void OnDraw(const pipe::CmdDraw& cmd);
+  void OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const uint8_t* payload);
+  ProgramObject* PrepareDraw(pipe::Topology topology);  // pass, pipeline and bindings; null: skip the draw
   void OnReadPixels(const pipe::CmdReadPixels& cmd);
 
   // vk_queries.cpp: fences and queries.
@@ -98,7 +100,7 @@ class Context final : public pipe::BackendContext {
   void TransferBarrier();  // orders transfers against earlier draws and later draws against transfers
   void TransitionImage(ImageObject& image, VkImageLayout layout);
   void ApplyDynamicState();
-  bool BindPipeline(const pipe::CmdDraw& cmd, ProgramObject& program);
+  bool BindPipeline(pipe::Topology topology, ProgramObject& program);
   void BindVertexInput();
   void BindUniforms(const ProgramObject& program);
   void PrepareTextures();  // layout transitions for sampled images; must run outside a render pass
