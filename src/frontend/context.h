@@ -130,7 +130,12 @@ class Context {
   void FlushStateForDraw();
   void FlushRenderTargets();
   // The colour image glReadPixels reads from (read framebuffer's read buffer); zero handle if none.
-  pipe::ImageRef ReadColorImage(int32_t* width, int32_t* height);
+  // *format (optional) is its pipe format (kUndefined where not known exactly).
+  pipe::ImageRef ReadColorImage(int32_t* width, int32_t* height, pipe::Format* format = nullptr);
+  // Pixel buffer transfers that need no conversion run as device copies (CmdImageUploadFromBuffer,
+  // CmdReadPixelsToBuffer). Kill switch CALDERA_PBO_DEVICE_COPIES=0: every PBO transfer goes through the
+  // shadow on the CPU (docs/ENVIRONMENT.md).
+  bool pixel_transfers_on_device() const { return pixel_transfers_on_device_; }
   // Draw framebuffer size (surface or FBO attachments' minimum).
   void DrawFramebufferSize(int32_t* width, int32_t* height);
 
@@ -184,6 +189,7 @@ class Context {
   std::bitset<kDirtyCount> dirty_;
   Surface* draw_surface_ = nullptr;
   Surface* read_surface_ = nullptr;
+  bool pixel_transfers_on_device_ = true;
 
   void FlushFixedState();
   void FlushVertexInput();

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "frontend/buffer_util.h"
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/gl_enums.h"
@@ -85,6 +86,7 @@ void DrawElementsCommon(Context& ctx, GLenum mode, GLsizei count, GLenum type, c
   if (!close_loops && !custom_restart) return ctx.pipe().Record(cmd);
   // The shadow is the authoritative copy of the element buffer: rewrite from it. Indices past the end of
   // the buffer are dropped (GL leaves reading them undefined; a robust context draws nothing for them).
+  if (!SyncShadow(ctx, *ebo)) return ctx.Error(GL_CONTEXT_LOST, "glDrawElements", "device lost");
   uint64_t size = glenum::IndexSize(cmd.index_type);
   uint64_t start = uint64_t(cmd.first) * size;
   uint64_t available = start < ebo->shadow.size() ? (ebo->shadow.size() - start) / size : 0;

@@ -33,7 +33,7 @@ Context::~Context() {
     gl_.DeleteVertexArrays(1, &vao_);
     gl_.Flush();
   }
-  if (stats_.draws || stats_.clears) WriteStats();
+  if (stats_.draws || stats_.clears || stats_.pbo_copies) WriteStats();
   BindHostContext(device_.host(), previous != host_context_ ? previous : EGL_NO_CONTEXT);
   device_.host().DestroyContext(host_context_);
 }
@@ -166,6 +166,15 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kDrawInlineIndices:
       OnDrawInlineIndices(pipe::As<pipe::CmdDrawInlineIndices>(record), payload);
       break;
+    case pipe::Op::kReadPixelsToBuffer:
+      OnReadPixelsToBuffer(pipe::As<pipe::CmdReadPixelsToBuffer>(record));
+      break;
+    case pipe::Op::kImageUploadFromBuffer:
+      OnImageUploadFromBuffer(pipe::As<pipe::CmdImageUploadFromBuffer>(record));
+      break;
+    case pipe::Op::kBufferRead:
+      OnBufferRead(pipe::As<pipe::CmdBufferRead>(record));
+      break;
     case pipe::Op::kReadPixels:
       OnReadPixels(pipe::As<pipe::CmdReadPixels>(record));
       break;
@@ -222,13 +231,14 @@ void Context::WriteStats() {
   if (!path) return;
   if (FILE* f = std::fopen(path, "a")) {
     const auto& c = state_.counters();
-    std::fprintf(
-        f,
-        "{\"backend\": \"gles\", \"draws\": %llu, \"clears\": %llu, \"blits\": %llu, "
-        "\"framebuffers_created\": %llu, \"host_state_calls\": %llu, \"host_state_skipped\": %llu}\n",
-        (unsigned long long)stats_.draws, (unsigned long long)stats_.clears, (unsigned long long)stats_.blits,
-        (unsigned long long)stats_.framebuffers_created, (unsigned long long)c.issued,
-        (unsigned long long)c.skipped);
+    std::fprintf(f,
+                 "{\"backend\": \"gles\", \"draws\": %llu, \"clears\": %llu, \"blits\": %llu, "
+                 "\"framebuffers_created\": %llu, \"host_state_calls\": %llu, \"host_state_skipped\": %llu, "
+                 "\"pbo_copies\": %llu}\n",
+                 (unsigned long long)stats_.draws, (unsigned long long)stats_.clears,
+                 (unsigned long long)stats_.blits, (unsigned long long)stats_.framebuffers_created,
+                 (unsigned long long)c.issued, (unsigned long long)c.skipped,
+                 (unsigned long long)stats_.pbo_copies);
     std::fclose(f);
   }
 }

@@ -63,6 +63,10 @@ class Context final : public pipe::BackendContext {
   void OnClear(const pipe::CmdClear& c);
   void OnBlit(const pipe::CmdBlit& c);
   void OnReadPixels(const pipe::CmdReadPixels& c);
+  // Pixel buffer objects: the host buffer bound as PBO (gles_pixel_buffers.cpp).
+  void OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& c);
+  void OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& c);
+  void OnBufferRead(const pipe::CmdBufferRead& c);
 
   // Draws (gles_draw.cpp).
   bool PrepareDraw();  // targets, program and state for a draw; false: skip it
@@ -142,7 +146,7 @@ class Context final : public pipe::BackendContext {
   bool counting_samples_ = false;  // a GL_SAMPLES_PASSED query is active
 
   struct Stats {
-    uint64_t draws = 0, clears = 0, blits = 0, framebuffers_created = 0;
+    uint64_t draws = 0, clears = 0, blits = 0, framebuffers_created = 0, pbo_copies = 0;
   } stats_;
 };
 

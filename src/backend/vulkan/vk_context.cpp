@@ -69,14 +69,14 @@ void Context::WriteStats() {
   if (!path) return;
   auto pipelines = shared_.pipelines->stats();
   if (FILE* f = std::fopen(path, "a")) {
-    std::fprintf(
-        f,
-        "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
-        "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu}\n",
-        (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
-        (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
-        (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
-        (unsigned long long)pipelines.created);
+    std::fprintf(f,
+                 "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
+                 "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
+                 "\"pbo_copies\": %llu}\n",
+                 (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
+                 (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
+                 (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
+                 (unsigned long long)pipelines.created, (unsigned long long)stats_.pbo_copies);
     std::fclose(f);
   }
 }

@@ -74,6 +74,10 @@ class Context final : public pipe::BackendContext {
   void OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const uint8_t* payload);
   ProgramObject* PrepareDraw(pipe::Topology topology);  // pass, pipeline and bindings; null: skip the draw
   void OnReadPixels(const pipe::CmdReadPixels& cmd);
+  // vk_pixel_buffers.cpp: pixel buffer objects as device copies, and reading a buffer back.
+  void OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& cmd);
+  void OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& cmd);
+  void OnBufferRead(const pipe::CmdBufferRead& cmd);
 
   // vk_queries.cpp: fences and queries.
   void OnFenceSync(const pipe::CmdFenceSync& cmd);
@@ -144,7 +148,7 @@ class Context final : public pipe::BackendContext {
   uint32_t skip_resolve_ = 0;  // bit per ClearResolve kind (test knob)
   struct Stats {
     uint64_t clears_deferred = 0, clears_folded = 0, clears_in_pass = 0, render_passes = 0, draws = 0,
-             submits = 0;
+             submits = 0, pbo_copies = 0;
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.

@@ -140,6 +140,15 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kReadPixels:
       OnReadPixels(pipe::As<pipe::CmdReadPixels>(record));
       break;
+    case pipe::Op::kReadPixelsToBuffer:
+      OnReadPixelsToBuffer(pipe::As<pipe::CmdReadPixelsToBuffer>(record));
+      break;
+    case pipe::Op::kImageUploadFromBuffer:
+      OnImageUploadFromBuffer(pipe::As<pipe::CmdImageUploadFromBuffer>(record));
+      break;
+    case pipe::Op::kBufferRead:
+      OnBufferRead(pipe::As<pipe::CmdBufferRead>(record));
+      break;
     case pipe::Op::kFlush: {
       FlushPendingClears(ClearResolve::kSubmit);
       uint64_t serial;

@@ -1,7 +1,7 @@
-// Draw-path scenes (issue 3): line loops and primitive restart with an app-chosen index, rendered on
-// Caldera and on Mesa llvmpipe and diffed by compare.py. Lines join pixel centres along rows and columns so
-// every rasteriser lights the same pixels; each emulated feature, if it broke, loses more pixels than
-// compare.py tolerates (a missing closing segment is 16 to 24 pixels, and every scene has several).
+// Draw-path scenes (issue 3): line loops, primitive restart with an app-chosen index and pixel buffers,
+// rendered on Caldera and on Mesa llvmpipe and diffed by compare.py. Lines join pixel centres along rows and
+// columns so every rasteriser lights the same pixels; each emulated feature, if it broke, loses more pixels
+// than compare.py tolerates (a missing closing segment is 16 to 24 pixels, and every scene has several).
 #include <cstdint>
 #include <vector>
 
@@ -176,12 +176,115 @@ void RestartIndex() {
   glDisable(GL_PRIMITIVE_RESTART);
 }
 
+// Draws `tex` over the window rectangle of pixels [x0,x1) x [y0,y1).
+void TexturedRect(GLuint tex, int x0, int y0, int x1, int y1) {
+  static GLuint program = 0, vao = 0, vbo = 0;
+  if (!program) {
+    program = harness::CompileProgram(R"(#version 330 core
+layout(location = 0) in vec2 a_pos;
+out vec2 v_uv;
+void main() { v_uv = a_pos; gl_Position = vec4(a_pos, 0.0, 1.0); }
+)",
+                                      R"(#version 330 core
+in vec2 v_uv;
+uniform sampler2D u_tex;
+uniform vec4 u_rect;
+out vec4 frag;
+void main() { frag = texture(u_tex, (v_uv * 0.5 + 0.5 - u_rect.xy) / u_rect.zw); }
+)");
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(1, &vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glEnableVertexAttribArray(0);
+  }
+  float fx0 = x0 / 32.0f - 1, fy0 = y0 / 32.0f - 1, fx1 = x1 / 32.0f - 1, fy1 = y1 / 32.0f - 1;
+  const float quad[12] = {fx0, fy0, fx1, fy0, fx1, fy1, fx0, fy0, fx1, fy1, fx0, fy1};
+  glBindVertexArray(vao);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STREAM_DRAW);
+  glUseProgram(program);
+  glUniform4f(glGetUniformLocation(program, "u_rect"), x0 / 64.0f, y0 / 64.0f, (x1 - x0) / 64.0f,
+              (y1 - y0) / 64.0f);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+}
+
+GLuint NearestTexture() {
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  return tex;
+}
+
+// Pixel buffer objects: textures uploaded from an unpack buffer (row length, skips, alignment; RGBA as a
+// device copy on Caldera, RGB converted), the left half read back into a pack buffer and that buffer used
+// as the source of a third texture, and a fourth made from the mapped pack buffer.
+void PboTransfers() {
+  glClearColor(0.2f, 0.2f, 0.2f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const int n = 8, row_length = 11, skip = 2;
+  for (int bpp : {4, 3}) {
+    std::vector<uint8_t> bytes(size_t(row_length) * bpp * (n + skip) + 64, 0x55);
+    for (int y = 0; y < n; ++y)
+      for (int x = 0; x < n; ++x) {
+        uint8_t* t = bytes.data() + 16 + (size_t(y + skip) * row_length + x + skip) * bpp;
+        t[0] = uint8_t(x * 32), t[1] = uint8_t(y * 32), t[2] = (x + y) % 2 ? 255 : 0;
+        if (bpp == 4) t[3] = 255;
+      }
+    GLuint pbo;
+    glGenBuffers(1, &pbo);
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo);
+    glBufferData(GL_PIXEL_UNPACK_BUFFER, GLsizeiptr(bytes.size()), bytes.data(), GL_STATIC_DRAW);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, row_length);
+    glPixelStorei(GL_UNPACK_SKIP_PIXELS, skip);
+    glPixelStorei(GL_UNPACK_SKIP_ROWS, skip);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    GLuint tex = NearestTexture();
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, n, n, 0, bpp == 4 ? GL_RGBA : GL_RGB, GL_UNSIGNED_BYTE,
+                 reinterpret_cast<void*>(16));
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+    glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    TexturedRect(tex, 0, bpp == 4 ? 0 : 32, 32, bpp == 4 ? 32 : 64);
+  }
+  // Left half -> pack buffer -> unpack source of a texture drawn top right.
+  GLuint buffer;
+  glGenBuffers(1, &buffer);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, buffer);
+  glBufferData(GL_PIXEL_PACK_BUFFER, 32 * 64 * 4, nullptr, GL_STREAM_COPY);
+  glReadPixels(0, 0, 32, 64, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, buffer);
+  GLuint copy = NearestTexture();
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 32, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  TexturedRect(copy, 32, 32, 48, 64);
+  // The mapped pack buffer, inverted, uploaded from client memory and drawn bottom right.
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, buffer);
+  std::vector<uint8_t> inverted(32 * 64 * 4);
+  if (auto* p = static_cast<const uint8_t*>(glMapBuffer(GL_PIXEL_PACK_BUFFER, GL_READ_ONLY))) {
+    for (size_t i = 0; i < inverted.size(); ++i) inverted[i] = i % 4 == 3 ? 255 : uint8_t(255 - p[i]);
+    glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+  }
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  GLuint mapped = NearestTexture();
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 32, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, inverted.data());
+  TexturedRect(mapped, 32, 0, 64, 32);
+}
+
 }  // namespace
 
 const std::vector<Scene>& DrawScenes() {
   static const std::vector<Scene> scenes = {
       {"line_loops", LineLoops, false},
       {"restart_index", RestartIndex, false},
+      {"pbo_transfers", PboTransfers, false},
   };
   return scenes;
 }
