@@ -173,6 +173,14 @@ class Context {
   NameTable<VertexArray> vertex_arrays;
   NameTable<Framebuffer> framebuffers;
   std::shared_ptr<QueryTable> queries;  // query objects (per context in GL), created on first use
+  // glBeginConditionalRender (gl_query.cpp): the query's result is resolved on the CPU when rendering
+  // begins (waiting for *_WAIT modes; *_NO_WAIT renders when it is not there yet, as GL allows), and while
+  // `discard` is set draws, clears and blits record nothing.
+  struct ConditionalRender {
+    bool active = false;
+    bool discard = false;
+    GLuint query = 0;
+  } conditional_render;
 
   // What was last sent down the pipe, to send only real changes.
   pipe::Handle sent_program;

@@ -16,7 +16,7 @@ namespace {
 
 // GL leaves drawing without a current program undefined (nothing is drawn); so does Caldera, quietly.
 bool Prepare(Context& ctx) {
-  if (!ctx.program || !ctx.program->linked) return false;
+  if (!ctx.program || !ctx.program->linked || ctx.conditional_render.discard) return false;
   ctx.FlushStateForDraw();
   return true;
 }

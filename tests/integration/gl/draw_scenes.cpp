@@ -278,6 +278,45 @@ void PboTransfers() {
   TexturedRect(mapped, 32, 0, 64, 32);
 }
 
+// Conditional rendering: a quadrant-sized draw under a query that saw samples and a triangle under one that
+// saw none, in every wait mode (one quadrant each), plus a clear under the failing query.
+void ConditionalRender() {
+  Program p = Setup();
+  Vertices({{0, {0, 0}}, {1, {32, 0}}, {2, {0, 32}}, {3, {32, 32}}}, 4);
+  GLuint queries[2];
+  glGenQueries(2, queries);
+  glEnable(GL_DEPTH_TEST);  // queries count samples that pass the depth test
+  glClear(GL_DEPTH_BUFFER_BIT);
+  glUniform4f(p.color, 1, 1, 1, 1);
+  glBeginQuery(GL_SAMPLES_PASSED, queries[0]);  // passes: some samples
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glEndQuery(GL_SAMPLES_PASSED);
+  glBeginQuery(GL_ANY_SAMPLES_PASSED, queries[1]);  // fails: the strip is moved off screen
+  glUniform2f(p.step, 5.0f, 0.0f);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glEndQuery(GL_ANY_SAMPLES_PASSED);
+  glDisable(GL_DEPTH_TEST);
+  const GLenum modes[4] = {GL_QUERY_WAIT, GL_QUERY_BY_REGION_WAIT, GL_QUERY_NO_WAIT,
+                           GL_QUERY_BY_REGION_NO_WAIT};
+  glFinish();  // the NO_WAIT modes then see the results too
+  for (int i = 0; i < 4; ++i) {
+    glUniform2f(p.step, (i % 2) * 1.0f, (i / 2) * 1.0f);
+    glUniform4f(p.color, 0, 1, 0, 1);
+    glBeginConditionalRender(queries[0], modes[i]);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);  // drawn
+    glEndConditionalRender();
+    glUniform4f(p.color, 1, 0, 0, 1);
+    glBeginConditionalRender(queries[1], modes[i]);
+    glDrawArrays(GL_TRIANGLES, 0, 3);  // discarded
+    glEndConditionalRender();
+  }
+  glBeginConditionalRender(queries[1], GL_QUERY_WAIT);
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);  // discarded
+  glEndConditionalRender();
+  glDeleteQueries(2, queries);
+}
+
 }  // namespace
 
 const std::vector<Scene>& DrawScenes() {
@@ -285,6 +324,7 @@ const std::vector<Scene>& DrawScenes() {
       {"line_loops", LineLoops, false},
       {"restart_index", RestartIndex, false},
       {"pbo_transfers", PboTransfers, false},
+      {"conditional_render", ConditionalRender, false},
   };
   return scenes;
 }
