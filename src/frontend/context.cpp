@@ -132,6 +132,25 @@ pipe::ImageRef Context::ReadColorImage(int32_t* width, int32_t* height, pipe::Fo
   return AttachmentImage(a);
 }
 
+pipe::ImageRef Context::ReadDepthStencilImage(bool stencil, int32_t* width, int32_t* height,
+                                              pipe::Format* format) {
+  *width = *height = 0;
+  *format = pipe::Format::kUndefined;
+  if (!read_framebuffer) {
+    if (!read_surface_ || !read_surface_->depth_stencil.valid()) return {};
+    *width = read_surface_->desc.width;
+    *height = read_surface_->desc.height;
+    *format = pipe::Format::kD24S8;  // CreatePbufferSurface's depth-stencil format
+    return {read_surface_->depth_stencil, 0, 0};
+  }
+  auto& a = read_framebuffer->attachments[stencil ? kStencilAttachment : kDepthAttachment];
+  if (!a.attached()) return {};
+  *format = a.image->format;
+  if (stencil && !pipe::HasStencil(*format)) return {};
+  AttachmentSize(a, width, height);
+  return AttachmentImage(a);
+}
+
 namespace {
 
 pipe::StencilFace ResolveStencil(const StencilState& s) {

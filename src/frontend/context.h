@@ -136,6 +136,9 @@ class Context {
   // CmdReadPixelsToBuffer). Kill switch CALDERA_PBO_DEVICE_COPIES=0: every PBO transfer goes through the
   // shadow on the CPU (docs/ENVIRONMENT.md).
   bool pixel_transfers_on_device() const { return pixel_transfers_on_device_; }
+  // The read framebuffer's depth (stencil: its stencil) attachment as glReadPixels reads it; zero handle if
+  // none. *format is its pipe format.
+  pipe::ImageRef ReadDepthStencilImage(bool stencil, int32_t* width, int32_t* height, pipe::Format* format);
   // Draw framebuffer size (surface or FBO attachments' minimum).
   void DrawFramebufferSize(int32_t* width, int32_t* height);
 

@@ -5,6 +5,7 @@
 
 #include "frontend/buffer_util.h"
 #include "frontend/context.h"
+#include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_impl.h"
 #include "frontend/pixel_buffer.h"
@@ -86,17 +87,71 @@ void Finish(Context& ctx) {
   ctx.pipe().RecordAndWait(pipe::CmdFinish{});
 }
 
+namespace {
+
+// Reads the depth and/or stencil of the read framebuffer for glReadPixels into tight rows of `bpp` bytes.
+// Returns false after recording the GL error.
+bool ReadDepthStencil(Context& ctx, pipe::ImageRef depth, pipe::ImageRef stencil, int32_t x, int32_t y,
+                      int32_t w, int32_t h, GLenum format, GLenum type, uint32_t bpp,
+                      std::vector<uint8_t>* rows) {
+  std::vector<float> depth_values(depth.image.valid() ? size_t(w) * h : 0);
+  std::vector<uint8_t> stencil_values(stencil.image.valid() ? size_t(w) * h : 0);
+  for (int i = 0; i < 2; ++i) {
+    pipe::CmdReadPixels cmd{};
+    cmd.image = i == 0 ? depth : stencil;
+    if (!cmd.image.image.valid()) continue;
+    cmd.x = x, cmd.y = y, cmd.width = w, cmd.height = h;
+    cmd.aspect = i == 0 ? pipe::ReadAspect::kDepth : pipe::ReadAspect::kStencil;
+    cmd.row_stride = static_cast<uint32_t>(w * (i == 0 ? sizeof(float) : 1));
+    cmd.dst = i == 0 ? static_cast<void*>(depth_values.data()) : static_cast<void*>(stencil_values.data());
+    if (!ctx.pipe().RecordAndWait(cmd)) {
+      ctx.Error(GL_CONTEXT_LOST, "glReadPixels", "device lost");
+      return false;
+    }
+  }
+  rows->resize(size_t(w) * h * bpp);
+  for (int32_t row = 0; row < h; ++row) {
+    const float* d = depth_values.empty() ? nullptr : depth_values.data() + size_t(row) * w;
+    const uint8_t* s = stencil_values.empty() ? nullptr : stencil_values.data() + size_t(row) * w;
+    if (!PackDepthStencilRow(d, s, w, format, type, rows->data() + size_t(row) * w * bpp)) {
+      ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "this depth/stencil type is not implemented yet");
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                 void* pixels) {
   const char* fn = "glReadPixels";
-  if (format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
-    return ctx.Error(GL_INVALID_OPERATION, fn, "depth/stencil readback is not implemented yet");
   if (format == GL_RGBA_INTEGER)
     return ctx.Error(GL_INVALID_OPERATION, fn, "integer read of a normalised framebuffer");
+  bool depth_stencil =
+      format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL;
   int32_t fb_w = 0, fb_h = 0;
   pipe::Format read_format = pipe::Format::kUndefined;
-  pipe::ImageRef image = ctx.ReadColorImage(&fb_w, &fb_h, &read_format);
-  if (!image.image.valid()) return ctx.Error(GL_INVALID_OPERATION, fn, "no colour buffer to read");
+  pipe::ImageRef image, stencil_image;
+  if (depth_stencil) {
+    const auto& caps = ctx.device().backend().caps();
+    if ((format != GL_STENCIL_INDEX && !caps.read_depth) ||
+        (format != GL_DEPTH_COMPONENT && !caps.read_stencil))
+      return ctx.Error(GL_INVALID_OPERATION, fn,
+                       "the backend's host cannot read depth/stencil (documented gap)");
+    if (format != GL_STENCIL_INDEX) {
+      image = ctx.ReadDepthStencilImage(false, &fb_w, &fb_h, &read_format);
+      if (!image.image.valid()) return ctx.Error(GL_INVALID_OPERATION, fn, "no depth buffer to read");
+    }
+    if (format != GL_DEPTH_COMPONENT) {
+      stencil_image = ctx.ReadDepthStencilImage(true, &fb_w, &fb_h, &read_format);
+      if (!stencil_image.image.valid())
+        return ctx.Error(GL_INVALID_OPERATION, fn, "no stencil buffer to read");
+    }
+  } else {
+    image = ctx.ReadColorImage(&fb_w, &fb_h, &read_format);
+    if (!image.image.valid()) return ctx.Error(GL_INVALID_OPERATION, fn, "no colour buffer to read");
+  }
   PixelLayout layout = PackLayout(ctx, format, type, width, height);
   Buffer* pbo = ctx.pixel_pack_buffer.get();
   uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
@@ -108,44 +163,54 @@ void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
   int32_t x1 = std::min(x + width, fb_w), y1 = std::min(y + height, fb_h);
   if (x0 >= x1 || y0 >= y1) return;
   int32_t w = x1 - x0, h = y1 - y0;
+  uint32_t bpp = layout.bytes_per_pixel;
   // Where the intersection's first pixel lands, relative to the start of the client block.
-  uint64_t first =
-      layout.skip + uint64_t(y0 - y) * layout.row_stride + uint64_t(x0 - x) * layout.bytes_per_pixel;
+  uint64_t first = layout.skip + uint64_t(y0 - y) * layout.row_stride + uint64_t(x0 - x) * bpp;
   ctx.FlushRenderTargets();
 
-  if (pbo && ctx.pixel_transfers_on_device() && IsDirectPixelFormat(read_format, format, type) &&
-      layout.row_stride % layout.bytes_per_pixel == 0 && (pbo_offset + first) % layout.bytes_per_pixel == 0) {
+  if (pbo && !depth_stencil && ctx.pixel_transfers_on_device() &&
+      IsDirectPixelFormat(read_format, format, type) && layout.row_stride % bpp == 0 &&
+      (pbo_offset + first) % bpp == 0) {
     // A device copy into the buffer, no wait: the shadow catches up when something reads it.
     pipe::CmdReadPixelsToBuffer cmd{};
     cmd.image = image;
     cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
     cmd.buffer = pbo->handle;
     cmd.offset = pbo_offset + first;
-    cmd.row_length = static_cast<uint32_t>(layout.row_stride / layout.bytes_per_pixel);
+    cmd.row_length = static_cast<uint32_t>(layout.row_stride / bpp);
     ctx.pipe().Record(cmd);
     pbo->device_newer = true;
     return;
   }
 
-  std::vector<uint8_t> rgba(size_t(w) * h * 4);
-  pipe::CmdReadPixels cmd{};
-  cmd.image = image;
-  cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
-  cmd.row_stride = static_cast<uint32_t>(w * 4);
-  cmd.dst = rgba.data();
-  if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
-  if (pbo && !SyncShadow(ctx, *pbo)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
-  uint8_t* out = pbo ? pbo->shadow.data() + pbo_offset : static_cast<uint8_t*>(pixels);
-  for (int32_t row = 0; row < h; ++row) {
-    uint8_t* dst = out + first + uint64_t(row) * layout.row_stride;
-    if (!ConvertRow(rgba.data() + size_t(row) * w * 4, w, format, type, dst))
-      return ctx.Error(GL_INVALID_OPERATION, fn, "format/type combination not supported");
+  // Tight rows in the client format first, so an unsupported combination writes nothing.
+  std::vector<uint8_t> rows;
+  if (depth_stencil) {
+    if (!ReadDepthStencil(ctx, image, stencil_image, x0, y0, w, h, format, type, bpp, &rows)) return;
+  } else {
+    std::vector<uint8_t> rgba(size_t(w) * h * 4);
+    pipe::CmdReadPixels cmd{};
+    cmd.image = image;
+    cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
+    cmd.row_stride = static_cast<uint32_t>(w * 4);
+    cmd.dst = rgba.data();
+    if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+    rows.resize(size_t(w) * h * bpp);
+    for (int32_t row = 0; row < h; ++row)
+      if (!ConvertRow(rgba.data() + size_t(row) * w * 4, w, format, type,
+                      rows.data() + size_t(row) * w * bpp))
+        return ctx.Error(GL_INVALID_OPERATION, fn, "format/type combination not supported");
   }
+  if (pbo && !SyncShadow(ctx, *pbo)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+  uint8_t* out = (pbo ? pbo->shadow.data() + pbo_offset : static_cast<uint8_t*>(pixels)) + first;
+  for (int32_t row = 0; row < h; ++row)
+    std::memcpy(out + uint64_t(row) * layout.row_stride, rows.data() + size_t(row) * w * bpp,
+                size_t(w) * bpp);
   if (pbo) {
     // Only the rows written: bytes between them (row padding, pixels outside the framebuffer) keep their
     // contents on the device as in the shadow.
     uint64_t begin = pbo_offset + first;
-    uint64_t end = begin + uint64_t(h - 1) * layout.row_stride + uint64_t(w) * layout.bytes_per_pixel;
+    uint64_t end = begin + uint64_t(h - 1) * layout.row_stride + uint64_t(w) * bpp;
     ctx.pipe().Record(pipe::CmdBufferUpload{pbo->handle, begin, static_cast<uint32_t>(end - begin)},
                       pbo->shadow.data() + begin, end - begin);
   }

@@ -1,5 +1,9 @@
 #include "frontend/pixel_buffer.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
 #include "frontend/context.h"
 
 namespace caldera {
@@ -121,6 +125,67 @@ bool IsDirectPixelFormat(pipe::Format storage, GLenum format, GLenum type) {
     default:
       return false;  // kRGB8 (stored as RGBA8), packed, half-float and depth formats convert on the CPU
   }
+}
+
+namespace {
+
+template <typename T>
+void Put(uint8_t* dst, int32_t i, T v) {
+  std::memcpy(dst + size_t(i) * sizeof(T), &v, sizeof(T));
+}
+
+// A [0, 1] value as an unsigned normalised integer of `bits` bits.
+uint32_t Unorm(float v, int bits) {
+  double max = std::ldexp(1.0, bits) - 1.0;
+  return static_cast<uint32_t>(std::llround(std::clamp(double(v), 0.0, 1.0) * max));
+}
+
+}  // namespace
+
+bool PackDepthStencilRow(const float* depth, const uint8_t* stencil, int32_t width, GLenum format,
+                         GLenum type, uint8_t* dst) {
+  for (int32_t x = 0; x < width; ++x) {
+    float d = depth ? depth[x] : 0.0f;
+    uint8_t s = stencil ? stencil[x] : 0;
+    if (format == GL_DEPTH_STENCIL) {
+      if (type == GL_UNSIGNED_INT_24_8) {
+        Put<uint32_t>(dst, x, Unorm(d, 24) << 8 | s);
+      } else if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV) {
+        Put<float>(dst, 2 * x, d);
+        Put<uint32_t>(dst, 2 * x + 1, s);
+      } else {
+        return false;
+      }
+      continue;
+    }
+    bool is_depth = format == GL_DEPTH_COMPONENT;
+    switch (type) {
+      case GL_FLOAT:
+        Put<float>(dst, x, is_depth ? d : float(s));
+        break;
+      case GL_UNSIGNED_BYTE:
+        Put<uint8_t>(dst, x, is_depth ? uint8_t(Unorm(d, 8)) : s);
+        break;
+      case GL_BYTE:
+        Put<int8_t>(dst, x, is_depth ? int8_t(Unorm(d, 7)) : int8_t(s));
+        break;
+      case GL_UNSIGNED_SHORT:
+        Put<uint16_t>(dst, x, is_depth ? uint16_t(Unorm(d, 16)) : s);
+        break;
+      case GL_SHORT:
+        Put<int16_t>(dst, x, is_depth ? int16_t(Unorm(d, 15)) : s);
+        break;
+      case GL_UNSIGNED_INT:
+        Put<uint32_t>(dst, x, is_depth ? Unorm(d, 32) : s);
+        break;
+      case GL_INT:
+        Put<int32_t>(dst, x, is_depth ? int32_t(Unorm(d, 31)) : s);
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace caldera

@@ -39,4 +39,11 @@ bool CheckPixelBuffer(Context& ctx, const Buffer& buffer, uint64_t offset, const
 // between a buffer and the image without converting.
 bool IsDirectPixelFormat(pipe::Format storage, GLenum format, GLenum type);
 
+// Converts one row of depth values (floats in [0, 1], or null) and stencil values (bytes, or null) to
+// glReadPixels' format (GL_DEPTH_COMPONENT, GL_STENCIL_INDEX, GL_DEPTH_STENCIL) and type, as GL 3.3 §4.3.2
+// converts depth (to fixed point by 2^n - 1) and stencil (as integers). False for combinations Caldera
+// does not produce (half floats).
+bool PackDepthStencilRow(const float* depth, const uint8_t* stencil, int32_t width, GLenum format,
+                         GLenum type, uint8_t* dst);
+
 }  // namespace caldera

@@ -22,6 +22,8 @@ struct BackendCaps {
   // Topology::kLineLoop is drawn natively. Without it the frontend sends loops as closed line strips
   // (CmdDrawInlineIndices).
   bool line_loops = false;
+  // CmdReadPixels of ReadAspect::kDepth / kStencil works (GLES hosts need GL_NV_read_depth/_stencil).
+  bool read_depth = true, read_stencil = true;
 };
 
 class BackendContext {

@@ -359,8 +359,13 @@ struct CmdDrawInlineIndices {
   uint32_t payload_size;
 };
 
+// What CmdReadPixels returns per pixel: kColor RGBA8 (converted from any colour format), kDepth one float in
+// [0, 1], kStencil one byte.
+enum class ReadAspect : uint8_t { kColor, kDepth, kStencil };
+
 // Synchronous: the frontend waits until `done` is set. Reads the current read target (the read
-// framebuffer's read buffer, given explicitly as `image`: level and layer included).
+// framebuffer's read buffer, or its depth/stencil attachment, given explicitly as `image`: level and layer
+// included).
 struct CmdReadPixels {
   static constexpr Op kOp = Op::kReadPixels;
   ImageRef image;
@@ -368,6 +373,7 @@ struct CmdReadPixels {
   uint32_t row_stride;  // bytes between rows in dst
   void* dst;            // app memory, valid until the frontend returns from glReadPixels
   std::atomic<bool>* done;
+  ReadAspect aspect = ReadAspect::kColor;
 };
 
 // glReadPixels into a pixel pack buffer, on the device (no wait): a rectangle of the read image, in the

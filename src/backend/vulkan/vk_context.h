@@ -78,6 +78,8 @@ class Context final : public pipe::BackendContext {
   void OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& cmd);
   void OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& cmd);
   void OnBufferRead(const pipe::CmdBufferRead& cmd);
+  // After a copy into ring memory: makes it visible to the host, submits and waits. False on device loss.
+  bool SubmitCopyToHostAndWait();
 
   // vk_queries.cpp: fences and queries.
   void OnFenceSync(const pipe::CmdFenceSync& cmd);

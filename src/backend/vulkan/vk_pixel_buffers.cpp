@@ -93,21 +93,8 @@ void Context::OnBufferRead(const pipe::CmdBufferRead& cmd) {
     UploadRing::Span span = ring_.Allocate(cmd.size, 16);
     TransferBarrier();
     VkBufferCopy region{cmd.offset, span.offset, cmd.size};
-    VkCommandBuffer cb = Commands();
-    vkCmdCopyBuffer(cb, src->buffer, span.buffer, 1, &region);
-    VkMemoryBarrier2 to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
-    to_host.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
-    to_host.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-    to_host.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT;
-    to_host.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT;
-    VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-    dep.memoryBarrierCount = 1;
-    dep.pMemoryBarriers = &to_host;
-    vkCmdPipelineBarrier2(cb, &dep);
-    graphics_since_transfer_ = false;
-    uint64_t serial = 0;
-    if (SubmitAndStamp(&serial) && shared_.device->WaitSerial(serial))
-      std::memcpy(cmd.dst, span.data, cmd.size);
+    vkCmdCopyBuffer(Commands(), src->buffer, span.buffer, 1, &region);
+    if (SubmitCopyToHostAndWait()) std::memcpy(cmd.dst, span.data, cmd.size);
   }
   cmd.done->store(true);
   cmd.done->notify_all();

@@ -1,7 +1,8 @@
-// Pixel buffer objects (GL 3.3 §4.3.2, §3.7.2): glReadPixels into a GL_PIXEL_PACK_BUFFER and
+// Pixel transfers. Pixel buffer objects (GL 3.3 §4.3.2, §3.7.2): glReadPixels into a GL_PIXEL_PACK_BUFFER and
 // glTex(Sub)Image from a GL_PIXEL_UNPACK_BUFFER, with the pixel store state, the GL errors, and the bytes
 // checked exactly (through glGetBufferSubData and glMapBufferRange). Runs against Caldera and Mesa
-// llvmpipe (meson.build): a check that fails on Mesa is a wrong expectation.
+// llvmpipe (meson.build): a check that fails on Mesa is a wrong expectation. Also glReadPixels of depth and
+// stencil (GL_DEPTH_COMPONENT, GL_STENCIL_INDEX, GL_DEPTH_STENCIL) in every type.
 // Usage: gl_pixel_buffers [--expect-device-copies|--expect-no-device-copies] (Caldera only: reads the
 // CALDERA_STATS probe to show the device-copy path engaged, or that its kill switch turned it off).
 #include <unistd.h>
@@ -16,6 +17,7 @@ namespace {
 
 constexpr int kSize = 16;
 constexpr uint8_t kFill = 0xAB;
+GLuint packed_sink[2];  // destination of reads that must fail
 
 void Clean() {
   while (glGetError() != GL_NO_ERROR) {
@@ -239,6 +241,151 @@ void RoundTrip() {
   glDeleteBuffers(1, &buffer);
 }
 
+// GL_DEPTH_COMPONENT, GL_STENCIL_INDEX and GL_DEPTH_STENCIL reads of depth-stencil attachments (the
+// depth/stencil half of issue 3): cleared regions, a drawn region, every type, a pack buffer, errors.
+bool Near(double got, double want, double tolerance, const char* what) {
+  bool ok = got >= want - tolerance && got <= want + tolerance;
+  if (!ok) std::fprintf(stderr, "  %s = %.9g want %.9g\n", what, got, want);
+  return ok;
+}
+
+void DepthStencilReadback(GLenum depth_format) {
+  Clean();
+  GLuint fbo, color, ds;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glGenRenderbuffers(1, &color);
+  glBindRenderbuffer(GL_RENDERBUFFER, color);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, kSize, kSize);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+  glGenRenderbuffers(1, &ds);
+  glBindRenderbuffer(GL_RENDERBUFFER, ds);
+  glRenderbufferStorage(GL_RENDERBUFFER, depth_format, kSize, kSize);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, ds);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  glViewport(0, 0, kSize, kSize);
+  // Depth 0.25 / stencil 0x5A everywhere, then depth 0.75 on the left half and stencil 0x33 on the top half.
+  glClearDepth(0.25);
+  glClearStencil(0x5A);
+  glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, kSize / 2, kSize);
+  glClearDepth(0.75);
+  glClear(GL_DEPTH_BUFFER_BIT);
+  glScissor(0, kSize / 2, kSize, kSize / 2);
+  glClearStencil(0x33);
+  glClear(GL_STENCIL_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  // A draw writes depth 0.5 (z = 0) and stencil 0x77 in the bottom-right quadrant.
+  GLuint program = harness::CompileProgram(R"(#version 330 core
+layout(location = 0) in vec2 a_pos;
+void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }
+)",
+                                           R"(#version 330 core
+out vec4 frag;
+void main() { frag = vec4(1.0); }
+)");
+  glUseProgram(program);
+  GLuint vao, vbo;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  const float quad[12] = {0, -1, 1, -1, 1, 0, 0, -1, 1, 0, 0, 0};
+  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_ALWAYS);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_ALWAYS, 0x77, 0xFF);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_STENCIL_TEST);
+  glDepthFunc(GL_LESS);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  auto want_depth = [](int x, int y) { return x < kSize / 2 ? 0.75 : y < kSize / 2 ? 0.5 : 0.25; };
+  auto want_stencil = [](int x, int y) {
+    return x >= kSize / 2 && y < kSize / 2 ? 0x77 : y >= kSize / 2 ? 0x33 : 0x5A;
+  };
+  const double d24 = 1.0 / 16777215.0;
+  std::vector<float> f(kSize * kSize);
+  glReadPixels(0, 0, kSize, kSize, GL_DEPTH_COMPONENT, GL_FLOAT, f.data());
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  int bad = 0;
+  for (int y = 0; y < kSize; ++y)
+    for (int x = 0; x < kSize; ++x) bad += !Near(f[y * kSize + x], want_depth(x, y), d24, "depth");
+  CHECK(bad == 0);
+  std::vector<uint8_t> st(kSize * kSize);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, kSize, kSize, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, st.data());
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  bad = 0;
+  for (int y = 0; y < kSize; ++y)
+    for (int x = 0; x < kSize; ++x) bad += st[y * kSize + x] != want_stencil(x, y);
+  CHECK(bad == 0);
+  // Other types, one pixel of each region.
+  const int px[3][2] = {{2, 2}, {12, 2}, {12, 12}};
+  for (auto& p : px) {
+    double d = want_depth(p[0], p[1]);
+    GLushort us = 0;
+    glReadPixels(p[0], p[1], 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, &us);
+    CHECK(Near(us, d * 65535.0, 1.0, "depth ushort"));
+    GLuint ui = 0;
+    glReadPixels(p[0], p[1], 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, &ui);
+    CHECK(Near(ui, d * 4294967295.0, 4294967295.0 * d24 * 2, "depth uint"));
+    GLuint packed = 0;
+    glReadPixels(p[0], p[1], 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &packed);
+    CHECK((packed & 0xFF) == GLuint(want_stencil(p[0], p[1])));
+    CHECK(Near(packed >> 8, d * 16777215.0, 1.0, "depth 24_8"));
+    struct {
+      float depth;
+      GLuint stencil;
+    } fs{};
+    glReadPixels(p[0], p[1], 1, 1, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, &fs);
+    CHECK(Near(fs.depth, d, d24, "depth float_32"));
+    CHECK((fs.stencil & 0xFF) == GLuint(want_stencil(p[0], p[1])));
+    GLuint s32 = 0;
+    glReadPixels(p[0], p[1], 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_INT, &s32);
+    CHECK(s32 == GLuint(want_stencil(p[0], p[1])));
+  }
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // Into a pack buffer, then through a mapping.
+  GLuint pack = NewBuffer(GL_PIXEL_PACK_BUFFER, kSize * 4, kFill);
+  glReadPixels(0, 3, kSize, 1, GL_DEPTH_COMPONENT, GL_FLOAT, nullptr);
+  if (auto* m =
+          static_cast<const float*>(glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, kSize * 4, GL_MAP_READ_BIT))) {
+    CHECK(Near(m[1], 0.75, d24, "pbo depth left") && Near(m[kSize - 1], 0.5, d24, "pbo depth right"));
+    glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+  } else {
+    CHECK(false);
+  }
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  glDeleteBuffers(1, &pack);
+  ResetPixelStore();
+
+  // Errors: packed types with other formats and the reverse; no depth or stencil buffer to read.
+  glReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT_24_8, &packed_sink);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glReadPixels(0, 0, 1, 1, GL_DEPTH_STENCIL, GL_FLOAT, &packed_sink);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
+  glReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &packed_sink);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glReadPixels(0, 0, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &packed_sink);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  GLuint rbs[2] = {color, ds};
+  glDeleteRenderbuffers(2, rbs);
+  glDeleteBuffers(1, &vbo);
+  glDeleteVertexArrays(1, &vao);
+  glDeleteProgram(program);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -260,6 +407,8 @@ int main(int argc, char** argv) {
   UnpackLayoutExact(GL_RGBA, 4);
   UnpackLayoutExact(GL_RGB, 3);
   RoundTrip();
+  DepthStencilReadback(GL_DEPTH24_STENCIL8);
+  DepthStencilReadback(GL_DEPTH32F_STENCIL8);
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
   if (!expect.empty()) {
