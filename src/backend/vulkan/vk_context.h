@@ -162,6 +162,7 @@ class Context final : public pipe::BackendContext {
   // Current state as recorded.
   pipe::CmdSetFixedState fixed_{};
   bool fixed_dirty_ = true;
+  bool restart_enabled_ = false;  // primitive restart as set in the command buffer (lists may force it off)
   pipe::CmdSetVertexInput vertex_{};
   bool vertex_dirty_ = true;
   pipe::Handle program_{};

@@ -18,6 +18,7 @@ namespace caldera::vk {
 struct DeviceFeatures {
   bool depth_clip_control = false;  // GL's -1..1 clip depth without shader patching
   bool index_type_uint8 = false;    // GL_UNSIGNED_BYTE indices
+  bool list_restart = false;        // primitive restart in list topologies (GL restarts every topology)
   bool vertex_attribute_divisor = false;
   bool debug_utils = false;
   bool wide_lines = false;

@@ -37,6 +37,12 @@ VkBlendFactor ToVk(pipe::BlendFactor f) {
   }
 }
 
+bool IsListTopology(pipe::Topology t) {
+  using T = pipe::Topology;
+  return t == T::kPointList || t == T::kLineList || t == T::kTriangleList || t == T::kLineListAdjacency ||
+         t == T::kTriangleListAdjacency;
+}
+
 }  // namespace
 
 void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) {
@@ -288,6 +294,7 @@ void Context::ApplyDynamicState() {
   }
   vkCmdSetRasterizerDiscardEnable(cmd, s.rasterizer_discard);
   vkCmdSetPrimitiveRestartEnable(cmd, s.primitive_restart);
+  restart_enabled_ = s.primitive_restart;
   fixed_dirty_ = false;
 }
 
@@ -486,6 +493,14 @@ ProgramObject* Context::PrepareDraw(pipe::Topology topology) {
   if (!BindPipeline(topology, *program)) return nullptr;
   if (resources_dirty_ && (textures_.count > 0 || uniform_buffers_.count > 0)) PushResources();
   if (fixed_dirty_) ApplyDynamicState();
+  // Without primitiveTopologyListRestart, Vulkan forbids restart with list topologies: turn it off for
+  // them (a restart index inside a list then draws as a vertex: a documented gap of such devices).
+  bool restart =
+      fixed_.primitive_restart && (shared_.device->features().list_restart || !IsListTopology(topology));
+  if (restart != restart_enabled_) {
+    vkCmdSetPrimitiveRestartEnable(cmd_, restart);
+    restart_enabled_ = restart;
+  }
   if (vertex_dirty_) BindVertexInput();
   BindUniforms(*program);
   return program;

@@ -140,6 +140,8 @@ void RestartIndex() {
   at.push_back({44, {18, 34}});
   at.push_back({45, {30, 34}});
   at.push_back({46, {18, 46}});
+  QuadAt(&at, 50, 2, 50, 14, 62);
+  QuadAt(&at, 60, 18, 50, 30, 62);
   Vertices(at, 256);
   glEnable(GL_PRIMITIVE_RESTART);
 
@@ -172,7 +174,16 @@ void RestartIndex() {
   Elements(std::vector<uint16_t>{40, 41, 42, 43, 0xFFFF, 44, 45, 46, 8});
   glUniform4f(p.color, 1, 1, 0, 1);
   glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, nullptr);
+  // Lists restart too: the partial triangle before each restart is dropped, the rest draw (Vulkan needs
+  // primitiveTopologyListRestart for this).
+  Elements(std::vector<uint16_t>{50, 51, 0xFFFF, 50, 51, 52, 51, 53, 52});
+  glUniform4f(p.color, 1, 0, 1, 1);
+  glDrawElements(GL_TRIANGLES, 9, GL_UNSIGNED_SHORT, nullptr);
   glDisable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+  glPrimitiveRestartIndex(3);  // and with an app-chosen index
+  Elements(std::vector<uint8_t>{60, 3, 60, 61, 62, 61, 63, 3, 62});
+  glUniform4f(p.color, 1, 1, 1, 1);
+  glDrawElements(GL_TRIANGLES, 9, GL_UNSIGNED_BYTE, nullptr);
   glDisable(GL_PRIMITIVE_RESTART);
 }
 
