@@ -289,19 +289,15 @@ void ConditionalRender(const Scene& s) {
   glBindFramebuffer(GL_FRAMEBUFFER, s.fbo[1]);
   glClearColor(0, 0, 1, 1);
   glClear(GL_COLOR_BUFFER_BIT);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, s.fbo[1]);
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, s.fbo[0]);
-  glBeginConditionalRender(q[1], GL_QUERY_WAIT);
-  glBlitFramebuffer(0, 0, kWidth, kHeight, 0, 0, kWidth, kHeight, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  glEndConditionalRender();
-  glBindFramebuffer(GL_FRAMEBUFFER, s.fbo[0]);
-  CHECK(CentrePixel() == kBlack);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, s.fbo[1]);
-  glBeginConditionalRender(q[0], GL_QUERY_WAIT);
-  glBlitFramebuffer(0, 0, kWidth, kHeight, 0, 0, kWidth, kHeight, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  glEndConditionalRender();
-  glBindFramebuffer(GL_FRAMEBUFFER, s.fbo[0]);
-  CHECK(CentrePixel() == kBlue);
+  for (int pass = 0; pass < 2; ++pass) {  // the failing query first: fbo[0] stays black
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, s.fbo[1]);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, s.fbo[0]);
+    glBeginConditionalRender(q[1 - pass], GL_QUERY_WAIT);
+    glBlitFramebuffer(0, 0, kWidth, kHeight, 0, 0, kWidth, kHeight, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glEndConditionalRender();
+    glBindFramebuffer(GL_FRAMEBUFFER, s.fbo[0]);
+    CHECK(CentrePixel() == (pass ? kBlue : kBlack));
+  }
   CHECK_GL_ERROR(GL_NO_ERROR);
 
   // Errors.
