@@ -14,4 +14,9 @@ struct Buffer;
 // targets that are not buffer targets or when no vertex array is bound.
 std::shared_ptr<Buffer>* BufferBinding(Context& ctx, GLenum target);
 
+// Brings the shadow up to date after device-side writes (Buffer::device_newer): waits for the device and
+// reads the buffer back. Writes by another context must have been flushed by the app (glFlush/fences), as
+// GL requires for any cross-context visibility. Returns false when the device is lost.
+bool SyncShadow(Context& ctx, Buffer& buffer);
+
 }  // namespace caldera

@@ -12,6 +12,7 @@ namespace caldera {
 Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareGroup> share)
     : device_(device), desc_(desc), share_(std::move(share)) {
   pipe_ = std::make_unique<pipe::Pipe>(device.backend().CreateContext());
+  pixel_transfers_on_device_ = util::EnvFlag("CALDERA_PBO_DEVICE_COPIES", true);
   for (auto& mask : state.color_mask) mask = {true, true, true, true};
   for (auto& v : state.generic_attrib) {
     v[0] = v[1] = v[2] = 0.0f;
@@ -112,18 +113,40 @@ void Context::FlushRenderTargets() {
   pipe_->Record(cmd);
 }
 
-pipe::ImageRef Context::ReadColorImage(int32_t* width, int32_t* height) {
+pipe::ImageRef Context::ReadColorImage(int32_t* width, int32_t* height, pipe::Format* format) {
   *width = *height = 0;
+  if (format) *format = pipe::Format::kUndefined;
   if (!read_framebuffer) {
     if (!read_surface_) return {};
     *width = read_surface_->desc.width;
     *height = read_surface_->desc.height;
+    if (format && read_surface_->desc.color == ColorFormat::kRGBA8) *format = pipe::Format::kRGBA8;
     return {read_surface_->color, 0, 0};
   }
   GLenum buf = read_framebuffer->read_buffer;
   if (buf < GL_COLOR_ATTACHMENT0 || buf >= GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments) return {};
   auto& a = read_framebuffer->attachments[buf - GL_COLOR_ATTACHMENT0];
   if (!a.attached()) return {};
+  AttachmentSize(a, width, height);
+  if (format) *format = a.image->format;
+  return AttachmentImage(a);
+}
+
+pipe::ImageRef Context::ReadDepthStencilImage(bool stencil, int32_t* width, int32_t* height,
+                                              pipe::Format* format) {
+  *width = *height = 0;
+  *format = pipe::Format::kUndefined;
+  if (!read_framebuffer) {
+    if (!read_surface_ || !read_surface_->depth_stencil.valid()) return {};
+    *width = read_surface_->desc.width;
+    *height = read_surface_->desc.height;
+    *format = pipe::Format::kD24S8;  // CreatePbufferSurface's depth-stencil format
+    return {read_surface_->depth_stencil, 0, 0};
+  }
+  auto& a = read_framebuffer->attachments[stencil ? kStencilAttachment : kDepthAttachment];
+  if (!a.attached()) return {};
+  *format = a.image->format;
+  if (stencil && !pipe::HasStencil(*format)) return {};
   AttachmentSize(a, width, height);
   return AttachmentImage(a);
 }

@@ -131,7 +131,15 @@ class Context {
   void FlushStateForDraw();
   void FlushRenderTargets();
   // The colour image glReadPixels reads from (read framebuffer's read buffer); zero handle if none.
-  pipe::ImageRef ReadColorImage(int32_t* width, int32_t* height);
+  // *format (optional) is its pipe format (kUndefined where not known exactly).
+  pipe::ImageRef ReadColorImage(int32_t* width, int32_t* height, pipe::Format* format = nullptr);
+  // Pixel buffer transfers that need no conversion run as device copies (CmdImageUploadFromBuffer,
+  // CmdReadPixelsToBuffer). Kill switch CALDERA_PBO_DEVICE_COPIES=0: every PBO transfer goes through the
+  // shadow on the CPU (docs/ENVIRONMENT.md).
+  bool pixel_transfers_on_device() const { return pixel_transfers_on_device_; }
+  // The read framebuffer's depth (stencil: its stencil) attachment as glReadPixels reads it; zero handle if
+  // none. *format is its pipe format.
+  pipe::ImageRef ReadDepthStencilImage(bool stencil, int32_t* width, int32_t* height, pipe::Format* format);
   // Draw framebuffer size (surface or FBO attachments' minimum).
   void DrawFramebufferSize(int32_t* width, int32_t* height);
 
@@ -169,6 +177,14 @@ class Context {
   NameTable<VertexArray> vertex_arrays;
   NameTable<Framebuffer> framebuffers;
   std::shared_ptr<QueryTable> queries;  // query objects (per context in GL), created on first use
+  // glBeginConditionalRender (gl_query.cpp): the query's result is resolved on the CPU when rendering
+  // begins (waiting for *_WAIT modes; *_NO_WAIT renders when it is not there yet, as GL allows), and while
+  // `discard` is set draws, clears and blits record nothing.
+  struct ConditionalRender {
+    bool active = false;
+    bool discard = false;
+    GLuint query = 0;
+  } conditional_render;
 
   // What was last sent down the pipe, to send only real changes.
   pipe::Handle sent_program;
@@ -185,6 +201,7 @@ class Context {
   std::bitset<kDirtyCount> dirty_;
   Surface* draw_surface_ = nullptr;
   Surface* read_surface_ = nullptr;
+  bool pixel_transfers_on_device_ = true;
 
   void FlushFixedState();
   void FlushVertexInput();

@@ -35,6 +35,17 @@ std::shared_ptr<Buffer>* BufferBinding(Context& ctx, GLenum target) {
   }
 }
 
+bool SyncShadow(Context& ctx, Buffer& buffer) {
+  if (!buffer.device_newer) return true;
+  buffer.device_newer = false;
+  if (buffer.shadow.empty()) return true;
+  pipe::CmdBufferRead cmd{};
+  cmd.buffer = buffer.handle;
+  cmd.size = buffer.shadow.size();
+  cmd.dst = buffer.shadow.data();
+  return ctx.pipe().RecordAndWait(cmd);
+}
+
 namespace gl {
 namespace {
 
@@ -122,6 +133,7 @@ void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, 
   buffer->size = size;
   buffer->usage = usage;
   buffer->shadow.assign(size, 0);
+  buffer->device_newer = false;
   if (data) std::memcpy(buffer->shadow.data(), data, size);
   // New storage every time: work already recorded keeps reading the old contents (orphaning).
   ctx.pipe().Record(pipe::CmdBufferStorage{buffer->handle, static_cast<uint64_t>(size)});
@@ -151,6 +163,7 @@ void GetBufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr s
   if (offset > buffer->size || size > buffer->size - offset)
     return ctx.Error(GL_INVALID_VALUE, "glGetBufferSubData", "range exceeds the buffer size");
   if (buffer->mapped) return ctx.Error(GL_INVALID_OPERATION, "glGetBufferSubData", "buffer is mapped");
+  if (!SyncShadow(ctx, *buffer)) return ctx.Error(GL_CONTEXT_LOST, "glGetBufferSubData", "device lost");
   if (size > 0 && data) std::memcpy(data, buffer->shadow.data() + offset, size);
 }
 

@@ -71,6 +71,11 @@ void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr le
     // Orphan: fresh storage, so pending draws keep the old contents and nothing waits for them.
     ctx.pipe().Record(pipe::CmdBufferStorage{b->handle, static_cast<uint64_t>(b->size)});
     ctx.MarkDirty(kDirtyVertexInput);
+    b->device_newer = false;  // the contents are undefined now; the shadow is as good as any
+  } else if (!SyncShadow(ctx, *b)) {
+    // Unmapping uploads the whole mapped range from the shadow, so even write maps need current bytes.
+    ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+    return nullptr;
   }
   b->mapped = true;
   b->map_access = access;
@@ -140,6 +145,7 @@ void CopyBufferSubData(Context& ctx, GLenum read_target, GLenum write_target, GL
   if (src == dst && read_offset < write_offset + size && write_offset < read_offset + size)
     return ctx.Error(GL_INVALID_VALUE, fn, "overlapping ranges in one buffer");
   if (size == 0) return;
+  if (!SyncShadow(ctx, *src) || !SyncShadow(ctx, *dst)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
   std::memmove(dst->shadow.data() + write_offset, src->shadow.data() + read_offset, size);
   ctx.pipe().Record(pipe::CmdBufferCopy{src->handle, dst->handle, static_cast<uint64_t>(read_offset),
                                         static_cast<uint64_t>(write_offset), static_cast<uint64_t>(size)});

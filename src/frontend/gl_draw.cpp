@@ -1,7 +1,13 @@
 // Draw calls: validation has run; resolve dirty state into records, then one Draw record.
+#include <algorithm>
+#include <vector>
+
+#include "frontend/buffer_util.h"
 #include "frontend/context.h"
+#include "frontend/device.h"
 #include "frontend/gl_enums.h"
 #include "frontend/gl_impl.h"
+#include "frontend/index_rewrite.h"
 #include "frontend/validate.h"
 #include "util/log.h"
 
@@ -10,13 +16,37 @@ namespace {
 
 // GL leaves drawing without a current program undefined (nothing is drawn); so does Caldera, quietly.
 bool Prepare(Context& ctx) {
-  if (!ctx.program || !ctx.program->linked) return false;
+  if (!ctx.program || !ctx.program->linked || ctx.conditional_render.discard) return false;
   ctx.FlushStateForDraw();
   return true;
 }
 
+bool NativeLineLoops(Context& ctx) {
+  return ctx.device().backend().caps().line_loops;
+}
+
+// Sends rewritten indices (index_rewrite.h) as one inline-index draw.
+void RecordInline(Context& ctx, pipe::Topology topology, const std::vector<uint32_t>& indices,
+                  uint32_t instances, int32_t base_vertex) {
+  if (indices.empty()) return;
+  pipe::CmdDrawInlineIndices cmd{};
+  cmd.topology = topology == pipe::Topology::kLineLoop ? pipe::Topology::kLineStrip : topology;
+  cmd.count = static_cast<uint32_t>(indices.size());
+  cmd.instances = instances;
+  cmd.base_vertex = base_vertex;
+  cmd.payload_size = static_cast<uint32_t>(indices.size() * sizeof(uint32_t));
+  ctx.pipe().Record(cmd, indices.data(), cmd.payload_size);
+}
+
 void DrawArraysCommon(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances) {
   if (count == 0 || instances == 0 || !Prepare(ctx)) return;
+  if (mode == GL_LINE_LOOP && !NativeLineLoops(ctx)) {
+    // Primitive restart never applies to array draws, and the generated indices hold no all-ones value
+    // (GL_MAX_ELEMENTS_VERTICES-sized draws are far below 2^32).
+    std::vector<uint32_t> indices;
+    index_rewrite::LineLoopArrays(static_cast<uint32_t>(first), static_cast<uint32_t>(count), &indices);
+    return RecordInline(ctx, pipe::Topology::kLineStrip, indices, static_cast<uint32_t>(instances), 0);
+  }
   pipe::CmdDraw cmd{};
   cmd.topology = *glenum::PrimitiveMode(mode);
   cmd.index_type = pipe::IndexType::kNone;
@@ -46,7 +76,25 @@ void DrawElementsCommon(Context& ctx, GLenum mode, GLsizei count, GLenum type, c
   // first index so the bound offset stays the buffer start (fewer rebinds).
   cmd.first = static_cast<uint32_t>(cmd.index_offset / glenum::IndexSize(cmd.index_type));
   cmd.index_offset = 0;
-  ctx.pipe().Record(cmd);
+  const GLState& s = ctx.state;
+  auto restart = index_rewrite::Resolve(s.primitive_restart, s.primitive_restart_fixed,
+                                        s.primitive_restart_index, cmd.index_type);
+  // Loops with restart are closed here even on hosts with line loops: Mesa's GLES (llvmpipe) leaves the
+  // closing segment of every restarted loop out (scene line_loops-gles), and the case is rare.
+  bool close_loops = mode == GL_LINE_LOOP && (!NativeLineLoops(ctx) || restart.enabled);
+  bool custom_restart = restart.enabled && restart.value != index_rewrite::AllOnes(cmd.index_type);
+  if (!close_loops && !custom_restart) return ctx.pipe().Record(cmd);
+  // The shadow is the authoritative copy of the element buffer: rewrite from it. Indices past the end of
+  // the buffer are dropped (GL leaves reading them undefined; a robust context draws nothing for them).
+  if (!SyncShadow(ctx, *ebo)) return ctx.Error(GL_CONTEXT_LOST, "glDrawElements", "device lost");
+  uint64_t size = glenum::IndexSize(cmd.index_type);
+  uint64_t start = uint64_t(cmd.first) * size;
+  uint64_t available = start < ebo->shadow.size() ? (ebo->shadow.size() - start) / size : 0;
+  uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(cmd.count, available));
+  if (n == 0) return;
+  std::vector<uint32_t> rewritten;
+  index_rewrite::Rewrite(ebo->shadow.data() + start, cmd.index_type, n, restart, close_loops, &rewritten);
+  RecordInline(ctx, cmd.topology, rewritten, cmd.instances, base_vertex);
 }
 
 }  // namespace

@@ -3,9 +3,12 @@
 #include <cstring>
 #include <vector>
 
+#include "frontend/buffer_util.h"
 #include "frontend/context.h"
+#include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_impl.h"
+#include "frontend/pixel_buffer.h"
 
 namespace caldera::gl {
 namespace {
@@ -65,17 +68,6 @@ bool ConvertRow(const uint8_t* src, int width, GLenum format, GLenum type, uint8
   return true;
 }
 
-uint32_t BytesPerPixel(GLenum format, GLenum type) {
-  int n = (format == GL_RGBA || format == GL_BGRA || format == GL_RGBA_INTEGER) ? 4
-          : format == GL_RGB                                                    ? 3
-          : format == GL_RG                                                     ? 2
-                                                                                : 1;
-  int size = (type == GL_FLOAT || type == GL_UNSIGNED_INT || type == GL_INT)            ? 4
-             : (type == GL_UNSIGNED_SHORT || type == GL_SHORT || type == GL_HALF_FLOAT) ? 2
-                                                                                        : 1;
-  return static_cast<uint32_t>(n * size);
-}
-
 }  // namespace
 
 void Clear(Context& ctx, GLbitfield mask) {
@@ -95,65 +87,132 @@ void Finish(Context& ctx) {
   ctx.pipe().RecordAndWait(pipe::CmdFinish{});
 }
 
+namespace {
+
+// Reads the depth and/or stencil of the read framebuffer for glReadPixels into tight rows of `bpp` bytes.
+// Returns false after recording the GL error.
+bool ReadDepthStencil(Context& ctx, pipe::ImageRef depth, pipe::ImageRef stencil, int32_t x, int32_t y,
+                      int32_t w, int32_t h, GLenum format, GLenum type, uint32_t bpp,
+                      std::vector<uint8_t>* rows) {
+  std::vector<float> depth_values(depth.image.valid() ? size_t(w) * h : 0);
+  std::vector<uint8_t> stencil_values(stencil.image.valid() ? size_t(w) * h : 0);
+  for (int i = 0; i < 2; ++i) {
+    pipe::CmdReadPixels cmd{};
+    cmd.image = i == 0 ? depth : stencil;
+    if (!cmd.image.image.valid()) continue;
+    cmd.x = x, cmd.y = y, cmd.width = w, cmd.height = h;
+    cmd.aspect = i == 0 ? pipe::ReadAspect::kDepth : pipe::ReadAspect::kStencil;
+    cmd.row_stride = static_cast<uint32_t>(w * (i == 0 ? sizeof(float) : 1));
+    cmd.dst = i == 0 ? static_cast<void*>(depth_values.data()) : static_cast<void*>(stencil_values.data());
+    if (!ctx.pipe().RecordAndWait(cmd)) {
+      ctx.Error(GL_CONTEXT_LOST, "glReadPixels", "device lost");
+      return false;
+    }
+  }
+  rows->resize(size_t(w) * h * bpp);
+  for (int32_t row = 0; row < h; ++row) {
+    const float* d = depth_values.empty() ? nullptr : depth_values.data() + size_t(row) * w;
+    const uint8_t* s = stencil_values.empty() ? nullptr : stencil_values.data() + size_t(row) * w;
+    if (!PackDepthStencilRow(d, s, w, format, type, rows->data() + size_t(row) * w * bpp)) {
+      ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "this depth/stencil type is not implemented yet");
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                 void* pixels) {
-  if (format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
-    return ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "depth/stencil readback is not implemented yet");
+  const char* fn = "glReadPixels";
   if (format == GL_RGBA_INTEGER)
-    return ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "integer read of a normalised framebuffer");
+    return ctx.Error(GL_INVALID_OPERATION, fn, "integer read of a normalised framebuffer");
+  bool depth_stencil =
+      format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL;
   int32_t fb_w = 0, fb_h = 0;
-  pipe::ImageRef image = ctx.ReadColorImage(&fb_w, &fb_h);
-  if (!image.image.valid())
-    return ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "no colour buffer to read");
-  if (width == 0 || height == 0) return;
-  const GLState& s = ctx.state;
-  uint32_t bpp = BytesPerPixel(format, type);
-  uint32_t row_pixels = s.pack_row_length > 0 ? static_cast<uint32_t>(s.pack_row_length) : width;
-  uint32_t align = static_cast<uint32_t>(s.pack_alignment);
-  uint32_t row_stride = (row_pixels * bpp + align - 1) / align * align;
-  bool to_buffer = ctx.pixel_pack_buffer != nullptr;
-  uint8_t* base = static_cast<uint8_t*>(pixels);
-  if (to_buffer) {
-    uint64_t needed = reinterpret_cast<uintptr_t>(pixels) + uint64_t(row_stride) * (height - 1) + width * bpp;
-    if (needed > static_cast<uint64_t>(ctx.pixel_pack_buffer->size))
-      return ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "pixel pack buffer too small");
-  } else if (!pixels) {
-    return;
+  pipe::Format read_format = pipe::Format::kUndefined;
+  pipe::ImageRef image, stencil_image;
+  if (depth_stencil) {
+    const auto& caps = ctx.device().backend().caps();
+    if ((format != GL_STENCIL_INDEX && !caps.read_depth) ||
+        (format != GL_DEPTH_COMPONENT && !caps.read_stencil))
+      return ctx.Error(GL_INVALID_OPERATION, fn,
+                       "the backend's host cannot read depth/stencil (documented gap)");
+    if (format != GL_STENCIL_INDEX) {
+      image = ctx.ReadDepthStencilImage(false, &fb_w, &fb_h, &read_format);
+      if (!image.image.valid()) return ctx.Error(GL_INVALID_OPERATION, fn, "no depth buffer to read");
+    }
+    if (format != GL_DEPTH_COMPONENT) {
+      stencil_image = ctx.ReadDepthStencilImage(true, &fb_w, &fb_h, &read_format);
+      if (!stencil_image.image.valid())
+        return ctx.Error(GL_INVALID_OPERATION, fn, "no stencil buffer to read");
+    }
+  } else {
+    image = ctx.ReadColorImage(&fb_w, &fb_h, &read_format);
+    if (!image.image.valid()) return ctx.Error(GL_INVALID_OPERATION, fn, "no colour buffer to read");
   }
-  base += (uint64_t(s.pack_skip_rows) * row_stride) + uint64_t(s.pack_skip_pixels) * bpp;
+  PixelLayout layout = PackLayout(ctx, format, type, width, height);
+  Buffer* pbo = ctx.pixel_pack_buffer.get();
+  uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
+  if (pbo && !CheckPixelBuffer(ctx, *pbo, pbo_offset, layout, type, fn)) return;
+  if (width == 0 || height == 0 || (!pbo && !pixels)) return;
 
   // Pixels outside the framebuffer are left untouched (GL 4.3 §18.2.6): read only the intersection.
   int32_t x0 = std::max(x, 0), y0 = std::max(y, 0);
   int32_t x1 = std::min(x + width, fb_w), y1 = std::min(y + height, fb_h);
   if (x0 >= x1 || y0 >= y1) return;
   int32_t w = x1 - x0, h = y1 - y0;
-  std::vector<uint8_t> rgba(size_t(w) * h * 4);
-  pipe::CmdReadPixels cmd{};
-  cmd.image = image;
-  cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
-  cmd.row_stride = static_cast<uint32_t>(w * 4);
-  cmd.dst = rgba.data();
+  uint32_t bpp = layout.bytes_per_pixel;
+  // Where the intersection's first pixel lands, relative to the start of the client block.
+  uint64_t first = layout.skip + uint64_t(y0 - y) * layout.row_stride + uint64_t(x0 - x) * bpp;
   ctx.FlushRenderTargets();
-  if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, "glReadPixels", "device lost");
 
-  uint8_t* out_base = base;
-  std::vector<uint8_t> staging;
-  if (to_buffer) {
-    staging.resize(uint64_t(row_stride) * height);
-    out_base = staging.data() + (s.pack_skip_rows * row_stride + s.pack_skip_pixels * bpp);
+  if (pbo && !depth_stencil && ctx.pixel_transfers_on_device() &&
+      IsDirectPixelFormat(read_format, format, type) && layout.row_stride % bpp == 0 &&
+      (pbo_offset + first) % bpp == 0) {
+    // A device copy into the buffer, no wait: the shadow catches up when something reads it.
+    pipe::CmdReadPixelsToBuffer cmd{};
+    cmd.image = image;
+    cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
+    cmd.buffer = pbo->handle;
+    cmd.offset = pbo_offset + first;
+    cmd.row_length = static_cast<uint32_t>(layout.row_stride / bpp);
+    ctx.pipe().Record(cmd);
+    pbo->device_newer = true;
+    return;
   }
-  for (int32_t row = 0; row < h; ++row) {
-    uint8_t* dst = out_base + uint64_t(row + (y0 - y)) * row_stride + uint64_t(x0 - x) * bpp;
-    if (!ConvertRow(rgba.data() + size_t(row) * w * 4, w, format, type, dst))
-      return ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "format/type combination not supported");
+
+  // Tight rows in the client format first, so an unsupported combination writes nothing.
+  std::vector<uint8_t> rows;
+  if (depth_stencil) {
+    if (!ReadDepthStencil(ctx, image, stencil_image, x0, y0, w, h, format, type, bpp, &rows)) return;
+  } else {
+    std::vector<uint8_t> rgba(size_t(w) * h * 4);
+    pipe::CmdReadPixels cmd{};
+    cmd.image = image;
+    cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
+    cmd.row_stride = static_cast<uint32_t>(w * 4);
+    cmd.dst = rgba.data();
+    if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+    rows.resize(size_t(w) * h * bpp);
+    for (int32_t row = 0; row < h; ++row)
+      if (!ConvertRow(rgba.data() + size_t(row) * w * 4, w, format, type,
+                      rows.data() + size_t(row) * w * bpp))
+        return ctx.Error(GL_INVALID_OPERATION, fn, "format/type combination not supported");
   }
-  if (to_buffer) {
-    auto& buf = *ctx.pixel_pack_buffer;
-    uint64_t offset = reinterpret_cast<uintptr_t>(pixels);
-    uint64_t size = std::min<uint64_t>(staging.size(), buf.size - offset);
-    std::memcpy(buf.shadow.data() + offset, staging.data(), size);
-    ctx.pipe().Record(pipe::CmdBufferUpload{buf.handle, offset, static_cast<uint32_t>(size)}, staging.data(),
-                      size);
+  if (pbo && !SyncShadow(ctx, *pbo)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+  uint8_t* out = (pbo ? pbo->shadow.data() + pbo_offset : static_cast<uint8_t*>(pixels)) + first;
+  for (int32_t row = 0; row < h; ++row)
+    std::memcpy(out + uint64_t(row) * layout.row_stride, rows.data() + size_t(row) * w * bpp,
+                size_t(w) * bpp);
+  if (pbo) {
+    // Only the rows written: bytes between them (row padding, pixels outside the framebuffer) keep their
+    // contents on the device as in the shadow.
+    uint64_t begin = pbo_offset + first;
+    uint64_t end = begin + uint64_t(h - 1) * layout.row_stride + uint64_t(w) * bpp;
+    ctx.pipe().Record(pipe::CmdBufferUpload{pbo->handle, begin, static_cast<uint32_t>(end - begin)},
+                      pbo->shadow.data() + begin, end - begin);
   }
 }
 

@@ -13,7 +13,7 @@ namespace caldera {
 
 void RecordClear(Context& ctx, uint8_t clear_bits, uint8_t color_targets, const float color[4], float depth,
                  uint32_t stencil) {
-  if (ctx.state.rasterizer_discard || clear_bits == 0) return;
+  if (ctx.state.rasterizer_discard || clear_bits == 0 || ctx.conditional_render.discard) return;
   ctx.FlushRenderTargets();
   const GLState& s = ctx.state;
   pipe::CmdClear cmd{};
@@ -202,6 +202,7 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
                : aspect == GL_DEPTH_BUFFER_BIT ? pipe::kClearDepth
                                                : pipe::kClearStencil;
     cmd.linear = filter == GL_LINEAR;
+    if (ctx.conditional_render.discard) continue;  // errors above still apply; the copy does not
     ctx.pipe().Record(cmd);
   }
 }

@@ -289,6 +289,8 @@ GLboolean IsQuery(Context& ctx, GLuint id);
 void BeginQuery(Context& ctx, GLenum target, GLuint id);
 void EndQuery(Context& ctx, GLenum target);
 void QueryCounter(Context& ctx, GLuint id, GLenum target);
+void BeginConditionalRender(Context& ctx, GLuint id, GLenum mode);
+void EndConditionalRender(Context& ctx);
 void GetQueryiv(Context& ctx, GLenum target, GLenum pname, GLint* params);
 void GetQueryObjectiv(Context& ctx, GLuint id, GLenum pname, GLint* params);
 void GetQueryObjectuiv(Context& ctx, GLuint id, GLenum pname, GLuint* params);

@@ -211,6 +211,38 @@ void EndQuery(Context& ctx, GLenum target) {
   table.active[binding] = nullptr;
 }
 
+// GL 3.3 §2.18. Vulkan's VK_EXT_conditional_rendering would keep the decision on the device, but one GL
+// occlusion query is the sum of several Vulkan queries (one per render pass), so the predicate would need
+// a device-side sum first; the CPU decision serves both backends the same way (docs/ARCHITECTURE.md).
+void BeginConditionalRender(Context& ctx, GLuint id, GLenum mode) {
+  const char* fn = "glBeginConditionalRender";
+  if (mode != GL_QUERY_WAIT && mode != GL_QUERY_NO_WAIT && mode != GL_QUERY_BY_REGION_WAIT &&
+      mode != GL_QUERY_BY_REGION_NO_WAIT)
+    return ctx.Error(GL_INVALID_ENUM, fn, "invalid mode");
+  if (ctx.conditional_render.active)
+    return ctx.Error(GL_INVALID_OPERATION, fn, "conditional rendering is already active");
+  QueryTable& table = Table(ctx);
+  if (id == 0 || !table.objects.IsReserved(id))
+    return ctx.Error(GL_INVALID_VALUE, fn, "not the name of a query object");
+  auto q = table.objects.Get(id);
+  // A generated name that was never begun has no object yet: Mesa reports INVALID_OPERATION, and so do we.
+  if (!q || q->target == 0) return ctx.Error(GL_INVALID_OPERATION, fn, "the query was never begun");
+  if (q->target != GL_SAMPLES_PASSED && q->target != GL_ANY_SAMPLES_PASSED)
+    return ctx.Error(GL_INVALID_OPERATION, fn, "not an occlusion query");
+  if (q->active) return ctx.Error(GL_INVALID_OPERATION, fn, "the query is active");
+  bool wait = mode == GL_QUERY_WAIT || mode == GL_QUERY_BY_REGION_WAIT;
+  ctx.conditional_render.active = true;
+  ctx.conditional_render.query = id;
+  // NO_WAIT without a result yet: GL lets the commands render (the discard flag stays clear).
+  ctx.conditional_render.discard = FetchResult(ctx, *q, wait) && q->result == 0;
+}
+
+void EndConditionalRender(Context& ctx) {
+  if (!ctx.conditional_render.active)
+    return ctx.Error(GL_INVALID_OPERATION, "glEndConditionalRender", "conditional rendering is not active");
+  ctx.conditional_render = {};
+}
+
 void QueryCounter(Context& ctx, GLuint id, GLenum target) {
   if (target != GL_TIMESTAMP)
     return ctx.Error(GL_INVALID_ENUM, "glQueryCounter", "target must be GL_TIMESTAMP");

@@ -7,9 +7,11 @@
 #include <optional>
 #include <vector>
 
+#include "frontend/buffer_util.h"
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/gl_impl.h"
+#include "frontend/pixel_buffer.h"
 #include "frontend/texture_util.h"
 
 namespace caldera {
@@ -215,15 +217,47 @@ void Release(Texture& tex) {
   ++tex.version;
 }
 
+// With a pixel unpack buffer bound, `pixels` is an offset into it: GL's errors for that (mapped, misaligned,
+// reaching past the end) come before anything changes.
+bool UnpackBufferOk(Context& ctx, GLsizei w, GLsizei h, GLsizei d, bool three_d, GLenum format, GLenum type,
+                    const void* pixels, const char* function) {
+  if (!ctx.pixel_unpack_buffer) return true;
+  PixelLayout layout = UnpackLayout(ctx, format, type, w, h, d, three_d);
+  return CheckPixelBuffer(ctx, *ctx.pixel_unpack_buffer, reinterpret_cast<uintptr_t>(pixels), layout, type,
+                          function);
+}
+
 // Sends a box of texels: x, y and z (first layer, face or slice) at `level`.
 void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
             GLsizei d, bool three_d, GLenum format, GLenum type, const void* pixels, const char* function) {
-  if (!pixels || w == 0 || h == 0 || d == 0) return;
-  if (ctx.pixel_unpack_buffer)
-    return ctx.Error(GL_INVALID_OPERATION, function,
-                     "uploads from a pixel unpack buffer are not implemented yet");
+  Buffer* pbo = ctx.pixel_unpack_buffer.get();
+  if ((!pixels && !pbo) || w == 0 || h == 0 || d == 0) return;
+  if (pbo && !UnpackBufferOk(ctx, w, h, d, three_d, format, type, pixels, function)) return;
   if (pipe::IsDepthFormat(tex.format))
     return ctx.Error(GL_INVALID_OPERATION, function, "depth texture uploads are not implemented yet");
+  if (pbo) {
+    PixelLayout layout = UnpackLayout(ctx, format, type, w, h, d, three_d);
+    uint64_t offset = reinterpret_cast<uintptr_t>(pixels) + layout.skip;
+    if (ctx.pixel_transfers_on_device() && IsDirectPixelFormat(tex.format, format, type) &&
+        layout.row_stride % layout.bytes_per_pixel == 0 && offset % layout.bytes_per_pixel == 0) {
+      // A device copy from the buffer: no CPU round trip, and ordered after device writes to it.
+      pipe::CmdImageUploadFromBuffer cmd{};
+      cmd.image = tex.handle;
+      cmd.level = static_cast<uint32_t>(level);
+      cmd.x = x, cmd.y = y;
+      cmd.width = static_cast<uint32_t>(w), cmd.height = static_cast<uint32_t>(h);
+      cmd.z = static_cast<uint32_t>(z), cmd.depth = static_cast<uint32_t>(d);
+      cmd.buffer = pbo->handle;
+      cmd.offset = offset;
+      cmd.row_length = static_cast<uint32_t>(layout.row_stride / layout.bytes_per_pixel);
+      cmd.image_height = static_cast<uint32_t>(layout.image_stride / layout.row_stride);
+      ctx.pipe().Record(cmd);
+      return;
+    }
+    // Conversion needed: read the texels from the shadow, as from client memory.
+    if (!SyncShadow(ctx, *pbo)) return ctx.Error(GL_CONTEXT_LOST, function, "device lost");
+    pixels = pbo->shadow.data() + reinterpret_cast<uintptr_t>(pixels);
+  }
   std::vector<uint8_t> texels;
   if (!ConvertUpload(ctx.state, pixels, w, h, d, three_d, format, type, tex.format, &texels))
     return ctx.Error(GL_INVALID_OPERATION, function, "this format/type combination is not implemented yet");
@@ -267,6 +301,7 @@ void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internal
   if (tex.immutable) return ctx.Error(GL_INVALID_OPERATION, fn, "texture storage is immutable");
   int face = std::max(it.face, 0);
   bool three_d = it.bind_target == GL_TEXTURE_3D;
+  if (!UnpackBufferOk(ctx, w, h, d, three_d, format, type, pixels, fn)) return;
   if (level == 0) {
     if (w == 0 || h == 0 || d == 0) {
       Release(tex);

@@ -38,6 +38,9 @@ struct Buffer : GLObject {
   int64_t size = 0;
   GLenum usage = GL_STATIC_DRAW;
   std::vector<uint8_t> shadow;  // CPU copy: glGetBufferSubData, index range scans, primitive emulation
+  // The device storage holds bytes the shadow lacks (a device-side glReadPixels into it): whatever reads
+  // the shadow calls SyncShadow first (buffer_util.h).
+  bool device_newer = false;
   bool mapped = false;
   GLbitfield map_access = 0;
   int64_t map_offset = 0, map_length = 0;

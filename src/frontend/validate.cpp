@@ -213,10 +213,18 @@ bool ReadPixels(Context& ctx, GLint, GLint, GLsizei width, GLsizei height, GLenu
     case GL_HALF_FLOAT:
     case GL_UNSIGNED_INT_8_8_8_8_REV:
     case GL_UNSIGNED_INT_24_8:
+    case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
       break;
     default:
       return Fail(ctx, GL_INVALID_ENUM, "glReadPixels", "invalid type");
   }
+  // The packed depth-stencil types go with GL_DEPTH_STENCIL only (else INVALID_OPERATION), and it takes
+  // nothing else (INVALID_ENUM, GL 4.6 §8.4.4.2; Mesa agrees).
+  bool packed_ds = type == GL_UNSIGNED_INT_24_8 || type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
+  if (format == GL_DEPTH_STENCIL && !packed_ds)
+    return Fail(ctx, GL_INVALID_ENUM, "glReadPixels", "GL_DEPTH_STENCIL needs a packed depth-stencil type");
+  if (packed_ds && format != GL_DEPTH_STENCIL)
+    return Fail(ctx, GL_INVALID_OPERATION, "glReadPixels", "packed depth-stencil type with another format");
   if (FramebufferStatus(ctx, ctx.read_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
     return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "glReadPixels", "read framebuffer incomplete");
   if (ctx.pixel_pack_buffer && ctx.pixel_pack_buffer->mapped)

@@ -19,6 +19,11 @@ struct BackendCaps {
   uint32_t max_color_attachments = 8;
   uint32_t max_samples = 1;
   uint32_t timestamp_bits = 0;  // valid bits of device timestamps (GL_QUERY_COUNTER_BITS); 0: none
+  // Topology::kLineLoop is drawn natively. Without it the frontend sends loops as closed line strips
+  // (CmdDrawInlineIndices).
+  bool line_loops = false;
+  // CmdReadPixels of ReadAspect::kDepth / kStencil works (GLES hosts need GL_NV_read_depth/_stencil).
+  bool read_depth = true, read_stencil = true;
 };
 
 class BackendContext {

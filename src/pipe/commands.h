@@ -26,9 +26,11 @@ constexpr int kMaxSamplers = 16;       // per program
   X(BufferUpload)                \
   X(BufferCopy)                  \
   X(BufferDestroy)               \
+  X(BufferRead)                  \
   X(ImageCreate)                 \
   X(ImageDestroy)                \
   X(ImageUpload)                 \
+  X(ImageUploadFromBuffer)       \
   X(GenerateMipmaps)             \
   X(ProgramCreate)               \
   X(ProgramDestroy)              \
@@ -42,7 +44,9 @@ constexpr int kMaxSamplers = 16;       // per program
   X(Clear)                       \
   X(Blit)                        \
   X(Draw)                        \
+  X(DrawInlineIndices)           \
   X(ReadPixels)                  \
+  X(ReadPixelsToBuffer)          \
   X(Flush)                       \
   X(Finish)                      \
   X(FenceSync)                   \
@@ -87,6 +91,17 @@ struct CmdBufferDestroy {
   Handle buffer;
 };
 
+// Synchronous: copies `size` bytes at `offset` of the buffer's device storage to `dst` once everything
+// recorded before has completed. The frontend's shadow catches up this way after device-side writes
+// (CmdReadPixelsToBuffer).
+struct CmdBufferRead {
+  static constexpr Op kOp = Op::kBufferRead;
+  Handle buffer;
+  uint64_t offset, size;
+  void* dst;
+  std::atomic<bool>* done;
+};
+
 enum class TextureKind : uint8_t { k2D, k2DArray, k3D, kCube, kRect, kBuffer };
 
 // An image's shape. k2D and kRect are one 2D layer; k2DArray has `layers` layers; kCube has 6 layers in GL
@@ -115,6 +130,22 @@ struct CmdImageUpload {
   uint32_t payload_size;
   uint32_t z = 0;
   uint32_t depth = 1;
+};
+
+// glTex(Sub)Image from a pixel unpack buffer, on the device: the same box as CmdImageUpload, its texels
+// read from `buffer` at `offset` in the image's own format (TexelSize), rows `row_length` texels apart and
+// layers/slices `image_height` rows apart. The frontend only sends it when no conversion is needed and
+// `offset` is a multiple of the texel size.
+struct CmdImageUploadFromBuffer {
+  static constexpr Op kOp = Op::kImageUploadFromBuffer;
+  Handle image;
+  uint32_t level;
+  int32_t x, y;
+  uint32_t width, height;
+  uint32_t z, depth;
+  Handle buffer;
+  uint64_t offset;
+  uint32_t row_length, image_height;
 };
 
 // One 2D subresource: a level of one layer (arrays, cube faces in GL order) or one slice (3D). What render
@@ -316,8 +347,27 @@ struct CmdDraw {
   int32_t base_vertex;
 };
 
+// An indexed draw whose indices travel inline (payload: `count` uint32 values), for draws the frontend had
+// to rewrite: line loops on backends without them (a closed line strip), and primitive restart with an
+// index other than all-ones of the index type (Vulkan and GLES restart only on that). Index 0xFFFFFFFF
+// restarts when the fixed state's primitive_restart is set. The backend copies the indices into its own
+// streaming memory (upload ring, stream buffer), in order with the other draws.
+struct CmdDrawInlineIndices {
+  static constexpr Op kOp = Op::kDrawInlineIndices;
+  Topology topology;  // never kLineLoop
+  uint32_t count;
+  uint32_t instances;
+  int32_t base_vertex;
+  uint32_t payload_size;
+};
+
+// What CmdReadPixels returns per pixel: kColor RGBA8 (converted from any colour format), kDepth one float in
+// [0, 1], kStencil one byte.
+enum class ReadAspect : uint8_t { kColor, kDepth, kStencil };
+
 // Synchronous: the frontend waits until `done` is set. Reads the current read target (the read
-// framebuffer's read buffer, given explicitly as `image`: level and layer included).
+// framebuffer's read buffer, or its depth/stencil attachment, given explicitly as `image`: level and layer
+// included).
 struct CmdReadPixels {
   static constexpr Op kOp = Op::kReadPixels;
   ImageRef image;
@@ -325,6 +375,19 @@ struct CmdReadPixels {
   uint32_t row_stride;  // bytes between rows in dst
   void* dst;            // app memory, valid until the frontend returns from glReadPixels
   std::atomic<bool>* done;
+  ReadAspect aspect = ReadAspect::kColor;
+};
+
+// glReadPixels into a pixel pack buffer, on the device (no wait): a rectangle of the read image, in the
+// image's own format, written to `buffer` at `offset` with rows `row_length` texels apart. Sent only for
+// color images whose format is what the app asked for.
+struct CmdReadPixelsToBuffer {
+  static constexpr Op kOp = Op::kReadPixelsToBuffer;
+  ImageRef image;
+  int32_t x, y, width, height;
+  Handle buffer;
+  uint64_t offset;
+  uint32_t row_length;
 };
 
 struct CmdFlush {

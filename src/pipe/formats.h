@@ -84,7 +84,7 @@ enum class Topology : uint8_t {
   kLineStripAdjacency,
   kTriangleListAdjacency,
   kTriangleStripAdjacency,
-  kLineLoop,  // no Vulkan equivalent: backends emulate
+  kLineLoop,  // native where BackendCaps::line_loops; else the frontend sends closed line strips
 };
 
 enum class IndexType : uint8_t { kNone, kU8, kU16, kU32 };

@@ -3,6 +3,7 @@
 #include <png.h>
 
 #include <cstring>
+#include <fstream>
 
 namespace harness {
 namespace {
@@ -141,6 +142,17 @@ void Check(bool cond, const char* what, const char* file, int line) {
 int Summary() {
   std::printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed == 0 && g_passed > 0 ? 0 : 1;
+}
+
+long StatSum(const std::string& path, const std::string& key) {
+  std::ifstream in(path);
+  std::string line;
+  long sum = 0;
+  while (std::getline(in, line)) {
+    auto at = line.find("\"" + key + "\": ");
+    if (at != std::string::npos) sum += std::atol(line.c_str() + at + key.size() + 4);
+  }
+  return sum;
 }
 
 }  // namespace harness

@@ -29,6 +29,9 @@ GLuint CompileProgram(const char* vs, const char* fs);
 std::vector<uint8_t> ReadRGBA(int width, int height);
 bool WritePNG(const char* path, const std::vector<uint8_t>& rgba, int width, int height);
 
+// Sum of one counter over the JSON lines Caldera appends to a CALDERA_STATS file (0 when absent).
+long StatSum(const std::string& path, const std::string& key);
+
 // Fails the process (exit 1) with `what` when cond is false; counts checks for the summary line.
 void Check(bool cond, const char* what, const char* file, int line);
 int Summary();  // prints "N passed, M failed" and returns the exit code

@@ -27,12 +27,12 @@ Context::~Context() {
   if (initialized_ && BindHostContext(device_.host(), host_context_)) {
     for (auto& [id, q] : queries_) gl_.DeleteQueries(1, &q.name);
     for (auto& [key, fbo] : framebuffers_) gl_.DeleteFramebuffers(1, &fbo);
-    GLuint buffers[] = {uniform_ubo_, zero_ubo_};
-    gl_.DeleteBuffers(2, buffers);
+    GLuint buffers[] = {uniform_ubo_, zero_ubo_, index_stream_};
+    gl_.DeleteBuffers(3, buffers);
     gl_.DeleteVertexArrays(1, &vao_);
     gl_.Flush();
   }
-  if (stats_.draws || stats_.clears) WriteStats();
+  if (stats_.draws || stats_.clears || stats_.pbo_copies) WriteStats();
   BindHostContext(device_.host(), previous != host_context_ ? previous : EGL_NO_CONTEXT);
   device_.host().DestroyContext(host_context_);
 }
@@ -52,10 +52,11 @@ void Context::InitHostObjects() {
   initialized_ = true;
   gl_.GenVertexArrays(1, &vao_);
   state_.BindVertexArray(vao_);
-  GLuint buffers[2];
-  gl_.GenBuffers(2, buffers);
+  GLuint buffers[3];
+  gl_.GenBuffers(3, buffers);
   uniform_ubo_ = buffers[0];
   zero_ubo_ = buffers[1];
+  index_stream_ = buffers[2];
   std::vector<uint8_t> zeros(16384, 0);
   state_.BindBuffer(GL_UNIFORM_BUFFER, zero_ubo_);
   gl_.BufferData(GL_UNIFORM_BUFFER, static_cast<GLsizeiptr>(zeros.size()), zeros.data(), GL_STATIC_DRAW);
@@ -157,6 +158,18 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kDraw:
       OnDraw(pipe::As<pipe::CmdDraw>(record));
       break;
+    case pipe::Op::kDrawInlineIndices:
+      OnDrawInlineIndices(pipe::As<pipe::CmdDrawInlineIndices>(record), payload);
+      break;
+    case pipe::Op::kReadPixelsToBuffer:
+      OnReadPixelsToBuffer(pipe::As<pipe::CmdReadPixelsToBuffer>(record));
+      break;
+    case pipe::Op::kImageUploadFromBuffer:
+      OnImageUploadFromBuffer(pipe::As<pipe::CmdImageUploadFromBuffer>(record));
+      break;
+    case pipe::Op::kBufferRead:
+      OnBufferRead(pipe::As<pipe::CmdBufferRead>(record));
+      break;
     case pipe::Op::kReadPixels:
       OnReadPixels(pipe::As<pipe::CmdReadPixels>(record));
       break;
@@ -216,11 +229,12 @@ void Context::WriteStats() {
     std::fprintf(f,
                  "{\"backend\": \"gles\", \"draws\": %llu, \"clears\": %llu, \"blits\": %llu, "
                  "\"framebuffers_created\": %llu, \"host_state_calls\": %llu, \"host_state_skipped\": %llu, "
-                 "\"uniform_ring_writes\": %llu, \"uniform_orphans\": %llu}\n",
+                 "\"uniform_ring_writes\": %llu, \"uniform_orphans\": %llu, \"pbo_copies\": %llu}\n",
                  (unsigned long long)stats_.draws, (unsigned long long)stats_.clears,
                  (unsigned long long)stats_.blits, (unsigned long long)stats_.framebuffers_created,
                  (unsigned long long)c.issued, (unsigned long long)c.skipped,
-                 (unsigned long long)stats_.uniform_ring_writes, (unsigned long long)stats_.uniform_orphans);
+                 (unsigned long long)stats_.uniform_ring_writes, (unsigned long long)stats_.uniform_orphans,
+                 (unsigned long long)stats_.pbo_copies);
     std::fclose(f);
   }
 }

@@ -65,9 +65,15 @@ class Context final : public pipe::BackendContext {
   void OnClear(const pipe::CmdClear& c);
   void OnBlit(const pipe::CmdBlit& c);
   void OnReadPixels(const pipe::CmdReadPixels& c);
+  // Pixel buffer objects: the host buffer bound as PBO (gles_pixel_buffers.cpp).
+  void OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& c);
+  void OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& c);
+  void OnBufferRead(const pipe::CmdBufferRead& c);
 
   // Draws (gles_draw.cpp).
+  bool PrepareDraw();  // targets, program and state for a draw; false: skip it
   void OnDraw(const pipe::CmdDraw& c);
+  void OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& c, const uint8_t* payload);
   void ApplyVertexInput(const ProgramObject& program);
   void ApplyUniforms(const ProgramObject& program);
   void ApplyUniformBuffers();
@@ -103,7 +109,8 @@ class Context final : public pipe::BackendContext {
   GLuint uniform_ubo_ = 0;
   const bool uniform_ring_;
   GLintptr uniform_ring_offset_ = 0;
-  GLuint zero_ubo_ = 0;  // stands in for unbound uniform blocks
+  GLuint zero_ubo_ = 0;      // stands in for unbound uniform blocks
+  GLuint index_stream_ = 0;  // indices of CmdDrawInlineIndices
   std::unordered_map<TargetKey, GLuint, TargetKeyHash> framebuffers_;
 
   // Records as last received.
@@ -146,7 +153,7 @@ class Context final : public pipe::BackendContext {
   bool counting_samples_ = false;  // a GL_SAMPLES_PASSED query is active
 
   struct Stats {
-    uint64_t draws = 0, clears = 0, blits = 0, framebuffers_created = 0;
+    uint64_t draws = 0, clears = 0, blits = 0, framebuffers_created = 0, pbo_copies = 0;
     uint64_t uniform_ring_writes = 0, uniform_orphans = 0;
   } stats_;
 };

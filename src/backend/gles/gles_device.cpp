@@ -70,6 +70,8 @@ bool Device::Init(std::string* why) {
 void Device::QueryCaps() {
   essl_version_ = host_->es_minor() >= 2 ? 320 : 310;
   has_depth_clamp_ = HasExtension(gl_, "GL_EXT_depth_clamp");
+  has_read_depth_ = HasExtension(gl_, "GL_NV_read_depth");
+  has_read_stencil_ = HasExtension(gl_, "GL_NV_read_stencil");
   auto* renderer = reinterpret_cast<const char*>(gl_.GetString(GL_RENDERER));
   caps_.renderer = std::string("Caldera (GLES: ") + (renderer ? renderer : "host") + ")";
   GLint value = 0;
@@ -88,6 +90,9 @@ void Device::QueryCaps() {
   caps_.max_color_attachments = static_cast<uint32_t>(std::min(value, pipe::kMaxColorAttachments));
   gl_.GetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &uniform_offset_alignment_);
   caps_.max_samples = 1;
+  caps_.line_loops = true;  // GLES has GL_LINE_LOOP (gles_formats.cpp)
+  caps_.read_depth = has_read_depth_;
+  caps_.read_stencil = has_read_stencil_;
   caps_.timestamp_bits = has_timer_queries() ? 64 : 0;
   while (gl_.GetError() != GL_NO_ERROR) {
   }

@@ -27,11 +27,11 @@ GLenum TextureTarget(pipe::TextureKind kind) {
 
 }  // namespace
 
-void Context::OnDraw(const pipe::CmdDraw& c) {
+bool Context::PrepareDraw() {
   ProgramObject* program = device_.programs.Get(program_);
-  if (!program || !program->program) return;
-  if (targets_dirty_ && !BindDrawTargets()) return;
-  if (targets_.width == 0) return;
+  if (!program || !program->program) return false;
+  if (targets_dirty_ && !BindDrawTargets()) return false;
+  if (targets_.width == 0) return false;
   ++stats_.draws;
   GLuint host_program = program->program;
   if (counting_samples_) {
@@ -58,7 +58,11 @@ void Context::OnDraw(const pipe::CmdDraw& c) {
   if (uniforms_dirty_) ApplyUniforms(*program);
   if (uniform_buffers_dirty_) ApplyUniformBuffers();
   if (textures_dirty_) ApplyTextures();
+  return true;
+}
 
+void Context::OnDraw(const pipe::CmdDraw& c) {
+  if (!PrepareDraw()) return;
   GLenum mode = ToHostTopology(c.topology);
   auto instances = static_cast<GLsizei>(c.instances);
   if (c.index_type == pipe::IndexType::kNone) {
@@ -76,6 +80,21 @@ void Context::OnDraw(const pipe::CmdDraw& c) {
   else
     gl_.DrawElementsInstanced(mode, static_cast<GLsizei>(c.count), ToHostIndexType(c.index_type), indices,
                               instances);
+}
+
+void Context::OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& c, const uint8_t* payload) {
+  if (c.count == 0 || c.payload_size < uint64_t(c.count) * 4 || !PrepareDraw()) return;
+  // One stream buffer per context, re-specified per draw: the host orphans it, so no draw waits for the
+  // previous one's indices.
+  state_.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, index_stream_);
+  gl_.BufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(c.payload_size), payload, GL_STREAM_DRAW);
+  GLenum mode = ToHostTopology(c.topology);
+  auto count = static_cast<GLsizei>(c.count);
+  auto instances = static_cast<GLsizei>(c.instances);
+  if (c.base_vertex != 0)
+    gl_.DrawElementsInstancedBaseVertex(mode, count, GL_UNSIGNED_INT, nullptr, instances, c.base_vertex);
+  else
+    gl_.DrawElementsInstanced(mode, count, GL_UNSIGNED_INT, nullptr, instances);
 }
 
 void Context::ApplyVertexInput(const ProgramObject& program) {

@@ -174,7 +174,38 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& c) {
     state_.BindFramebuffer(GL_READ_FRAMEBUFFER, SingleImageFramebuffer(*img, c.image));
     state_.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
     state_.PixelStore(GL_PACK_ALIGNMENT, 1);
-    if (!img->host.is_float) {
+    if (c.aspect != pipe::ReadAspect::kColor) {
+      // Depth and stencil reads are GLES extensions (GL_NV_read_depth, GL_NV_read_stencil; Mesa has both).
+      bool depth = c.aspect == pipe::ReadAspect::kDepth;
+      if (!pipe::IsDepthFormat(img->format) || (!depth && !pipe::HasStencil(img->format)) ||
+          !(depth ? device_.has_read_depth() : device_.has_read_stencil())) {
+        util::LogOnce(
+            util::LogLevel::kWarning, depth ? "gles-read-depth" : "gles-read-stencil",
+            "the host cannot read depth/stencil (GL_NV_read_depth/stencil): glReadPixels returns 0");
+        for (int32_t row = 0; row < c.height; ++row)
+          std::memset(static_cast<uint8_t*>(c.dst) + size_t(row) * c.row_stride, 0,
+                      size_t(c.width) * (depth ? 4 : 1));
+      } else {
+        state_.PixelStore(GL_PACK_ROW_LENGTH, static_cast<GLint>(c.row_stride / (depth ? 4 : 1)));
+        // GLES reads fixed-point depth as GL_UNSIGNED_INT only (GL_FLOAT is for float depth buffers):
+        // read those as integers and scale to [0, 1] in place.
+        bool float_depth = img->format == pipe::Format::kD32F || img->format == pipe::Format::kD32FS8;
+        GLenum type = !depth ? GL_UNSIGNED_BYTE : float_depth ? GL_FLOAT : GL_UNSIGNED_INT;
+        gl_.ReadPixels(c.x, c.y, c.width, c.height, depth ? GL_DEPTH_COMPONENT : GL_STENCIL_INDEX, type,
+                       c.dst);
+        if (type == GL_UNSIGNED_INT) {
+          for (int32_t row = 0; row < c.height; ++row) {
+            auto* values = reinterpret_cast<uint8_t*>(c.dst) + size_t(row) * c.row_stride;
+            for (int32_t x = 0; x < c.width; ++x) {
+              uint32_t v;
+              std::memcpy(&v, values + size_t(x) * 4, 4);
+              float f = static_cast<float>(v / 4294967295.0);
+              std::memcpy(values + size_t(x) * 4, &f, 4);
+            }
+          }
+        }
+      }
+    } else if (!img->host.is_float) {
       // The pipe returns RGBA8 rows; the host converts every fixed-point format to that itself.
       state_.PixelStore(GL_PACK_ROW_LENGTH, static_cast<GLint>(c.row_stride / 4));
       gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA, GL_UNSIGNED_BYTE, c.dst);

@@ -195,6 +195,7 @@ void HostState::BindBuffer(GLenum target, GLuint buffer) {
                    : target == GL_UNIFORM_BUFFER       ? &uniform_buffer_
                    : target == GL_COPY_READ_BUFFER     ? &copy_read_
                    : target == GL_COPY_WRITE_BUFFER    ? &copy_write_
+                   : target == GL_PIXEL_PACK_BUFFER    ? &pixel_pack_
                                                        : &pixel_unpack_;
   Set(shadow, buffer, [&] { gl_.BindBuffer(target, buffer); });
 }
@@ -236,16 +237,17 @@ void HostState::BindFramebuffer(GLenum target, GLuint fbo) {
 }
 
 void HostState::PixelStore(GLenum pname, GLint value) {
-  GLint* shadow = pname == GL_UNPACK_ALIGNMENT  ? &unpack_alignment_
-                  : pname == GL_PACK_ALIGNMENT  ? &pack_alignment_
-                  : pname == GL_PACK_ROW_LENGTH ? &pack_row_length_
-                                                : &unpack_row_length_;
+  GLint* shadow = pname == GL_UNPACK_ALIGNMENT      ? &unpack_alignment_
+                  : pname == GL_PACK_ALIGNMENT      ? &pack_alignment_
+                  : pname == GL_PACK_ROW_LENGTH     ? &pack_row_length_
+                  : pname == GL_UNPACK_IMAGE_HEIGHT ? &unpack_image_height_
+                                                    : &unpack_row_length_;
   Set(shadow, value, [&] { gl_.PixelStorei(pname, value); });
 }
 
 void HostState::ForgetBuffer(GLuint buffer) {
-  for (GLuint* b :
-       {&array_buffer_, &element_buffer_, &uniform_buffer_, &copy_read_, &copy_write_, &pixel_unpack_})
+  for (GLuint* b : {&array_buffer_, &element_buffer_, &uniform_buffer_, &copy_read_, &copy_write_,
+                    &pixel_unpack_, &pixel_pack_})
     if (*b == buffer) *b = 0;
   for (auto& r : uniform_ranges_)
     if (r.buffer == buffer) r = {};
@@ -269,7 +271,7 @@ void HostState::ForgetProgram(GLuint program) {
 void HostState::InvalidateObjectBindings() {
   constexpr GLuint kUnknown = ~0u;
   program_ = vao_ = array_buffer_ = element_buffer_ = uniform_buffer_ = kUnknown;
-  copy_read_ = copy_write_ = pixel_unpack_ = draw_fbo_ = read_fbo_ = kUnknown;
+  copy_read_ = copy_write_ = pixel_unpack_ = pixel_pack_ = draw_fbo_ = read_fbo_ = kUnknown;
   for (auto& r : uniform_ranges_) r = {kUnknown, 0, 0};
   for (auto& u : units_) {
     u.textures.fill(kUnknown);

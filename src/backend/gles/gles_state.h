@@ -99,7 +99,7 @@ class HostState {
   std::array<float, 2> polygon_offset_{};
 
   GLuint program_ = 0, vao_ = 0, array_buffer_ = 0, element_buffer_ = 0, uniform_buffer_ = 0;
-  GLuint copy_read_ = 0, copy_write_ = 0, pixel_unpack_ = 0;
+  GLuint copy_read_ = 0, copy_write_ = 0, pixel_unpack_ = 0, pixel_pack_ = 0;
   struct UniformRange {
     GLuint buffer = 0;
     GLintptr offset = 0;
@@ -117,6 +117,7 @@ class HostState {
   void ActiveUnit(uint32_t unit);
   GLuint draw_fbo_ = 0, read_fbo_ = 0;
   GLint unpack_alignment_ = 4, pack_alignment_ = 4, pack_row_length_ = 0, unpack_row_length_ = 0;
+  GLint unpack_image_height_ = 0;
 };
 
 }  // namespace caldera::gles

@@ -69,14 +69,14 @@ void Context::WriteStats() {
   if (!path) return;
   auto pipelines = shared_.pipelines->stats();
   if (FILE* f = std::fopen(path, "a")) {
-    std::fprintf(
-        f,
-        "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
-        "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu}\n",
-        (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
-        (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
-        (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
-        (unsigned long long)pipelines.created);
+    std::fprintf(f,
+                 "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
+                 "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
+                 "\"pbo_copies\": %llu}\n",
+                 (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
+                 (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
+                 (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
+                 (unsigned long long)pipelines.created, (unsigned long long)stats_.pbo_copies);
     std::fclose(f);
   }
 }
@@ -518,6 +518,21 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
   transfer_since_pass_ = true;
 }
 
+bool Context::SubmitCopyToHostAndWait() {
+  VkMemoryBarrier2 to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+  to_host.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
+  to_host.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+  to_host.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT;
+  to_host.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT;
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.memoryBarrierCount = 1;
+  dep.pMemoryBarriers = &to_host;
+  vkCmdPipelineBarrier2(Commands(), &dep);
+  graphics_since_transfer_ = false;
+  uint64_t serial = 0;
+  return SubmitAndStamp(&serial) && shared_.device->WaitSerial(serial);
+}
+
 void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
   ImageObject* img = shared_.resources->images.Get(cmd.image.image);
   if (!img || cmd.image.level >= img->levels) {
@@ -528,36 +543,43 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
   // Pending clears of the read target are resolved first: a read must see them.
   FlushPendingClears(ClearResolve::kReadback);
   EndPass();
-  uint32_t texel = FormatTexelSize(img->format);
+  // Depth and stencil copy one aspect: stencil as bytes, depth as the format's depth bits (D24 in the low
+  // 24 bits of 32, D16 as 16, D32F as float), all tightly packed.
+  VkImageAspectFlags aspect = cmd.aspect == pipe::ReadAspect::kDepth     ? VK_IMAGE_ASPECT_DEPTH_BIT
+                              : cmd.aspect == pipe::ReadAspect::kStencil ? VK_IMAGE_ASPECT_STENCIL_BIT
+                                                                         : VK_IMAGE_ASPECT_COLOR_BIT;
+  if (!(img->aspect & aspect)) {
+    cmd.done->store(true);
+    cmd.done->notify_all();
+    return;
+  }
+  uint32_t texel = aspect == VK_IMAGE_ASPECT_COLOR_BIT     ? FormatTexelSize(img->format)
+                   : aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? 1
+                   : img->format == VK_FORMAT_D16_UNORM    ? 2
+                                                           : 4;
   VkDeviceSize size = VkDeviceSize(cmd.width) * cmd.height * texel;
   UploadRing::Span span = ring_.Allocate(size, 16);
   TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
   textures_need_layout_check_ = true;
   VkBufferImageCopy region{};
   region.bufferOffset = span.offset;
-  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, cmd.image.level, img->is_3d() ? 0u : cmd.image.layer,
-                             1};
+  region.imageSubresource = {aspect, cmd.image.level, img->is_3d() ? 0u : cmd.image.layer, 1};
   region.imageOffset = {cmd.x, cmd.y, img->is_3d() ? int32_t(cmd.image.layer) : 0};
   region.imageExtent = {static_cast<uint32_t>(cmd.width), static_cast<uint32_t>(cmd.height), 1};
   // Commands(), not cmd_: a second read of the same image needs no transition, so nothing may have begun
   // a command buffer since the previous read's submission.
-  VkCommandBuffer cb = Commands();
-  vkCmdCopyImageToBuffer(cb, img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, span.buffer, 1, &region);
-  VkMemoryBarrier2 to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
-  to_host.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
-  to_host.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-  to_host.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT;
-  to_host.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT;
-  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-  dep.memoryBarrierCount = 1;
-  dep.pMemoryBarriers = &to_host;
-  vkCmdPipelineBarrier2(cb, &dep);
-  graphics_since_transfer_ = false;
-  uint64_t serial = 0;
-  if (SubmitAndStamp(&serial) && shared_.device->WaitSerial(serial)) {
+  vkCmdCopyImageToBuffer(Commands(), img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, span.buffer, 1,
+                         &region);
+  if (SubmitCopyToHostAndWait()) {
     for (int32_t row = 0; row < cmd.height; ++row) {
       auto* dst = static_cast<uint8_t*>(cmd.dst) + size_t(row) * cmd.row_stride;
-      ConvertToRGBA8(img->format, span.data + size_t(row) * cmd.width * texel, cmd.width, dst);
+      const uint8_t* src = span.data + size_t(row) * cmd.width * texel;
+      if (aspect == VK_IMAGE_ASPECT_COLOR_BIT)
+        ConvertToRGBA8(img->format, src, cmd.width, dst);
+      else if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT)
+        std::memcpy(dst, src, size_t(cmd.width));
+      else
+        DepthToFloat(img->format, src, cmd.width, reinterpret_cast<float*>(dst));
     }
   }
   cmd.done->store(true);

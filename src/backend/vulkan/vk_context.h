@@ -71,7 +71,15 @@ class Context final : public pipe::BackendContext {
   void OnBlit(const pipe::CmdBlit& cmd);
   void OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd);
   void OnDraw(const pipe::CmdDraw& cmd);
+  void OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const uint8_t* payload);
+  ProgramObject* PrepareDraw(pipe::Topology topology);  // pass, pipeline and bindings; null: skip the draw
   void OnReadPixels(const pipe::CmdReadPixels& cmd);
+  // vk_pixel_buffers.cpp: pixel buffer objects as device copies, and reading a buffer back.
+  void OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& cmd);
+  void OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& cmd);
+  void OnBufferRead(const pipe::CmdBufferRead& cmd);
+  // After a copy into ring memory: makes it visible to the host, submits and waits. False on device loss.
+  bool SubmitCopyToHostAndWait();
 
   // vk_queries.cpp: fences and queries.
   void OnFenceSync(const pipe::CmdFenceSync& cmd);
@@ -98,7 +106,7 @@ class Context final : public pipe::BackendContext {
   void TransferBarrier();  // orders transfers against earlier draws and later draws against transfers
   void TransitionImage(ImageObject& image, VkImageLayout layout);
   void ApplyDynamicState();
-  bool BindPipeline(const pipe::CmdDraw& cmd, ProgramObject& program);
+  bool BindPipeline(pipe::Topology topology, ProgramObject& program);
   void BindVertexInput();
   void BindUniforms(const ProgramObject& program);
   void PrepareTextures();  // layout transitions for sampled images; must run outside a render pass
@@ -142,7 +150,7 @@ class Context final : public pipe::BackendContext {
   uint32_t skip_resolve_ = 0;  // bit per ClearResolve kind (test knob)
   struct Stats {
     uint64_t clears_deferred = 0, clears_folded = 0, clears_in_pass = 0, render_passes = 0, draws = 0,
-             submits = 0;
+             submits = 0, pbo_copies = 0;
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.
@@ -154,6 +162,7 @@ class Context final : public pipe::BackendContext {
   // Current state as recorded.
   pipe::CmdSetFixedState fixed_{};
   bool fixed_dirty_ = true;
+  bool restart_enabled_ = false;  // primitive restart as set in the command buffer (lists may force it off)
   pipe::CmdSetVertexInput vertex_{};
   bool vertex_dirty_ = true;
   pipe::Handle program_{};

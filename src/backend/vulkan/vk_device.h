@@ -19,6 +19,7 @@ struct DeviceFeatures {
   bool depth_clip_control = false;     // GL's -1..1 clip depth without shader patching
   bool index_type_uint8 = false;       // GL_UNSIGNED_BYTE indices
   bool provoking_vertex_last = false;  // VK_EXT_provoking_vertex: flat varyings from the last vertex, as GL
+  bool list_restart = false;           // primitive restart in list topologies (GL restarts every topology)
   bool vertex_attribute_divisor = false;
   bool debug_utils = false;
   bool wide_lines = false;

@@ -37,6 +37,12 @@ VkBlendFactor ToVk(pipe::BlendFactor f) {
   }
 }
 
+bool IsListTopology(pipe::Topology t) {
+  using T = pipe::Topology;
+  return t == T::kPointList || t == T::kLineList || t == T::kTriangleList || t == T::kLineListAdjacency ||
+         t == T::kTriangleListAdjacency;
+}
+
 }  // namespace
 
 void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) {
@@ -134,8 +140,20 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kDraw:
       OnDraw(pipe::As<pipe::CmdDraw>(record));
       break;
+    case pipe::Op::kDrawInlineIndices:
+      OnDrawInlineIndices(pipe::As<pipe::CmdDrawInlineIndices>(record), payload);
+      break;
     case pipe::Op::kReadPixels:
       OnReadPixels(pipe::As<pipe::CmdReadPixels>(record));
+      break;
+    case pipe::Op::kReadPixelsToBuffer:
+      OnReadPixelsToBuffer(pipe::As<pipe::CmdReadPixelsToBuffer>(record));
+      break;
+    case pipe::Op::kImageUploadFromBuffer:
+      OnImageUploadFromBuffer(pipe::As<pipe::CmdImageUploadFromBuffer>(record));
+      break;
+    case pipe::Op::kBufferRead:
+      OnBufferRead(pipe::As<pipe::CmdBufferRead>(record));
       break;
     case pipe::Op::kFlush: {
       FlushPendingClears(ClearResolve::kSubmit);
@@ -181,7 +199,7 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
   }
 }
 
-bool Context::BindPipeline(const pipe::CmdDraw& cmd, ProgramObject& program) {
+bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
   auto& images = shared_.resources->images;
   PipelineKey key{};
   key.program_slot = program_.slot;
@@ -208,7 +226,7 @@ bool Context::BindPipeline(const pipe::CmdDraw& cmd, ProgramObject& program) {
     key.depth_format = static_cast<uint16_t>(ds->format);
     key.samples = ds->samples;
   }
-  key.topology = static_cast<uint8_t>(ToVkTopology(cmd.topology));
+  key.topology = static_cast<uint8_t>(ToVkTopology(topology));
   key.polygon_mode = static_cast<uint8_t>(fixed_.polygon_mode);  // pipe order == VkPolygonMode
   key.depth_clamp = fixed_.depth_clamp && shared_.device->features().depth_clamp;
   key.provoking_last = fixed_.provoking_last && shared_.device->features().provoking_vertex_last;
@@ -277,6 +295,7 @@ void Context::ApplyDynamicState() {
   }
   vkCmdSetRasterizerDiscardEnable(cmd, s.rasterizer_discard);
   vkCmdSetPrimitiveRestartEnable(cmd, s.primitive_restart);
+  restart_enabled_ = s.primitive_restart;
   fixed_dirty_ = false;
 }
 
@@ -461,22 +480,35 @@ void Context::PushResources() {
   resources_dirty_ = false;
 }
 
-void Context::OnDraw(const pipe::CmdDraw& cmd) {
+ProgramObject* Context::PrepareDraw(pipe::Topology topology) {
   ProgramObject* program = shared_.resources->programs.Get(program_);
-  if (!program || targets_.width == 0) return;
-  if (cmd.topology == pipe::Topology::kLineLoop)
+  if (!program || targets_.width == 0) return nullptr;
+  if (topology == pipe::Topology::kLineLoop)  // the frontend closes loops itself (BackendCaps::line_loops)
     util::LogOnce(util::LogLevel::kWarning, "GL_LINE_LOOP",
-                  "drawn as a line strip: the closing segment is missing");
+                  "line loop record reached the Vulkan backend: drawn as a line strip");
   Commands();
   ++stats_.draws;
   if (textures_need_layout_check_ || (textures_.count > 0 && !dummy_ready_)) PrepareTextures();
   BeginPass();
   BeginOcclusionSegment();
-  if (!BindPipeline(cmd, *program)) return;
+  if (!BindPipeline(topology, *program)) return nullptr;
   if (resources_dirty_ && (textures_.count > 0 || uniform_buffers_.count > 0)) PushResources();
   if (fixed_dirty_) ApplyDynamicState();
+  // Without primitiveTopologyListRestart, Vulkan forbids restart with list topologies: turn it off for
+  // them (a restart index inside a list then draws as a vertex: a documented gap of such devices).
+  bool restart =
+      fixed_.primitive_restart && (shared_.device->features().list_restart || !IsListTopology(topology));
+  if (restart != restart_enabled_) {
+    vkCmdSetPrimitiveRestartEnable(cmd_, restart);
+    restart_enabled_ = restart;
+  }
   if (vertex_dirty_) BindVertexInput();
   BindUniforms(*program);
+  return program;
+}
+
+void Context::OnDraw(const pipe::CmdDraw& cmd) {
+  if (!PrepareDraw(cmd.topology)) return;
   if (cmd.index_type == pipe::IndexType::kNone) {
     vkCmdDraw(cmd_, cmd.count, cmd.instances, cmd.first, 0);
     return;
@@ -497,6 +529,18 @@ void Context::OnDraw(const pipe::CmdDraw& cmd) {
     bound_index_type_ = type;
   }
   vkCmdDrawIndexed(cmd_, cmd.count, cmd.instances, cmd.first, cmd.base_vertex, 0);
+}
+
+void Context::OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const uint8_t* payload) {
+  if (cmd.count == 0 || cmd.payload_size < uint64_t(cmd.count) * 4) return;
+  // The ring is host-visible and written before the submission that reads it: no barrier, and the open
+  // render pass stays open.
+  UploadRing::Span span = ring_.Allocate(cmd.payload_size, 4);
+  std::memcpy(span.data, payload, cmd.payload_size);
+  if (!PrepareDraw(cmd.topology)) return;
+  vkCmdBindIndexBuffer(cmd_, span.buffer, span.offset, VK_INDEX_TYPE_UINT32);
+  bound_index_buffer_ = VK_NULL_HANDLE;  // bound at an offset: the next app-buffer draw rebinds
+  vkCmdDrawIndexed(cmd_, cmd.count, cmd.instances, 0, cmd.base_vertex, 0);
 }
 
 }  // namespace caldera::vk

@@ -129,4 +129,20 @@ VkPrimitiveTopology ToVkTopology(pipe::Topology t) {
   return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
 }
 
+void DepthToFloat(VkFormat format, const uint8_t* src, int32_t width, float* dst) {
+  for (int32_t x = 0; x < width; ++x) {
+    if (format == VK_FORMAT_D16_UNORM) {
+      uint16_t v;
+      std::memcpy(&v, src + size_t(x) * 2, 2);
+      dst[x] = v / 65535.0f;
+    } else if (format == VK_FORMAT_D24_UNORM_S8_UINT || format == VK_FORMAT_X8_D24_UNORM_PACK32) {
+      uint32_t v;
+      std::memcpy(&v, src + size_t(x) * 4, 4);
+      dst[x] = static_cast<float>((v & 0xFFFFFFu) / double(0xFFFFFF));
+    } else {
+      std::memcpy(&dst[x], src + size_t(x) * 4, 4);
+    }
+  }
+}
+
 }  // namespace caldera::vk

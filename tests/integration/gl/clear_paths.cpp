@@ -6,8 +6,6 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "gl_harness.h"
@@ -79,17 +77,6 @@ bool Pixel(int x, int y, int r, int g, int b) {
   if (!ok)
     std::fprintf(stderr, "  pixel (%d,%d) = %d,%d,%d want %d,%d,%d\n", x, y, px[0], px[1], px[2], r, g, b);
   return ok;
-}
-
-long StatSum(const std::string& path, const std::string& key) {
-  std::ifstream in(path);
-  std::string line;
-  long sum = 0;
-  while (std::getline(in, line)) {
-    auto at = line.find("\"" + key + "\": ");
-    if (at != std::string::npos) sum += std::atol(line.c_str() + at + key.size() + 4);
-  }
-  return sum;
 }
 
 }  // namespace
@@ -178,8 +165,10 @@ int main(int argc, char** argv) {
   CHECK(glGetError() == GL_NO_ERROR);
   harness::Close(w);  // backend contexts write their counters when destroyed
 
-  long folded = StatSum(stats_path, "clears_folded"), deferred = StatSum(stats_path, "clears_deferred");
-  long passes = StatSum(stats_path, "render_passes"), pipelines = StatSum(stats_path, "pipelines_created");
+  long folded = harness::StatSum(stats_path, "clears_folded"),
+       deferred = harness::StatSum(stats_path, "clears_deferred");
+  long passes = harness::StatSum(stats_path, "render_passes"),
+       pipelines = harness::StatSum(stats_path, "pipelines_created");
   std::printf("clears deferred %ld, folded into load ops %ld, render passes %ld, pipelines %ld\n", deferred,
               folded, passes, pipelines);
   if (expect == "--expect-deferral") CHECK(deferred > 0 && folded > 0);

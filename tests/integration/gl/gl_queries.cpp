@@ -242,6 +242,90 @@ void AnySamplesPassed(const Scene& s) {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// The centre pixel of fbo[0] (RGBA8).
+uint32_t CentrePixel() {
+  uint8_t px[4] = {};
+  glReadPixels(kWidth / 2 + 4, kHeight / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  return uint32_t(px[0]) | uint32_t(px[1]) << 8 | uint32_t(px[2]) << 16 | uint32_t(px[3]) << 24;
+}
+
+// glBeginConditionalRender (GL 3.3 §2.18): draws, clears and blits under a query with samples run; under a
+// query without samples they are discarded, in every wait mode (the results are available: glFinish).
+void ConditionalRender(const Scene& s) {
+  ExpectNoPendingError("conditional render");
+  GLfloat saved_color[4];
+  glGetUniformfv(s.program, s.color_loc, saved_color);
+  ClearTargets(s);
+  GLuint q[3];
+  glGenQueries(3, q);
+  glBeginQuery(GL_SAMPLES_PASSED, q[0]);
+  Draw(kLeftHalf);
+  glEndQuery(GL_SAMPLES_PASSED);
+  glBeginQuery(GL_ANY_SAMPLES_PASSED, q[1]);  // nothing drawn: zero
+  glEndQuery(GL_ANY_SAMPLES_PASSED);
+  glFinish();
+  const uint32_t kRed = 0xff0000ffu, kGreen = 0xff00ff00u, kBlack = 0xff000000u, kBlue = 0xffff0000u;
+  for (GLenum mode : {GL_QUERY_WAIT, GL_QUERY_NO_WAIT, GL_QUERY_BY_REGION_WAIT, GL_QUERY_BY_REGION_NO_WAIT}) {
+    ClearTargets(s);
+    glUniform4f(s.color_loc, 1, 0, 0, 1);
+    glBeginConditionalRender(q[1], mode);  // failing: nothing below lands
+    Draw(kFullQuad);
+    glClearColor(0, 0, 1, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glEndConditionalRender();
+    CHECK(CentrePixel() == kBlack);
+    glBeginConditionalRender(q[0], mode);  // passing
+    Draw(kFullQuad);
+    glEndConditionalRender();
+    CHECK(CentrePixel() == kRed);
+    glBeginConditionalRender(q[0], mode);
+    glClearColor(0, 1, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glEndConditionalRender();
+    CHECK(CentrePixel() == kGreen);
+  }
+  // Blits: fbo[1] (cleared blue) onto fbo[0] only under the passing query.
+  ClearTargets(s);
+  glBindFramebuffer(GL_FRAMEBUFFER, s.fbo[1]);
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  for (int pass = 0; pass < 2; ++pass) {  // the failing query first: fbo[0] stays black
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, s.fbo[1]);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, s.fbo[0]);
+    glBeginConditionalRender(q[1 - pass], GL_QUERY_WAIT);
+    glBlitFramebuffer(0, 0, kWidth, kHeight, 0, 0, kWidth, kHeight, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glEndConditionalRender();
+    glBindFramebuffer(GL_FRAMEBUFFER, s.fbo[0]);
+    CHECK(CentrePixel() == (pass ? kBlue : kBlack));
+  }
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // Errors.
+  glBeginConditionalRender(q[0], GL_QUERY_RESULT);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glBeginConditionalRender(12345, GL_QUERY_WAIT);  // no such query
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glBeginConditionalRender(q[2], GL_QUERY_WAIT);  // generated, never begun (Mesa says so too)
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glEndConditionalRender();  // not active
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glBeginQuery(GL_TIME_ELAPSED, q[2]);
+  glEndQuery(GL_TIME_ELAPSED);
+  glBeginConditionalRender(q[2], GL_QUERY_WAIT);  // not an occlusion query
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glBeginQuery(GL_SAMPLES_PASSED, q[0]);
+  glBeginConditionalRender(q[0], GL_QUERY_WAIT);  // active query
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glEndQuery(GL_SAMPLES_PASSED);
+  glBeginConditionalRender(q[1], GL_QUERY_WAIT);
+  glBeginConditionalRender(q[1], GL_QUERY_WAIT);  // already in conditional rendering
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glEndConditionalRender();
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glDeleteQueries(3, q);
+  glUniform4fv(s.color_loc, 1, saved_color);
+}
+
 void TimerQueries(const Scene& s) {
   ExpectNoPendingError("timer queries");
   ClearTargets(s);
@@ -629,6 +713,7 @@ int main() {
   OcclusionCounts(s);
   OcclusionAcrossPasses(s);
   AnySamplesPassed(s);
+  ConditionalRender(s);
   TimerQueries(s);
   QueryErrors(s);
   Fences(s);

@@ -428,6 +428,7 @@ const std::vector<Scene>& All() {
         {"mipmaps", Mipmaps, false},
     };
     all.insert(all.end(), TextureScenes().begin(), TextureScenes().end());
+    all.insert(all.end(), DrawScenes().begin(), DrawScenes().end());
     return all;
   }();
   return scenes;

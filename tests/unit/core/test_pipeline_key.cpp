@@ -30,7 +30,7 @@ constexpr size_t kAttribBytes = sizeof(uint16_t) + 2 * sizeof(uint8_t) + 2 * siz
 constexpr size_t kFieldBytes = 2 * sizeof(uint32_t)          // program slot, generation
                                + kColors * sizeof(uint16_t)  // color formats
                                + sizeof(uint16_t)            // depth format
-                               + 4 * sizeof(uint8_t)         // samples .. depth_clamp
+                               + 5 * sizeof(uint8_t)         // samples .. provoking_last
                                + kColors * kBlendBytes       // blend
                                + sizeof(uint32_t)            // attrib mask
                                + kAttribs * kAttribBytes;    // attribs
@@ -64,6 +64,7 @@ std::vector<Mutation> SingleFieldMutations() {
       {"topology", [](PipelineKey& k) { k.topology = 4; }},
       {"polygon_mode", [](PipelineKey& k) { k.polygon_mode = 1; }},
       {"depth_clamp", [](PipelineKey& k) { k.depth_clamp = 1; }},
+      {"provoking_last", [](PipelineKey& k) { k.provoking_last = 1; }},
       {"attrib_mask", [](PipelineKey& k) { k.attrib_mask |= 0x8000; }},
   };
   for (int i = 0; i < kColors; ++i) {
