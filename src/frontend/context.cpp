@@ -88,6 +88,7 @@ void Context::FlushRenderTargets() {
   sent_framebuffer_version = version;
 
   pipe::CmdSetRenderTargets cmd{};
+  cmd.srgb_encode = state.framebuffer_srgb ? 1 : 0;
   DrawFramebufferSize(reinterpret_cast<int32_t*>(&cmd.width), reinterpret_cast<int32_t*>(&cmd.height));
   if (!fb) {
     if (draw_surface_) {
@@ -112,20 +113,26 @@ void Context::FlushRenderTargets() {
   pipe_->Record(cmd);
 }
 
-pipe::ImageRef Context::ReadColorImage(int32_t* width, int32_t* height) {
+pipe::ImageRef Context::ReadImage(bool depth, int32_t* width, int32_t* height, pipe::Format* format) {
   *width = *height = 0;
+  *format = pipe::Format::kUndefined;
   if (!read_framebuffer) {
     if (!read_surface_) return {};
     *width = read_surface_->desc.width;
     *height = read_surface_->desc.height;
-    return {read_surface_->color, 0, 0};
+    *format = depth ? read_surface_->depth_format : read_surface_->color_format;
+    return {depth ? read_surface_->depth_stencil : read_surface_->color, 0, 0};
   }
-  GLenum buf = read_framebuffer->read_buffer;
-  if (buf < GL_COLOR_ATTACHMENT0 || buf >= GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments) return {};
-  auto& a = read_framebuffer->attachments[buf - GL_COLOR_ATTACHMENT0];
-  if (!a.attached()) return {};
-  AttachmentSize(a, width, height);
-  return AttachmentImage(a);
+  const FramebufferAttachment* a = &read_framebuffer->attachments[kDepthAttachment];
+  if (!depth) {
+    GLenum buf = read_framebuffer->read_buffer;
+    if (buf < GL_COLOR_ATTACHMENT0 || buf >= GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments) return {};
+    a = &read_framebuffer->attachments[buf - GL_COLOR_ATTACHMENT0];
+  }
+  if (!a->attached()) return {};
+  AttachmentSize(*a, width, height);
+  *format = a->image->format;
+  return AttachmentImage(*a);
 }
 
 namespace {

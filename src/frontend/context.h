@@ -129,8 +129,8 @@ class Context {
   // Called by every draw and clear: resolves dirty state into records.
   void FlushStateForDraw();
   void FlushRenderTargets();
-  // The colour image glReadPixels reads from (read framebuffer's read buffer); zero handle if none.
-  pipe::ImageRef ReadColorImage(int32_t* width, int32_t* height);
+  // The read framebuffer's read buffer (or its depth attachment): zero handle when there is none.
+  pipe::ImageRef ReadImage(bool depth, int32_t* width, int32_t* height, pipe::Format* format);
   // Draw framebuffer size (surface or FBO attachments' minimum).
   void DrawFramebufferSize(int32_t* width, int32_t* height);
 

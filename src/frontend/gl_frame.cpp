@@ -5,75 +5,45 @@
 
 #include "frontend/context.h"
 #include "frontend/framebuffer_util.h"
+#include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 
 namespace caldera::gl {
 namespace {
 
-// Converts one RGBA8 pixel row to the requested format/type. Returns false for unsupported combinations.
-bool ConvertRow(const uint8_t* src, int width, GLenum format, GLenum type, uint8_t* dst) {
-  auto channel = [](GLenum f, int i) -> int {  // which RGBA component lands at position i, -1 none
-    switch (f) {
-      case GL_RGBA:
-        return i;
-      case GL_RGBA_INTEGER:
-        return i;
-      case GL_BGRA: {
-        static const int m[4] = {2, 1, 0, 3};
-        return m[i];
-      }
-      case GL_RGB:
-        return i < 3 ? i : -1;
-      case GL_RG:
-        return i < 2 ? i : -1;
-      case GL_RED:
-        return i == 0 ? 0 : -1;
-      case GL_GREEN:
-        return i == 0 ? 1 : -1;
-      case GL_BLUE:
-        return i == 0 ? 2 : -1;
-      case GL_ALPHA:
-        return i == 0 ? 3 : -1;
-      default:
-        return -1;
-    }
-  };
-  int n = 0;
-  while (n < 4 && channel(format, n) >= 0) ++n;
-  if (n == 0) return false;
-  for (int x = 0; x < width; ++x) {
-    for (int i = 0; i < n; ++i) {
-      uint8_t v = src[x * 4 + channel(format, i)];
-      switch (type) {
-        case GL_UNSIGNED_BYTE:
-          dst[x * n + i] = v;
-          break;
-        case GL_FLOAT:
-          reinterpret_cast<float*>(dst)[x * n + i] = v / 255.0f;
-          break;
-        case GL_UNSIGNED_SHORT:
-          reinterpret_cast<uint16_t*>(dst)[x * n + i] = static_cast<uint16_t>(v * 257);
-          break;
-        case GL_UNSIGNED_INT:
-          reinterpret_cast<uint32_t*>(dst)[x * n + i] = v * 16843009u;
-          break;
-        default:
-          return false;
-      }
-    }
-  }
-  return true;
+// The layout the backend returns for a format: lossless for every format glReadPixels can name.
+pipe::ReadLayout LayoutFor(pipe::Format f) {
+  const pipe::FormatInfo& info = pipe::Info(f);
+  if (pipe::IsDepthFormat(f)) return pipe::ReadLayout::kDepth32F;
+  if (pipe::IsIntegerFormat(f)) return pipe::ReadLayout::kRGBA32I;
+  bool wide = info.bits[0] > 8 || info.bits[3] > 8;
+  return info.type == pipe::FormatType::kFloat || wide ? pipe::ReadLayout::kRGBA32F
+                                                       : pipe::ReadLayout::kRGBA8;
 }
 
-uint32_t BytesPerPixel(GLenum format, GLenum type) {
-  int n = (format == GL_RGBA || format == GL_BGRA || format == GL_RGBA_INTEGER) ? 4
-          : format == GL_RGB                                                    ? 3
-          : format == GL_RG                                                     ? 2
-                                                                                : 1;
-  int size = (type == GL_FLOAT || type == GL_UNSIGNED_INT || type == GL_INT)            ? 4
-             : (type == GL_UNSIGNED_SHORT || type == GL_SHORT || type == GL_HALF_FLOAT) ? 2
-                                                                                        : 1;
-  return static_cast<uint32_t>(n * size);
+uint32_t LayoutSize(pipe::ReadLayout layout) {
+  return layout == pipe::ReadLayout::kRGBA8 || layout == pipe::ReadLayout::kDepth32F ? 4 : 16;
+}
+
+// One pixel of a backend readback as the values glformat::PackPixel takes.
+glformat::PixelValue FromLayout(pipe::ReadLayout layout, const uint8_t* p, bool int_signed) {
+  glformat::PixelValue v;
+  switch (layout) {
+    case pipe::ReadLayout::kRGBA8:
+      for (int c = 0; c < 4; ++c) v.f[c] = float(p[c]) / 255.0f;
+      break;
+    case pipe::ReadLayout::kRGBA32F:
+      std::memcpy(v.f, p, 16);
+      break;
+    case pipe::ReadLayout::kRGBA32I:
+      std::memcpy(v.i, p, 16);
+      v.int_signed = int_signed;
+      break;
+    case pipe::ReadLayout::kDepth32F:
+      std::memcpy(&v.depth, p, 4);
+      break;
+  }
+  return v;
 }
 
 }  // namespace
@@ -97,17 +67,22 @@ void Finish(Context& ctx) {
 
 void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                 void* pixels) {
-  if (format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
-    return ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "depth/stencil readback is not implemented yet");
-  if (format == GL_RGBA_INTEGER)
-    return ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "integer read of a normalised framebuffer");
+  const char* fn = "glReadPixels";
+  glformat::ClientLayout client;
+  if (GLenum error = glformat::CheckClientFormat(format, type, &client))
+    return ctx.Error(error, fn, "invalid format/type pair");
+  if (client.stencil) return ctx.Error(GL_INVALID_OPERATION, fn, "stencil readback is not implemented yet");
   int32_t fb_w = 0, fb_h = 0;
-  pipe::ImageRef image = ctx.ReadColorImage(&fb_w, &fb_h);
+  pipe::Format image_format;
+  pipe::ImageRef image = ctx.ReadImage(client.depth, &fb_w, &fb_h, &image_format);
   if (!image.image.valid())
-    return ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "no colour buffer to read");
+    return ctx.Error(GL_INVALID_OPERATION, fn,
+                     client.depth ? "no depth buffer to read" : "no colour buffer to read");
+  if (!client.depth && client.integer != pipe::IsIntegerFormat(image_format))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "integer and non-integer formats do not mix");
   if (width == 0 || height == 0) return;
   const GLState& s = ctx.state;
-  uint32_t bpp = BytesPerPixel(format, type);
+  uint32_t bpp = static_cast<uint32_t>(client.bytes);
   uint32_t row_pixels = s.pack_row_length > 0 ? static_cast<uint32_t>(s.pack_row_length) : width;
   uint32_t align = static_cast<uint32_t>(s.pack_alignment);
   uint32_t row_stride = (row_pixels * bpp + align - 1) / align * align;
@@ -127,12 +102,15 @@ void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
   int32_t x1 = std::min(x + width, fb_w), y1 = std::min(y + height, fb_h);
   if (x0 >= x1 || y0 >= y1) return;
   int32_t w = x1 - x0, h = y1 - y0;
-  std::vector<uint8_t> rgba(size_t(w) * h * 4);
+  pipe::ReadLayout layout = LayoutFor(image_format);
+  uint32_t layout_size = LayoutSize(layout);
+  std::vector<uint8_t> read(size_t(w) * h * layout_size);
   pipe::CmdReadPixels cmd{};
   cmd.image = image;
+  cmd.layout = layout;
   cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
-  cmd.row_stride = static_cast<uint32_t>(w * 4);
-  cmd.dst = rgba.data();
+  cmd.row_stride = static_cast<uint32_t>(w) * layout_size;
+  cmd.dst = read.data();
   ctx.FlushRenderTargets();
   if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, "glReadPixels", "device lost");
 
@@ -142,10 +120,13 @@ void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
     staging.resize(uint64_t(row_stride) * height);
     out_base = staging.data() + (s.pack_skip_rows * row_stride + s.pack_skip_pixels * bpp);
   }
+  bool int_signed = pipe::Info(image_format).type == pipe::FormatType::kSint;
   for (int32_t row = 0; row < h; ++row) {
     uint8_t* dst = out_base + uint64_t(row + (y0 - y)) * row_stride + uint64_t(x0 - x) * bpp;
-    if (!ConvertRow(rgba.data() + size_t(row) * w * 4, w, format, type, dst))
-      return ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "format/type combination not supported");
+    const uint8_t* src = read.data() + size_t(row) * cmd.row_stride;
+    for (int32_t i = 0; i < w; ++i)
+      glformat::PackPixel(format, type, FromLayout(layout, src + size_t(i) * layout_size, int_signed),
+                          dst + size_t(i) * bpp);
   }
   if (to_buffer) {
     auto& buf = *ctx.pixel_pack_buffer;

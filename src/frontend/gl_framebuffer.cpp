@@ -3,6 +3,7 @@
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_enums.h"
+#include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 
 namespace caldera {
@@ -150,7 +151,7 @@ void RenderbufferStorageMultisample(Context& ctx, GLenum, GLsizei samples, GLenu
   if (rb.handle.valid()) ReleaseBackendObject(rb.device, pipe::ObjectKind::kImage, rb.handle);
   rb.handle = {};
   rb.internal_format = internalformat;
-  rb.format = *glenum::RenderbufferFormat(internalformat);
+  rb.format = *glformat::RenderbufferFormat(internalformat);
   rb.width = width;
   rb.height = height;
   rb.samples = samples;
@@ -173,8 +174,6 @@ void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint
     return ctx.Error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv", "invalid target");
   if (!ctx.renderbuffer) return ctx.Error(GL_INVALID_OPERATION, "glGetRenderbufferParameteriv", "none bound");
   const Renderbuffer& rb = *ctx.renderbuffer;
-  bool depth = pipe::IsDepthFormat(rb.format);
-  bool color = rb.format != pipe::Format::kUndefined && !depth;
   switch (pname) {
     case GL_RENDERBUFFER_WIDTH:
       *params = rb.width;
@@ -191,19 +190,10 @@ void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint
     case GL_RENDERBUFFER_RED_SIZE:
     case GL_RENDERBUFFER_GREEN_SIZE:
     case GL_RENDERBUFFER_BLUE_SIZE:
-      *params = color ? (rb.format == pipe::Format::kRGB565 ? 5 : 8) : 0;
-      return;
     case GL_RENDERBUFFER_ALPHA_SIZE:
-      *params = rb.format == pipe::Format::kRGBA8 ? 8 : 0;
-      return;
     case GL_RENDERBUFFER_DEPTH_SIZE:
-      *params = !depth                              ? 0
-                : rb.format == pipe::Format::kD16   ? 16
-                : rb.format == pipe::Format::kD24S8 ? 24
-                                                    : 32;
-      return;
     case GL_RENDERBUFFER_STENCIL_SIZE:
-      *params = pipe::HasStencil(rb.format) ? 8 : 0;
+      *params = glformat::ComponentSize(rb.format, pname);
       return;
     default:
       return ctx.Error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv", "invalid pname");

@@ -63,6 +63,9 @@ class Context final : public pipe::BackendContext {
   void OnClear(const pipe::CmdClear& c);
   void OnBlit(const pipe::CmdBlit& c);
   void OnReadPixels(const pipe::CmdReadPixels& c);
+  void ReadInto(const ImageObject& image, const pipe::CmdReadPixels& c);  // bound for reading already
+  void ClearColor(uint32_t index, const pipe::CmdClear& c, pipe::Format format);
+  void ApplySrgbWrite();  // GL_FRAMEBUFFER_SRGB of the targets through GL_EXT_sRGB_write_control
 
   // Draws (gles_draw.cpp).
   void OnDraw(const pipe::CmdDraw& c);
@@ -101,6 +104,7 @@ class Context final : public pipe::BackendContext {
 
   // Records as last received.
   pipe::CmdSetRenderTargets targets_{};
+  bool host_srgb_write_ = true;  // GL_FRAMEBUFFER_SRGB_EXT starts enabled on GLES
   bool targets_dirty_ = true;
   pipe::CmdSetFixedState fixed_{};
   bool fixed_dirty_ = true;

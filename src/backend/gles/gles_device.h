@@ -82,6 +82,8 @@ class Device final : public pipe::Timeline {
   EGLContext root() const { return root_; }
   const pipe::BackendCaps& caps() const { return caps_; }
   bool has_depth_clamp() const { return has_depth_clamp_; }
+  bool has_read_depth() const { return has_read_depth_; }                  // GL_NV_read_depth
+  bool has_srgb_write_control() const { return has_srgb_write_control_; }  // GL_EXT_sRGB_write_control
   bool has_timer_queries() const { return gl_.QueryCounterEXT && gl_.GetQueryObjectui64vEXT; }
   uint32_t essl_version() const { return essl_version_; }
   GLint uniform_offset_alignment() const { return uniform_offset_alignment_; }
@@ -112,6 +114,8 @@ class Device final : public pipe::Timeline {
   HostGL gl_;
   pipe::BackendCaps caps_;
   bool has_depth_clamp_ = false;
+  bool has_read_depth_ = false;
+  bool has_srgb_write_control_ = false;
   uint32_t essl_version_ = 320;
   GLint uniform_offset_alignment_ = 256;
   std::mutex execute_mutex_;
