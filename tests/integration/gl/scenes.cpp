@@ -393,6 +393,7 @@ const std::vector<Scene>& All() {
         {"mipmaps", Mipmaps, false},
     };
     all.insert(all.end(), TextureScenes().begin(), TextureScenes().end());
+    all.insert(all.end(), FormatScenes().begin(), FormatScenes().end());
     return all;
   }();
   return scenes;

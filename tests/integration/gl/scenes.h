@@ -17,6 +17,7 @@ struct Scene {
 
 const std::vector<Scene>& All();
 const std::vector<Scene>& TextureScenes();  // texture_scenes.cpp: arrays, cubes, 3D, rectangles
+const std::vector<Scene>& FormatScenes();   // format_scenes.cpp: integer, sRGB, float, depth, packed
 // Two triangles covering the window; 2D positions at attribute location 0.
 void DrawFullWindowQuad();
 extern std::vector<uint8_t> g_pixels;
