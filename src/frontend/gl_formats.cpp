@@ -117,6 +117,7 @@ std::optional<pipe::Format> CommonFormat(GLenum internal_format) {
       return F::kRGBA32I;
     case GL_DEPTH_COMPONENT:
     case GL_DEPTH_COMPONENT24:
+    case GL_DEPTH_COMPONENT32:  // stored with 24 bits (the size queries say so)
     case GL_DEPTH_STENCIL:
     case GL_DEPTH24_STENCIL8:
       return F::kD24S8;
@@ -379,7 +380,6 @@ std::optional<pipe::Format> TextureFormat(GLenum internal_format) {
 std::optional<pipe::Format> RenderbufferFormat(GLenum internal_format) {
   switch (internal_format) {
     case GL_STENCIL_INDEX8:
-    case GL_DEPTH_COMPONENT32:
       return F::kD24S8;
     default:
       return CommonFormat(internal_format);
