@@ -11,125 +11,86 @@ namespace {
 
 using F = pipe::Format;
 
-// Internal formats every image kind may take. Renderbuffers take these too, less the texture-only ones.
+// Internal formats every image kind may take (renderbuffers take these too, less the texture-only ones).
+// Unsized and low-precision formats map to what stores them: 4- and 5-bit formats with 8 bits, RGBA12 with
+// 16, depth-only formats as DEPTH24_STENCIL8 (GL lets an implementation widen; the size queries say so).
+struct FormatMapping {
+  GLenum internal_format;
+  pipe::Format format;
+};
+constexpr FormatMapping kCommonFormats[] = {
+    {GL_RGBA, F::kRGBA8},
+    {GL_RGBA8, F::kRGBA8},
+    {GL_RGBA2, F::kRGBA8},
+    {GL_RGBA4, F::kRGBA8},
+    {GL_RGB5_A1, F::kRGBA8},
+    {GL_RGB, F::kRGB8},
+    {GL_RGB8, F::kRGB8},
+    {GL_R3_G3_B2, F::kRGB8},
+    {GL_RGB4, F::kRGB8},
+    {GL_RGB5, F::kRGB8},
+    {GL_RGB565, F::kRGB565},
+    {GL_RED, F::kR8},
+    {GL_R8, F::kR8},
+    {GL_RG, F::kRG8},
+    {GL_RG8, F::kRG8},
+    {GL_R16F, F::kR16F},
+    {GL_RG16F, F::kRG16F},
+    {GL_RGB16F, F::kRGB16F},
+    {GL_RGBA16F, F::kRGBA16F},
+    {GL_R32F, F::kR32F},
+    {GL_RG32F, F::kRG32F},
+    {GL_RGB32F, F::kRGB32F},
+    {GL_RGBA32F, F::kRGBA32F},
+    {GL_R11F_G11F_B10F, F::kR11G11B10F},
+    {GL_RGB10_A2, F::kRGB10A2},
+    {GL_R16, F::kR16},
+    {GL_RG16, F::kRG16},
+    {GL_RGBA16, F::kRGBA16},
+    {GL_RGBA12, F::kRGBA16},
+    {GL_SRGB, F::kSRGB8},
+    {GL_SRGB8, F::kSRGB8},
+    {GL_SRGB_ALPHA, F::kSRGB8A8},
+    {GL_SRGB8_ALPHA8, F::kSRGB8A8},
+    {GL_R8UI, F::kR8UI},
+    {GL_RG8UI, F::kRG8UI},
+    {GL_RGB8UI, F::kRGB8UI},
+    {GL_RGBA8UI, F::kRGBA8UI},
+    {GL_R8I, F::kR8I},
+    {GL_RG8I, F::kRG8I},
+    {GL_RGB8I, F::kRGB8I},
+    {GL_RGBA8I, F::kRGBA8I},
+    {GL_R16UI, F::kR16UI},
+    {GL_RG16UI, F::kRG16UI},
+    {GL_RGB16UI, F::kRGB16UI},
+    {GL_RGBA16UI, F::kRGBA16UI},
+    {GL_R16I, F::kR16I},
+    {GL_RG16I, F::kRG16I},
+    {GL_RGB16I, F::kRGB16I},
+    {GL_RGBA16I, F::kRGBA16I},
+    {GL_R32UI, F::kR32UI},
+    {GL_RG32UI, F::kRG32UI},
+    {GL_RGB32UI, F::kRGB32UI},
+    {GL_RGBA32UI, F::kRGBA32UI},
+    {GL_R32I, F::kR32I},
+    {GL_RG32I, F::kRG32I},
+    {GL_RGB32I, F::kRGB32I},
+    {GL_RGBA32I, F::kRGBA32I},
+    {GL_RGB10_A2UI, F::kRGB10A2UI},
+    {GL_DEPTH_COMPONENT, F::kD24S8},
+    {GL_DEPTH_COMPONENT24, F::kD24S8},
+    {GL_DEPTH_COMPONENT32, F::kD24S8},
+    {GL_DEPTH_STENCIL, F::kD24S8},
+    {GL_DEPTH24_STENCIL8, F::kD24S8},
+    {GL_DEPTH_COMPONENT32F, F::kD32F},
+    {GL_DEPTH32F_STENCIL8, F::kD32FS8},
+    {GL_DEPTH_COMPONENT16, F::kD16},
+};
+
 std::optional<pipe::Format> CommonFormat(GLenum internal_format) {
-  switch (internal_format) {
-    case GL_RGBA:
-    case GL_RGBA8:
-    case GL_RGBA2:
-    case GL_RGBA4:  // 4- and 5-bit formats are stored with 8 bits (GL lets an implementation widen)
-    case GL_RGB5_A1:
-      return F::kRGBA8;
-    case GL_RGB:
-    case GL_RGB8:
-    case GL_R3_G3_B2:
-    case GL_RGB4:
-    case GL_RGB5:
-      return F::kRGB8;
-    case GL_RGB565:
-      return F::kRGB565;
-    case GL_RED:
-    case GL_R8:
-      return F::kR8;
-    case GL_RG:
-    case GL_RG8:
-      return F::kRG8;
-    case GL_R16F:
-      return F::kR16F;
-    case GL_RG16F:
-      return F::kRG16F;
-    case GL_RGB16F:
-      return F::kRGB16F;
-    case GL_RGBA16F:
-      return F::kRGBA16F;
-    case GL_R32F:
-      return F::kR32F;
-    case GL_RG32F:
-      return F::kRG32F;
-    case GL_RGB32F:
-      return F::kRGB32F;
-    case GL_RGBA32F:
-      return F::kRGBA32F;
-    case GL_R11F_G11F_B10F:
-      return F::kR11G11B10F;
-    case GL_RGB10_A2:
-      return F::kRGB10A2;
-    case GL_R16:
-      return F::kR16;
-    case GL_RG16:
-      return F::kRG16;
-    case GL_RGBA16:
-    case GL_RGBA12:
-      return F::kRGBA16;
-    case GL_SRGB:
-    case GL_SRGB8:
-      return F::kSRGB8;
-    case GL_SRGB_ALPHA:
-    case GL_SRGB8_ALPHA8:
-      return F::kSRGB8A8;
-    case GL_R8UI:
-      return F::kR8UI;
-    case GL_RG8UI:
-      return F::kRG8UI;
-    case GL_RGB8UI:
-      return F::kRGB8UI;
-    case GL_RGBA8UI:
-      return F::kRGBA8UI;
-    case GL_R8I:
-      return F::kR8I;
-    case GL_RG8I:
-      return F::kRG8I;
-    case GL_RGB8I:
-      return F::kRGB8I;
-    case GL_RGBA8I:
-      return F::kRGBA8I;
-    case GL_R16UI:
-      return F::kR16UI;
-    case GL_RG16UI:
-      return F::kRG16UI;
-    case GL_RGB16UI:
-      return F::kRGB16UI;
-    case GL_RGBA16UI:
-      return F::kRGBA16UI;
-    case GL_R16I:
-      return F::kR16I;
-    case GL_RG16I:
-      return F::kRG16I;
-    case GL_RGB16I:
-      return F::kRGB16I;
-    case GL_RGBA16I:
-      return F::kRGBA16I;
-    case GL_R32UI:
-      return F::kR32UI;
-    case GL_RG32UI:
-      return F::kRG32UI;
-    case GL_RGB32UI:
-      return F::kRGB32UI;
-    case GL_RGBA32UI:
-      return F::kRGBA32UI;
-    case GL_R32I:
-      return F::kR32I;
-    case GL_RG32I:
-      return F::kRG32I;
-    case GL_RGB32I:
-      return F::kRGB32I;
-    case GL_RGBA32I:
-      return F::kRGBA32I;
-    case GL_DEPTH_COMPONENT:
-    case GL_DEPTH_COMPONENT24:
-    case GL_DEPTH_COMPONENT32:  // stored with 24 bits (the size queries say so)
-    case GL_DEPTH_STENCIL:
-    case GL_DEPTH24_STENCIL8:
-      return F::kD24S8;
-    case GL_DEPTH_COMPONENT32F:
-      return F::kD32F;
-    case GL_DEPTH32F_STENCIL8:
-      return F::kD32FS8;
-    case GL_DEPTH_COMPONENT16:
-      return F::kD16;
-    default:
-      return std::nullopt;
-  }
+  for (const auto& m : kCommonFormats)
+    if (m.internal_format == internal_format) return m.format;
+  return std::nullopt;
 }
 
 // Which RGBA component a client format's i-th component is; -1 past the end.
@@ -501,9 +462,12 @@ void PackPixel(GLenum format, GLenum type, const PixelValue& in, uint8_t* dst) {
   }
 }
 
-GLint ComponentSize(pipe::Format f, GLenum pname) {
+GLint ComponentSize(pipe::Format f, GLenum internal_format, GLenum pname) {
   const pipe::FormatInfo& info = pipe::Info(f);
   bool depth = pipe::IsDepthFormat(f);
+  bool depth_only = internal_format == GL_DEPTH_COMPONENT || internal_format == GL_DEPTH_COMPONENT16 ||
+                    internal_format == GL_DEPTH_COMPONENT24 || internal_format == GL_DEPTH_COMPONENT32 ||
+                    internal_format == GL_DEPTH_COMPONENT32F;
   switch (pname) {
     case GL_TEXTURE_RED_SIZE:
     case GL_RENDERBUFFER_RED_SIZE:
@@ -528,7 +492,7 @@ GLint ComponentSize(pipe::Format f, GLenum pname) {
     case GL_TEXTURE_STENCIL_SIZE:
     case GL_RENDERBUFFER_STENCIL_SIZE:
     case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
-      return depth ? info.bits[1] : 0;
+      return depth && !depth_only ? info.bits[1] : 0;
     case GL_TEXTURE_SHARED_SIZE:
       return f == F::kRGB9E5 ? 5 : 0;
     default:

@@ -48,8 +48,9 @@ bool ClientFormatMatches(const ClientLayout& client, pipe::Format f);
 void UnpackPixel(GLenum format, GLenum type, const uint8_t* src, PixelValue* out);
 void PackPixel(GLenum format, GLenum type, const PixelValue& in, uint8_t* dst);
 
-// GL_*_SIZE and GL_*_TYPE of a format's components, as queries report them.
-GLint ComponentSize(pipe::Format f, GLenum pname);
+// GL_*_SIZE and GL_*_TYPE of a format's components, as queries report them. `internal_format` is what the
+// application asked for: depth-only formats stored with a stencil aspect report no stencil bits.
+GLint ComponentSize(pipe::Format f, GLenum internal_format, GLenum pname);
 GLenum ComponentType(pipe::Format f);  // GL_UNSIGNED_NORMALIZED, GL_FLOAT, GL_INT, GL_UNSIGNED_INT
 
 }  // namespace caldera::glformat

@@ -193,7 +193,7 @@ void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint
     case GL_RENDERBUFFER_ALPHA_SIZE:
     case GL_RENDERBUFFER_DEPTH_SIZE:
     case GL_RENDERBUFFER_STENCIL_SIZE:
-      *params = glformat::ComponentSize(rb.format, pname);
+      *params = glformat::ComponentSize(rb.format, rb.internal_format, pname);
       return;
     default:
       return ctx.Error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv", "invalid pname");

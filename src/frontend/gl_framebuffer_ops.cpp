@@ -301,7 +301,7 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
     case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
     case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
     case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
-      *params = glformat::ComponentSize(f, pname);
+      *params = glformat::ComponentSize(f, a.image->internal_format, pname);
       return;
     case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
       *params = static_cast<GLint>(glformat::ComponentType(f));

@@ -261,7 +261,7 @@ void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pna
     case GL_TEXTURE_DEPTH_SIZE:
     case GL_TEXTURE_STENCIL_SIZE:
     case GL_TEXTURE_SHARED_SIZE:
-      *params = has ? glformat::ComponentSize(t.format, pname) : 0;
+      *params = has ? glformat::ComponentSize(t.format, t.internal_format, pname) : 0;
       return;
     case GL_TEXTURE_RED_TYPE:
     case GL_TEXTURE_GREEN_TYPE:
@@ -273,7 +273,7 @@ void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pna
                                            GL_TEXTURE_ALPHA_SIZE, GL_TEXTURE_DEPTH_SIZE};
       GLenum size_pname =
           pname == GL_TEXTURE_DEPTH_TYPE ? GL_TEXTURE_DEPTH_SIZE : kSizeOf[pname - GL_TEXTURE_RED_TYPE];
-      bool present = has && glformat::ComponentSize(t.format, size_pname) > 0;
+      bool present = has && glformat::ComponentSize(t.format, t.internal_format, size_pname) > 0;
       *params = present ? static_cast<GLint>(glformat::ComponentType(t.format)) : GL_NONE;
       return;
     }

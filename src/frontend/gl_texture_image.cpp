@@ -221,6 +221,8 @@ void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internal
     }
     if (!tex.handle.valid() || tex.width != w || tex.height != h || tex.depth != d || tex.format != *fmt)
       Allocate(ctx, tex, *fmt, static_cast<GLenum>(internalformat), w, h, d, MipCount(w, h, three_d ? d : 1));
+    // Formats sharing a storage (DEPTH_COMPONENT24 and DEPTH24_STENCIL8) keep the image but not the name.
+    tex.internal_format = static_cast<GLenum>(internalformat);
   } else if (!tex.handle.valid() || std::max(tex.width >> level, 1) != w ||
              std::max(tex.height >> level, 1) != h || tex.LayersAt(level) != (it.face >= 0 ? 6 : d) ||
              level >= tex.levels) {

@@ -59,6 +59,7 @@ enum class Format : uint8_t {
   kRG32I,
   kRGB32I,  // stored as RGBA32I
   kRGBA32I,
+  kRGB10A2UI,  // packed like kRGB10A2
   // Depth/stencil: always last (IsDepthFormat).
   kD24S8,   // 32-bit words: depth in the high 24 bits, stencil in the low 8
   kD32F,    // float
@@ -76,7 +77,7 @@ enum class Packing : uint8_t {
   k565,         // 16 bits: R 11..15, G 5..10, B 0..4
   k11_11_10,    // 32 bits, unsigned floats: R 0..10, G 11..21, B 22..31
   k999E5,       // 32 bits: R 0..8, G 9..17, B 18..26, shared exponent 27..31
-  k10_10_10_2,  // 32 bits: R 0..9, G 10..19, B 20..29, A 30..31
+  k10_10_10_2,  // 32 bits: R 0..9, G 10..19, B 20..29, A 30..31 (normalised or unsigned integer)
 };
 
 struct FormatInfo {

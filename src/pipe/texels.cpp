@@ -58,6 +58,7 @@ constexpr FormatInfo kInfo[] = {
     {2, 8, {32, 32, 0, 0}, T::kSint, P::kNone, F::kRG32I},
     {3, 16, {32, 32, 32, 0}, T::kSint, P::kNone, F::kRGBA32I},
     {4, 16, {32, 32, 32, 32}, T::kSint, P::kNone, F::kRGBA32I},
+    {4, 4, {10, 10, 10, 2}, T::kUint, P::k10_10_10_2, F::kRGB10A2UI},
     {1, 4, {24, 8, 0, 0}, T::kDepth, P::kNone, F::kD24S8},
     {1, 4, {32, 0, 0, 0}, T::kDepth, P::kNone, F::kD32F},
     {1, 8, {32, 8, 0, 0}, T::kDepth, P::kNone, F::kD32FS8},
@@ -223,6 +224,13 @@ void DecodeInt(Format f, const uint8_t* t, uint32_t out[4]) {
   const FormatInfo& info = Info(f);
   out[0] = out[1] = out[2] = 0;
   out[3] = 1;
+  if (info.packing == P::k10_10_10_2) {
+    uint32_t w;
+    std::memcpy(&w, t, 4);
+    for (int c = 0; c < 3; ++c) out[c] = (w >> (10 * c)) & 1023;
+    out[3] = w >> 30;
+    return;
+  }
   int n = StoredComponents(info);
   int size = n ? info.texel_size / n : 0;
   bool is_signed = info.type == T::kSint;
@@ -242,6 +250,15 @@ void DecodeInt(Format f, const uint8_t* t, uint32_t out[4]) {
 
 void EncodeInt(Format f, const uint32_t in[4], bool in_signed, uint8_t* t) {
   const FormatInfo& info = Info(f);
+  if (info.packing == P::k10_10_10_2) {
+    uint32_t w = 0;
+    for (int c = 0; c < 4; ++c) {
+      int64_t v = in_signed ? int64_t(int32_t(in[c])) : int64_t(in[c]);
+      w |= uint32_t(std::clamp<int64_t>(v, 0, c == 3 ? 3 : 1023)) << (10 * c);
+    }
+    std::memcpy(t, &w, 4);
+    return;
+  }
   int n = StoredComponents(info);
   int size = n ? info.texel_size / n : 0;
   bool out_signed = info.type == T::kSint;

@@ -78,6 +78,8 @@ HostFormat ToHostFormat(pipe::Format format) {
       return {GL_RG32I, GL_RG_INTEGER, GL_INT};
     case F::kRGBA32I:
       return {GL_RGBA32I, GL_RGBA_INTEGER, GL_INT};
+    case F::kRGB10A2UI:
+      return {GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV};
     case F::kD24S8:
       return {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH_STENCIL_ATTACHMENT};
     case F::kD32F:

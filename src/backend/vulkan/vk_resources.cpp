@@ -91,6 +91,8 @@ VkFormat Resources::ToVkFormat(pipe::Format f) const {
       return VK_FORMAT_R32G32_SINT;
     case F::kRGBA32I:
       return VK_FORMAT_R32G32B32A32_SINT;
+    case F::kRGB10A2UI:
+      return VK_FORMAT_A2B10G10R10_UINT_PACK32;
     case F::kD24S8:
       return device_.depth_stencil_format();
     case F::kD32F:

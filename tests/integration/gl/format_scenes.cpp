@@ -11,12 +11,6 @@
 namespace scenes {
 namespace {
 
-const char* kQuadVS = R"(#version 330 core
-layout(location = 0) in vec2 a_pos;
-out vec2 v_uv;
-void main() { v_uv = a_pos * 0.5 + 0.5; gl_Position = vec4(a_pos, 0.0, 1.0); }
-)";
-
 GLuint Texture2D(GLenum internal, int w, int h, GLenum format, GLenum type, const void* data) {
   GLuint tex;
   glGenTextures(1, &tex);

@@ -101,6 +101,13 @@ void Queries() {
   CHECK(v == 32);
   glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_DEPTH_TYPE, &v);
   CHECK(v == GL_FLOAT);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 2, 2, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, nullptr);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_STENCIL_SIZE, &v);
+  CHECK(v == 0);  // a depth-only format, however it is stored
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, 2, 2, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8,
+               nullptr);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_STENCIL_SIZE, &v);
+  CHECK(v == 8);
   CHECK_GL_ERROR(GL_NO_ERROR);
 
   struct Attachment {
@@ -138,6 +145,17 @@ void IntegerReadback() {
   GLint px[4] = {};
   glReadPixels(1, 1, 1, 1, GL_RGBA_INTEGER, GL_INT, px);
   CHECK(px[0] == -300 && px[1] == 32767 && px[2] == -32768 && px[3] == 7);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // GL_RGB10_A2UI: uploaded through its packed integer type, read back as unsigned integers.
+  const uint32_t packed = 1000u | 5u << 10 | 513u << 20 | 2u << 30;
+  GLuint ui10 = Texture(GL_RGB10_A2UI, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, &packed);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, ui10, 0);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  GLuint u[4] = {};
+  glReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, u);
+  CHECK(u[0] == 1000 && u[1] == 5 && u[2] == 513 && u[3] == 2);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  glDeleteTextures(1, &ui10);
   CHECK_GL_ERROR(GL_NO_ERROR);
   // A normalised read of an integer buffer, and reads that need a depth buffer there is none of.
   uint8_t bytes[4];

@@ -20,6 +20,8 @@ const std::vector<Scene>& TextureScenes();  // texture_scenes.cpp: arrays, cubes
 const std::vector<Scene>& FormatScenes();   // format_scenes.cpp: integer, sRGB, float, depth, packed
 // Two triangles covering the window; 2D positions at attribute location 0.
 void DrawFullWindowQuad();
+// A vertex shader for DrawFullWindowQuad passing v_uv, 0..1 across the viewport.
+extern const char* const kQuadVS;
 extern std::vector<uint8_t> g_pixels;
 
 }  // namespace scenes
