@@ -133,6 +133,17 @@ void Queries() {
     glDeleteFramebuffers(1, &fbo);
   }
   CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // A depth-only format has no stencil to attach (even when stored with a stencil aspect). (RGB9_E5, not
+  // colour-renderable in GL 3.3, is incomplete on Caldera; Mesa renders to it, so it is not checked here.)
+  GLuint fbo = Framebuffer(GL_COLOR_ATTACHMENT0, 0);
+  GLuint depth = Texture(GL_DEPTH_COMPONENT24, 2, 2, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_TEXTURE_2D, depth, 0);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteTextures(1, &depth);
+  CHECK_GL_ERROR(GL_NO_ERROR);
   glDeleteTextures(1, &t);
 }
 
