@@ -213,6 +213,18 @@ bool IsSignedType(GLenum type) {
   return type == GL_BYTE || type == GL_SHORT || type == GL_INT;
 }
 
+template <typename T>
+T Load(const uint8_t* p) {
+  T v;
+  std::memcpy(&v, p, sizeof(v));
+  return v;
+}
+
+template <typename T>
+void Store(uint8_t* p, T v) {
+  std::memcpy(p, &v, sizeof(v));
+}
+
 // A plain component to float, normalised for integer types (GL 3.3 §2.1.6 / table 3.6).
 float ComponentToFloat(GLenum type, const uint8_t* p) {
   switch (type) {
@@ -220,36 +232,18 @@ float ComponentToFloat(GLenum type, const uint8_t* p) {
       return float(*p) / 255.0f;
     case GL_BYTE:
       return std::max(float(int8_t(*p)) / 127.0f, -1.0f);
-    case GL_UNSIGNED_SHORT: {
-      uint16_t v;
-      std::memcpy(&v, p, 2);
-      return float(v) / 65535.0f;
-    }
-    case GL_SHORT: {
-      int16_t v;
-      std::memcpy(&v, p, 2);
-      return std::max(float(v) / 32767.0f, -1.0f);
-    }
-    case GL_UNSIGNED_INT: {
-      uint32_t v;
-      std::memcpy(&v, p, 4);
-      return float(double(v) / 4294967295.0);
-    }
-    case GL_INT: {
-      int32_t v;
-      std::memcpy(&v, p, 4);
-      return float(std::max(double(v) / 2147483647.0, -1.0));
-    }
-    case GL_HALF_FLOAT: {
-      uint16_t h;
-      std::memcpy(&h, p, 2);
-      return pipe::HalfToFloat(h);
-    }
-    default: {
-      float v;
-      std::memcpy(&v, p, 4);
-      return v;
-    }
+    case GL_UNSIGNED_SHORT:
+      return float(Load<uint16_t>(p)) / 65535.0f;
+    case GL_SHORT:
+      return std::max(float(Load<int16_t>(p)) / 32767.0f, -1.0f);
+    case GL_UNSIGNED_INT:
+      return float(double(Load<uint32_t>(p)) / 4294967295.0);
+    case GL_INT:
+      return float(std::max(double(Load<int32_t>(p)) / 2147483647.0, -1.0));
+    case GL_HALF_FLOAT:
+      return pipe::HalfToFloat(Load<uint16_t>(p));
+    default:
+      return Load<float>(p);
   }
 }
 
@@ -259,64 +253,37 @@ uint32_t ComponentToInt(GLenum type, const uint8_t* p) {
       return *p;
     case GL_BYTE:
       return uint32_t(int32_t(int8_t(*p)));
-    case GL_UNSIGNED_SHORT: {
-      uint16_t v;
-      std::memcpy(&v, p, 2);
-      return v;
-    }
-    case GL_SHORT: {
-      int16_t v;
-      std::memcpy(&v, p, 2);
-      return uint32_t(int32_t(v));
-    }
-    default: {
-      uint32_t v;
-      std::memcpy(&v, p, 4);
-      return v;
-    }
+    case GL_UNSIGNED_SHORT:
+      return Load<uint16_t>(p);
+    case GL_SHORT:
+      return uint32_t(int32_t(Load<int16_t>(p)));
+    default:
+      return Load<uint32_t>(p);
   }
 }
 
 void FloatToComponent(GLenum type, float v, uint8_t* p) {
-  auto norm = [&](double max, double min) {
-    double c = std::clamp(std::isnan(v) ? 0.0 : double(v), min < 0 ? -1.0 : 0.0, 1.0);
+  auto norm = [&](double max, bool is_signed) {
+    double c = std::clamp(std::isnan(v) ? 0.0 : double(v), is_signed ? -1.0 : 0.0, 1.0);
     return std::llround(c * max);
   };
   switch (type) {
     case GL_UNSIGNED_BYTE:
-      *p = static_cast<uint8_t>(norm(255, 0));
-      return;
+      return Store(p, static_cast<uint8_t>(norm(255, false)));
     case GL_BYTE:
-      *p = static_cast<uint8_t>(int8_t(norm(127, -1)));
-      return;
-    case GL_UNSIGNED_SHORT: {
-      auto x = static_cast<uint16_t>(norm(65535, 0));
-      std::memcpy(p, &x, 2);
-      return;
-    }
-    case GL_SHORT: {
-      auto x = static_cast<int16_t>(norm(32767, -1));
-      std::memcpy(p, &x, 2);
-      return;
-    }
-    case GL_UNSIGNED_INT: {
-      auto x = static_cast<uint32_t>(norm(4294967295.0, 0));
-      std::memcpy(p, &x, 4);
-      return;
-    }
-    case GL_INT: {
-      auto x = static_cast<int32_t>(norm(2147483647.0, -1));
-      std::memcpy(p, &x, 4);
-      return;
-    }
-    case GL_HALF_FLOAT: {
-      uint16_t h = pipe::FloatToHalf(v);
-      std::memcpy(p, &h, 2);
-      return;
-    }
+      return Store(p, static_cast<int8_t>(norm(127, true)));
+    case GL_UNSIGNED_SHORT:
+      return Store(p, static_cast<uint16_t>(norm(65535, false)));
+    case GL_SHORT:
+      return Store(p, static_cast<int16_t>(norm(32767, true)));
+    case GL_UNSIGNED_INT:
+      return Store(p, static_cast<uint32_t>(norm(4294967295.0, false)));
+    case GL_INT:
+      return Store(p, static_cast<int32_t>(norm(2147483647.0, true)));
+    case GL_HALF_FLOAT:
+      return Store(p, pipe::FloatToHalf(v));
     default:
-      std::memcpy(p, &v, 4);
-      return;
+      return Store(p, v);
   }
 }
 
