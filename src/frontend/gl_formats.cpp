@@ -355,6 +355,30 @@ bool ClientFormatMatches(const ClientLayout& client, pipe::Format f) {
   return client.integer == pipe::IsIntegerFormat(f);
 }
 
+bool SameLayout(GLenum format, GLenum type, pipe::Format f) {
+  const pipe::FormatInfo& info = pipe::Info(f);
+  if (info.storage != f || info.packing != pipe::Packing::kNone || pipe::IsDepthFormat(f)) return false;
+  // Components in RGBA order, as many as stored, of the stored width and numeric type.
+  int n = 0;
+  while (n < 4 && Channel(format, n) == n) ++n;
+  if (n != info.components || Channel(format, n) >= 0) return false;
+  int size = info.texel_size / info.components;
+  switch (info.type) {
+    case pipe::FormatType::kUnorm:
+    case pipe::FormatType::kSrgb:
+      return !IsIntegerClientFormat(format) && PlainSize(type) == size && !IsSignedType(type) &&
+             type != GL_HALF_FLOAT && type != GL_FLOAT;
+    case pipe::FormatType::kFloat:
+      return (size == 4 && type == GL_FLOAT) || (size == 2 && type == GL_HALF_FLOAT);
+    case pipe::FormatType::kUint:
+    case pipe::FormatType::kSint:
+      return IsIntegerClientFormat(format) && PlainSize(type) == size &&
+             IsSignedType(type) == (info.type == pipe::FormatType::kSint);
+    default:
+      return false;
+  }
+}
+
 void UnpackPixel(GLenum format, GLenum type, const uint8_t* src, PixelValue* out) {
   if (format == GL_DEPTH_STENCIL) {
     pipe::DecodeDepth(type == GL_UNSIGNED_INT_24_8 ? F::kD24S8 : F::kD32FS8, src, &out->depth, &out->stencil);

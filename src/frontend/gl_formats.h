@@ -44,6 +44,8 @@ GLenum CheckClientFormat(GLenum format, GLenum type, ClientLayout* out);
 // classes must agree): GL_INVALID_OPERATION otherwise.
 bool ClientFormatMatches(const ClientLayout& client, pipe::Format f);
 
+// Whether client pixels of format/type are already texels of `f` in the pipe's layout (uploads copy rows).
+bool SameLayout(GLenum format, GLenum type, pipe::Format f);
 // One pixel from/to client memory (a pair CheckClientFormat accepted).
 void UnpackPixel(GLenum format, GLenum type, const uint8_t* src, PixelValue* out);
 void PackPixel(GLenum format, GLenum type, const PixelValue& in, uint8_t* dst);

@@ -34,11 +34,16 @@ void ConvertUpload(const GLState& s, const void* pixels, GLsizei width, GLsizei 
                      (three_d ? size_t(s.unpack_skip_images) * image_stride : 0);
   uint32_t texel = pipe::TexelSize(storage);
   bool depth_storage = pipe::IsDepthFormat(storage), int_storage = pipe::IsIntegerFormat(storage);
+  bool copy_rows = glformat::SameLayout(format, type, storage);  // the common case: no per-texel work
   out->assign(size_t(width) * height * depth * texel, 0);
   for (GLsizei z = 0; z < depth; ++z) {
     for (GLsizei y = 0; y < height; ++y) {
       const uint8_t* row = base + size_t(z) * image_stride + size_t(y) * stride;
       uint8_t* dst = out->data() + (size_t(z) * height + y) * width * texel;
+      if (copy_rows) {
+        std::memcpy(dst, row, size_t(width) * texel);
+        continue;
+      }
       for (GLsizei x = 0; x < width; ++x, dst += texel) {
         glformat::PixelValue v;
         glformat::UnpackPixel(format, type, row + size_t(x) * pixel_bytes, &v);
