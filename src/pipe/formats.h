@@ -32,6 +32,7 @@ enum class Format : uint8_t {
   kR16,
   kRG16,
   kRGBA16,
+  kRGB16,  // stored as RGBA16
   kSRGB8,  // stored as SRGB8A8
   kSRGB8A8,
   // Integer colour (sampled unconverted through integer samplers).

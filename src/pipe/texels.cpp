@@ -32,7 +32,8 @@ constexpr FormatInfo kInfo[] = {
     {1, 2, {16, 0, 0, 0}, T::kUnorm, P::kNone, F::kR16},
     {2, 4, {16, 16, 0, 0}, T::kUnorm, P::kNone, F::kRG16},
     {4, 8, {16, 16, 16, 16}, T::kUnorm, P::kNone, F::kRGBA16},
-    {3, 4, {8, 8, 8, 0}, T::kSrgb, P::kNone, F::kSRGB8A8},  // kSRGB8
+    {3, 8, {16, 16, 16, 0}, T::kUnorm, P::kNone, F::kRGBA16},  // kRGB16
+    {3, 4, {8, 8, 8, 0}, T::kSrgb, P::kNone, F::kSRGB8A8},     // kSRGB8
     {4, 4, {8, 8, 8, 8}, T::kSrgb, P::kNone, F::kSRGB8A8},
     {1, 1, {8, 0, 0, 0}, T::kUint, P::kNone, F::kR8UI},
     {2, 2, {8, 8, 0, 0}, T::kUint, P::kNone, F::kRG8UI},

@@ -367,6 +367,11 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
   ImageObject* src = images.Get(cmd.src.image);
   ImageObject* dst = images.Get(cmd.dst.image);
   if (!src || !dst) return;
+  if (!src->blittable || !dst->blittable) {
+    util::LogOnce(util::LogLevel::kWarning, "glBlitFramebuffer",
+                  "the device cannot blit this format (vkCmdBlitImage): skipped");
+    return;
+  }
   // Both images must hold their pending clears before a transfer reads or writes them.
   FlushPendingClears(ClearResolve::kBlit);
   EndPass();
@@ -405,7 +410,7 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
     return;
   bool depth = aspect & (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
   vkCmdBlitImage(cmd_, src->image, src->layout, dst->image, dst->layout, 1, &region,
-                 cmd.linear && !depth ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
+                 cmd.linear && !depth && src->filterable ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
   transfer_since_pass_ = true;
   textures_need_layout_check_ = true;
 }
@@ -413,6 +418,11 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
 void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd) {
   ImageObject* img = shared_.resources->images.Get(cmd.image);
   if (!img || cmd.base_level + cmd.level_count > img->levels || cmd.level_count < 2) return;
+  if (!img->blittable) {  // RGB9_E5 on most devices: the levels keep what was uploaded
+    util::LogOnce(util::LogLevel::kWarning, "glGenerateMipmap",
+                  "the device cannot blit this format (vkCmdBlitImage): levels not generated");
+    return;
+  }
   FlushPendingClears(ClearResolve::kBlit);  // the base level may be a render target with a pending clear
   EndPass();
   VkCommandBuffer cb = Commands();
@@ -449,7 +459,7 @@ void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd) {
                             int32_t(std::max(img->depth >> dst, 1u))};
     vkCmdBlitImage(cb, img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img->image,
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region,
-                   pipe::IsIntegerFormat(img->pipe_format) ? VK_FILTER_NEAREST : VK_FILTER_LINEAR);
+                   img->filterable ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
   }
   // Levels outside the chain stayed in TRANSFER_DST, like the last one: bring every level to one layout.
   for (uint32_t l = 0; l < img->levels; ++l)

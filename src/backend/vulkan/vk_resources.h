@@ -47,6 +47,8 @@ struct ImageObject {
   uint8_t samples = 1;
   pipe::TextureKind kind = pipe::TextureKind::k2D;
   bool renderable = true;  // the device can render to the format (else sampled and copied only)
+  bool blittable = true;   // vkCmdBlitImage may read and write it
+  bool filterable = true;  // linear filtering (blits, mipmap generation)
   bool is_3d() const { return kind == pipe::TextureKind::k3D; }
 };
 

@@ -91,6 +91,12 @@ void Queries() {
   CHECK(v == 0);
   glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_RED_TYPE, &v);
   CHECK(v == GL_FLOAT);
+  const uint16_t rgb16[4 * 3] = {0, 65535, 32768};
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB16, 2, 2, 0, GL_RGB, GL_UNSIGNED_SHORT, rgb16);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_BLUE_SIZE, &v);
+  CHECK(v == 16);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_ALPHA_SIZE, &v);
+  CHECK(v == 0);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32I, 2, 2, 0, GL_RGBA_INTEGER, GL_INT, nullptr);
   glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_ALPHA_SIZE, &v);
   CHECK(v == 32);
