@@ -111,9 +111,10 @@ class Context final : public pipe::BackendContext {
   void BindUniforms(const ProgramObject& program);
   void PrepareTextures();  // layout transitions for sampled images; must run outside a render pass
   void PushResources();    // uniform blocks and textures into the push-descriptor set
-  // 1x1 (0,0,0,1) stand-ins, one per view type: what GL returns for incomplete or missing textures.
+  // 1x1 (0,0,0,1) stand-ins, one per view type and sample type: what GL returns for incomplete or missing
+  // textures, through a view whose numeric type matches the shader's sampler (Vulkan requires it).
   void CreateDummies();
-  ImageObject& Dummy(pipe::TextureKind kind);
+  ImageObject& Dummy(pipe::TextureKind kind, pipe::SampleType type);
 
   Shared shared_;
   QueryTracker queries_{*shared_.device};
@@ -137,7 +138,7 @@ class Context final : public pipe::BackendContext {
   bool pass_open_ = false;
   struct PendingClear {
     bool color[pipe::kMaxColorAttachments] = {};
-    float color_value[pipe::kMaxColorAttachments][4] = {};
+    VkClearColorValue color_value[pipe::kMaxColorAttachments] = {};
     bool depth = false, stencil = false;
     float depth_value = 1.0f;
     uint32_t stencil_value = 0;
@@ -176,7 +177,8 @@ class Context final : public pipe::BackendContext {
   bool resources_dirty_ = false;
   bool textures_need_layout_check_ = false;
   static constexpr uint32_t kDummyKinds = 4;  // 2D (and rectangle), 2D array, cube, 3D
-  ImageObject dummies_[kDummyKinds]{};
+  static constexpr uint32_t kDummyTypes = 3;  // pipe::SampleType: float, sint, uint views
+  ImageObject dummies_[kDummyTypes][kDummyKinds]{};
   bool dummy_ready_ = false;
   VkBuffer bound_index_buffer_ = VK_NULL_HANDLE;
   VkIndexType bound_index_type_ = VK_INDEX_TYPE_UINT16;
