@@ -189,6 +189,13 @@ void Context::FlushProgramResources() {
         cmd.count = std::max(cmd.count, index + 1);
         if (unit < 0 || unit >= kTextureUnits) continue;
         const auto& tex = textures[unit][TextureTargetIndex(target)];
+        if (kind == pipe::TextureKind::kBuffer) {
+          // No completeness rules and no sampler state: a buffer or zeros (format classes must agree, as
+          // for images).
+          if (tex && FormatSampleType(tex->format) == binding.sample_type)
+            ResolveTexelBuffer(*tex, &binding.texel_buffer);
+          continue;
+        }
         const SamplerObject* sampler_object = sampler_bindings[unit].get();
         if (!tex || !TextureComplete(*tex, sampler_object)) continue;
         if (FormatSampleType(tex->format) != binding.sample_type) continue;

@@ -308,6 +308,45 @@ std::optional<pipe::Format> TextureFormat(GLenum internal_format) {
   return CommonFormat(internal_format);
 }
 
+std::optional<pipe::Format> TextureBufferFormat(GLenum internal_format) {
+  switch (internal_format) {
+    case GL_R8:
+    case GL_R16:
+    case GL_R16F:
+    case GL_R32F:
+    case GL_R8I:
+    case GL_R16I:
+    case GL_R32I:
+    case GL_R8UI:
+    case GL_R16UI:
+    case GL_R32UI:
+    case GL_RG8:
+    case GL_RG16:
+    case GL_RG16F:
+    case GL_RG32F:
+    case GL_RG8I:
+    case GL_RG16I:
+    case GL_RG32I:
+    case GL_RG8UI:
+    case GL_RG16UI:
+    case GL_RG32UI:
+    case GL_RGBA8:
+    case GL_RGBA16:
+    case GL_RGBA16F:
+    case GL_RGBA32F:
+    case GL_RGBA8I:
+    case GL_RGBA16I:
+    case GL_RGBA32I:
+    case GL_RGBA8UI:
+    case GL_RGBA16UI:
+    case GL_RGBA32UI:
+      // The texture formats of the same names: texels in the buffer have exactly their layouts.
+      return CommonFormat(internal_format);
+    default:
+      return std::nullopt;
+  }
+}
+
 std::optional<pipe::Format> RenderbufferFormat(GLenum internal_format) {
   switch (internal_format) {
     case GL_STENCIL_INDEX8:

@@ -14,6 +14,9 @@ namespace caldera::glformat {
 
 // Sized and unsized internal formats of textures; nullopt: not a texture format.
 std::optional<pipe::Format> TextureFormat(GLenum internal_format);
+// Buffer texture internal formats (GL 3.3 table 3.15: 1, 2 and 4 components of 8/16/32-bit normalised,
+// float and integer types); nullopt: not allowed for glTexBuffer.
+std::optional<pipe::Format> TextureBufferFormat(GLenum internal_format);
 // Renderbuffer internal formats; nullopt: not renderable.
 std::optional<pipe::Format> RenderbufferFormat(GLenum internal_format);
 

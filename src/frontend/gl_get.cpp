@@ -11,6 +11,7 @@
 #include "frontend/device.h"
 #include "frontend/gl_impl.h"
 #include "frontend/gl_query.h"
+#include "frontend/texture_util.h"
 
 #ifndef GL_ALIASED_POINT_SIZE_RANGE
 #define GL_ALIASED_POINT_SIZE_RANGE 0x846D  // ES and compatibility name, absent from glcorearb.h
@@ -278,7 +279,17 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_MAX_RECTANGLE_TEXTURE_SIZE:
       return ints({double(caps.max_texture_size)});
     case GL_MAX_TEXTURE_BUFFER_SIZE:
-      return ints({65536});
+      return ints({double(kMaxTextureBufferTexels)});
+    case GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT:
+      return ints({double(kTextureBufferOffsetAlignment)});
+    case GL_TEXTURE_BUFFER:  // the generic GL_TEXTURE_BUFFER buffer binding point (GL 3.1 table 6.x)
+      return ints({double(NameOf(ctx.texture_buffer.get()))});
+    case GL_TEXTURE_BINDING_BUFFER:
+    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING: {
+      const auto& tex = ctx.textures[ctx.active_texture][TextureTargetIndex(GL_TEXTURE_BUFFER)];
+      if (pname == GL_TEXTURE_BINDING_BUFFER) return ints({double(NameOf(tex.get()))});
+      return ints({double(tex ? NameOf(tex->buffer.get()) : 0)});
+    }
     case GL_MAX_TEXTURE_LOD_BIAS:
       out.kind = Kind::kFloat;
       return ints({16.0});

@@ -211,6 +211,9 @@ GLboolean IsTexture(Context& ctx, GLuint texture);
 void ActiveTexture(Context& ctx, GLenum texture);
 void BindTexture(Context& ctx, GLenum target, GLuint texture);
 void TexParameteri(Context& ctx, GLenum target, GLenum pname, GLint param);
+void TexBuffer(Context& ctx, GLenum target, GLenum internalformat, GLuint buffer);
+void TexBufferRange(Context& ctx, GLenum target, GLenum internalformat, GLuint buffer, GLintptr offset,
+                    GLsizeiptr size);
 void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param);
 void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* params);
 void TexParameterfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* params);

@@ -126,6 +126,8 @@ void BindTexture(Context& ctx, GLenum target, GLuint name) {
 namespace {
 
 void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, const char* fn) {
+  // Buffer textures have no sampler state (GL 3.3 §3.8.4 does not list the target).
+  if (target == GL_TEXTURE_BUFFER) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target GL_TEXTURE_BUFFER");
   auto* slot = BoundTexture(ctx, target, fn);
   if (!slot) return;
   Texture& tex = **slot;

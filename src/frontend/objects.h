@@ -138,6 +138,11 @@ struct Texture : ImageSource {
   // Bit per level specified by glTexImage*/glTexStorage*/glGenerateMipmap, one mask per cube face in GL
   // face order (index 0 for every other target).
   std::array<uint32_t, 6> defined{};
+  // GL_TEXTURE_BUFFER: glTexBuffer(Range)'s data store, held by reference so a re-specified (orphaned)
+  // buffer is followed; size 0 means "to the end of the buffer, whatever its size then" (glTexBuffer).
+  std::shared_ptr<Buffer> buffer;
+  GLenum buffer_internal_format = GL_R8;
+  int64_t buffer_offset = 0, buffer_size = 0;
   int faces() const { return target == GL_TEXTURE_CUBE_MAP ? 6 : 1; }
   // Levels specified in every face (a cube level counts only once all six faces have it).
   uint32_t DefinedLevels() const {

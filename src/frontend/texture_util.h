@@ -19,6 +19,13 @@ int TextureTargetIndex(GLenum target);
 std::shared_ptr<Texture>* BoundTexture(Context& ctx, GLenum target, const char* function);
 // For a sampler uniform type: the target it samples. False for non-sampler types.
 bool SamplerTarget(GLenum sampler_type, GLenum* target, pipe::TextureKind* kind);
+// Buffer textures: GL_MAX_TEXTURE_BUFFER_SIZE (texels, GL 3.3 requires at least 65536) and
+// GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT (bytes; the lowest value GL 4.3 allows backends to need).
+constexpr int64_t kMaxTextureBufferTexels = 65536;
+constexpr int64_t kTextureBufferOffsetAlignment = 256;
+// The range a buffer texture reads now (its buffer's current size); false (and *out zero) when it has no
+// buffer, no storage or an empty range: shaders then read zeros.
+bool ResolveTexelBuffer(const Texture& texture, pipe::TexelBufferRange* out);
 // GL texture completeness (OpenGL 4.6 §8.17) for the levels and filters Caldera supports.
 bool TextureComplete(const Texture& texture, const SamplerObject* sampler = nullptr);
 // Sampler state for a texture read through `sampler` (a bound sampler object) or its own parameters.

@@ -306,13 +306,29 @@ struct SamplerState {
 // decoding), signed or unsigned integers. A backend's stand-in for a missing texture must match it.
 enum class SampleType : uint8_t { kFloat, kSint, kUint };
 
+// What a buffer texture (TextureKind::kBuffer) reads: `size` bytes of `buffer`'s current storage from
+// `offset`, as texels of `format`. The buffer is named, not its storage: re-specification (orphaning) keeps
+// the handle, so the texture follows the new storage as GL requires.
+struct TexelBufferRange {
+  Handle buffer;  // zero: no buffer (or an empty range); the backend reads zeros
+  uint64_t offset = 0;
+  uint64_t size = 0;
+  Format format = Format::kUndefined;
+  uint8_t pad[7] = {};
+};
+static_assert(sizeof(TexelBufferRange) == 32, "compared bytewise inside records: no padding");
+
 struct TextureBinding {
   Handle image;  // zero: incomplete or missing texture; the backend binds (0,0,0,1) as GL requires
   TextureKind kind = TextureKind::k2D;
   SampleType sample_type = SampleType::kFloat;  // the shader's sampler type; the image's format agrees
   uint8_t base_level = 0;
+  uint8_t pad = 0;
   SamplerState sampler;
+  TexelBufferRange texel_buffer;  // kind kBuffer only (image is zero then)
 };
+static_assert(sizeof(TextureBinding) == 8 + 4 + sizeof(SamplerState) + sizeof(TexelBufferRange),
+              "compared bytewise: no padding");
 
 // Textures by program sampler index.
 struct CmdSetTextures {

@@ -305,6 +305,7 @@ LinkedProgram LinkProgram(const LinkInput& input) {
     }
     std::vector<uint32_t> final_words = module.take();
     std::string error = LowerRectangleTextures(final_words);
+    if (error.empty()) error = LowerBufferSamplers(final_words);
     if (error.empty()) error = ValidateSpirv(final_words);
     if (!error.empty()) {
       out.info_log += std::string("ERROR: internal: generated SPIR-V for the ") +
