@@ -81,6 +81,9 @@ class Context final : public pipe::BackendContext {
   void ApplyUniforms(const ProgramObject& program);
   void ApplyUniformBuffers();
   void ApplyTextures();
+  // The host buffer texture reading `range` (cached on the buffer; made on texture unit `unit`); 0 when
+  // there is no data.
+  GLuint HostTexelBuffer(uint32_t unit, const pipe::TexelBufferRange& range);
 
   // Queries and sync (gles_draw.cpp).
   void OnQueryBegin(const pipe::CmdQueryBegin& c);

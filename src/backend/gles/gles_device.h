@@ -20,9 +20,18 @@
 
 namespace caldera::gles {
 
+// A host GL_TEXTURE_BUFFER texture over one range of a buffer, made on first use by a buffer texture and
+// deleted with the buffer. The host buffer keeps its name when re-specified, so the texture follows it.
+struct TexelBufferTexture {
+  pipe::Format format = pipe::Format::kUndefined;
+  uint64_t offset = 0, size = 0;
+  GLuint texture = 0;
+};
+
 struct BufferObject {
   GLuint name = 0;
   uint64_t size = 0;
+  std::vector<TexelBufferTexture> textures;
 };
 
 struct ImageObject {

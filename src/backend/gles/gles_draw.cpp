@@ -206,10 +206,34 @@ void Context::ApplyUniformBuffers() {
   }
 }
 
+GLuint Context::HostTexelBuffer(uint32_t unit, const pipe::TexelBufferRange& range) {
+  BufferObject* b = range.buffer.valid() ? device_.buffers.Get(range.buffer) : nullptr;
+  // Texture 0 has no data store: the host reads zeros.
+  if (!b || range.size == 0 || range.offset + range.size > b->size) return 0;
+  if (!gl_.TexBufferRange) {
+    util::LogOnce(util::LogLevel::kWarning, "gles-texbuffer",
+                  "the host has no glTexBufferRange (GLES 3.2): buffer textures read zeros");
+    return 0;
+  }
+  for (const auto& t : b->textures)
+    if (t.format == range.format && t.offset == range.offset && t.size == range.size) return t.texture;
+  TexelBufferTexture t{range.format, range.offset, range.size, 0};
+  gl_.GenTextures(1, &t.texture);
+  state_.BindTexture(unit, GL_TEXTURE_BUFFER, t.texture);  // the unit it is bound to next
+  gl_.TexBufferRange(GL_TEXTURE_BUFFER, ToHostFormat(range.format).internal, b->name,
+                     static_cast<GLintptr>(range.offset), static_cast<GLsizeiptr>(range.size));
+  b->textures.push_back(t);
+  return t.texture;
+}
+
 void Context::ApplyTextures() {
   textures_dirty_ = false;
   for (uint32_t i = 0; i < textures_.count && i < pipe::kMaxSamplers; ++i) {
     const auto& t = textures_.textures[i];
+    if (t.kind == pipe::TextureKind::kBuffer) {
+      state_.BindTexture(i, GL_TEXTURE_BUFFER, HostTexelBuffer(i, t.texel_buffer));
+      continue;
+    }
     ImageObject* img = device_.images.Get(t.image);
     if (!img || !img->texture) {
       // Texture 0 is incomplete on the host: sampling it returns (0,0,0,1), what GL requires.

@@ -19,7 +19,7 @@ void Context::OnBufferStorage(const pipe::CmdBufferStorage& c) {
   // glBufferData on the host orphans: draws already issued keep reading the old storage.
   state_.BindBuffer(GL_COPY_WRITE_BUFFER, b->name);
   gl_.BufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(c.size), nullptr, GL_DYNAMIC_DRAW);
-  vertex_dirty_ = uniform_buffers_dirty_ = true;
+  vertex_dirty_ = uniform_buffers_dirty_ = textures_dirty_ = true;
 }
 
 void Context::OnBufferUpload(const pipe::CmdBufferUpload& c, const uint8_t* payload) {
@@ -42,6 +42,10 @@ void Context::OnBufferCopy(const pipe::CmdBufferCopy& c) {
 void Context::OnBufferDestroy(pipe::Handle h) {
   BufferObject* b = device_.buffers.Get(h);
   if (!b) return;
+  for (const auto& t : b->textures) {
+    gl_.DeleteTextures(1, &t.texture);
+    state_.ForgetTexture(t.texture);
+  }
   gl_.DeleteBuffers(1, &b->name);
   state_.ForgetBuffer(b->name);
   device_.buffers.Remove(h);

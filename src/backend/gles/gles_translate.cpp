@@ -115,6 +115,9 @@ TranslatedStage TranslateToEssl(const uint32_t* words, size_t count, uint32_t es
 
   Rebind(compiler, resources, SPVC_RESOURCE_TYPE_UNIFORM_BUFFER);
   Rebind(compiler, resources, SPVC_RESOURCE_TYPE_SAMPLED_IMAGE);
+  // samplerBuffer: the shader path leaves it a bare image (Vulkan's uniform texel buffer); SPIRV-Cross
+  // writes it as ESSL's samplerBuffer on the same unit as any sampler.
+  Rebind(compiler, resources, SPVC_RESOURCE_TYPE_SEPARATE_IMAGE);
   CollectIntegerInputs(compiler, resources, &out);
   AdjustInterface(compiler, resources);
 

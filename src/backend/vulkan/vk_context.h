@@ -110,7 +110,7 @@ class Context final : public pipe::BackendContext {
   void BindVertexInput();
   void BindUniforms(const ProgramObject& program);
   void PrepareTextures();  // layout transitions for sampled images; must run outside a render pass
-  void PushResources();    // uniform blocks and textures into the push-descriptor set
+  void PushResources(const ProgramObject& program);  // uniform blocks and textures into the push set
   // 1x1 (0,0,0,1) stand-ins, one per view type and sample type: what GL returns for incomplete or missing
   // textures, through a view whose numeric type matches the shader's sampler (Vulkan requires it).
   void CreateDummies();
@@ -182,6 +182,7 @@ class Context final : public pipe::BackendContext {
   bool dummy_ready_ = false;
   VkBuffer bound_index_buffer_ = VK_NULL_HANDLE;
   VkIndexType bound_index_type_ = VK_INDEX_TYPE_UINT16;
+  VkPipelineLayout pushed_layout_ = VK_NULL_HANDLE;  // the layout set 1 was last pushed with
   PipelineKey key_{};
 };
 

@@ -53,7 +53,8 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       if (!res.CreateBuffer(c.buffer, c.size, &retired_))
         util::Log(util::LogLevel::kError, "vulkan",
                   "buffer allocation failed (GL_OUT_OF_MEMORY not reported yet)");
-      vertex_dirty_ = true;  // bound vertex/index buffers may have new storage
+      // Bound vertex/index, uniform and texel buffers may have new storage: rebind and re-push.
+      vertex_dirty_ = resources_dirty_ = true;
       break;
     }
     case pipe::Op::kBufferUpload:
@@ -94,6 +95,8 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       if (!res.CreateProgram(c.program, words, c.vertex_words, fragment, c.fragment_words,
                              fragment + c.fragment_words, c.geometry_words, c.default_block_size, &retired_))
         util::Log(util::LogLevel::kError, "vulkan", "shader module creation failed");
+      else if (ProgramObject* p = res.programs.Get(c.program))
+        p->layout = shared_.pipelines->Layout(p->texel_buffer_mask);
       break;
     }
     case pipe::Op::kProgramDestroy:
@@ -361,7 +364,7 @@ void Context::BindUniforms(const ProgramObject& program) {
     ring_set_buffers_[uniform_span_.page] = uniform_span_.buffer;
   }
   uint32_t dynamic_offset = static_cast<uint32_t>(uniform_span_.offset);
-  vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, shared_.pipelines->layout(), 0, 1, &set, 1,
+  vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, program.layout, 0, 1, &set, 1,
                           &dynamic_offset);
   uniform_bound_ = true;
 }
@@ -419,6 +422,7 @@ void Context::PrepareTextures() {
   auto& images = shared_.resources->images;
   for (uint32_t i = 0; i < textures_.count; ++i) {
     const auto& t = textures_.textures[i];
+    if (t.kind == pipe::TextureKind::kBuffer) continue;  // no image (PushResources makes the view)
     ImageObject* img = t.image.valid() ? images.Get(t.image) : nullptr;
     if (!img) {
       if (!dummy_ready_) {
@@ -437,10 +441,11 @@ void Context::PrepareTextures() {
   }
 }
 
-void Context::PushResources() {
+void Context::PushResources(const ProgramObject& program) {
   auto& res = *shared_.resources;
   VkDescriptorBufferInfo buffers[pipe::kMaxUniformBlocks];
   VkDescriptorImageInfo images[pipe::kMaxSamplers];
+  VkBufferView texel_views[pipe::kMaxSamplers];
   VkWriteDescriptorSet writes[pipe::kMaxUniformBlocks + pipe::kMaxSamplers];
   uint32_t n = 0;
   for (uint32_t i = 0; i < uniform_buffers_.count; ++i) {
@@ -459,9 +464,26 @@ void Context::PushResources() {
                  VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,      nullptr, &buffers[n],    nullptr};
     ++n;
   }
-  uint32_t first_image = n;
   for (uint32_t i = 0; i < textures_.count; ++i) {
     const auto& t = textures_.textures[i];
+    if (program.texel_buffer_mask & (1u << i)) {
+      // samplerBuffer: the layout says uniform texel buffer, whatever the frontend bound.
+      pipe::TexelBufferRange none{};
+      texel_views[i] =
+          res.TexelView(t.kind == pipe::TextureKind::kBuffer ? t.texel_buffer : none, t.sample_type);
+      writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                   nullptr,
+                   VK_NULL_HANDLE,
+                   PipelineCache::kSamplerBindingBase + i,
+                   0,
+                   1,
+                   VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
+                   nullptr,
+                   nullptr,
+                   &texel_views[i]};
+      ++n;
+      continue;
+    }
     ImageObject* img = t.image.valid() ? res.images.Get(t.image) : nullptr;
     // A view of another type than the shader declares is invalid in Vulkan; GL's per-target bindings rule
     // that out, but a stale or missing image reads the stand-in of the declared type.
@@ -484,7 +506,7 @@ void Context::PushResources() {
       sampler.min_linear = sampler.mag_linear = 0;
       if (sampler.mip_mode == 2) sampler.mip_mode = 1;
     }
-    uint32_t slot = n - first_image;
+    uint32_t slot = i;
     images[slot] = {
         res.GetSampler(sampler), img->sample_view,
         img->layout == VK_IMAGE_LAYOUT_UNDEFINED ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : img->layout};
@@ -501,8 +523,8 @@ void Context::PushResources() {
     ++n;
   }
   if (n > 0)
-    shared_.device->push_descriptor_set(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, shared_.pipelines->layout(), 1,
-                                        n, writes);
+    shared_.device->push_descriptor_set(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, program.layout, 1, n, writes);
+  pushed_layout_ = program.layout;
   resources_dirty_ = false;
 }
 
@@ -518,7 +540,10 @@ ProgramObject* Context::PrepareDraw(pipe::Topology topology) {
   BeginPass();
   BeginOcclusionSegment();
   if (!BindPipeline(topology, *program)) return nullptr;
-  if (resources_dirty_ && (textures_.count > 0 || uniform_buffers_.count > 0)) PushResources();
+  // Programs differ in set 1 (texel buffers or images per sampler binding): another layout disturbs the
+  // pushed set, so push again. Set 0 is identical in every layout and stays bound.
+  if (program->layout != pushed_layout_) resources_dirty_ = true;
+  if (resources_dirty_ && (textures_.count > 0 || uniform_buffers_.count > 0)) PushResources(*program);
   if (fixed_dirty_) ApplyDynamicState();
   // Without primitiveTopologyListRestart, Vulkan forbids restart with list topologies: turn it off for
   // them (a restart index inside a list then draws as a vertex: a documented gap of such devices).

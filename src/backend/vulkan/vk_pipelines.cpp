@@ -26,28 +26,54 @@ PipelineCache::PipelineCache(Device& device) : device_(device) {
   info.bindingCount = 1;
   info.pBindings = &binding;
   vkCreateDescriptorSetLayout(dev, &info, nullptr, &uniform_set_layout_);
+  layout_ = MakeLayout(0, &resource_set_layout_);
+}
+
+VkPipelineLayout PipelineCache::MakeLayout(uint32_t texel_buffer_mask, VkDescriptorSetLayout* set1) {
+  VkDevice dev = device_.device();
+  constexpr VkShaderStageFlags kStages =
+      VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_GEOMETRY_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
   std::vector<VkDescriptorSetLayoutBinding> resources;
   for (uint32_t i = 0; i < pipe::kMaxUniformBlocks; ++i)
     resources.push_back({i, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, kStages, nullptr});
   for (uint32_t i = 0; i < pipe::kMaxSamplers; ++i)
-    resources.push_back(
-        {kSamplerBindingBase + i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, kStages, nullptr});
+    resources.push_back({kSamplerBindingBase + i,
+                         (texel_buffer_mask & (1u << i)) ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+                                                         : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                         1, kStages, nullptr});
   VkDescriptorSetLayoutCreateInfo rinfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   rinfo.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
   rinfo.bindingCount = static_cast<uint32_t>(resources.size());
   rinfo.pBindings = resources.data();
-  vkCreateDescriptorSetLayout(dev, &rinfo, nullptr, &resource_set_layout_);
-  VkDescriptorSetLayout sets[2] = {uniform_set_layout_, resource_set_layout_};
+  vkCreateDescriptorSetLayout(dev, &rinfo, nullptr, set1);
+  VkDescriptorSetLayout sets[2] = {uniform_set_layout_, *set1};
   VkPipelineLayoutCreateInfo pli{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   pli.setLayoutCount = 2;
   pli.pSetLayouts = sets;
-  vkCreatePipelineLayout(dev, &pli, nullptr, &layout_);
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  vkCreatePipelineLayout(dev, &pli, nullptr, &layout);
+  return layout;
+}
+
+VkPipelineLayout PipelineCache::Layout(uint32_t texel_buffer_mask) {
+  if (texel_buffer_mask == 0) return layout_;
+  std::lock_guard lock(mutex_);
+  for (const auto& m : mask_layouts_)
+    if (m.mask == texel_buffer_mask) return m.layout;
+  MaskLayout m{texel_buffer_mask, VK_NULL_HANDLE, VK_NULL_HANDLE};
+  m.layout = MakeLayout(texel_buffer_mask, &m.set1);
+  mask_layouts_.push_back(m);
+  return m.layout;
 }
 
 PipelineCache::~PipelineCache() {
   VkDevice dev = device_.device();
   for (auto& [key, pipeline] : pipelines_) vkDestroyPipeline(dev, pipeline, nullptr);
   vkDestroyPipelineLayout(dev, layout_, nullptr);
+  for (const auto& m : mask_layouts_) {
+    vkDestroyPipelineLayout(dev, m.layout, nullptr);
+    vkDestroyDescriptorSetLayout(dev, m.set1, nullptr);
+  }
   vkDestroyDescriptorSetLayout(dev, uniform_set_layout_, nullptr);
   vkDestroyDescriptorSetLayout(dev, resource_set_layout_, nullptr);
 }
@@ -194,7 +220,7 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
   gp.pDepthStencilState = &ds;
   gp.pColorBlendState = &cb;
   gp.pDynamicState = &dyn;
-  gp.layout = layout_;
+  gp.layout = program.layout ? program.layout : layout_;
   VkPipeline pipeline = VK_NULL_HANDLE;
   VkResult r =
       vkCreateGraphicsPipelines(device_.device(), device_.pipeline_cache(), 1, &gp, nullptr, &pipeline);

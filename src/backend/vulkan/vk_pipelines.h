@@ -11,6 +11,7 @@
 #include <cstring>
 #include <mutex>
 #include <unordered_map>
+#include <vector>
 
 #include "pipe/commands.h"
 
@@ -60,7 +61,12 @@ class PipelineCache {
   explicit PipelineCache(Device& device);
   ~PipelineCache();
 
-  VkPipelineLayout layout() const { return layout_; }
+  VkPipelineLayout layout() const { return layout_; }  // no texel buffers (mask 0)
+  // The layout of programs whose sampler bindings in `texel_buffer_mask` are samplerBuffers (uniform texel
+  // buffers); the others are combined image samplers. Set 0 is the same in every layout, so the uniform set
+  // stays bound across programs. Made once per mask, owned by the cache. Pipelines need no key for it: the
+  // key names the program, which fixes the mask.
+  VkPipelineLayout Layout(uint32_t texel_buffer_mask);
   VkDescriptorSetLayout uniform_set_layout() const { return uniform_set_layout_; }
   // Set 1 is a push-descriptor set: uniform blocks at bindings 0..11, samplers at kSamplerBindingBase + i.
   static constexpr uint32_t kSamplerBindingBase = 16;
@@ -77,6 +83,13 @@ class PipelineCache {
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   std::mutex mutex_;
   std::unordered_map<PipelineKey, VkPipeline, PipelineKeyHash> pipelines_;
+  struct MaskLayout {
+    uint32_t mask;
+    VkDescriptorSetLayout set1;
+    VkPipelineLayout layout;
+  };
+  std::vector<MaskLayout> mask_layouts_;  // other than mask 0; few distinct masks in practice
+  VkPipelineLayout MakeLayout(uint32_t texel_buffer_mask, VkDescriptorSetLayout* set1);
   PipelineStats stats_;
 };
 

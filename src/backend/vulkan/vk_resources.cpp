@@ -14,6 +14,12 @@ Resources::~Resources() {
   buffers.ForEachLive([&](BufferObject& b) { Free(FromBuffer(b, 0)); });
   images.ForEachLive([&](ImageObject& i) { Free(FromImage(i, 0)); });
   programs.ForEachLive([&](ProgramObject& p) { Free(FromProgram(p, 0)); });
+  for (VkBufferView v : zero_views_)
+    if (v) vkDestroyBufferView(device_.device(), v, nullptr);
+  if (zero_buffer_) {
+    vkDestroyBuffer(device_.device(), zero_buffer_, nullptr);
+    device_.memory().Free(zero_alloc_);
+  }
 }
 
 VkFormat Resources::ToVkFormat(pipe::Format f) const {
@@ -114,8 +120,8 @@ bool Resources::CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired) {
   info.size = std::max<uint64_t>(size, 4);
   info.usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
                VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-               VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+               VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+               VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
   if (vkCreateBuffer(dev, &info, nullptr, &b.buffer) != VK_SUCCESS) return false;
   VkMemoryRequirements req;
   vkGetBufferMemoryRequirements(dev, b.buffer, &req);
@@ -291,6 +297,42 @@ std::vector<uint32_t> RemapSamplerSet(const uint32_t* words, uint32_t count) {
   return out;
 }
 
+// Bit i set when sampler binding i (the shader path's set 2) is a samplerBuffer: a variable pointing at an
+// image of Dim Buffer, as spirv_texel_buffer.cpp leaves it.
+uint32_t TexelBufferBindings(const uint32_t* words, uint32_t count) {
+  constexpr uint32_t kOpTypeImage = 25, kOpTypePointer = 32, kOpVariable = 59, kOpDecorate = 71;
+  constexpr uint32_t kDimBuffer = 5, kDecorationBinding = 33, kDecorationDescriptorSet = 34;
+  std::vector<uint32_t> images, pointers, variables;
+  auto has = [](const std::vector<uint32_t>& v, uint32_t id) {
+    return std::find(v.begin(), v.end(), id) != v.end();
+  };
+  for (uint32_t at = 5; at < count;) {
+    uint32_t op = words[at] & 0xFFFF, len = words[at] >> 16;
+    if (len == 0 || at + len > count) break;
+    if (op == kOpTypeImage && len > 3 && words[at + 3] == kDimBuffer) images.push_back(words[at + 1]);
+    if (op == kOpTypePointer && len > 3 && has(images, words[at + 3])) pointers.push_back(words[at + 1]);
+    if (op == kOpVariable && len > 2 && has(pointers, words[at + 1])) variables.push_back(words[at + 2]);
+    at += len;
+  }
+  std::vector<uint32_t> in_set2;
+  uint32_t mask = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (uint32_t at = 5; at < count;) {
+      uint32_t op = words[at] & 0xFFFF, len = words[at] >> 16;
+      if (len == 0 || at + len > count) break;
+      if (op == kOpDecorate && len >= 4 && has(variables, words[at + 1])) {
+        if (pass == 0 && words[at + 2] == kDecorationDescriptorSet && words[at + 3] == 2)
+          in_set2.push_back(words[at + 1]);
+        if (pass == 1 && words[at + 2] == kDecorationBinding && has(in_set2, words[at + 1]) &&
+            words[at + 3] < pipe::kMaxSamplers)
+          mask |= 1u << words[at + 3];
+      }
+      at += len;
+    }
+  }
+  return mask;
+}
+
 }  // namespace
 
 VkSampler Resources::GetSampler(const pipe::SamplerState& st) {
@@ -327,6 +369,8 @@ bool Resources::CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_wo
                               uint32_t default_block_size, Retired* retired) {
   ProgramObject p;
   p.default_block_size = default_block_size;
+  p.texel_buffer_mask = TexelBufferBindings(vs, vs_words) | TexelBufferBindings(fs, fs_words) |
+                        (gs_words > 0 ? TexelBufferBindings(gs, gs_words) : 0);
   VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   std::vector<uint32_t> vertex = RemapSamplerSet(vs, vs_words);
   std::vector<uint32_t> fragment = RemapSamplerSet(fs, fs_words);
@@ -360,6 +404,7 @@ Garbage Resources::FromBuffer(const BufferObject& b, uint64_t serial) {
   Garbage g;
   g.serial = serial;
   g.buffer = b.buffer;
+  for (const auto& v : b.views) g.buffer_views.push_back(v.view);
   g.alloc = b.alloc;
   return g;
 }
@@ -415,6 +460,7 @@ void Resources::Free(const Garbage& g) {
   if (g.view) vkDestroyImageView(dev, g.view, nullptr);
   if (g.sample_view) vkDestroyImageView(dev, g.sample_view, nullptr);
   for (VkImageView v : g.subviews) vkDestroyImageView(dev, v, nullptr);
+  for (VkBufferView v : g.buffer_views) vkDestroyBufferView(dev, v, nullptr);
   if (g.image) vkDestroyImage(dev, g.image, nullptr);
   if (g.buffer) vkDestroyBuffer(dev, g.buffer, nullptr);
   for (auto m : g.modules)

@@ -17,10 +17,19 @@ namespace caldera::vk {
 
 class Device;
 
+// A uniform texel buffer view of one range of a buffer's storage (buffer textures), made on first use and
+// retired with that storage (orphaning or destruction).
+struct TexelBufferView {
+  pipe::Format format = pipe::Format::kUndefined;
+  uint64_t offset = 0, size = 0;
+  VkBufferView view = VK_NULL_HANDLE;
+};
+
 struct BufferObject {
   VkBuffer buffer = VK_NULL_HANDLE;
   Allocation alloc;
   uint64_t size = 0;
+  std::vector<TexelBufferView> views;
 };
 
 // A 2D view of one level of one layer (or 3D slice), made when that subresource first becomes an attachment.
@@ -61,6 +70,10 @@ struct ImageDesc {
 };
 
 struct ProgramObject {
+  // Sampler bindings (by program sampler index) that are samplerBuffers: uniform texel buffers in the
+  // layout, combined image samplers otherwise. The layout belongs to the PipelineCache.
+  uint32_t texel_buffer_mask = 0;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
   VkShaderModule vertex = VK_NULL_HANDLE;
   VkShaderModule fragment = VK_NULL_HANDLE;
   VkShaderModule geometry = VK_NULL_HANDLE;  // optional
@@ -75,6 +88,7 @@ struct Garbage {
   VkImageView view = VK_NULL_HANDLE;
   VkImageView sample_view = VK_NULL_HANDLE;
   std::vector<VkImageView> subviews;
+  std::vector<VkBufferView> buffer_views;
   VkShaderModule modules[3] = {VK_NULL_HANDLE, VK_NULL_HANDLE, VK_NULL_HANDLE};
   Allocation alloc;
 };
@@ -151,6 +165,10 @@ class Resources {
   void Collect(uint64_t completed);
 
   VkFormat ToVkFormat(pipe::Format f) const;
+  // vk_texel_buffers.cpp: the view of `range` of `buffer`'s current storage (cached on the buffer), or a
+  // one-texel zero buffer's view of `type` when the range is empty, out of bounds or of a format the device
+  // cannot read as a uniform texel buffer.
+  VkBufferView TexelView(const pipe::TexelBufferRange& range, pipe::SampleType type);
   VkSampler GetSampler(const pipe::SamplerState& state);  // cached for the device's lifetime
 
  private:
@@ -166,6 +184,11 @@ class Resources {
     VkSampler sampler;
   };
   std::vector<SamplerEntry> samplers_;  // few distinct states in practice: a linear scan is fastest
+  // The zero texel buffer behind buffer textures without data (float, sint, uint views: what the shader's
+  // sampler type needs).
+  VkBuffer zero_buffer_ = VK_NULL_HANDLE;
+  Allocation zero_alloc_;
+  VkBufferView zero_views_[3] = {};
 };
 
 }  // namespace caldera::vk
