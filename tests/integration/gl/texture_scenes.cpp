@@ -313,6 +313,87 @@ void main() {
   DrawFullWindowQuad();
 }
 
+void BufferTextures() {
+  // Float (RGBA32F, R8), signed (RG32I) and unsigned (RGBA8UI) buffer textures read with texelFetch, in
+  // three bands drawn one after another: as specified; after glBufferSubData of the float and signed
+  // buffers; after glBufferData re-specified the float buffer (same size, new data: orphaned storage) and the
+  // unsigned one (a new size). The bottom rows of each band show every textureSize.
+  const char* fs = R"(#version 330 core
+uniform samplerBuffer u_f;
+uniform samplerBuffer u_n;
+uniform isamplerBuffer u_i;
+uniform usamplerBuffer u_u;
+out vec4 frag;
+void main() {
+  int x = int(gl_FragCoord.x) / 4;
+  int y = int(gl_FragCoord.y) % 21;
+  if (y < 3) {
+    frag = vec4(float(textureSize(u_f)), float(textureSize(u_i)), float(textureSize(u_u)),
+                float(textureSize(u_n))) / 16.0;
+  } else if (y < 8) {
+    frag = vec4(texelFetch(u_f, x % textureSize(u_f)).rgb, 1.0);
+  } else if (y < 13) {
+    ivec4 i = texelFetch(u_i, x % textureSize(u_i));
+    frag = vec4(float(i.r + 128) / 255.0, float(i.g + 128) / 255.0, float(i.b), float(i.a));
+  } else if (y < 18) {
+    frag = vec4(texelFetch(u_u, x % textureSize(u_u))) / 255.0;
+  } else {
+    frag = vec4(texelFetch(u_n, x % textureSize(u_n)).r, 0.0, 0.5, 1.0);
+  }
+}
+)";
+  GLuint program = harness::CompileProgram(kQuadVS, fs);
+  glUseProgram(program);
+  const char* names[] = {"u_f", "u_i", "u_u", "u_n"};
+  for (int i = 0; i < 4; ++i) glUniform1i(glGetUniformLocation(program, names[i]), i);
+  GLuint buffers[4], textures[4];
+  glGenBuffers(4, buffers);
+  glGenTextures(4, textures);
+  std::vector<float> f(8 * 4);
+  for (int t = 0; t < 8; ++t)
+    for (int c = 0; c < 3; ++c) f[t * 4 + c] = kPalette[t][c] / 255.0f;
+  std::vector<int32_t> i(6 * 2);
+  for (int t = 0; t < 6; ++t) i[t * 2] = -128 + t * 40, i[t * 2 + 1] = 127 - t * 25;
+  std::vector<uint8_t> u(5 * 4);
+  for (int t = 0; t < 20; ++t) u[t] = uint8_t(t * 13);
+  const uint8_t n[3] = {0, 128, 255};
+  const GLenum formats[4] = {GL_RGBA32F, GL_RG32I, GL_RGBA8UI, GL_R8};
+  const void* data[4] = {f.data(), i.data(), u.data(), n};
+  const size_t sizes[4] = {f.size() * 4, i.size() * 4, u.size(), sizeof(n)};
+  for (int k = 0; k < 4; ++k) {
+    glBindBuffer(GL_TEXTURE_BUFFER, buffers[k]);
+    glBufferData(GL_TEXTURE_BUFFER, GLsizeiptr(sizes[k]), data[k], GL_STATIC_DRAW);
+    glActiveTexture(GL_TEXTURE0 + k);
+    glBindTexture(GL_TEXTURE_BUFFER, textures[k]);
+    glTexBuffer(GL_TEXTURE_BUFFER, formats[k], buffers[k]);
+  }
+  glClearColor(0.2f, 0.2f, 0.2f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glViewport(0, 0, kWidth, 21);
+  DrawFullWindowQuad();
+  // Band 2: sub-updates between draws.
+  const float grey[8] = {0.5f, 0.5f, 0.5f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+  glBindBuffer(GL_TEXTURE_BUFFER, buffers[0]);
+  glBufferSubData(GL_TEXTURE_BUFFER, 2 * 16, sizeof(grey), grey);
+  const int32_t ints[2] = {100, -100};
+  glBindBuffer(GL_TEXTURE_BUFFER, buffers[1]);
+  glBufferSubData(GL_TEXTURE_BUFFER, 8, sizeof(ints), ints);
+  glViewport(0, 21, kWidth, 21);
+  DrawFullWindowQuad();
+  // Band 3: re-specification.
+  for (auto& x : f) x = 1.0f - x;
+  glBindBuffer(GL_TEXTURE_BUFFER, buffers[0]);
+  glBufferData(GL_TEXTURE_BUFFER, GLsizeiptr(f.size() * 4), f.data(), GL_STATIC_DRAW);
+  std::vector<uint8_t> u2(11 * 4);
+  for (size_t t = 0; t < u2.size(); ++t) u2[t] = uint8_t(255 - t * 5);
+  glBindBuffer(GL_TEXTURE_BUFFER, buffers[2]);
+  glBufferData(GL_TEXTURE_BUFFER, GLsizeiptr(u2.size()), u2.data(), GL_STATIC_DRAW);
+  glViewport(0, 42, kWidth, 21);
+  DrawFullWindowQuad();
+  glViewport(0, 0, kWidth, kHeight);
+  glActiveTexture(GL_TEXTURE0);
+}
+
 }  // namespace
 
 const std::vector<Scene>& TextureScenes() {
@@ -323,6 +404,7 @@ const std::vector<Scene>& TextureScenes() {
       {"texture_rect", TextureRect, false},
       {"unbound_samplers", UnboundSamplers, false},
       {"render_to_layers", RenderToLayers, false},
+      {"buffer_textures", BufferTextures, false},
   };
   return scenes;
 }
