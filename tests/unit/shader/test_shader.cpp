@@ -639,3 +639,50 @@ TEST_CASE("explicit uniform location is reported") {
   CHECK(FindUniform(p, "u")->layout_location == 7);
   CHECK(FindUniform(p, "u")->offset >= 0);
 }
+
+TEST_CASE("samplerBuffer becomes a bare Dim Buffer image (a Vulkan uniform texel buffer)") {
+  LinkedProgram p = Link(kVs330, R"(#version 330
+uniform samplerBuffer tb;
+uniform usamplerBuffer ub;
+uniform sampler2D t2;
+out vec4 c;
+void main() {
+  c = texelFetch(tb, 3) + vec4(texelFetch(ub, textureSize(tb))) + texture(t2, vec2(0.5));
+}
+)");
+  REQUIRE(p.ok);
+  const Uniform* tb = FindUniform(p, "tb");
+  const Uniform* ub = FindUniform(p, "ub");
+  REQUIRE(tb);
+  REQUIRE(ub);
+  CHECK(tb->gl_type == 0x8DC2u);  // GL_SAMPLER_BUFFER
+  CHECK(ub->gl_type == 0x8DD8u);  // GL_UNSIGNED_INT_SAMPLER_BUFFER
+  const std::vector<uint32_t>& w = p.spirv[1];
+  SpvFacts fs = Scan(w);
+  CHECK(fs.Deco("tb", kBinding) == tb->sampler_index);
+  // Walk the types: no sampled image may wrap a Dim Buffer image, no OpImage may extract one, and the two
+  // buffer variables must point straight at Dim Buffer images (the 2D sampler keeps its sampled image).
+  constexpr uint32_t kOpTypeImage = 25, kOpTypeSampledImage = 27, kOpTypePointer = 32, kOpVariable = 59,
+                     kOpImage = 100, kDimBuffer = 5;
+  std::map<uint32_t, uint32_t> dim, pointee, var_type, result_type;
+  std::vector<uint32_t> sampled_of;
+  std::vector<uint32_t> extracted;
+  for (size_t at = 5; at < w.size();) {
+    const uint32_t n = w[at] >> 16, op = w[at] & 0xffff;
+    REQUIRE(n > 0);
+    if (op == kOpTypeImage) dim[w[at + 1]] = w[at + 3];
+    if (op == kOpTypeSampledImage) sampled_of.push_back(w[at + 2]);
+    if (op == kOpTypePointer) pointee[w[at + 1]] = w[at + 3];
+    if (op == kOpVariable) var_type[w[at + 2]] = w[at + 1];
+    if (op == kOpImage) extracted.push_back(w[at + 1]);
+    at += n;
+  }
+  for (uint32_t image : sampled_of) CHECK(dim[image] != kDimBuffer);
+  for (uint32_t type : extracted) CHECK(dim[type] != kDimBuffer);
+  for (const char* name : {"tb", "ub"}) {
+    const uint32_t image = pointee[var_type[fs.Id(name)]];
+    CHECK(dim.count(image) == 1);
+    CHECK(dim[image] == kDimBuffer);
+  }
+  CHECK(sampled_of.size() == 1);  // t2's
+}
