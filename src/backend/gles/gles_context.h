@@ -38,6 +38,7 @@ class Context final : public pipe::BackendContext {
   void OnBufferUpload(const pipe::CmdBufferUpload& c, const uint8_t* payload);
   void OnBufferCopy(const pipe::CmdBufferCopy& c);
   void OnBufferDestroy(pipe::Handle h);
+  void DeleteTexelBufferTextures(BufferObject& b);
   void OnImageCreate(const pipe::CmdImageCreate& c);
   void OnImageUpload(const pipe::CmdImageUpload& c, const uint8_t* payload);
   void OnImageDestroy(pipe::Handle h);

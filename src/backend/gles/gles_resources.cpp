@@ -9,6 +9,18 @@
 
 namespace caldera::gles {
 
+void Context::DeleteTexelBufferTextures(BufferObject& b) {
+  if (b.textures.empty()) return;
+  // Other contexts may have them bound: their names can come back as new objects (see OnBufferDestroy).
+  ++device_.deletion_epoch;
+  seen_deletion_epoch_ = device_.deletion_epoch;
+  for (const auto& t : b.textures) {
+    gl_.DeleteTextures(1, &t.texture);
+    state_.ForgetTexture(t.texture);
+  }
+  b.textures.clear();
+}
+
 void Context::OnBufferStorage(const pipe::CmdBufferStorage& c) {
   BufferObject* b = device_.buffers.Get(c.buffer);
   if (!b) {
@@ -16,6 +28,9 @@ void Context::OnBufferStorage(const pipe::CmdBufferStorage& c) {
     gl_.GenBuffers(1, &b->name);
   }
   b->size = c.size;
+  // Buffer textures over the old storage: the frontend resolves ranges against the new size, so drop them
+  // rather than let the cache grow with every re-specification (the host keeps them alive for pending draws).
+  DeleteTexelBufferTextures(*b);
   // glBufferData on the host orphans: draws already issued keep reading the old storage.
   state_.BindBuffer(GL_COPY_WRITE_BUFFER, b->name);
   gl_.BufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(c.size), nullptr, GL_DYNAMIC_DRAW);
@@ -42,10 +57,7 @@ void Context::OnBufferCopy(const pipe::CmdBufferCopy& c) {
 void Context::OnBufferDestroy(pipe::Handle h) {
   BufferObject* b = device_.buffers.Get(h);
   if (!b) return;
-  for (const auto& t : b->textures) {
-    gl_.DeleteTextures(1, &t.texture);
-    state_.ForgetTexture(t.texture);
-  }
+  DeleteTexelBufferTextures(*b);
   gl_.DeleteBuffers(1, &b->name);
   state_.ForgetBuffer(b->name);
   device_.buffers.Remove(h);
