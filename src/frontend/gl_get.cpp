@@ -37,17 +37,19 @@ const std::vector<std::string>& Extensions(const Context& ctx) {
   // Only what is really there: an advertised extension is a promise tests and apps act on.
   // The format extensions are the GL 3.x core formats under their old names (no entry points of their own);
   // GL_EXT_texture_integer (glTexParameterIiv, glClearColorIi) and GL_EXT_texture_array (1D arrays) are not.
+  // GL_ARB_texture_buffer_object is GL 3.1's buffer textures; its glTexBufferARB is exported as glTexBuffer.
   static const std::vector<std::string> kDesktop = {
-      "GL_ARB_depth_buffer_float",   "GL_ARB_draw_elements_base_vertex",
-      "GL_ARB_draw_instanced",       "GL_ARB_explicit_attrib_location",
-      "GL_ARB_framebuffer_object",   "GL_ARB_framebuffer_sRGB",
-      "GL_ARB_instanced_arrays",     "GL_ARB_map_buffer_range",
-      "GL_ARB_sampler_objects",      "GL_ARB_sync",
-      "GL_ARB_texture_float",        "GL_ARB_texture_rg",
-      "GL_ARB_texture_rgb10_a2ui",   "GL_ARB_uniform_buffer_object",
-      "GL_ARB_vertex_array_object",  "GL_EXT_framebuffer_sRGB",
-      "GL_EXT_packed_depth_stencil", "GL_EXT_packed_float",
-      "GL_EXT_texture_sRGB",         "GL_EXT_texture_shared_exponent"};
+      "GL_ARB_depth_buffer_float",     "GL_ARB_draw_elements_base_vertex",
+      "GL_ARB_draw_instanced",         "GL_ARB_explicit_attrib_location",
+      "GL_ARB_framebuffer_object",     "GL_ARB_framebuffer_sRGB",
+      "GL_ARB_instanced_arrays",       "GL_ARB_map_buffer_range",
+      "GL_ARB_sampler_objects",        "GL_ARB_sync",
+      "GL_ARB_texture_float",          "GL_ARB_texture_rg",
+      "GL_ARB_texture_rgb10_a2ui",     "GL_ARB_uniform_buffer_object",
+      "GL_ARB_texture_buffer_object",  "GL_ARB_vertex_array_object",
+      "GL_EXT_framebuffer_sRGB",       "GL_EXT_packed_depth_stencil",
+      "GL_EXT_packed_float",           "GL_EXT_texture_sRGB",
+      "GL_EXT_texture_shared_exponent"};
   static const std::vector<std::string> kES = {"GL_OES_vertex_array_object", "GL_OES_depth24",
                                                "GL_OES_packed_depth_stencil"};
   return ctx.IsES() ? kES : kDesktop;
@@ -285,9 +287,15 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_TEXTURE_BUFFER:  // the generic GL_TEXTURE_BUFFER buffer binding point (GL 3.1 table 6.x)
       return ints({double(NameOf(ctx.texture_buffer.get()))});
     case GL_TEXTURE_BINDING_BUFFER:
-    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING: {
+    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
+    case GL_TEXTURE_BUFFER_FORMAT_ARB: {
+      if (pname == GL_TEXTURE_BUFFER_FORMAT_ARB && ctx.IsES()) return false;
       const auto& tex = ctx.textures[ctx.active_texture][TextureTargetIndex(GL_TEXTURE_BUFFER)];
       if (pname == GL_TEXTURE_BINDING_BUFFER) return ints({double(NameOf(tex.get()))});
+      // GL_ARB_texture_buffer_object's query of the format (core GL asks glGetTexLevelParameter); GL_R8 until
+      // glTexBuffer says otherwise.
+      if (pname == GL_TEXTURE_BUFFER_FORMAT_ARB)
+        return ints({double(tex ? tex->buffer_internal_format : GL_R8)});
       return ints({double(tex ? NameOf(tex->buffer.get()) : 0)});
     }
     case GL_MAX_TEXTURE_LOD_BIAS:
