@@ -53,6 +53,7 @@ void ErrorsAndQueries() {
     CHECK_GL_ERROR(GL_NO_ERROR);
   }
   CHECK(GetInt(GL_TEXTURE_BUFFER_DATA_STORE_BINDING) == GLint(buffer));
+  CHECK(GetInt(GL_TEXTURE_BUFFER_FORMAT_ARB) == GL_RGBA8UI);  // the last format attached
   // Buffer textures have no sampler state.
   glTexParameteri(GL_TEXTURE_BUFFER, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   CHECK_GL_ERROR(GL_INVALID_ENUM);
