@@ -172,6 +172,32 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
   if (FramebufferStatus(ctx, ctx.read_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE ||
       FramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
     return ctx.Error(GL_INVALID_FRAMEBUFFER_OPERATION, fn, "read or draw framebuffer incomplete");
+  // GL 3.3 §4.3.2: blits never write multisampled buffers, and a multisampled source is resolved only into
+  // the same rectangle of a buffer of the same format.
+  if (FramebufferSamples(ctx.draw_framebuffer.get()) > 0)
+    return ctx.Error(GL_INVALID_OPERATION, fn, "the draw framebuffer is multisampled");
+  bool resolve = FramebufferSamples(ctx.read_framebuffer.get()) > 0;
+  if (resolve && (sx0 != dx0 || sy0 != dy0 || sx1 != dx1 || sy1 != dy1))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "a multisample resolve needs identical rectangles");
+  for (GLbitfield aspect : {GLbitfield(GL_COLOR_BUFFER_BIT), GLbitfield(GL_DEPTH_BUFFER_BIT),
+                            GLbitfield(GL_STENCIL_BUFFER_BIT)}) {
+    if (!(mask & aspect)) continue;
+    int32_t sw, sh, dw, dh;
+    pipe::Format sf, df;
+    pipe::ImageRef src = AspectImage(ctx, true, aspect, &sw, &sh, &sf);
+    pipe::ImageRef dst = AspectImage(ctx, false, aspect, &dw, &dh, &df);
+    if (!src.image.valid() || !dst.image.valid()) continue;
+    if ((aspect != GL_COLOR_BUFFER_BIT || resolve) && sf != df)
+      return ctx.Error(
+          GL_INVALID_OPERATION, fn,
+          resolve ? "a multisample resolve needs identical formats" : "depth/stencil formats differ");
+    if (resolve && aspect != GL_COLOR_BUFFER_BIT && !ctx.device().backend().caps().resolve_depth_stencil) {
+      util::LogOnce(
+          util::LogLevel::kWarning, "blit-resolve-depth",
+          "glBlitFramebuffer: resolving multisampled depth/stencil is not implemented on this backend");
+      return ctx.Error(GL_INVALID_OPERATION, fn, "depth/stencil resolve is not implemented");
+    }
+  }
   if (mask == 0) return;
   if (ctx.state.scissor_test)
     util::LogOnce(util::LogLevel::kWarning, fn, "the scissor test is not applied to blits yet");
@@ -185,8 +211,6 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
     pipe::ImageRef dst = AspectImage(ctx, false, aspect, &dw, &dh, &df);
     if (!src.image.valid() || !dst.image.valid())
       continue;  // GL: a missing buffer on either side blits nothing
-    if (aspect != GL_COLOR_BUFFER_BIT && sf != df)
-      return ctx.Error(GL_INVALID_OPERATION, fn, "depth/stencil formats differ");
     if (aspect == GL_STENCIL_BUFFER_BIT && (mask & GL_DEPTH_BUFFER_BIT) &&
         src == AspectImage(ctx, true, GL_DEPTH_BUFFER_BIT, &sw, &sh, &sf))
       continue;  // a combined depth-stencil image was blitted whole with the depth aspect

@@ -429,6 +429,7 @@ const std::vector<Scene>& All() {
     };
     all.insert(all.end(), TextureScenes().begin(), TextureScenes().end());
     all.insert(all.end(), DrawScenes().begin(), DrawScenes().end());
+    all.insert(all.end(), MsaaScenes().begin(), MsaaScenes().end());
     return all;
   }();
   return scenes;

@@ -1,0 +1,146 @@
+// Multisampling GL rules (GL 3.3 core): sample-count limits and rounding, framebuffer completeness with
+// mixed counts, GL_SAMPLES / GL_SAMPLE_BUFFERS of the bound framebuffer, the glBlitFramebuffer resolve rules
+// and glReadPixels from a multisampled framebuffer, plus one resolved pixel read back. Runs against Caldera
+// and Mesa llvmpipe (meson.build): a check that fails on Mesa is a wrong expectation.
+#include <cstring>
+
+#include "gl_harness.h"
+
+namespace {
+
+void Clean() {
+  while (glGetError() != GL_NO_ERROR) {
+  }
+}
+
+GLuint Renderbuffer(GLsizei samples, GLenum format, GLsizei w, GLsizei h) {
+  GLuint rb;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, format, w, h);
+  return rb;
+}
+
+GLuint Framebuffer(GLenum target, GLuint color, GLuint depth) {
+  GLuint fb;
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(target, fb);
+  if (color) glFramebufferRenderbuffer(target, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+  if (depth) glFramebufferRenderbuffer(target, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, depth);
+  return fb;
+}
+
+void Limits() {
+  Clean();
+  GLint max_samples = 0, v = 0;
+  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  CHECK(max_samples >= 4);  // GL 3.3 requires 4
+  for (GLenum pname : {GL_MAX_COLOR_TEXTURE_SAMPLES, GL_MAX_DEPTH_TEXTURE_SAMPLES, GL_MAX_INTEGER_SAMPLES}) {
+    v = 0;
+    glGetIntegerv(pname, &v);
+    CHECK(v >= 1);
+  }
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLuint rb = Renderbuffer(4, GL_RGBA8, 8, 8);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &v);
+  CHECK(v >= 4);
+  // Requests round up to a supported count, never down.
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, 3, GL_RGBA8, 8, 8);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &v);
+  CHECK(v >= 3);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, max_samples + 1, GL_RGBA8, 8, 8);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);  // Mesa (ARB_internalformat_query) and GL 4.2+ say so
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, -1, GL_RGBA8, 8, 8);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glDeleteRenderbuffers(1, &rb);
+}
+
+void Completeness() {
+  Clean();
+  GLuint ms_color = Renderbuffer(4, GL_RGBA8, 8, 8);
+  GLuint ms_depth = Renderbuffer(4, GL_DEPTH24_STENCIL8, 8, 8);
+  GLuint ss_depth = Renderbuffer(0, GL_DEPTH24_STENCIL8, 8, 8);
+  GLuint fb = Framebuffer(GL_FRAMEBUFFER, ms_color, ms_depth);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  GLint samples = 0, buffers = 0;
+  glGetIntegerv(GL_SAMPLES, &samples);
+  glGetIntegerv(GL_SAMPLE_BUFFERS, &buffers);
+  CHECK(samples >= 4);
+  CHECK(buffers == 1);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, ss_depth);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE);
+  glClear(GL_COLOR_BUFFER_BIT);
+  CHECK_GL_ERROR(GL_INVALID_FRAMEBUFFER_OPERATION);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glGetIntegerv(GL_SAMPLES, &samples);
+  glGetIntegerv(GL_SAMPLE_BUFFERS, &buffers);
+  CHECK(samples == 0 && buffers == 0);  // the test window is single-sampled
+  glDeleteFramebuffers(1, &fb);
+  GLuint rbs[3] = {ms_color, ms_depth, ss_depth};
+  glDeleteRenderbuffers(3, rbs);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+void BlitAndRead(bool caldera) {
+  Clean();
+  GLuint ms_color = Renderbuffer(4, GL_RGBA8, 16, 16);
+  GLuint ms_color2 = Renderbuffer(4, GL_RGBA8, 16, 16);
+  GLuint ss_color = Renderbuffer(0, GL_RGBA8, 16, 16);
+  GLuint ss_other = Renderbuffer(0, GL_RGB565, 16, 16);
+  GLuint ms_fb = Framebuffer(GL_FRAMEBUFFER, ms_color, 0);
+  glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  // Reading a multisampled framebuffer is an error; resolving it is how.
+  uint8_t px[4] = {1, 2, 3, 4};
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  CHECK(px[0] == 1 && px[3] == 4);  // untouched
+  GLuint ss_fb = Framebuffer(GL_DRAW_FRAMEBUFFER, ss_color, 0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, ms_fb);
+  // A scaled resolve is an error in every GL version.
+  glBlitFramebuffer(0, 0, 16, 16, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  // GL 3.3 §4.3.2 also forbids a moved rectangle, a multisampled destination and a format change. Later GL
+  // versions relaxed those three and Mesa implements the relaxed rules in every desktop context, so Mesa's
+  // answer here is no error; Caldera implements the GL 3.3 rules it advertises.
+  const GLenum rule33 = caldera ? GL_INVALID_OPERATION : GL_NO_ERROR;
+  glBlitFramebuffer(0, 0, 8, 8, 1, 0, 9, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  CHECK_GL_ERROR(rule33);
+  GLuint ms_fb2 = Framebuffer(GL_DRAW_FRAMEBUFFER, ms_color2, 0);
+  glBlitFramebuffer(0, 0, 16, 16, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  CHECK_GL_ERROR(rule33);
+  GLuint other_fb = Framebuffer(GL_DRAW_FRAMEBUFFER, ss_other, 0);
+  glBlitFramebuffer(0, 0, 16, 16, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  CHECK_GL_ERROR(rule33);
+  // The valid resolve, then the resolved pixels are readable.
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss_fb);
+  glBlitFramebuffer(0, 0, 16, 16, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, ss_fb);
+  glReadPixels(5, 7, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(px[0] == 0 && px[1] == 255 && px[2] == 0 && px[3] == 255);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  GLuint fbs[4] = {ms_fb, ss_fb, ms_fb2, other_fb};
+  glDeleteFramebuffers(4, fbs);
+  GLuint rbs[4] = {ms_color, ms_color2, ss_color, ss_other};
+  glDeleteRenderbuffers(4, rbs);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+}  // namespace
+
+int main() {
+  harness::Window w = harness::Open(32, 32);
+  const char* vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
+  const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  std::printf("GL_VENDOR %s, GL_RENDERER %s\n", vendor ? vendor : "(null)", renderer ? renderer : "(null)");
+  Limits();
+  Completeness();
+  BlitAndRead(renderer && std::strstr(renderer, "Caldera"));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  harness::Close(w);
+  return harness::Summary();
+}
