@@ -38,6 +38,11 @@ bool SamplerTarget(GLenum type, GLenum* target, pipe::TextureKind* kind) {
     case GL_SAMPLER_2D_RECT_SHADOW:
       *target = GL_TEXTURE_RECTANGLE, *kind = pipe::TextureKind::kRect;
       return true;
+    case GL_SAMPLER_2D_MULTISAMPLE:
+    case GL_INT_SAMPLER_2D_MULTISAMPLE:
+    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+      *target = GL_TEXTURE_2D_MULTISAMPLE, *kind = pipe::TextureKind::k2DMultisample;
+      return true;
     case GL_SAMPLER_BUFFER:
     case GL_INT_SAMPLER_BUFFER:
     case GL_UNSIGNED_INT_SAMPLER_BUFFER:
@@ -71,6 +76,7 @@ uint8_t Wrap(GLenum wrap) {
 
 bool TextureComplete(const Texture& t, const SamplerObject* sampler) {
   if (!t.handle.valid() || t.width == 0 || t.height == 0 || t.depth == 0) return false;
+  if (t.target == GL_TEXTURE_2D_MULTISAMPLE) return true;  // one level, read by texelFetch: no filtering
   GLint base = t.base_level;
   if (t.target == GL_TEXTURE_RECTANGLE && base != 0) return false;
   // DefinedLevels() counts a cube level only once all six faces have it (cube completeness; the faces

@@ -114,6 +114,7 @@ class Context final : public pipe::BackendContext {
   // 1x1 (0,0,0,1) stand-ins, one per view type: what GL returns for incomplete or missing textures.
   void CreateDummies();
   ImageObject& Dummy(pipe::TextureKind kind);
+  uint8_t DummySampleCount() const;
 
   Shared shared_;
   QueryTracker queries_{*shared_.device};
@@ -175,7 +176,7 @@ class Context final : public pipe::BackendContext {
   pipe::CmdSetUniformBuffers uniform_buffers_{};
   bool resources_dirty_ = false;
   bool textures_need_layout_check_ = false;
-  static constexpr uint32_t kDummyKinds = 4;  // 2D (and rectangle), 2D array, cube, 3D
+  static constexpr uint32_t kDummyKinds = 5;  // 2D (and rectangle), 2D array, cube, 3D, 2D multisample
   ImageObject dummies_[kDummyKinds]{};
   bool dummy_ready_ = false;
   VkBuffer bound_index_buffer_ = VK_NULL_HANDLE;

@@ -365,7 +365,8 @@ void Context::CreateDummies() {
   // Created and filled once, outside any render pass (callers guarantee that): one 1x1 (0,0,0,1) image per
   // view type, so an unbound sampler of any kind reads what GL requires through a matching view.
   static constexpr pipe::TextureKind kKinds[kDummyKinds] = {
-      pipe::TextureKind::k2D, pipe::TextureKind::k2DArray, pipe::TextureKind::kCube, pipe::TextureKind::k3D};
+      pipe::TextureKind::k2D, pipe::TextureKind::k2DArray, pipe::TextureKind::kCube, pipe::TextureKind::k3D,
+      pipe::TextureKind::k2DMultisample};
   UploadRing::Span span = ring_.Allocate(4 * 6, 4);
   for (uint32_t i = 0; i < 6; ++i) {
     const uint8_t black[4] = {0, 0, 0, 255};
@@ -376,8 +377,19 @@ void Context::CreateDummies() {
     ImageDesc desc;
     desc.format = pipe::Format::kRGBA8;
     desc.kind = kKinds[k];
+    bool multisample = desc.kind == pipe::TextureKind::k2DMultisample;
+    // sampler2DMS needs a multisampled view; any count the device samples will do.
+    if (multisample) desc.samples = DummySampleCount();
     shared_.resources->CreateStandaloneImage(desc, &dummy);
     TransitionImage(dummy, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    if (multisample) {  // buffer copies cannot write multisampled images; a clear can
+      VkClearColorValue color{};
+      color.float32[3] = 1.0f;
+      VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+      vkCmdClearColorImage(cmd_, dummy.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &color, 1, &range);
+      TransitionImage(dummy, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+      continue;
+    }
     VkBufferImageCopy region{};
     region.bufferOffset = span.offset;
     region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, dummy.layers};
@@ -386,6 +398,13 @@ void Context::CreateDummies() {
     TransitionImage(dummy, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
   }
   dummy_ready_ = true;
+}
+
+uint8_t Context::DummySampleCount() const {
+  VkSampleCountFlags counts = shared_.device->properties().limits.sampledImageColorSampleCounts;
+  for (uint8_t n = 2; n <= 64; n <<= 1)
+    if (counts & n) return n;
+  return 1;  // no multisampled sampling: GL_MAX_SAMPLES is 1 and no program gets this far
 }
 
 ImageObject& Context::Dummy(pipe::TextureKind kind) {
@@ -397,6 +416,8 @@ ImageObject& Context::Dummy(pipe::TextureKind kind) {
       return dummies_[2];
     case pipe::TextureKind::k3D:
       return dummies_[3];
+    case pipe::TextureKind::k2DMultisample:
+      return dummies_[4];
     default:
       return dummies_[0];
   }

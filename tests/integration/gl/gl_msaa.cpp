@@ -130,6 +130,57 @@ void BlitAndRead(bool caldera) {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+void MultisampleTextures() {
+  Clean();
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
+  glTexImage2DMultisample(GL_TEXTURE_2D, 4, GL_RGBA8, 8, 8, GL_TRUE);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_RGBA8, 8, 8, GL_TRUE);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, -1, 8, GL_TRUE);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  GLint max_color = 0;
+  glGetIntegerv(GL_MAX_COLOR_TEXTURE_SAMPLES, &max_color);
+  glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, max_color + 1, GL_RGBA8, 8, 8, GL_TRUE);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 8, 8, GL_TRUE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glTexParameteri(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);  // sampler state does not apply to texelFetch
+  // Level 0 only; a texture and a renderbuffer of the same count make one complete framebuffer.
+  GLuint fb;
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, tex, 1);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, tex, 0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLuint depth = Renderbuffer(4, GL_DEPTH24_STENCIL8, 8, 8);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, depth);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  // The standard 4x positions (what both Vulkan and llvmpipe use), and the index range.
+  const float expect[4][2] = {{0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+  for (GLuint i = 0; i < 4; ++i) {
+    float pos[2] = {-1, -1};
+    glGetMultisamplefv(GL_SAMPLE_POSITION, i, pos);
+    CHECK(pos[0] == expect[i][0] && pos[1] == expect[i][1]);
+  }
+  float pos[2];
+  glGetMultisamplefv(GL_SAMPLE_POSITION, 4, pos);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glGetMultisamplefv(GL_SAMPLES, 0, pos);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteRenderbuffers(1, &depth);
+  glDeleteTextures(1, &tex);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 }  // namespace
 
 int main() {
@@ -139,6 +190,7 @@ int main() {
   std::printf("GL_VENDOR %s, GL_RENDERER %s\n", vendor ? vendor : "(null)", renderer ? renderer : "(null)");
   Limits();
   Completeness();
+  MultisampleTextures();
   BlitAndRead(renderer && std::strstr(renderer, "Caldera"));
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);

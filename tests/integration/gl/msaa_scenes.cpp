@@ -139,12 +139,65 @@ void MsaaClear() {
   glDeleteBuffers(1, &vbo);
 }
 
+void MsaaTexture() {
+  // Triangles rendered into a 4x GL_TEXTURE_2D_MULTISAMPLE, then read sample by sample with
+  // texelFetch(sampler2DMS, coord, sample): each window quadrant shows one sample at half resolution, so a
+  // sample taken from the wrong position or the wrong sample index shows as shifted edges.
+  GLuint tex, fb;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
+  glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, kWidth, kHeight, GL_TRUE);
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, tex, 0);
+  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) std::exit(3);
+  glViewport(0, 0, kWidth, kHeight);
+  glClearColor(0.1f, 0.1f, 0.3f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  Program p = MakeProgram();
+  GLuint vbo = Triangles();
+  glUniform2f(p.offset, 0, 0);
+  glUniform1f(p.depth, 0.0f);
+  glUniform4f(p.color, 1, 0.5f, 0, 1);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glUniform4f(p.color, 0, 1, 1, 1);
+  glDrawArrays(GL_TRIANGLES, 3, 3);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  const char* vs = R"(#version 330 core
+layout(location = 0) in vec2 a_pos;
+void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }
+)";
+  const char* fs = R"(#version 330 core
+uniform sampler2DMS u_tex;
+// Nothing bound: GL reads (0, 0, 0, 1); Mesa reads (0, 0, 0, 0) from missing multisample textures, so only
+// the colour channels are compared (the read itself is what validation checks on Vulkan).
+uniform sampler2DMS u_unbound;
+out vec4 frag;
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  int quadrant = (p.x >= 32 ? 1 : 0) + (p.y >= 32 ? 2 : 0);
+  frag = texelFetch(u_tex, (p * 2) % 64, quadrant) + vec4(texelFetch(u_unbound, ivec2(0), 0).rgb, 0.0);
+}
+)";
+  GLuint prog = harness::CompileProgram(vs, fs);
+  glUseProgram(prog);
+  glUniform1i(glGetUniformLocation(prog, "u_tex"), 0);
+  glUniform1i(glGetUniformLocation(prog, "u_unbound"), 1);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  DrawFullWindowQuad();
+  glDeleteBuffers(1, &vbo);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteTextures(1, &tex);
+}
+
 }  // namespace
 
 const std::vector<Scene>& MsaaScenes() {
   static const std::vector<Scene> scenes = {
       {"msaa_resolve", MsaaResolve, true},
       {"msaa_clear", MsaaClear, true},
+      {"msaa_texture", MsaaTexture, false},
   };
   return scenes;
 }
