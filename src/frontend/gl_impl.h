@@ -230,6 +230,8 @@ void TexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLin
                    const void* pixels);
 void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
                            GLsizei height, GLboolean fixedsamplelocations);
+void SampleCoverage(Context& ctx, GLfloat value, GLboolean invert);
+void SampleMaski(Context& ctx, GLuint maskNumber, GLbitfield mask);
 void GetMultisamplefv(Context& ctx, GLenum pname, GLuint index, GLfloat* val);
 void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
                   GLsizei height);

@@ -235,6 +235,13 @@ struct CmdSetFixedState {
   bool rasterizer_discard;
   bool provoking_last;  // flat varyings come from the last vertex of a primitive (GL's default), else the
                         // first
+  // Multisample coverage, applied only when the render targets are multisampled: alpha-to-coverage; the
+  // fraction `coverage_value` of the samples kept (the others when `coverage_invert`) when `sample_coverage`;
+  // and `sample_mask` (bit per sample, all ones when unused) ANDed into every fragment's coverage.
+  bool alpha_to_coverage;
+  bool sample_coverage, coverage_invert;
+  float coverage_value;
+  uint32_t sample_mask;
 };
 
 struct VertexAttrib {

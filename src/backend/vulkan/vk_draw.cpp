@@ -230,6 +230,18 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
   key.polygon_mode = static_cast<uint8_t>(fixed_.polygon_mode);  // pipe order == VkPolygonMode
   key.depth_clamp = fixed_.depth_clamp && shared_.device->features().depth_clamp;
   key.provoking_last = fixed_.provoking_last && shared_.device->features().provoking_vertex_last;
+  if (key.samples > 1) {  // GL applies the multisample coverage operations to multisampled targets only
+    key.alpha_to_coverage = fixed_.alpha_to_coverage;
+    uint32_t mask = fixed_.sample_mask;
+    if (fixed_.sample_coverage) {
+      // Vulkan has no coverage value: keep round(value * samples) samples, the lowest ones (GL leaves the
+      // choice of samples to the implementation; the count is what GL asks for).
+      uint32_t n = static_cast<uint32_t>(fixed_.coverage_value * float(key.samples) + 0.5f);
+      uint32_t cover = n >= 32 ? ~0u : (1u << n) - 1;
+      mask &= fixed_.coverage_invert ? ~cover : cover;
+    }
+    key.sample_mask = mask & ((1u << key.samples) - 1);
+  }
   key.attrib_mask = vertex_.attrib_mask;
   for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs; ++loc) {
     if (!(vertex_.attrib_mask & (1u << loc))) continue;

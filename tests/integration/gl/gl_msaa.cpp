@@ -2,6 +2,7 @@
 // mixed counts, GL_SAMPLES / GL_SAMPLE_BUFFERS of the bound framebuffer, the glBlitFramebuffer resolve rules
 // and glReadPixels from a multisampled framebuffer, plus one resolved pixel read back. Runs against Caldera
 // and Mesa llvmpipe (meson.build): a check that fails on Mesa is a wrong expectation.
+#include <cstdlib>
 #include <cstring>
 
 #include "gl_harness.h"
@@ -181,6 +182,67 @@ void MultisampleTextures() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// glSampleCoverage keeps a fraction of the samples (which ones is the implementation's choice, so only the
+// resolved intensity is checked), and glSampleMaski takes one mask word.
+void Coverage() {
+  Clean();
+  glSampleMaski(1, 0x1);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  GLuint ms = Renderbuffer(4, GL_RGBA8, 8, 8), ss = Renderbuffer(0, GL_RGBA8, 8, 8);
+  GLuint ss_fb = Framebuffer(GL_FRAMEBUFFER, ss, 0);
+  GLuint ms_fb = Framebuffer(GL_FRAMEBUFFER, ms, 0);
+  glViewport(0, 0, 8, 8);
+  const char* vs = R"(#version 330 core
+layout(location = 0) in vec2 a_pos;
+void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }
+)";
+  const char* fs = R"(#version 330 core
+out vec4 frag;
+void main() { frag = vec4(1.0); }
+)";
+  glUseProgram(harness::CompileProgram(vs, fs));
+  const float quad[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+  GLuint vao, vbo;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  struct Case {
+    float value;
+    GLboolean invert;
+    int expect;
+  } cases[] = {{0.5f, GL_FALSE, 128}, {0.25f, GL_FALSE, 64}, {0.25f, GL_TRUE, 191}, {1.0f, GL_FALSE, 255}};
+  glEnable(GL_SAMPLE_COVERAGE);
+  for (const Case& c : cases) {
+    glBindFramebuffer(GL_FRAMEBUFFER, ms_fb);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glSampleCoverage(c.value, c.invert);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss_fb);
+    glBlitFramebuffer(0, 0, 8, 8, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, ss_fb);
+    uint8_t px[4] = {};
+    glReadPixels(3, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    if (std::abs(int(px[0]) - c.expect) > 3)
+      std::printf("  coverage %.2f invert %d: red %d\n", c.value, c.invert, px[0]);
+    CHECK(std::abs(int(px[0]) - c.expect) <= 3);
+  }
+  glDisable(GL_SAMPLE_COVERAGE);
+  glSampleCoverage(1.0f, GL_FALSE);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &ms_fb);
+  glDeleteFramebuffers(1, &ss_fb);
+  GLuint rbs[2] = {ms, ss};
+  glDeleteRenderbuffers(2, rbs);
+  glDeleteBuffers(1, &vbo);
+  glDeleteVertexArrays(1, &vao);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 }  // namespace
 
 int main() {
@@ -191,6 +253,7 @@ int main() {
   Limits();
   Completeness();
   MultisampleTextures();
+  Coverage();
   BlitAndRead(renderer && std::strstr(renderer, "Caldera"));
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);

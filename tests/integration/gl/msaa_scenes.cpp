@@ -191,6 +191,59 @@ void main() {
   glDeleteTextures(1, &tex);
 }
 
+void MsaaCoverage() {
+  // Coverage operations on a 4x target, resolved: bands of alpha-to-coverage at several alphas, a sample
+  // mask, and a sample-mask-limited overlay on top of a full draw; every band's resolved colour is the
+  // fraction of samples written.
+  Targets t = MakeTargets();
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  Program p = MakeProgram();
+  const float quad[] = {-1, -1, -0.5f, -1, -0.5f, 1, -1, -1, -0.5f, 1, -1, 1};
+  GLuint vao, vbo;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  glUniform1f(p.depth, 0.0f);
+  // Column 0: alpha to coverage with alpha 0.25, 0.5, 0.75 in three rows (the quad is a column, moved down).
+  glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+  glEnable(GL_SCISSOR_TEST);
+  for (int row = 0; row < 3; ++row) {
+    glScissor(0, row * 21, kWidth, 21);
+    glUniform2f(p.offset, 0, 0);
+    glUniform4f(p.color, 1, 0, 0, 0.25f * float(row + 1));
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+  }
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+  // Column 1: sample mask 0x3 (half the samples); column 2: mask 0x1; column 3: a full green draw, then a
+  // blue overlay limited to mask 0xE.
+  glEnable(GL_SAMPLE_MASK);
+  glSampleMaski(0, 0x3);
+  glUniform2f(p.offset, 0.5f, 0);
+  glUniform4f(p.color, 0, 1, 0, 1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glSampleMaski(0, 0x1);
+  glUniform2f(p.offset, 1.0f, 0);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_SAMPLE_MASK);
+  glUniform2f(p.offset, 1.5f, 0);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glEnable(GL_SAMPLE_MASK);
+  glSampleMaski(0, 0xE);
+  glUniform4f(p.color, 0, 0, 1, 1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_SAMPLE_MASK);
+  glSampleMaski(0, ~0u);
+  ResolveAndRead(t);
+  glDeleteBuffers(1, &vbo);
+  glDeleteVertexArrays(1, &vao);
+}
+
 }  // namespace
 
 const std::vector<Scene>& MsaaScenes() {
@@ -198,6 +251,7 @@ const std::vector<Scene>& MsaaScenes() {
       {"msaa_resolve", MsaaResolve, true},
       {"msaa_clear", MsaaClear, true},
       {"msaa_texture", MsaaTexture, false},
+      {"msaa_coverage", MsaaCoverage, true},
   };
   return scenes;
 }
