@@ -82,15 +82,7 @@ Program MakeProgram() {
 GLuint Triangles() {
   // Two thin, slanted triangles: long anti-aliased edges at several slopes.
   const float v[] = {-0.9f, -0.9f, 0.7f, -0.6f, -0.2f, 0.9f, -0.8f, 0.3f, 0.9f, -0.2f, 0.6f, 0.8f};
-  GLuint vao, vbo;
-  glGenVertexArrays(1, &vao);
-  glBindVertexArray(vao);
-  glGenBuffers(1, &vbo);
-  glBindBuffer(GL_ARRAY_BUFFER, vbo);
-  glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STATIC_DRAW);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glEnableVertexAttribArray(0);
-  return vbo;
+  return harness::Positions2D(v, sizeof(v) / sizeof(float));
 }
 
 void MsaaResolve() {
@@ -200,14 +192,7 @@ void MsaaCoverage() {
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   Program p = MakeProgram();
   const float quad[] = {-1, -1, -0.5f, -1, -0.5f, 1, -1, -1, -0.5f, 1, -1, 1};
-  GLuint vao, vbo;
-  glGenVertexArrays(1, &vao);
-  glBindVertexArray(vao);
-  glGenBuffers(1, &vbo);
-  glBindBuffer(GL_ARRAY_BUFFER, vbo);
-  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glEnableVertexAttribArray(0);
+  GLuint vbo = harness::Positions2D(quad, sizeof(quad) / sizeof(float));
   glUniform1f(p.depth, 0.0f);
   // Column 0: alpha to coverage with alpha 0.25, 0.5, 0.75 in three rows (the quad is a column, moved down).
   glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
@@ -241,7 +226,6 @@ void MsaaCoverage() {
   glSampleMaski(0, ~0u);
   ResolveAndRead(t);
   glDeleteBuffers(1, &vbo);
-  glDeleteVertexArrays(1, &vao);
 }
 
 }  // namespace
