@@ -89,6 +89,7 @@ void Context::FlushRenderTargets() {
   sent_framebuffer_version = version;
 
   pipe::CmdSetRenderTargets cmd{};
+  cmd.srgb_encode = state.framebuffer_srgb ? 1 : 0;
   DrawFramebufferSize(reinterpret_cast<int32_t*>(&cmd.width), reinterpret_cast<int32_t*>(&cmd.height));
   if (!fb) {
     if (draw_surface_) {
@@ -120,7 +121,7 @@ pipe::ImageRef Context::ReadColorImage(int32_t* width, int32_t* height, pipe::Fo
     if (!read_surface_) return {};
     *width = read_surface_->desc.width;
     *height = read_surface_->desc.height;
-    if (format && read_surface_->desc.color == ColorFormat::kRGBA8) *format = pipe::Format::kRGBA8;
+    if (format) *format = read_surface_->color_format;
     return {read_surface_->color, 0, 0};
   }
   GLenum buf = read_framebuffer->read_buffer;

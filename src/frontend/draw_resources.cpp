@@ -72,6 +72,42 @@ uint8_t Wrap(GLenum wrap) {
   }
 }
 
+// Integer samplers read integer formats only, float samplers everything else; a mismatch reads like a
+// missing texture (GL leaves it undefined; Vulkan forbids views of another numeric type).
+pipe::SampleType SamplerSampleType(GLenum type) {
+  switch (type) {
+    case GL_INT_SAMPLER_2D:
+    case GL_INT_SAMPLER_2D_ARRAY:
+    case GL_INT_SAMPLER_3D:
+    case GL_INT_SAMPLER_CUBE:
+    case GL_INT_SAMPLER_2D_RECT:
+    case GL_INT_SAMPLER_BUFFER:
+    case GL_INT_SAMPLER_2D_MULTISAMPLE:
+      return pipe::SampleType::kSint;
+    case GL_UNSIGNED_INT_SAMPLER_2D:
+    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_3D:
+    case GL_UNSIGNED_INT_SAMPLER_CUBE:
+    case GL_UNSIGNED_INT_SAMPLER_2D_RECT:
+    case GL_UNSIGNED_INT_SAMPLER_BUFFER:
+    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+      return pipe::SampleType::kUint;
+    default:
+      return pipe::SampleType::kFloat;
+  }
+}
+
+pipe::SampleType FormatSampleType(pipe::Format f) {
+  switch (pipe::Info(f).type) {
+    case pipe::FormatType::kSint:
+      return pipe::SampleType::kSint;
+    case pipe::FormatType::kUint:
+      return pipe::SampleType::kUint;
+    default:
+      return pipe::SampleType::kFloat;
+  }
+}
+
 }  // namespace
 
 bool TextureComplete(const Texture& t, const SamplerObject* sampler) {
@@ -84,6 +120,12 @@ bool TextureComplete(const Texture& t, const SamplerObject* sampler) {
   uint32_t defined = t.DefinedLevels();
   if (base >= t.levels || !(defined & (1u << base))) return false;
   GLenum min_filter = sampler ? sampler->params.min_filter : t.sampler.min_filter;
+  // Integer textures filter only by nearest texels: anything else makes them incomplete (GL 3.3 §3.8.14).
+  if (pipe::IsIntegerFormat(t.format)) {
+    GLenum mag_filter = sampler ? sampler->params.mag_filter : t.sampler.mag_filter;
+    if (mag_filter != GL_NEAREST || (min_filter != GL_NEAREST && min_filter != GL_NEAREST_MIPMAP_NEAREST))
+      return false;
+  }
   // A sampler object can ask a rectangle for mipmaps: GL makes that incomplete.
   if (!UsesMipmaps(min_filter)) return true;
   if (t.target == GL_TEXTURE_RECTANGLE) return false;
@@ -151,11 +193,13 @@ void Context::FlushProgramResources() {
         int32_t unit = program->sampler_units[index];
         auto& binding = cmd.textures[index];
         binding.kind = kind;
+        binding.sample_type = SamplerSampleType(u.gl_type);
         cmd.count = std::max(cmd.count, index + 1);
         if (unit < 0 || unit >= kTextureUnits) continue;
         const auto& tex = textures[unit][TextureTargetIndex(target)];
         const SamplerObject* sampler_object = sampler_bindings[unit].get();
         if (!tex || !TextureComplete(*tex, sampler_object)) continue;
+        if (FormatSampleType(tex->format) != binding.sample_type) continue;
         binding.image = tex->handle;
         binding.base_level = static_cast<uint8_t>(tex->base_level);
         binding.sampler = ResolveSampler(*tex, sampler_object);

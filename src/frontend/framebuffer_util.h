@@ -31,8 +31,10 @@ std::shared_ptr<Framebuffer>& BoundFramebufferRef(Context& ctx, GLenum target);
 Framebuffer* BoundFramebuffer(Context& ctx, GLenum target);
 // Records a clear of the draw framebuffer honouring scissor, colour/depth/stencil masks and rasterizer
 // discard.
+// `color_type` says whether `color` (float) or `color_int` (glClearBufferiv/uiv) holds the colour.
 void RecordClear(Context& ctx, uint8_t clear_bits, uint8_t color_targets, const float color[4], float depth,
-                 uint32_t stencil);
+                 uint32_t stencil, pipe::SampleType color_type = pipe::SampleType::kFloat,
+                 const uint32_t* color_int = nullptr);
 
 // GL completeness; null means the default framebuffer (complete when a surface is bound).
 GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb);

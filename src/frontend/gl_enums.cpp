@@ -154,37 +154,6 @@ bool IsStencilFace(GLenum face) {
   return face == GL_FRONT || face == GL_BACK || face == GL_FRONT_AND_BACK;
 }
 
-std::optional<pipe::Format> RenderbufferFormat(GLenum internal_format) {
-  switch (internal_format) {
-    case GL_RGBA:
-    case GL_RGBA8:
-    case GL_RGBA4:
-    case GL_RGB5_A1:
-      return pipe::Format::kRGBA8;
-    case GL_RGB:
-    case GL_RGB8:
-      return pipe::Format::kRGB8;
-    case GL_RGB565:
-      return pipe::Format::kRGB565;
-    case GL_DEPTH24_STENCIL8:
-    case GL_DEPTH_STENCIL:
-    case GL_STENCIL_INDEX8:
-      return pipe::Format::kD24S8;
-    case GL_DEPTH_COMPONENT:
-    case GL_DEPTH_COMPONENT24:
-    case GL_DEPTH_COMPONENT32:
-      return pipe::Format::kD24S8;
-    case GL_DEPTH_COMPONENT16:
-      return pipe::Format::kD16;
-    case GL_DEPTH_COMPONENT32F:
-      return pipe::Format::kD32F;
-    case GL_DEPTH32F_STENCIL8:
-      return pipe::Format::kD32FS8;
-    default:
-      return std::nullopt;
-  }
-}
-
 std::optional<pipe::VertexFormat::Type> VertexType(GLenum type, bool integer) {
   using V = pipe::VertexFormat;
   switch (type) {

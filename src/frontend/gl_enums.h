@@ -17,8 +17,6 @@ std::optional<pipe::Topology> PrimitiveMode(GLenum mode);
 std::optional<pipe::IndexType> IndexType(GLenum type);
 uint32_t IndexSize(pipe::IndexType type);
 bool IsStencilFace(GLenum face);
-// Renderbuffer internal formats: the pipe format storing it, or nullopt if not renderable.
-std::optional<pipe::Format> RenderbufferFormat(GLenum internal_format);
 // glVertexAttrib(I)Pointer types: nullopt when `type` is not valid for that entry point.
 std::optional<pipe::VertexFormat::Type> VertexType(GLenum type, bool integer);
 uint32_t VertexTypeSize(pipe::VertexFormat::Type type);

@@ -7,65 +7,46 @@
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
+#include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/pixel_buffer.h"
 
 namespace caldera::gl {
 namespace {
 
-// Converts one RGBA8 pixel row to the requested format/type. Returns false for unsupported combinations.
-bool ConvertRow(const uint8_t* src, int width, GLenum format, GLenum type, uint8_t* dst) {
-  auto channel = [](GLenum f, int i) -> int {  // which RGBA component lands at position i, -1 none
-    switch (f) {
-      case GL_RGBA:
-        return i;
-      case GL_RGBA_INTEGER:
-        return i;
-      case GL_BGRA: {
-        static const int m[4] = {2, 1, 0, 3};
-        return m[i];
-      }
-      case GL_RGB:
-        return i < 3 ? i : -1;
-      case GL_RG:
-        return i < 2 ? i : -1;
-      case GL_RED:
-        return i == 0 ? 0 : -1;
-      case GL_GREEN:
-        return i == 0 ? 1 : -1;
-      case GL_BLUE:
-        return i == 0 ? 2 : -1;
-      case GL_ALPHA:
-        return i == 0 ? 3 : -1;
-      default:
-        return -1;
-    }
-  };
-  int n = 0;
-  while (n < 4 && channel(format, n) >= 0) ++n;
-  if (n == 0) return false;
-  for (int x = 0; x < width; ++x) {
-    for (int i = 0; i < n; ++i) {
-      uint8_t v = src[x * 4 + channel(format, i)];
-      switch (type) {
-        case GL_UNSIGNED_BYTE:
-          dst[x * n + i] = v;
-          break;
-        case GL_FLOAT:
-          reinterpret_cast<float*>(dst)[x * n + i] = v / 255.0f;
-          break;
-        case GL_UNSIGNED_SHORT:
-          reinterpret_cast<uint16_t*>(dst)[x * n + i] = static_cast<uint16_t>(v * 257);
-          break;
-        case GL_UNSIGNED_INT:
-          reinterpret_cast<uint32_t*>(dst)[x * n + i] = v * 16843009u;
-          break;
-        default:
-          return false;
-      }
-    }
+// The layout the backend returns for a format: lossless for every format glReadPixels can name.
+pipe::ReadLayout LayoutFor(pipe::Format f) {
+  const pipe::FormatInfo& info = pipe::Info(f);
+  if (pipe::IsDepthFormat(f)) return pipe::ReadLayout::kDepth32F;
+  if (pipe::IsIntegerFormat(f)) return pipe::ReadLayout::kRGBA32I;
+  bool wide = info.bits[0] > 8 || info.bits[3] > 8;
+  return info.type == pipe::FormatType::kFloat || wide ? pipe::ReadLayout::kRGBA32F
+                                                       : pipe::ReadLayout::kRGBA8;
+}
+
+uint32_t LayoutSize(pipe::ReadLayout layout) {
+  return layout == pipe::ReadLayout::kRGBA8 || layout == pipe::ReadLayout::kDepth32F ? 4 : 16;
+}
+
+// One pixel of a backend readback as the values glformat::PackPixel takes.
+glformat::PixelValue FromLayout(pipe::ReadLayout layout, const uint8_t* p, bool int_signed) {
+  glformat::PixelValue v;
+  switch (layout) {
+    case pipe::ReadLayout::kRGBA8:
+      for (int c = 0; c < 4; ++c) v.f[c] = float(p[c]) / 255.0f;
+      break;
+    case pipe::ReadLayout::kRGBA32F:
+      std::memcpy(v.f, p, 16);
+      break;
+    case pipe::ReadLayout::kRGBA32I:
+      std::memcpy(v.i, p, 16);
+      v.int_signed = int_signed;
+      break;
+    case pipe::ReadLayout::kDepth32F:
+      std::memcpy(&v.depth, p, 4);
+      break;
   }
-  return true;
+  return v;
 }
 
 }  // namespace
@@ -102,6 +83,7 @@ bool ReadDepthStencil(Context& ctx, pipe::ImageRef depth, pipe::ImageRef stencil
     if (!cmd.image.image.valid()) continue;
     cmd.x = x, cmd.y = y, cmd.width = w, cmd.height = h;
     cmd.aspect = i == 0 ? pipe::ReadAspect::kDepth : pipe::ReadAspect::kStencil;
+    cmd.layout = pipe::ReadLayout::kDepth32F;  // stencil reads ignore it (one byte per pixel)
     cmd.row_stride = static_cast<uint32_t>(w * (i == 0 ? sizeof(float) : 1));
     cmd.dst = i == 0 ? static_cast<void*>(depth_values.data()) : static_cast<void*>(stencil_values.data());
     if (!ctx.pipe().RecordAndWait(cmd)) {
@@ -126,24 +108,23 @@ bool ReadDepthStencil(Context& ctx, pipe::ImageRef depth, pipe::ImageRef stencil
 void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                 void* pixels) {
   const char* fn = "glReadPixels";
-  if (format == GL_RGBA_INTEGER)
-    return ctx.Error(GL_INVALID_OPERATION, fn, "integer read of a normalised framebuffer");
-  bool depth_stencil =
-      format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL;
+  glformat::ClientLayout client;
+  if (GLenum error = glformat::CheckClientFormat(format, type, &client))
+    return ctx.Error(error, fn, "invalid format/type pair");
+  bool depth_stencil = client.depth || client.stencil;
   int32_t fb_w = 0, fb_h = 0;
   pipe::Format read_format = pipe::Format::kUndefined;
   pipe::ImageRef image, stencil_image;
   if (depth_stencil) {
     const auto& caps = ctx.device().backend().caps();
-    if ((format != GL_STENCIL_INDEX && !caps.read_depth) ||
-        (format != GL_DEPTH_COMPONENT && !caps.read_stencil))
+    if ((client.depth && !caps.read_depth) || (client.stencil && !caps.read_stencil))
       return ctx.Error(GL_INVALID_OPERATION, fn,
                        "the backend's host cannot read depth/stencil (documented gap)");
-    if (format != GL_STENCIL_INDEX) {
+    if (client.depth) {
       image = ctx.ReadDepthStencilImage(false, &fb_w, &fb_h, &read_format);
       if (!image.image.valid()) return ctx.Error(GL_INVALID_OPERATION, fn, "no depth buffer to read");
     }
-    if (format != GL_DEPTH_COMPONENT) {
+    if (client.stencil) {
       stencil_image = ctx.ReadDepthStencilImage(true, &fb_w, &fb_h, &read_format);
       if (!stencil_image.image.valid())
         return ctx.Error(GL_INVALID_OPERATION, fn, "no stencil buffer to read");
@@ -151,6 +132,8 @@ void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
   } else {
     image = ctx.ReadColorImage(&fb_w, &fb_h, &read_format);
     if (!image.image.valid()) return ctx.Error(GL_INVALID_OPERATION, fn, "no colour buffer to read");
+    if (client.integer != pipe::IsIntegerFormat(read_format))
+      return ctx.Error(GL_INVALID_OPERATION, fn, "integer and non-integer formats do not mix");
   }
   PixelLayout layout = PackLayout(ctx, format, type, width, height);
   Buffer* pbo = ctx.pixel_pack_buffer.get();
@@ -188,18 +171,26 @@ void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
   if (depth_stencil) {
     if (!ReadDepthStencil(ctx, image, stencil_image, x0, y0, w, h, format, type, bpp, &rows)) return;
   } else {
-    std::vector<uint8_t> rgba(size_t(w) * h * 4);
+    // The backend returns a lossless layout for the image's format; PackPixel writes the client's.
+    pipe::ReadLayout read_layout = LayoutFor(read_format);
+    uint32_t read_size = LayoutSize(read_layout);
+    std::vector<uint8_t> read(size_t(w) * h * read_size);
     pipe::CmdReadPixels cmd{};
     cmd.image = image;
+    cmd.layout = read_layout;
     cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
-    cmd.row_stride = static_cast<uint32_t>(w * 4);
-    cmd.dst = rgba.data();
+    cmd.row_stride = static_cast<uint32_t>(w) * read_size;
+    cmd.dst = read.data();
     if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
     rows.resize(size_t(w) * h * bpp);
-    for (int32_t row = 0; row < h; ++row)
-      if (!ConvertRow(rgba.data() + size_t(row) * w * 4, w, format, type,
-                      rows.data() + size_t(row) * w * bpp))
-        return ctx.Error(GL_INVALID_OPERATION, fn, "format/type combination not supported");
+    bool int_signed = pipe::Info(read_format).type == pipe::FormatType::kSint;
+    for (int32_t row = 0; row < h; ++row) {
+      const uint8_t* src = read.data() + size_t(row) * cmd.row_stride;
+      uint8_t* dst = rows.data() + size_t(row) * w * bpp;
+      for (int32_t i = 0; i < w; ++i)
+        glformat::PackPixel(format, type, FromLayout(read_layout, src + size_t(i) * read_size, int_signed),
+                            dst + size_t(i) * bpp);
+    }
   }
   if (pbo && !SyncShadow(ctx, *pbo)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
   uint8_t* out = (pbo ? pbo->shadow.data() + pbo_offset : static_cast<uint8_t*>(pixels)) + first;

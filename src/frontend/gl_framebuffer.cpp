@@ -3,6 +3,7 @@
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_enums.h"
+#include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 
 namespace caldera {
@@ -83,7 +84,12 @@ GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb) {
     AttachmentSize(a, &w, &h);
     bool depth_like = pipe::IsDepthFormat(rb.format);
     if ((i < pipe::kMaxColorAttachments) == depth_like) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
-    if (i == kStencilAttachment && !pipe::HasStencil(rb.format)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    // Stencil needs stencil bits the application asked for (DEPTH_COMPONENT24 is stored with a stencil
+    // aspect it does not have); RGB9_E5 is not colour-renderable.
+    if (i == kStencilAttachment &&
+        glformat::ComponentSize(rb.format, rb.internal_format, GL_TEXTURE_STENCIL_SIZE) == 0)
+      return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    if (rb.format == pipe::Format::kRGB9E5) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     if (samples >= 0 && samples != rb.samples) return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
     samples = rb.samples;
     width = width < 0 ? w : std::min(width, w);
@@ -165,7 +171,7 @@ void RenderbufferStorageMultisample(Context& ctx, GLenum, GLsizei samples, GLenu
   if (rb.handle.valid()) ReleaseBackendObject(rb.device, pipe::ObjectKind::kImage, rb.handle);
   rb.handle = {};
   rb.internal_format = internalformat;
-  rb.format = *glenum::RenderbufferFormat(internalformat);
+  rb.format = *glformat::RenderbufferFormat(internalformat);
   rb.width = width;
   rb.height = height;
   rb.samples = SupportedSampleCount(ctx, samples);
@@ -188,8 +194,6 @@ void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint
     return ctx.Error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv", "invalid target");
   if (!ctx.renderbuffer) return ctx.Error(GL_INVALID_OPERATION, "glGetRenderbufferParameteriv", "none bound");
   const Renderbuffer& rb = *ctx.renderbuffer;
-  bool depth = pipe::IsDepthFormat(rb.format);
-  bool color = rb.format != pipe::Format::kUndefined && !depth;
   switch (pname) {
     case GL_RENDERBUFFER_WIDTH:
       *params = rb.width;
@@ -206,19 +210,10 @@ void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint
     case GL_RENDERBUFFER_RED_SIZE:
     case GL_RENDERBUFFER_GREEN_SIZE:
     case GL_RENDERBUFFER_BLUE_SIZE:
-      *params = color ? (rb.format == pipe::Format::kRGB565 ? 5 : 8) : 0;
-      return;
     case GL_RENDERBUFFER_ALPHA_SIZE:
-      *params = rb.format == pipe::Format::kRGBA8 ? 8 : 0;
-      return;
     case GL_RENDERBUFFER_DEPTH_SIZE:
-      *params = !depth                              ? 0
-                : rb.format == pipe::Format::kD16   ? 16
-                : rb.format == pipe::Format::kD24S8 ? 24
-                                                    : 32;
-      return;
     case GL_RENDERBUFFER_STENCIL_SIZE:
-      *params = pipe::HasStencil(rb.format) ? 8 : 0;
+      *params = glformat::ComponentSize(rb.format, rb.internal_format, pname);
       return;
     default:
       return ctx.Error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv", "invalid pname");

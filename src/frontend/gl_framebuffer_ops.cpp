@@ -6,13 +6,14 @@
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
+#include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "util/log.h"
 
 namespace caldera {
 
 void RecordClear(Context& ctx, uint8_t clear_bits, uint8_t color_targets, const float color[4], float depth,
-                 uint32_t stencil) {
+                 uint32_t stencil, pipe::SampleType color_type, const uint32_t* color_int) {
   if (ctx.state.rasterizer_discard || clear_bits == 0 || ctx.conditional_render.discard) return;
   ctx.FlushRenderTargets();
   const GLState& s = ctx.state;
@@ -24,6 +25,8 @@ void RecordClear(Context& ctx, uint8_t clear_bits, uint8_t color_targets, const 
   cmd.depth_write = s.depth_mask;
   cmd.stencil_write_mask = s.stencil[0].write_mask;
   std::memcpy(cmd.color, color, sizeof(cmd.color));
+  cmd.color_type = color_type;
+  if (color_int) std::memcpy(cmd.color_int, color_int, sizeof(cmd.color_int));
   cmd.depth = depth;
   cmd.stencil = stencil;
   cmd.scissor_enable = s.scissor_test;
@@ -69,19 +72,20 @@ void ClearBufferiv(Context& ctx, GLenum buffer, GLint drawbuffer, const GLint* v
   const float unused[4] = {};
   if (buffer == GL_STENCIL)
     return RecordClear(ctx, pipe::kClearStencil, 0, unused, 0, static_cast<uint32_t>(value[0]));
-  // Integer colour formats are not renderable yet: values convert as they would for a normalised target.
-  float color[4];
-  for (int i = 0; i < 4; ++i) color[i] = static_cast<float>(value[i]);
-  RecordClear(ctx, pipe::kClearColor, static_cast<uint8_t>(1u << drawbuffer), color, 0, 0);
+  // The values reach a signed-integer attachment unconverted (other attachment types: undefined in GL).
+  uint32_t bits[4];
+  std::memcpy(bits, value, sizeof(bits));
+  RecordClear(ctx, pipe::kClearColor, static_cast<uint8_t>(1u << drawbuffer), unused, 0, 0,
+              pipe::SampleType::kSint, bits);
 }
 
 void ClearBufferuiv(Context& ctx, GLenum buffer, GLint drawbuffer, const GLuint* value) {
   const char* fn = "glClearBufferuiv";
   if (buffer != GL_COLOR) return ctx.Error(GL_INVALID_ENUM, fn, "invalid buffer");
   if (!ClearBufferChecks(ctx, buffer, drawbuffer, fn)) return;
-  float color[4];
-  for (int i = 0; i < 4; ++i) color[i] = static_cast<float>(value[i]);
-  RecordClear(ctx, pipe::kClearColor, static_cast<uint8_t>(1u << drawbuffer), color, 0, 0);
+  const float unused[4] = {};
+  RecordClear(ctx, pipe::kClearColor, static_cast<uint8_t>(1u << drawbuffer), unused, 0, 0,
+              pipe::SampleType::kUint, value);
 }
 
 void ClearBufferfi(Context& ctx, GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil) {
@@ -195,6 +199,15 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
       return ctx.Error(
           GL_INVALID_OPERATION, fn,
           resolve ? "a multisample resolve needs identical formats" : "depth/stencil formats differ");
+    if (aspect == GL_COLOR_BUFFER_BIT && pipe::IsIntegerFormat(sf)) {
+      if (filter == GL_LINEAR)
+        return ctx.Error(GL_INVALID_OPERATION, fn, "integer colour blits must use GL_NEAREST");
+      if (pipe::Info(sf).type != pipe::Info(df).type)
+        return ctx.Error(GL_INVALID_OPERATION, fn,
+                         "integer colour blits need the same integer type on both sides");
+    } else if (aspect == GL_COLOR_BUFFER_BIT && pipe::IsIntegerFormat(df)) {
+      return ctx.Error(GL_INVALID_OPERATION, fn, "blit from a non-integer to an integer colour buffer");
+    }
     if (resolve && aspect != GL_COLOR_BUFFER_BIT && !ctx.device().backend().caps().resolve_depth_stencil) {
       util::LogOnce(
           util::LogLevel::kWarning, "blit-resolve-depth",
@@ -281,7 +294,6 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
     return ctx.Error(GL_INVALID_OPERATION, fn, "nothing attached");
   }
   pipe::Format f = a.image->format;
-  bool depth = pipe::IsDepthFormat(f);
   switch (pname) {
     case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
       *params = static_cast<GLint>(a.image->name);
@@ -305,26 +317,16 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
     case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
     case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
     case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
-      *params = depth                        ? 0
-                : f == pipe::Format::kRGB565 ? (pname == GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE ? 6 : 5)
-                                             : 8;
-      return;
     case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
-      *params = f == pipe::Format::kRGBA8 ? 8 : 0;
-      return;
     case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
-      *params = !depth ? 0 : f == pipe::Format::kD16 ? 16 : f == pipe::Format::kD24S8 ? 24 : 32;
-      return;
     case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
-      *params = pipe::HasStencil(f) ? 8 : 0;
+      *params = glformat::ComponentSize(f, a.image->internal_format, pname);
       return;
     case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
-      *params = f == pipe::Format::kD32F || f == pipe::Format::kD32FS8 || f == pipe::Format::kRGBA32F
-                    ? GL_FLOAT
-                    : GL_UNSIGNED_NORMALIZED;
+      *params = static_cast<GLint>(glformat::ComponentType(f));
       return;
     case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
-      *params = GL_LINEAR;
+      *params = pipe::Info(f).type == pipe::FormatType::kSrgb ? GL_SRGB : GL_LINEAR;
       return;
     default:
       return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");

@@ -90,6 +90,8 @@ void SetCap(Context& ctx, GLenum cap, bool value, const char* function) {
   }
   bool* flag = CapFlag(ctx, cap);
   if (!flag) return ctx.Error(GL_INVALID_ENUM, function, "invalid capability");
+  // sRGB encoding picks the attachments' views (Vulkan) or a framebuffer enable (GLES): a target property.
+  if (cap == GL_FRAMEBUFFER_SRGB && *flag != value) ctx.MarkDirty(kDirtyRenderTargets);
   Set(ctx, *flag, value);
 }
 

@@ -8,6 +8,7 @@
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_enums.h"
+#include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/texture_util.h"
 #include "util/log.h"
@@ -283,6 +284,32 @@ void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pna
       return;
     case GL_TEXTURE_SAMPLES:
       *params = 0;
+      return;
+    case GL_TEXTURE_RED_SIZE:
+    case GL_TEXTURE_GREEN_SIZE:
+    case GL_TEXTURE_BLUE_SIZE:
+    case GL_TEXTURE_ALPHA_SIZE:
+    case GL_TEXTURE_DEPTH_SIZE:
+    case GL_TEXTURE_STENCIL_SIZE:
+    case GL_TEXTURE_SHARED_SIZE:
+      *params = has ? glformat::ComponentSize(t.format, t.internal_format, pname) : 0;
+      return;
+    case GL_TEXTURE_RED_TYPE:
+    case GL_TEXTURE_GREEN_TYPE:
+    case GL_TEXTURE_BLUE_TYPE:
+    case GL_TEXTURE_ALPHA_TYPE:
+    case GL_TEXTURE_DEPTH_TYPE: {
+      // A component the format lacks has type GL_NONE; sizes say which exist.
+      static constexpr GLenum kSizeOf[] = {GL_TEXTURE_RED_SIZE, GL_TEXTURE_GREEN_SIZE, GL_TEXTURE_BLUE_SIZE,
+                                           GL_TEXTURE_ALPHA_SIZE, GL_TEXTURE_DEPTH_SIZE};
+      GLenum size_pname =
+          pname == GL_TEXTURE_DEPTH_TYPE ? GL_TEXTURE_DEPTH_SIZE : kSizeOf[pname - GL_TEXTURE_RED_TYPE];
+      bool present = has && glformat::ComponentSize(t.format, t.internal_format, size_pname) > 0;
+      *params = present ? static_cast<GLint>(glformat::ComponentType(t.format)) : GL_NONE;
+      return;
+    }
+    case GL_TEXTURE_COMPRESSED:
+      *params = GL_FALSE;
       return;
     default:
       return ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");

@@ -13,118 +13,73 @@
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_enums.h"
+#include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/pixel_buffer.h"
 #include "frontend/texture_util.h"
+#include "pipe/texels.h"
 #include "util/log.h"
 
 namespace caldera {
 namespace {
 
-struct StorageFormat {
-  pipe::Format format;
-  int components;  // in the storage texel
-};
-
-std::optional<StorageFormat> TextureFormat(GLint internal_format) {
-  switch (internal_format) {
-    case GL_RGBA:
-    case GL_RGBA8:
-    case GL_RGBA4:
-    case GL_RGB5_A1:
-      return StorageFormat{pipe::Format::kRGBA8, 4};
-    case GL_RGB:
-    case GL_RGB8:
-      return StorageFormat{pipe::Format::kRGB8, 4};
-    case GL_RED:
-    case GL_R8:
-      return StorageFormat{pipe::Format::kR8, 1};
-    case GL_RG:
-    case GL_RG8:
-      return StorageFormat{pipe::Format::kRG8, 2};
-    case GL_RGBA32F:
-      return StorageFormat{pipe::Format::kRGBA32F, 4};
-    case GL_R32F:
-      return StorageFormat{pipe::Format::kR32F, 1};
-    case GL_DEPTH_COMPONENT:
-    case GL_DEPTH_COMPONENT24:
-    case GL_DEPTH_STENCIL:
-    case GL_DEPTH24_STENCIL8:
-      return StorageFormat{pipe::Format::kD24S8, 0};
-    case GL_DEPTH_COMPONENT32F:
-      return StorageFormat{pipe::Format::kD32F, 0};
-    case GL_DEPTH_COMPONENT16:
-      return StorageFormat{pipe::Format::kD16, 0};
-    default:
-      return std::nullopt;
-  }
-}
-
-int SourceComponents(GLenum format) {
-  switch (format) {
-    case GL_RED:
-      return 1;
-    case GL_RG:
-      return 2;
-    case GL_RGB:
-    case GL_BGR:
-      return 3;
-    case GL_RGBA:
-    case GL_BGRA:
-      return 4;
-    default:
-      return 0;
-  }
-}
-
-bool IsDepthSourceFormat(GLenum format) {
-  return format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL;
-}
-
-// Converts app texels (format/type, unpack state applied) into tightly packed storage texels: `depth`
-// images of width x height, one after another. Image height and skipped images apply to 3D uploads only.
-bool ConvertUpload(const GLState& s, const void* pixels, GLsizei width, GLsizei height, GLsizei depth,
-                   bool three_d, GLenum format, GLenum type, pipe::Format storage,
-                   std::vector<uint8_t>* out) {
-  int src_n = SourceComponents(format);
-  if (src_n == 0 || (type != GL_UNSIGNED_BYTE && type != GL_FLOAT)) return false;
-  int src_size = type == GL_FLOAT ? 4 : 1;
+// Converts app texels (format/type, unpack state applied) into tightly packed texels of `storage` in the
+// pipe's layout: `depth` images of width x height, one after another. Image height and skipped images apply
+// to 3D uploads only.
+void ConvertUpload(const GLState& s, const void* pixels, GLsizei width, GLsizei height, GLsizei depth,
+                   bool three_d, GLenum format, GLenum type, const glformat::ClientLayout& client,
+                   pipe::Format storage, std::vector<uint8_t>* out) {
+  uint32_t pixel_bytes = static_cast<uint32_t>(client.bytes);
   uint32_t row_pixels = s.unpack_row_length > 0 ? s.unpack_row_length : width;
   uint32_t align = s.unpack_alignment;
-  uint32_t stride = (row_pixels * src_n * src_size + align - 1) / align * align;
+  uint32_t stride = (row_pixels * pixel_bytes + align - 1) / align * align;
   size_t image_rows = three_d && s.unpack_image_height > 0 ? size_t(s.unpack_image_height) : size_t(height);
   size_t image_stride = image_rows * stride;
   const auto* base = static_cast<const uint8_t*>(pixels) + size_t(s.unpack_skip_rows) * stride +
-                     size_t(s.unpack_skip_pixels) * src_n * src_size +
+                     size_t(s.unpack_skip_pixels) * pixel_bytes +
                      (three_d ? size_t(s.unpack_skip_images) * image_stride : 0);
   uint32_t texel = pipe::TexelSize(storage);
-  bool float_storage = storage == pipe::Format::kRGBA32F || storage == pipe::Format::kR32F;
-  int dst_n = static_cast<int>(float_storage ? texel / 4 : texel);
+  bool depth_storage = pipe::IsDepthFormat(storage), int_storage = pipe::IsIntegerFormat(storage);
+  bool copy_rows = glformat::SameLayout(format, type, storage);  // the common case: no per-texel work
   out->assign(size_t(width) * height * depth * texel, 0);
-  bool bgr = format == GL_BGR || format == GL_BGRA;
   for (GLsizei z = 0; z < depth; ++z) {
     for (GLsizei y = 0; y < height; ++y) {
       const uint8_t* row = base + size_t(z) * image_stride + size_t(y) * stride;
-      for (GLsizei x = 0; x < width; ++x) {
-        float v[4] = {0, 0, 0, 1};
-        for (int c = 0; c < src_n; ++c) {
-          int dst_c = bgr && c < 3 ? 2 - c : c;
-          if (type == GL_FLOAT)
-            std::memcpy(&v[dst_c], row + (size_t(x) * src_n + c) * 4, 4);
-          else
-            v[dst_c] = row[size_t(x) * src_n + c] / 255.0f;
-        }
-        uint8_t* dst = out->data() + ((size_t(z) * height + y) * width + x) * texel;
-        for (int c = 0; c < dst_n; ++c) {
-          if (float_storage) {
-            std::memcpy(dst + c * 4, &v[c], 4);
-          } else {
-            float clamped = std::fmin(std::fmax(v[c], 0.0f), 1.0f);
-            dst[c] = static_cast<uint8_t>(std::lround(clamped * 255.0f));
-          }
-        }
+      uint8_t* dst = out->data() + (size_t(z) * height + y) * width * texel;
+      if (copy_rows) {
+        std::memcpy(dst, row, size_t(width) * texel);
+        continue;
+      }
+      for (GLsizei x = 0; x < width; ++x, dst += texel) {
+        glformat::PixelValue v;
+        glformat::UnpackPixel(format, type, row + size_t(x) * pixel_bytes, &v);
+        if (depth_storage)
+          pipe::EncodeDepth(storage, v.depth, v.stencil, dst);
+        else if (int_storage)
+          pipe::EncodeInt(storage, v.i, v.int_signed, dst);
+        else
+          pipe::EncodeFloat(storage, v.f, dst);
       }
     }
+  }
+}
+
+// The format/type pair of an upload checked on its own and against the image's format (GL errors recorded).
+bool CheckUploadFormat(Context& ctx, GLenum format, GLenum type, pipe::Format storage,
+                       glformat::ClientLayout* client, const char* fn) {
+  if (GLenum error = glformat::CheckClientFormat(format, type, client)) {
+    ctx.Error(error, fn,
+              error == GL_INVALID_ENUM ? "invalid format or type" : "format and type do not match");
+    return false;
+  }
+  if (client->stencil && !client->depth) {
+    ctx.Error(GL_INVALID_ENUM, fn, "GL_STENCIL_INDEX is not a texture format");
+    return false;
+  }
+  if (!glformat::ClientFormatMatches(*client, storage)) {
+    ctx.Error(GL_INVALID_OPERATION, fn,
+              "format does not match the internal format (integer, depth or colour)");
+    return false;
   }
   return true;
 }
@@ -239,9 +194,9 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
             GLsizei d, bool three_d, GLenum format, GLenum type, const void* pixels, const char* function) {
   Buffer* pbo = ctx.pixel_unpack_buffer.get();
   if ((!pixels && !pbo) || w == 0 || h == 0 || d == 0) return;
+  glformat::ClientLayout client;
+  if (!CheckUploadFormat(ctx, format, type, tex.format, &client, function)) return;
   if (pbo && !UnpackBufferOk(ctx, w, h, d, three_d, format, type, pixels, function)) return;
-  if (pipe::IsDepthFormat(tex.format))
-    return ctx.Error(GL_INVALID_OPERATION, function, "depth texture uploads are not implemented yet");
   if (pbo) {
     PixelLayout layout = UnpackLayout(ctx, format, type, w, h, d, three_d);
     uint64_t offset = reinterpret_cast<uintptr_t>(pixels) + layout.skip;
@@ -266,8 +221,7 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
     pixels = pbo->shadow.data() + reinterpret_cast<uintptr_t>(pixels);
   }
   std::vector<uint8_t> texels;
-  if (!ConvertUpload(ctx.state, pixels, w, h, d, three_d, format, type, tex.format, &texels))
-    return ctx.Error(GL_INVALID_OPERATION, function, "this format/type combination is not implemented yet");
+  ConvertUpload(ctx.state, pixels, w, h, d, three_d, format, type, client, tex.format, &texels);
   pipe::CmdImageUpload cmd{tex.handle,
                            static_cast<uint32_t>(level),
                            x,
@@ -285,10 +239,10 @@ void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internal
               GLsizei d, GLint border, GLenum format, GLenum type, const void* pixels, const char* fn) {
   ImageTarget it;
   if (!ResolveImageTarget(ctx, target, dims, &it, fn)) return;
-  if (SourceComponents(format) == 0 && !IsDepthSourceFormat(format))
-    return ctx.Error(GL_INVALID_ENUM, fn, "invalid format");
-  auto fmt = TextureFormat(internalformat);
+  auto fmt = glformat::TextureFormat(static_cast<GLenum>(internalformat));
   if (!fmt) return ctx.Error(GL_INVALID_VALUE, fn, "unsupported internal format");
+  glformat::ClientLayout client;
+  if (!CheckUploadFormat(ctx, format, type, *fmt, &client, fn)) return;
   GLsizei max = MaxSize(ctx);
   if (level < 0 || level > MaxLevel(max)) return ctx.Error(GL_INVALID_VALUE, fn, "level out of range");
   if (w < 0 || h < 0 || d < 0 || w > max || h > max || d > max || border != 0)
@@ -297,11 +251,8 @@ void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internal
     return ctx.Error(GL_INVALID_VALUE, fn, "rectangle textures have one level");
   if (it.bind_target == GL_TEXTURE_CUBE_MAP && w != h)
     return ctx.Error(GL_INVALID_VALUE, fn, "cube map faces must be square");
-  bool depth_format = pipe::IsDepthFormat(fmt->format);
-  if (depth_format && it.bind_target == GL_TEXTURE_3D)
+  if (pipe::IsDepthFormat(*fmt) && it.bind_target == GL_TEXTURE_3D)
     return ctx.Error(GL_INVALID_OPERATION, fn, "3D textures cannot have a depth format");
-  if (depth_format != IsDepthSourceFormat(format))
-    return ctx.Error(GL_INVALID_OPERATION, fn, "format does not match the internal format");
   auto* slot = BoundTexture(ctx, it.bind_target, fn);
   if (!slot) return;
   Texture& tex = **slot;
@@ -315,10 +266,10 @@ void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internal
       tex.width = w, tex.height = h, tex.depth = d;
       return;
     }
-    if (!tex.handle.valid() || tex.width != w || tex.height != h || tex.depth != d ||
-        tex.format != fmt->format)
-      Allocate(ctx, tex, fmt->format, static_cast<GLenum>(internalformat), w, h, d,
-               MipCount(w, h, three_d ? d : 1));
+    if (!tex.handle.valid() || tex.width != w || tex.height != h || tex.depth != d || tex.format != *fmt)
+      Allocate(ctx, tex, *fmt, static_cast<GLenum>(internalformat), w, h, d, MipCount(w, h, three_d ? d : 1));
+    // Formats sharing a storage (DEPTH_COMPONENT24 and DEPTH24_STENCIL8) keep the image but not the name.
+    tex.internal_format = static_cast<GLenum>(internalformat);
   } else if (!tex.handle.valid() || std::max(tex.width >> level, 1) != w ||
              std::max(tex.height >> level, 1) != h || tex.LayersAt(level) != (it.face >= 0 ? 6 : d) ||
              level >= tex.levels) {
@@ -335,8 +286,9 @@ void TexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GL
                  GLsizei h, GLsizei d, GLenum format, GLenum type, const void* pixels, const char* fn) {
   ImageTarget it;
   if (!ResolveImageTarget(ctx, target, dims, &it, fn)) return;
-  if (SourceComponents(format) == 0 && !IsDepthSourceFormat(format))
-    return ctx.Error(GL_INVALID_ENUM, fn, "invalid format");
+  glformat::ClientLayout client;
+  if (GLenum error = glformat::CheckClientFormat(format, type, &client))
+    return ctx.Error(error, fn, "invalid format/type pair");
   if (level < 0 || level > MaxLevel(MaxSize(ctx)))
     return ctx.Error(GL_INVALID_VALUE, fn, "level out of range");
   auto* slot = BoundTexture(ctx, it.bind_target, fn);
@@ -360,7 +312,7 @@ void TexStorage(Context& ctx, int dims, GLenum target, GLsizei levels, GLenum in
       dims == 2 ? target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_CUBE_MAP
                 : target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY;
   if (!target_ok) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
-  auto fmt = TextureFormat(static_cast<GLint>(internalformat));
+  auto fmt = glformat::TextureFormat(internalformat);
   if (!fmt) return ctx.Error(GL_INVALID_ENUM, fn, "unsupported internal format");
   if (levels < 1 || w < 1 || h < 1 || d < 1) return ctx.Error(GL_INVALID_VALUE, fn, "levels or size below 1");
   GLsizei max = MaxSize(ctx);
@@ -371,14 +323,14 @@ void TexStorage(Context& ctx, int dims, GLenum target, GLsizei levels, GLenum in
   if (levels > MipCount(w, h, three_d ? d : 1)) return ctx.Error(GL_INVALID_OPERATION, fn, "too many levels");
   if (target == GL_TEXTURE_RECTANGLE && levels != 1)
     return ctx.Error(GL_INVALID_OPERATION, fn, "rectangle textures have one level");
-  if (three_d && pipe::IsDepthFormat(fmt->format))
+  if (three_d && pipe::IsDepthFormat(*fmt))
     return ctx.Error(GL_INVALID_OPERATION, fn, "3D textures cannot have a depth format");
   auto* slot = BoundTexture(ctx, target, fn);
   if (!slot) return;
   Texture& tex = **slot;
   if (tex.name == 0) return ctx.Error(GL_INVALID_OPERATION, fn, "the default texture is bound");
   if (tex.immutable) return ctx.Error(GL_INVALID_OPERATION, fn, "texture storage is immutable");
-  Allocate(ctx, tex, fmt->format, internalformat, w, h, d, levels);
+  Allocate(ctx, tex, *fmt, internalformat, w, h, d, levels);
   tex.defined.fill((1u << levels) - 1);
   tex.immutable = true;
 }
@@ -427,7 +379,7 @@ void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum 
   // Sample locations are always the device's standard ones, so fixedsamplelocations is always satisfied.
   const char* fn = "glTexImage2DMultisample";
   if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
-  auto format = glenum::RenderbufferFormat(internalformat);
+  auto format = glformat::RenderbufferFormat(internalformat);
   if (!format) return ctx.Error(GL_INVALID_ENUM, fn, "format is not renderable");
   if (samples <= 0) return ctx.Error(GL_INVALID_VALUE, fn, "samples must be positive");
   if (samples > static_cast<GLsizei>(ctx.device().backend().caps().max_samples))

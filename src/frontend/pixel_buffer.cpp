@@ -5,51 +5,34 @@
 #include <cstring>
 
 #include "frontend/context.h"
+#include "frontend/gl_formats.h"
 
 namespace caldera {
 namespace {
 
-uint32_t Components(GLenum format) {
-  switch (format) {
-    case GL_RGBA:
-    case GL_BGRA:
-    case GL_RGBA_INTEGER:
-      return 4;
-    case GL_RGB:
-    case GL_BGR:
-      return 3;
-    case GL_RG:
-      return 2;
-    case GL_RED:
-    case GL_GREEN:
-    case GL_BLUE:
-    case GL_ALPHA:
-    case GL_DEPTH_COMPONENT:
-    case GL_STENCIL_INDEX:
-      return 1;
-    default:
-      return 0;
-  }
-}
-
+// Bytes of one element of `type` (packed types: the whole packed pixel): pixel buffer offsets must be a
+// multiple of it.
 uint32_t TypeSize(GLenum type) {
   switch (type) {
     case GL_UNSIGNED_BYTE:
     case GL_BYTE:
+    case GL_UNSIGNED_BYTE_3_3_2:
+    case GL_UNSIGNED_BYTE_2_3_3_REV:
       return 1;
     case GL_UNSIGNED_SHORT:
     case GL_SHORT:
     case GL_HALF_FLOAT:
+    case GL_UNSIGNED_SHORT_5_6_5:
+    case GL_UNSIGNED_SHORT_5_6_5_REV:
+    case GL_UNSIGNED_SHORT_4_4_4_4:
+    case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+    case GL_UNSIGNED_SHORT_5_5_5_1:
+    case GL_UNSIGNED_SHORT_1_5_5_5_REV:
       return 2;
-    case GL_UNSIGNED_INT:
-    case GL_INT:
-    case GL_FLOAT:
-    case GL_UNSIGNED_INT_24_8:
-      return 4;
     case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
       return 8;
     default:
-      return 0;
+      return 4;  // 32-bit scalars and the 32-bit packed types
   }
 }
 
@@ -74,8 +57,10 @@ PixelLayout Layout(uint32_t bpp, int32_t row_length, int32_t alignment, int32_t 
 }  // namespace
 
 uint32_t ClientPixelSize(GLenum format, GLenum type) {
-  if (format == GL_DEPTH_STENCIL) return TypeSize(type);  // packed types: one element per pixel
-  return Components(format) * TypeSize(type);
+  glformat::ClientLayout client;
+  return glformat::CheckClientFormat(format, type, &client) == GL_NO_ERROR
+             ? static_cast<uint32_t>(client.bytes)
+             : 0;
 }
 
 PixelLayout PackLayout(const Context& ctx, GLenum format, GLenum type, int32_t width, int32_t height) {

@@ -4,6 +4,7 @@
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_enums.h"
+#include "frontend/gl_formats.h"
 
 namespace caldera::validate {
 namespace {
@@ -185,46 +186,13 @@ bool Clear(Context& ctx, GLbitfield mask) {
 bool ReadPixels(Context& ctx, GLint, GLint, GLsizei width, GLsizei height, GLenum format, GLenum type,
                 void*) {
   if (width < 0 || height < 0) return Fail(ctx, GL_INVALID_VALUE, "glReadPixels", "negative size");
-  switch (format) {
-    case GL_RGBA:
-    case GL_BGRA:
-    case GL_RGB:
-    case GL_RED:
-    case GL_GREEN:
-    case GL_BLUE:
-    case GL_ALPHA:
-    case GL_RG:
-    case GL_DEPTH_COMPONENT:
-    case GL_STENCIL_INDEX:
-    case GL_DEPTH_STENCIL:
-    case GL_RGBA_INTEGER:
-      break;
-    default:
-      return Fail(ctx, GL_INVALID_ENUM, "glReadPixels", "invalid format");
-  }
-  switch (type) {
-    case GL_UNSIGNED_BYTE:
-    case GL_BYTE:
-    case GL_UNSIGNED_SHORT:
-    case GL_SHORT:
-    case GL_UNSIGNED_INT:
-    case GL_INT:
-    case GL_FLOAT:
-    case GL_HALF_FLOAT:
-    case GL_UNSIGNED_INT_8_8_8_8_REV:
-    case GL_UNSIGNED_INT_24_8:
-    case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
-      break;
-    default:
-      return Fail(ctx, GL_INVALID_ENUM, "glReadPixels", "invalid type");
-  }
-  // The packed depth-stencil types go with GL_DEPTH_STENCIL only (else INVALID_OPERATION), and it takes
-  // nothing else (INVALID_ENUM, GL 4.6 §8.4.4.2; Mesa agrees).
+  // GL_DEPTH_STENCIL takes only the packed depth-stencil types (INVALID_ENUM, GL 4.6 §8.4.4.2; Mesa agrees).
   bool packed_ds = type == GL_UNSIGNED_INT_24_8 || type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
   if (format == GL_DEPTH_STENCIL && !packed_ds)
     return Fail(ctx, GL_INVALID_ENUM, "glReadPixels", "GL_DEPTH_STENCIL needs a packed depth-stencil type");
-  if (packed_ds && format != GL_DEPTH_STENCIL)
-    return Fail(ctx, GL_INVALID_OPERATION, "glReadPixels", "packed depth-stencil type with another format");
+  glformat::ClientLayout client;
+  if (GLenum error = glformat::CheckClientFormat(format, type, &client))
+    return Fail(ctx, error, "glReadPixels", "invalid format/type pair");
   if (FramebufferStatus(ctx, ctx.read_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
     return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "glReadPixels", "read framebuffer incomplete");
   // GL 3.3 §4.3.2: a multisampled read framebuffer cannot be read; resolve it with glBlitFramebuffer first.
@@ -372,7 +340,7 @@ bool RenderbufferStorageMultisample(Context& ctx, GLenum target, GLsizei samples
                                     GLsizei width, GLsizei height) {
   const char* fn = "glRenderbufferStorage";
   if (target != GL_RENDERBUFFER) return Fail(ctx, GL_INVALID_ENUM, fn, "invalid target");
-  if (!glenum::RenderbufferFormat(internalformat)) return Fail(ctx, GL_INVALID_ENUM, fn, "not renderable");
+  if (!glformat::RenderbufferFormat(internalformat)) return Fail(ctx, GL_INVALID_ENUM, fn, "not renderable");
   auto max = static_cast<GLsizei>(ctx.device().backend().caps().max_texture_size);
   if (width < 0 || height < 0 || width > max || height > max)
     return Fail(ctx, GL_INVALID_VALUE, fn, "size out of range");

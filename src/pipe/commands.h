@@ -196,7 +196,14 @@ struct CmdSetRenderTargets {
   std::array<ImageRef, kMaxColorAttachments> color;  // indexed by fragment output location
   ImageRef depth_stencil;
   uint32_t width, height;  // the render area: the smallest attachment (at its level)
+  // Non-zero: sRGB attachments encode linear values on write (and blend in linear space); zero: they are
+  // written as if they were UNORM (GL_FRAMEBUFFER_SRGB disabled). A word, not a bool: backends compare the
+  // record bytewise, so it must have no padding.
+  uint32_t srgb_encode = 0;
 };
+static_assert(sizeof(CmdSetRenderTargets) ==
+                  sizeof(ImageRef) * (kMaxColorAttachments + 1) + 3 * sizeof(uint32_t),
+              "compared bytewise: no padding");
 
 struct StencilFace {
   CompareOp func = CompareOp::kAlways;
@@ -303,9 +310,14 @@ struct SamplerState {
   friend bool operator==(const SamplerState&, const SamplerState&) = default;
 };
 
+// How a shader reads a texture (or a clear value is given): float (normalised, float, depth, sRGB after
+// decoding), signed or unsigned integers. A backend's stand-in for a missing texture must match it.
+enum class SampleType : uint8_t { kFloat, kSint, kUint };
+
 struct TextureBinding {
   Handle image;  // zero: incomplete or missing texture; the backend binds (0,0,0,1) as GL requires
   TextureKind kind = TextureKind::k2D;
+  SampleType sample_type = SampleType::kFloat;  // the shader's sampler type; the image's format agrees
   uint8_t base_level = 0;
   SamplerState sampler;
 };
@@ -326,7 +338,9 @@ struct CmdClear {
   uint8_t color_targets;        // bit per color attachment to clear
   bool depth_write;             // glDepthMask
   uint32_t stencil_write_mask;  // glStencilMask (front)
+  SampleType color_type;        // kFloat: `color`; integer clears (glClearBufferiv/uiv): `color_int`
   float color[4];
+  uint32_t color_int[4];
   float depth;
   uint32_t stencil;
   bool scissor_enable;
@@ -369,9 +383,18 @@ struct CmdDrawInlineIndices {
   uint32_t payload_size;
 };
 
-// What CmdReadPixels returns per pixel: kColor RGBA8 (converted from any colour format), kDepth one float in
-// [0, 1], kStencil one byte.
+// Which aspect CmdReadPixels reads: colour and depth come back in the record's ReadLayout (kDepth32F for
+// depth), stencil as one byte per pixel.
 enum class ReadAspect : uint8_t { kColor, kDepth, kStencil };
+
+// What a readback writes per pixel, whatever the image's format: every layout holds R, G, B, A (components
+// the format lacks read 0, alpha 1), except kDepth32F (the depth aspect of a depth/stencil image).
+enum class ReadLayout : uint8_t {
+  kRGBA8,    // unsigned normalised bytes (formats of up to 8 bits; float formats clamped)
+  kRGBA32F,  // floats (float formats, and normalised formats wider than 8 bits)
+  kRGBA32I,  // 32-bit integers, signed components sign-extended (integer formats)
+  kDepth32F  // one float per pixel
+};
 
 // Synchronous: the frontend waits until `done` is set. Reads the current read target (the read
 // framebuffer's read buffer, or its depth/stencil attachment, given explicitly as `image`: level and layer
@@ -379,6 +402,7 @@ enum class ReadAspect : uint8_t { kColor, kDepth, kStencil };
 struct CmdReadPixels {
   static constexpr Op kOp = Op::kReadPixels;
   ImageRef image;
+  ReadLayout layout;
   int32_t x, y, width, height;
   uint32_t row_stride;  // bytes between rows in dst
   void* dst;            // app memory, valid until the frontend returns from glReadPixels

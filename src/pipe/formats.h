@@ -6,43 +6,106 @@
 
 namespace caldera::pipe {
 
+// Texel formats. Each has one layout in the pipe (uploads, depth/stencil included): the layout GL clients
+// and Vulkan share for it, described by FormatInfo. RGB formats without an RGBA-free storage everywhere
+// travel and are stored as their RGBA `storage` format, with alpha kept at one (masked on writes, cleared to
+// one).
 enum class Format : uint8_t {
   kUndefined,
+  // Normalised and float colour.
   kRGBA8,
-  kRGB8,  // backed by RGBA8 storage where the device lacks it
+  kRGB8,  // stored as RGBA8
   kRGB565,
   kR8,
   kRG8,
   kRGBA16F,
   kRGBA32F,
   kR32F,
-  kD24S8,
-  kD32F,
-  kD32FS8,
-  kD16,
+  kR16F,
+  kRG16F,
+  kRGB16F,  // stored as RGBA16F
+  kRG32F,
+  kRGB32F,  // stored as RGBA32F
+  kR11G11B10F,
+  kRGB9E5,  // sampling only
+  kRGB10A2,
+  kR16,
+  kRG16,
+  kRGBA16,
+  kRGB16,  // stored as RGBA16
+  kSRGB8,  // stored as SRGB8A8
+  kSRGB8A8,
+  // Integer colour (sampled unconverted through integer samplers).
+  kR8UI,
+  kRG8UI,
+  kRGB8UI,  // stored as RGBA8UI
+  kRGBA8UI,
+  kR8I,
+  kRG8I,
+  kRGB8I,  // stored as RGBA8I
+  kRGBA8I,
+  kR16UI,
+  kRG16UI,
+  kRGB16UI,  // stored as RGBA16UI
+  kRGBA16UI,
+  kR16I,
+  kRG16I,
+  kRGB16I,  // stored as RGBA16I
+  kRGBA16I,
+  kR32UI,
+  kRG32UI,
+  kRGB32UI,  // stored as RGBA32UI
+  kRGBA32UI,
+  kR32I,
+  kRG32I,
+  kRGB32I,  // stored as RGBA32I
+  kRGBA32I,
+  kRGB10A2UI,  // packed like kRGB10A2
+  // Depth/stencil: always last (IsDepthFormat).
+  kD24S8,   // 32-bit words: depth in the high 24 bits, stencil in the low 8
+  kD32F,    // float
+  kD32FS8,  // 8 bytes: float depth, then a 32-bit word with stencil in its low 8 bits
+  kD16,     // 16-bit unsigned normalised
   kCount
 };
 
+// How a format's components read in a shader: what GL calls the component type.
+enum class FormatType : uint8_t { kUnorm, kSrgb, kFloat, kUint, kSint, kDepth };
+
+// The packed layouts (one word holds every component); kNone: components one after another.
+enum class Packing : uint8_t {
+  kNone,
+  k565,         // 16 bits: R 11..15, G 5..10, B 0..4
+  k11_11_10,    // 32 bits, unsigned floats: R 0..10, G 11..21, B 22..31
+  k999E5,       // 32 bits: R 0..8, G 9..17, B 18..26, shared exponent 27..31
+  k10_10_10_2,  // 32 bits: R 0..9, G 10..19, B 20..29, A 30..31 (normalised or unsigned integer)
+};
+
+struct FormatInfo {
+  uint8_t components;  // as GL counts them (RGB: 3; depth formats: 1)
+  uint8_t texel_size;  // bytes of one texel in pipe payloads (of the storage format)
+  uint8_t bits[4];     // per component as GL reports sizes; depth formats: depth bits, stencil bits
+  FormatType type;
+  Packing packing;
+  Format storage;  // itself, or the RGBA format an RGB format is stored (and travels) as
+};
+
+const FormatInfo& Info(Format f);  // texels.cpp
+
 inline bool IsDepthFormat(Format f) {
-  return f >= Format::kD24S8;
+  return f >= Format::kD24S8 && f < Format::kCount;
 }
-// Bytes per texel as the pipe carries uploads (RGB8 travels as RGBA8).
+inline bool IsIntegerFormat(Format f) {
+  FormatType t = Info(f).type;
+  return t == FormatType::kUint || t == FormatType::kSint;
+}
+// RGB formats stored as RGBA: their alpha stays one.
+inline bool HasImplicitAlpha(Format f) {
+  return Info(f).storage != f;
+}
+// Bytes per texel as the pipe carries uploads (RGB formats travel as their RGBA storage).
 inline uint32_t TexelSize(Format f) {
-  switch (f) {
-    case Format::kR8:
-      return 1;
-    case Format::kRG8:
-    case Format::kRGB565:
-    case Format::kD16:
-      return 2;
-    case Format::kRGBA16F:
-    case Format::kD32FS8:
-      return 8;
-    case Format::kRGBA32F:
-      return 16;
-    default:
-      return 4;
-  }
+  return Info(f).texel_size;
 }
 
 inline bool HasStencil(Format f) {

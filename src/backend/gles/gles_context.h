@@ -69,6 +69,9 @@ class Context final : public pipe::BackendContext {
   void OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& c);
   void OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& c);
   void OnBufferRead(const pipe::CmdBufferRead& c);
+  void ReadInto(const ImageObject& image, const pipe::CmdReadPixels& c);  // bound for reading already
+  void ClearColor(uint32_t index, const pipe::CmdClear& c, pipe::Format format);
+  void ApplySrgbWrite();  // GL_FRAMEBUFFER_SRGB of the targets through GL_EXT_sRGB_write_control
 
   // Draws (gles_draw.cpp).
   bool PrepareDraw();  // targets, program and state for a draw; false: skip it
@@ -115,6 +118,7 @@ class Context final : public pipe::BackendContext {
 
   // Records as last received.
   pipe::CmdSetRenderTargets targets_{};
+  bool host_srgb_write_ = true;  // GL_FRAMEBUFFER_SRGB_EXT starts enabled on GLES
   bool targets_dirty_ = true;
   pipe::CmdSetFixedState fixed_{};
   bool fixed_dirty_ = true;

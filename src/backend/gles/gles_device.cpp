@@ -100,6 +100,7 @@ void Device::QueryCaps() {
   has_depth_clamp_ = HasExtension(gl_, "GL_EXT_depth_clamp");
   has_read_depth_ = HasExtension(gl_, "GL_NV_read_depth");
   has_read_stencil_ = HasExtension(gl_, "GL_NV_read_stencil");
+  has_srgb_write_control_ = HasExtension(gl_, "GL_EXT_sRGB_write_control");
   auto* renderer = reinterpret_cast<const char*>(gl_.GetString(GL_RENDERER));
   caps_.renderer = std::string("Caldera (GLES: ") + (renderer ? renderer : "host") + ")";
   GLint value = 0;

@@ -85,6 +85,7 @@ class Device final : public pipe::Timeline {
   // GL_NV_read_depth / GL_NV_read_stencil: glReadPixels of GL_DEPTH_COMPONENT / GL_STENCIL_INDEX.
   bool has_read_depth() const { return has_read_depth_; }
   bool has_read_stencil() const { return has_read_stencil_; }
+  bool has_srgb_write_control() const { return has_srgb_write_control_; }  // GL_EXT_sRGB_write_control
   bool has_timer_queries() const { return gl_.QueryCounterEXT && gl_.GetQueryObjectui64vEXT; }
   uint32_t essl_version() const { return essl_version_; }
   GLint uniform_offset_alignment() const { return uniform_offset_alignment_; }
@@ -117,6 +118,7 @@ class Device final : public pipe::Timeline {
   pipe::BackendCaps caps_;
   bool has_depth_clamp_ = false;
   bool has_read_depth_ = false, has_read_stencil_ = false;
+  bool has_srgb_write_control_ = false;
   uint32_t essl_version_ = 320;
   GLint uniform_offset_alignment_ = 256;
   std::mutex execute_mutex_;

@@ -44,7 +44,7 @@ bool Context::PrepareDraw() {
     uint32_t rgb_targets = 0;
     for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
       ImageObject* img = device_.images.Get(targets_.color[i].image);
-      if (img && img->format == pipe::Format::kRGB8) rgb_targets |= 1u << i;
+      if (img && pipe::HasImplicitAlpha(img->format)) rgb_targets |= 1u << i;
     }
     if (!fixed_.provoking_last)
       util::LogOnce(util::LogLevel::kWarning, "glProvokingVertex",

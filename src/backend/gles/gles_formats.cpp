@@ -4,9 +4,10 @@ namespace caldera::gles {
 
 HostFormat ToHostFormat(pipe::Format format) {
   using F = pipe::Format;
-  switch (format) {
+  // The upload format/type of each storage format is the pipe's texel layout, so uploads are one copy. RGB
+  // formats are stored as their RGBA storage (pipe::Info): GLES renders to none of the 3-component ones.
+  switch (pipe::Info(format).storage) {
     case F::kRGBA8:
-    case F::kRGB8:  // the pipe carries RGB8 texels as RGBA8; RGBA8 storage keeps uploads one copy
       return {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE};
     case F::kRGB565:
       return {GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5};
@@ -14,12 +15,71 @@ HostFormat ToHostFormat(pipe::Format format) {
       return {GL_R8, GL_RED, GL_UNSIGNED_BYTE};
     case F::kRG8:
       return {GL_RG8, GL_RG, GL_UNSIGNED_BYTE};
+    case F::kR16F:
+      return {GL_R16F, GL_RED, GL_HALF_FLOAT};
+    case F::kRG16F:
+      return {GL_RG16F, GL_RG, GL_HALF_FLOAT};
     case F::kRGBA16F:
-      return {GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, GL_COLOR_ATTACHMENT0, true};
-    case F::kRGBA32F:
-      return {GL_RGBA32F, GL_RGBA, GL_FLOAT, GL_COLOR_ATTACHMENT0, true};
+      return {GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT};
     case F::kR32F:
-      return {GL_R32F, GL_RED, GL_FLOAT, GL_COLOR_ATTACHMENT0, true};
+      return {GL_R32F, GL_RED, GL_FLOAT};
+    case F::kRG32F:
+      return {GL_RG32F, GL_RG, GL_FLOAT};
+    case F::kRGBA32F:
+      return {GL_RGBA32F, GL_RGBA, GL_FLOAT};
+    case F::kR11G11B10F:
+      return {GL_R11F_G11F_B10F, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV};
+    case F::kRGB9E5:
+      return {GL_RGB9_E5, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV};
+    case F::kRGB10A2:
+      return {GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV};
+    // 16-bit normalised formats need GL_EXT_texture_norm16 (same enums as desktop GL).
+    case F::kR16:
+      return {GL_R16, GL_RED, GL_UNSIGNED_SHORT};
+    case F::kRG16:
+      return {GL_RG16, GL_RG, GL_UNSIGNED_SHORT};
+    case F::kRGBA16:
+      return {GL_RGBA16, GL_RGBA, GL_UNSIGNED_SHORT};
+    case F::kSRGB8A8:
+      return {GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE};
+    case F::kR8UI:
+      return {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE};
+    case F::kRG8UI:
+      return {GL_RG8UI, GL_RG_INTEGER, GL_UNSIGNED_BYTE};
+    case F::kRGBA8UI:
+      return {GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE};
+    case F::kR8I:
+      return {GL_R8I, GL_RED_INTEGER, GL_BYTE};
+    case F::kRG8I:
+      return {GL_RG8I, GL_RG_INTEGER, GL_BYTE};
+    case F::kRGBA8I:
+      return {GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE};
+    case F::kR16UI:
+      return {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT};
+    case F::kRG16UI:
+      return {GL_RG16UI, GL_RG_INTEGER, GL_UNSIGNED_SHORT};
+    case F::kRGBA16UI:
+      return {GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT};
+    case F::kR16I:
+      return {GL_R16I, GL_RED_INTEGER, GL_SHORT};
+    case F::kRG16I:
+      return {GL_RG16I, GL_RG_INTEGER, GL_SHORT};
+    case F::kRGBA16I:
+      return {GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT};
+    case F::kR32UI:
+      return {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT};
+    case F::kRG32UI:
+      return {GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT};
+    case F::kRGBA32UI:
+      return {GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT};
+    case F::kR32I:
+      return {GL_R32I, GL_RED_INTEGER, GL_INT};
+    case F::kRG32I:
+      return {GL_RG32I, GL_RG_INTEGER, GL_INT};
+    case F::kRGBA32I:
+      return {GL_RGBA32I, GL_RGBA_INTEGER, GL_INT};
+    case F::kRGB10A2UI:
+      return {GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV};
     case F::kD24S8:
       return {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH_STENCIL_ATTACHMENT};
     case F::kD32F:

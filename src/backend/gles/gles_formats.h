@@ -12,7 +12,6 @@ struct HostFormat {
   GLenum format = 0;    // upload format/type of the pipe's packed texels
   GLenum type = 0;
   GLenum attachment = GL_COLOR_ATTACHMENT0;  // or GL_DEPTH_ATTACHMENT / GL_DEPTH_STENCIL_ATTACHMENT
-  bool is_float = false;                     // readback goes through GL_FLOAT
 };
 
 HostFormat ToHostFormat(pipe::Format format);

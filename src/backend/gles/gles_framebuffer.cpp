@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "backend/gles/gles_context.h"
+#include "pipe/texels.h"
 #include "util/log.h"
 
 namespace caldera::gles {
@@ -79,8 +80,28 @@ bool Context::BindDrawTargets() {
   key.depth_stencil = targets_.depth_stencil;
   GLuint fbo = Framebuffer(key);
   state_.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+  ApplySrgbWrite();
   targets_dirty_ = false;
   return true;
+}
+
+void Context::ApplySrgbWrite() {
+  bool encode = targets_.srgb_encode != 0;
+  if (encode == host_srgb_write_) return;
+  if (!device_.has_srgb_write_control()) {
+    // Without the extension GLES always encodes into sRGB attachments.
+    bool srgb_target = false;
+    for (const auto& c : targets_.color)
+      if (ImageObject* img = device_.images.Get(c.image))
+        srgb_target |= pipe::Info(img->format).type == pipe::FormatType::kSrgb;
+    if (srgb_target && !encode)
+      util::LogOnce(util::LogLevel::kWarning, "GL_FRAMEBUFFER_SRGB",
+                    "the host lacks GL_EXT_sRGB_write_control: sRGB targets always encode");
+    return;
+  }
+  constexpr GLenum kFramebufferSrgbExt = 0x8DB9;  // GL_FRAMEBUFFER_SRGB_EXT
+  encode ? gl_.Enable(kFramebufferSrgbExt) : gl_.Disable(kFramebufferSrgbExt);
+  host_srgb_write_ = encode;
 }
 
 void Context::Attach(GLenum target, GLenum attachment, const ImageObject* image, const pipe::ImageRef& ref) {
@@ -109,12 +130,8 @@ void Context::OnClear(const pipe::CmdClear& c) {
     for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
       ImageObject* img = device_.images.Get(targets_.color[i].image);
       if (!img || !(c.color_targets & (1u << i))) continue;
-      float value[4];
-      std::memcpy(value, c.color, sizeof(value));
-      uint8_t mask = c.color_write_mask;
-      if (img->format == pipe::Format::kRGB8) value[3] = 1.0f;  // RGB surfaces keep alpha at 1
-      state_.ColorMask(i, mask);
-      gl_.ClearBufferfv(GL_COLOR, static_cast<GLint>(i), value);
+      state_.ColorMask(i, c.color_write_mask);
+      ClearColor(i, c, img->format);
     }
   }
   ImageObject* ds = device_.images.Get(targets_.depth_stencil.image);
@@ -131,6 +148,33 @@ void Context::OnClear(const pipe::CmdClear& c) {
     GLint s = static_cast<GLint>(c.stencil);
     gl_.ClearBufferiv(GL_STENCIL, 0, &s);
   }
+}
+
+// The integer entry point for integer attachments (GLES leaves a mismatch undefined), RGB formats' alpha 1.
+void Context::ClearColor(uint32_t index, const pipe::CmdClear& c, pipe::Format format) {
+  auto draw_buffer = static_cast<GLint>(index);
+  pipe::FormatType type = pipe::Info(format).type;
+  bool implicit_alpha = pipe::HasImplicitAlpha(format);
+  if (type == pipe::FormatType::kUint || type == pipe::FormatType::kSint) {
+    uint32_t value[4];
+    for (int i = 0; i < 4; ++i)
+      value[i] = c.color_type != pipe::SampleType::kFloat
+                     ? c.color_int[i]
+                     : static_cast<uint32_t>(static_cast<int32_t>(c.color[i]));
+    if (implicit_alpha) value[3] = 1;
+    if (type == pipe::FormatType::kUint)
+      gl_.ClearBufferuiv(GL_COLOR, draw_buffer, value);
+    else
+      gl_.ClearBufferiv(GL_COLOR, draw_buffer, reinterpret_cast<const GLint*>(value));
+    return;
+  }
+  float value[4];
+  for (int i = 0; i < 4; ++i)
+    value[i] = c.color_type == pipe::SampleType::kFloat  ? c.color[i]
+               : c.color_type == pipe::SampleType::kSint ? float(int32_t(c.color_int[i]))
+                                                         : float(c.color_int[i]);
+  if (implicit_alpha) value[3] = 1.0f;
+  gl_.ClearBufferfv(GL_COLOR, draw_buffer, value);
 }
 
 void Context::OnBlit(const pipe::CmdBlit& c) {
@@ -159,14 +203,6 @@ void Context::OnBlit(const pipe::CmdBlit& c) {
                       c.dst_rect[1], c.dst_rect[2], c.dst_rect[3], mask,
                       c.linear && mask == GL_COLOR_BUFFER_BIT ? GL_LINEAR : GL_NEAREST);
 }
-
-namespace {
-
-uint8_t ToUnorm8(float v) {
-  return static_cast<uint8_t>(std::clamp(v, 0.0f, 1.0f) * 255.0f + 0.5f);
-}
-
-}  // namespace
 
 void Context::OnReadPixels(const pipe::CmdReadPixels& c) {
   ImageObject* img = device_.images.Get(c.image.image);
@@ -205,23 +241,82 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& c) {
           }
         }
       }
-    } else if (!img->host.is_float) {
-      // The pipe returns RGBA8 rows; the host converts every fixed-point format to that itself.
-      state_.PixelStore(GL_PACK_ROW_LENGTH, static_cast<GLint>(c.row_stride / 4));
-      gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA, GL_UNSIGNED_BYTE, c.dst);
     } else {
       state_.PixelStore(GL_PACK_ROW_LENGTH, 0);
-      std::vector<float> texels(size_t(c.width) * c.height * 4);
-      gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA, GL_FLOAT, texels.data());
-      for (int32_t row = 0; row < c.height; ++row) {
-        auto* out = static_cast<uint8_t*>(c.dst) + size_t(row) * c.row_stride;
-        const float* in = texels.data() + size_t(row) * c.width * 4;
-        for (int32_t i = 0; i < c.width * 4; ++i) out[i] = ToUnorm8(in[i]);
-      }
+      ReadInto(*img, c);
     }
   }
   c.done->store(true);
   c.done->notify_all();
+}
+
+// GLES reads each format class through its own format/type pairs (ES 3.2 §16.1.2 plus extensions); each
+// pair's rows are converted into the layout the pipe asked for.
+void Context::ReadInto(const ImageObject& img, const pipe::CmdReadPixels& c) {
+  size_t pixels = size_t(c.width) * c.height;
+  auto rows = [&](uint32_t src_pixel_bytes, const std::vector<uint8_t>& src, auto&& convert) {
+    for (int32_t row = 0; row < c.height; ++row) {
+      auto* out = static_cast<uint8_t*>(c.dst) + size_t(row) * c.row_stride;
+      const uint8_t* in = src.data() + size_t(row) * c.width * src_pixel_bytes;
+      for (int32_t x = 0; x < c.width; ++x) convert(in + size_t(x) * src_pixel_bytes, out, x);
+    }
+  };
+  const pipe::FormatInfo& info = pipe::Info(img.format);
+  switch (c.layout) {
+    case pipe::ReadLayout::kRGBA8:
+      state_.PixelStore(GL_PACK_ROW_LENGTH, static_cast<GLint>(c.row_stride / 4));
+      gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA, GL_UNSIGNED_BYTE, c.dst);
+      return;
+    case pipe::ReadLayout::kRGBA32I:
+      state_.PixelStore(GL_PACK_ROW_LENGTH, static_cast<GLint>(c.row_stride / 16));
+      gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA_INTEGER,
+                     info.type == pipe::FormatType::kSint ? GL_INT : GL_UNSIGNED_INT, c.dst);
+      return;
+    case pipe::ReadLayout::kDepth32F: {
+      // GL_NV_read_depth: depth as unsigned 32-bit normalised integers (the pair every such host takes).
+      if (!device_.has_read_depth()) {
+        util::LogOnce(util::LogLevel::kWarning, "gles",
+                      "depth readback needs GL_NV_read_depth on the host: pixels left unread");
+        return;
+      }
+      std::vector<uint8_t> words(pixels * 4);
+      gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_DEPTH_COMPONENT,
+                     img.format == pipe::Format::kD32F || img.format == pipe::Format::kD32FS8
+                         ? GL_FLOAT
+                         : GL_UNSIGNED_INT,
+                     words.data());
+      bool is_float = img.format == pipe::Format::kD32F || img.format == pipe::Format::kD32FS8;
+      rows(4, words, [&](const uint8_t* in, uint8_t* out, int32_t x) {
+        float d;
+        if (is_float) {
+          std::memcpy(&d, in, 4);
+        } else {
+          uint32_t v;
+          std::memcpy(&v, in, 4);
+          d = float(double(v) / 4294967295.0);
+        }
+        std::memcpy(out + x * 4, &d, 4);
+      });
+      return;
+    }
+    case pipe::ReadLayout::kRGBA32F:
+      break;
+  }
+  if (info.type == pipe::FormatType::kFloat) {
+    state_.PixelStore(GL_PACK_ROW_LENGTH, static_cast<GLint>(c.row_stride / 16));
+    gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA, GL_FLOAT, c.dst);
+    return;
+  }
+  // Normalised formats wider than 8 bits: the host's own packed pair, decoded by the pipe's codec.
+  bool rgb10a2 = img.format == pipe::Format::kRGB10A2;
+  std::vector<uint8_t> texels(pixels * 8);
+  gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA,
+                 rgb10a2 ? GL_UNSIGNED_INT_2_10_10_10_REV : GL_UNSIGNED_SHORT, texels.data());
+  rows(rgb10a2 ? 4 : 8, texels, [&](const uint8_t* in, uint8_t* out, int32_t x) {
+    float v[4];
+    pipe::DecodeFloat(rgb10a2 ? pipe::Format::kRGB10A2 : pipe::Format::kRGBA16, in, v);
+    std::memcpy(out + x * 16, v, 16);
+  });
 }
 
 }  // namespace caldera::gles

@@ -63,10 +63,10 @@ void Context::OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& c) {
   } else {
     state_.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
     state_.PixelStore(GL_PACK_ROW_LENGTH, 0);
-    uint32_t channel_size = img->host.is_float ? 4 : 1;
+    uint32_t channel_size = (img->host.type == GL_FLOAT) ? 4 : 1;
     auto channels = static_cast<uint32_t>(texel / channel_size);
     std::vector<uint8_t> rgba_rows(size_t(c.width) * c.height * 4 * channel_size);
-    gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA, img->host.is_float ? GL_FLOAT : GL_UNSIGNED_BYTE,
+    gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA, (img->host.type == GL_FLOAT) ? GL_FLOAT : GL_UNSIGNED_BYTE,
                    rgba_rows.data());
     std::vector<uint8_t> row(size_t(c.width) * texel);
     state_.BindBuffer(GL_COPY_WRITE_BUFFER, dst->name);

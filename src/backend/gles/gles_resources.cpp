@@ -108,11 +108,6 @@ void Context::OnImageCreate(const pipe::CmdImageCreate& c) {
 void Context::OnImageUpload(const pipe::CmdImageUpload& c, const uint8_t* payload) {
   ImageObject* img = device_.images.Get(c.image);
   if (!img || !img->texture) return;
-  if (pipe::IsDepthFormat(img->format)) {
-    util::LogOnce(util::LogLevel::kWarning, "gles",
-                  "depth texture uploads are not implemented on the GLES backend");
-    return;
-  }
   BindScratchTexture(*img);
   state_.BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
   state_.PixelStore(GL_UNPACK_ALIGNMENT, 1);

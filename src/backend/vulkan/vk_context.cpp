@@ -88,8 +88,9 @@ Context::~Context() {
   for (auto& s : in_flight_) shared_.device->WaitSerial(s.serial);
   Collect();
   if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass) WriteStats();
-  for (auto& dummy : dummies_)
-    if (dummy.image) shared_.resources->DestroyStandaloneImage(dummy);
+  for (auto& row : dummies_)
+    for (auto& dummy : row)
+      if (dummy.image) shared_.resources->DestroyStandaloneImage(dummy);
   VkDevice dev = shared_.device->device();
   vkDestroyDescriptorPool(dev, descriptor_pool_, nullptr);
   vkDestroyCommandPool(dev, pool_, nullptr);
@@ -220,7 +221,8 @@ void Context::BeginPass() {
     a.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
     ImageObject* img = images.Get(targets_.color[i].image);
     VkImageView view =
-        img ? shared_.resources->AttachmentView(*img, targets_.color[i].level, targets_.color[i].layer)
+        img ? shared_.resources->AttachmentView(*img, targets_.color[i].level, targets_.color[i].layer,
+                                                targets_.srgb_encode != 0)
             : VK_NULL_HANDLE;
     if (!view) continue;
     color_count = i + 1;
@@ -233,7 +235,7 @@ void Context::BeginPass() {
                : undefined             ? VK_ATTACHMENT_LOAD_OP_DONT_CARE
                                        : VK_ATTACHMENT_LOAD_OP_LOAD;
     a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    std::memcpy(a.clearValue.color.float32, pending_clear_.color_value[i], 16);
+    a.clearValue.color = pending_clear_.color_value[i];
   }
   VkRenderingAttachmentInfo depth{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
   VkRenderingAttachmentInfo stencil{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
@@ -320,11 +322,10 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
   if (!ds) depth = stencil = false;
   if (!ds_has_stencil) stencil = false;
 
-  float value[pipe::kMaxColorAttachments][4];
+  VkClearColorValue value[pipe::kMaxColorAttachments];
   for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
-    std::memcpy(value[i], cmd.color, 16);
     ImageObject* img = images.Get(targets_.color[i].image);
-    if (img && img->pipe_format == pipe::Format::kRGB8) value[i][3] = 1.0f;  // RGB surfaces keep alpha at 1
+    value[i] = ClearColorFor(cmd, img ? img->pipe_format : pipe::Format::kRGBA8);
   }
   if (!pass_open_ && whole && deferred_clears_) {
     ++stats_.clears_deferred;
@@ -332,7 +333,7 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
     for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
       if (!color || !images.Get(targets_.color[i].image) || !(cmd.color_targets & (1u << i))) continue;
       pending_clear_.color[i] = true;
-      std::memcpy(pending_clear_.color_value[i], value[i], 16);
+      pending_clear_.color_value[i] = value[i];
     }
     if (depth) pending_clear_.depth = true, pending_clear_.depth_value = cmd.depth;
     if (stencil) pending_clear_.stencil = true, pending_clear_.stencil_value = cmd.stencil & 0xFF;
@@ -348,7 +349,7 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
     VkClearAttachment& a = attachments[n++];
     a.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
     a.colorAttachment = i;
-    std::memcpy(a.clearValue.color.float32, value[i], 16);
+    a.clearValue.color = value[i];
   }
   if (depth || stencil) {
     VkClearAttachment& a = attachments[n++];
@@ -366,6 +367,11 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
   ImageObject* src = images.Get(cmd.src.image);
   ImageObject* dst = images.Get(cmd.dst.image);
   if (!src || !dst) return;
+  if (!src->blittable || !dst->blittable) {
+    util::LogOnce(util::LogLevel::kWarning, "glBlitFramebuffer",
+                  "the device cannot blit this format (vkCmdBlitImage): skipped");
+    return;
+  }
   // Both images must hold their pending clears before a transfer reads or writes them.
   FlushPendingClears(ClearResolve::kBlit);
   EndPass();
@@ -429,7 +435,7 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
     return;
   bool depth = aspect & (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
   vkCmdBlitImage(cmd_, src->image, src->layout, dst->image, dst->layout, 1, &region,
-                 cmd.linear && !depth ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
+                 cmd.linear && !depth && src->filterable ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
   transfer_since_pass_ = true;
   textures_need_layout_check_ = true;
 }
@@ -437,6 +443,11 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
 void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd) {
   ImageObject* img = shared_.resources->images.Get(cmd.image);
   if (!img || cmd.base_level + cmd.level_count > img->levels || cmd.level_count < 2) return;
+  if (!img->blittable) {  // RGB9_E5 on most devices: the levels keep what was uploaded
+    util::LogOnce(util::LogLevel::kWarning, "glGenerateMipmap",
+                  "the device cannot blit this format (vkCmdBlitImage): levels not generated");
+    return;
+  }
   FlushPendingClears(ClearResolve::kBlit);  // the base level may be a render target with a pending clear
   EndPass();
   VkCommandBuffer cb = Commands();
@@ -472,7 +483,8 @@ void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd) {
                             int32_t(std::max(img->height >> dst, 1u)),
                             int32_t(std::max(img->depth >> dst, 1u))};
     vkCmdBlitImage(cb, img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img->image,
-                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, VK_FILTER_LINEAR);
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region,
+                   img->filterable ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
   }
   // Levels outside the chain stayed in TRANSFER_DST, like the last one: bring every level to one layout.
   for (uint32_t l = 0; l < img->levels; ++l)
@@ -513,15 +525,27 @@ void Context::OnBufferCopy(const pipe::CmdBufferCopy& cmd) {
 
 void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data) {
   ImageObject* img = shared_.resources->images.Get(cmd.image);
-  if (!img || cmd.level >= img->levels || pipe::IsDepthFormat(img->pipe_format) ||
+  if (!img || cmd.level >= img->levels ||
       cmd.z + cmd.depth > (img->is_3d() ? std::max(img->depth >> cmd.level, 1u) : img->layers))
     return;
   // An upload of a target with a pending clear must land after the clear.
-  bool bound = false;
+  bool bound = targets_.depth_stencil.image == cmd.image;
   for (auto& c : targets_.color) bound |= c.image == cmd.image;
   if (bound) FlushPendingClears(ClearResolve::kUpload);
-  UploadRing::Span span = ring_.Allocate(cmd.payload_size, 16);
-  std::memcpy(span.data, data, cmd.payload_size);
+  // Depth/stencil texels travel packed (pipe layout); Vulkan copies each aspect separately.
+  bool depth = pipe::IsDepthFormat(img->pipe_format);
+  bool stencil = depth && (img->aspect & VK_IMAGE_ASPECT_STENCIL_BIT);
+  size_t texels = size_t(cmd.width) * cmd.height * cmd.depth;
+  VkDeviceSize depth_bytes =
+      depth ? texels * CopyTexelSize(img->pipe_format, img->format, VK_IMAGE_ASPECT_DEPTH_BIT)
+            : cmd.payload_size;
+  VkDeviceSize stencil_offset = (depth_bytes + 15) / 16 * 16;
+  UploadRing::Span span = ring_.Allocate(stencil_offset + (stencil ? texels : 0), 16);
+  if (depth)
+    SplitDepthStencil(img->pipe_format, img->format, data, texels, span.data,
+                      stencil ? span.data + stencil_offset : nullptr);
+  else
+    std::memcpy(span.data, data, cmd.payload_size);
   EndPass();
   if (graphics_since_transfer_) {
     TransferBarrier();
@@ -529,17 +553,23 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
   }
   TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   textures_need_layout_check_ = true;
-  VkBufferImageCopy region{};
+  VkBufferImageCopy regions[2] = {};
+  VkBufferImageCopy& region = regions[0];
   region.bufferOffset = span.offset;
   // Layers (arrays, cube faces) are array layers; 3D slices are depth.
-  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, cmd.level, img->is_3d() ? 0 : cmd.z,
-                             img->is_3d() ? 1 : cmd.depth};
+  region.imageSubresource = {
+      depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT),
+      cmd.level, img->is_3d() ? 0 : cmd.z, img->is_3d() ? 1 : cmd.depth};
   region.imageOffset = {cmd.x, cmd.y, img->is_3d() ? int32_t(cmd.z) : 0};
   region.imageExtent = {cmd.width, cmd.height, img->is_3d() ? cmd.depth : 1};
+  regions[1] = region;
+  regions[1].bufferOffset = span.offset + stencil_offset;
+  regions[1].imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
   // Commands(), not cmd_: when the image is already in the layout, TransitionImage records nothing and
   // no command buffer may have been begun since the last submission.
   VkCommandBuffer cb = Commands();
-  vkCmdCopyBufferToImage(cb, span.buffer, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+  vkCmdCopyBufferToImage(cb, span.buffer, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, stencil ? 2 : 1,
+                         regions);
   transfer_since_pass_ = true;
 }
 
@@ -568,20 +598,20 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
   // Pending clears of the read target are resolved first: a read must see them.
   FlushPendingClears(ClearResolve::kReadback);
   EndPass();
-  // Depth and stencil copy one aspect: stencil as bytes, depth as the format's depth bits (D24 in the low
-  // 24 bits of 32, D16 as 16, D32F as float), all tightly packed.
+  // Colour and depth come back in the layout the frontend asked for (ConvertReadback); stencil copies its
+  // aspect as bytes.
   VkImageAspectFlags aspect = cmd.aspect == pipe::ReadAspect::kDepth     ? VK_IMAGE_ASPECT_DEPTH_BIT
                               : cmd.aspect == pipe::ReadAspect::kStencil ? VK_IMAGE_ASPECT_STENCIL_BIT
                                                                          : VK_IMAGE_ASPECT_COLOR_BIT;
-  if (!(img->aspect & aspect)) {
+  bool depth_layout = cmd.layout == pipe::ReadLayout::kDepth32F;
+  if (!(img->aspect & aspect) || (aspect == VK_IMAGE_ASPECT_DEPTH_BIT && !depth_layout) ||
+      (aspect == VK_IMAGE_ASPECT_COLOR_BIT && depth_layout)) {
     cmd.done->store(true);
     cmd.done->notify_all();
     return;
   }
-  uint32_t texel = aspect == VK_IMAGE_ASPECT_COLOR_BIT     ? FormatTexelSize(img->format)
-                   : aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? 1
-                   : img->format == VK_FORMAT_D16_UNORM    ? 2
-                                                           : 4;
+  uint32_t texel =
+      aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? 1 : CopyTexelSize(img->pipe_format, img->format, aspect);
   VkDeviceSize size = VkDeviceSize(cmd.width) * cmd.height * texel;
   UploadRing::Span span = ring_.Allocate(size, 16);
   TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
@@ -599,12 +629,10 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
     for (int32_t row = 0; row < cmd.height; ++row) {
       auto* dst = static_cast<uint8_t*>(cmd.dst) + size_t(row) * cmd.row_stride;
       const uint8_t* src = span.data + size_t(row) * cmd.width * texel;
-      if (aspect == VK_IMAGE_ASPECT_COLOR_BIT)
-        ConvertToRGBA8(img->format, src, cmd.width, dst);
-      else if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT)
+      if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT)
         std::memcpy(dst, src, size_t(cmd.width));
       else
-        DepthToFloat(img->format, src, cmd.width, reinterpret_cast<float*>(dst));
+        ConvertReadback(img->pipe_format, img->format, cmd.layout, src, cmd.width, dst);
     }
   }
   cmd.done->store(true);

@@ -111,10 +111,11 @@ class Context final : public pipe::BackendContext {
   void BindUniforms(const ProgramObject& program);
   void PrepareTextures();  // layout transitions for sampled images; must run outside a render pass
   void PushResources();    // uniform blocks and textures into the push-descriptor set
-  // 1x1 (0,0,0,1) stand-ins, one per view type: what GL returns for incomplete or missing textures.
+  // 1x1 (0,0,0,1) stand-ins, one per view type and sample type: what GL returns for incomplete or missing
+  // textures, through a view whose numeric type matches the shader's sampler (Vulkan requires it).
   void CreateDummies();
-  ImageObject& Dummy(pipe::TextureKind kind);
-  uint8_t DummySampleCount() const;
+  ImageObject& Dummy(pipe::TextureKind kind, pipe::SampleType type);
+  uint8_t DummySampleCount(pipe::SampleType type) const;
 
   Shared shared_;
   QueryTracker queries_{*shared_.device};
@@ -138,7 +139,7 @@ class Context final : public pipe::BackendContext {
   bool pass_open_ = false;
   struct PendingClear {
     bool color[pipe::kMaxColorAttachments] = {};
-    float color_value[pipe::kMaxColorAttachments][4] = {};
+    VkClearColorValue color_value[pipe::kMaxColorAttachments] = {};
     bool depth = false, stencil = false;
     float depth_value = 1.0f;
     uint32_t stencil_value = 0;
@@ -177,7 +178,8 @@ class Context final : public pipe::BackendContext {
   bool resources_dirty_ = false;
   bool textures_need_layout_check_ = false;
   static constexpr uint32_t kDummyKinds = 5;  // 2D (and rectangle), 2D array, cube, 3D, 2D multisample
-  ImageObject dummies_[kDummyKinds]{};
+  static constexpr uint32_t kDummyTypes = 3;  // pipe::SampleType: float, sint, uint views
+  ImageObject dummies_[kDummyTypes][kDummyKinds]{};
   bool dummy_ready_ = false;
   VkBuffer bound_index_buffer_ = VK_NULL_HANDLE;
   VkIndexType bound_index_type_ = VK_INDEX_TYPE_UINT16;

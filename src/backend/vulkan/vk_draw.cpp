@@ -206,12 +206,17 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
   key.program_generation = program_.generation;
   for (int i = 0; i < pipe::kMaxColorAttachments; ++i) {
     ImageObject* img = images.Get(targets_.color[i].image);
-    key.color_formats[i] = static_cast<uint16_t>(img ? img->format : VK_FORMAT_UNDEFINED);
+    // The format of the view BeginPass renders through (sRGB images: UNORM while encoding is off).
+    VkFormat view_format = img ? img->format : VK_FORMAT_UNDEFINED;
+    if (view_format == VK_FORMAT_R8G8B8A8_SRGB && !targets_.srgb_encode)
+      view_format = VK_FORMAT_R8G8B8A8_UNORM;
+    key.color_formats[i] = static_cast<uint16_t>(view_format);
     if (img) key.samples = img->samples;
     const auto& b = fixed_.blend[i];
     auto& kb = key.blend[i];
-    kb.enable = b.enable;
-    if (b.enable) {  // factors only matter when blending: keep them out of the key otherwise
+    // GL blends only float and normalised attachments; Vulkan forbids blending integer ones.
+    kb.enable = b.enable && !(img && pipe::IsIntegerFormat(img->pipe_format));
+    if (kb.enable) {  // factors only matter when blending: keep them out of the key otherwise
       kb.src_rgb = static_cast<uint8_t>(ToVk(b.src_rgb));
       kb.dst_rgb = static_cast<uint8_t>(ToVk(b.dst_rgb));
       kb.src_alpha = static_cast<uint8_t>(ToVk(b.src_alpha));
@@ -220,7 +225,7 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
       kb.op_alpha = static_cast<uint8_t>(b.op_alpha);
     }
     kb.mask = b.write_mask;
-    if (img && img->pipe_format == pipe::Format::kRGB8) kb.mask &= 0x7;  // alpha of RGB surfaces stays 1
+    if (img && pipe::HasImplicitAlpha(img->pipe_format)) kb.mask &= 0x7;  // alpha of RGB formats stays 1
   }
   if (ImageObject* ds = images.Get(targets_.depth_stencil.image)) {
     key.depth_format = static_cast<uint16_t>(ds->format);
@@ -375,63 +380,75 @@ void Context::BindUniforms(const ProgramObject& program) {
 
 void Context::CreateDummies() {
   // Created and filled once, outside any render pass (callers guarantee that): one 1x1 (0,0,0,1) image per
-  // view type, so an unbound sampler of any kind reads what GL requires through a matching view.
+  // view type and sample type, so an unbound sampler of any kind reads what GL requires through a matching
+  // view. Every stand-in is 4 bytes a texel; integer ones hold 0,0,0,1 as integers.
   static constexpr pipe::TextureKind kKinds[kDummyKinds] = {
       pipe::TextureKind::k2D, pipe::TextureKind::k2DArray, pipe::TextureKind::kCube, pipe::TextureKind::k3D,
       pipe::TextureKind::k2DMultisample};
-  UploadRing::Span span = ring_.Allocate(4 * 6, 4);
-  for (uint32_t i = 0; i < 6; ++i) {
-    const uint8_t black[4] = {0, 0, 0, 255};
-    std::memcpy(span.data + i * 4, black, 4);
+  static constexpr pipe::Format kFormats[kDummyTypes] = {pipe::Format::kRGBA8, pipe::Format::kRGBA8I,
+                                                         pipe::Format::kRGBA8UI};
+  UploadRing::Span span = ring_.Allocate(4 * 6 * kDummyTypes, 4);
+  for (uint32_t t = 0; t < kDummyTypes; ++t) {
+    const uint8_t black[4] = {0, 0, 0, uint8_t(t == 0 ? 255 : 1)};
+    for (uint32_t i = 0; i < 6; ++i) std::memcpy(span.data + (t * 6 + i) * 4, black, 4);
   }
-  for (uint32_t k = 0; k < kDummyKinds; ++k) {
-    ImageObject& dummy = dummies_[k];
-    ImageDesc desc;
-    desc.format = pipe::Format::kRGBA8;
-    desc.kind = kKinds[k];
-    bool multisample = desc.kind == pipe::TextureKind::k2DMultisample;
-    // sampler2DMS needs a multisampled view; any count the device samples will do.
-    if (multisample) desc.samples = DummySampleCount();
-    shared_.resources->CreateStandaloneImage(desc, &dummy);
-    TransitionImage(dummy, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-    if (multisample) {  // buffer copies cannot write multisampled images; a clear can
-      VkClearColorValue color{};
-      color.float32[3] = 1.0f;
-      VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-      vkCmdClearColorImage(cmd_, dummy.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &color, 1, &range);
+  for (uint32_t t = 0; t < kDummyTypes; ++t) {
+    for (uint32_t k = 0; k < kDummyKinds; ++k) {
+      ImageObject& dummy = dummies_[t][k];
+      ImageDesc desc;
+      desc.format = kFormats[t];
+      desc.kind = kKinds[k];
+      bool multisample = desc.kind == pipe::TextureKind::k2DMultisample;
+      // sampler2DMS needs a multisampled view; any count the device samples will do.
+      if (multisample) desc.samples = DummySampleCount(static_cast<pipe::SampleType>(t));
+      shared_.resources->CreateStandaloneImage(desc, &dummy);
+      TransitionImage(dummy, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+      if (multisample) {  // buffer copies cannot write multisampled images; a clear can
+        VkClearColorValue color{};
+        if (t == 0)
+          color.float32[3] = 1.0f;
+        else
+          color.uint32[3] = 1;  // (0,0,0,1) as signed or unsigned integers alike
+        VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+        vkCmdClearColorImage(cmd_, dummy.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &color, 1, &range);
+        TransitionImage(dummy, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+        continue;
+      }
+      VkBufferImageCopy region{};
+      region.bufferOffset = span.offset + t * 6 * 4;
+      region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, dummy.layers};
+      region.imageExtent = {1, 1, 1};
+      vkCmdCopyBufferToImage(cmd_, span.buffer, dummy.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1,
+                             &region);
       TransitionImage(dummy, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
-      continue;
     }
-    VkBufferImageCopy region{};
-    region.bufferOffset = span.offset;
-    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, dummy.layers};
-    region.imageExtent = {1, 1, 1};
-    vkCmdCopyBufferToImage(cmd_, span.buffer, dummy.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-    TransitionImage(dummy, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
   }
   dummy_ready_ = true;
 }
 
-uint8_t Context::DummySampleCount() const {
-  VkSampleCountFlags counts = shared_.device->properties().limits.sampledImageColorSampleCounts;
+uint8_t Context::DummySampleCount(pipe::SampleType type) const {
+  const VkPhysicalDeviceLimits& limits = shared_.device->properties().limits;
+  VkSampleCountFlags counts = type == pipe::SampleType::kFloat ? limits.sampledImageColorSampleCounts
+                                                               : limits.sampledImageIntegerSampleCounts;
   for (uint8_t n = 2; n <= 64; n <<= 1)
     if (counts & n) return n;
   return 1;  // no multisampled sampling: GL_MAX_SAMPLES is 1 and no program gets this far
 }
 
-ImageObject& Context::Dummy(pipe::TextureKind kind) {
+ImageObject& Context::Dummy(pipe::TextureKind kind, pipe::SampleType type) {
   if (!dummy_ready_) CreateDummies();
+  auto& row = dummies_[std::min<uint32_t>(static_cast<uint32_t>(type), kDummyTypes - 1)];
   switch (kind) {
     case pipe::TextureKind::k2DArray:
-      return dummies_[1];
+      return row[1];
     case pipe::TextureKind::kCube:
-      return dummies_[2];
+      return row[2];
     case pipe::TextureKind::k3D:
-      return dummies_[3];
+      return row[3];
     case pipe::TextureKind::k2DMultisample:
-      return dummies_[4];
+      return row[4];
     default:
-      return dummies_[0];
+      return row[0];
   }
 }
 
@@ -489,11 +506,25 @@ void Context::PushResources() {
     auto view_class = [](pipe::TextureKind k) {
       return k == pipe::TextureKind::kRect ? pipe::TextureKind::k2D : k;
     };
-    bool matches = img && img->sample_view && view_class(img->kind) == view_class(t.kind);
-    if (!matches) img = &Dummy(t.kind);
+    auto sample_type = [](pipe::Format f) {
+      pipe::FormatType type = pipe::Info(f).type;
+      return type == pipe::FormatType::kSint   ? pipe::SampleType::kSint
+             : type == pipe::FormatType::kUint ? pipe::SampleType::kUint
+                                               : pipe::SampleType::kFloat;
+    };
+    bool matches = img && img->sample_view && view_class(img->kind) == view_class(t.kind) &&
+                   sample_type(img->pipe_format) == t.sample_type;
+    if (!matches) img = &Dummy(t.kind, t.sample_type);
+    // Integer views cannot be filtered linearly in Vulkan; GL reads them by nearest texels anyway (a complete
+    // integer texture has nearest filters; the stand-in for an incomplete one may inherit linear ones).
+    pipe::SamplerState sampler = t.sampler;
+    if (t.sample_type != pipe::SampleType::kFloat) {
+      sampler.min_linear = sampler.mag_linear = 0;
+      if (sampler.mip_mode == 2) sampler.mip_mode = 1;
+    }
     uint32_t slot = n - first_image;
     images[slot] = {
-        res.GetSampler(t.sampler), img->sample_view,
+        res.GetSampler(sampler), img->sample_view,
         img->layout == VK_IMAGE_LAYOUT_UNDEFINED ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : img->layout};
     writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                  nullptr,

@@ -1,6 +1,10 @@
 #include "backend/vulkan/vk_formats.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
+
+#include "pipe/texels.h"
 
 namespace caldera::vk {
 
@@ -75,31 +79,112 @@ VkFormat ToVkVertexFormat(const pipe::VertexFormat& f) {
   }
 }
 
-uint32_t FormatTexelSize(VkFormat format) {
-  switch (format) {
-    case VK_FORMAT_R5G6B5_UNORM_PACK16:
-    case VK_FORMAT_D16_UNORM:
-      return 2;
-    case VK_FORMAT_D32_SFLOAT_S8_UINT:
-      return 8;
-    default:
-      return 4;
+uint32_t CopyTexelSize(pipe::Format format, VkFormat vk_format, VkImageAspectFlags aspect) {
+  if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT) return 1;
+  if (aspect == VK_IMAGE_ASPECT_DEPTH_BIT) return vk_format == VK_FORMAT_D16_UNORM ? 2 : 4;
+  return pipe::TexelSize(pipe::Info(format).storage);  // Vulkan's colour layouts are the pipe's
+}
+
+namespace {
+
+// One texel of a depth aspect copy as a float in 0..1 (D24: the low 24 bits of a word).
+float DepthAspectValue(VkFormat vk_format, const uint8_t* p) {
+  if (vk_format == VK_FORMAT_D16_UNORM) {
+    uint16_t v;
+    std::memcpy(&v, p, 2);
+    return float(v) / 65535.0f;
+  }
+  if (vk_format == VK_FORMAT_D24_UNORM_S8_UINT || vk_format == VK_FORMAT_X8_D24_UNORM_PACK32) {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return float(v & 0xFFFFFF) / 16777215.0f;
+  }
+  float v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+}  // namespace
+
+void SplitDepthStencil(pipe::Format format, VkFormat vk_format, const uint8_t* src, size_t texels,
+                       uint8_t* depth_out, uint8_t* stencil_out) {
+  uint32_t src_size = pipe::TexelSize(format);
+  uint32_t depth_size = CopyTexelSize(format, vk_format, VK_IMAGE_ASPECT_DEPTH_BIT);
+  for (size_t i = 0; i < texels; ++i) {
+    float depth;
+    uint32_t stencil;
+    pipe::DecodeDepth(format, src + i * src_size, &depth, &stencil);
+    uint8_t* d = depth_out + i * depth_size;
+    if (vk_format == VK_FORMAT_D16_UNORM) {
+      auto v = static_cast<uint16_t>(std::lround(depth * 65535.0f));
+      std::memcpy(d, &v, 2);
+    } else if (vk_format == VK_FORMAT_D24_UNORM_S8_UINT || vk_format == VK_FORMAT_X8_D24_UNORM_PACK32) {
+      auto v = static_cast<uint32_t>(std::llround(double(depth) * 16777215.0));
+      std::memcpy(d, &v, 4);
+    } else {
+      std::memcpy(d, &depth, 4);
+    }
+    if (stencil_out) stencil_out[i] = static_cast<uint8_t>(stencil);
   }
 }
 
-void ConvertToRGBA8(VkFormat format, const uint8_t* src, int32_t width, uint8_t* dst) {
-  if (format == VK_FORMAT_R5G6B5_UNORM_PACK16) {
-    for (int32_t x = 0; x < width; ++x) {
-      uint16_t v;
-      std::memcpy(&v, src + x * 2, 2);
-      dst[x * 4 + 0] = static_cast<uint8_t>(((v >> 11) & 31) * 255 / 31);
-      dst[x * 4 + 1] = static_cast<uint8_t>(((v >> 5) & 63) * 255 / 63);
-      dst[x * 4 + 2] = static_cast<uint8_t>((v & 31) * 255 / 31);
-      dst[x * 4 + 3] = 255;
+void ConvertReadback(pipe::Format format, VkFormat vk_format, pipe::ReadLayout layout, const uint8_t* src,
+                     int32_t width, uint8_t* dst) {
+  pipe::Format storage = pipe::Info(format).storage;
+  uint32_t texel = CopyTexelSize(
+      format, vk_format, pipe::IsDepthFormat(format) ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT);
+  for (int32_t x = 0; x < width; ++x, src += texel) {
+    switch (layout) {
+      case pipe::ReadLayout::kDepth32F: {
+        float d = pipe::IsDepthFormat(format) ? DepthAspectValue(vk_format, src) : 0.0f;
+        std::memcpy(dst + x * 4, &d, 4);
+        break;
+      }
+      case pipe::ReadLayout::kRGBA32I: {
+        uint32_t v[4];
+        pipe::DecodeInt(storage, src, v);
+        std::memcpy(dst + x * 16, v, 16);
+        break;
+      }
+      case pipe::ReadLayout::kRGBA32F:
+      case pipe::ReadLayout::kRGBA8: {
+        float v[4];
+        pipe::DecodeFloat(storage, src, v);
+        if (layout == pipe::ReadLayout::kRGBA32F) {
+          std::memcpy(dst + x * 16, v, 16);
+        } else {
+          for (int c = 0; c < 4; ++c)
+            dst[x * 4 + c] = static_cast<uint8_t>(std::lround(std::clamp(v[c], 0.0f, 1.0f) * 255.0f));
+        }
+        break;
+      }
     }
-    return;
   }
-  std::memcpy(dst, src, size_t(width) * 4);
+}
+
+VkClearColorValue ClearColorFor(const pipe::CmdClear& cmd, pipe::Format attachment) {
+  VkClearColorValue v{};
+  bool int_target = pipe::IsIntegerFormat(attachment);
+  bool int_value = cmd.color_type != pipe::SampleType::kFloat;
+  for (int c = 0; c < 4; ++c) {
+    // Mismatched kinds are undefined in GL: convert the value rather than reinterpret its bits.
+    if (int_target && int_value)
+      v.uint32[c] = cmd.color_int[c];
+    else if (int_target)
+      v.int32[c] = static_cast<int32_t>(cmd.color[c]);
+    else if (int_value)
+      v.float32[c] = cmd.color_type == pipe::SampleType::kSint ? float(int32_t(cmd.color_int[c]))
+                                                               : float(cmd.color_int[c]);
+    else
+      v.float32[c] = cmd.color[c];
+  }
+  if (pipe::HasImplicitAlpha(attachment)) {  // RGB formats keep alpha at 1
+    if (int_target)
+      v.uint32[3] = 1;
+    else
+      v.float32[3] = 1.0f;
+  }
+  return v;
 }
 
 VkPrimitiveTopology ToVkTopology(pipe::Topology t) {
@@ -127,22 +212,6 @@ VkPrimitiveTopology ToVkTopology(pipe::Topology t) {
       return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
   }
   return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-}
-
-void DepthToFloat(VkFormat format, const uint8_t* src, int32_t width, float* dst) {
-  for (int32_t x = 0; x < width; ++x) {
-    if (format == VK_FORMAT_D16_UNORM) {
-      uint16_t v;
-      std::memcpy(&v, src + size_t(x) * 2, 2);
-      dst[x] = v / 65535.0f;
-    } else if (format == VK_FORMAT_D24_UNORM_S8_UINT || format == VK_FORMAT_X8_D24_UNORM_PACK32) {
-      uint32_t v;
-      std::memcpy(&v, src + size_t(x) * 4, 4);
-      dst[x] = static_cast<float>((v & 0xFFFFFFu) / double(0xFFFFFF));
-    } else {
-      std::memcpy(&dst[x], src + size_t(x) * 4, 4);
-    }
-  }
 }
 
 }  // namespace caldera::vk

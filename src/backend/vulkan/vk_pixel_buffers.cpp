@@ -24,7 +24,7 @@ void Context::OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& cmd)
   if (!img || !src || cmd.level >= img->levels || pipe::IsDepthFormat(img->pipe_format) ||
       cmd.z + cmd.depth > (img->is_3d() ? std::max(img->depth >> cmd.level, 1u) : img->layers))
     return;
-  uint32_t texel = FormatTexelSize(img->format);
+  uint32_t texel = CopyTexelSize(img->pipe_format, img->format, VK_IMAGE_ASPECT_COLOR_BIT);
   uint64_t rows = uint64_t(cmd.depth - 1) * cmd.image_height + cmd.height;
   if (cmd.row_length < cmd.width || cmd.image_height < cmd.height || cmd.offset % texel != 0 ||
       cmd.offset + CopySpan(rows, cmd.width, cmd.row_length, texel) > src->size)
@@ -61,7 +61,7 @@ void Context::OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& cmd) {
   if (!img || !dst || cmd.image.level >= img->levels || cmd.width <= 0 || cmd.height <= 0 ||
       (img->aspect & VK_IMAGE_ASPECT_COLOR_BIT) == 0)
     return;
-  uint32_t texel = FormatTexelSize(img->format);
+  uint32_t texel = CopyTexelSize(img->pipe_format, img->format, VK_IMAGE_ASPECT_COLOR_BIT);
   if (cmd.row_length < uint32_t(cmd.width) || cmd.offset % texel != 0 ||
       cmd.offset + CopySpan(cmd.height, cmd.width, cmd.row_length, texel) > dst->size)
     return;

@@ -17,29 +17,89 @@ Resources::~Resources() {
 }
 
 VkFormat Resources::ToVkFormat(pipe::Format f) const {
-  switch (f) {
-    case pipe::Format::kRGBA8:
-    case pipe::Format::kRGB8:
-      return VK_FORMAT_R8G8B8A8_UNORM;  // RGB8: alpha kept at 1 (masked, cleared to 1)
-    case pipe::Format::kRGB565:
+  using F = pipe::Format;
+  // RGB formats are stored as their RGBA format (pipe::Info(f).storage): lavapipe and most devices cannot
+  // render to 3-component formats, and the pipe carries their texels as RGBA already.
+  switch (pipe::Info(f).storage) {
+    case F::kRGBA8:
+      return VK_FORMAT_R8G8B8A8_UNORM;
+    case F::kRGB565:
       return VK_FORMAT_R5G6B5_UNORM_PACK16;
-    case pipe::Format::kR8:
+    case F::kR8:
       return VK_FORMAT_R8_UNORM;
-    case pipe::Format::kRG8:
+    case F::kRG8:
       return VK_FORMAT_R8G8_UNORM;
-    case pipe::Format::kRGBA16F:
+    case F::kR16F:
+      return VK_FORMAT_R16_SFLOAT;
+    case F::kRG16F:
+      return VK_FORMAT_R16G16_SFLOAT;
+    case F::kRGBA16F:
       return VK_FORMAT_R16G16B16A16_SFLOAT;
-    case pipe::Format::kRGBA32F:
-      return VK_FORMAT_R32G32B32A32_SFLOAT;
-    case pipe::Format::kR32F:
+    case F::kR32F:
       return VK_FORMAT_R32_SFLOAT;
-    case pipe::Format::kD24S8:
+    case F::kRG32F:
+      return VK_FORMAT_R32G32_SFLOAT;
+    case F::kRGBA32F:
+      return VK_FORMAT_R32G32B32A32_SFLOAT;
+    case F::kR11G11B10F:
+      return VK_FORMAT_B10G11R11_UFLOAT_PACK32;
+    case F::kRGB9E5:
+      return VK_FORMAT_E5B9G9R9_UFLOAT_PACK32;
+    case F::kRGB10A2:
+      return VK_FORMAT_A2B10G10R10_UNORM_PACK32;
+    case F::kR16:
+      return VK_FORMAT_R16_UNORM;
+    case F::kRG16:
+      return VK_FORMAT_R16G16_UNORM;
+    case F::kRGBA16:
+      return VK_FORMAT_R16G16B16A16_UNORM;
+    case F::kSRGB8A8:
+      return VK_FORMAT_R8G8B8A8_SRGB;
+    case F::kR8UI:
+      return VK_FORMAT_R8_UINT;
+    case F::kRG8UI:
+      return VK_FORMAT_R8G8_UINT;
+    case F::kRGBA8UI:
+      return VK_FORMAT_R8G8B8A8_UINT;
+    case F::kR8I:
+      return VK_FORMAT_R8_SINT;
+    case F::kRG8I:
+      return VK_FORMAT_R8G8_SINT;
+    case F::kRGBA8I:
+      return VK_FORMAT_R8G8B8A8_SINT;
+    case F::kR16UI:
+      return VK_FORMAT_R16_UINT;
+    case F::kRG16UI:
+      return VK_FORMAT_R16G16_UINT;
+    case F::kRGBA16UI:
+      return VK_FORMAT_R16G16B16A16_UINT;
+    case F::kR16I:
+      return VK_FORMAT_R16_SINT;
+    case F::kRG16I:
+      return VK_FORMAT_R16G16_SINT;
+    case F::kRGBA16I:
+      return VK_FORMAT_R16G16B16A16_SINT;
+    case F::kR32UI:
+      return VK_FORMAT_R32_UINT;
+    case F::kRG32UI:
+      return VK_FORMAT_R32G32_UINT;
+    case F::kRGBA32UI:
+      return VK_FORMAT_R32G32B32A32_UINT;
+    case F::kR32I:
+      return VK_FORMAT_R32_SINT;
+    case F::kRG32I:
+      return VK_FORMAT_R32G32_SINT;
+    case F::kRGBA32I:
+      return VK_FORMAT_R32G32B32A32_SINT;
+    case F::kRGB10A2UI:
+      return VK_FORMAT_A2B10G10R10_UINT_PACK32;
+    case F::kD24S8:
       return device_.depth_stencil_format();
-    case pipe::Format::kD32F:
+    case F::kD32F:
       return VK_FORMAT_D32_SFLOAT;
-    case pipe::Format::kD32FS8:
+    case F::kD32FS8:
       return VK_FORMAT_D32_SFLOAT_S8_UINT;
-    case pipe::Format::kD16:
+    case F::kD16:
       return VK_FORMAT_D16_UNORM;
     default:
       return VK_FORMAT_UNDEFINED;
@@ -129,9 +189,20 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
   info.arrayLayers = img.layers;
   info.samples = static_cast<VkSampleCountFlagBits>(img.samples);
   info.tiling = VK_IMAGE_TILING_OPTIMAL;
-  info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-               VK_IMAGE_USAGE_SAMPLED_BIT |
-               (depth ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+  // Formats the device cannot render to (RGB9E5: GL makes it texture-only too) are sampled only.
+  VkFormatProperties props{};
+  vkGetPhysicalDeviceFormatProperties(device_.physical(), img.format, &props);
+  VkFormatFeatureFlags attachment_feature =
+      depth ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
+  img.renderable = (props.optimalTilingFeatures & attachment_feature) != 0;
+  VkFormatFeatureFlags blit = VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT;
+  img.blittable = (props.optimalTilingFeatures & blit) == blit;
+  img.filterable = (props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) != 0;
+  info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
+  if (img.renderable)
+    info.usage |= depth ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  // sRGB images are rendered to through UNORM views while GL_FRAMEBUFFER_SRGB is disabled.
+  if (img.format == VK_FORMAT_R8G8B8A8_SRGB) info.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
   info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   if (vkCreateImage(dev, &info, nullptr, &img.image) != VK_SUCCESS) return false;
   VkMemoryRequirements req;
@@ -150,7 +221,9 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
   // A 2D view of a 3D image may only be an attachment.
   VkImageViewUsageCreateInfo attachment_usage{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};
   attachment_usage.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
-  if (img.is_3d()) vi.pNext = &attachment_usage;
+  if (img.is_3d() && img.renderable) vi.pNext = &attachment_usage;
+  if (img.is_3d() && !img.renderable)
+    vi.viewType = VK_IMAGE_VIEW_TYPE_3D;  // only render targets take 2D views
   if (vkCreateImageView(dev, &vi, nullptr, &img.view) != VK_SUCCESS) {
     vkDestroyImage(dev, img.image, nullptr);
     device_.memory().Free(img.alloc);
@@ -166,17 +239,19 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
   return true;
 }
 
-VkImageView Resources::AttachmentView(ImageObject& img, uint32_t level, uint32_t layer) {
-  if (level == 0 && layer == 0) return img.view;
+VkImageView Resources::AttachmentView(ImageObject& img, uint32_t level, uint32_t layer, bool srgb_encode) {
+  if (!img.renderable) return VK_NULL_HANDLE;
+  bool unorm = !srgb_encode && img.format == VK_FORMAT_R8G8B8A8_SRGB;
+  if (level == 0 && layer == 0 && !unorm) return img.view;
   if (level >= img.levels || layer >= (img.is_3d() ? std::max(img.depth >> level, 1u) : img.layers))
     return VK_NULL_HANDLE;
   for (const auto& v : img.subviews)
-    if (v.level == level && v.layer == layer) return v.view;
+    if (v.level == level && v.layer == layer && v.unorm == unorm) return v.view;
   // A 3D image's slice is a layer of its 2D-array-compatible view of that level.
   VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   vi.image = img.image;
   vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
-  vi.format = img.format;
+  vi.format = unorm ? VK_FORMAT_R8G8B8A8_UNORM : img.format;
   vi.subresourceRange = {img.aspect, level, 1, layer, 1};
   VkImageViewUsageCreateInfo attachment_usage{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};
   attachment_usage.usage = pipe::IsDepthFormat(img.pipe_format) ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
@@ -184,7 +259,7 @@ VkImageView Resources::AttachmentView(ImageObject& img, uint32_t level, uint32_t
   vi.pNext = &attachment_usage;
   VkImageView view = VK_NULL_HANDLE;
   if (vkCreateImageView(device_.device(), &vi, nullptr, &view) != VK_SUCCESS) return VK_NULL_HANDLE;
-  img.subviews.push_back({level, layer, view});
+  img.subviews.push_back({level, layer, unorm, view});
   return view;
 }
 

@@ -26,6 +26,7 @@ struct BufferObject {
 // A 2D view of one level of one layer (or 3D slice), made when that subresource first becomes an attachment.
 struct SubresourceView {
   uint32_t level = 0, layer = 0;
+  bool unorm = false;  // an sRGB image's UNORM view (GL_FRAMEBUFFER_SRGB disabled)
   VkImageView view = VK_NULL_HANDLE;
 };
 
@@ -45,6 +46,9 @@ struct ImageObject {
   uint32_t levels = 1;
   uint8_t samples = 1;
   pipe::TextureKind kind = pipe::TextureKind::k2D;
+  bool renderable = true;  // the device can render to the format (else sampled and copied only)
+  bool blittable = true;   // vkCmdBlitImage may read and write it
+  bool filterable = true;  // linear filtering (blits, mipmap generation)
   bool is_3d() const { return kind == pipe::TextureKind::k3D; }
 };
 
@@ -132,8 +136,9 @@ class Resources {
   bool CreateImage(pipe::Handle h, const ImageDesc& desc, Retired* retired);
   // An image outside the tables (a context's private objects, such as the incomplete-texture stand-ins).
   bool CreateStandaloneImage(const ImageDesc& desc, ImageObject* out);
-  // The view to render into one level of one layer (3D: slice); null if it cannot be made.
-  VkImageView AttachmentView(ImageObject& image, uint32_t level, uint32_t layer);
+  // The view to render into one level of one layer (3D: slice); null if it cannot be made. sRGB images get
+  // a UNORM view unless `srgb_encode`.
+  VkImageView AttachmentView(ImageObject& image, uint32_t level, uint32_t layer, bool srgb_encode = true);
   void DestroyStandaloneImage(const ImageObject& image) { Free(FromImage(image, 0)); }
   bool CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs,
                      uint32_t fs_words, const uint32_t* gs, uint32_t gs_words, uint32_t default_block_size,

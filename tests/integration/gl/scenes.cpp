@@ -6,6 +6,12 @@
 
 namespace scenes {
 std::vector<uint8_t> g_pixels;
+
+const char* const kQuadVS = R"(#version 330 core
+layout(location = 0) in vec2 a_pos;
+out vec2 v_uv;
+void main() { v_uv = a_pos * 0.5 + 0.5; gl_Position = vec4(a_pos, 0.0, 1.0); }
+)";
 namespace {
 
 const char* kColorVS = R"(#version 330 core
@@ -430,6 +436,7 @@ const std::vector<Scene>& All() {
     all.insert(all.end(), TextureScenes().begin(), TextureScenes().end());
     all.insert(all.end(), DrawScenes().begin(), DrawScenes().end());
     all.insert(all.end(), MsaaScenes().begin(), MsaaScenes().end());
+    all.insert(all.end(), FormatScenes().begin(), FormatScenes().end());
     return all;
   }();
   return scenes;

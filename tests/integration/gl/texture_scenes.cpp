@@ -9,13 +9,6 @@
 namespace scenes {
 namespace {
 
-// For DrawFullWindowQuad: v_uv in 0..1 across the window.
-const char* kQuadVS = R"(#version 330 core
-layout(location = 0) in vec2 a_pos;
-out vec2 v_uv;
-void main() { v_uv = a_pos * 0.5 + 0.5; gl_Position = vec4(a_pos, 0.0, 1.0); }
-)";
-
 // RGBA8 texels of an n x n image: quadrants of `a` and `b` in a checker, so orientation and layer both show.
 std::vector<uint8_t> Quadrants(int n, const uint8_t a[3], const uint8_t b[3]) {
   std::vector<uint8_t> t(size_t(n) * n * 4);

@@ -1,0 +1,58 @@
+// GL internal formats and client pixel formats/types: which pipe format stores an internal format, which
+// format/type pairs pixel transfers accept (and the GL error for the others), and the codec between client
+// pixels and the component values the pipe's texel codecs (pipe/texels.h) take.
+#pragma once
+
+#include <GL/glcorearb.h>
+
+#include <cstdint>
+#include <optional>
+
+#include "pipe/formats.h"
+
+namespace caldera::glformat {
+
+// Sized and unsized internal formats of textures; nullopt: not a texture format.
+std::optional<pipe::Format> TextureFormat(GLenum internal_format);
+// Renderbuffer internal formats; nullopt: not renderable.
+std::optional<pipe::Format> RenderbufferFormat(GLenum internal_format);
+
+// One pixel's values on their way between client memory and a texel.
+struct PixelValue {
+  float f[4] = {0, 0, 0, 1};     // colour formats
+  uint32_t i[4] = {0, 0, 0, 1};  // *_INTEGER formats (bit patterns; signed types sign-extended)
+  bool int_signed = false;       // how to read `i` (a signed client type or a signed texel format)
+  float depth = 0;
+  uint32_t stencil = 0;
+};
+
+// What a client format/type pair is made of.
+struct ClientLayout {
+  int components = 0;    // in client memory
+  int bytes = 0;         // per pixel
+  bool integer = false;  // *_INTEGER format
+  bool depth = false;    // GL_DEPTH_COMPONENT / GL_DEPTH_STENCIL
+  bool stencil = false;  // GL_STENCIL_INDEX / GL_DEPTH_STENCIL
+  bool signed_type = false;
+};
+
+// GL_NO_ERROR and *out, or the error the spec names for this format/type pair: INVALID_ENUM for an
+// unknown format or type, INVALID_OPERATION for a packed type of another component count or an integer
+// format with a float type.
+GLenum CheckClientFormat(GLenum format, GLenum type, ClientLayout* out);
+// Whether client pixels of `format` may be transferred to or from a texel of `f` (colour/integer/depth
+// classes must agree): GL_INVALID_OPERATION otherwise.
+bool ClientFormatMatches(const ClientLayout& client, pipe::Format f);
+
+// Whether client pixels of format/type are already texels of `f` in the pipe's layout (uploads copy rows).
+bool SameLayout(GLenum format, GLenum type, pipe::Format f);
+// One pixel from/to client memory (a pair CheckClientFormat accepted).
+void UnpackPixel(GLenum format, GLenum type, const uint8_t* src, PixelValue* out);
+void PackPixel(GLenum format, GLenum type, const PixelValue& in, uint8_t* dst);
+
+// GL_*_SIZE and GL_*_TYPE of a format's components, as queries report them. `internal_format` is what the
+// application asked for: depth-only formats stored with a stencil aspect report no stencil bits.
+GLint ComponentSize(pipe::Format f, GLenum internal_format, GLenum pname);
+GLenum ComponentType(pipe::Format f);  // GL_UNSIGNED_NORMALIZED, GL_FLOAT, GL_INT, GL_UNSIGNED_INT
+
+}  // namespace caldera::glformat
