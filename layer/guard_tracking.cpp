@@ -86,6 +86,10 @@ void PollInFlightLocked(DeviceState& device) {
   while (!device.in_flight.empty() && device.in_flight.front().done) {
     InFlight& entry = device.in_flight.front();
     if (entry.layer_owned_fence) {
+      // `done` may come from the app having seen the submission's semaphore complete; the fence signals
+      // in the same batch but is only known (to the driver and to validation beneath us) once queried.
+      // Resetting it before that is a reset of a fence in use (VUID-vkResetFences-pFences-01123).
+      if (device.dispatch.GetFenceStatus(device.handle, entry.fence) != VK_SUCCESS) break;
       device.dispatch.ResetFences(device.handle, 1, &entry.fence);
       device.spare_fences.push_back(entry.fence);
     }

@@ -221,6 +221,16 @@ void Context::FlushFixedState() {
   cmd.primitive_restart = s.primitive_restart || s.primitive_restart_fixed;
   cmd.rasterizer_discard = s.rasterizer_discard;
   cmd.provoking_last = s.provoking_vertex == GL_LAST_VERTEX_CONVENTION;
+  cmd.alpha_to_coverage = s.sample_alpha_to_coverage;
+  cmd.sample_coverage = s.sample_coverage;
+  cmd.coverage_value = s.sample_coverage_value;
+  cmd.coverage_invert = s.sample_coverage_invert;
+  cmd.sample_mask = s.sample_mask ? s.sample_mask_value : ~0u;
+  if (!s.multisample)
+    util::LogOnce(
+        util::LogLevel::kWarning, "GL_MULTISAMPLE",
+        "glDisable(GL_MULTISAMPLE) is not implemented: multisampled targets still rasterize per sample "
+        "(Vulkan cannot rasterize single-sampled into them)");
   pipe_->Record(cmd);
 }
 

@@ -72,6 +72,9 @@ struct GLState {
   bool depth_clamp = false, dither = true, multisample = true, sample_coverage = false;
   bool sample_alpha_to_coverage = false, framebuffer_srgb = false, line_smooth = false;
   bool program_point_size = false, sample_mask = false, sample_shading = false;
+  GLfloat sample_coverage_value = 1.0f;
+  bool sample_coverage_invert = false;
+  GLbitfield sample_mask_value = ~0u;   // glSampleMaski word 0 (GL_MAX_SAMPLE_MASK_WORDS is 1)
   std::array<bool, 8> clip_distance{};  // GL_CLIP_DISTANCEi enables (see gl_state.cpp for how they apply)
   std::bitset<pipe::kMaxColorAttachments> blend;
   GLenum depth_func = GL_LESS;
@@ -157,7 +160,7 @@ class Context {
   std::shared_ptr<Renderbuffer> renderbuffer;
   // Texture bindings per unit and target kind (see TextureTargetIndex in gl_texture.cpp).
   static constexpr int kTextureUnits = 32;
-  static constexpr int kTextureTargets = 6;
+  static constexpr int kTextureTargets = 7;
   std::array<std::array<std::shared_ptr<Texture>, kTextureTargets>, kTextureUnits> textures;
   GLuint active_texture = 0;
   std::array<std::shared_ptr<SamplerObject>, kTextureUnits> sampler_bindings;  // glBindSampler, per unit

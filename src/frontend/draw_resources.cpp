@@ -38,6 +38,11 @@ bool SamplerTarget(GLenum type, GLenum* target, pipe::TextureKind* kind) {
     case GL_SAMPLER_2D_RECT_SHADOW:
       *target = GL_TEXTURE_RECTANGLE, *kind = pipe::TextureKind::kRect;
       return true;
+    case GL_SAMPLER_2D_MULTISAMPLE:
+    case GL_INT_SAMPLER_2D_MULTISAMPLE:
+    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+      *target = GL_TEXTURE_2D_MULTISAMPLE, *kind = pipe::TextureKind::k2DMultisample;
+      return true;
     case GL_SAMPLER_BUFFER:
     case GL_INT_SAMPLER_BUFFER:
     case GL_UNSIGNED_INT_SAMPLER_BUFFER:
@@ -77,6 +82,7 @@ pipe::SampleType SamplerSampleType(GLenum type) {
     case GL_INT_SAMPLER_CUBE:
     case GL_INT_SAMPLER_2D_RECT:
     case GL_INT_SAMPLER_BUFFER:
+    case GL_INT_SAMPLER_2D_MULTISAMPLE:
       return pipe::SampleType::kSint;
     case GL_UNSIGNED_INT_SAMPLER_2D:
     case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
@@ -84,6 +90,7 @@ pipe::SampleType SamplerSampleType(GLenum type) {
     case GL_UNSIGNED_INT_SAMPLER_CUBE:
     case GL_UNSIGNED_INT_SAMPLER_2D_RECT:
     case GL_UNSIGNED_INT_SAMPLER_BUFFER:
+    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
       return pipe::SampleType::kUint;
     default:
       return pipe::SampleType::kFloat;
@@ -105,6 +112,7 @@ pipe::SampleType FormatSampleType(pipe::Format f) {
 
 bool TextureComplete(const Texture& t, const SamplerObject* sampler) {
   if (!t.handle.valid() || t.width == 0 || t.height == 0 || t.depth == 0) return false;
+  if (t.target == GL_TEXTURE_2D_MULTISAMPLE) return true;  // one level, read by texelFetch: no filtering
   GLint base = t.base_level;
   if (t.target == GL_TEXTURE_RECTANGLE && base != 0) return false;
   // DefinedLevels() counts a cube level only once all six faces have it (cube completeness; the faces

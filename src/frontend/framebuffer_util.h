@@ -38,5 +38,11 @@ void RecordClear(Context& ctx, uint8_t clear_bits, uint8_t color_targets, const 
 
 // GL completeness; null means the default framebuffer (complete when a surface is bound).
 GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb);
+// GL_SAMPLES of a framebuffer: its attachments' sample count (0: single-sampled; null: the default
+// framebuffer, whose surfaces are single-sampled).
+int32_t FramebufferSamples(const Framebuffer* fb);
+// The sample count a multisampled image of `requested` samples gets: the smallest count the device has that
+// is at least `requested` (GL lets implementations round up); 0 (single-sampled) for 0 and 1.
+GLsizei SupportedSampleCount(Context& ctx, GLsizei requested);
 
 }  // namespace caldera

@@ -104,6 +104,21 @@ GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb) {
   return GL_FRAMEBUFFER_COMPLETE;
 }
 
+int32_t FramebufferSamples(const Framebuffer* fb) {
+  if (!fb) return 0;
+  for (const auto& a : fb->attachments)
+    if (a.attached()) return a.image->samples;
+  return 0;
+}
+
+GLsizei SupportedSampleCount(Context& ctx, GLsizei requested) {
+  if (requested <= 1) return 0;
+  const auto& caps = ctx.device().backend().caps();
+  for (uint32_t n = uint32_t(requested); n <= caps.max_samples; ++n)
+    if (caps.sample_counts & n && (n & (n - 1)) == 0) return GLsizei(n);
+  return GLsizei(caps.max_samples);  // validation keeps requests at or below GL_MAX_SAMPLES
+}
+
 namespace gl {
 
 void GenRenderbuffers(Context& ctx, GLsizei n, GLuint* renderbuffers) {
@@ -159,13 +174,13 @@ void RenderbufferStorageMultisample(Context& ctx, GLenum, GLsizei samples, GLenu
   rb.format = *glformat::RenderbufferFormat(internalformat);
   rb.width = width;
   rb.height = height;
-  rb.samples = samples;
+  rb.samples = SupportedSampleCount(ctx, samples);
   if (width > 0 && height > 0) {
     rb.device = &ctx.device();
     rb.handle = ctx.NewHandle();
-    ctx.pipe().Record(pipe::CmdImageCreate{rb.handle, rb.format, static_cast<uint8_t>(std::max(samples, 1)),
-                                           1, static_cast<uint32_t>(width), static_cast<uint32_t>(height),
-                                           1});
+    ctx.pipe().Record(pipe::CmdImageCreate{rb.handle, rb.format,
+                                           static_cast<uint8_t>(std::max(rb.samples, 1)), 1,
+                                           static_cast<uint32_t>(width), static_cast<uint32_t>(height), 1});
   }
   ++rb.version;  // framebuffers holding it re-resolve their targets
 }

@@ -176,10 +176,16 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
   if (FramebufferStatus(ctx, ctx.read_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE ||
       FramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
     return ctx.Error(GL_INVALID_FRAMEBUFFER_OPERATION, fn, "read or draw framebuffer incomplete");
-  if (mask == 0) return;
-  if (ctx.state.scissor_test)
-    util::LogOnce(util::LogLevel::kWarning, fn, "the scissor test is not applied to blits yet");
-  ctx.FlushRenderTargets();
+  // GL 3.3 §4.3.2: blits never write multisampled buffers, and a multisampled source is resolved only into
+  // the same rectangle of a buffer of the same format.
+  if (FramebufferSamples(ctx.draw_framebuffer.get()) > 0)
+    return ctx.Error(GL_INVALID_OPERATION, fn, "the draw framebuffer is multisampled");
+  bool resolve = FramebufferSamples(ctx.read_framebuffer.get()) > 0;
+  if (resolve && (sx0 != dx0 || sy0 != dy0 || sx1 != dx1 || sy1 != dy1))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "a multisample resolve needs identical rectangles");
+  // Every aspect is checked before any is recorded: an error blits nothing.
+  pipe::CmdBlit blits[3];
+  int count = 0;
   for (GLbitfield aspect : {GLbitfield(GL_COLOR_BUFFER_BIT), GLbitfield(GL_DEPTH_BUFFER_BIT),
                             GLbitfield(GL_STENCIL_BUFFER_BIT)}) {
     if (!(mask & aspect)) continue;
@@ -189,8 +195,10 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
     pipe::ImageRef dst = AspectImage(ctx, false, aspect, &dw, &dh, &df);
     if (!src.image.valid() || !dst.image.valid())
       continue;  // GL: a missing buffer on either side blits nothing
-    if (aspect != GL_COLOR_BUFFER_BIT && sf != df)
-      return ctx.Error(GL_INVALID_OPERATION, fn, "depth/stencil formats differ");
+    if ((aspect != GL_COLOR_BUFFER_BIT || resolve) && sf != df)
+      return ctx.Error(
+          GL_INVALID_OPERATION, fn,
+          resolve ? "a multisample resolve needs identical formats" : "depth/stencil formats differ");
     if (aspect == GL_COLOR_BUFFER_BIT && pipe::IsIntegerFormat(sf)) {
       if (filter == GL_LINEAR)
         return ctx.Error(GL_INVALID_OPERATION, fn, "integer colour blits must use GL_NEAREST");
@@ -200,10 +208,17 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
     } else if (aspect == GL_COLOR_BUFFER_BIT && pipe::IsIntegerFormat(df)) {
       return ctx.Error(GL_INVALID_OPERATION, fn, "blit from a non-integer to an integer colour buffer");
     }
+    if (resolve && aspect != GL_COLOR_BUFFER_BIT && !ctx.device().backend().caps().resolve_depth_stencil) {
+      util::LogOnce(
+          util::LogLevel::kWarning, "blit-resolve-depth",
+          "glBlitFramebuffer: resolving multisampled depth/stencil is not implemented on this backend");
+      return ctx.Error(GL_INVALID_OPERATION, fn, "depth/stencil resolve is not implemented");
+    }
     if (aspect == GL_STENCIL_BUFFER_BIT && (mask & GL_DEPTH_BUFFER_BIT) &&
         src == AspectImage(ctx, true, GL_DEPTH_BUFFER_BIT, &sw, &sh, &sf))
       continue;  // a combined depth-stencil image was blitted whole with the depth aspect
-    pipe::CmdBlit cmd{};
+    pipe::CmdBlit& cmd = blits[count++];
+    cmd = {};
     cmd.src = src;
     cmd.dst = dst;
     int32_t s[4] = {sx0, sy0, sx1, sy1}, d[4] = {dx0, dy0, dx1, dy1};
@@ -215,9 +230,12 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
                : aspect == GL_DEPTH_BUFFER_BIT ? pipe::kClearDepth
                                                : pipe::kClearStencil;
     cmd.linear = filter == GL_LINEAR;
-    if (ctx.conditional_render.discard) continue;  // errors above still apply; the copy does not
-    ctx.pipe().Record(cmd);
   }
+  if (count == 0 || ctx.conditional_render.discard) return;  // errors above still apply; the copy does not
+  if (ctx.state.scissor_test)
+    util::LogOnce(util::LogLevel::kWarning, fn, "the scissor test is not applied to blits yet");
+  ctx.FlushRenderTargets();
+  for (int i = 0; i < count; ++i) ctx.pipe().Record(blits[i]);
 }
 
 void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum attachment, GLenum pname,

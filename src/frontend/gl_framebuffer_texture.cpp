@@ -68,12 +68,13 @@ void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum
   GLint layer = 0;
   if (tex) {
     bool face = textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
-    if (!face && textarget != GL_TEXTURE_2D && textarget != GL_TEXTURE_RECTANGLE)
+    if (!face && textarget != GL_TEXTURE_2D && textarget != GL_TEXTURE_RECTANGLE &&
+        textarget != GL_TEXTURE_2D_MULTISAMPLE)
       return ctx.Error(GL_INVALID_OPERATION, fn, "invalid texture target");
     if (tex->target != (face ? GLenum(GL_TEXTURE_CUBE_MAP) : textarget))
       return ctx.Error(GL_INVALID_OPERATION, fn, "texture target mismatch");
-    if (textarget == GL_TEXTURE_RECTANGLE && level != 0)
-      return ctx.Error(GL_INVALID_VALUE, fn, "rectangle textures have only level 0");
+    if ((textarget == GL_TEXTURE_RECTANGLE || textarget == GL_TEXTURE_2D_MULTISAMPLE) && level != 0)
+      return ctx.Error(GL_INVALID_VALUE, fn, "rectangle and multisample textures have only level 0");
     if (face) layer = static_cast<GLint>(textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
   }
   Attach(*fb, attachment, std::move(tex), level, layer);
@@ -118,10 +119,11 @@ void FramebufferTexture(Context& ctx, GLenum target, GLenum attachment, GLuint t
   std::shared_ptr<Texture> tex;
   Framebuffer* fb = nullptr;
   if (!BeginAttach(ctx, target, attachment, texture, level, &tex, &fb, fn)) return;
-  if (tex && tex->target != GL_TEXTURE_2D && tex->target != GL_TEXTURE_RECTANGLE)
+  if (tex && tex->target != GL_TEXTURE_2D && tex->target != GL_TEXTURE_RECTANGLE &&
+      tex->target != GL_TEXTURE_2D_MULTISAMPLE)
     return ctx.Error(GL_INVALID_OPERATION, fn, "layered attachments are not implemented yet");
-  if (tex && tex->target == GL_TEXTURE_RECTANGLE && level != 0)
-    return ctx.Error(GL_INVALID_VALUE, fn, "rectangle textures have only level 0");
+  if (tex && (tex->target == GL_TEXTURE_RECTANGLE || tex->target == GL_TEXTURE_2D_MULTISAMPLE) && level != 0)
+    return ctx.Error(GL_INVALID_VALUE, fn, "rectangle and multisample textures have only level 0");
   Attach(*fb, attachment, std::move(tex), level, 0);
 }
 

@@ -9,6 +9,7 @@
 
 #include "frontend/context.h"
 #include "frontend/device.h"
+#include "frontend/framebuffer_util.h"
 #include "frontend/gl_impl.h"
 #include "frontend/gl_query.h"
 #include "frontend/texture_util.h"
@@ -229,6 +230,9 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_MAX_VIEWPORT_DIMS:
       return ints({double(caps.max_viewport[0]), double(caps.max_viewport[1])});
     case GL_MAX_SAMPLES:
+    case GL_MAX_COLOR_TEXTURE_SAMPLES:
+    case GL_MAX_DEPTH_TEXTURE_SAMPLES:
+    case GL_MAX_INTEGER_SAMPLES:
       return ints({double(caps.max_samples)});
     case GL_MAX_UNIFORM_BLOCK_SIZE:
       return ints({double(caps.max_uniform_block_size)});
@@ -315,10 +319,6 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({1});
     case GL_MAX_SAMPLE_MASK_WORDS:
       return ints({1});
-    case GL_MAX_COLOR_TEXTURE_SAMPLES:
-    case GL_MAX_DEPTH_TEXTURE_SAMPLES:
-    case GL_MAX_INTEGER_SAMPLES:
-      return ints({1});
     case GL_TIMESTAMP:  // ARB_timer_query, core in 3.3; GetInteger64v reads it exactly, without the double
       if (ctx.IsES()) return false;
       return ints({double(CurrentTimestamp(ctx))});
@@ -351,10 +351,10 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({caps.point_size_range[0], caps.point_size_range[1]});
     case GL_SUBPIXEL_BITS:
       return ints({8});
-    case GL_SAMPLE_BUFFERS:
-      return ints({0});
+    case GL_SAMPLE_BUFFERS:  // of the draw framebuffer
+      return ints({FramebufferSamples(ctx.draw_framebuffer.get()) > 0 ? 1.0 : 0.0});
     case GL_SAMPLES:
-      return ints({0});
+      return ints({double(FramebufferSamples(ctx.draw_framebuffer.get()))});
     case GL_DOUBLEBUFFER:
       return boolean(false);
     case GL_STEREO:

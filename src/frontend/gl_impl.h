@@ -231,6 +231,11 @@ void TexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLin
 void TexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
                    GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
                    const void* pixels);
+void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                           GLsizei height, GLboolean fixedsamplelocations);
+void SampleCoverage(Context& ctx, GLfloat value, GLboolean invert);
+void SampleMaski(Context& ctx, GLuint maskNumber, GLbitfield mask);
+void GetMultisamplefv(Context& ctx, GLenum pname, GLuint index, GLfloat* val);
 void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
                   GLsizei height);
 void TexStorage3D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,

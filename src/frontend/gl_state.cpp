@@ -373,4 +373,19 @@ void PixelStorei(Context& ctx, GLenum pname, GLint param) {
   *field = param;
 }
 
+void SampleCoverage(Context& ctx, GLfloat value, GLboolean invert) {
+  GLfloat v = std::clamp(value, 0.0f, 1.0f);
+  if (ctx.state.sample_coverage_value == v && ctx.state.sample_coverage_invert == bool(invert)) return;
+  ctx.state.sample_coverage_value = v;
+  ctx.state.sample_coverage_invert = invert;
+  ctx.MarkDirty(kDirtyFixedState);
+}
+
+void SampleMaski(Context& ctx, GLuint index, GLbitfield mask) {
+  if (index >= 1) return ctx.Error(GL_INVALID_VALUE, "glSampleMaski", "index above GL_MAX_SAMPLE_MASK_WORDS");
+  if (ctx.state.sample_mask_value == mask) return;
+  ctx.state.sample_mask_value = mask;
+  ctx.MarkDirty(kDirtyFixedState);
+}
+
 }  // namespace caldera::gl

@@ -11,6 +11,7 @@
 #include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/texture_util.h"
+#include "util/log.h"
 
 namespace caldera {
 
@@ -28,6 +29,8 @@ int TextureTargetIndex(GLenum target) {
       return 4;
     case GL_TEXTURE_BUFFER:
       return 5;
+    case GL_TEXTURE_2D_MULTISAMPLE:
+      return 6;
     default:
       return -1;
   }
@@ -108,6 +111,12 @@ void ActiveTexture(Context& ctx, GLenum texture) {
 
 void BindTexture(Context& ctx, GLenum target, GLuint name) {
   int index = TextureTargetIndex(target);
+  if (target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
+    util::LogOnce(util::LogLevel::kWarning, "GL_TEXTURE_2D_MULTISAMPLE_ARRAY",
+                  "GL_TEXTURE_2D_MULTISAMPLE_ARRAY is not implemented");
+    return ctx.Error(GL_INVALID_OPERATION, "glBindTexture",
+                     "GL_TEXTURE_2D_MULTISAMPLE_ARRAY is not implemented");
+  }
   if (index < 0) return ctx.Error(GL_INVALID_ENUM, "glBindTexture", "invalid target");
   std::shared_ptr<Texture> tex;
   if (name != 0) {
@@ -139,6 +148,28 @@ void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, c
     if (repeat || mip) return ctx.Error(GL_INVALID_ENUM, fn, "not allowed for rectangle textures");
     if (pname == GL_TEXTURE_BASE_LEVEL && v[0] != 0)
       return ctx.Error(GL_INVALID_OPERATION, fn, "rectangle textures have only level 0");
+  }
+  if (tex.target == GL_TEXTURE_2D_MULTISAMPLE) {
+    // texelFetch ignores sampler state, so GL refuses setting it on multisample textures (Mesa agrees).
+    switch (pname) {
+      case GL_TEXTURE_MIN_FILTER:
+      case GL_TEXTURE_MAG_FILTER:
+      case GL_TEXTURE_WRAP_S:
+      case GL_TEXTURE_WRAP_T:
+      case GL_TEXTURE_WRAP_R:
+      case GL_TEXTURE_MIN_LOD:
+      case GL_TEXTURE_MAX_LOD:
+      case GL_TEXTURE_LOD_BIAS:
+      case GL_TEXTURE_COMPARE_MODE:
+      case GL_TEXTURE_COMPARE_FUNC:
+      case GL_TEXTURE_BORDER_COLOR:
+        return ctx.Error(GL_INVALID_ENUM, fn, "sampler state of a multisample texture");
+      case GL_TEXTURE_BASE_LEVEL:
+        if (v[0] != 0) return ctx.Error(GL_INVALID_OPERATION, fn, "multisample textures have only level 0");
+        break;
+      default:
+        break;
+    }
   }
   switch (pname) {
     case GL_TEXTURE_BASE_LEVEL:

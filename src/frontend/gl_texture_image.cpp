@@ -2,6 +2,7 @@
 // (2D, rectangle, cube faces, 2D array, 3D). Storage is one backend image per texture with a full mip chain
 // sized from level 0 (a cube's six faces are its six layers); uploads are converted on the GL thread to the
 // storage format and travel down the pipe in order.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -10,11 +11,14 @@
 #include "frontend/buffer_util.h"
 #include "frontend/context.h"
 #include "frontend/device.h"
+#include "frontend/framebuffer_util.h"
+#include "frontend/gl_enums.h"
 #include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/pixel_buffer.h"
 #include "frontend/texture_util.h"
 #include "pipe/texels.h"
+#include "util/log.h"
 
 namespace caldera {
 namespace {
@@ -103,6 +107,8 @@ pipe::TextureKind KindOf(GLenum target) {
       return pipe::TextureKind::kCube;
     case GL_TEXTURE_RECTANGLE:
       return pipe::TextureKind::kRect;
+    case GL_TEXTURE_2D_MULTISAMPLE:
+      return pipe::TextureKind::k2DMultisample;
     default:
       return pipe::TextureKind::k2D;
   }
@@ -139,7 +145,7 @@ GLsizei MaxSize(Context& ctx) {
 }
 
 void Allocate(Context& ctx, Texture& tex, pipe::Format format, GLenum internal_format, GLsizei w, GLsizei h,
-              GLsizei d, GLint levels) {
+              GLsizei d, GLint levels, GLsizei samples = 0) {
   if (tex.handle.valid()) ReleaseBackendObject(tex.device, pipe::ObjectKind::kImage, tex.handle);
   tex.device = &ctx.device();
   tex.handle = ctx.NewHandle();
@@ -149,11 +155,12 @@ void Allocate(Context& ctx, Texture& tex, pipe::Format format, GLenum internal_f
   tex.height = h;
   tex.depth = d;
   tex.levels = levels;
+  tex.samples = samples;
   tex.defined.fill(0);
   ++tex.version;
   pipe::CmdImageCreate cmd{tex.handle,
                            format,
-                           1,
+                           static_cast<uint8_t>(std::max(samples, 1)),
                            static_cast<uint16_t>(levels),
                            static_cast<uint32_t>(w),
                            static_cast<uint32_t>(h),
@@ -365,6 +372,51 @@ void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalfo
 void TexStorage3D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
                   GLsizei height, GLsizei depth) {
   TexStorage(ctx, 3, target, levels, internalformat, width, height, depth, "glTexStorage3D");
+}
+
+void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                           GLsizei height, GLboolean) {
+  // Sample locations are always the device's standard ones, so fixedsamplelocations is always satisfied.
+  const char* fn = "glTexImage2DMultisample";
+  if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
+  auto format = glformat::RenderbufferFormat(internalformat);
+  if (!format) return ctx.Error(GL_INVALID_ENUM, fn, "format is not renderable");
+  if (samples <= 0) return ctx.Error(GL_INVALID_VALUE, fn, "samples must be positive");
+  if (samples > static_cast<GLsizei>(ctx.device().backend().caps().max_samples))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "samples above GL_MAX_*_TEXTURE_SAMPLES");
+  if (width < 0 || height < 0 || width > MaxSize(ctx) || height > MaxSize(ctx))
+    return ctx.Error(GL_INVALID_VALUE, fn, "size out of range");
+  auto* slot = BoundTexture(ctx, target, fn);
+  if (!slot) return;
+  Texture& tex = **slot;
+  if (tex.immutable) return ctx.Error(GL_INVALID_OPERATION, fn, "texture storage is immutable");
+  if (width == 0 || height == 0) {
+    Release(tex);
+    return;
+  }
+  // A single-sample request stays multisampled: the target promises a sampler2DMS-readable image.
+  Allocate(ctx, tex, *format, internalformat, width, height, 1, 1,
+           std::max<GLsizei>(SupportedSampleCount(ctx, samples), 2));
+  tex.defined[0] = 1;
+}
+
+void GetMultisamplefv(Context& ctx, GLenum pname, GLuint index, GLfloat* val) {
+  const char* fn = "glGetMultisamplefv";
+  if (pname != GL_SAMPLE_POSITION) return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
+  int32_t samples = FramebufferSamples(ctx.draw_framebuffer.get());
+  if (index >= static_cast<GLuint>(std::max(samples, 1)))
+    return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
+  // The standard sample locations of Vulkan (and D3D), in 1/16 pixel from the pixel's lower left corner:
+  // images are stored GL-oriented, so Vulkan's framebuffer y is GL's window y. GLES hosts are assumed to use
+  // them too (Mesa does).
+  static const uint8_t k2[2][2] = {{12, 12}, {4, 4}};
+  static const uint8_t k4[4][2] = {{6, 2}, {14, 6}, {2, 10}, {10, 14}};
+  static const uint8_t k8[8][2] = {{9, 5}, {7, 11}, {13, 9}, {5, 3}, {3, 13}, {1, 7}, {11, 15}, {15, 1}};
+  const uint8_t* p = samples == 2 ? k2[index] : samples == 4 ? k4[index] : samples == 8 ? k8[index] : nullptr;
+  if (!p && samples > 1)
+    util::LogOnce(util::LogLevel::kWarning, fn, "sample positions of this count are not known: pixel centre");
+  val[0] = p ? p[0] / 16.0f : 0.5f;
+  val[1] = p ? p[1] / 16.0f : 0.5f;
 }
 
 }  // namespace gl

@@ -78,11 +78,13 @@ UniformType DescribeUniformType(GLenum type) {
     case GL_INT_SAMPLER_CUBE:
     case GL_INT_SAMPLER_2D_ARRAY:
     case GL_INT_SAMPLER_BUFFER:
+    case GL_INT_SAMPLER_2D_MULTISAMPLE:
     case GL_UNSIGNED_INT_SAMPLER_2D:
     case GL_UNSIGNED_INT_SAMPLER_3D:
     case GL_UNSIGNED_INT_SAMPLER_CUBE:
     case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
     case GL_UNSIGNED_INT_SAMPLER_BUFFER:
+    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
       return {U::kSampler, 1, 1};
     default:
       return {};

@@ -195,6 +195,9 @@ bool ReadPixels(Context& ctx, GLint, GLint, GLsizei width, GLsizei height, GLenu
     return Fail(ctx, error, "glReadPixels", "invalid format/type pair");
   if (FramebufferStatus(ctx, ctx.read_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
     return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "glReadPixels", "read framebuffer incomplete");
+  // GL 3.3 §4.3.2: a multisampled read framebuffer cannot be read; resolve it with glBlitFramebuffer first.
+  if (FramebufferSamples(ctx.read_framebuffer.get()) > 0)
+    return Fail(ctx, GL_INVALID_OPERATION, "glReadPixels", "read framebuffer is multisampled");
   if (ctx.pixel_pack_buffer && ctx.pixel_pack_buffer->mapped)
     return Fail(ctx, GL_INVALID_OPERATION, "glReadPixels", "pixel pack buffer is mapped");
   return true;

@@ -18,6 +18,12 @@ struct BackendCaps {
   uint32_t max_uniform_block_size = 16384;
   uint32_t max_color_attachments = 8;
   uint32_t max_samples = 1;
+  // Sample counts images and render targets may have, as a bit mask of the counts themselves (bit 4 set: 4
+  // samples work; bit 1 is always set). A requested count GL allows is rounded up to the next one in it.
+  uint32_t sample_counts = 1;
+  // A glBlitFramebuffer from a multisampled depth/stencil image into a single-sampled one can be done.
+  // Without it the frontend reports GL_INVALID_OPERATION and logs the gap.
+  bool resolve_depth_stencil = true;
   uint32_t timestamp_bits = 0;  // valid bits of device timestamps (GL_QUERY_COUNTER_BITS); 0: none
   // Topology::kLineLoop is drawn natively. Without it the frontend sends loops as closed line strips
   // (CmdDrawInlineIndices).

@@ -102,10 +102,11 @@ struct CmdBufferRead {
   std::atomic<bool>* done;
 };
 
-enum class TextureKind : uint8_t { k2D, k2DArray, k3D, kCube, kRect, kBuffer };
+enum class TextureKind : uint8_t { k2D, k2DArray, k3D, kCube, kRect, kBuffer, k2DMultisample };
 
 // An image's shape. k2D and kRect are one 2D layer; k2DArray has `layers` layers; kCube has 6 layers in GL
 // face order (+X, -X, +Y, -Y, +Z, -Z) and must be sampleable as a cube; k3D has `depth` slices.
+// k2DMultisample is one 2D layer of `samples` samples, sampled through sampler2DMS (texelFetch by sample).
 // Every level of every layer or slice exists (levels is the full count).
 struct CmdImageCreate {
   static constexpr Op kOp = Op::kImageCreate;
@@ -241,6 +242,13 @@ struct CmdSetFixedState {
   bool rasterizer_discard;
   bool provoking_last;  // flat varyings come from the last vertex of a primitive (GL's default), else the
                         // first
+  // Multisample coverage, applied only when the render targets are multisampled: alpha-to-coverage; the
+  // fraction `coverage_value` of the samples kept (the others when `coverage_invert`) when `sample_coverage`;
+  // and `sample_mask` (bit per sample, all ones when unused) ANDed into every fragment's coverage.
+  bool alpha_to_coverage;
+  bool sample_coverage, coverage_invert;
+  float coverage_value;
+  uint32_t sample_mask;
 };
 
 struct VertexAttrib {

@@ -68,6 +68,18 @@ void Close(Window& w) {
   eglTerminate(w.display);
 }
 
+GLuint Positions2D(const float* xy, size_t floats) {
+  GLuint vao, vbo;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(floats * sizeof(float)), xy, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  return vbo;
+}
+
 GLuint CompileProgram(const char* vs, const char* fs) {
   auto compile = [](GLenum type, const char* src) {
     GLuint s = glCreateShader(type);

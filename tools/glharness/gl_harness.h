@@ -26,6 +26,9 @@ Window Open(int width, int height, bool es = false);
 void Close(Window& w);
 
 GLuint CompileProgram(const char* vs, const char* fs);
+// Binds a new vertex array whose attribute 0 reads `floats` / 2 vec2 positions from a new buffer (returned;
+// the vertex array stays bound).
+GLuint Positions2D(const float* xy, size_t floats);
 std::vector<uint8_t> ReadRGBA(int width, int height);
 bool WritePNG(const char* path, const std::vector<uint8_t>& rgba, int width, int height);
 

@@ -67,6 +67,34 @@ bool Device::Init(std::string* why) {
   return loaded;
 }
 
+// The counts every image format Caldera makes multisampled accepts (colour and depth-stencil textures; a
+// TEXTURE_2D_MULTISAMPLE image is what the backend creates for both renderbuffers and textures).
+void Device::QuerySampleCounts() {
+  GLint max_samples = 1;
+  gl_.GetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  uint32_t counts = ~0u;
+  for (GLenum format : {GLenum(GL_RGBA8), GLenum(GL_DEPTH24_STENCIL8)}) {
+    GLint n = 0;
+    gl_.GetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE, format, GL_NUM_SAMPLE_COUNTS, 1, &n);
+    GLint list[16] = {};
+    n = std::clamp(n, 0, 16);
+    if (n > 0) gl_.GetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE, format, GL_SAMPLES, n, list);
+    uint32_t mask = 0;
+    for (GLint i = 0; i < n; ++i)
+      if (list[i] > 1 && list[i] <= 64 && (list[i] & (list[i] - 1)) == 0) mask |= uint32_t(list[i]);
+    counts &= mask;
+  }
+  caps_.sample_counts = (counts & 0x7F) | 1u;
+  caps_.max_samples = 1;
+  for (uint32_t n = 64; n > 1; n >>= 1) {
+    if ((caps_.sample_counts & n) && n <= uint32_t(max_samples)) {
+      caps_.max_samples = n;
+      break;
+    }
+  }
+  caps_.resolve_depth_stencil = true;  // GLES 3.0 blits resolve depth and stencil too
+}
+
 void Device::QueryCaps() {
   essl_version_ = host_->es_minor() >= 2 ? 320 : 310;
   has_depth_clamp_ = HasExtension(gl_, "GL_EXT_depth_clamp");
@@ -90,7 +118,7 @@ void Device::QueryCaps() {
   gl_.GetIntegerv(GL_MAX_COLOR_ATTACHMENTS, &value);
   caps_.max_color_attachments = static_cast<uint32_t>(std::min(value, pipe::kMaxColorAttachments));
   gl_.GetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &uniform_offset_alignment_);
-  caps_.max_samples = 1;
+  QuerySampleCounts();
   caps_.line_loops = true;  // GLES has GL_LINE_LOOP (gles_formats.cpp)
   caps_.read_depth = has_read_depth_;
   caps_.read_stencil = has_read_stencil_;

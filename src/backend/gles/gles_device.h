@@ -119,6 +119,7 @@ class Device final : public pipe::Timeline {
   Device() = default;
   bool Init(std::string* why);
   void QueryCaps();
+  void QuerySampleCounts();
 
   std::unique_ptr<HostEgl> host_;
   EGLContext root_ = EGL_NO_CONTEXT;

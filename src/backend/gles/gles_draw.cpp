@@ -20,6 +20,8 @@ GLenum TextureTarget(pipe::TextureKind kind) {
       return GL_TEXTURE_CUBE_MAP;
     case pipe::TextureKind::kBuffer:
       return GL_TEXTURE_BUFFER;
+    case pipe::TextureKind::k2DMultisample:
+      return GL_TEXTURE_2D_MULTISAMPLE;
     default:
       return GL_TEXTURE_2D;
   }

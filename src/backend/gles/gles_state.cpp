@@ -9,7 +9,8 @@ constexpr GLenum kDepthClampExt = 0x864F;  // GL_DEPTH_CLAMP_EXT == GL_DEPTH_CLA
 constexpr GLenum kPrimitiveRestartFixedIndex = 0x8D69;
 constexpr GLenum kCapList[] = {GL_CULL_FACE,          GL_DEPTH_TEST,          GL_STENCIL_TEST,
                                GL_SCISSOR_TEST,       GL_POLYGON_OFFSET_FILL, kPrimitiveRestartFixedIndex,
-                               GL_RASTERIZER_DISCARD, kDepthClampExt};
+                               GL_RASTERIZER_DISCARD, kDepthClampExt,         GL_SAMPLE_ALPHA_TO_COVERAGE,
+                               GL_SAMPLE_COVERAGE,    GL_SAMPLE_MASK};
 
 int TextureTargetIndex(GLenum target) {
   switch (target) {
@@ -176,6 +177,15 @@ void HostState::ApplyFixed(const pipe::CmdSetFixedState& s, uint32_t rgb_targets
   }
   Enable(kPrimitiveRestartFixedIndex, s.primitive_restart);
   Enable(GL_RASTERIZER_DISCARD, s.rasterizer_discard);
+  // The host applies these to multisampled framebuffers only, as GL does.
+  Enable(GL_SAMPLE_ALPHA_TO_COVERAGE, s.alpha_to_coverage);
+  Enable(GL_SAMPLE_COVERAGE, s.sample_coverage);
+  if (s.sample_coverage) {
+    std::pair<float, bool> coverage{s.coverage_value, s.coverage_invert};
+    Set(&sample_coverage_, coverage, [&] { gl_.SampleCoverage(coverage.first, coverage.second); });
+  }
+  Enable(GL_SAMPLE_MASK, s.sample_mask != ~0u);
+  if (s.sample_mask != ~0u) Set(&sample_mask_, s.sample_mask, [&] { gl_.SampleMaski(0, s.sample_mask); });
 }
 
 void HostState::UseProgram(GLuint program) {

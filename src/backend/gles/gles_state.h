@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 
 #include "backend/gles/host_gl.h"
 #include "pipe/commands.h"
@@ -70,9 +71,11 @@ class HostState {
   const bool has_depth_clamp_;
   StateCounters counters_;
 
-  static constexpr int kCaps = 8;
+  static constexpr int kCaps = 11;
   std::array<bool, kCaps> caps_{};  // DITHER is on by default in GL; Caldera never uses it
   std::array<int32_t, 4> viewport_{-1, -1, -1, -1};
+  std::pair<float, bool> sample_coverage_{1.0f, false};
+  uint32_t sample_mask_ = ~0u;
   std::array<float, 2> depth_range_{0.0f, 1.0f};
   std::array<int32_t, 4> scissor_{-1, -1, -1, -1};
   GLenum cull_face_ = GL_BACK, front_face_ = GL_CCW, depth_func_ = GL_LESS;

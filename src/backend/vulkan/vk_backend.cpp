@@ -28,7 +28,21 @@ class Backend final : public pipe::Backend {
     caps_.max_color_attachments = std::min<uint32_t>(limits.maxColorAttachments, pipe::kMaxColorAttachments);
     caps_.max_uniform_block_size = std::min<uint32_t>(limits.maxUniformBufferRange, 16384);
     caps_.timestamp_bits = device_->features().timestamp_valid_bits;
-    caps_.max_samples = 1;  // multisampled renderbuffers arrive with resolve support
+    // Multisampled images are render targets and sampled images (sampler2DMS) of any colour or depth
+    // format: only the counts every use allows.
+    VkSampleCountFlags counts = limits.framebufferColorSampleCounts & limits.framebufferDepthSampleCounts &
+                                limits.framebufferStencilSampleCounts & limits.sampledImageColorSampleCounts &
+                                limits.sampledImageDepthSampleCounts & 0x7F;
+    caps_.sample_counts = counts | 1u;
+    for (uint32_t n = 64; n > 1; n >>= 1) {
+      if (caps_.sample_counts & n) {
+        caps_.max_samples = n;
+        break;
+      }
+    }
+    // Depth/stencil resolve would need VK_KHR_depth_stencil_resolve through a render pass; vkCmdResolveImage
+    // takes colour only.
+    caps_.resolve_depth_stencil = false;
   }
 
   ~Backend() override {

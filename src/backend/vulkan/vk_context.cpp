@@ -392,6 +392,31 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
     TransitionImage(*src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     TransitionImage(*dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   }
+  if (src->samples > 1) {
+    // A multisample resolve (the frontend checked: colour, same format, same rectangle, single-sampled
+    // destination). vkCmdBlitImage cannot read multisampled images.
+    if (aspect != VK_IMAGE_ASPECT_COLOR_BIT || dst->samples != 1) return;
+    auto span = [](int32_t a, int32_t b, uint32_t limit, int32_t* lo, uint32_t* size) {
+      int32_t l = std::clamp(std::min(a, b), 0, int32_t(limit)),
+              h = std::clamp(std::max(a, b), 0, int32_t(limit));
+      *lo = l;
+      *size = uint32_t(h - l);
+    };
+    VkImageResolve r{};
+    r.srcSubresource = {aspect, cmd.src.level, cmd.src.layer, 1};
+    r.dstSubresource = {aspect, cmd.dst.level, dst->is_3d() ? 0u : cmd.dst.layer, 1};
+    uint32_t w = std::min(src->width, std::max(dst->width >> cmd.dst.level, 1u)),
+             h = std::min(src->height, std::max(dst->height >> cmd.dst.level, 1u));
+    span(cmd.src_rect[0], cmd.src_rect[2], w, &r.srcOffset.x, &r.extent.width);
+    span(cmd.src_rect[1], cmd.src_rect[3], h, &r.srcOffset.y, &r.extent.height);
+    r.dstOffset = {r.srcOffset.x, r.srcOffset.y, dst->is_3d() ? int32_t(cmd.dst.layer) : 0};
+    r.extent.depth = 1;
+    if (r.extent.width == 0 || r.extent.height == 0) return;
+    vkCmdResolveImage(cmd_, src->image, src->layout, dst->image, dst->layout, 1, &r);
+    transfer_since_pass_ = true;
+    textures_need_layout_check_ = true;
+    return;
+  }
   // Clamp to the images: Vulkan requires offsets inside them; GL clips the same way for in-range parts.
   VkImageBlit region{};
   auto place = [&](const int32_t* r, const ImageObject& img, const pipe::ImageRef& ref, VkOffset3D* o,

@@ -115,6 +115,7 @@ class Context final : public pipe::BackendContext {
   // textures, through a view whose numeric type matches the shader's sampler (Vulkan requires it).
   void CreateDummies();
   ImageObject& Dummy(pipe::TextureKind kind, pipe::SampleType type);
+  uint8_t DummySampleCount(pipe::SampleType type) const;
 
   Shared shared_;
   QueryTracker queries_{*shared_.device};
@@ -176,7 +177,7 @@ class Context final : public pipe::BackendContext {
   pipe::CmdSetUniformBuffers uniform_buffers_{};
   bool resources_dirty_ = false;
   bool textures_need_layout_check_ = false;
-  static constexpr uint32_t kDummyKinds = 4;  // 2D (and rectangle), 2D array, cube, 3D
+  static constexpr uint32_t kDummyKinds = 5;  // 2D (and rectangle), 2D array, cube, 3D, 2D multisample
   static constexpr uint32_t kDummyTypes = 3;  // pipe::SampleType: float, sint, uint views
   ImageObject dummies_[kDummyTypes][kDummyKinds]{};
   bool dummy_ready_ = false;

@@ -238,6 +238,18 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
   key.polygon_mode = static_cast<uint8_t>(fixed_.polygon_mode);  // pipe order == VkPolygonMode
   key.depth_clamp = fixed_.depth_clamp && shared_.device->features().depth_clamp;
   key.provoking_last = fixed_.provoking_last && shared_.device->features().provoking_vertex_last;
+  if (key.samples > 1) {  // GL applies the multisample coverage operations to multisampled targets only
+    key.alpha_to_coverage = fixed_.alpha_to_coverage;
+    uint32_t mask = fixed_.sample_mask;
+    if (fixed_.sample_coverage) {
+      // Vulkan has no coverage value: keep round(value * samples) samples, the lowest ones (GL leaves the
+      // choice of samples to the implementation; the count is what GL asks for).
+      uint32_t n = static_cast<uint32_t>(fixed_.coverage_value * float(key.samples) + 0.5f);
+      uint32_t cover = n >= 32 ? ~0u : (1u << n) - 1;
+      mask &= fixed_.coverage_invert ? ~cover : cover;
+    }
+    key.sample_mask = mask & ((1u << key.samples) - 1);
+  }
   key.attrib_mask = vertex_.attrib_mask;
   for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs; ++loc) {
     if (!(vertex_.attrib_mask & (1u << loc))) continue;
@@ -374,7 +386,8 @@ void Context::CreateDummies() {
   // view type and sample type, so an unbound sampler of any kind reads what GL requires through a matching
   // view. Every stand-in is 4 bytes a texel; integer ones hold 0,0,0,1 as integers.
   static constexpr pipe::TextureKind kKinds[kDummyKinds] = {
-      pipe::TextureKind::k2D, pipe::TextureKind::k2DArray, pipe::TextureKind::kCube, pipe::TextureKind::k3D};
+      pipe::TextureKind::k2D, pipe::TextureKind::k2DArray, pipe::TextureKind::kCube, pipe::TextureKind::k3D,
+      pipe::TextureKind::k2DMultisample};
   static constexpr pipe::Format kFormats[kDummyTypes] = {pipe::Format::kRGBA8, pipe::Format::kRGBA8I,
                                                          pipe::Format::kRGBA8UI};
   UploadRing::Span span = ring_.Allocate(4 * 6 * kDummyTypes, 4);
@@ -388,8 +401,22 @@ void Context::CreateDummies() {
       ImageDesc desc;
       desc.format = kFormats[t];
       desc.kind = kKinds[k];
+      bool multisample = desc.kind == pipe::TextureKind::k2DMultisample;
+      // sampler2DMS needs a multisampled view; any count the device samples will do.
+      if (multisample) desc.samples = DummySampleCount(static_cast<pipe::SampleType>(t));
       shared_.resources->CreateStandaloneImage(desc, &dummy);
       TransitionImage(dummy, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+      if (multisample) {  // buffer copies cannot write multisampled images; a clear can
+        VkClearColorValue color{};
+        if (t == 0)
+          color.float32[3] = 1.0f;
+        else
+          color.uint32[3] = 1;  // (0,0,0,1) as signed or unsigned integers alike
+        VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+        vkCmdClearColorImage(cmd_, dummy.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &color, 1, &range);
+        TransitionImage(dummy, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+        continue;
+      }
       VkBufferImageCopy region{};
       region.bufferOffset = span.offset + t * 6 * 4;
       region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, dummy.layers};
@@ -402,6 +429,15 @@ void Context::CreateDummies() {
   dummy_ready_ = true;
 }
 
+uint8_t Context::DummySampleCount(pipe::SampleType type) const {
+  const VkPhysicalDeviceLimits& limits = shared_.device->properties().limits;
+  VkSampleCountFlags counts = type == pipe::SampleType::kFloat ? limits.sampledImageColorSampleCounts
+                                                               : limits.sampledImageIntegerSampleCounts;
+  for (uint8_t n = 2; n <= 64; n <<= 1)
+    if (counts & n) return n;
+  return 1;  // no multisampled sampling: GL_MAX_SAMPLES is 1 and no program gets this far
+}
+
 ImageObject& Context::Dummy(pipe::TextureKind kind, pipe::SampleType type) {
   if (!dummy_ready_) CreateDummies();
   auto& row = dummies_[std::min<uint32_t>(static_cast<uint32_t>(type), kDummyTypes - 1)];
@@ -412,6 +448,8 @@ ImageObject& Context::Dummy(pipe::TextureKind kind, pipe::SampleType type) {
       return row[2];
     case pipe::TextureKind::k3D:
       return row[3];
+    case pipe::TextureKind::k2DMultisample:
+      return row[4];
     default:
       return row[0];
   }

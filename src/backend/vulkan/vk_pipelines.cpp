@@ -148,6 +148,9 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
 
   VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   ms.rasterizationSamples = static_cast<VkSampleCountFlagBits>(key.samples);
+  ms.alphaToCoverageEnable = key.alpha_to_coverage;
+  VkSampleMask sample_mask = key.sample_mask;
+  ms.pSampleMask = &sample_mask;
 
   VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
 

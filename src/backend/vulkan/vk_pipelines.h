@@ -30,6 +30,8 @@ struct PipelineKey {
   uint8_t polygon_mode = 0;
   uint8_t depth_clamp = 0;
   uint8_t provoking_last = 0;  // VK_EXT_provoking_vertex: GL's last-vertex convention
+  uint8_t alpha_to_coverage = 0;
+  uint32_t sample_mask = ~0u;  // coverage mask (glSampleMaski and the glSampleCoverage approximation)
   struct Blend {
     uint8_t enable = 0, src_rgb = 0, dst_rgb = 0, src_alpha = 0, dst_alpha = 0, op_rgb = 0, op_alpha = 0,
             mask = 0;

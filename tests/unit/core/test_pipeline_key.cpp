@@ -30,7 +30,8 @@ constexpr size_t kAttribBytes = sizeof(uint16_t) + 2 * sizeof(uint8_t) + 2 * siz
 constexpr size_t kFieldBytes = 2 * sizeof(uint32_t)          // program slot, generation
                                + kColors * sizeof(uint16_t)  // color formats
                                + sizeof(uint16_t)            // depth format
-                               + 5 * sizeof(uint8_t)         // samples .. provoking_last
+                               + 6 * sizeof(uint8_t)         // samples .. alpha_to_coverage
+                               + sizeof(uint32_t)            // sample mask
                                + kColors * kBlendBytes       // blend
                                + sizeof(uint32_t)            // attrib mask
                                + kAttribs * kAttribBytes;    // attribs
@@ -65,6 +66,8 @@ std::vector<Mutation> SingleFieldMutations() {
       {"polygon_mode", [](PipelineKey& k) { k.polygon_mode = 1; }},
       {"depth_clamp", [](PipelineKey& k) { k.depth_clamp = 1; }},
       {"provoking_last", [](PipelineKey& k) { k.provoking_last = 1; }},
+      {"alpha_to_coverage", [](PipelineKey& k) { k.alpha_to_coverage = 1; }},
+      {"sample_mask", [](PipelineKey& k) { k.sample_mask = 0x5; }},
       {"attrib_mask", [](PipelineKey& k) { k.attrib_mask |= 0x8000; }},
   };
   for (int i = 0; i < kColors; ++i) {
