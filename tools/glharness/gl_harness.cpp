@@ -61,6 +61,13 @@ Window Open(int width, int height, bool es) {
   return w;
 }
 
+std::string PrintVendor() {
+  const char* vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
+  const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  std::printf("GL_VENDOR %s, GL_RENDERER %s\n", vendor ? vendor : "(null)", renderer ? renderer : "(null)");
+  return renderer ? renderer : "";
+}
+
 void Close(Window& w) {
   eglMakeCurrent(w.display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroySurface(w.display, w.surface);

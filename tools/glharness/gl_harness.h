@@ -24,6 +24,8 @@ struct Window {
 // Exits with a message when any step fails: a test that cannot set up must not pass.
 Window Open(int width, int height, bool es = false);
 void Close(Window& w);
+// Prints the "GL_VENDOR v, GL_RENDERER r" line run_gl_test.py checks; returns GL_RENDERER ("" if none).
+std::string PrintVendor();
 
 GLuint CompileProgram(const char* vs, const char* fs);
 // Binds a new vertex array whose attribute 0 reads `floats` / 2 vec2 positions from a new buffer (returned;

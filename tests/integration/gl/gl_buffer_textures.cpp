@@ -158,9 +158,7 @@ void main() {
 
 int main() {
   harness::Window w = harness::Open(32, 32);
-  const char* vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
-  const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  std::printf("GL_VENDOR %s, GL_RENDERER %s\n", vendor ? vendor : "(null)", renderer ? renderer : "(null)");
+  harness::PrintVendor();
   ErrorsAndQueries();
   Sampling();
   CHECK_GL_ERROR(GL_NO_ERROR);

@@ -322,9 +322,7 @@ void main() { frag = texelFetch(u_tex, ivec2(0), 0); }
 
 int main() {
   harness::Window w = harness::Open(32, 32);
-  const char* vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
-  const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  std::printf("GL_VENDOR %s, GL_RENDERER %s\n", vendor ? vendor : "(null)", renderer ? renderer : "(null)");
+  harness::PrintVendor();
   UploadErrors();
   Queries();
   IntegerReadback();

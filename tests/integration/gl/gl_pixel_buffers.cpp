@@ -397,9 +397,7 @@ int main(int argc, char** argv) {
     setenv("CALDERA_STATS", stats_path, 1);
   }
   harness::Window w = harness::Open(kSize, kSize);
-  const char* vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
-  const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  std::printf("GL_VENDOR %s, GL_RENDERER %s\n", vendor ? vendor : "(null)", renderer ? renderer : "(null)");
+  harness::PrintVendor();
   Errors();
   PackLayoutExact(GL_RGBA, 4);  // a device copy on Caldera
   PackLayoutExact(GL_RGB, 3);   // converted on the CPU

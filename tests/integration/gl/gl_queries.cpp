@@ -705,10 +705,8 @@ void ES30Queries() {
 
 int main() {
   harness::Window w = harness::Open(kWidth, kHeight);
-  const char* vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
-  const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  std::printf("GL_VENDOR %s, GL_RENDERER %s\n", vendor ? vendor : "(null)", renderer ? renderer : "(null)");
-  CHECK(vendor != nullptr && renderer != nullptr);
+  harness::PrintVendor();
+  CHECK(glGetString(GL_VENDOR) != nullptr && glGetString(GL_RENDERER) != nullptr);
   Scene s = MakeScene();
   OcclusionCounts(s);
   OcclusionAcrossPasses(s);

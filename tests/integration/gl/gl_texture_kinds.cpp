@@ -208,9 +208,7 @@ void Attachments() {
 
 int main() {
   harness::Window w = harness::Open(32, 32);
-  const char* vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
-  const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  std::printf("GL_VENDOR %s, GL_RENDERER %s\n", vendor ? vendor : "(null)", renderer ? renderer : "(null)");
+  harness::PrintVendor();
   SpecificationErrors();
   CubeAndRectangle();
   Attachments();
