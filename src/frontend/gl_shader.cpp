@@ -5,6 +5,7 @@
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/gl_impl.h"
+#include "frontend/gl_transform_feedback.h"
 #include "frontend/program_util.h"
 
 namespace caldera {
@@ -202,6 +203,11 @@ void LinkProgram(Context& ctx, GLuint name) {
   input.attrib_bindings = program->attrib_bindings;
   input.frag_data_bindings = program->frag_data_bindings;
   input.frag_data_indices = program->frag_data_indices;
+  input.xfb_varyings = program->xfb_names;
+  input.xfb_separate = program->xfb_mode == GL_SEPARATE_ATTRIBS;
+  if (TransformFeedbackUses(ctx, program.get()))
+    return ctx.Error(GL_INVALID_OPERATION, "glLinkProgram",
+                     "the program is used by active transform feedback");
   std::string problems;
   bool has_vertex = false, has_fragment = false;
   for (auto& s : program->attached) {
@@ -249,7 +255,9 @@ void LinkProgram(Context& ctx, GLuint name) {
                              static_cast<uint32_t>(fs.size()),
                              static_cast<uint32_t>(gs.size()),
                              linked->default_block_size,
-                             static_cast<uint32_t>(words.size() * 4)};
+                             static_cast<uint32_t>(words.size() * 4),
+                             static_cast<uint32_t>(linked->xfb_varyings.size()),
+                             linked->xfb_separate ? 1u : 0u};
   ctx.pipe().Record(cmd, words.data(), words.size() * 4);
   program->linked = std::move(linked);
   BuildUniformStorage(*program);
@@ -272,6 +280,7 @@ void UseProgram(Context& ctx, GLuint name) {
       return ctx.Error(GL_INVALID_OPERATION, "glUseProgram", "program is not linked");
   }
   if (program == ctx.program) return;
+  if (ctx.xfb.active) return ctx.Error(GL_INVALID_OPERATION, "glUseProgram", "transform feedback is active");
   auto old = std::move(ctx.program);
   ctx.program = std::move(program);
   ctx.MarkDirty(kDirtyProgram);
@@ -328,12 +337,15 @@ void GetProgramiv(Context& ctx, GLuint name, GLenum pname, GLint* params) {
     case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
       *params = 0;
       return;
+    // As Mesa reports them: the mode as last set by glTransformFeedbackVaryings, the varyings as linked.
     case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
-      *params = GL_INTERLEAVED_ATTRIBS;
+      *params = static_cast<GLint>(program->xfb_mode);
       return;
     case GL_TRANSFORM_FEEDBACK_VARYINGS:
+      *params = linked ? static_cast<GLint>(linked->xfb_varyings.size()) : 0;
+      return;
     case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH:
-      *params = 0;
+      *params = linked ? max_len(linked->xfb_varyings) : 0;
       return;
     default:
       return ctx.Error(GL_INVALID_ENUM, "glGetProgramiv", "invalid pname");

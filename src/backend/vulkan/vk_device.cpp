@@ -183,6 +183,10 @@ bool Device::CreateLogicalDevice(std::string* why) {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT};
   VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT list_restart{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
+  VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+  VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT prims{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
   VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &f13};
   VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12};
@@ -200,6 +204,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
   chain(VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME, &divisor);
   chain(VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME, &provoking);
   chain(VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME, &list_restart);
+  chain(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, &xfb);
+  chain(VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, &prims);
   // Textures and uniform blocks are pushed per draw (no descriptor-set allocation on the hot path).
   features_.push_descriptor = HasExtension(ext, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
   if (!features_.push_descriptor) {
@@ -221,6 +227,12 @@ bool Device::CreateLogicalDevice(std::string* why) {
                   "VK_EXT_provoking_vertex missing: flat varyings come from the first vertex, not GL's last");
   features_.vertex_attribute_divisor = divisor.vertexAttributeInstanceRateDivisor;
   features_.list_restart = list_restart.primitiveTopologyListRestart;
+  // GL captures one stream; GL_PRIMITIVES_GENERATED must count while GL_RASTERIZER_DISCARD is on.
+  features_.transform_feedback = xfb.transformFeedback;
+  xfb.geometryStreams = VK_FALSE;
+  features_.primitives_generated_query =
+      prims.primitivesGeneratedQuery && prims.primitivesGeneratedQueryWithRasterizerDiscard;
+  prims.primitivesGeneratedQueryWithNonZeroStreams = VK_FALSE;
   list_restart.primitiveTopologyPatchListRestart = VK_FALSE;  // no tessellation
   features_.wide_lines = f2.features.wideLines;
   features_.fill_mode_non_solid = f2.features.fillModeNonSolid;
@@ -275,6 +287,18 @@ bool Device::CreateLogicalDevice(std::string* why) {
   vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
   push_descriptor_set = reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(
       vkGetDeviceProcAddr(device_, "vkCmdPushDescriptorSetKHR"));
+  if (features_.transform_feedback) {
+    bind_xfb_buffers = reinterpret_cast<PFN_vkCmdBindTransformFeedbackBuffersEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdBindTransformFeedbackBuffersEXT"));
+    begin_xfb = reinterpret_cast<PFN_vkCmdBeginTransformFeedbackEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdBeginTransformFeedbackEXT"));
+    end_xfb = reinterpret_cast<PFN_vkCmdEndTransformFeedbackEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdEndTransformFeedbackEXT"));
+    begin_query_indexed = reinterpret_cast<PFN_vkCmdBeginQueryIndexedEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdBeginQueryIndexedEXT"));
+    end_query_indexed = reinterpret_cast<PFN_vkCmdEndQueryIndexedEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdEndQueryIndexedEXT"));
+  }
 
   VkFormatProperties fp;
   vkGetPhysicalDeviceFormatProperties(physical_, VK_FORMAT_D24_UNORM_S8_UINT, &fp);

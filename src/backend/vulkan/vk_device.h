@@ -32,6 +32,10 @@ struct DeviceFeatures {
   bool host_query_reset = false;         // query slots reset on the host, so never inside a render pass
   bool occlusion_query_precise = false;  // GL_SAMPLES_PASSED counts exactly
   uint32_t timestamp_valid_bits = 0;     // of the graphics queue; 0: no timestamps
+  // VK_EXT_transform_feedback (GL transform feedback, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) and
+  // VK_EXT_primitives_generated_query (GL_PRIMITIVES_GENERATED, counted with rasterizer discard too).
+  bool transform_feedback = false;
+  bool primitives_generated_query = false;
 };
 
 class Device final : public pipe::Timeline {
@@ -51,6 +55,11 @@ class Device final : public pipe::Timeline {
   VkPipelineCache pipeline_cache() const { return pipeline_cache_; }
   VkFormat depth_stencil_format() const { return depth_stencil_format_; }
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_set = nullptr;
+  PFN_vkCmdBindTransformFeedbackBuffersEXT bind_xfb_buffers = nullptr;
+  PFN_vkCmdBeginTransformFeedbackEXT begin_xfb = nullptr;
+  PFN_vkCmdEndTransformFeedbackEXT end_xfb = nullptr;
+  PFN_vkCmdBeginQueryIndexedEXT begin_query_indexed = nullptr;
+  PFN_vkCmdEndQueryIndexedEXT end_query_indexed = nullptr;
 
   // Submissions from every context are ordered on one timeline semaphore; serial N completes in order.
   // `wait_serial` (0: none) makes the submission wait on the device for an earlier serial (glWaitSync).

@@ -197,6 +197,12 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kQueryDestroy:
       OnQueryDestroy(pipe::As<pipe::CmdQueryDestroy>(record));
       break;
+    case pipe::Op::kTransformFeedbackBegin:
+      OnTransformFeedbackBegin(pipe::As<pipe::CmdTransformFeedbackBegin>(record));
+      break;
+    case pipe::Op::kTransformFeedbackEnd:
+      OnTransformFeedbackEnd();
+      break;
     case pipe::Op::kCount:
       break;
   }
@@ -269,6 +275,12 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
   if (!pipeline) return false;
   key_ = key;
   if (pipeline != bound_pipeline_) {
+    // vkCmdBindPipeline is not allowed while transform feedback is active: the capture's segment ends
+    // with the pass (counters written) and resumes in the next one.
+    if (xfb_.in_pass) {
+      EndPass();
+      BeginPass();
+    }
     vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
     bound_pipeline_ = pipeline;
   }
@@ -576,8 +588,10 @@ ProgramObject* Context::PrepareDraw(pipe::Topology topology) {
   ++stats_.draws;
   if (textures_need_layout_check_ || (textures_.count > 0 && !dummy_ready_)) PrepareTextures();
   BeginPass();
+  if (!BindPipeline(topology, *program)) return nullptr;  // may restart the pass while capturing
   BeginOcclusionSegment();
-  if (!BindPipeline(topology, *program)) return nullptr;
+  BeginPrimitiveSegments();
+  BeginTransformFeedbackInPass();
   // Programs differ in set 1 (texel buffers or images per sampler binding): another layout disturbs the
   // pushed set, so push again. Set 0 is identical in every layout and stays bound.
   if (program->layout != pushed_layout_) resources_dirty_ = true;
