@@ -226,7 +226,22 @@ void LinkProgram(Context& ctx, GLuint name) {
     has_vertex |= s->stage == shader::Stage::kVertex;
     has_fragment |= s->stage == shader::Stage::kFragment;
   }
-  if (!has_vertex || !has_fragment) problems += "error: a program needs a vertex and a fragment shader\n";
+  if (!has_vertex || (!has_fragment && ctx.IsES()))
+    problems += "error: a program needs a vertex and a fragment shader\n";
+  if (!has_fragment && problems.empty()) {
+    // Desktop GL links programs without a fragment shader (transform feedback with rasterizer discard,
+    // depth-only passes); the colour they would write is undefined. Both backends need a fragment stage,
+    // so an empty one of the vertex shader's GLSL version stands in.
+    const std::string& vs = std::find_if(input.stages.begin(), input.stages.end(), [](auto& st) {
+                              return st.stage == shader::Stage::kVertex;
+                            })->source;
+    std::string version = "#version 110\n";
+    if (size_t at = vs.find("#version"); at != std::string::npos) {
+      size_t end = vs.find('\n', at);
+      version = vs.substr(at, end == std::string::npos ? std::string::npos : end - at) + "\n";
+    }
+    input.stages.push_back({shader::Stage::kFragment, version + "void main() {}\n"});
+  }
   program->validated = false;
   if (!problems.empty()) {
     program->link_status = false;
@@ -257,7 +272,8 @@ void LinkProgram(Context& ctx, GLuint name) {
                              linked->default_block_size,
                              static_cast<uint32_t>(words.size() * 4),
                              static_cast<uint32_t>(linked->xfb_varyings.size()),
-                             linked->xfb_separate ? 1u : 0u};
+                             linked->xfb_separate ? 1u : 0u,
+                             has_fragment ? 0u : 1u};
   ctx.pipe().Record(cmd, words.data(), words.size() * 4);
   program->linked = std::move(linked);
   BuildUniformStorage(*program);

@@ -190,6 +190,10 @@ struct CmdProgramCreate {
   // VK_EXT_transform_feedback); a GL host captures them by name, one buffer each when `xfb_separate`.
   uint32_t xfb_outputs = 0;
   uint32_t xfb_separate = 0;
+  // Non-zero: the program has no fragment shader of its own (desktop GL allows that; the frontend links an
+  // empty one): colour attachments keep their contents, one of the values GL's "undefined" allows, and
+  // Vulkan's validation wants attachments the shader does not write masked.
+  uint32_t no_color_outputs = 0;
 };
 
 struct CmdProgramDestroy {

@@ -45,7 +45,9 @@ class Module {
     for (const auto& inst : insts_) {
       uint32_t op = inst[0] & 0xffff;
       if (op == spv::OpName && inst.size() > 2) names_[inst[1]] = String(inst, 2);
-      if (op == spv::OpDecorate && inst.size() > 3) decorations_[{inst[1], inst[2]}] = inst[3];
+      if (op == spv::OpMemberName && inst.size() > 3) member_names_[inst[1]][inst[2]] = String(inst, 3);
+      if (op == spv::OpDecorate && inst.size() > 2)
+        decorations_[{inst[1], inst[2]}] = inst.size() > 3 ? inst[3] : 0;
       if (op == spv::OpMemberDecorate && inst.size() > 4 && inst[3] == spv::DecorationBuiltIn)
         member_builtins_[inst[1]][inst[2]] = inst[4];
       if (op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer && inst.size() > 1)
@@ -158,6 +160,7 @@ class Module {
   std::vector<std::vector<uint32_t>> insts_;
   std::map<uint32_t, std::string> names_;
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> decorations_;
+  std::map<uint32_t, std::map<uint32_t, std::string>> member_names_;
   std::map<uint32_t, std::map<uint32_t, uint32_t>> member_builtins_;
   std::map<uint32_t, Type> types_;
   std::map<uint32_t, std::pair<uint32_t, uint32_t>> constants_;  // id -> (type, 32-bit value)
@@ -211,29 +214,53 @@ struct Source {
   uint32_t type = 0;              // the value's type
 };
 
+// One step of a GL varying name: ".member" (or the leading name) with an optional "[index]".
+struct Segment {
+  std::string name;
+  std::optional<uint32_t> index;
+};
+
+// Splits "a[2].b.c[1]" into segments; false for anything else.
+bool Parse(const std::string& gl_name, std::vector<Segment>* out) {
+  size_t pos = 0;
+  while (pos <= gl_name.size()) {
+    size_t end = gl_name.find_first_of(".[", pos);
+    Segment seg;
+    seg.name = gl_name.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+    if (seg.name.empty()) return false;
+    pos = end == std::string::npos ? gl_name.size() : end;
+    if (pos < gl_name.size() && gl_name[pos] == '[') {
+      size_t close = gl_name.find(']', pos);
+      if (close == std::string::npos || close == pos + 1 || close - pos > 7) return false;
+      std::string digits = gl_name.substr(pos + 1, close - pos - 1);
+      if (digits.find_first_not_of("0123456789") != std::string::npos) return false;
+      seg.index = static_cast<uint32_t>(std::stoul(digits));
+      pos = close + 1;
+    }
+    out->push_back(seg);
+    if (pos == gl_name.size()) return true;
+    if (gl_name[pos] != '.') return false;
+    ++pos;
+  }
+  return false;
+}
+
 std::optional<Source> Resolve(Module& m, const std::string& gl_name, std::string* why) {
-  std::string base = gl_name;
-  std::optional<uint32_t> element;
-  if (size_t open = gl_name.find('['); open != std::string::npos) {
-    size_t close = gl_name.find(']', open);
-    if (close != gl_name.size() - 1 || close == open + 1) {
-      *why = "is not a valid varying name";
-      return std::nullopt;
-    }
-    std::string digits = gl_name.substr(open + 1, close - open - 1);
-    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 6) {
-      *why = "is not a valid varying name";
-      return std::nullopt;
-    }
-    element = static_cast<uint32_t>(std::stoul(digits));
-    base = gl_name.substr(0, open);
+  std::vector<Segment> path;
+  if (!Parse(gl_name, &path)) {
+    *why = "is not a valid varying name";
+    return std::nullopt;
   }
   Source s;
+  size_t next = 1;  // segments consumed by finding the variable (or block member)
   static const std::map<std::string, uint32_t> kBuiltins = {{"gl_Position", spv::BuiltInPosition},
                                                             {"gl_PointSize", spv::BuiltInPointSize},
-                                                            {"gl_ClipDistance", spv::BuiltInClipDistance}};
-  if (base.compare(0, 3, "gl_") == 0) {
-    auto b = kBuiltins.find(base);
+                                                            {"gl_ClipDistance", spv::BuiltInClipDistance},
+                                                            {"gl_Layer", spv::BuiltInLayer},
+                                                            {"gl_PrimitiveID", spv::BuiltInPrimitiveId}};
+  const std::string& first = path[0].name;
+  if (first.compare(0, 3, "gl_") == 0) {
+    auto b = kBuiltins.find(first);
     if (b == kBuiltins.end()) {
       *why = "is not a built-in output that can be captured";
       return std::nullopt;
@@ -255,29 +282,73 @@ std::optional<Source> Resolve(Module& m, const std::string& gl_name, std::string
     }
   } else {
     for (const auto& out : m.outputs()) {
-      if (m.NameOf(out.id) != base || m.Decoration(out.id, spv::DecorationBuiltIn)) continue;
-      s.variable = out.id;
-      s.type = m.Pointee(out.pointer_type);
-      break;
+      if (m.Decoration(out.id, spv::DecorationBuiltIn)) continue;
+      const uint32_t pointee = m.Pointee(out.pointer_type);
+      if (m.NameOf(out.id) == first) {
+        s.variable = out.id;
+        s.type = pointee;
+        break;
+      }
+      // Members of an output interface block: GL names them "member" (anonymous block) or
+      // "Block.member" (with an instance name).
+      auto members = m.member_names_.find(pointee);
+      const Type* t = m.TypeOf(pointee);
+      if (members == m.member_names_.end() || !t || t->op != spv::OpTypeStruct ||
+          !m.Decoration(pointee, spv::DecorationBlock))
+        continue;
+      const bool anonymous = m.NameOf(out.id).empty();
+      if (!anonymous && (m.NameOf(pointee) != first || path[0].index || path.size() < 2)) continue;
+      const std::string& wanted = anonymous ? first : path[1].name;
+      for (const auto& [index, member] : members->second) {
+        if (member != wanted || index >= t->operands.size()) continue;
+        s.variable = out.id;
+        s.indices.push_back(m.IntConstant(index));
+        s.type = t->operands[index];
+        next = anonymous ? 1 : 2;  // segments consumed; the last of them still applies its [index]
+        break;
+      }
+      if (s.variable) break;
     }
   }
   if (!s.variable || !s.type) {
     *why = "is not an output of the last vertex processing stage";
     return std::nullopt;
   }
-  if (element) {
-    const Type* t = m.TypeOf(s.type);
-    auto length = t ? m.ArrayLength(*t) : std::nullopt;
-    if (!length) {
-      *why = "indexes a varying that is not an array";
-      return std::nullopt;
+  // Walk the rest: the index of the segment that named the variable (or block member), then
+  // ".member[index]" steps through structs and arrays.
+  for (size_t i = next - 1; i < path.size(); ++i) {
+    if (i >= next) {
+      const Type* t = m.TypeOf(s.type);
+      auto members = m.member_names_.find(s.type);
+      bool found = false;
+      if (t && t->op == spv::OpTypeStruct && members != m.member_names_.end()) {
+        for (const auto& [index, member] : members->second) {
+          if (member != path[i].name || index >= t->operands.size()) continue;
+          s.indices.push_back(m.IntConstant(index));
+          s.type = t->operands[index];
+          found = true;
+          break;
+        }
+      }
+      if (!found) {
+        *why = "names a member that does not exist";
+        return std::nullopt;
+      }
     }
-    if (*element >= *length) {
-      *why = "indexes past the end of the array";
-      return std::nullopt;
+    if (path[i].index) {
+      const Type* t = m.TypeOf(s.type);
+      auto length = t ? m.ArrayLength(*t) : std::nullopt;
+      if (!length) {
+        *why = "indexes a varying that is not an array";
+        return std::nullopt;
+      }
+      if (*path[i].index >= *length) {
+        *why = "indexes past the end of the array";
+        return std::nullopt;
+      }
+      s.indices.push_back(m.IntConstant(*path[i].index));
+      s.type = t->operands[0];
     }
-    s.indices.push_back(m.IntConstant(*element));
-    s.type = t->operands[0];
   }
   return s;
 }

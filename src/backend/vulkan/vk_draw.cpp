@@ -95,8 +95,10 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       if (!res.CreateProgram(c.program, words, c.vertex_words, fragment, c.fragment_words,
                              fragment + c.fragment_words, c.geometry_words, c.default_block_size, &retired_))
         util::Log(util::LogLevel::kError, "vulkan", "shader module creation failed");
-      else if (ProgramObject* p = res.programs.Get(c.program))
+      else if (ProgramObject* p = res.programs.Get(c.program)) {
         p->layout = shared_.pipelines->Layout(p->texel_buffer_mask);
+        p->no_color_outputs = c.no_color_outputs != 0;
+      }
       break;
     }
     case pipe::Op::kProgramDestroy:
@@ -233,7 +235,7 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
       kb.op_rgb = static_cast<uint8_t>(b.op_rgb);
       kb.op_alpha = static_cast<uint8_t>(b.op_alpha);
     }
-    kb.mask = b.write_mask;
+    kb.mask = program.no_color_outputs ? 0 : b.write_mask;
     if (img && pipe::HasImplicitAlpha(img->pipe_format)) kb.mask &= 0x7;  // alpha of RGB formats stays 1
   }
   if (ImageObject* ds = images.Get(targets_.depth_stencil.image)) {
