@@ -614,6 +614,83 @@ void RestartCapture() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// Desktop GL links programs without a fragment shader; struct members and interface-block members are
+// captured by their GL names. (ESSL hosts refuse structs holding arrays as outputs: none here.)
+void NoFragmentShaderStructsBlocks() {
+  const char* vs = R"(#version 150
+in vec2 a_pos;
+struct S { float a; vec2 b; };
+out S s;
+out Block { vec3 c; float d[2]; } blk;
+out Anon { ivec2 e; };
+void main() {
+  gl_Position = vec4(a_pos, 0.0, 1.0);
+  s.a = a_pos.x;
+  s.b = vec2(3.0, a_pos.y);
+  gl_PointSize = 1.0;
+  blk.c = vec3(5.0, 6.0, a_pos.x * 7.0);
+  blk.d[0] = 8.0;
+  blk.d[1] = 9.0;
+  e = ivec2(10, gl_VertexID);
+}
+)";
+  GLuint p = glCreateProgram();
+  GLuint v = Compile(GL_VERTEX_SHADER, vs);
+  glAttachShader(p, v);
+  glDeleteShader(v);
+  const char* names[] = {"s.b", "Block.c", "s.a", "Block.d", "e"};
+  glTransformFeedbackVaryings(p, 5, names, GL_INTERLEAVED_ATTRIBS);
+  CHECK(LinkStatus(p));
+  struct Expect {
+    GLenum type;
+    GLsizei size;
+  } expect[] = {{GL_FLOAT_VEC2, 1}, {GL_FLOAT_VEC3, 1}, {GL_FLOAT, 1}, {GL_FLOAT, 2}, {GL_INT_VEC2, 1}};
+  for (GLuint i = 0; i < 5; ++i) {
+    GLsizei size = 0;
+    GLenum type = 0;
+    glGetTransformFeedbackVarying(p, i, 0, nullptr, &size, &type, nullptr);
+    CHECK(type == expect[i].type && size == expect[i].size);
+  }
+  const char* bad[] = {"s.b[1]"};
+  GLuint q = glCreateProgram();
+  GLuint v2 = Compile(GL_VERTEX_SHADER, vs);
+  glAttachShader(q, v2);
+  glDeleteShader(v2);
+  glTransformFeedbackVaryings(q, 1, bad, GL_INTERLEAVED_ATTRIBS);
+  CHECK(!LinkStatus(q));
+  glDeleteProgram(q);
+
+  GLuint vao = VertexData(4);
+  glBindAttribLocation(p, 0, "a_pos");
+  CHECK(LinkStatus(p));
+  GLuint b = Buffer(4 * 10 * 4);
+  glUseProgram(p);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+  glEnable(GL_RASTERIZER_DISCARD);
+  glBeginTransformFeedback(GL_POINTS);
+  glDrawArrays(GL_POINTS, 1, 3);
+  glEndTransformFeedback();
+  glDisable(GL_RASTERIZER_DISCARD);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  std::vector<float> out = Read(b, 30);
+  bool ok = true;
+  for (int k = 0; k < 3; ++k) {
+    const float* f = &out[size_t(k) * 10];
+    float x = float(k + 1);
+    const float e[8] = {3, 10 * x, 5, 6, 7 * x, x, 8, 9};
+    for (int c = 0; c < 8; ++c) ok = ok && Near(f[c], e[c]);
+    int32_t iv[2];
+    std::memcpy(iv, &f[8], 8);
+    ok = ok && iv[0] == 10 && iv[1] == k + 1;
+  }
+  CHECK(ok);
+  glUseProgram(0);
+  glDeleteProgram(p);
+  glDeleteBuffers(1, &b);
+  glDeleteVertexArrays(1, &vao);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 }  // namespace
 
 int main() {
@@ -628,6 +705,7 @@ int main() {
   SeparateCapture();
   GeometryCapture();
   RestartCapture();
+  NoFragmentShaderStructsBlocks();
   harness::Close(w);
   return harness::Summary();
 }
