@@ -303,7 +303,6 @@ void BeginEndErrors() {
   GLuint vao = VertexData(6);
   GLuint plain = Program(kVS, kFS);
   CHECK(LinkStatus(plain));
-  const char* pos[] = {"gl_Position"};
   GLuint p = LinkedWith(kVS, kFS, {"gl_Position"}, GL_INTERLEAVED_ATTRIBS);
   GLuint b = Buffer(1024);
 
@@ -327,7 +326,6 @@ void BeginEndErrors() {
   glEnable(GL_RASTERIZER_DISCARD);
   glBeginTransformFeedback(GL_POINTS);
   CHECK_GL_ERROR(GL_NO_ERROR);
-  GLboolean active = GL_FALSE;
   glBeginTransformFeedback(GL_POINTS);
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
   glDrawArrays(GL_TRIANGLES, 0, 3);  // mode differs from the capture's
@@ -346,7 +344,6 @@ void BeginEndErrors() {
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
   glEndTransformFeedback();
   CHECK_GL_ERROR(GL_NO_ERROR);
-  (void)active;
 
   // Lines accept every line mode; triangles every triangle mode.
   glBeginTransformFeedback(GL_LINES);
@@ -366,7 +363,6 @@ void BeginEndErrors() {
   glEndTransformFeedback();
   glDisable(GL_RASTERIZER_DISCARD);
   CHECK_GL_ERROR(GL_NO_ERROR);
-  (void)pos;
 
   glUseProgram(0);
   glDeleteProgram(p);
