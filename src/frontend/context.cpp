@@ -15,8 +15,8 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
   pixel_transfers_on_device_ = util::EnvFlag("CALDERA_PBO_DEVICE_COPIES", true);
   for (auto& mask : state.color_mask) mask = {true, true, true, true};
   for (auto& v : state.generic_attrib) {
-    v[0] = v[1] = v[2] = 0.0f;
-    v[3] = 1.0f;
+    v[0] = v[1] = v[2] = 0;
+    v[3] = 0x3f800000u;  // 1.0f
   }
   dirty_.set();
   if (IsES()) {
@@ -226,6 +226,11 @@ void Context::FlushFixedState() {
   cmd.coverage_value = s.sample_coverage_value;
   cmd.coverage_invert = s.sample_coverage_invert;
   cmd.sample_mask = s.sample_mask ? s.sample_mask_value : ~0u;
+  cmd.logic_op_enable = s.color_logic_op;
+  cmd.logic_op = static_cast<pipe::LogicOp>(s.logic_op - GL_CLEAR);
+  cmd.program_point_size = s.program_point_size;
+  cmd.point_origin_lower_left = s.point_sprite_origin == GL_LOWER_LEFT;
+  cmd.point_size = s.point_size;
   if (!s.multisample)
     util::LogOnce(
         util::LogLevel::kWarning, "GL_MULTISAMPLE",
@@ -246,6 +251,7 @@ void Context::FlushVertexInput() {
   for (int i = 0; i < pipe::kMaxVertexAttribs; ++i) {
     auto& out = cmd.attribs[i];
     std::memcpy(out.constant, state.generic_attrib[i], sizeof(out.constant));
+    out.constant_kind = state.generic_kind[i];
     if (!vertex_array) continue;
     const auto& a = vertex_array->attribs[i];
     if (!a.enabled || !a.buffer) continue;

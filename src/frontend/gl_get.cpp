@@ -182,6 +182,19 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return boolean(s.depth_clamp);
     case GL_DITHER:
       return boolean(s.dither);
+    case GL_COLOR_LOGIC_OP:
+      return boolean(s.color_logic_op);
+    case GL_PROGRAM_POINT_SIZE:
+      return boolean(s.program_point_size);
+    case GL_LOGIC_OP_MODE:
+      return ints({double(s.logic_op)});
+    case GL_POINT_FADE_THRESHOLD_SIZE:
+      out.kind = Kind::kFloat;
+      return ints({s.point_fade_threshold});
+    case GL_POINT_SPRITE_COORD_ORIGIN:
+      return ints({double(s.point_sprite_origin)});
+    case GL_CLAMP_READ_COLOR:
+      return ints({double(s.clamp_read_color)});
     case GL_ARRAY_BUFFER_BINDING:
       return ints({double(NameOf(ctx.array_buffer.get()))});
     case GL_ELEMENT_ARRAY_BUFFER_BINDING:
@@ -331,7 +344,7 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double(ctx.state.provoking_vertex)});
     case GL_POINT_SIZE:
       out.kind = Kind::kFloat;
-      return ints({1.0});
+      return ints({s.point_size});
     case GL_POINT_SIZE_GRANULARITY:
     case GL_LINE_WIDTH_GRANULARITY:
       out.kind = Kind::kFloat;

@@ -304,7 +304,10 @@ LinkedProgram LinkProgram(const LinkInput& input) {
       }
     }
     std::vector<uint32_t> final_words = module.take();
-    std::string error = LowerRectangleTextures(final_words);
+    const bool last_before_raster = stage == Stage::kGeometry ||
+                                    (stage == Stage::kVertex && !present[static_cast<int>(Stage::kGeometry)]);
+    std::string error = AddPointControls(final_words, last_before_raster, stage == Stage::kFragment);
+    if (error.empty()) error = LowerRectangleTextures(final_words);
     if (error.empty()) error = LowerBufferSamplers(final_words);
     if (error.empty()) error = ValidateSpirv(final_words);
     if (!error.empty()) {
