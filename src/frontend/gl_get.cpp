@@ -39,7 +39,9 @@ const std::vector<std::string>& Extensions(const Context& ctx) {
   // The format extensions are the GL 3.x core formats under their old names (no entry points of their own);
   // GL_EXT_texture_integer (glTexParameterIiv, glClearColorIi) and GL_EXT_texture_array (1D arrays) are not.
   // GL_ARB_texture_buffer_object is GL 3.1's buffer textures; its glTexBufferARB is exported as glTexBuffer.
+  // GL_ARB_blend_func_extended and GL_ARB_vertex_type_2_10_10_10_rev are GL 3.3 core under their ARB names.
   static const std::vector<std::string> kDesktop = {
+      "GL_ARB_blend_func_extended",    "GL_ARB_vertex_type_2_10_10_10_rev",
       "GL_ARB_depth_buffer_float",     "GL_ARB_draw_elements_base_vertex",
       "GL_ARB_draw_instanced",         "GL_ARB_explicit_attrib_location",
       "GL_ARB_framebuffer_object",     "GL_ARB_framebuffer_sRGB",

@@ -300,6 +300,13 @@ LinkedProgram LinkProgram(const LinkInput& input) {
         o.index = io && io->index ? io->index : idx != input.frag_data_indices.end() ? idx->second : 0;
         if (o.index != 0) {
           if (auto id = module.FindNamedId(o.name)) module.SetDecoration(*id, spv::DecorationIndex, o.index);
+          // GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1: second-source outputs exist at location 0 only.
+          if (o.location >= kMaxDualSourceDrawBuffers) {
+            out.info_log += "ERROR: Linking: fragment output '" + o.name + "' has index 1 at location " +
+                            std::to_string(o.location) + ", past GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (" +
+                            std::to_string(kMaxDualSourceDrawBuffers) + ")\n";
+            return out;
+          }
         }
       }
     }
