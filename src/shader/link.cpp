@@ -311,9 +311,10 @@ LinkedProgram LinkProgram(const LinkInput& input) {
       }
     }
     std::vector<uint32_t> final_words = module.take();
-    const bool last_before_raster = stage == Stage::kGeometry ||
-                                    (stage == Stage::kVertex && !present[static_cast<int>(Stage::kGeometry)]);
-    std::string error = AddPointControls(final_words, last_before_raster, stage == Stage::kFragment);
+    // Geometry shaders are left alone: ESSL needs GL_EXT_geometry_point_size for gl_PointSize there and
+    // Vulkan shaderTessellationAndGeometryPointSize; their points keep size 1 (docs/ARCHITECTURE.md).
+    const bool size_stage = stage == Stage::kVertex && !present[static_cast<int>(Stage::kGeometry)];
+    std::string error = AddPointControls(final_words, size_stage, stage == Stage::kFragment);
     if (error.empty()) error = LowerRectangleTextures(final_words);
     if (error.empty()) error = LowerBufferSamplers(final_words);
     if (error.empty()) error = ValidateSpirv(final_words);

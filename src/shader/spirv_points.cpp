@@ -3,7 +3,8 @@
 // - Point size. With GL_PROGRAM_POINT_SIZE disabled GL takes glPointSize, whatever the shader writes; Vulkan
 //   always takes the PointSize the last pre-rasterization stage writes. So that stage stores
 //   `use_shader ? PointSize : size` into PointSize before each OpReturn of the entry point (vertex) or each
-//   OpEmitVertex (geometry). Defaults (true, 1.0) keep the shader's own value.
+//   OpEmitVertex (geometry; link.cpp applies it to vertex shaders only today). Defaults (true, 1.0) keep the
+//   shader's own value.
 // - gl_PointCoord origin. Caldera's images are GL-oriented (row 0 at the bottom), so Vulkan's upper-left
 //   PointCoord origin is GL's GL_LOWER_LEFT. The fragment stage reads PointCoord once at entry into a private
 //   copy whose y is `flip ? 1 - y : y`, and every use reads the copy. Default: no flip.

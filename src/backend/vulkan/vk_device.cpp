@@ -228,7 +228,6 @@ bool Device::CreateLogicalDevice(std::string* why) {
   features_.dual_src_blend = f2.features.dualSrcBlend;
   features_.logic_op = f2.features.logicOp;
   features_.large_points = f2.features.largePoints;
-  features_.geometry_point_size = f2.features.shaderTessellationAndGeometryPointSize;
   features_.independent_blend = f2.features.independentBlend;
   if (!features_.depth_clip_control)
     util::LogOnce(util::LogLevel::kWarning, "vulkan",
@@ -242,7 +241,6 @@ bool Device::CreateLogicalDevice(std::string* why) {
   want.dualSrcBlend = f2.features.dualSrcBlend;
   want.logicOp = f2.features.logicOp;
   want.largePoints = f2.features.largePoints;
-  want.shaderTessellationAndGeometryPointSize = f2.features.shaderTessellationAndGeometryPointSize;
   want.independentBlend = f2.features.independentBlend;
   want.depthBiasClamp = f2.features.depthBiasClamp;
   want.geometryShader = f2.features.geometryShader;          // GL 3.2+ geometry shaders

@@ -28,8 +28,6 @@ struct DeviceFeatures {
   bool dual_src_blend = false;
   bool logic_op = false;      // GL_COLOR_LOGIC_OP
   bool large_points = false;  // point sizes other than 1
-  bool geometry_point_size =
-      false;  // a geometry shader may write PointSize (shaderTessellationAndGeometryPointSize)
   bool independent_blend = false;
   bool push_descriptor = false;
   bool sampler_anisotropy = false;

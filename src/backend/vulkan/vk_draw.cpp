@@ -244,7 +244,8 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
     if (!fixed_.program_point_size) {
       key.point_flags |= PipelineKey::kPointApiSize;
       const float* range = shared_.device->properties().limits.pointSizeRange;
-      key.point_size = std::clamp(fixed_.point_size, range[0], range[1]);
+      float size = std::clamp(fixed_.point_size, range[0], range[1]);
+      std::memcpy(&key.point_size_bits, &size, sizeof(size));
     }
     if (!fixed_.point_origin_lower_left) key.point_flags |= PipelineKey::kPointFlipCoord;
   }

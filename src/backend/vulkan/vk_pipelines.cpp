@@ -104,8 +104,9 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
     VkBool32 use_shader_size;
     float size;
     VkBool32 flip_coord;
-  } point_spec{!(key.point_flags & PipelineKey::kPointApiSize), key.point_size,
+  } point_spec{!(key.point_flags & PipelineKey::kPointApiSize), 1.0f,
                (key.point_flags & PipelineKey::kPointFlipCoord) != 0};
+  std::memcpy(&point_spec.size, &key.point_size_bits, sizeof(float));
   if (point_spec.use_shader_size) point_spec.size = 1.0f;
   const VkSpecializationMapEntry spec_entries[] = {
       {pipe::kSpecUseShaderPointSize, offsetof(PointSpec, use_shader_size), sizeof(VkBool32)},
