@@ -151,7 +151,11 @@ void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
   uint64_t first = layout.skip + uint64_t(y0 - y) * layout.row_stride + uint64_t(x0 - x) * bpp;
   ctx.FlushRenderTargets();
 
-  if (pbo && !depth_stencil && ctx.pixel_transfers_on_device() &&
+  // glClampColor(GL_CLAMP_READ_COLOR): GL_TRUE clamps every non-integer colour read to [0, 1];
+  // GL_FIXED_ONLY (the default) clamps fixed-point buffers only, whose values are in range already.
+  const bool clamp =
+      !depth_stencil && ctx.state.clamp_read_color == GL_TRUE && !pipe::IsIntegerFormat(read_format);
+  if (pbo && !depth_stencil && !clamp && ctx.pixel_transfers_on_device() &&
       IsDirectPixelFormat(read_format, format, type) && layout.row_stride % bpp == 0 &&
       (pbo_offset + first) % bpp == 0) {
     // A device copy into the buffer, no wait: the shadow catches up when something reads it.
@@ -187,9 +191,12 @@ void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
     for (int32_t row = 0; row < h; ++row) {
       const uint8_t* src = read.data() + size_t(row) * cmd.row_stride;
       uint8_t* dst = rows.data() + size_t(row) * w * bpp;
-      for (int32_t i = 0; i < w; ++i)
-        glformat::PackPixel(format, type, FromLayout(read_layout, src + size_t(i) * read_size, int_signed),
-                            dst + size_t(i) * bpp);
+      for (int32_t i = 0; i < w; ++i) {
+        glformat::PixelValue v = FromLayout(read_layout, src + size_t(i) * read_size, int_signed);
+        if (clamp)
+          for (float& f : v.f) f = std::clamp(f, 0.0f, 1.0f);
+        glformat::PackPixel(format, type, v, dst + size_t(i) * bpp);
+      }
     }
   }
   if (pbo && !SyncShadow(ctx, *pbo)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");

@@ -26,6 +26,8 @@ struct DeviceFeatures {
   bool fill_mode_non_solid = false;
   bool depth_clamp = false;
   bool dual_src_blend = false;
+  bool logic_op = false;      // GL_COLOR_LOGIC_OP
+  bool large_points = false;  // point sizes other than 1
   bool independent_blend = false;
   bool push_descriptor = false;
   bool sampler_anisotropy = false;
