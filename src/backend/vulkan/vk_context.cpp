@@ -298,6 +298,47 @@ void Context::OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd) {
   fixed_dirty_ = true;                 // the scissor for "disabled" depends on the target size
 }
 
+void Context::ClearExtraLayers(ImageObject& img, uint32_t level, const VkClearAttachment& clear,
+                               const VkRect2D& rect) {
+  uint32_t layers = img.is_3d() ? std::max(img.depth >> level, 1u) : img.layers;
+  if (layers <= targets_.layers) return;
+  uint32_t count = layers - targets_.layers;
+  VkImageView view =
+      shared_.resources->AttachmentView(img, level, targets_.layers, targets_.srgb_encode != 0, count);
+  if (!view) return;
+  EndPass();
+  Commands();
+  if (transfer_since_pass_) {  // as BeginPass: earlier copies into the image come first
+    TransferBarrier();
+    transfer_since_pass_ = false;
+  }
+  bool color = clear.aspectMask == VK_IMAGE_ASPECT_COLOR_BIT;
+  VkImageLayout layout =
+      color ? VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL : VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+  TransitionImage(img, layout);
+  VkRenderingAttachmentInfo a{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  a.imageView = view;
+  a.imageLayout = layout;
+  a.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+  a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  ri.renderArea = {{0, 0}, {targets_.width, targets_.height}};
+  ri.layerCount = count;
+  if (color) {
+    ri.colorAttachmentCount = 1;
+    ri.pColorAttachments = &a;
+  } else {
+    ri.pDepthAttachment = (img.aspect & VK_IMAGE_ASPECT_DEPTH_BIT) ? &a : nullptr;
+    ri.pStencilAttachment = (img.aspect & VK_IMAGE_ASPECT_STENCIL_BIT) ? &a : nullptr;
+  }
+  vkCmdBeginRendering(Commands(), &ri);
+  VkClearRect r{rect, 0, count};
+  vkCmdClearAttachments(cmd_, 1, &clear, 1, &r);
+  vkCmdEndRendering(cmd_);
+  ++stats_.render_passes;
+  graphics_since_transfer_ = true;
+}
+
 void Context::OnClear(const pipe::CmdClear& cmd) {
   auto& images = shared_.resources->images;
   bool full_mask = (cmd.color_write_mask & 0xF) == 0xF;
@@ -328,6 +369,26 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
   for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
     ImageObject* img = images.Get(targets_.color[i].image);
     value[i] = ClearColorFor(cmd, img ? img->pipe_format : pipe::Format::kRGBA8);
+  }
+  if (targets_.layers != 0) {
+    // GL clears every layer of a layered attachment; the render covers only the smallest layer count, so
+    // attachments with more layers get theirs cleared in a scope of their own.
+    VkRect2D rect{{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
+    for (uint32_t i = 0; i < pipe::kMaxColorAttachments && color; ++i) {
+      ImageObject* img = images.Get(targets_.color[i].image);
+      if (!img || !(cmd.color_targets & (1u << i))) continue;
+      VkClearAttachment a{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
+      a.clearValue.color = value[i];
+      ClearExtraLayers(*img, targets_.color[i].level, a, rect);
+    }
+    if (depth || stencil) {
+      VkClearAttachment a{VkImageAspectFlags((depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+                                             (stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0)),
+                          0,
+                          {}};
+      a.clearValue.depthStencil = {cmd.depth, cmd.stencil & 0xFF};
+      ClearExtraLayers(*ds, targets_.depth_stencil.level, a, rect);
+    }
   }
   if (!pass_open_ && whole && deferred_clears_) {
     ++stats_.clears_deferred;
@@ -410,6 +471,10 @@ void Context::ResolveDepthStencil(const pipe::CmdBlit& cmd, ImageObject& src, Im
     if (partial) res.RetireStandaloneImage(scratch, &retired_);
     return;
   }
+  if (transfer_since_pass_) {  // as BeginPass: earlier copies into either image come first
+    TransferBarrier();
+    transfer_since_pass_ = false;
+  }
   TransitionImage(src, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
   TransitionImage(*target, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
   VkRenderingAttachmentInfo a[2] = {{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO},
@@ -466,7 +531,8 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
   FlushPendingClears(ClearResolve::kBlit);
   EndPass();
   Commands();
-  if (graphics_since_transfer_) {
+  // A blit also writes after earlier copies (an upload into the destination: syncval's write-after-write).
+  if (graphics_since_transfer_ || transfer_since_pass_) {
     TransferBarrier();
     graphics_since_transfer_ = false;
   }

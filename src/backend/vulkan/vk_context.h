@@ -68,6 +68,10 @@ class Context final : public pipe::BackendContext {
   void OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data);
   void OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd);
   void OnClear(const pipe::CmdClear& cmd);
+  // Clears layers [targets_.layers, all) of one attachment of a layered framebuffer whose attachments have
+  // different layer counts (the render covers the smallest count; GL clears every layer of each).
+  void ClearExtraLayers(ImageObject& img, uint32_t level, const VkClearAttachment& clear,
+                        const VkRect2D& rect);
   void OnBlit(const pipe::CmdBlit& cmd);
   // A multisampled depth/stencil blit (resolve): sample 0 of each pixel, through a rendering scope whose
   // attachment resolves with VK_RESOLVE_MODE_SAMPLE_ZERO_BIT.
