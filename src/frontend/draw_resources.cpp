@@ -43,6 +43,11 @@ bool SamplerTarget(GLenum type, GLenum* target, pipe::TextureKind* kind) {
     case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
       *target = GL_TEXTURE_2D_MULTISAMPLE, *kind = pipe::TextureKind::k2DMultisample;
       return true;
+    case GL_SAMPLER_2D_MULTISAMPLE_ARRAY:
+    case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+      *target = GL_TEXTURE_2D_MULTISAMPLE_ARRAY, *kind = pipe::TextureKind::k2DMultisampleArray;
+      return true;
     case GL_SAMPLER_BUFFER:
     case GL_INT_SAMPLER_BUFFER:
     case GL_UNSIGNED_INT_SAMPLER_BUFFER:
@@ -112,7 +117,8 @@ pipe::SampleType FormatSampleType(pipe::Format f) {
 
 bool TextureComplete(const Texture& t, const SamplerObject* sampler) {
   if (!t.handle.valid() || t.width == 0 || t.height == 0 || t.depth == 0) return false;
-  if (t.target == GL_TEXTURE_2D_MULTISAMPLE) return true;  // one level, read by texelFetch: no filtering
+  if (t.target == GL_TEXTURE_2D_MULTISAMPLE || t.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+    return true;  // one level, read by texelFetch: no filtering
   GLint base = t.base_level;
   if (t.target == GL_TEXTURE_RECTANGLE && base != 0) return false;
   // DefinedLevels() counts a cube level only once all six faces have it (cube completeness; the faces

@@ -47,7 +47,8 @@ const std::vector<std::string>& Extensions(const Context& ctx) {
       "GL_ARB_framebuffer_object",     "GL_ARB_framebuffer_sRGB",
       "GL_ARB_instanced_arrays",       "GL_ARB_map_buffer_range",
       "GL_ARB_sampler_objects",        "GL_ARB_sync",
-      "GL_ARB_texture_float",          "GL_ARB_texture_rg",
+      "GL_ARB_texture_float",          "GL_ARB_texture_multisample",
+      "GL_ARB_texture_rg",
       "GL_ARB_texture_rgb10_a2ui",     "GL_ARB_uniform_buffer_object",
       "GL_ARB_texture_buffer_object",  "GL_ARB_vertex_array_object",
       "GL_EXT_framebuffer_sRGB",       "GL_EXT_packed_depth_stencil",
@@ -297,7 +298,7 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({1024});
     case GL_MAX_3D_TEXTURE_SIZE:
     case GL_MAX_ARRAY_TEXTURE_LAYERS:
-      return ints({2048});
+      return ints({kMaxArrayLayers});
     case GL_MAX_CUBE_MAP_TEXTURE_SIZE:
     case GL_MAX_RECTANGLE_TEXTURE_SIZE:
       return ints({double(caps.max_texture_size)});
@@ -307,6 +308,25 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double(kTextureBufferOffsetAlignment)});
     case GL_TEXTURE_BUFFER:  // the generic GL_TEXTURE_BUFFER buffer binding point (GL 3.1 table 6.x)
       return ints({double(NameOf(ctx.texture_buffer.get()))});
+    case GL_TEXTURE_BINDING_2D:
+    case GL_TEXTURE_BINDING_2D_ARRAY:
+    case GL_TEXTURE_BINDING_3D:
+    case GL_TEXTURE_BINDING_CUBE_MAP:
+    case GL_TEXTURE_BINDING_RECTANGLE:
+    case GL_TEXTURE_BINDING_2D_MULTISAMPLE:
+    case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY: {
+      if (ctx.IsES() && pname == GL_TEXTURE_BINDING_RECTANGLE) return false;
+      GLenum target = pname == GL_TEXTURE_BINDING_2D               ? GL_TEXTURE_2D
+                      : pname == GL_TEXTURE_BINDING_2D_ARRAY       ? GL_TEXTURE_2D_ARRAY
+                      : pname == GL_TEXTURE_BINDING_3D             ? GL_TEXTURE_3D
+                      : pname == GL_TEXTURE_BINDING_CUBE_MAP       ? GL_TEXTURE_CUBE_MAP
+                      : pname == GL_TEXTURE_BINDING_RECTANGLE      ? GL_TEXTURE_RECTANGLE
+                      : pname == GL_TEXTURE_BINDING_2D_MULTISAMPLE ? GL_TEXTURE_2D_MULTISAMPLE
+                                                                   : GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+      // The default texture (object zero) reads back as zero.
+      const auto& tex = ctx.textures[ctx.active_texture][TextureTargetIndex(target)];
+      return ints({double(NameOf(tex.get()))});
+    }
     case GL_TEXTURE_BINDING_BUFFER:
     case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
     case GL_TEXTURE_BUFFER_FORMAT_ARB: {

@@ -331,6 +331,8 @@ void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum 
                            GLsizei height, GLboolean fixedsamplelocations);
 void SampleCoverage(Context& ctx, GLfloat value, GLboolean invert);
 void SampleMaski(Context& ctx, GLuint maskNumber, GLbitfield mask);
+void TexImage3DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                           GLsizei height, GLsizei depth, GLboolean fixedsamplelocations);
 void GetMultisamplefv(Context& ctx, GLenum pname, GLuint index, GLfloat* val);
 void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
                   GLsizei height);

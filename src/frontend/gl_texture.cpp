@@ -31,6 +31,8 @@ int TextureTargetIndex(GLenum target) {
       return 5;
     case GL_TEXTURE_2D_MULTISAMPLE:
       return 6;
+    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
+      return 7;
     default:
       return -1;
   }
@@ -111,12 +113,6 @@ void ActiveTexture(Context& ctx, GLenum texture) {
 
 void BindTexture(Context& ctx, GLenum target, GLuint name) {
   int index = TextureTargetIndex(target);
-  if (target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
-    util::LogOnce(util::LogLevel::kWarning, "GL_TEXTURE_2D_MULTISAMPLE_ARRAY",
-                  "GL_TEXTURE_2D_MULTISAMPLE_ARRAY is not implemented");
-    return ctx.Error(GL_INVALID_OPERATION, "glBindTexture",
-                     "GL_TEXTURE_2D_MULTISAMPLE_ARRAY is not implemented");
-  }
   if (index < 0) return ctx.Error(GL_INVALID_ENUM, "glBindTexture", "invalid target");
   std::shared_ptr<Texture> tex;
   if (name != 0) {
@@ -149,7 +145,7 @@ void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, c
     if (pname == GL_TEXTURE_BASE_LEVEL && v[0] != 0)
       return ctx.Error(GL_INVALID_OPERATION, fn, "rectangle textures have only level 0");
   }
-  if (tex.target == GL_TEXTURE_2D_MULTISAMPLE) {
+  if (tex.target == GL_TEXTURE_2D_MULTISAMPLE || tex.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
     // texelFetch ignores sampler state, so GL refuses setting it on multisample textures (Mesa agrees).
     switch (pname) {
       case GL_TEXTURE_MIN_FILTER:
@@ -285,7 +281,10 @@ void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pna
       *params = has ? static_cast<GLint>(t.internal_format) : GL_RGBA;
       return;
     case GL_TEXTURE_SAMPLES:
-      *params = 0;
+      *params = has ? t.samples : 0;
+      return;
+    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:  // the device's standard locations, whatever was asked
+      *params = GL_TRUE;
       return;
     case GL_TEXTURE_RED_SIZE:
     case GL_TEXTURE_GREEN_SIZE:

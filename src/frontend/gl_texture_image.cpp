@@ -109,6 +109,8 @@ pipe::TextureKind KindOf(GLenum target) {
       return pipe::TextureKind::kRect;
     case GL_TEXTURE_2D_MULTISAMPLE:
       return pipe::TextureKind::k2DMultisample;
+    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
+      return pipe::TextureKind::k2DMultisampleArray;
     default:
       return pipe::TextureKind::k2D;
   }
@@ -167,7 +169,8 @@ void Allocate(Context& ctx, Texture& tex, pipe::Format format, GLenum internal_f
                            1};
   cmd.kind = KindOf(tex.target);
   if (tex.target == GL_TEXTURE_3D) cmd.depth = static_cast<uint32_t>(d);
-  if (tex.target == GL_TEXTURE_2D_ARRAY) cmd.layers = static_cast<uint32_t>(d);
+  if (tex.target == GL_TEXTURE_2D_ARRAY || tex.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+    cmd.layers = static_cast<uint32_t>(d);
   if (tex.target == GL_TEXTURE_CUBE_MAP) cmd.layers = 6;
   ctx.pipe().Record(cmd);
 }
@@ -374,11 +377,14 @@ void TexStorage3D(Context& ctx, GLenum target, GLsizei levels, GLenum internalfo
   TexStorage(ctx, 3, target, levels, internalformat, width, height, depth, "glTexStorage3D");
 }
 
-void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
-                           GLsizei height, GLboolean) {
-  // Sample locations are always the device's standard ones, so fixedsamplelocations is always satisfied.
-  const char* fn = "glTexImage2DMultisample";
-  if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
+namespace {
+
+// glTexImage2DMultisample and glTexImage3DMultisample (`layers` 0 for the 2D form). Sample locations are
+// always the device's standard ones, so fixedsamplelocations is always satisfied.
+void TexImageMultisample(Context& ctx, GLenum target, GLenum expected_target, GLsizei samples,
+                         GLenum internalformat, GLsizei width, GLsizei height, GLsizei layers,
+                         const char* fn) {
+  if (target != expected_target) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
   auto format = glformat::RenderbufferFormat(internalformat);
   if (!format) return ctx.Error(GL_INVALID_ENUM, fn, "format is not renderable");
   if (samples <= 0) return ctx.Error(GL_INVALID_VALUE, fn, "samples must be positive");
@@ -386,18 +392,35 @@ void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum 
     return ctx.Error(GL_INVALID_OPERATION, fn, "samples above GL_MAX_*_TEXTURE_SAMPLES");
   if (width < 0 || height < 0 || width > MaxSize(ctx) || height > MaxSize(ctx))
     return ctx.Error(GL_INVALID_VALUE, fn, "size out of range");
+  bool array = target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+  if (array && (layers < 0 || layers > kMaxArrayLayers))
+    return ctx.Error(GL_INVALID_VALUE, fn, "depth out of range");
   auto* slot = BoundTexture(ctx, target, fn);
   if (!slot) return;
   Texture& tex = **slot;
   if (tex.immutable) return ctx.Error(GL_INVALID_OPERATION, fn, "texture storage is immutable");
-  if (width == 0 || height == 0) {
+  if (width == 0 || height == 0 || (array && layers == 0)) {
     Release(tex);
     return;
   }
   // A single-sample request stays multisampled: the target promises a sampler2DMS-readable image.
-  Allocate(ctx, tex, *format, internalformat, width, height, 1, 1,
+  Allocate(ctx, tex, *format, internalformat, width, height, array ? layers : 1, 1,
            std::max<GLsizei>(SupportedSampleCount(ctx, samples), 2));
   tex.defined[0] = 1;
+}
+
+}  // namespace
+
+void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                           GLsizei height, GLboolean) {
+  TexImageMultisample(ctx, target, GL_TEXTURE_2D_MULTISAMPLE, samples, internalformat, width, height, 0,
+                      "glTexImage2DMultisample");
+}
+
+void TexImage3DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                           GLsizei height, GLsizei depth, GLboolean) {
+  TexImageMultisample(ctx, target, GL_TEXTURE_2D_MULTISAMPLE_ARRAY, samples, internalformat, width, height,
+                      depth, "glTexImage3DMultisample");
 }
 
 void GetMultisamplefv(Context& ctx, GLenum pname, GLuint index, GLfloat* val) {

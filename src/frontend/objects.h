@@ -166,6 +166,9 @@ struct FramebufferAttachment {
   GLenum type = GL_NONE;  // GL_RENDERBUFFER or GL_TEXTURE
   GLint level = 0;
   GLint layer = 0;  // array layer, cube face (GL order) or 3D slice of a texture
+  // glFramebufferTexture of an array, cube, 3D or multisample-array texture: every layer of `level` is
+  // attached (layer is 0) and a geometry shader's gl_Layer picks the one a primitive goes to.
+  bool layered = false;
   bool attached() const { return image != nullptr; }
 };
 

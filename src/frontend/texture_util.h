@@ -22,6 +22,8 @@ bool SamplerTarget(GLenum sampler_type, GLenum* target, pipe::TextureKind* kind)
 // Buffer textures: GL_MAX_TEXTURE_BUFFER_SIZE (texels, GL 3.3 requires at least 65536) and
 // GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT (bytes; the lowest value GL 4.3 allows backends to need).
 constexpr int64_t kMaxTextureBufferTexels = 65536;
+// GL_MAX_ARRAY_TEXTURE_LAYERS (and GL_MAX_3D_TEXTURE_SIZE).
+constexpr int kMaxArrayLayers = 2048;
 constexpr int64_t kTextureBufferOffsetAlignment = 256;
 // The range a buffer texture reads now (its buffer's current size); false (and *out zero) when it has no
 // buffer, no storage or an empty range: shaders then read zeros.

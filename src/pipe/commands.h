@@ -105,11 +105,21 @@ struct CmdBufferRead {
   std::atomic<bool>* done;
 };
 
-enum class TextureKind : uint8_t { k2D, k2DArray, k3D, kCube, kRect, kBuffer, k2DMultisample };
+enum class TextureKind : uint8_t {
+  k2D,
+  k2DArray,
+  k3D,
+  kCube,
+  kRect,
+  kBuffer,
+  k2DMultisample,
+  k2DMultisampleArray
+};
 
 // An image's shape. k2D and kRect are one 2D layer; k2DArray has `layers` layers; kCube has 6 layers in GL
 // face order (+X, -X, +Y, -Y, +Z, -Z) and must be sampleable as a cube; k3D has `depth` slices.
-// k2DMultisample is one 2D layer of `samples` samples, sampled through sampler2DMS (texelFetch by sample).
+// k2DMultisample is one 2D layer of `samples` samples, sampled through sampler2DMS (texelFetch by sample);
+// k2DMultisampleArray has `layers` such layers (sampler2DMSArray).
 // Every level of every layer or slice exists (levels is the full count).
 struct CmdImageCreate {
   static constexpr Op kOp = Op::kImageCreate;
@@ -219,9 +229,14 @@ struct CmdSetRenderTargets {
   // written as if they were UNORM (GL_FRAMEBUFFER_SRGB disabled). A word, not a bool: backends compare the
   // record bytewise, so it must have no padding.
   uint32_t srgb_encode = 0;
+  // Layered rendering (glFramebufferTexture of an array, cube, 3D or multisample-array texture): zero when
+  // the attachments are single layers; else every attachment is layered (GL completeness), the render
+  // covers layers [0, layers) of each (the ImageRefs' layer is 0) and a geometry shader's gl_Layer picks
+  // one. GL's layer count is the smallest of the attachments' (cube: 6, 3D: slices of the level).
+  uint32_t layers = 0;
 };
 static_assert(sizeof(CmdSetRenderTargets) ==
-                  sizeof(ImageRef) * (kMaxColorAttachments + 1) + 3 * sizeof(uint32_t),
+                  sizeof(ImageRef) * (kMaxColorAttachments + 1) + 4 * sizeof(uint32_t),
               "compared bytewise: no padding");
 
 struct StencilFace {
@@ -261,9 +276,10 @@ struct CmdSetFixedState {
   bool rasterizer_discard;
   bool provoking_last;  // flat varyings come from the last vertex of a primitive (GL's default), else the
                         // first
-  // Multisample coverage, applied only when the render targets are multisampled: alpha-to-coverage; the
-  // fraction `coverage_value` of the samples kept (the others when `coverage_invert`) when `sample_coverage`;
-  // and `sample_mask` (bit per sample, all ones when unused) ANDed into every fragment's coverage.
+  // Multisample coverage, applied only when the render targets are multisampled (the frontend turns it off
+  // while GL_MULTISAMPLE is disabled): alpha-to-coverage; the fraction `coverage_value` of the samples kept
+  // (the others when `coverage_invert`) when `sample_coverage`; and `sample_mask` (bit per sample, all ones
+  // when unused) ANDed into every fragment's coverage.
   bool alpha_to_coverage;
   bool sample_coverage, coverage_invert;
   float coverage_value;
@@ -277,6 +293,9 @@ struct CmdSetFixedState {
   bool program_point_size;
   bool point_origin_lower_left;
   float point_size;
+  // GL_MULTISAMPLE: when false, multisampled targets rasterize as if single-sampled (each fragment covers
+  // every sample or none, decided at the pixel centre). See docs/ARCHITECTURE.md for what each backend does.
+  bool multisample = true;
 };
 
 // How the 32-bit words of a generic attribute value are to be read: glVertexAttrib* stores floats,

@@ -98,6 +98,7 @@ void Device::QuerySampleCounts() {
 void Device::QueryCaps() {
   essl_version_ = host_->es_minor() >= 2 ? 320 : 310;
   has_depth_clamp_ = HasExtension(gl_, "GL_EXT_depth_clamp");
+  has_multisample_compat_ = HasExtension(gl_, "GL_EXT_multisample_compatibility");
   has_read_depth_ = HasExtension(gl_, "GL_NV_read_depth");
   has_read_stencil_ = HasExtension(gl_, "GL_NV_read_stencil");
   has_srgb_write_control_ = HasExtension(gl_, "GL_EXT_sRGB_write_control");

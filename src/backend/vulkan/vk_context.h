@@ -68,7 +68,15 @@ class Context final : public pipe::BackendContext {
   void OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data);
   void OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd);
   void OnClear(const pipe::CmdClear& cmd);
+  // Clears layers [targets_.layers, all) of one attachment of a layered framebuffer whose attachments have
+  // different layer counts (the render covers the smallest count; GL clears every layer of each).
+  void ClearExtraLayers(ImageObject& img, uint32_t level, const VkClearAttachment& clear,
+                        const VkRect2D& rect);
   void OnBlit(const pipe::CmdBlit& cmd);
+  // A multisampled depth/stencil blit (resolve): sample 0 of each pixel, through a rendering scope whose
+  // attachment resolves with VK_RESOLVE_MODE_SAMPLE_ZERO_BIT.
+  void ResolveDepthStencil(const pipe::CmdBlit& cmd, ImageObject& src, ImageObject& dst,
+                           VkImageAspectFlags aspect);
   void OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd);
   void OnDraw(const pipe::CmdDraw& cmd);
   void OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const uint8_t* payload);
@@ -199,7 +207,8 @@ class Context final : public pipe::BackendContext {
   pipe::CmdSetUniformBuffers uniform_buffers_{};
   bool resources_dirty_ = false;
   bool textures_need_layout_check_ = false;
-  static constexpr uint32_t kDummyKinds = 5;  // 2D (and rectangle), 2D array, cube, 3D, 2D multisample
+  // 2D (and rectangle), 2D array, cube, 3D, 2D multisample, 2D multisample array
+  static constexpr uint32_t kDummyKinds = 6;
   static constexpr uint32_t kDummyTypes = 3;  // pipe::SampleType: float, sint, uint views
   ImageObject dummies_[kDummyTypes][kDummyKinds]{};
   bool dummy_ready_ = false;

@@ -156,6 +156,7 @@ namespace {
 VkImageViewType SampleViewType(pipe::TextureKind kind) {
   switch (kind) {
     case pipe::TextureKind::k2DArray:
+    case pipe::TextureKind::k2DMultisampleArray:
       return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
     case pipe::TextureKind::kCube:
       return VK_IMAGE_VIEW_TYPE_CUBE;
@@ -177,9 +178,9 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
   img.width = desc.width;
   img.height = desc.height;
   img.depth = img.is_3d() ? std::max<uint32_t>(desc.depth, 1) : 1;
-  img.layers = desc.kind == pipe::TextureKind::kCube      ? 6
-               : desc.kind == pipe::TextureKind::k2DArray ? std::max<uint32_t>(desc.layers, 1)
-                                                          : 1;
+  bool array =
+      desc.kind == pipe::TextureKind::k2DArray || desc.kind == pipe::TextureKind::k2DMultisampleArray;
+  img.layers = desc.kind == pipe::TextureKind::kCube ? 6 : array ? std::max<uint32_t>(desc.layers, 1) : 1;
   img.samples = desc.samples ? desc.samples : 1;
   bool depth = pipe::IsDepthFormat(desc.format);
   img.aspect = depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
@@ -247,27 +248,34 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
   return true;
 }
 
-VkImageView Resources::AttachmentView(ImageObject& img, uint32_t level, uint32_t layer, bool srgb_encode) {
+VkImageView Resources::AttachmentView(ImageObject& img, uint32_t level, uint32_t layer, bool srgb_encode,
+                                      uint32_t layer_count) {
   if (!img.renderable) return VK_NULL_HANDLE;
   bool unorm = !srgb_encode && img.format == VK_FORMAT_R8G8B8A8_SRGB;
-  if (level == 0 && layer == 0 && !unorm) return img.view;
-  if (level >= img.levels || layer >= (img.is_3d() ? std::max(img.depth >> level, 1u) : img.layers))
+  bool layered = layer_count != 0;
+  if (!layered) layer_count = 1;
+  if (level == 0 && layer == 0 && !unorm && !layered) return img.view;
+  if (level >= img.levels ||
+      layer + layer_count > (img.is_3d() ? std::max(img.depth >> level, 1u) : img.layers))
     return VK_NULL_HANDLE;
   for (const auto& v : img.subviews)
-    if (v.level == level && v.layer == layer && v.unorm == unorm) return v.view;
-  // A 3D image's slice is a layer of its 2D-array-compatible view of that level.
+    if (v.level == level && v.layer == layer && v.unorm == unorm && v.layered == layered &&
+        v.count == layer_count)
+      return v.view;
+  // A 3D image's slice is a layer of its 2D-array-compatible view of that level; a layered attachment is a
+  // 2D array view of the layers (3D: of the level's slices; cubes: the six faces).
   VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   vi.image = img.image;
-  vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  vi.viewType = layered ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
   vi.format = unorm ? VK_FORMAT_R8G8B8A8_UNORM : img.format;
-  vi.subresourceRange = {img.aspect, level, 1, layer, 1};
+  vi.subresourceRange = {img.aspect, level, 1, layer, layer_count};
   VkImageViewUsageCreateInfo attachment_usage{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};
   attachment_usage.usage = pipe::IsDepthFormat(img.pipe_format) ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
                                                                 : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
   vi.pNext = &attachment_usage;
   VkImageView view = VK_NULL_HANDLE;
   if (vkCreateImageView(device_.device(), &vi, nullptr, &view) != VK_SUCCESS) return VK_NULL_HANDLE;
-  img.subviews.push_back({level, layer, unorm, view});
+  img.subviews.push_back({level, layer, layer_count, unorm, layered, view});
   return view;
 }
 

@@ -439,6 +439,7 @@ const std::vector<Scene>& All() {
     all.insert(all.end(), XfbScenes().begin(), XfbScenes().end());
     all.insert(all.end(), FormatScenes().begin(), FormatScenes().end());
     all.insert(all.end(), ProgramScenes().begin(), ProgramScenes().end());
+    all.insert(all.end(), LayeredScenes().begin(), LayeredScenes().end());
     return all;
   }();
   return scenes;

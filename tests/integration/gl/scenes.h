@@ -22,6 +22,7 @@ const std::vector<Scene>& MsaaScenes();     // msaa_scenes.cpp: multisampled tar
 const std::vector<Scene>& FormatScenes();   // format_scenes.cpp: integer, sRGB, float, depth, packed
 const std::vector<Scene>& XfbScenes();      // xfb_scenes.cpp: transform feedback captured and drawn
 const std::vector<Scene>& ProgramScenes();  // program_scenes.cpp: uniforms, attributes, blending, points
+const std::vector<Scene>& LayeredScenes();  // layered_scenes.cpp: layered targets, MSAA arrays, resolves
 // Two triangles covering the window; 2D positions at attribute location 0.
 void DrawFullWindowQuad();
 // A vertex shader for DrawFullWindowQuad passing v_uv, 0..1 across the viewport.
