@@ -197,8 +197,18 @@ void Context::BeforeTransferWrite(VkBuffer buffer) {
   transfer_written_.push_back(buffer);
 }
 
+void Context::BeforeTransferWrite(VkImage image) {
+  if (graphics_since_transfer_ || std::find(transfer_written_images_.begin(), transfer_written_images_.end(),
+                                            image) != transfer_written_images_.end()) {
+    TransferBarrier();
+    graphics_since_transfer_ = false;
+  }
+  transfer_written_images_.push_back(image);
+}
+
 void Context::TransferBarrier() {
   transfer_written_.clear();
+  transfer_written_images_.clear();
   VkMemoryBarrier2 b = FullBarrier();
   VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
   dep.memoryBarrierCount = 1;
@@ -376,10 +386,7 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
   FlushPendingClears(ClearResolve::kBlit);
   EndPass();
   Commands();
-  if (graphics_since_transfer_) {
-    TransferBarrier();
-    graphics_since_transfer_ = false;
-  }
+  BeforeTransferWrite(dst->image);
   VkImageAspectFlags aspect = 0;
   if (cmd.mask & pipe::kClearColor) aspect |= VK_IMAGE_ASPECT_COLOR_BIT;
   if (cmd.mask & pipe::kClearDepth) aspect |= VK_IMAGE_ASPECT_DEPTH_BIT;
@@ -434,6 +441,32 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
       region.dstOffsets[0].x == region.dstOffsets[1].x || region.dstOffsets[0].y == region.dstOffsets[1].y)
     return;
   bool depth = aspect & (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
+  bool src_srgb = pipe::Info(src->pipe_format).type == pipe::FormatType::kSrgb;
+  bool dst_srgb = pipe::Info(dst->pipe_format).type == pipe::FormatType::kSrgb;
+  if (!cmd.srgb_convert && (src_srgb || dst_srgb) && !(src_srgb && dst_srgb && !cmd.linear)) {
+    // GL_FRAMEBUFFER_SRGB off: stored values copy unconverted, which vkCmdBlitImage (it converts by the
+    // images' formats) cannot do. An unscaled, unmirrored copy between formats of one texel size is
+    // vkCmdCopyImage, which moves bytes. (sRGB to sRGB by nearest texels converts twice: an identity.)
+    const VkOffset3D* so = region.srcOffsets;
+    const VkOffset3D* d_o = region.dstOffsets;
+    bool unscaled = so[1].x - so[0].x == d_o[1].x - d_o[0].x && so[1].y - so[0].y == d_o[1].y - d_o[0].y &&
+                    so[1].x > so[0].x && so[1].y > so[0].y;
+    if (unscaled && pipe::TexelSize(src->pipe_format) == pipe::TexelSize(dst->pipe_format)) {
+      VkImageCopy copy{};
+      copy.srcSubresource = region.srcSubresource;
+      copy.dstSubresource = region.dstSubresource;
+      copy.srcOffset = so[0];
+      copy.dstOffset = d_o[0];
+      copy.extent = {uint32_t(so[1].x - so[0].x), uint32_t(so[1].y - so[0].y), 1};
+      vkCmdCopyImage(cmd_, src->image, src->layout, dst->image, dst->layout, 1, &copy);
+      transfer_since_pass_ = true;
+      textures_need_layout_check_ = true;
+      return;
+    }
+    util::LogOnce(util::LogLevel::kWarning, "blit-srgb",
+                  "glBlitFramebuffer: a scaled or mirrored blit with an sRGB side and GL_FRAMEBUFFER_SRGB "
+                  "disabled converts between sRGB and linear (not implemented unconverted)");
+  }
   vkCmdBlitImage(cmd_, src->image, src->layout, dst->image, dst->layout, 1, &region,
                  cmd.linear && !depth && src->filterable ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
   transfer_since_pass_ = true;
@@ -547,10 +580,7 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
   else
     std::memcpy(span.data, data, cmd.payload_size);
   EndPass();
-  if (graphics_since_transfer_) {
-    TransferBarrier();
-    graphics_since_transfer_ = false;
-  }
+  BeforeTransferWrite(img->image);
   TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   textures_need_layout_check_ = true;
   VkBufferImageCopy regions[2] = {};

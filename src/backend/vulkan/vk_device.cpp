@@ -183,6 +183,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT};
   VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT list_restart{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
+  VkPhysicalDeviceCustomBorderColorFeaturesEXT border{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
   VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &f13};
   VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12};
@@ -200,6 +202,7 @@ bool Device::CreateLogicalDevice(std::string* why) {
   chain(VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME, &divisor);
   chain(VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME, &provoking);
   chain(VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME, &list_restart);
+  chain(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME, &border);
   // Textures and uniform blocks are pushed per draw (no descriptor-set allocation on the hot path).
   features_.push_descriptor = HasExtension(ext, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
   if (!features_.push_descriptor) {
@@ -220,6 +223,9 @@ bool Device::CreateLogicalDevice(std::string* why) {
     util::LogOnce(util::LogLevel::kWarning, "vulkan",
                   "VK_EXT_provoking_vertex missing: flat varyings come from the first vertex, not GL's last");
   features_.vertex_attribute_divisor = divisor.vertexAttributeInstanceRateDivisor;
+  // Samplers are cached by GL state, not by the image they meet, so border colours are given without a
+  // format.
+  features_.custom_border_color = border.customBorderColors && border.customBorderColorWithoutFormat;
   features_.list_restart = list_restart.primitiveTopologyListRestart;
   list_restart.primitiveTopologyPatchListRestart = VK_FALSE;  // no tessellation
   features_.wide_lines = f2.features.wideLines;

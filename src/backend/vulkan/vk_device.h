@@ -31,6 +31,7 @@ struct DeviceFeatures {
   bool sampler_anisotropy = false;
   bool host_query_reset = false;         // query slots reset on the host, so never inside a render pass
   bool occlusion_query_precise = false;  // GL_SAMPLES_PASSED counts exactly
+  bool custom_border_color = false;      // VK_EXT_custom_border_color without a format: any GL border colour
   uint32_t timestamp_valid_bits = 0;     // of the graphics queue; 0: no timestamps
 };
 
