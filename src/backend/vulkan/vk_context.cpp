@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -464,14 +465,74 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
       textures_need_layout_check_ = true;
       return;
     }
+    if (BlitThroughUnorm(cmd, src, dst, region, src_srgb, dst_srgb)) return;
     util::LogOnce(util::LogLevel::kWarning, "blit-srgb",
-                  "glBlitFramebuffer: a scaled or mirrored blit with an sRGB side and GL_FRAMEBUFFER_SRGB "
-                  "disabled converts between sRGB and linear (not implemented unconverted)");
+                  "glBlitFramebuffer: an unconverted scaled blit with an sRGB side could not get its "
+                  "temporary images; it converts between sRGB and linear");
   }
   vkCmdBlitImage(cmd_, src->image, src->layout, dst->image, dst->layout, 1, &region,
                  cmd.linear && !depth && src->filterable ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
   transfer_since_pass_ = true;
   textures_need_layout_check_ = true;
+}
+
+bool Context::BlitThroughUnorm(const pipe::CmdBlit& cmd, ImageObject* src, ImageObject* dst,
+                               const VkImageBlit& region, bool src_srgb, bool dst_srgb) {
+  // A scaled or mirrored blit with GL_FRAMEBUFFER_SRGB off: vkCmdBlitImage converts by the images' formats,
+  // so each sRGB side is replaced by an RGBA8 (UNORM) image of its level, bytes copied in or out raw.
+  auto make = [&](const ImageObject& like, uint32_t level, ImageObject* out) {
+    ImageDesc desc;
+    desc.format = pipe::Format::kRGBA8;
+    desc.width = std::max(like.width >> level, 1u);
+    desc.height = std::max(like.height >> level, 1u);
+    if (!shared_.resources->CreateStandaloneImage(desc, out)) return false;
+    retired_.push_back(shared_.resources->StandaloneImageGarbage(*out));  // freed after this submission
+    TransitionImage(*out, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    return true;
+  };
+  // The rectangle of a blit's two corners as a copy region (origin and extent).
+  auto rect = [](const VkOffset3D* o, VkOffset3D* origin, VkExtent3D* extent) {
+    *origin = {std::min(o[0].x, o[1].x), std::min(o[0].y, o[1].y), o[0].z};
+    *extent = {uint32_t(std::abs(o[1].x - o[0].x)), uint32_t(std::abs(o[1].y - o[0].y)), 1};
+  };
+  const VkImageSubresourceLayers plain{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  VkImageBlit r = region;
+  ImageObject temp_src, temp_dst;
+  ImageObject* from = src;
+  ImageObject* to = dst;
+  if (src_srgb) {
+    if (!make(*src, region.srcSubresource.mipLevel, &temp_src)) return false;
+    VkImageCopy copy{};
+    copy.srcSubresource = region.srcSubresource;
+    copy.dstSubresource = plain;
+    rect(region.srcOffsets, &copy.srcOffset, &copy.extent);
+    copy.dstOffset = {copy.srcOffset.x, copy.srcOffset.y, 0};
+    vkCmdCopyImage(cmd_, src->image, src->layout, temp_src.image, temp_src.layout, 1, &copy);
+    TransitionImage(temp_src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    r.srcSubresource = plain;
+    r.srcOffsets[0].z = 0, r.srcOffsets[1].z = 1;
+    from = &temp_src;
+  }
+  if (dst_srgb) {
+    if (!make(*dst, region.dstSubresource.mipLevel, &temp_dst)) return false;
+    r.dstSubresource = plain;
+    r.dstOffsets[0].z = 0, r.dstOffsets[1].z = 1;
+    to = &temp_dst;
+  }
+  vkCmdBlitImage(cmd_, from->image, from->layout, to->image, to->layout, 1, &r,
+                 cmd.linear && from->filterable ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
+  if (dst_srgb) {
+    TransitionImage(temp_dst, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    VkImageCopy copy{};
+    copy.srcSubresource = plain;
+    copy.dstSubresource = region.dstSubresource;
+    rect(region.dstOffsets, &copy.dstOffset, &copy.extent);
+    copy.srcOffset = {copy.dstOffset.x, copy.dstOffset.y, 0};
+    vkCmdCopyImage(cmd_, temp_dst.image, temp_dst.layout, dst->image, dst->layout, 1, &copy);
+  }
+  transfer_since_pass_ = true;
+  textures_need_layout_check_ = true;
+  return true;
 }
 
 void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd) {

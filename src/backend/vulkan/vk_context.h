@@ -163,6 +163,9 @@ class Context final : public pipe::BackendContext {
   // earlier upload, a blit into it) needs a barrier first (syncval WRITE_AFTER_WRITE otherwise).
   std::vector<VkImage> transfer_written_images_;
   void BeforeTransferWrite(VkImage image);
+  // glBlitFramebuffer with GL_FRAMEBUFFER_SRGB off, scaled or mirrored, with an sRGB side (vk_context.cpp).
+  bool BlitThroughUnorm(const pipe::CmdBlit& cmd, ImageObject* src, ImageObject* dst,
+                        const VkImageBlit& region, bool src_srgb, bool dst_srgb);
   bool transfer_since_pass_ = false;  // a transfer wrote something draws may read
   bool graphics_since_transfer_ = true;
 

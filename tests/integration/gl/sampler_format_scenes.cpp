@@ -284,8 +284,8 @@ void main() {
 void SrgbBlits() {
   // An sRGB and a linear source of the same bytes blitted (unscaled) into an sRGB and a linear destination
   // with GL_FRAMEBUFFER_SRGB disabled (values copy as stored) and enabled (sRGB sources decode, sRGB
-  // destinations encode): eight bands of 6 rows, read back raw. Then two scaled blits with conversion on:
-  // linear to sRGB (magnified 2x, nearest) and sRGB to linear (mirrored).
+  // destinations encode): eight bands of 6 rows, read back raw. Then scaled (2x) and mirrored blits with
+  // conversion on and off.
   std::vector<uint8_t> bytes(size_t(kWidth) * kHeight * 4);
   for (int y = 0; y < kHeight; ++y) {
     for (int x = 0; x < kWidth; ++x) {
@@ -318,21 +318,27 @@ void SrgbBlits() {
     glBlitFramebuffer(0, band * 6, kWidth, band * 6 + 6, 0, band * 6, kWidth, band * 6 + 6,
                       GL_COLOR_BUFFER_BIT, GL_NEAREST);
   }
-  glEnable(GL_FRAMEBUFFER_SRGB);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, src_fb[1]);
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, dst_fb[0]);
-  glBlitFramebuffer(0, 0, 32, 4, 0, 48, 64, 56, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, src_fb[0]);
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, dst_fb[1]);
-  glBlitFramebuffer(0, 8, 64, 16, 64, 56, 0, 64, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  // Scaled and mirrored blits, 4 rows each: linear to sRGB and sRGB to linear, converted (bands 8, 9) and
+  // not (bands 10, 11).
+  for (int band = 8; band < 12; ++band) {
+    bool convert = band < 10, to_srgb = band % 2 == 0;
+    convert ? glEnable(GL_FRAMEBUFFER_SRGB) : glDisable(GL_FRAMEBUFFER_SRGB);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, src_fb[to_srgb ? 1 : 0]);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, dst_fb[to_srgb ? 0 : 1]);
+    int y = 48 + (band - 8) * 4;
+    if (to_srgb)
+      glBlitFramebuffer(0, band * 2, 32, band * 2 + 2, 0, y, 64, y + 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    else
+      glBlitFramebuffer(0, band * 3, 64, band * 3 + 4, 64, y, 0, y + 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  }
   glDisable(GL_FRAMEBUFFER_SRGB);
 
   g_pixels.assign(size_t(kWidth) * kHeight * 4, 0);
   std::vector<uint8_t> rows(size_t(kWidth) * 8 * 4);
-  for (int band = 0; band < 10; ++band) {
-    int d = band < 8 ? (band >> 1) & 1 : band == 8 ? 0 : 1;
-    int y0 = band < 8 ? band * 6 : band == 8 ? 48 : 56;
-    int n = band < 8 ? 6 : 8;
+  for (int band = 0; band < 12; ++band) {
+    int d = band < 8 ? (band >> 1) & 1 : band % 2 == 0 ? 0 : 1;
+    int y0 = band < 8 ? band * 6 : 48 + (band - 8) * 4;
+    int n = band < 8 ? 6 : 4;
     glBindFramebuffer(GL_READ_FRAMEBUFFER, dst_fb[d]);
     glReadPixels(0, y0, kWidth, n, GL_RGBA, GL_UNSIGNED_BYTE, rows.data());
     std::memcpy(g_pixels.data() + size_t(y0) * kWidth * 4, rows.data(), size_t(n) * kWidth * 4);
