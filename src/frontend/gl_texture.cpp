@@ -331,6 +331,7 @@ void GenerateMipmap(Context& ctx, GLenum target) {
                                              static_cast<uint32_t>(last - tex.base_level + 1)});
   for (GLint l = tex.base_level; l <= last; ++l)
     for (int f = 0; f < tex.faces(); ++f) tex.defined[f] |= 1u << l;
+  ForgetCompressedLevels(tex, tex.base_level + 1, last);  // RGTC blocks of these are now on the device
 }
 
 }  // namespace gl

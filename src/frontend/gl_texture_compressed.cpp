@@ -4,6 +4,7 @@
 // the GL thread and enters the ordinary upload path (gl_texture_image.cpp) as tightly packed bytes; the
 // blocks themselves are kept per level so glGetCompressedTexImage returns what the application gave.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -33,13 +34,63 @@ size_t LayerBytes(const CompressedFormat& f, GLsizei w, GLsizei h) {
   return size_t(Blocks(w)) * size_t(Blocks(h)) * size_t(pipe::kRgtcBlockBytes) * size_t(f.channels);
 }
 
-// The shadow of `level` (all its layers), made (zeros) or re-made when its size changed.
-std::vector<uint8_t>& LevelBlocks(Texture& tex, const CompressedFormat& f, GLint level) {
+size_t LevelBytes(const Texture& tex, const CompressedFormat& f, GLint level) {
   GLsizei w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
-  size_t size = LayerBytes(f, w, h) * size_t(tex.LayersAt(level));
+  return LayerBytes(f, w, h) * size_t(tex.LayersAt(level));
+}
+
+// Texels of one layer of a level read back from the device as bytes of the storage layout (R8/RG8, SNORM
+// as int8), for levels whose blocks are not known (glGenerateMipmap wrote them on the device).
+bool ReadLayer(Context& ctx, const Texture& tex, const CompressedFormat& f, GLint level, GLint layer,
+               std::vector<uint8_t>* texels) {
+  // Unsigned levels read as RGBA8 (their bytes exactly, on every backend); signed ones as floats (the GLES
+  // host cannot read SNORM images: they are not colour-renderable there, and its blocks then read zero).
+  GLsizei w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
+  uint32_t texel = f.is_signed ? 16 : 4;
+  std::vector<uint8_t> read(size_t(w) * h * texel);
+  pipe::CmdReadPixels cmd{};
+  cmd.image = {tex.handle, static_cast<uint16_t>(level), static_cast<uint16_t>(layer)};
+  cmd.layout = f.is_signed ? pipe::ReadLayout::kRGBA32F : pipe::ReadLayout::kRGBA8;
+  cmd.x = 0, cmd.y = 0, cmd.width = w, cmd.height = h;
+  cmd.row_stride = static_cast<uint32_t>(w) * texel;
+  cmd.dst = read.data();
+  if (!ctx.pipe().RecordAndWait(cmd)) return false;
+  texels->resize(size_t(w) * h * f.channels);
+  for (size_t t = 0; t < size_t(w) * h; ++t) {
+    for (int c = 0; c < f.channels; ++c) {
+      uint8_t& out = (*texels)[t * f.channels + c];
+      if (!f.is_signed) {
+        out = read[t * 4 + c];
+        continue;
+      }
+      float v;
+      std::memcpy(&v, &read[t * 16 + c * 4], 4);
+      out = static_cast<uint8_t>(std::lround(std::clamp(std::isnan(v) ? 0.0f : v, -1.0f, 1.0f) * 127.0f));
+    }
+  }
+  return true;
+}
+
+void EncodeInto(std::vector<uint8_t>& blocks, const Texture& tex, const CompressedFormat& f, GLint level,
+                GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const uint8_t* texels);
+
+// The blocks of `level` (all its layers): kept ones, or re-encoded from the device's texels when the level
+// was written on the device (or never); null when the device is lost.
+std::vector<uint8_t>* LevelBlocks(Context& ctx, Texture& tex, const CompressedFormat& f, GLint level) {
+  size_t size = LevelBytes(tex, f, level);
   auto& blocks = tex.compressed_blocks[level];
-  if (blocks.size() != size) blocks.assign(size, 0);
-  return blocks;
+  if (blocks.size() == size) return &blocks;
+  blocks.assign(size, 0);
+  GLsizei w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
+  std::vector<uint8_t> texels;
+  for (GLint layer = 0; layer < tex.LayersAt(level); ++layer) {
+    if (!ReadLayer(ctx, tex, f, level, layer, &texels)) {
+      tex.compressed_blocks.erase(level);
+      return nullptr;
+    }
+    EncodeInto(blocks, tex, f, level, 0, 0, layer, w, h, 1, texels.data());
+  }
+  return &blocks;
 }
 
 // Texels are `channels` bytes each, rows of w, layers of h rows: the client layout of GL_RED/GL_RG.
@@ -65,9 +116,8 @@ void DecodeBlocks(const CompressedFormat& f, const uint8_t* blocks, GLsizei w, G
 
 // Copies w x h x d blocks-worth of data (given as blocks, `src`) into the level shadow at texel x, y, layer z
 // (x and y multiples of 4).
-void CopyBlocksIn(Texture& tex, const CompressedFormat& f, GLint level, GLint x, GLint y, GLint z, GLsizei w,
-                  GLsizei h, GLsizei d, const uint8_t* src) {
-  auto& blocks = LevelBlocks(tex, f, level);
+void CopyBlocksIn(std::vector<uint8_t>& blocks, const Texture& tex, const CompressedFormat& f, GLint level,
+                  GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const uint8_t* src) {
   GLsizei lw = std::max(tex.width >> level, 1), lh = std::max(tex.height >> level, 1);
   size_t block = size_t(pipe::kRgtcBlockBytes) * f.channels, layer = LayerBytes(f, lw, lh);
   size_t row = size_t(Blocks(w)) * block;
@@ -77,6 +127,33 @@ void CopyBlocksIn(Texture& tex, const CompressedFormat& f, GLint level, GLint x,
       if (at + row <= blocks.size()) std::memcpy(blocks.data() + at, src, row);
     }
   }
+}
+
+// Encodes w x h x d storage texels (R8/RG8 layout, `channels` interleaved bytes) into `blocks` at texel x, y
+// (block-aligned) and layer z.
+void EncodeInto(std::vector<uint8_t>& blocks, const Texture& tex, const CompressedFormat& f, GLint level,
+                GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const uint8_t* texels) {
+  int n = f.channels;
+  std::vector<uint8_t> encoded(LayerBytes(f, w, h) * size_t(d));
+  uint8_t* out = encoded.data();
+  for (GLsizei l = 0; l < d; ++l) {
+    for (GLsizei by = 0; by < Blocks(h); ++by) {
+      for (GLsizei bx = 0; bx < Blocks(w); ++bx, out += pipe::kRgtcBlockBytes * n) {
+        for (int c = 0; c < n; ++c) {
+          uint8_t v[16] = {};
+          uint16_t valid = 0;
+          for (int t = 0; t < 16; ++t) {
+            GLsizei tx = bx * 4 + t % 4, ty = by * 4 + t / 4;
+            if (tx >= w || ty >= h) continue;
+            v[t] = texels[((size_t(l) * h + ty) * w + tx) * n + c];
+            valid |= uint16_t(1u << t);
+          }
+          pipe::EncodeRgtcBlock(v, f.is_signed, valid, out + c * pipe::kRgtcBlockBytes);
+        }
+      }
+    }
+  }
+  CopyBlocksIn(blocks, tex, f, level, x, y, z, w, h, d, encoded.data());
 }
 
 // The target checks shared by the compressed entry points: 2D-type targets for dims 2, arrays for dims 3.
@@ -168,7 +245,9 @@ void CompressedImage(Context& ctx, int dims, GLenum target, GLint level, GLenum 
   bool cube_face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
   auto* slot = BoundTexture(ctx, cube_face ? GL_TEXTURE_CUBE_MAP : target, fn);
   GLint layer = cube_face ? static_cast<GLint>(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : 0;
-  if (slot) CopyBlocksIn(**slot, *f, level, 0, 0, layer, w, h, d, blocks);
+  if (!slot) return;
+  if (auto* shadow = LevelBlocks(ctx, **slot, *f, level))
+    CopyBlocksIn(*shadow, **slot, *f, level, 0, 0, layer, w, h, d, blocks);
 }
 
 void CompressedSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GLint y, GLint z,
@@ -207,7 +286,9 @@ void CompressedSubImage(Context& ctx, int dims, GLenum target, GLint level, GLin
       gl::TexSubImage3D(ctx, target, level, x, y, z, w, h, d, ClientFormat(*f), ClientType(*f),
                         texels.data());
   });
-  if (done) CopyBlocksIn(tex, *f, level, x, y, cube_face ? face : z, w, h, d, blocks);
+  if (!done) return;
+  if (auto* shadow = LevelBlocks(ctx, tex, *f, level))
+    CopyBlocksIn(*shadow, tex, *f, level, x, y, cube_face ? face : z, w, h, d, blocks);
 }
 
 }  // namespace
@@ -222,37 +303,28 @@ bool CompressedBoxAligned(GLint x, GLint y, GLsizei w, GLsizei h, GLsizei level_
   return x % 4 == 0 && y % 4 == 0 && (w % 4 == 0 || x + w == level_w) && (h % 4 == 0 || y + h == level_h);
 }
 
-void StoreCompressedTexels(Texture& tex, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
-                           GLsizei d, const uint8_t* texels) {
+void StoreCompressedTexels(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
+                           GLsizei h, GLsizei d, const uint8_t* texels) {
   const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
   if (!f || level >= 32) return;
-  // Storage texels are the R8/RG8 (SNORM) layout: `channels` bytes, interleaved.
-  int n = f->channels;
-  std::vector<uint8_t> blocks(LayerBytes(*f, w, h) * size_t(d));
-  uint8_t* out = blocks.data();
-  for (GLsizei l = 0; l < d; ++l) {
-    for (GLsizei by = 0; by < Blocks(h); ++by) {
-      for (GLsizei bx = 0; bx < Blocks(w); ++bx, out += pipe::kRgtcBlockBytes * n) {
-        for (int c = 0; c < n; ++c) {
-          uint8_t v[16] = {};
-          uint16_t valid = 0;
-          for (int t = 0; t < 16; ++t) {
-            GLsizei tx = bx * 4 + t % 4, ty = by * 4 + t / 4;
-            if (tx >= w || ty >= h) continue;
-            v[t] = texels[((size_t(l) * h + ty) * w + tx) * n + c];
-            valid |= uint16_t(1u << t);
-          }
-          pipe::EncodeRgtcBlock(v, f->is_signed, valid, out + c * pipe::kRgtcBlockBytes);
-        }
-      }
-    }
-  }
-  CopyBlocksIn(tex, *f, level, x, y, z, w, h, d, blocks.data());
+  // An upload of the whole level needs nothing of the old blocks; a part of one keeps the rest.
+  bool whole = x == 0 && y == 0 && z == 0 && w == std::max(tex.width >> level, 1) &&
+               h == std::max(tex.height >> level, 1) && d == tex.LayersAt(level);
+  std::vector<uint8_t>* blocks = &tex.compressed_blocks[level];
+  if (whole)
+    blocks->assign(LevelBytes(tex, *f, level), 0);
+  else
+    blocks = LevelBlocks(ctx, tex, *f, level);
+  if (blocks) EncodeInto(*blocks, tex, *f, level, x, y, z, w, h, d, texels);
+}
+
+void ForgetCompressedLevels(Texture& tex, GLint first, GLint last) {
+  for (GLint level = first; level <= last; ++level) tex.compressed_blocks.erase(level);
 }
 
 GLint CompressedImageSize(Texture& tex, GLint level) {
   const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
-  return f ? static_cast<GLint>(LevelBlocks(tex, *f, level).size()) : 0;
+  return f ? static_cast<GLint>(LevelBytes(tex, *f, level)) : 0;
 }
 
 namespace gl {
@@ -307,7 +379,9 @@ void GetCompressedTexImage(Context& ctx, GLenum target, GLint level, void* img) 
   const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
   if (!f || !tex.handle.valid() || level >= tex.levels || !(tex.defined[face] & (1u << level)))
     return ctx.Error(GL_INVALID_OPERATION, fn, "the level is not a compressed image");
-  const auto& blocks = LevelBlocks(tex, *f, level);
+  const std::vector<uint8_t>* shadow = LevelBlocks(ctx, tex, *f, level);
+  if (!shadow) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+  const auto& blocks = *shadow;
   // A cube face is one layer of the level's blocks.
   size_t size = cube_face ? blocks.size() / 6 : blocks.size();
   const uint8_t* src = blocks.data() + (cube_face ? size * size_t(face) : 0);

@@ -226,7 +226,7 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
   }
   std::vector<uint8_t> texels;
   ConvertUpload(ctx.state, pixels, w, h, d, three_d, format, type, client, tex.format, &texels);
-  StoreCompressedTexels(tex, level, x, y, z, w, h, d, texels.data());
+  StoreCompressedTexels(ctx, tex, level, x, y, z, w, h, d, texels.data());
   pipe::CmdImageUpload cmd{tex.handle,
                            static_cast<uint32_t>(level),
                            x,

@@ -48,9 +48,12 @@ const CompressedFormat* SpecificCompressedFormat(GLenum internal_format);  // nu
 // may end at the level's edge).
 bool CompressedBoxAligned(GLint x, GLint y, GLsizei w, GLsizei h, GLsizei level_w, GLsizei level_h);
 // Re-encodes uploaded texels (the storage layout, tightly packed w x h x d) of an RGTC texture into its
-// block shadow at x, y (block-aligned) and layer z. No-op for other textures.
-void StoreCompressedTexels(Texture& tex, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
-                           GLsizei d, const uint8_t* texels);
+// block shadow at x, y (block-aligned) and layer z (reading the level back first when only part of it is
+// uploaded and its blocks are not known). No-op for other textures.
+void StoreCompressedTexels(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
+                           GLsizei h, GLsizei d, const uint8_t* texels);
+// Levels written on the device (glGenerateMipmap): their blocks are re-encoded from the device when asked.
+void ForgetCompressedLevels(Texture& tex, GLint first, GLint last);
 // GL_TEXTURE_COMPRESSED_IMAGE_SIZE of a level (every layer); 0 for uncompressed textures.
 GLint CompressedImageSize(Texture& tex, GLint level);
 

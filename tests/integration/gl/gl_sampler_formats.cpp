@@ -4,6 +4,7 @@
 // buffers. Runs against Caldera and Mesa llvmpipe (meson.build): a check that fails on Mesa is a wrong
 // expectation; where GL 3.3 lets implementations differ, both answers are named.
 #include <algorithm>
+#include <cstdio>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -210,6 +211,18 @@ std::vector<uint8_t> Blocks(size_t bytes, int salt) {
   return v;
 }
 
+// Texel t (0..15) of an unsigned RGTC1 block, decoded as GL 3.3 appendix C defines it.
+int RgtcTexel(const uint8_t* block, int t) {
+  int e0 = block[0], e1 = block[1];
+  uint64_t bits = 0;
+  for (int i = 0; i < 6; ++i) bits |= uint64_t(block[2 + i]) << (8 * i);
+  int code = int((bits >> (3 * t)) & 7);
+  if (code < 2) return code == 0 ? e0 : e1;
+  if (e0 > e1) return ((8 - code) * e0 + (code - 1) * e1) / 7;
+  if (code >= 6) return code == 6 ? 0 : 255;
+  return ((6 - code) * e0 + (code - 1) * e1) / 5;
+}
+
 void Compressed(bool caldera) {
   Clean();
   GLuint t = Texture();
@@ -301,6 +314,25 @@ void Compressed(bool caldera) {
   CHECK(std::memcmp(packed.data(), rg.data(), 32) == 0);
   glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
   glDeleteBuffers(2, bufs);
+  // Levels written by glGenerateMipmap read back as blocks too: a uniform level 0 gives uniform levels.
+  GLuint tm = Texture();
+  std::vector<uint8_t> uniform(64, 100);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, GL_RED, GL_UNSIGNED_BYTE, uniform.data());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glGenerateMipmap(GL_TEXTURE_2D);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  uint8_t level1[8] = {};
+  glGetCompressedTexImage(GL_TEXTURE_2D, 1, level1);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  bool all_100 = true;
+  for (int t = 0; t < 16; ++t) all_100 = all_100 && RgtcTexel(level1, t) == 100;
+  CHECK(all_100);
+  if (!all_100)
+    std::printf("level 1 blocks: %d %d %d %d %d %d %d %d\n", level1[0], level1[1], level1[2], level1[3],
+                level1[4], level1[5], level1[6], level1[7]);
+  glDeleteTextures(1, &tm);
+  glBindTexture(GL_TEXTURE_2D, t);
   // Uncompressed textures: no compressed size, no compressed readback.
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &size);
