@@ -20,6 +20,7 @@ const std::vector<Scene>& TextureScenes();  // texture_scenes.cpp: arrays, cubes
 const std::vector<Scene>& DrawScenes();     // draw_scenes.cpp: line loops, primitive restart
 const std::vector<Scene>& MsaaScenes();     // msaa_scenes.cpp: multisampled targets and resolves
 const std::vector<Scene>& FormatScenes();   // format_scenes.cpp: integer, sRGB, float, depth, packed
+const std::vector<Scene>& XfbScenes();      // xfb_scenes.cpp: transform feedback captured and drawn
 // sampler_format_scenes.cpp: border colours, SNORM, RGTC, sRGB blits
 const std::vector<Scene>& SamplerFormatScenes();
 // Two triangles covering the window; 2D positions at attribute location 0.
