@@ -35,7 +35,7 @@ struct DeviceFeatures {
   // VK_EXT_vertex_input_dynamic_state: vertex formats, offsets, strides and divisors are command-buffer
   // state, so a vertex-layout change never creates a pipeline (kill switch CALDERA_DYNAMIC_VERTEX_INPUT=0).
   bool vertex_input_dynamic = false;
-  uint32_t timestamp_valid_bits = 0;     // of the graphics queue; 0: no timestamps
+  uint32_t timestamp_valid_bits = 0;  // of the graphics queue; 0: no timestamps
   // VK_EXT_transform_feedback (GL transform feedback, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) and
   // VK_EXT_primitives_generated_query (GL_PRIMITIVES_GENERATED, counted with rasterizer discard too).
   bool transform_feedback = false;
