@@ -116,6 +116,7 @@ class Context {
   }
   // Records `error` and, when CALDERA_DEBUG asks, logs why (once per distinct message).
   void Error(GLenum error, const char* function, const char* why);
+  GLenum PeekError() const { return error_; }  // the latched error, left in place
   GLenum TakeError() {
     GLenum e = error_;
     error_ = GL_NO_ERROR;

@@ -1,6 +1,8 @@
 // Draw-time resolution of what a program reads besides vertices: the texture behind each sampler uniform
 // (unit value → binding on that unit → completeness → sampler state) and the buffer behind each uniform
 // block (glUniformBlockBinding → indexed binding point). Only a changed set travels down the pipe.
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "frontend/context.h"
@@ -113,6 +115,33 @@ pipe::SampleType FormatSampleType(pipe::Format f) {
   }
 }
 
+// The border colour as a texel of the texture's format would read (GL 4.6 §8.14.2): integer textures take
+// the words as integers, normalised formats clamp to their range, and components the format lacks read 0
+// (alpha 1). Vulkan and GLES hosts return the colour as given, so the frontend does this once for both.
+void ResolveBorder(pipe::Format f, const GLfloat border[4], pipe::SamplerState* s) {
+  const pipe::FormatInfo& info = pipe::Info(f);
+  s->border_type = static_cast<uint8_t>(FormatSampleType(f));
+  std::memcpy(s->border, border, sizeof(s->border));
+  bool integer = pipe::IsIntegerFormat(f);
+  float lo = info.type == pipe::FormatType::kSnorm ? -1.0f : 0.0f;
+  bool clamp =
+      info.type == pipe::FormatType::kUnorm || info.type == pipe::FormatType::kSrgb ||
+      info.type == pipe::FormatType::kSnorm ||
+      (info.type == pipe::FormatType::kDepth && f != pipe::Format::kD32F && f != pipe::Format::kD32FS8);
+  int components = pipe::IsDepthFormat(f) || f == pipe::Format::kUndefined ? 4 : info.components;
+  for (int c = 0; c < 4; ++c) {
+    if (c >= components) {
+      uint32_t word = c == 3 ? 1u : 0u;
+      if (integer)
+        std::memcpy(&s->border[c], &word, 4);
+      else
+        s->border[c] = c == 3 ? 1.0f : 0.0f;
+    } else if (clamp) {
+      s->border[c] = std::clamp(std::isnan(s->border[c]) ? 0.0f : s->border[c], lo, 1.0f);
+    }
+  }
+}
+
 }  // namespace
 
 bool TextureComplete(const Texture& t, const SamplerObject* sampler) {
@@ -174,7 +203,7 @@ pipe::SamplerState ResolveSampler(const Texture& t, const SamplerObject* sampler
   s.min_lod = p.min_lod;
   s.max_lod = p.max_lod;
   s.lod_bias = p.lod_bias;
-  std::memcpy(s.border, p.border_color, sizeof(s.border));
+  ResolveBorder(t.format, p.border_color, &s);
   if (s.mip_mode == 0) s.max_lod = 0.25f;  // no mipmapping: only the base level is ever read
   return s;
 }

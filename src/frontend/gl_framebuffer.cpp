@@ -97,11 +97,13 @@ GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb) {
     bool depth_like = pipe::IsDepthFormat(rb.format);
     if ((i < pipe::kMaxColorAttachments) == depth_like) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     // Stencil needs stencil bits the application asked for (DEPTH_COMPONENT24 is stored with a stencil
-    // aspect it does not have); RGB9_E5 is not colour-renderable.
+    // aspect it does not have); RGB9_E5 and SNORM formats are not colour-renderable.
     if (i == kStencilAttachment &&
         glformat::ComponentSize(rb.format, rb.internal_format, GL_TEXTURE_STENCIL_SIZE) == 0)
       return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     if (rb.format == pipe::Format::kRGB9E5) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    // GL 3.3 table 3.12 marks no SNORM format colour-renderable (Mesa renders to them as an extension).
+    if (pipe::Info(rb.format).type == pipe::FormatType::kSnorm) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     if (samples >= 0 && samples != rb.samples) return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
     samples = rb.samples;
     width = width < 0 ? w : std::min(width, w);

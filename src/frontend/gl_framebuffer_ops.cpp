@@ -230,6 +230,7 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
                : aspect == GL_DEPTH_BUFFER_BIT ? pipe::kClearDepth
                                                : pipe::kClearStencil;
     cmd.linear = filter == GL_LINEAR;
+    cmd.srgb_convert = ctx.state.framebuffer_srgb;
   }
   if (count == 0 || ctx.conditional_render.discard) return;  // errors above still apply; the copy does not
   if (ctx.state.scissor_test)

@@ -180,8 +180,17 @@ void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, c
     case GL_TEXTURE_SWIZZLE_G:
     case GL_TEXTURE_SWIZZLE_B:
     case GL_TEXTURE_SWIZZLE_A:
-      tex.swizzle[pname - GL_TEXTURE_SWIZZLE_R] = static_cast<GLint>(v[0]);
+    case GL_TEXTURE_SWIZZLE_RGBA: {
+      int first = pname == GL_TEXTURE_SWIZZLE_RGBA ? 0 : static_cast<int>(pname - GL_TEXTURE_SWIZZLE_R);
+      int count = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
+      for (int i = 0; i < count; ++i) {
+        auto e = static_cast<GLenum>(v[i]);
+        if (e != GL_RED && e != GL_GREEN && e != GL_BLUE && e != GL_ALPHA && e != GL_ZERO && e != GL_ONE)
+          return ctx.Error(GL_INVALID_ENUM, fn, "invalid swizzle");
+      }
+      for (int i = 0; i < count; ++i) tex.swizzle[first + i] = static_cast<GLint>(v[i]);
       return;
+    }
     default:
       SetSamplerParameter(ctx, tex.sampler, pname, v, fn);
       return;
@@ -212,48 +221,25 @@ void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* para
   SetParameter(ctx, target, pname, v, "glTexParameteriv");
 }
 
-void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
-  auto* slot = BoundTexture(ctx, target, "glGetTexParameteriv");
-  if (!slot) return;
-  const Texture& t = **slot;
-  const SamplerParams& p = t.sampler;
-  switch (pname) {
-    case GL_TEXTURE_MIN_FILTER:
-      *params = static_cast<GLint>(p.min_filter);
-      return;
-    case GL_TEXTURE_MAG_FILTER:
-      *params = static_cast<GLint>(p.mag_filter);
-      return;
-    case GL_TEXTURE_WRAP_S:
-      *params = static_cast<GLint>(p.wrap_s);
-      return;
-    case GL_TEXTURE_WRAP_T:
-      *params = static_cast<GLint>(p.wrap_t);
-      return;
-    case GL_TEXTURE_WRAP_R:
-      *params = static_cast<GLint>(p.wrap_r);
-      return;
-    case GL_TEXTURE_BASE_LEVEL:
-      *params = t.base_level;
-      return;
-    case GL_TEXTURE_MAX_LEVEL:
-      *params = t.max_level;
-      return;
-    case GL_TEXTURE_COMPARE_MODE:
-      *params = static_cast<GLint>(p.compare_mode);
-      return;
-    case GL_TEXTURE_COMPARE_FUNC:
-      *params = static_cast<GLint>(p.compare_func);
-      return;
-    case GL_TEXTURE_IMMUTABLE_FORMAT:
-      *params = t.immutable;
-      return;
-    case GL_TEXTURE_IMMUTABLE_LEVELS:
-      *params = t.immutable ? t.levels : 0;
-      return;
-    default:
-      return ctx.Error(GL_INVALID_ENUM, "glGetTexParameteriv", "invalid parameter name");
-  }
+void TexParameterIiv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
+  GLfloat v[4];
+  if (pname == GL_TEXTURE_SWIZZLE_RGBA)
+    IntegerParameterAsVector(pname, params, v);
+  else
+    RawParameterAsVector(pname, params, v);
+  SetParameter(ctx, target, pname, v, "glTexParameterIiv");
+}
+
+void TexParameterIuiv(Context& ctx, GLenum target, GLenum pname, const GLuint* params) {
+  GLint words[4] = {};
+  bool vector = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+  std::memcpy(words, params, sizeof(GLint) * (vector ? 4 : 1));
+  GLfloat v[4];
+  if (pname == GL_TEXTURE_SWIZZLE_RGBA)
+    IntegerParameterAsVector(pname, words, v);
+  else
+    RawParameterAsVector(pname, words, v);
+  SetParameter(ctx, target, pname, v, "glTexParameterIuiv");
 }
 
 void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params) {
@@ -310,8 +296,16 @@ void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pna
       return;
     }
     case GL_TEXTURE_COMPRESSED:
-      *params = GL_FALSE;
+      // Generic compressed formats are stored uncompressed, and say so (GL 3.3 §3.8.3 allows it).
+      *params = has && SpecificCompressedFormat(t.internal_format) ? GL_TRUE : GL_FALSE;
       return;
+    case GL_TEXTURE_COMPRESSED_IMAGE_SIZE: {
+      if (!has || !SpecificCompressedFormat(t.internal_format))
+        return ctx.Error(GL_INVALID_OPERATION, fn, "the level is not a compressed image");
+      GLint size = CompressedImageSize(**slot, level);
+      *params = face_target ? size / 6 : size;  // one face of the level's six
+      return;
+    }
     default:
       return ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
   }
@@ -336,6 +330,7 @@ void GenerateMipmap(Context& ctx, GLenum target) {
                                              static_cast<uint32_t>(last - tex.base_level + 1)});
   for (GLint l = tex.base_level; l <= last; ++l)
     for (int f = 0; f < tex.faces(); ++f) tex.defined[f] |= 1u << l;
+  ForgetCompressedLevels(tex, tex.base_level + 1, last);  // RGTC blocks of these are now on the device
 }
 
 }  // namespace gl

@@ -159,6 +159,7 @@ void Allocate(Context& ctx, Texture& tex, pipe::Format format, GLenum internal_f
   tex.levels = levels;
   tex.samples = samples;
   tex.defined.fill(0);
+  tex.compressed_blocks.clear();
   ++tex.version;
   pipe::CmdImageCreate cmd{tex.handle,
                            format,
@@ -179,6 +180,7 @@ void Release(Texture& tex) {
   if (tex.handle.valid()) ReleaseBackendObject(tex.device, pipe::ObjectKind::kImage, tex.handle);
   tex.handle = {};
   tex.defined.fill(0);
+  tex.compressed_blocks.clear();
   ++tex.version;
 }
 
@@ -203,8 +205,10 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
   if (pbo) {
     PixelLayout layout = UnpackLayout(ctx, format, type, w, h, d, three_d);
     uint64_t offset = reinterpret_cast<uintptr_t>(pixels) + layout.skip;
+    // RGTC textures keep their blocks on the CPU too, so their texels must pass through it.
     if (ctx.pixel_transfers_on_device() && IsDirectPixelFormat(tex.format, format, type) &&
-        layout.row_stride % layout.bytes_per_pixel == 0 && offset % layout.bytes_per_pixel == 0) {
+        !SpecificCompressedFormat(tex.internal_format) && layout.row_stride % layout.bytes_per_pixel == 0 &&
+        offset % layout.bytes_per_pixel == 0) {
       // A device copy from the buffer: no CPU round trip, and ordered after device writes to it.
       pipe::CmdImageUploadFromBuffer cmd{};
       cmd.image = tex.handle;
@@ -225,6 +229,7 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
   }
   std::vector<uint8_t> texels;
   ConvertUpload(ctx.state, pixels, w, h, d, three_d, format, type, client, tex.format, &texels);
+  StoreCompressedTexels(ctx, tex, level, x, y, z, w, h, d, texels.data());
   pipe::CmdImageUpload cmd{tex.handle,
                            static_cast<uint32_t>(level),
                            x,
@@ -254,6 +259,8 @@ void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internal
     return ctx.Error(GL_INVALID_VALUE, fn, "rectangle textures have one level");
   if (it.bind_target == GL_TEXTURE_CUBE_MAP && w != h)
     return ctx.Error(GL_INVALID_VALUE, fn, "cube map faces must be square");
+  if (SpecificCompressedFormat(GLenum(internalformat)) && it.bind_target == GL_TEXTURE_3D)
+    return ctx.Error(GL_INVALID_ENUM, fn, "RGTC formats have no 3D textures");
   if (pipe::IsDepthFormat(*fmt) && it.bind_target == GL_TEXTURE_3D)
     return ctx.Error(GL_INVALID_OPERATION, fn, "3D textures cannot have a depth format");
   auto* slot = BoundTexture(ctx, it.bind_target, fn);
@@ -304,6 +311,8 @@ void TexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GL
   GLsizei ld = dims == 3 ? tex.LayersAt(level) : 1;
   if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 || x + w > lw || y + h > lh || z + d > ld)
     return ctx.Error(GL_INVALID_VALUE, fn, "box outside the level");
+  if (SpecificCompressedFormat(tex.internal_format) && !CompressedBoxAligned(x, y, w, h, lw, lh))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "box of a compressed texture is not aligned to 4x4 blocks");
   Upload(ctx, tex, level, x, y, it.face >= 0 ? it.face : z, w, h, d, it.bind_target == GL_TEXTURE_3D, format,
          type, pixels, fn);
 }
@@ -326,6 +335,8 @@ void TexStorage(Context& ctx, int dims, GLenum target, GLsizei levels, GLenum in
   if (levels > MipCount(w, h, three_d ? d : 1)) return ctx.Error(GL_INVALID_OPERATION, fn, "too many levels");
   if (target == GL_TEXTURE_RECTANGLE && levels != 1)
     return ctx.Error(GL_INVALID_OPERATION, fn, "rectangle textures have one level");
+  if (three_d && SpecificCompressedFormat(internalformat))
+    return ctx.Error(GL_INVALID_ENUM, fn, "RGTC formats have no 3D textures");
   if (three_d && pipe::IsDepthFormat(*fmt))
     return ctx.Error(GL_INVALID_OPERATION, fn, "3D textures cannot have a depth format");
   auto* slot = BoundTexture(ctx, target, fn);

@@ -360,7 +360,12 @@ struct SamplerState {
   uint8_t compare_enable = 0;
   CompareOp compare_op = CompareOp::kLessOrEqual;
   float min_lod = -1000.0f, max_lod = 1000.0f, lod_bias = 0.0f;
+  // GL_TEXTURE_BORDER_COLOR as GL keeps it: four 32-bit words that are floats, or (border_type kSint/kUint,
+  // the texture's numeric type) integers written by glTexParameterI*. Components the format lacks are
+  // already replaced by 0 (colour) and 1 (alpha), and normalised formats' values clamped to their range.
   float border[4] = {0, 0, 0, 0};
+  uint8_t border_type = 0;  // SampleType
+  uint8_t pad[7] = {};      // keeps TextureBinding free of implicit padding (it is compared bytewise)
   friend bool operator==(const SamplerState&, const SamplerState&) = default;
 };
 
@@ -425,6 +430,9 @@ struct CmdBlit {
   int32_t src_rect[4], dst_rect[4];
   uint8_t mask;  // ClearBits: which aspects
   bool linear;
+  // GL_FRAMEBUFFER_SRGB at the blit (GL 4.4 §18.3.1, Mesa's rule in every version): set, an sRGB source is
+  // decoded and an sRGB destination encoded; clear, stored values are copied as they are on both sides.
+  bool srgb_convert;
 };
 
 struct CmdDraw {

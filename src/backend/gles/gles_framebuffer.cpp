@@ -207,6 +207,18 @@ void Context::OnBlit(const pipe::CmdBlit& c) {
   state_.DepthMask(true);
   state_.StencilMask(GL_FRONT_AND_BACK, ~0u);
   fixed_dirty_ = targets_dirty_ = true;
+  // GL_FRAMEBUFFER_SRGB_EXT governs blits on Mesa's GLES as GL_FRAMEBUFFER_SRGB does on desktop GL: set, sRGB
+  // sides convert; clear, values copy as stored. The next draw re-applies the frontend's setting.
+  bool srgb_side = pipe::Info(src->format).type == pipe::FormatType::kSrgb ||
+                   pipe::Info(dst->format).type == pipe::FormatType::kSrgb;
+  if (srgb_side && device_.has_srgb_write_control() && c.srgb_convert != host_srgb_write_) {
+    constexpr GLenum kFramebufferSrgbExt = 0x8DB9;  // GL_FRAMEBUFFER_SRGB_EXT
+    c.srgb_convert ? gl_.Enable(kFramebufferSrgbExt) : gl_.Disable(kFramebufferSrgbExt);
+    host_srgb_write_ = c.srgb_convert;
+  } else if (srgb_side && !device_.has_srgb_write_control() && !c.srgb_convert) {
+    util::LogOnce(util::LogLevel::kWarning, "blit-srgb",
+                  "the host lacks GL_EXT_sRGB_write_control: blits between sRGB buffers always convert");
+  }
   GLbitfield mask = 0;
   if (c.mask & pipe::kClearColor) mask |= GL_COLOR_BUFFER_BIT;
   if (c.mask & pipe::kClearDepth) mask |= GL_DEPTH_BUFFER_BIT;

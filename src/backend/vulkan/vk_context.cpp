@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -199,8 +200,18 @@ void Context::BeforeTransferWrite(VkBuffer buffer) {
   transfer_written_.push_back(buffer);
 }
 
+void Context::BeforeTransferWrite(VkImage image) {
+  if (graphics_since_transfer_ || std::find(transfer_written_images_.begin(), transfer_written_images_.end(),
+                                            image) != transfer_written_images_.end()) {
+    TransferBarrier();
+    graphics_since_transfer_ = false;
+  }
+  transfer_written_images_.push_back(image);
+}
+
 void Context::TransferBarrier() {
   transfer_written_.clear();
+  transfer_written_images_.clear();
   VkMemoryBarrier2 b = FullBarrier();
   VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
   dep.memoryBarrierCount = 1;
@@ -544,6 +555,7 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
     TransferBarrier();
     graphics_since_transfer_ = false;
   }
+  BeforeTransferWrite(dst->image);
   VkImageAspectFlags aspect = 0;
   if (cmd.mask & pipe::kClearColor) aspect |= VK_IMAGE_ASPECT_COLOR_BIT;
   if (cmd.mask & pipe::kClearDepth) aspect |= VK_IMAGE_ASPECT_DEPTH_BIT;
@@ -600,10 +612,96 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
       region.dstOffsets[0].x == region.dstOffsets[1].x || region.dstOffsets[0].y == region.dstOffsets[1].y)
     return;
   bool depth = aspect & (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
+  bool src_srgb = pipe::Info(src->pipe_format).type == pipe::FormatType::kSrgb;
+  bool dst_srgb = pipe::Info(dst->pipe_format).type == pipe::FormatType::kSrgb;
+  if (!cmd.srgb_convert && (src_srgb || dst_srgb) && !(src_srgb && dst_srgb && !cmd.linear)) {
+    // GL_FRAMEBUFFER_SRGB off: stored values copy unconverted, which vkCmdBlitImage (it converts by the
+    // images' formats) cannot do. An unscaled, unmirrored copy between formats of one texel size is
+    // vkCmdCopyImage, which moves bytes. (sRGB to sRGB by nearest texels converts twice: an identity.)
+    const VkOffset3D* so = region.srcOffsets;
+    const VkOffset3D* d_o = region.dstOffsets;
+    bool unscaled = so[1].x - so[0].x == d_o[1].x - d_o[0].x && so[1].y - so[0].y == d_o[1].y - d_o[0].y &&
+                    so[1].x > so[0].x && so[1].y > so[0].y;
+    if (unscaled && pipe::TexelSize(src->pipe_format) == pipe::TexelSize(dst->pipe_format)) {
+      VkImageCopy copy{};
+      copy.srcSubresource = region.srcSubresource;
+      copy.dstSubresource = region.dstSubresource;
+      copy.srcOffset = so[0];
+      copy.dstOffset = d_o[0];
+      copy.extent = {uint32_t(so[1].x - so[0].x), uint32_t(so[1].y - so[0].y), 1};
+      vkCmdCopyImage(cmd_, src->image, src->layout, dst->image, dst->layout, 1, &copy);
+      transfer_since_pass_ = true;
+      textures_need_layout_check_ = true;
+      return;
+    }
+    if (BlitThroughUnorm(cmd, src, dst, region, src_srgb, dst_srgb)) return;
+    util::LogOnce(util::LogLevel::kWarning, "blit-srgb",
+                  "glBlitFramebuffer: an unconverted scaled blit with an sRGB side could not get its "
+                  "temporary images; it converts between sRGB and linear");
+  }
   vkCmdBlitImage(cmd_, src->image, src->layout, dst->image, dst->layout, 1, &region,
                  cmd.linear && !depth && src->filterable ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
   transfer_since_pass_ = true;
   textures_need_layout_check_ = true;
+}
+
+bool Context::BlitThroughUnorm(const pipe::CmdBlit& cmd, ImageObject* src, ImageObject* dst,
+                               const VkImageBlit& region, bool src_srgb, bool dst_srgb) {
+  // A scaled or mirrored blit with GL_FRAMEBUFFER_SRGB off: vkCmdBlitImage converts by the images' formats,
+  // so each sRGB side is replaced by an RGBA8 (UNORM) image of its level, bytes copied in or out raw.
+  auto make = [&](const ImageObject& like, uint32_t level, ImageObject* out) {
+    ImageDesc desc;
+    desc.format = pipe::Format::kRGBA8;
+    desc.width = std::max(like.width >> level, 1u);
+    desc.height = std::max(like.height >> level, 1u);
+    if (!shared_.resources->CreateStandaloneImage(desc, out)) return false;
+    retired_.push_back(shared_.resources->StandaloneImageGarbage(*out));  // freed after this submission
+    TransitionImage(*out, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    return true;
+  };
+  // The rectangle of a blit's two corners as a copy region (origin and extent).
+  auto rect = [](const VkOffset3D* o, VkOffset3D* origin, VkExtent3D* extent) {
+    *origin = {std::min(o[0].x, o[1].x), std::min(o[0].y, o[1].y), o[0].z};
+    *extent = {uint32_t(std::abs(o[1].x - o[0].x)), uint32_t(std::abs(o[1].y - o[0].y)), 1};
+  };
+  const VkImageSubresourceLayers plain{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  VkImageBlit r = region;
+  ImageObject temp_src, temp_dst;
+  ImageObject* from = src;
+  ImageObject* to = dst;
+  if (src_srgb) {
+    if (!make(*src, region.srcSubresource.mipLevel, &temp_src)) return false;
+    VkImageCopy copy{};
+    copy.srcSubresource = region.srcSubresource;
+    copy.dstSubresource = plain;
+    rect(region.srcOffsets, &copy.srcOffset, &copy.extent);
+    copy.dstOffset = {copy.srcOffset.x, copy.srcOffset.y, 0};
+    vkCmdCopyImage(cmd_, src->image, src->layout, temp_src.image, temp_src.layout, 1, &copy);
+    TransitionImage(temp_src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    r.srcSubresource = plain;
+    r.srcOffsets[0].z = 0, r.srcOffsets[1].z = 1;
+    from = &temp_src;
+  }
+  if (dst_srgb) {
+    if (!make(*dst, region.dstSubresource.mipLevel, &temp_dst)) return false;
+    r.dstSubresource = plain;
+    r.dstOffsets[0].z = 0, r.dstOffsets[1].z = 1;
+    to = &temp_dst;
+  }
+  vkCmdBlitImage(cmd_, from->image, from->layout, to->image, to->layout, 1, &r,
+                 cmd.linear && from->filterable ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
+  if (dst_srgb) {
+    TransitionImage(temp_dst, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    VkImageCopy copy{};
+    copy.srcSubresource = plain;
+    copy.dstSubresource = region.dstSubresource;
+    rect(region.dstOffsets, &copy.dstOffset, &copy.extent);
+    copy.srcOffset = {copy.dstOffset.x, copy.dstOffset.y, 0};
+    vkCmdCopyImage(cmd_, temp_dst.image, temp_dst.layout, dst->image, dst->layout, 1, &copy);
+  }
+  transfer_since_pass_ = true;
+  textures_need_layout_check_ = true;
+  return true;
 }
 
 void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd) {
@@ -713,10 +811,7 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
   else
     std::memcpy(span.data, data, cmd.payload_size);
   EndPass();
-  if (graphics_since_transfer_) {
-    TransferBarrier();
-    graphics_since_transfer_ = false;
-  }
+  BeforeTransferWrite(img->image);
   TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   textures_need_layout_check_ = true;
   VkBufferImageCopy regions[2] = {};

@@ -187,6 +187,13 @@ class Context final : public pipe::BackendContext {
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.
   std::vector<VkBuffer> transfer_written_;
   void BeforeTransferWrite(VkBuffer buffer);
+  // Images written by transfers since the last transfer barrier: a second write to one (an upload over an
+  // earlier upload, a blit into it) needs a barrier first (syncval WRITE_AFTER_WRITE otherwise).
+  std::vector<VkImage> transfer_written_images_;
+  void BeforeTransferWrite(VkImage image);
+  // glBlitFramebuffer with GL_FRAMEBUFFER_SRGB off, scaled or mirrored, with an sRGB side (vk_context.cpp).
+  bool BlitThroughUnorm(const pipe::CmdBlit& cmd, ImageObject* src, ImageObject* dst,
+                        const VkImageBlit& region, bool src_srgb, bool dst_srgb);
   bool transfer_since_pass_ = false;  // a transfer wrote something draws may read
   bool graphics_since_transfer_ = true;
 

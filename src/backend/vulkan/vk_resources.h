@@ -163,6 +163,8 @@ class Resources {
   void RetireStandaloneImage(const ImageObject& image, Retired* retired) {
     retired->push_back(FromImage(image, 0));
   }
+  // A standalone image as garbage for a context's retired list (freed once its work has completed).
+  Garbage StandaloneImageGarbage(const ImageObject& image) { return FromImage(image, 0); }
   bool CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs,
                      uint32_t fs_words, const uint32_t* gs, uint32_t gs_words, uint32_t default_block_size,
                      Retired* retired);
