@@ -1,10 +1,11 @@
-// Texture attachments: glFramebufferTexture2D (2D, rectangle, cube faces), glFramebufferTexture3D and
-// glFramebufferTextureLayer (one slice, array layer or cube face), glFramebufferTexture (non-layered
-// targets; layered rendering is not implemented).
+// Texture attachments: glFramebufferTexture1D, glFramebufferTexture2D (2D, rectangle, cube faces),
+// glFramebufferTexture3D and glFramebufferTextureLayer (one slice, array layer or cube face),
+// glFramebufferTexture (non-layered targets; layered rendering is not implemented).
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_impl.h"
+#include "frontend/texture_util.h"
 
 namespace caldera {
 namespace {
@@ -80,6 +81,20 @@ void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum
   Attach(*fb, attachment, std::move(tex), level, layer);
 }
 
+void FramebufferTexture1D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                          GLint level) {
+  const char* fn = "glFramebufferTexture1D";
+  std::shared_ptr<Texture> tex;
+  Framebuffer* fb = nullptr;
+  if (!BeginAttach(ctx, target, attachment, texture, level, &tex, &fb, fn)) return;
+  if (tex) {
+    if (textarget != GL_TEXTURE_1D)
+      return ctx.Error(GL_INVALID_OPERATION, fn, "textarget is not GL_TEXTURE_1D");
+    if (tex->target != GL_TEXTURE_1D) return ctx.Error(GL_INVALID_OPERATION, fn, "texture target mismatch");
+  }
+  Attach(*fb, attachment, std::move(tex), level, 0);
+}
+
 void FramebufferTexture3D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
                           GLint level, GLint zoffset) {
   const char* fn = "glFramebufferTexture3D";
@@ -105,10 +120,13 @@ void FramebufferTextureLayer(Context& ctx, GLenum target, GLenum attachment, GLu
   if (tex) {
     // GL 4.5 also accepts cube maps here (the layer is the face); 3.3 applications never rely on the error.
     GLenum t = tex->target;
-    if (t != GL_TEXTURE_3D && t != GL_TEXTURE_2D_ARRAY && t != GL_TEXTURE_CUBE_MAP)
+    if (t != GL_TEXTURE_3D && t != GL_TEXTURE_2D_ARRAY && t != GL_TEXTURE_CUBE_MAP &&
+        t != GL_TEXTURE_1D_ARRAY)
       return ctx.Error(GL_INVALID_OPERATION, fn, "texture is not layered");
-    GLint max =
-        t == GL_TEXTURE_CUBE_MAP ? 6 : static_cast<GLint>(ctx.device().backend().caps().max_texture_size);
+    GLint max = t == GL_TEXTURE_CUBE_MAP ? 6
+                : t == GL_TEXTURE_1D_ARRAY
+                    ? kMaxArrayLayers
+                    : static_cast<GLint>(ctx.device().backend().caps().max_texture_size);
     if (layer < 0 || layer >= max) return ctx.Error(GL_INVALID_VALUE, fn, "layer out of range");
   }
   Attach(*fb, attachment, std::move(tex), level, layer);
@@ -120,7 +138,7 @@ void FramebufferTexture(Context& ctx, GLenum target, GLenum attachment, GLuint t
   Framebuffer* fb = nullptr;
   if (!BeginAttach(ctx, target, attachment, texture, level, &tex, &fb, fn)) return;
   if (tex && tex->target != GL_TEXTURE_2D && tex->target != GL_TEXTURE_RECTANGLE &&
-      tex->target != GL_TEXTURE_2D_MULTISAMPLE)
+      tex->target != GL_TEXTURE_2D_MULTISAMPLE && tex->target != GL_TEXTURE_1D)
     return ctx.Error(GL_INVALID_OPERATION, fn, "layered attachments are not implemented yet");
   if (tex && (tex->target == GL_TEXTURE_RECTANGLE || tex->target == GL_TEXTURE_2D_MULTISAMPLE) && level != 0)
     return ctx.Error(GL_INVALID_VALUE, fn, "rectangle and multisample textures have only level 0");

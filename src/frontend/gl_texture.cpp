@@ -1,5 +1,6 @@
 // Texture objects: names, bindings, parameters, level queries and mipmap generation. Image specification
 // (glTexImage*, glTexSubImage*, glTexStorage*) is in gl_texture_image.cpp.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/texture_util.h"
+#include "pipe/texels.h"
 #include "util/log.h"
 
 namespace caldera {
@@ -31,6 +33,10 @@ int TextureTargetIndex(GLenum target) {
       return 5;
     case GL_TEXTURE_2D_MULTISAMPLE:
       return 6;
+    case GL_TEXTURE_1D:
+      return 7;
+    case GL_TEXTURE_1D_ARRAY:
+      return 8;
     default:
       return -1;
   }
@@ -216,77 +222,138 @@ void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* para
   SetParameter(ctx, target, pname, v, "glTexParameteriv");
 }
 
-void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
-  auto* slot = BoundTexture(ctx, target, "glGetTexParameteriv");
-  if (!slot) return;
+namespace {
+
+// Every glGetTexParameter* value as floats (colours and LODs are floats; enums and counts convert exactly).
+// Returns how many values `pname` has; 0 after recording GL_INVALID_ENUM.
+int TexParameterValues(Context& ctx, GLenum target, GLenum pname, GLfloat v[4], const char* fn) {
+  if (target == GL_TEXTURE_BUFFER) {
+    ctx.Error(GL_INVALID_ENUM, fn, "invalid target GL_TEXTURE_BUFFER");
+    return 0;
+  }
+  auto* slot = BoundTexture(ctx, target, fn);
+  if (!slot) return 0;
   const Texture& t = **slot;
-  const SamplerParams& p = t.sampler;
   switch (pname) {
-    case GL_TEXTURE_MIN_FILTER:
-      *params = static_cast<GLint>(p.min_filter);
-      return;
-    case GL_TEXTURE_MAG_FILTER:
-      *params = static_cast<GLint>(p.mag_filter);
-      return;
-    case GL_TEXTURE_WRAP_S:
-      *params = static_cast<GLint>(p.wrap_s);
-      return;
-    case GL_TEXTURE_WRAP_T:
-      *params = static_cast<GLint>(p.wrap_t);
-      return;
-    case GL_TEXTURE_WRAP_R:
-      *params = static_cast<GLint>(p.wrap_r);
-      return;
     case GL_TEXTURE_BASE_LEVEL:
-      *params = t.base_level;
-      return;
+      v[0] = static_cast<GLfloat>(t.base_level);
+      return 1;
     case GL_TEXTURE_MAX_LEVEL:
-      *params = t.max_level;
-      return;
-    case GL_TEXTURE_COMPARE_MODE:
-      *params = static_cast<GLint>(p.compare_mode);
-      return;
-    case GL_TEXTURE_COMPARE_FUNC:
-      *params = static_cast<GLint>(p.compare_func);
-      return;
+      v[0] = static_cast<GLfloat>(t.max_level);
+      return 1;
     case GL_TEXTURE_IMMUTABLE_FORMAT:
-      *params = t.immutable;
-      return;
+      v[0] = t.immutable ? 1.0f : 0.0f;
+      return 1;
     case GL_TEXTURE_IMMUTABLE_LEVELS:
-      *params = t.immutable ? t.levels : 0;
-      return;
+      v[0] = static_cast<GLfloat>(t.immutable ? t.levels : 0);
+      return 1;
+    case GL_TEXTURE_SWIZZLE_R:
+    case GL_TEXTURE_SWIZZLE_G:
+    case GL_TEXTURE_SWIZZLE_B:
+    case GL_TEXTURE_SWIZZLE_A:
+      v[0] = static_cast<GLfloat>(t.swizzle[pname - GL_TEXTURE_SWIZZLE_R]);
+      return 1;
+    case GL_TEXTURE_SWIZZLE_RGBA:
+      for (int i = 0; i < 4; ++i) v[i] = static_cast<GLfloat>(t.swizzle[i]);
+      return 4;
     default:
-      return ctx.Error(GL_INVALID_ENUM, "glGetTexParameteriv", "invalid parameter name");
+      if (GetSamplerParameter(t.sampler, pname, v)) return pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1;
+      ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
+      return 0;
   }
 }
 
-void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params) {
-  const char* fn = "glGetTexLevelParameteriv";
+}  // namespace
+
+void GetTexParameterfv(Context& ctx, GLenum target, GLenum pname, GLfloat* params) {
+  GLfloat v[4];
+  int n = TexParameterValues(ctx, target, pname, v, "glGetTexParameterfv");
+  for (int i = 0; i < n; ++i) params[i] = v[i];
+}
+
+void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  GLfloat v[4];
+  int n = TexParameterValues(ctx, target, pname, v, "glGetTexParameteriv");
+  for (int i = 0; i < n; ++i) {
+    // Colours map [0, 1] onto [0, 2^31 - 1] (GL 4.6 §2.2.2, as glGetSamplerParameteriv does); LODs round.
+    params[i] = pname == GL_TEXTURE_BORDER_COLOR
+                    ? static_cast<GLint>(std::clamp(v[i], -1.0f, 1.0f) * 2147483647.0)
+                    : static_cast<GLint>(std::lround(v[i]));
+  }
+}
+
+namespace {
+
+// glGetTexLevelParameter* of a buffer texture: its texel range, format and buffer (level 0 only).
+bool BufferLevelParameter(const Texture& t, GLint level, GLenum pname, GLint* out) {
+  pipe::TexelBufferRange range;
+  bool has = level == 0 && ResolveTexelBuffer(t, &range);
+  switch (pname) {
+    case GL_TEXTURE_WIDTH:
+      *out = has ? static_cast<GLint>(range.size / pipe::TexelSize(range.format)) : 0;
+      return true;
+    case GL_TEXTURE_HEIGHT:
+    case GL_TEXTURE_DEPTH:
+      *out = has ? 1 : 0;
+      return true;
+    case GL_TEXTURE_INTERNAL_FORMAT:
+      *out = static_cast<GLint>(t.buffer ? t.buffer_internal_format : GL_R8);
+      return true;
+    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
+      *out = t.buffer ? static_cast<GLint>(t.buffer->name) : 0;
+      return true;
+    case GL_TEXTURE_BUFFER_OFFSET:
+      *out = t.buffer ? static_cast<GLint>(t.buffer_offset) : 0;
+      return true;
+    case GL_TEXTURE_BUFFER_SIZE:
+      *out = has ? static_cast<GLint>(range.size) : 0;
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Every glGetTexLevelParameter* value (all are integers); false after recording the GL error.
+bool TexLevelParameter(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params,
+                       const char* fn) {
   // Levels belong to faces: a cube is queried face by face, never as GL_TEXTURE_CUBE_MAP.
   bool face_target = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
-  if (target == GL_TEXTURE_CUBE_MAP) return ctx.Error(GL_INVALID_ENUM, fn, "query a cube map face");
+  if (target == GL_TEXTURE_CUBE_MAP) {
+    ctx.Error(GL_INVALID_ENUM, fn, "query a cube map face");
+    return false;
+  }
   auto* slot = BoundTexture(ctx, face_target ? GL_TEXTURE_CUBE_MAP : target, fn);
-  if (!slot) return;
+  if (!slot) return false;
   const Texture& t = **slot;
-  if (level < 0) return ctx.Error(GL_INVALID_VALUE, fn, "negative level");
+  if (level < 0 || level > 31) {
+    ctx.Error(GL_INVALID_VALUE, fn, "level out of range");
+    return false;
+  }
+  if (target == GL_TEXTURE_BUFFER && BufferLevelParameter(t, level, pname, params)) return true;
   int face = face_target ? static_cast<int>(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : 0;
-  bool has = t.handle.valid() && level < t.levels && level < 32 && (t.defined[face] & (1u << level));
+  bool has = t.handle.valid() && level < t.levels && (t.defined[face] & (1u << level));
+  bool one_d_array = t.target == GL_TEXTURE_1D_ARRAY;
   switch (pname) {
     case GL_TEXTURE_WIDTH:
       *params = has ? std::max(t.width >> level, 1) : 0;
-      return;
+      return true;
     case GL_TEXTURE_HEIGHT:
-      *params = has ? std::max(t.height >> level, 1) : 0;
-      return;
+      // A 1D array's height is its layer count (stored as layers of one row).
+      *params = !has ? 0 : one_d_array ? t.LayersAt(level) : std::max(t.height >> level, 1);
+      return true;
     case GL_TEXTURE_DEPTH:
-      *params = !has ? 0 : t.target == GL_TEXTURE_CUBE_MAP ? 1 : t.LayersAt(level);
-      return;
+      *params = !has ? 0 : t.target == GL_TEXTURE_CUBE_MAP || one_d_array ? 1 : t.LayersAt(level);
+      return true;
     case GL_TEXTURE_INTERNAL_FORMAT:
       *params = has ? static_cast<GLint>(t.internal_format) : GL_RGBA;
-      return;
+      return true;
     case GL_TEXTURE_SAMPLES:
-      *params = 0;
-      return;
+      *params = has ? t.samples : 0;
+      return true;
+    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
+      // Sample locations are always the device's standard ones (glTexImage2DMultisample).
+      *params = GL_TRUE;
+      return true;
     case GL_TEXTURE_RED_SIZE:
     case GL_TEXTURE_GREEN_SIZE:
     case GL_TEXTURE_BLUE_SIZE:
@@ -295,7 +362,7 @@ void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pna
     case GL_TEXTURE_STENCIL_SIZE:
     case GL_TEXTURE_SHARED_SIZE:
       *params = has ? glformat::ComponentSize(t.format, t.internal_format, pname) : 0;
-      return;
+      return true;
     case GL_TEXTURE_RED_TYPE:
     case GL_TEXTURE_GREEN_TYPE:
     case GL_TEXTURE_BLUE_TYPE:
@@ -308,20 +375,41 @@ void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pna
           pname == GL_TEXTURE_DEPTH_TYPE ? GL_TEXTURE_DEPTH_SIZE : kSizeOf[pname - GL_TEXTURE_RED_TYPE];
       bool present = has && glformat::ComponentSize(t.format, t.internal_format, size_pname) > 0;
       *params = present ? static_cast<GLint>(glformat::ComponentType(t.format)) : GL_NONE;
-      return;
+      return true;
     }
     case GL_TEXTURE_COMPRESSED:
       *params = GL_FALSE;
-      return;
+      return true;
+    case GL_TEXTURE_COMPRESSED_IMAGE_SIZE:
+      ctx.Error(GL_INVALID_OPERATION, fn, "the level is not compressed");
+      return false;
+    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
+    case GL_TEXTURE_BUFFER_OFFSET:
+    case GL_TEXTURE_BUFFER_SIZE:
+      *params = 0;  // not a buffer texture
+      return true;
     default:
-      return ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
+      ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
+      return false;
   }
+}
+
+}  // namespace
+
+void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params) {
+  TexLevelParameter(ctx, target, level, pname, params, "glGetTexLevelParameteriv");
+}
+
+void GetTexLevelParameterfv(Context& ctx, GLenum target, GLint level, GLenum pname, GLfloat* params) {
+  GLint value;
+  if (TexLevelParameter(ctx, target, level, pname, &value, "glGetTexLevelParameterfv"))
+    *params = static_cast<GLfloat>(value);
 }
 
 void GenerateMipmap(Context& ctx, GLenum target) {
   const char* fn = "glGenerateMipmap";
   if (target != GL_TEXTURE_2D && target != GL_TEXTURE_2D_ARRAY && target != GL_TEXTURE_3D &&
-      target != GL_TEXTURE_CUBE_MAP)
+      target != GL_TEXTURE_CUBE_MAP && target != GL_TEXTURE_1D && target != GL_TEXTURE_1D_ARRAY)
     return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
   auto* slot = BoundTexture(ctx, target, fn);
   if (!slot) return;

@@ -305,6 +305,7 @@ LinkedProgram LinkProgram(const LinkInput& input) {
     }
     std::vector<uint32_t> final_words = module.take();
     std::string error = LowerRectangleTextures(final_words);
+    if (error.empty()) error = Lower1DTextures(final_words);
     if (error.empty()) error = LowerBufferSamplers(final_words);
     if (error.empty()) error = ValidateSpirv(final_words);
     if (!error.empty()) {

@@ -43,6 +43,7 @@ Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, 
         {"target-switch", ClearResolve::kTargetSwitch},
         {"readback", ClearResolve::kReadback},
         {"blit", ClearResolve::kBlit},
+        {"copy", ClearResolve::kCopy},
         {"upload", ClearResolve::kUpload}};
     for (auto& [name, kind] : kKinds)
       if (list.find(std::string(name) + ",") != std::string::npos)
@@ -362,7 +363,7 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
   vkCmdClearAttachments(cmd_, n, attachments, 1, &rect);
 }
 
-void Context::OnBlit(const pipe::CmdBlit& cmd) {
+void Context::OnBlit(const pipe::CmdBlit& cmd, ClearResolve why) {
   auto& images = shared_.resources->images;
   ImageObject* src = images.Get(cmd.src.image);
   ImageObject* dst = images.Get(cmd.dst.image);
@@ -373,7 +374,7 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
     return;
   }
   // Both images must hold their pending clears before a transfer reads or writes them.
-  FlushPendingClears(ClearResolve::kBlit);
+  FlushPendingClears(why);
   EndPass();
   Commands();
   if (graphics_since_transfer_) {

@@ -68,7 +68,9 @@ class Context final : public pipe::BackendContext {
   void OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data);
   void OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd);
   void OnClear(const pipe::CmdClear& cmd);
-  void OnBlit(const pipe::CmdBlit& cmd);
+  // Why pending clears are being resolved: every read of a target (and every target switch) resolves them.
+  enum class ClearResolve : uint8_t { kNone, kTargetSwitch, kReadback, kBlit, kUpload, kSubmit, kCopy };
+  void OnBlit(const pipe::CmdBlit& cmd, ClearResolve why = ClearResolve::kBlit);
   void OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd);
   void OnDraw(const pipe::CmdDraw& cmd);
   void OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const uint8_t* payload);
@@ -99,8 +101,6 @@ class Context final : public pipe::BackendContext {
   void Collect();
   void BeginPass();
   void EndPass();
-  // Why pending clears are being resolved: every read of a target (and every target switch) resolves them.
-  enum class ClearResolve : uint8_t { kNone, kTargetSwitch, kReadback, kBlit, kUpload, kSubmit };
   void FlushPendingClears(ClearResolve why = ClearResolve::kSubmit);  // executes deferred clears now
   void WriteStats();
   void TransferBarrier();  // orders transfers against earlier draws and later draws against transfers
