@@ -198,8 +198,18 @@ void Context::BeforeTransferWrite(VkBuffer buffer) {
   transfer_written_.push_back(buffer);
 }
 
+void Context::BeforeImageTransfer(VkImage read, VkImage write) {
+  auto written = [&](VkImage image) {
+    return image != VK_NULL_HANDLE &&
+           std::find(images_written_.begin(), images_written_.end(), image) != images_written_.end();
+  };
+  if (written(read) || written(write)) TransferBarrier();
+  if (write != VK_NULL_HANDLE) images_written_.push_back(write);
+}
+
 void Context::TransferBarrier() {
   transfer_written_.clear();
+  images_written_.clear();
   VkMemoryBarrier2 b = FullBarrier();
   VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
   dep.memoryBarrierCount = 1;
@@ -387,6 +397,7 @@ void Context::OnBlit(const pipe::CmdBlit& cmd, ClearResolve why) {
   if (cmd.mask & pipe::kClearStencil) aspect |= VK_IMAGE_ASPECT_STENCIL_BIT;
   aspect &= src->aspect & dst->aspect;
   if (!aspect) return;
+  BeforeImageTransfer(src->image, dst->image);
   if (src == dst) {
     TransitionImage(*src, VK_IMAGE_LAYOUT_GENERAL);
   } else {
@@ -552,6 +563,7 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
     TransferBarrier();
     graphics_since_transfer_ = false;
   }
+  BeforeImageTransfer(VK_NULL_HANDLE, img->image);
   TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   textures_need_layout_check_ = true;
   VkBufferImageCopy regions[2] = {};

@@ -158,6 +158,11 @@ class Context final : public pipe::BackendContext {
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.
   std::vector<VkBuffer> transfer_written_;
   void BeforeTransferWrite(VkBuffer buffer);
+  // Images written by transfers since the last barrier: a transfer that writes one of them again (a
+  // glTexSubImage over a glTexImage, two glCopyTexSubImage into one texture) or reads it (a blit or copy
+  // from it) needs a barrier first.
+  std::vector<VkImage> images_written_;
+  void BeforeImageTransfer(VkImage read, VkImage write);
   bool transfer_since_pass_ = false;  // a transfer wrote something draws may read
   bool graphics_since_transfer_ = true;
 
