@@ -338,4 +338,24 @@ GLenum ClientWaitSync(Context& ctx, GLsync sync, GLbitfield flags, GLuint64 time
 void WaitSync(Context& ctx, GLsync sync, GLbitfield flags, GLuint64 timeout);
 void GetSynciv(Context& ctx, GLsync sync, GLenum pname, GLsizei count, GLsizei* length, GLint* values);
 
+// --- gl_program_binary.cpp: binary shader/program interfaces (no formats offered) and compiler queries
+void GetProgramBinary(Context& ctx, GLuint program, GLsizei buf_size, GLsizei* length, GLenum* binary_format,
+                      void* binary);
+void ProgramBinary(Context& ctx, GLuint program, GLenum binary_format, const void* binary, GLsizei length);
+void ProgramParameteri(Context& ctx, GLuint program, GLenum pname, GLint value);
+void ShaderBinary(Context& ctx, GLsizei count, const GLuint* shaders, GLenum binary_format,
+                  const void* binary, GLsizei length);
+void ReleaseShaderCompiler(Context& ctx);
+void GetShaderPrecisionFormat(Context& ctx, GLenum shader_type, GLenum precision_type, GLint* range,
+                              GLint* precision);
+
+// --- gl_internalformat.cpp: per-format sample counts
+void GetInternalformativ(Context& ctx, GLenum target, GLenum internal_format, GLenum pname, GLsizei count,
+                         GLint* params);
+
+// --- gl_invalidate.cpp: framebuffer invalidation (validated; contents kept)
+void InvalidateFramebuffer(Context& ctx, GLenum target, GLsizei count, const GLenum* attachments);
+void InvalidateSubFramebuffer(Context& ctx, GLenum target, GLsizei count, const GLenum* attachments, GLint x,
+                              GLint y, GLsizei width, GLsizei height);
+
 }  // namespace caldera::gl

@@ -197,6 +197,7 @@ void DetachShader(Context& ctx, GLuint program_name, GLuint shader_name) {
 void LinkProgram(Context& ctx, GLuint name) {
   auto program = LookupProgram(ctx, name, "glLinkProgram");
   if (!program) return;
+  program->binary_retrievable_hint = program->binary_retrievable_hint_pending;  // takes effect at a link
   shader::LinkInput input;
   input.options.es = ctx.IsES();
   input.attrib_bindings = program->attrib_bindings;
@@ -326,7 +327,10 @@ void GetProgramiv(Context& ctx, GLuint name, GLenum pname, GLint* params) {
       *params = linked ? max_len(linked->uniform_blocks) : 0;
       return;
     case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
-      *params = 0;
+      *params = program->binary_retrievable_hint;
+      return;
+    case GL_PROGRAM_BINARY_LENGTH:
+      *params = 0;  // no binary formats (gl_program_binary.cpp)
       return;
     case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
       *params = GL_INTERLEAVED_ATTRIBS;

@@ -86,6 +86,8 @@ struct Program : GLObject {
   std::map<std::string, int32_t> frag_data_indices;
   bool delete_pending = false;
   bool validated = false;
+  // glProgramParameteri(GL_PROGRAM_BINARY_RETRIEVABLE_HINT): set pending, in effect from the next link.
+  bool binary_retrievable_hint_pending = false, binary_retrievable_hint = false;
   std::string info_log;
   // The result of the last successful link stays in use until the next successful link (GL semantics).
   bool link_status = false;

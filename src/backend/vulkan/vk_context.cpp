@@ -124,6 +124,7 @@ VkCommandBuffer Context::Commands() {
   uniform_bound_ = false;
   resources_dirty_ = true;
   bound_pipeline_ = VK_NULL_HANDLE;
+  dynamic_topology_ = VK_PRIMITIVE_TOPOLOGY_MAX_ENUM;
   bound_index_buffer_ = VK_NULL_HANDLE;
   return cmd_;
 }

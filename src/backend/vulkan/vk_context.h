@@ -108,6 +108,7 @@ class Context final : public pipe::BackendContext {
   void ApplyDynamicState();
   bool BindPipeline(pipe::Topology topology, ProgramObject& program);
   void BindVertexInput();
+  void SetDynamicVertexLayout();  // vkCmdSetVertexInputEXT from vertex_ (features().vertex_input_dynamic)
   void BindUniforms(const ProgramObject& program);
   void PrepareTextures();  // layout transitions for sampled images; must run outside a render pass
   void PushResources(const ProgramObject& program);  // uniform blocks and textures into the push set
@@ -178,6 +179,7 @@ class Context final : public pipe::BackendContext {
   UploadRing::Span uniform_span_{};
   bool uniform_bound_ = false;
   VkPipeline bound_pipeline_ = VK_NULL_HANDLE;
+  VkPrimitiveTopology dynamic_topology_ = VK_PRIMITIVE_TOPOLOGY_MAX_ENUM;  // as set in cmd_
   pipe::CmdSetTextures textures_{};
   pipe::CmdSetUniformBuffers uniform_buffers_{};
   bool resources_dirty_ = false;

@@ -183,6 +183,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT};
   VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT list_restart{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
+  VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vertex_input{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT};
   VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &f13};
   VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12};
@@ -200,6 +202,9 @@ bool Device::CreateLogicalDevice(std::string* why) {
   chain(VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME, &divisor);
   chain(VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME, &provoking);
   chain(VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME, &list_restart);
+  const char* dvi = util::Env("CALDERA_DYNAMIC_VERTEX_INPUT");
+  if (!(dvi && std::strcmp(dvi, "0") == 0))
+    chain(VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME, &vertex_input);
   // Textures and uniform blocks are pushed per draw (no descriptor-set allocation on the hot path).
   features_.push_descriptor = HasExtension(ext, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
   if (!features_.push_descriptor) {
@@ -221,6 +226,7 @@ bool Device::CreateLogicalDevice(std::string* why) {
                   "VK_EXT_provoking_vertex missing: flat varyings come from the first vertex, not GL's last");
   features_.vertex_attribute_divisor = divisor.vertexAttributeInstanceRateDivisor;
   features_.list_restart = list_restart.primitiveTopologyListRestart;
+  features_.vertex_input_dynamic = vertex_input.vertexInputDynamicState;
   list_restart.primitiveTopologyPatchListRestart = VK_FALSE;  // no tessellation
   features_.wide_lines = f2.features.wideLines;
   features_.fill_mode_non_solid = f2.features.fillModeNonSolid;
@@ -275,6 +281,11 @@ bool Device::CreateLogicalDevice(std::string* why) {
   vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
   push_descriptor_set = reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(
       vkGetDeviceProcAddr(device_, "vkCmdPushDescriptorSetKHR"));
+  if (features_.vertex_input_dynamic) {
+    set_vertex_input =
+        reinterpret_cast<PFN_vkCmdSetVertexInputEXT>(vkGetDeviceProcAddr(device_, "vkCmdSetVertexInputEXT"));
+    features_.vertex_input_dynamic = set_vertex_input != nullptr;
+  }
 
   VkFormatProperties fp;
   vkGetPhysicalDeviceFormatProperties(physical_, VK_FORMAT_D24_UNORM_S8_UINT, &fp);

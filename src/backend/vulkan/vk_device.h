@@ -31,7 +31,10 @@ struct DeviceFeatures {
   bool sampler_anisotropy = false;
   bool host_query_reset = false;         // query slots reset on the host, so never inside a render pass
   bool occlusion_query_precise = false;  // GL_SAMPLES_PASSED counts exactly
-  uint32_t timestamp_valid_bits = 0;     // of the graphics queue; 0: no timestamps
+  // VK_EXT_vertex_input_dynamic_state: vertex formats, offsets, strides and divisors are command-buffer
+  // state, so a vertex-layout change never creates a pipeline (kill switch CALDERA_DYNAMIC_VERTEX_INPUT=0).
+  bool vertex_input_dynamic = false;
+  uint32_t timestamp_valid_bits = 0;  // of the graphics queue; 0: no timestamps
 };
 
 class Device final : public pipe::Timeline {
@@ -51,6 +54,7 @@ class Device final : public pipe::Timeline {
   VkPipelineCache pipeline_cache() const { return pipeline_cache_; }
   VkFormat depth_stencil_format() const { return depth_stencil_format_; }
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_set = nullptr;
+  PFN_vkCmdSetVertexInputEXT set_vertex_input = nullptr;  // with features().vertex_input_dynamic
 
   // Submissions from every context are ordered on one timeline semaphore; serial N completes in order.
   // `wait_serial` (0: none) makes the submission wait on the device for an earlier serial (glWaitSync).

@@ -238,7 +238,8 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
     key.depth_format = static_cast<uint16_t>(ds->format);
     key.samples = ds->samples;
   }
-  key.topology = static_cast<uint8_t>(ToVkTopology(topology));
+  const VkPrimitiveTopology vk_topology = ToVkTopology(topology);
+  key.topology = static_cast<uint8_t>(TopologyClass(vk_topology));
   key.polygon_mode = static_cast<uint8_t>(fixed_.polygon_mode);  // pipe order == VkPolygonMode
   key.depth_clamp = fixed_.depth_clamp && shared_.device->features().depth_clamp;
   key.provoking_last = fixed_.provoking_last && shared_.device->features().provoking_vertex_last;
@@ -254,9 +255,10 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
     }
     key.sample_mask = mask & ((1u << key.samples) - 1);
   }
-  key.attrib_mask = vertex_.attrib_mask;
+  // With dynamic vertex input the layout is set by BindVertexInput and stays out of the key.
+  key.attrib_mask = shared_.device->features().vertex_input_dynamic ? 0 : vertex_.attrib_mask;
   for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs; ++loc) {
-    if (!(vertex_.attrib_mask & (1u << loc))) continue;
+    if (!(key.attrib_mask & (1u << loc))) continue;
     const auto& a = vertex_.attribs[loc];
     auto& ka = key.attribs[loc];
     if (a.enabled) {
@@ -268,13 +270,18 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
       ka.format = static_cast<uint16_t>(VK_FORMAT_R32G32B32A32_SFLOAT);
     }
   }
-  if (bound_pipeline_ && key == key_) return true;
-  VkPipeline pipeline = shared_.pipelines->Get(key, program);
-  if (!pipeline) return false;
-  key_ = key;
-  if (pipeline != bound_pipeline_) {
-    vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-    bound_pipeline_ = pipeline;
+  if (!bound_pipeline_ || !(key == key_)) {
+    VkPipeline pipeline = shared_.pipelines->Get(key, program);
+    if (!pipeline) return false;
+    key_ = key;
+    if (pipeline != bound_pipeline_) {
+      vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+      bound_pipeline_ = pipeline;
+    }
+  }
+  if (vk_topology != dynamic_topology_) {  // every pipeline has it dynamic, so it survives pipeline binds
+    vkCmdSetPrimitiveTopology(cmd_, vk_topology);
+    dynamic_topology_ = vk_topology;
   }
   return true;
 }
@@ -325,6 +332,8 @@ void Context::ApplyDynamicState() {
 
 void Context::BindVertexInput() {
   auto& buffers = shared_.resources->buffers;
+  const bool dynamic_layout = shared_.device->features().vertex_input_dynamic;
+  if (dynamic_layout) SetDynamicVertexLayout();
   for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs; ++loc) {
     if (!(vertex_.attrib_mask & (1u << loc))) continue;
     const auto& a = vertex_.attribs[loc];
@@ -343,9 +352,46 @@ void Context::BindVertexInput() {
       buffer = span.buffer;
       offset = span.offset;
     }
-    vkCmdBindVertexBuffers2(cmd_, loc, 1, &buffer, &offset, nullptr, &stride);
+    // With a dynamic layout the stride came with vkCmdSetVertexInputEXT.
+    vkCmdBindVertexBuffers2(cmd_, loc, 1, &buffer, &offset, nullptr, dynamic_layout ? nullptr : &stride);
   }
   vertex_dirty_ = false;
+}
+
+void Context::SetDynamicVertexLayout() {
+  // One binding per location, as in pipelines made without the extension (BindPipeline's key attribs).
+  VkVertexInputBindingDescription2EXT bindings[pipe::kMaxVertexAttribs];
+  VkVertexInputAttributeDescription2EXT attribs[pipe::kMaxVertexAttribs];
+  uint32_t n = 0;
+  for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs; ++loc) {
+    if (!(vertex_.attrib_mask & (1u << loc))) continue;
+    const auto& a = vertex_.attribs[loc];
+    auto& b = bindings[n];
+    b = {VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT};
+    b.binding = loc;
+    b.inputRate = VK_VERTEX_INPUT_RATE_VERTEX;
+    b.divisor = 1;
+    auto& at = attribs[n];
+    at = {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT};
+    at.location = loc;
+    at.binding = loc;
+    if (a.enabled) {
+      const auto& vb = vertex_.bindings[a.binding];
+      b.stride = vb.stride;
+      if (vb.divisor > 0) {
+        b.inputRate = VK_VERTEX_INPUT_RATE_INSTANCE;
+        // Divisors above 1 need vertexAttributeInstanceRateDivisor, as in pipelines without the extension.
+        b.divisor = shared_.device->features().vertex_attribute_divisor ? vb.divisor : 1;
+      }
+      at.format = ToVkVertexFormat(a.format);
+      at.offset = a.offset;
+    } else {
+      b.stride = 0;  // the generic value, repeated
+      at.format = VK_FORMAT_R32G32B32A32_SFLOAT;
+    }
+    ++n;
+  }
+  shared_.device->set_vertex_input(cmd_, n, bindings, n, attribs);
 }
 
 void Context::BindUniforms(const ProgramObject& program) {

@@ -9,6 +9,20 @@
 
 namespace caldera::vk {
 
+VkPrimitiveTopology TopologyClass(VkPrimitiveTopology t) {
+  switch (t) {
+    case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+    case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+      return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+    case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST:
+    case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP:
+    case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN:
+      return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+    default:  // points; adjacency topologies stay exact (a geometry shader's input primitive must match)
+      return t;
+  }
+}
+
 size_t PipelineKeyHash::operator()(const PipelineKey& k) const {
   const auto* p = reinterpret_cast<const uint8_t*>(&k);
   uint64_t h = 1469598103934665603ull;
@@ -194,12 +208,16 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
       VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE,
       VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE,
       VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE,
+      VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY,  // within the key's topology class (TopologyClass)
   };
-  // Without vertex bindings the stride is not dynamic: Vulkan would otherwise demand a
-  // vkCmdBindVertexBuffers2 call that has nothing to bind.
   std::vector<VkDynamicState> dynamic(std::begin(kDynamic), std::end(kDynamic));
-  if (key.attrib_mask == 0)
+  const bool dynamic_vertex_input = device_.features().vertex_input_dynamic;
+  // With dynamic vertex input the strides come with vkCmdSetVertexInputEXT. Without vertex bindings the
+  // stride is not dynamic either: Vulkan would otherwise demand a vkCmdBindVertexBuffers2 call with nothing
+  // to bind.
+  if (dynamic_vertex_input || key.attrib_mask == 0)
     dynamic.erase(std::find(dynamic.begin(), dynamic.end(), VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE));
+  if (dynamic_vertex_input) dynamic.push_back(VK_DYNAMIC_STATE_VERTEX_INPUT_EXT);
   VkPipelineDynamicStateCreateInfo dyn{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
   dyn.dynamicStateCount = static_cast<uint32_t>(dynamic.size());
   dyn.pDynamicStates = dynamic.data();
@@ -215,7 +233,7 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
   VkGraphicsPipelineCreateInfo gp{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, &rendering};
   gp.stageCount = program.geometry ? 3 : 2;
   gp.pStages = stages;
-  gp.pVertexInputState = &vi;
+  gp.pVertexInputState = dynamic_vertex_input ? nullptr : &vi;
   gp.pInputAssemblyState = &ia;
   gp.pViewportState = &vp;
   gp.pRasterizationState = &rs;

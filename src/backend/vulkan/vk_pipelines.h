@@ -1,7 +1,9 @@
 // Graphics pipelines keyed by a packed, memcmp-able key (Zink's approach): only state Vulkan cannot set
 // dynamically is in it. Viewport, scissor, cull mode, front face, depth/stencil tests and ops, stencil
-// masks/reference, depth bias, blend constants, line width, primitive restart and rasterizer discard are
-// dynamic (Vulkan 1.3 core), so changing them never creates a pipeline or ends a render pass.
+// masks/reference, depth bias, blend constants, line width, primitive restart, rasterizer discard and the
+// primitive topology within its class are dynamic (Vulkan 1.3 core); with VK_EXT_vertex_input_dynamic_state
+// the whole vertex layout is too (the key's attribs stay zero). Changing them never creates a pipeline or
+// ends a render pass.
 #pragma once
 
 #include <vulkan/vulkan.h>
@@ -20,13 +22,17 @@ namespace caldera::vk {
 class Device;
 struct ProgramObject;
 
+// The representative of a topology's class (points, lines, triangles; adjacency kinds stay exact): pipelines
+// are made per class and the draw sets the exact topology dynamically.
+VkPrimitiveTopology TopologyClass(VkPrimitiveTopology t);
+
 #pragma pack(push, 1)
 struct PipelineKey {
   uint32_t program_slot = 0, program_generation = 0;
   uint16_t color_formats[pipe::kMaxColorAttachments] = {};  // VkFormat (all fit in 16 bits)
   uint16_t depth_format = 0;
   uint8_t samples = 1;
-  uint8_t topology = 0;  // VkPrimitiveTopology
+  uint8_t topology = 0;  // TopologyClass(VkPrimitiveTopology): the exact topology is dynamic
   uint8_t polygon_mode = 0;
   uint8_t depth_clamp = 0;
   uint8_t provoking_last = 0;  // VK_EXT_provoking_vertex: GL's last-vertex convention
