@@ -171,7 +171,15 @@ class Context {
   };
   static constexpr int kUniformBufferBindings = 36;
   std::array<IndexedBuffer, kUniformBufferBindings> uniform_buffer_bindings;
-  std::array<IndexedBuffer, 4> transform_feedback_bindings;
+  std::array<IndexedBuffer, pipe::kMaxTransformFeedbackBuffers> transform_feedback_bindings;
+  // glBeginTransformFeedback .. glEndTransformFeedback (gl_transform_feedback.cpp). The program and buffers
+  // are held for the capture: GL forbids changing either while it is active.
+  struct TransformFeedback {
+    bool active = false;
+    GLenum primitive = GL_POINTS;  // GL_POINTS, GL_LINES or GL_TRIANGLES
+    std::shared_ptr<Program> program;
+    std::array<std::shared_ptr<Buffer>, pipe::kMaxTransformFeedbackBuffers> buffers;
+  } xfb;
   // Last texture/uniform-buffer sets sent down the pipe: re-sent only when the resolved set differs.
   pipe::CmdSetTextures sent_textures{};
   pipe::CmdSetUniformBuffers sent_uniform_buffers{};

@@ -196,6 +196,8 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double(NameOf(ctx.pixel_unpack_buffer.get()))});
     case GL_UNIFORM_BUFFER_BINDING:
       return ints({double(NameOf(ctx.uniform_buffer.get()))});
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+      return ints({double(NameOf(ctx.transform_feedback_buffer.get()))});
     case GL_VERTEX_ARRAY_BINDING:
       return ints({double(NameOf(ctx.vertex_array.get()))});
     case GL_CURRENT_PROGRAM:

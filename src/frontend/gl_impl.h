@@ -308,12 +308,21 @@ void GetActiveUniformBlockiv(Context& ctx, GLuint program, GLuint block_index, G
 void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint block_index, GLsizei buf_size,
                                GLsizei* length, GLchar* name);
 void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data);
+void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data);
 void GetUniformIndices(Context& ctx, GLuint program, GLsizei count, const GLchar* const* names,
                        GLuint* indices);
 void GetActiveUniformsiv(Context& ctx, GLuint program, GLsizei count, const GLuint* indices, GLenum pname,
                          GLint* params);
 void GetActiveUniformName(Context& ctx, GLuint program, GLuint index, GLsizei buf_size, GLsizei* length,
                           GLchar* name);
+
+// --- gl_transform_feedback.cpp: transform feedback (GL 3.0; no transform feedback objects)
+void TransformFeedbackVaryings(Context& ctx, GLuint program, GLsizei count, const GLchar* const* varyings,
+                               GLenum buffer_mode);
+void GetTransformFeedbackVarying(Context& ctx, GLuint program, GLuint index, GLsizei buf_size,
+                                 GLsizei* length, GLsizei* size, GLenum* type, GLchar* name);
+void BeginTransformFeedback(Context& ctx, GLenum primitive_mode);
+void EndTransformFeedback(Context& ctx);
 
 // --- gl_query.cpp: query objects
 void GenQueries(Context& ctx, GLsizei n, GLuint* ids);

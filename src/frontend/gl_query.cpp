@@ -28,14 +28,14 @@ struct QueryTable {
   NameTable<QueryObject> objects;
   uint64_t next_instance = 1;
   // Binding points: one for the occlusion targets (they exclude each other, as in Mesa and the spec's
-  // "query of the same type"), one for time elapsed.
-  QueryObject* active[2] = {nullptr, nullptr};
+  // "query of the same type"), one for time elapsed, one per primitive query target.
+  QueryObject* active[4] = {nullptr, nullptr, nullptr, nullptr};
 };
 
 namespace gl {
 namespace {
 
-enum Binding { kOcclusion, kTimer, kInvalid = -1, kUnsupported = -2 };
+enum Binding { kOcclusion, kTimer, kPrimitivesGenerated, kPrimitivesWritten, kInvalid = -1 };
 
 QueryTable& Table(Context& ctx) {
   if (!ctx.queries) ctx.queries = std::make_shared<QueryTable>();
@@ -54,10 +54,9 @@ int BindingOf(const Context& ctx, GLenum target) {
     case GL_TIME_ELAPSED:
       return ctx.IsES() ? kInvalid : kTimer;
     case GL_PRIMITIVES_GENERATED:
-      if (ctx.IsES()) return kInvalid;
-      [[fallthrough]];
+      return ctx.IsES() ? kInvalid : kPrimitivesGenerated;
     case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
-      return kUnsupported;
+      return kPrimitivesWritten;
     default:
       return kInvalid;
   }
@@ -71,18 +70,19 @@ pipe::QueryKind KindOf(GLenum target) {
       return pipe::QueryKind::kTimeElapsed;
     case GL_TIMESTAMP:
       return pipe::QueryKind::kTimestamp;
+    case GL_PRIMITIVES_GENERATED:
+      return pipe::QueryKind::kPrimitivesGenerated;
+    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+      return pipe::QueryKind::kTransformFeedbackPrimitivesWritten;
     default:
       return pipe::QueryKind::kAnySamplesPassed;  // both boolean occlusion targets
   }
 }
 
-// Checks a target for glBeginQuery/glEndQuery; records the error and returns kInvalid/kUnsupported.
+// Checks a target for glBeginQuery/glEndQuery; records the error and returns kInvalid.
 int CheckTarget(Context& ctx, GLenum target, const char* function) {
   int binding = BindingOf(ctx, target);
   if (binding == kInvalid) ctx.Error(GL_INVALID_ENUM, function, "invalid query target");
-  if (binding == kUnsupported)
-    ctx.Error(GL_INVALID_OPERATION, function,
-              "primitive queries need transform feedback (not implemented yet)");
   return binding;
 }
 
@@ -273,6 +273,8 @@ void GetQueryiv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
       const uint32_t timestamp_bits = ctx.device().backend().caps().timestamp_bits;
       switch (target) {
         case GL_SAMPLES_PASSED:
+        case GL_PRIMITIVES_GENERATED:
+        case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
           *params = 64;
           break;
         case GL_ANY_SAMPLES_PASSED:
@@ -284,7 +286,7 @@ void GetQueryiv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
           break;
         default:
           *params = 0;
-          break;  // primitive queries: not implemented
+          break;
       }
       return;
     }

@@ -5,6 +5,7 @@
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/gl_impl.h"
+#include "frontend/gl_transform_feedback.h"
 #include "frontend/program_util.h"
 
 namespace caldera {
@@ -203,6 +204,11 @@ void LinkProgram(Context& ctx, GLuint name) {
   input.attrib_bindings = program->attrib_bindings;
   input.frag_data_bindings = program->frag_data_bindings;
   input.frag_data_indices = program->frag_data_indices;
+  input.xfb_varyings = program->xfb_names;
+  input.xfb_separate = program->xfb_mode == GL_SEPARATE_ATTRIBS;
+  if (TransformFeedbackUses(ctx, program.get()))
+    return ctx.Error(GL_INVALID_OPERATION, "glLinkProgram",
+                     "the program is used by active transform feedback");
   std::string problems;
   bool has_vertex = false, has_fragment = false;
   for (auto& s : program->attached) {
@@ -221,7 +227,22 @@ void LinkProgram(Context& ctx, GLuint name) {
     has_vertex |= s->stage == shader::Stage::kVertex;
     has_fragment |= s->stage == shader::Stage::kFragment;
   }
-  if (!has_vertex || !has_fragment) problems += "error: a program needs a vertex and a fragment shader\n";
+  if (!has_vertex || (!has_fragment && ctx.IsES()))
+    problems += "error: a program needs a vertex and a fragment shader\n";
+  if (!has_fragment && problems.empty()) {
+    // Desktop GL links programs without a fragment shader (transform feedback with rasterizer discard,
+    // depth-only passes); the colour they would write is undefined. Both backends need a fragment stage,
+    // so an empty one of the vertex shader's GLSL version stands in.
+    const std::string& vs = std::find_if(input.stages.begin(), input.stages.end(), [](auto& st) {
+                              return st.stage == shader::Stage::kVertex;
+                            })->source;
+    std::string version = "#version 110\n";
+    if (size_t at = vs.find("#version"); at != std::string::npos) {
+      size_t end = vs.find('\n', at);
+      version = vs.substr(at, end == std::string::npos ? std::string::npos : end - at) + "\n";
+    }
+    input.stages.push_back({shader::Stage::kFragment, version + "void main() {}\n"});
+  }
   program->validated = false;
   if (!problems.empty()) {
     program->link_status = false;
@@ -250,7 +271,10 @@ void LinkProgram(Context& ctx, GLuint name) {
                              static_cast<uint32_t>(fs.size()),
                              static_cast<uint32_t>(gs.size()),
                              linked->default_block_size,
-                             static_cast<uint32_t>(words.size() * 4)};
+                             static_cast<uint32_t>(words.size() * 4),
+                             static_cast<uint32_t>(linked->xfb_varyings.size()),
+                             linked->xfb_separate ? 1u : 0u,
+                             has_fragment ? 0u : 1u};
   ctx.pipe().Record(cmd, words.data(), words.size() * 4);
   program->linked = std::move(linked);
   BuildUniformStorage(*program);
@@ -273,6 +297,7 @@ void UseProgram(Context& ctx, GLuint name) {
       return ctx.Error(GL_INVALID_OPERATION, "glUseProgram", "program is not linked");
   }
   if (program == ctx.program) return;
+  if (ctx.xfb.active) return ctx.Error(GL_INVALID_OPERATION, "glUseProgram", "transform feedback is active");
   auto old = std::move(ctx.program);
   ctx.program = std::move(program);
   ctx.MarkDirty(kDirtyProgram);
@@ -332,12 +357,15 @@ void GetProgramiv(Context& ctx, GLuint name, GLenum pname, GLint* params) {
     case GL_PROGRAM_BINARY_LENGTH:
       *params = 0;  // no binary formats (gl_program_binary.cpp)
       return;
+    // As Mesa reports them: the mode as last set by glTransformFeedbackVaryings, the varyings as linked.
     case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
-      *params = GL_INTERLEAVED_ATTRIBS;
+      *params = static_cast<GLint>(program->xfb_mode);
       return;
     case GL_TRANSFORM_FEEDBACK_VARYINGS:
+      *params = linked ? static_cast<GLint>(linked->xfb_varyings.size()) : 0;
+      return;
     case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH:
-      *params = 0;
+      *params = linked ? max_len(linked->xfb_varyings) : 0;
       return;
     default:
       return ctx.Error(GL_INVALID_ENUM, "glGetProgramiv", "invalid pname");

@@ -17,6 +17,10 @@ Context::IndexedBuffer* IndexedBinding(Context& ctx, GLenum target, GLuint index
     return &ctx.uniform_buffer_bindings[index];
   }
   if (target == GL_TRANSFORM_FEEDBACK_BUFFER) {
+    if (ctx.xfb.active) {
+      ctx.Error(GL_INVALID_OPERATION, fn, "transform feedback is active");
+      return nullptr;
+    }
     if (index >= ctx.transform_feedback_bindings.size()) {
       ctx.Error(GL_INVALID_VALUE, fn, "index >= GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS");
       return nullptr;
@@ -71,6 +75,9 @@ void BindBufferRange(Context& ctx, GLenum target, GLuint index, GLuint buffer, G
     return ctx.Error(GL_INVALID_VALUE, fn, "offset or size out of range");
   if (target == GL_UNIFORM_BUFFER && offset % 256 != 0)
     return ctx.Error(GL_INVALID_VALUE, fn, "offset is not a multiple of GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT");
+  // Captures are written in 32-bit words (GL 3.3 §2.15.2).
+  if (target == GL_TRANSFORM_FEEDBACK_BUFFER && buffer != 0 && (offset % 4 != 0 || size % 4 != 0))
+    return ctx.Error(GL_INVALID_VALUE, fn, "offset or size is not a multiple of 4");
   Bind(ctx, target, index, buffer, offset, size, fn);
 }
 
@@ -156,9 +163,49 @@ void GetActiveUniformBlockName(Context& ctx, GLuint name, GLuint block_index, GL
   if (length) *length = n;
 }
 
+void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data) {
+  const char* fn = "glGetInteger64i_v";
+  const Context::IndexedBuffer* b = nullptr;
+  switch (target) {
+    case GL_UNIFORM_BUFFER_BINDING:
+    case GL_UNIFORM_BUFFER_START:
+    case GL_UNIFORM_BUFFER_SIZE:
+      if (index >= Context::kUniformBufferBindings)
+        return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
+      b = &ctx.uniform_buffer_bindings[index];
+      break;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+    case GL_TRANSFORM_FEEDBACK_BUFFER_START:
+    case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE:
+      if (index >= ctx.transform_feedback_bindings.size())
+        return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
+      b = &ctx.transform_feedback_bindings[index];
+      break;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
+  }
+  if (!data) return;
+  if (target == GL_UNIFORM_BUFFER_BINDING || target == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING)
+    *data = b->buffer ? static_cast<GLint64>(b->buffer->name) : 0;
+  else if (target == GL_UNIFORM_BUFFER_START || target == GL_TRANSFORM_FEEDBACK_BUFFER_START)
+    *data = b->offset;
+  else
+    *data = b->size;
+}
+
 void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
   const char* fn = "glGetIntegeri_v";
   switch (target) {
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+    case GL_TRANSFORM_FEEDBACK_BUFFER_START:
+    case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE: {
+      if (index >= ctx.transform_feedback_bindings.size())
+        return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
+      GLint64 value = 0;
+      GetInteger64i_v(ctx, target, index, &value);
+      if (data) *data = static_cast<GLint>(value);
+      return;
+    }
     case GL_UNIFORM_BUFFER_BINDING:
     case GL_UNIFORM_BUFFER_START:
     case GL_UNIFORM_BUFFER_SIZE: {

@@ -84,6 +84,9 @@ struct Program : GLObject {
   std::map<std::string, int32_t> attrib_bindings;
   std::map<std::string, int32_t> frag_data_bindings;
   std::map<std::string, int32_t> frag_data_indices;
+  // glTransformFeedbackVaryings: used by the next link (the linked program keeps what it was linked with).
+  std::vector<std::string> xfb_names;
+  GLenum xfb_mode = GL_INTERLEAVED_ATTRIBS;
   bool delete_pending = false;
   bool validated = false;
   // glProgramParameteri(GL_PROGRAM_BINARY_RETRIEVABLE_HINT): set pending, in effect from the next link.

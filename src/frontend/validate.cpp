@@ -5,6 +5,7 @@
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_enums.h"
 #include "frontend/gl_formats.h"
+#include "frontend/gl_transform_feedback.h"
 
 namespace caldera::validate {
 namespace {
@@ -31,7 +32,7 @@ bool DrawCommon(Context& ctx, const char* function, GLenum mode, GLsizei count, 
   }
   if (FramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
     return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, function, "draw framebuffer incomplete");
-  return true;
+  return gl::CheckTransformFeedbackDraw(ctx, mode, function);
 }
 
 bool ElementsCommon(Context& ctx, const char* function, GLenum mode, GLsizei count, GLenum type,

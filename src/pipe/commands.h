@@ -19,6 +19,7 @@ constexpr int kMaxColorAttachments = 8;
 constexpr int kMaxVertexAttribs = 16;
 constexpr int kMaxUniformBlocks = 12;  // per program (GL_MAX_COMBINED_UNIFORM_BLOCKS is larger; see docs)
 constexpr int kMaxSamplers = 16;       // per program
+constexpr int kMaxTransformFeedbackBuffers = 4;
 
 // X-macro of every command: name, then whether it carries a payload. Backends switch on Op.
 #define CALDERA_PIPE_COMMANDS(X) \
@@ -56,7 +57,9 @@ constexpr int kMaxSamplers = 16;       // per program
   X(QueryEnd)                    \
   X(QueryTimestamp)              \
   X(QueryResult)                 \
-  X(QueryDestroy)
+  X(QueryDestroy)                \
+  X(TransformFeedbackBegin)      \
+  X(TransformFeedbackEnd)
 
 enum class Op : uint16_t {
 #define CALDERA_PIPE_ENUM(name) k##name,
@@ -193,6 +196,15 @@ struct CmdProgramCreate {
   uint32_t geometry_words;  // 0: no geometry stage
   uint32_t default_block_size;
   uint32_t payload_size;
+  // Transform feedback: the last pre-rasterization stage writes `xfb_outputs` extra outputs named
+  // caldera_xfb_0.. (the shader path's copies of the captured varyings, decorated for Vulkan's
+  // VK_EXT_transform_feedback); a GL host captures them by name, one buffer each when `xfb_separate`.
+  uint32_t xfb_outputs = 0;
+  uint32_t xfb_separate = 0;
+  // Non-zero: the program has no fragment shader of its own (desktop GL allows that; the frontend links an
+  // empty one): colour attachments keep their contents, one of the values GL's "undefined" allows, and
+  // Vulkan's validation wants attachments the shader does not write masked.
+  uint32_t no_color_outputs = 0;
 };
 
 struct CmdProgramDestroy {
@@ -497,7 +509,14 @@ struct CmdWaitSync {
   FenceState* fence;
 };
 
-enum class QueryKind : uint8_t { kSamplesPassed, kAnySamplesPassed, kTimeElapsed, kTimestamp };
+enum class QueryKind : uint8_t {
+  kSamplesPassed,
+  kAnySamplesPassed,
+  kTimeElapsed,
+  kTimestamp,
+  kPrimitivesGenerated,  // primitives out of the last pre-rasterization stage, capture active or not
+  kTransformFeedbackPrimitivesWritten,  // primitives written to the capture buffers
+};
 
 // Queries are named by a per-context id the frontend picks (fresh for every glBeginQuery/glQueryCounter, so
 // a re-begun GL query never aliases its previous result). Occlusion kinds count the draws between begin and
@@ -535,6 +554,28 @@ struct CmdQueryResult {
 struct CmdQueryDestroy {
   static constexpr Op kOp = Op::kQueryDestroy;
   uint64_t query;
+};
+
+// glBeginTransformFeedback with the buffers resolved: draws until CmdTransformFeedbackEnd append the
+// program's captured outputs to `buffers[i]` (binding i) from `offset`, never past `offset + size`.
+// `primitive` is kPointList, kLineList or kTriangleList: the frontend checked every draw's mode against
+// it. A capture may span several backend render passes (Vulkan resumes it through counter buffers).
+struct TransformFeedbackBuffer {
+  Handle buffer;  // zero: binding unused
+  uint64_t offset = 0;
+  uint64_t size = 0;
+};
+
+struct CmdTransformFeedbackBegin {
+  static constexpr Op kOp = Op::kTransformFeedbackBegin;
+  Topology primitive;
+  uint32_t count;  // bindings used: 0 .. count-1
+  std::array<TransformFeedbackBuffer, kMaxTransformFeedbackBuffers> buffers;
+};
+
+// glEndTransformFeedback: the buffers' captured contents are visible to every later command.
+struct CmdTransformFeedbackEnd {
+  static constexpr Op kOp = Op::kTransformFeedbackEnd;
 };
 
 #define CALDERA_PIPE_TRIVIAL(name) \

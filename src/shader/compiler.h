@@ -107,6 +107,25 @@ struct LinkInput {
   std::map<std::string, int32_t> attrib_bindings;     // glBindAttribLocation
   std::map<std::string, int32_t> frag_data_bindings;  // glBindFragDataLocation(Indexed): location
   std::map<std::string, int32_t> frag_data_indices;   // glBindFragDataLocationIndexed: index
+  // glTransformFeedbackVaryings as of this link: names in capture order, and GL_SEPARATE_ATTRIBS (one
+  // buffer per varying) or GL_INTERLEAVED_ATTRIBS (all in buffer 0).
+  std::vector<std::string> xfb_varyings;
+  bool xfb_separate = false;
+};
+
+// Transform feedback limits (GL_MAX_TRANSFORM_FEEDBACK_*): a program exceeding them fails to link.
+constexpr uint32_t kMaxXfbInterleavedComponents = 64;
+constexpr uint32_t kMaxXfbSeparateAttribs = 4;
+constexpr uint32_t kMaxXfbSeparateComponents = 4;
+
+// One captured varying as glGetTransformFeedbackVarying reports it, and where it lands.
+struct XfbVarying {
+  std::string name;  // as the application named it ("gl_Position", "v[2]", "arr")
+  uint32_t gl_type = 0;
+  int32_t size = 1;         // array elements (1 for non-arrays and single elements)
+  uint32_t components = 0;  // 32-bit components written per vertex
+  uint32_t buffer = 0;      // binding index
+  uint32_t offset = 0;      // bytes from the start of a vertex's record in that buffer
 };
 
 struct LinkedProgram {
@@ -122,6 +141,14 @@ struct LinkedProgram {
   std::vector<Attribute> attributes;
   std::vector<FragOutput> frag_outputs;
   uint32_t sampler_count = 0;
+  // Transform feedback (empty when nothing is captured): the varyings in capture order, and the bytes each
+  // binding advances per vertex. The last pre-rasterization stage's SPIR-V writes one extra output per
+  // varying, named caldera_xfb_<i>, decorated XfbBuffer/XfbStride/Offset (spirv_xfb.cpp).
+  std::vector<XfbVarying> xfb_varyings;
+  bool xfb_separate = false;
+  uint32_t xfb_strides[kMaxXfbSeparateAttribs] = {};
+  // The geometry shader's output primitive: 0 points, 1 line strips, 2 triangle strips; -1 without one.
+  int32_t geometry_output = -1;
 };
 
 // glLinkProgram: compile every stage in one glslang program with Vulkan relaxed rules (cross-stage varying

@@ -10,6 +10,7 @@
 #include "shader/internal.h"
 #include "shader/reflect.h"
 #include "shader/spirv_patch.h"
+#include "shader/spirv_xfb.h"
 
 namespace caldera::shader {
 namespace internal {
@@ -304,6 +305,20 @@ LinkedProgram LinkProgram(const LinkInput& input) {
       }
     }
     std::vector<uint32_t> final_words = module.take();
+    // Transform feedback captures from the last stage before rasterization: the geometry shader when
+    // there is one, else the vertex shader.
+    const bool last_vertex_stage = stage == Stage::kGeometry ||
+                                   (stage == Stage::kVertex && !present[static_cast<int>(Stage::kGeometry)]);
+    if (last_vertex_stage && !input.xfb_varyings.empty()) {
+      std::string link_error = AddTransformFeedbackOutputs(
+          final_words, input.xfb_varyings, input.xfb_separate, out.xfb_varyings, out.xfb_strides);
+      if (!link_error.empty()) {
+        out.info_log += link_error;
+        return out;
+      }
+      out.xfb_separate = input.xfb_separate;
+    }
+    if (stage == Stage::kGeometry) out.geometry_output = GeometryOutputPrimitive(final_words);
     std::string error = LowerRectangleTextures(final_words);
     if (error.empty()) error = Lower1DTextures(final_words);
     if (error.empty()) error = LowerBufferSamplers(final_words);

@@ -219,6 +219,12 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kQueryDestroy:
       OnQueryDestroy(pipe::As<pipe::CmdQueryDestroy>(record).query);
       break;
+    case pipe::Op::kTransformFeedbackBegin:
+      OnTransformFeedbackBegin(pipe::As<pipe::CmdTransformFeedbackBegin>(record));
+      break;
+    case pipe::Op::kTransformFeedbackEnd:
+      OnTransformFeedbackEnd();
+      break;
     case pipe::Op::kCount:
       break;
   }

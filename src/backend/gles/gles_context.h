@@ -18,7 +18,10 @@ namespace caldera::gles {
 
 // Compiles and links translated stages (vertex, fragment, geometry; empty ones skipped) on the host.
 // Returns 0 and appends the host's messages to *log on failure.
-GLuint LinkHostProgram(const HostGL& gl, const std::string essl[3], std::string* log);
+// `xfb_outputs` > 0: the program captures the shader path's caldera_xfb_0.. outputs (one buffer each when
+// `xfb_separate`), set before the host links it.
+GLuint LinkHostProgram(const HostGL& gl, const std::string essl[3], std::string* log,
+                       uint32_t xfb_outputs = 0, bool xfb_separate = false);
 
 class Context final : public pipe::BackendContext {
  public:
@@ -92,6 +95,9 @@ class Context final : public pipe::BackendContext {
   void OnQueryTimestamp(const pipe::CmdQueryTimestamp& c);
   void OnQueryResult(const pipe::CmdQueryResult& c);
   void OnQueryDestroy(uint64_t id);
+  void OnTransformFeedbackBegin(const pipe::CmdTransformFeedbackBegin& c);
+  void OnTransformFeedbackEnd();
+  bool xfb_active_ = false;
   // GL_SAMPLES_PASSED has no GLES equivalent: while one is active, draws use a program variant whose
   // fragment shader counts the fragments that pass into an atomic counter (gles_samples.cpp).
   GLuint CountingProgram(ProgramObject& program);

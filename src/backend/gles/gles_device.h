@@ -53,6 +53,8 @@ struct ProgramObject {
   std::string essl[3];
   GLuint counting_program = 0;  // 0: not built yet
   bool counting_failed = false;
+  uint32_t xfb_outputs = 0;  // captured outputs (CmdProgramCreate), linked into every variant
+  bool xfb_separate = false;
 };
 
 // Pipe handles → host objects. Indexed by slot; the generation tells a stale handle from a live one.

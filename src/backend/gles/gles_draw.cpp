@@ -251,17 +251,32 @@ void Context::ApplyTextures() {
   }
 }
 
+namespace {
+
+// The host query target of a query kind (samples passed is emulated: see gles_samples.cpp).
+GLenum HostTarget(pipe::QueryKind kind) {
+  switch (kind) {
+    case pipe::QueryKind::kTimeElapsed:
+      return GL_TIME_ELAPSED;
+    case pipe::QueryKind::kPrimitivesGenerated:
+      return GL_PRIMITIVES_GENERATED;  // GLES 3.2 (EXT_geometry_shader)
+    case pipe::QueryKind::kTransformFeedbackPrimitivesWritten:
+      return GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN;
+    default:
+      return GL_ANY_SAMPLES_PASSED;
+  }
+}
+
+}  // namespace
+
 void Context::OnQueryBegin(const pipe::CmdQueryBegin& c) {
   if (c.kind == pipe::QueryKind::kSamplesPassed) return BeginSampleCount(c.query);
   Query q;
   q.kind = c.kind;
-  GLenum target = GL_ANY_SAMPLES_PASSED;
-  if (c.kind == pipe::QueryKind::kTimeElapsed) {
-    if (!device_.has_timer_queries()) return;  // the result reads as a final zero
-    target = GL_TIME_ELAPSED;
-  }
+  if (c.kind == pipe::QueryKind::kTimeElapsed && !device_.has_timer_queries())
+    return;  // the result reads as a final zero
   gl_.GenQueries(1, &q.name);
-  gl_.BeginQuery(target, q.name);
+  gl_.BeginQuery(HostTarget(c.kind), q.name);
   queries_[c.query] = q;
 }
 
@@ -269,7 +284,38 @@ void Context::OnQueryEnd(const pipe::CmdQueryEnd& c) {
   auto it = queries_.find(c.query);
   if (it == queries_.end()) return;
   if (it->second.kind == pipe::QueryKind::kSamplesPassed) counting_samples_ = false;
-  gl_.EndQuery(it->second.kind == pipe::QueryKind::kTimeElapsed ? GL_TIME_ELAPSED : GL_ANY_SAMPLES_PASSED);
+  gl_.EndQuery(HostTarget(it->second.kind));
+}
+
+void Context::OnTransformFeedbackBegin(const pipe::CmdTransformFeedbackBegin& c) {
+  for (uint32_t i = 0; i < c.count && i < pipe::kMaxTransformFeedbackBuffers; ++i) {
+    const pipe::TransformFeedbackBuffer& b = c.buffers[i];
+    BufferObject* buffer = device_.buffers.Get(b.buffer);
+    if (buffer && buffer->name && b.size > 0)
+      gl_.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, i, buffer->name, static_cast<GLintptr>(b.offset),
+                          static_cast<GLsizeiptr>(b.size));
+    else
+      gl_.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, i, 0);
+  }
+  // The host checks its current program when the capture begins (the frontend sent it just before).
+  if (ProgramObject* program = device_.programs.Get(program_); program && program->program) {
+    GLuint host_program = program->program;
+    if (counting_samples_) {
+      if (GLuint counting = CountingProgram(*program)) host_program = counting;
+    }
+    state_.UseProgram(host_program);
+  }
+  const GLenum mode = c.primitive == pipe::Topology::kPointList  ? GL_POINTS
+                      : c.primitive == pipe::Topology::kLineList ? GL_LINES
+                                                                 : GL_TRIANGLES;
+  gl_.BeginTransformFeedback(mode);
+  xfb_active_ = true;
+}
+
+void Context::OnTransformFeedbackEnd() {
+  if (!xfb_active_) return;
+  gl_.EndTransformFeedback();
+  xfb_active_ = false;
 }
 
 void Context::OnQueryTimestamp(const pipe::CmdQueryTimestamp& c) {

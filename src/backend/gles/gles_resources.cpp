@@ -188,7 +188,8 @@ GLuint CompileHostShader(const HostGL& gl, GLenum stage, const std::string& sour
 
 }  // namespace
 
-GLuint LinkHostProgram(const HostGL& gl, const std::string essl[3], std::string* log) {
+GLuint LinkHostProgram(const HostGL& gl, const std::string essl[3], std::string* log, uint32_t xfb_outputs,
+                       bool xfb_separate) {
   const GLenum kinds[3] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER, GL_GEOMETRY_SHADER};
   std::vector<GLuint> shaders;
   bool ok = true;
@@ -206,6 +207,15 @@ GLuint LinkHostProgram(const HostGL& gl, const std::string essl[3], std::string*
   if (ok) {
     program = gl.CreateProgram();
     for (GLuint s : shaders) gl.AttachShader(program, s);
+    if (xfb_outputs > 0) {
+      // The names SPIRV-Cross keeps from the shader path's OpName (spirv_xfb.cpp).
+      std::vector<std::string> names;
+      std::vector<const char*> pointers;
+      for (uint32_t i = 0; i < xfb_outputs; ++i) names.push_back("caldera_xfb_" + std::to_string(i));
+      for (const auto& n : names) pointers.push_back(n.c_str());
+      gl.TransformFeedbackVaryings(program, static_cast<GLsizei>(xfb_outputs), pointers.data(),
+                                   xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS);
+    }
     gl.LinkProgram(program);
     GLint linked = GL_FALSE;
     gl.GetProgramiv(program, GL_LINK_STATUS, &linked);
@@ -225,6 +235,8 @@ void Context::OnProgramCreate(const pipe::CmdProgramCreate& c, const uint8_t* pa
   if (device_.programs.Get(c.program)) OnProgramDestroy(c.program);
   ProgramObject& prog = device_.programs.Put(c.program);
   prog.default_block_size = c.default_block_size;
+  prog.xfb_outputs = c.xfb_outputs;
+  prog.xfb_separate = c.xfb_separate != 0;
   auto* words = reinterpret_cast<const uint32_t*>(payload);
   struct StageWords {
     GLenum stage;
@@ -249,7 +261,7 @@ void Context::OnProgramCreate(const pipe::CmdProgramCreate& c, const uint8_t* pa
       prog.uint_inputs = essl.uint_inputs;
     }
   }
-  GLuint program = ok ? LinkHostProgram(gl_, prog.essl, &log) : 0;
+  GLuint program = ok ? LinkHostProgram(gl_, prog.essl, &log, c.xfb_outputs, c.xfb_separate != 0) : 0;
   if (!program)
     util::LogOnce(util::LogLevel::kError, "gles",
                   "the host rejected a translated program (draws skipped): " + log);

@@ -37,7 +37,8 @@ GLuint Context::CountingProgram(ProgramObject& program) {
   if (program.counting_program || program.counting_failed) return program.counting_program;
   std::string essl[3] = {program.essl[0], program.essl[1], program.essl[2]};
   std::string log;
-  if (MakeCountingFragment(&essl[1])) program.counting_program = LinkHostProgram(gl_, essl, &log);
+  if (MakeCountingFragment(&essl[1]))
+    program.counting_program = LinkHostProgram(gl_, essl, &log, program.xfb_outputs, program.xfb_separate);
   if (!program.counting_program) {
     program.counting_failed = true;
     util::LogOnce(

@@ -61,6 +61,13 @@ void AdjustInterface(spvc_compiler compiler, spvc_resources resources) {
     for (size_t i = 0; i < count; ++i) {
       spvc_variable_id id = list[i].id;
       if (input) spvc_compiler_unset_decoration(compiler, id, SpvDecorationInvariant);
+      if (!input) {
+        // Transform feedback outputs: the host captures them by name (glTransformFeedbackVaryings);
+        // ESSL has no xfb_* layout qualifiers.
+        spvc_compiler_unset_decoration(compiler, id, SpvDecorationXfbBuffer);
+        spvc_compiler_unset_decoration(compiler, id, SpvDecorationXfbStride);
+        spvc_compiler_unset_decoration(compiler, id, SpvDecorationOffset);
+      }
       if (input && model == SpvExecutionModelGeometry) continue;  // per-vertex arrays are not block arrays
       if (model == SpvExecutionModelVertex && input) continue;
       if (model == SpvExecutionModelFragment && !input) continue;
@@ -120,6 +127,7 @@ TranslatedStage TranslateToEssl(const uint32_t* words, size_t count, uint32_t es
   Rebind(compiler, resources, SPVC_RESOURCE_TYPE_SEPARATE_IMAGE);
   CollectIntegerInputs(compiler, resources, &out);
   AdjustInterface(compiler, resources);
+  spvc_compiler_unset_execution_mode(compiler, SpvExecutionModeXfb);
 
   const char* source = nullptr;
   if (spvc_compiler_compile(compiler, &source) != SPVC_SUCCESS) {

@@ -93,6 +93,7 @@ Context::~Context() {
     for (auto& dummy : row)
       if (dummy.image) shared_.resources->DestroyStandaloneImage(dummy);
   VkDevice dev = shared_.device->device();
+  DestroyXfbCounters();
   vkDestroyDescriptorPool(dev, descriptor_pool_, nullptr);
   vkDestroyCommandPool(dev, pool_, nullptr);
 }
@@ -289,8 +290,14 @@ void Context::BeginPass() {
 void Context::EndPass() {
   if (!pass_open_) return;
   EndOcclusionSegment();
+  EndPrimitiveSegment(0);
+  EndPrimitiveSegment(1);
+  const bool captured = EndTransformFeedbackInPass();
   vkCmdEndRendering(cmd_);
   pass_open_ = false;
+  // The next segment of the capture reads the counters just written and appends to the same buffers;
+  // later commands read what was captured.
+  if (captured) TransferBarrier();
 }
 
 void Context::FlushPendingClears(ClearResolve why) {

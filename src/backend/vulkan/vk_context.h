@@ -95,6 +95,26 @@ class Context final : public pipe::BackendContext {
   void WriteTimestamp(QueryTracker::Instance& inst);
   void BeginOcclusionSegment();  // before a draw, in the open pass, while GL occlusion queries are active
   void EndOcclusionSegment();    // before the pass ends (a Vulkan query cannot span passes)
+  // The same for GL_PRIMITIVES_GENERATED (kind 0) and GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (kind 1).
+  void BeginPrimitiveSegments();
+  void EndPrimitiveSegment(int kind);
+
+  // vk_transform_feedback.cpp: a GL capture is one Vulkan transform feedback per render pass (and per
+  // pipeline bind: vkCmdBindPipeline is not allowed while it is active), resumed through counter buffers.
+  void OnTransformFeedbackBegin(const pipe::CmdTransformFeedbackBegin& cmd);
+  void OnTransformFeedbackEnd();
+  void BeginTransformFeedbackInPass();  // before a draw, after the pipeline is bound
+  bool EndTransformFeedbackInPass();    // before the pass ends; true if it was active
+  bool CreateXfbCounters();
+  void DestroyXfbCounters();
+  struct Xfb {
+    bool active = false;          // between GL begin and end
+    bool in_pass = false;         // vkCmdBeginTransformFeedbackEXT recorded in the open pass
+    bool counters_valid = false;  // the counter buffer holds where the previous segment stopped
+    pipe::CmdTransformFeedbackBegin buffers{};
+    VkBuffer counters = VK_NULL_HANDLE;  // 4 counters, then a small sink for bindings without storage
+    Allocation counters_alloc;
+  } xfb_;
 
   VkCommandBuffer Commands();  // the open command buffer, begun on demand
   bool SubmitAndStamp(uint64_t* serial);

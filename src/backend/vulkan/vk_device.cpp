@@ -185,6 +185,10 @@ bool Device::CreateLogicalDevice(std::string* why) {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
   VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vertex_input{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT};
+  VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+  VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT prims{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
   VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &f13};
   VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12};
@@ -205,6 +209,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
   const char* dvi = util::Env("CALDERA_DYNAMIC_VERTEX_INPUT");
   if (!(dvi && std::strcmp(dvi, "0") == 0))
     chain(VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME, &vertex_input);
+  chain(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, &xfb);
+  chain(VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, &prims);
   // Textures and uniform blocks are pushed per draw (no descriptor-set allocation on the hot path).
   features_.push_descriptor = HasExtension(ext, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
   if (!features_.push_descriptor) {
@@ -227,6 +233,12 @@ bool Device::CreateLogicalDevice(std::string* why) {
   features_.vertex_attribute_divisor = divisor.vertexAttributeInstanceRateDivisor;
   features_.list_restart = list_restart.primitiveTopologyListRestart;
   features_.vertex_input_dynamic = vertex_input.vertexInputDynamicState;
+  // GL captures one stream; GL_PRIMITIVES_GENERATED must count while GL_RASTERIZER_DISCARD is on.
+  features_.transform_feedback = xfb.transformFeedback;
+  xfb.geometryStreams = VK_FALSE;
+  features_.primitives_generated_query =
+      prims.primitivesGeneratedQuery && prims.primitivesGeneratedQueryWithRasterizerDiscard;
+  prims.primitivesGeneratedQueryWithNonZeroStreams = VK_FALSE;
   list_restart.primitiveTopologyPatchListRestart = VK_FALSE;  // no tessellation
   features_.wide_lines = f2.features.wideLines;
   features_.fill_mode_non_solid = f2.features.fillModeNonSolid;
@@ -285,6 +297,18 @@ bool Device::CreateLogicalDevice(std::string* why) {
     set_vertex_input =
         reinterpret_cast<PFN_vkCmdSetVertexInputEXT>(vkGetDeviceProcAddr(device_, "vkCmdSetVertexInputEXT"));
     features_.vertex_input_dynamic = set_vertex_input != nullptr;
+  }
+  if (features_.transform_feedback) {
+    bind_xfb_buffers = reinterpret_cast<PFN_vkCmdBindTransformFeedbackBuffersEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdBindTransformFeedbackBuffersEXT"));
+    begin_xfb = reinterpret_cast<PFN_vkCmdBeginTransformFeedbackEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdBeginTransformFeedbackEXT"));
+    end_xfb = reinterpret_cast<PFN_vkCmdEndTransformFeedbackEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdEndTransformFeedbackEXT"));
+    begin_query_indexed = reinterpret_cast<PFN_vkCmdBeginQueryIndexedEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdBeginQueryIndexedEXT"));
+    end_query_indexed = reinterpret_cast<PFN_vkCmdEndQueryIndexedEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdEndQueryIndexedEXT"));
   }
 
   VkFormatProperties fp;

@@ -34,7 +34,11 @@ struct DeviceFeatures {
   // VK_EXT_vertex_input_dynamic_state: vertex formats, offsets, strides and divisors are command-buffer
   // state, so a vertex-layout change never creates a pipeline (kill switch CALDERA_DYNAMIC_VERTEX_INPUT=0).
   bool vertex_input_dynamic = false;
-  uint32_t timestamp_valid_bits = 0;  // of the graphics queue; 0: no timestamps
+  uint32_t timestamp_valid_bits = 0;     // of the graphics queue; 0: no timestamps
+  // VK_EXT_transform_feedback (GL transform feedback, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) and
+  // VK_EXT_primitives_generated_query (GL_PRIMITIVES_GENERATED, counted with rasterizer discard too).
+  bool transform_feedback = false;
+  bool primitives_generated_query = false;
 };
 
 class Device final : public pipe::Timeline {
@@ -55,6 +59,11 @@ class Device final : public pipe::Timeline {
   VkFormat depth_stencil_format() const { return depth_stencil_format_; }
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_set = nullptr;
   PFN_vkCmdSetVertexInputEXT set_vertex_input = nullptr;  // with features().vertex_input_dynamic
+  PFN_vkCmdBindTransformFeedbackBuffersEXT bind_xfb_buffers = nullptr;
+  PFN_vkCmdBeginTransformFeedbackEXT begin_xfb = nullptr;
+  PFN_vkCmdEndTransformFeedbackEXT end_xfb = nullptr;
+  PFN_vkCmdBeginQueryIndexedEXT begin_query_indexed = nullptr;
+  PFN_vkCmdEndQueryIndexedEXT end_query_indexed = nullptr;
 
   // Submissions from every context are ordered on one timeline semaphore; serial N completes in order.
   // `wait_serial` (0: none) makes the submission wait on the device for an earlier serial (glWaitSync).

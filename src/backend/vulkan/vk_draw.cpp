@@ -96,8 +96,10 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       if (!res.CreateProgram(c.program, words, c.vertex_words, fragment, c.fragment_words,
                              fragment + c.fragment_words, c.geometry_words, c.default_block_size, &retired_))
         util::Log(util::LogLevel::kError, "vulkan", "shader module creation failed");
-      else if (ProgramObject* p = res.programs.Get(c.program))
+      else if (ProgramObject* p = res.programs.Get(c.program)) {
         p->layout = shared_.pipelines->Layout(p->texel_buffer_mask);
+        p->no_color_outputs = c.no_color_outputs != 0;
+      }
       break;
     }
     case pipe::Op::kProgramDestroy:
@@ -201,6 +203,12 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kQueryDestroy:
       OnQueryDestroy(pipe::As<pipe::CmdQueryDestroy>(record));
       break;
+    case pipe::Op::kTransformFeedbackBegin:
+      OnTransformFeedbackBegin(pipe::As<pipe::CmdTransformFeedbackBegin>(record));
+      break;
+    case pipe::Op::kTransformFeedbackEnd:
+      OnTransformFeedbackEnd();
+      break;
     case pipe::Op::kCount:
       break;
   }
@@ -231,7 +239,7 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
       kb.op_rgb = static_cast<uint8_t>(b.op_rgb);
       kb.op_alpha = static_cast<uint8_t>(b.op_alpha);
     }
-    kb.mask = b.write_mask;
+    kb.mask = program.no_color_outputs ? 0 : b.write_mask;
     if (img && pipe::HasImplicitAlpha(img->pipe_format)) kb.mask &= 0x7;  // alpha of RGB formats stays 1
   }
   if (ImageObject* ds = images.Get(targets_.depth_stencil.image)) {
@@ -275,6 +283,12 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
     if (!pipeline) return false;
     key_ = key;
     if (pipeline != bound_pipeline_) {
+      // vkCmdBindPipeline is not allowed while transform feedback is active: the capture's segment ends
+      // with the pass (counters written) and resumes in the next one.
+      if (xfb_.in_pass) {
+        EndPass();
+        BeginPass();
+      }
       vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
       bound_pipeline_ = pipeline;
     }
@@ -626,8 +640,10 @@ ProgramObject* Context::PrepareDraw(pipe::Topology topology) {
   ++stats_.draws;
   if (textures_need_layout_check_ || (textures_.count > 0 && !dummy_ready_)) PrepareTextures();
   BeginPass();
+  if (!BindPipeline(topology, *program)) return nullptr;  // may restart the pass while capturing
   BeginOcclusionSegment();
-  if (!BindPipeline(topology, *program)) return nullptr;
+  BeginPrimitiveSegments();
+  BeginTransformFeedbackInPass();
   // Programs differ in set 1 (texel buffers or images per sampler binding): another layout disturbs the
   // pushed set, so push again. Set 0 is identical in every layout and stays bound.
   if (program->layout != pushed_layout_) resources_dirty_ = true;

@@ -15,8 +15,27 @@ namespace {
 constexpr uint32_t kPoolSize = 128;
 
 int TypeIndex(VkQueryType type) {
-  return type == VK_QUERY_TYPE_OCCLUSION ? 0 : 1;
+  switch (type) {
+    case VK_QUERY_TYPE_OCCLUSION:
+      return 0;
+    case VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT:
+      return 2;
+    case VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT:
+      return 3;
+    default:
+      return 1;
+  }
 }
+
+// GL_PRIMITIVES_GENERATED: 0, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: 1, other kinds: -1.
+int PrimitiveKind(pipe::QueryKind kind) {
+  return kind == pipe::QueryKind::kPrimitivesGenerated                  ? 0
+         : kind == pipe::QueryKind::kTransformFeedbackPrimitivesWritten ? 1
+                                                                        : -1;
+}
+
+constexpr VkQueryType kPrimitiveQueryTypes[2] = {VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT,
+                                                 VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT};
 
 bool IsOcclusion(pipe::QueryKind kind) {
   return kind == pipe::QueryKind::kSamplesPassed || kind == pipe::QueryKind::kAnySamplesPassed;
@@ -85,11 +104,14 @@ void QueryTracker::Stamp(uint64_t serial) {
 }
 
 uint64_t QueryTracker::Read(Slot s) const {
-  uint64_t value = 0;
+  // Transform feedback stream queries return two values (primitives written, primitives needed).
+  uint64_t values[2] = {0, 0};
+  const bool pair = pools_[s.pool].type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT;
   // WAIT_BIT costs nothing here (the submission completed) and guards against reading an unwritten slot.
-  vkGetQueryPoolResults(device_.device(), pools_[s.pool].pool, s.index, 1, sizeof(value), &value,
-                        sizeof(value), VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
-  return value;
+  vkGetQueryPoolResults(device_.device(), pools_[s.pool].pool, s.index, 1, sizeof(values), values,
+                        pair ? sizeof(values) : sizeof(values[0]),
+                        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+  return values[0];
 }
 
 // --- fences
@@ -177,11 +199,50 @@ void Context::EndOcclusionSegment() {
   queries_.segment_open = false;
 }
 
+void Context::BeginPrimitiveSegments() {
+  for (int kind = 0; kind < 2; ++kind) {
+    if (queries_.active_primitives[kind].empty() || queries_.primitive_segment_open[kind]) continue;
+    const bool supported = kind == 0 ? shared_.device->features().primitives_generated_query
+                                     : shared_.device->features().transform_feedback;
+    if (!supported) {
+      util::LogOnce(util::LogLevel::kWarning,
+                    kind == 0 ? "GL_PRIMITIVES_GENERATED" : "GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN",
+                    "the Vulkan device lacks the query type: results read 0");
+      continue;
+    }
+    bool cmd_reset = false;
+    QueryTracker::Slot slot = queries_.Allocate(kPrimitiveQueryTypes[kind], &cmd_reset);
+    if (cmd_reset) {
+      EndPass();
+      vkCmdResetQueryPool(Commands(), queries_.pool(slot), slot.index, 1);
+      BeginPass();
+    }
+    vkCmdBeginQuery(cmd_, queries_.pool(slot), slot.index, 0);
+    auto& active = queries_.active_primitives[kind];
+    for (size_t i = 0; i < active.size(); ++i) {
+      queries_.instances[active[i]].slots.push_back(slot);
+      if (i > 0) queries_.Retain(slot);
+    }
+    queries_.primitive_segment[kind] = slot;
+    queries_.primitive_segment_open[kind] = true;
+  }
+}
+
+void Context::EndPrimitiveSegment(int kind) {
+  if (!queries_.primitive_segment_open[kind]) return;
+  vkCmdEndQuery(cmd_, queries_.pool(queries_.primitive_segment[kind]),
+                queries_.primitive_segment[kind].index);
+  queries_.primitive_segment_open[kind] = false;
+}
+
 void Context::OnQueryBegin(const pipe::CmdQueryBegin& cmd) {
   QueryTracker::Instance& inst = queries_.instances[cmd.query];
   inst = {};
   inst.kind = cmd.kind;
-  if (IsOcclusion(cmd.kind)) {
+  if (int kind = PrimitiveKind(cmd.kind); kind >= 0) {
+    EndPrimitiveSegment(kind);
+    queries_.active_primitives[kind].push_back(cmd.query);
+  } else if (IsOcclusion(cmd.kind)) {
     // The set of queries counting draws changes: the next draw opens a segment for the new set.
     EndOcclusionSegment();
     queries_.active_occlusion.push_back(cmd.query);
@@ -194,7 +255,11 @@ void Context::OnQueryEnd(const pipe::CmdQueryEnd& cmd) {
   auto it = queries_.instances.find(cmd.query);
   if (it == queries_.instances.end()) return;
   QueryTracker::Instance& inst = it->second;
-  if (IsOcclusion(inst.kind)) {
+  if (int kind = PrimitiveKind(inst.kind); kind >= 0) {
+    EndPrimitiveSegment(kind);
+    auto& active = queries_.active_primitives[kind];
+    active.erase(std::remove(active.begin(), active.end(), cmd.query), active.end());
+  } else if (IsOcclusion(inst.kind)) {
     EndOcclusionSegment();
     auto& active = queries_.active_occlusion;
     active.erase(std::remove(active.begin(), active.end(), cmd.query), active.end());
@@ -224,6 +289,13 @@ void Context::ForgetQuery(uint64_t id) {
   if (std::find(active.begin(), active.end(), id) != active.end()) {
     EndOcclusionSegment();
     active.erase(std::remove(active.begin(), active.end(), id), active.end());
+  }
+  if (int kind = PrimitiveKind(inst.kind); kind >= 0) {
+    auto& prims = queries_.active_primitives[kind];
+    if (std::find(prims.begin(), prims.end(), id) != prims.end()) {
+      EndPrimitiveSegment(kind);
+      prims.erase(std::remove(prims.begin(), prims.end(), id), prims.end());
+    }
   }
   uint64_t serial = inst.ended ? inst.serial : (cmd_ ? QueryTracker::kOpen : queries_.last_serial());
   for (auto slot : inst.slots) queries_.Release(slot, serial);
@@ -256,6 +328,8 @@ void Context::OnQueryResult(const pipe::CmdQueryResult& cmd) {
       switch (inst.kind) {
         case pipe::QueryKind::kSamplesPassed:
         case pipe::QueryKind::kAnySamplesPassed:
+        case pipe::QueryKind::kPrimitivesGenerated:
+        case pipe::QueryKind::kTransformFeedbackPrimitivesWritten:
           for (auto slot : inst.slots) *cmd.result += queries_.Read(slot);
           break;
         case pipe::QueryKind::kTimeElapsed:

@@ -54,6 +54,12 @@ class QueryTracker {
   std::vector<uint64_t> active_occlusion;  // GL occlusion queries between begin and end
   bool segment_open = false;               // a Vulkan occlusion query is active in the open render pass
   Slot segment;
+  // Primitive queries, split per render pass like occlusion: [0] GL_PRIMITIVES_GENERATED
+  // (VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT), [1] GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
+  // (VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, whose first value is the primitives written).
+  std::vector<uint64_t> active_primitives[2];
+  bool primitive_segment_open[2] = {false, false};
+  Slot primitive_segment[2];
 
  private:
   struct Pool {
@@ -69,7 +75,7 @@ class QueryTracker {
 
   Device& device_;
   std::vector<Pool> pools_;
-  std::vector<Slot> free_[2];  // by type: occlusion, timestamp
+  std::vector<Slot> free_[4];  // by type: occlusion, timestamp, primitives generated, xfb stream
   std::vector<Retiring> retiring_;
   uint64_t last_serial_ = 0;
 };

@@ -78,6 +78,7 @@ struct ProgramObject {
   VkShaderModule fragment = VK_NULL_HANDLE;
   VkShaderModule geometry = VK_NULL_HANDLE;  // optional
   uint32_t default_block_size = 0;
+  bool no_color_outputs = false;  // CmdProgramCreate: colour writes masked
 };
 
 // What a destroy leaves behind until the GPU is done with it.

@@ -436,6 +436,7 @@ const std::vector<Scene>& All() {
     all.insert(all.end(), TextureScenes().begin(), TextureScenes().end());
     all.insert(all.end(), DrawScenes().begin(), DrawScenes().end());
     all.insert(all.end(), MsaaScenes().begin(), MsaaScenes().end());
+    all.insert(all.end(), XfbScenes().begin(), XfbScenes().end());
     all.insert(all.end(), FormatScenes().begin(), FormatScenes().end());
     all.insert(all.end(), Tex1DScenes().begin(), Tex1DScenes().end());
     return all;

@@ -19,9 +19,9 @@ const std::vector<Scene>& All();
 const std::vector<Scene>& TextureScenes();  // texture_scenes.cpp: arrays, cubes, 3D, rectangles
 const std::vector<Scene>& DrawScenes();     // draw_scenes.cpp: line loops, primitive restart
 const std::vector<Scene>& MsaaScenes();     // msaa_scenes.cpp: multisampled targets and resolves
-const std::vector<Scene>& FormatScenes();
-const std::vector<Scene>& Tex1DScenes();  // tex1d_scenes.cpp: 1D/1D-array textures, copies from framebuffers
-                                          // // format_scenes.cpp: integer, sRGB, float, depth, packed
+const std::vector<Scene>& FormatScenes();   // format_scenes.cpp: integer, sRGB, float, depth, packed
+const std::vector<Scene>& XfbScenes();      // xfb_scenes.cpp: transform feedback captured and drawn
+const std::vector<Scene>& Tex1DScenes();     // tex1d_scenes.cpp: 1D textures, copies from framebuffers
 // Two triangles covering the window; 2D positions at attribute location 0.
 void DrawFullWindowQuad();
 // A vertex shader for DrawFullWindowQuad passing v_uv, 0..1 across the viewport.
