@@ -1,5 +1,6 @@
 #include "frontend/context.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "frontend/device.h"
@@ -15,8 +16,8 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
   pixel_transfers_on_device_ = util::EnvFlag("CALDERA_PBO_DEVICE_COPIES", true);
   for (auto& mask : state.color_mask) mask = {true, true, true, true};
   for (auto& v : state.generic_attrib) {
-    v[0] = v[1] = v[2] = 0.0f;
-    v[3] = 1.0f;
+    v[0] = v[1] = v[2] = 0;
+    v[3] = 0x3f800000u;  // 1.0f
   }
   dirty_.set();
   if (IsES()) {
@@ -226,6 +227,11 @@ void Context::FlushFixedState() {
   cmd.coverage_value = s.sample_coverage_value;
   cmd.coverage_invert = s.sample_coverage_invert;
   cmd.sample_mask = s.sample_mask ? s.sample_mask_value : ~0u;
+  cmd.logic_op_enable = s.color_logic_op;
+  cmd.logic_op = static_cast<pipe::LogicOp>(s.logic_op - GL_CLEAR);
+  cmd.program_point_size = s.program_point_size;
+  cmd.point_origin_lower_left = s.point_sprite_origin == GL_LOWER_LEFT;
+  cmd.point_size = s.point_size;
   if (!s.multisample)
     util::LogOnce(
         util::LogLevel::kWarning, "GL_MULTISAMPLE",
@@ -234,18 +240,71 @@ void Context::FlushFixedState() {
   pipe_->Record(cmd);
 }
 
+namespace {
+
+pipe::GenericKind InputKind(GLenum gl_type) {
+  switch (gl_type) {
+    case GL_INT:
+    case GL_INT_VEC2:
+    case GL_INT_VEC3:
+    case GL_INT_VEC4:
+      return pipe::GenericKind::kInt;
+    case GL_UNSIGNED_INT:
+    case GL_UNSIGNED_INT_VEC2:
+    case GL_UNSIGNED_INT_VEC3:
+    case GL_UNSIGNED_INT_VEC4:
+      return pipe::GenericKind::kUInt;
+    default:
+      return pipe::GenericKind::kFloat;
+  }
+}
+
+// A generic value read by an input of another base type is undefined in GL; converting it numerically
+// keeps the backends' vertex formats matching the shader (Vulkan requires it) and gives the app's numbers.
+void ConvertGeneric(const uint32_t* in, pipe::GenericKind from, pipe::GenericKind to, uint32_t* out) {
+  for (int c = 0; c < 4; ++c) {
+    double v;
+    if (from == pipe::GenericKind::kFloat) {
+      float f;
+      std::memcpy(&f, &in[c], 4);
+      v = f;
+    } else {
+      v = from == pipe::GenericKind::kInt ? double(int32_t(in[c])) : double(in[c]);
+    }
+    if (to == pipe::GenericKind::kFloat) {
+      float f = static_cast<float>(v);
+      std::memcpy(&out[c], &f, 4);
+    } else if (to == pipe::GenericKind::kInt) {
+      out[c] = static_cast<uint32_t>(static_cast<int32_t>(std::clamp(v, -2147483648.0, 2147483647.0)));
+    } else {
+      out[c] = static_cast<uint32_t>(std::clamp(v, 0.0, 4294967295.0));
+    }
+  }
+}
+
+}  // namespace
+
 void Context::FlushVertexInput() {
   pipe::CmdSetVertexInput cmd{};
   const auto& linked = program->linked;
+  pipe::GenericKind input_kind[pipe::kMaxVertexAttribs] = {};
   for (const auto& attr : linked->attributes) {
     for (int32_t slot = 0; slot < attr.array_size; ++slot) {
       int32_t loc = attr.location + slot;
-      if (loc >= 0 && loc < pipe::kMaxVertexAttribs) cmd.attrib_mask |= 1u << loc;
+      if (loc >= 0 && loc < pipe::kMaxVertexAttribs) {
+        cmd.attrib_mask |= 1u << loc;
+        input_kind[loc] = InputKind(attr.gl_type);
+      }
     }
   }
   for (int i = 0; i < pipe::kMaxVertexAttribs; ++i) {
     auto& out = cmd.attribs[i];
     std::memcpy(out.constant, state.generic_attrib[i], sizeof(out.constant));
+    out.constant_kind = state.generic_kind[i];
+    if (out.constant_kind != input_kind[i]) {
+      ConvertGeneric(state.generic_attrib[i], state.generic_kind[i], input_kind[i], out.constant);
+      out.constant_kind = input_kind[i];
+    }
     if (!vertex_array) continue;
     const auto& a = vertex_array->attribs[i];
     if (!a.enabled || !a.buffer) continue;

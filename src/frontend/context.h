@@ -83,12 +83,20 @@ struct GLState {
   GLenum polygon_mode = GL_FILL;
   GLenum provoking_vertex = GL_LAST_VERTEX_CONVENTION;  // GL's default; Vulkan's is the first vertex
   GLfloat line_width = 1.0f;
+  bool color_logic_op = false;
+  GLenum logic_op = GL_COPY;
+  GLfloat point_size = 1.0f, point_fade_threshold = 1.0f;
+  GLenum point_sprite_origin = GL_UPPER_LEFT;
+  GLenum clamp_read_color = GL_FIXED_ONLY;
   GLfloat polygon_offset_factor = 0.0f, polygon_offset_units = 0.0f;
   GLuint primitive_restart_index = 0;
   StencilState stencil[2];  // front, back
   std::array<BlendState, pipe::kMaxColorAttachments> blend_state;
   GLfloat blend_color[4] = {0, 0, 0, 0};
-  GLfloat generic_attrib[pipe::kMaxVertexAttribs][4];
+  // Generic attribute values as 32-bit words of `generic_kind` (floats from glVertexAttrib*, integers from
+  // glVertexAttribI*), so integer values stay exact.
+  uint32_t generic_attrib[pipe::kMaxVertexAttribs][4];
+  pipe::GenericKind generic_kind[pipe::kMaxVertexAttribs] = {};
   GLenum hint_derivative = GL_DONT_CARE, hint_line = GL_DONT_CARE, hint_polygon = GL_DONT_CARE;
   GLenum hint_texture_compression = GL_DONT_CARE;
   GLint pack_alignment = 4, unpack_alignment = 4;

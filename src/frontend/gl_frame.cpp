@@ -115,7 +115,11 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
   Buffer* pbo = ctx.pixel_pack_buffer.get();
   uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
   uint32_t bpp = layout.bytes_per_pixel;
-  if (pbo && !depth_stencil && ctx.pixel_transfers_on_device() &&
+  // glClampColor(GL_CLAMP_READ_COLOR): GL_TRUE clamps every non-integer colour read to [0, 1];
+  // GL_FIXED_ONLY (the default) clamps fixed-point buffers only, whose values are in range already.
+  const bool clamp =
+      !depth_stencil && ctx.state.clamp_read_color == GL_TRUE && !pipe::IsIntegerFormat(read_format);
+  if (pbo && !depth_stencil && !clamp && ctx.pixel_transfers_on_device() &&
       IsDirectPixelFormat(read_format, format, type) && layout.row_stride % bpp == 0 &&
       (pbo_offset + first) % bpp == 0) {
     // A device copy into the buffer, no wait: the shadow catches up when something reads it.
@@ -152,9 +156,12 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
     for (int32_t row = 0; row < h; ++row) {
       const uint8_t* src = read.data() + size_t(row) * cmd.row_stride;
       uint8_t* dst = rows.data() + size_t(row) * w * bpp;
-      for (int32_t i = 0; i < w; ++i)
-        glformat::PackPixel(format, type, FromLayout(read_layout, src + size_t(i) * read_size, int_signed),
-                            dst + size_t(i) * bpp);
+      for (int32_t i = 0; i < w; ++i) {
+        glformat::PixelValue v = FromLayout(read_layout, src + size_t(i) * read_size, int_signed);
+        if (clamp)
+          for (float& f : v.f) f = std::clamp(f, 0.0f, 1.0f);
+        glformat::PackPixel(format, type, v, dst + size_t(i) * bpp);
+      }
     }
   }
   if (pbo && !SyncShadow(ctx, *pbo)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost"), false;

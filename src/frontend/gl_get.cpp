@@ -39,7 +39,9 @@ const std::vector<std::string>& Extensions(const Context& ctx) {
   // The format extensions are the GL 3.x core formats under their old names (no entry points of their own);
   // GL_EXT_texture_integer (glTexParameterIiv, glClearColorIi) and GL_EXT_texture_array (1D arrays) are not.
   // GL_ARB_texture_buffer_object is GL 3.1's buffer textures; its glTexBufferARB is exported as glTexBuffer.
+  // GL_ARB_blend_func_extended and GL_ARB_vertex_type_2_10_10_10_rev are GL 3.3 core under their ARB names.
   static const std::vector<std::string> kDesktop = {
+      "GL_ARB_blend_func_extended",    "GL_ARB_vertex_type_2_10_10_10_rev",
       "GL_ARB_depth_buffer_float",     "GL_ARB_draw_elements_base_vertex",
       "GL_ARB_draw_instanced",         "GL_ARB_explicit_attrib_location",
       "GL_ARB_framebuffer_object",     "GL_ARB_framebuffer_sRGB",
@@ -182,6 +184,19 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return boolean(s.depth_clamp);
     case GL_DITHER:
       return boolean(s.dither);
+    case GL_COLOR_LOGIC_OP:
+      return boolean(s.color_logic_op);
+    case GL_PROGRAM_POINT_SIZE:
+      return boolean(s.program_point_size);
+    case GL_LOGIC_OP_MODE:
+      return ints({double(s.logic_op)});
+    case GL_POINT_FADE_THRESHOLD_SIZE:
+      out.kind = Kind::kFloat;
+      return ints({s.point_fade_threshold});
+    case GL_POINT_SPRITE_COORD_ORIGIN:
+      return ints({double(s.point_sprite_origin)});
+    case GL_CLAMP_READ_COLOR:
+      return ints({double(s.clamp_read_color)});
     case GL_ARRAY_BUFFER_BINDING:
       return ints({double(NameOf(ctx.array_buffer.get()))});
     case GL_ELEMENT_ARRAY_BUFFER_BINDING:
@@ -333,7 +348,7 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double(ctx.state.provoking_vertex)});
     case GL_POINT_SIZE:
       out.kind = Kind::kFloat;
-      return ints({1.0});
+      return ints({s.point_size});
     case GL_POINT_SIZE_GRANULARITY:
     case GL_LINE_WIDTH_GRANULARITY:
       out.kind = Kind::kFloat;

@@ -52,6 +52,16 @@ void PrimitiveRestartIndex(Context& ctx, GLuint index);
 void Hint(Context& ctx, GLenum target, GLenum mode);
 void PixelStorei(Context& ctx, GLenum pname, GLint param);
 
+// --- gl_state_raster.cpp: logic ops, points, read colour clamping
+void LogicOp(Context& ctx, GLenum opcode);
+void PointSize(Context& ctx, GLfloat size);
+void PointParameterf(Context& ctx, GLenum pname, GLfloat param);
+void PointParameterfv(Context& ctx, GLenum pname, const GLfloat* params);
+void PointParameteri(Context& ctx, GLenum pname, GLint param);
+void PointParameteriv(Context& ctx, GLenum pname, const GLint* params);
+void ClampColor(Context& ctx, GLenum target, GLenum clamp);
+void PixelStoref(Context& ctx, GLenum pname, GLfloat param);
+
 // --- gl_get.cpp: queries
 GLenum GetError(Context& ctx);
 const GLubyte* GetString(Context& ctx, GLenum name);
@@ -100,18 +110,77 @@ void VertexAttribPointer(Context& ctx, GLuint index, GLint size, GLenum type, GL
 void VertexAttribIPointer(Context& ctx, GLuint index, GLint size, GLenum type, GLsizei stride,
                           const void* pointer);
 void VertexAttribDivisor(Context& ctx, GLuint index, GLuint divisor);
+
+// --- gl_vertex_generic.cpp: generic attribute values and glGetVertexAttrib*
+void VertexAttrib1d(Context& ctx, GLuint index, GLdouble x);
+void VertexAttrib1dv(Context& ctx, GLuint index, const GLdouble* v);
 void VertexAttrib1f(Context& ctx, GLuint index, GLfloat x);
+void VertexAttrib1fv(Context& ctx, GLuint index, const GLfloat* v);
+void VertexAttrib1s(Context& ctx, GLuint index, GLshort x);
+void VertexAttrib1sv(Context& ctx, GLuint index, const GLshort* v);
+void VertexAttrib2d(Context& ctx, GLuint index, GLdouble x, GLdouble y);
+void VertexAttrib2dv(Context& ctx, GLuint index, const GLdouble* v);
 void VertexAttrib2f(Context& ctx, GLuint index, GLfloat x, GLfloat y);
+void VertexAttrib2fv(Context& ctx, GLuint index, const GLfloat* v);
+void VertexAttrib2s(Context& ctx, GLuint index, GLshort x, GLshort y);
+void VertexAttrib2sv(Context& ctx, GLuint index, const GLshort* v);
+void VertexAttrib3d(Context& ctx, GLuint index, GLdouble x, GLdouble y, GLdouble z);
+void VertexAttrib3dv(Context& ctx, GLuint index, const GLdouble* v);
 void VertexAttrib3f(Context& ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z);
+void VertexAttrib3fv(Context& ctx, GLuint index, const GLfloat* v);
+void VertexAttrib3s(Context& ctx, GLuint index, GLshort x, GLshort y, GLshort z);
+void VertexAttrib3sv(Context& ctx, GLuint index, const GLshort* v);
+void VertexAttrib4d(Context& ctx, GLuint index, GLdouble x, GLdouble y, GLdouble z, GLdouble w);
+void VertexAttrib4dv(Context& ctx, GLuint index, const GLdouble* v);
 void VertexAttrib4f(Context& ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w);
 void VertexAttrib4fv(Context& ctx, GLuint index, const GLfloat* v);
-void VertexAttrib1fv(Context& ctx, GLuint index, const GLfloat* v);
-void VertexAttrib2fv(Context& ctx, GLuint index, const GLfloat* v);
-void VertexAttrib3fv(Context& ctx, GLuint index, const GLfloat* v);
+void VertexAttrib4s(Context& ctx, GLuint index, GLshort x, GLshort y, GLshort z, GLshort w);
+void VertexAttrib4sv(Context& ctx, GLuint index, const GLshort* v);
+void VertexAttrib4bv(Context& ctx, GLuint index, const GLbyte* v);
+void VertexAttrib4iv(Context& ctx, GLuint index, const GLint* v);
+void VertexAttrib4ubv(Context& ctx, GLuint index, const GLubyte* v);
+void VertexAttrib4usv(Context& ctx, GLuint index, const GLushort* v);
+void VertexAttrib4uiv(Context& ctx, GLuint index, const GLuint* v);
+void VertexAttrib4Nbv(Context& ctx, GLuint index, const GLbyte* v);
+void VertexAttrib4Nsv(Context& ctx, GLuint index, const GLshort* v);
+void VertexAttrib4Niv(Context& ctx, GLuint index, const GLint* v);
+void VertexAttrib4Nubv(Context& ctx, GLuint index, const GLubyte* v);
+void VertexAttrib4Nusv(Context& ctx, GLuint index, const GLushort* v);
+void VertexAttrib4Nuiv(Context& ctx, GLuint index, const GLuint* v);
+void VertexAttrib4Nub(Context& ctx, GLuint index, GLubyte x, GLubyte y, GLubyte z, GLubyte w);
+void VertexAttribI1i(Context& ctx, GLuint index, GLint x);
+void VertexAttribI1iv(Context& ctx, GLuint index, const GLint* v);
+void VertexAttribI1ui(Context& ctx, GLuint index, GLuint x);
+void VertexAttribI1uiv(Context& ctx, GLuint index, const GLuint* v);
+void VertexAttribI2i(Context& ctx, GLuint index, GLint x, GLint y);
+void VertexAttribI2iv(Context& ctx, GLuint index, const GLint* v);
+void VertexAttribI2ui(Context& ctx, GLuint index, GLuint x, GLuint y);
+void VertexAttribI2uiv(Context& ctx, GLuint index, const GLuint* v);
+void VertexAttribI3i(Context& ctx, GLuint index, GLint x, GLint y, GLint z);
+void VertexAttribI3iv(Context& ctx, GLuint index, const GLint* v);
+void VertexAttribI3ui(Context& ctx, GLuint index, GLuint x, GLuint y, GLuint z);
+void VertexAttribI3uiv(Context& ctx, GLuint index, const GLuint* v);
 void VertexAttribI4i(Context& ctx, GLuint index, GLint x, GLint y, GLint z, GLint w);
+void VertexAttribI4iv(Context& ctx, GLuint index, const GLint* v);
 void VertexAttribI4ui(Context& ctx, GLuint index, GLuint x, GLuint y, GLuint z, GLuint w);
+void VertexAttribI4uiv(Context& ctx, GLuint index, const GLuint* v);
+void VertexAttribI4bv(Context& ctx, GLuint index, const GLbyte* v);
+void VertexAttribI4sv(Context& ctx, GLuint index, const GLshort* v);
+void VertexAttribI4ubv(Context& ctx, GLuint index, const GLubyte* v);
+void VertexAttribI4usv(Context& ctx, GLuint index, const GLushort* v);
+void VertexAttribP1ui(Context& ctx, GLuint index, GLenum type, GLboolean normalized, GLuint value);
+void VertexAttribP1uiv(Context& ctx, GLuint index, GLenum type, GLboolean normalized, const GLuint* value);
+void VertexAttribP2ui(Context& ctx, GLuint index, GLenum type, GLboolean normalized, GLuint value);
+void VertexAttribP2uiv(Context& ctx, GLuint index, GLenum type, GLboolean normalized, const GLuint* value);
+void VertexAttribP3ui(Context& ctx, GLuint index, GLenum type, GLboolean normalized, GLuint value);
+void VertexAttribP3uiv(Context& ctx, GLuint index, GLenum type, GLboolean normalized, const GLuint* value);
+void VertexAttribP4ui(Context& ctx, GLuint index, GLenum type, GLboolean normalized, GLuint value);
+void VertexAttribP4uiv(Context& ctx, GLuint index, GLenum type, GLboolean normalized, const GLuint* value);
 void GetVertexAttribiv(Context& ctx, GLuint index, GLenum pname, GLint* params);
 void GetVertexAttribfv(Context& ctx, GLuint index, GLenum pname, GLfloat* params);
+void GetVertexAttribdv(Context& ctx, GLuint index, GLenum pname, GLdouble* params);
+void GetVertexAttribIiv(Context& ctx, GLuint index, GLenum pname, GLint* params);
+void GetVertexAttribIuiv(Context& ctx, GLuint index, GLenum pname, GLuint* params);
 void GetVertexAttribPointerv(Context& ctx, GLuint index, GLenum pname, void** pointer);
 
 // --- gl_shader.cpp: shader and program objects
@@ -136,6 +205,9 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params);
 void GetProgramInfoLog(Context& ctx, GLuint program, GLsizei buf_size, GLsizei* length, GLchar* info_log);
 void BindAttribLocation(Context& ctx, GLuint program, GLuint index, const GLchar* name);
 void BindFragDataLocation(Context& ctx, GLuint program, GLuint color, const GLchar* name);
+void BindFragDataLocationIndexed(Context& ctx, GLuint program, GLuint color, GLuint index,
+                                 const GLchar* name);
+GLint GetFragDataIndex(Context& ctx, GLuint program, const GLchar* name);
 GLint GetAttribLocation(Context& ctx, GLuint program, const GLchar* name);
 GLint GetUniformLocation(Context& ctx, GLuint program, const GLchar* name);
 GLint GetFragDataLocation(Context& ctx, GLuint program, const GLchar* name);
@@ -159,11 +231,35 @@ void Uniform2fv(Context& ctx, GLint location, GLsizei count, const GLfloat* valu
 void Uniform3fv(Context& ctx, GLint location, GLsizei count, const GLfloat* value);
 void Uniform4fv(Context& ctx, GLint location, GLsizei count, const GLfloat* value);
 void Uniform1iv(Context& ctx, GLint location, GLsizei count, const GLint* value);
+void Uniform2iv(Context& ctx, GLint location, GLsizei count, const GLint* value);
+void Uniform3iv(Context& ctx, GLint location, GLsizei count, const GLint* value);
 void Uniform4iv(Context& ctx, GLint location, GLsizei count, const GLint* value);
+void Uniform1ui(Context& ctx, GLint location, GLuint v0);
+void Uniform2ui(Context& ctx, GLint location, GLuint v0, GLuint v1);
+void Uniform3ui(Context& ctx, GLint location, GLuint v0, GLuint v1, GLuint v2);
+void Uniform4ui(Context& ctx, GLint location, GLuint v0, GLuint v1, GLuint v2, GLuint v3);
+void Uniform1uiv(Context& ctx, GLint location, GLsizei count, const GLuint* value);
+void Uniform2uiv(Context& ctx, GLint location, GLsizei count, const GLuint* value);
+void Uniform3uiv(Context& ctx, GLint location, GLsizei count, const GLuint* value);
+void Uniform4uiv(Context& ctx, GLint location, GLsizei count, const GLuint* value);
 void UniformMatrix2fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose, const GLfloat* value);
 void UniformMatrix3fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose, const GLfloat* value);
 void UniformMatrix4fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose, const GLfloat* value);
+void UniformMatrix2x3fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose,
+                        const GLfloat* value);
+void UniformMatrix2x4fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose,
+                        const GLfloat* value);
+void UniformMatrix3x2fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose,
+                        const GLfloat* value);
+void UniformMatrix3x4fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose,
+                        const GLfloat* value);
+void UniformMatrix4x2fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose,
+                        const GLfloat* value);
+void UniformMatrix4x3fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose,
+                        const GLfloat* value);
 void GetUniformfv(Context& ctx, GLuint program, GLint location, GLfloat* params);
+void GetUniformiv(Context& ctx, GLuint program, GLint location, GLint* params);
+void GetUniformuiv(Context& ctx, GLuint program, GLint location, GLuint* params);
 
 // --- gl_draw.cpp
 void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count);

@@ -396,6 +396,27 @@ void BindFragDataLocation(Context& ctx, GLuint name, GLuint color, const GLchar*
   if (!std::strncmp(output, "gl_", 3))
     return ctx.Error(GL_INVALID_OPERATION, "glBindFragDataLocation", "names starting with gl_ are reserved");
   program->frag_data_bindings[output] = static_cast<int32_t>(color);
+  program->frag_data_indices.erase(output);  // the same as glBindFragDataLocationIndexed with index 0
+}
+
+void BindFragDataLocationIndexed(Context& ctx, GLuint name, GLuint color, GLuint index,
+                                 const GLchar* output) {
+  const char* fn = "glBindFragDataLocationIndexed";
+  if (index > 1) return ctx.Error(GL_INVALID_VALUE, fn, "index > 1");
+  if (index == 0 && color >= pipe::kMaxColorAttachments)
+    return ctx.Error(GL_INVALID_VALUE, fn, "colorNumber >= GL_MAX_DRAW_BUFFERS");
+  // One dual-source draw buffer (GL_MAX_DUAL_SOURCE_DRAW_BUFFERS): index 1 only at location 0.
+  if (index == 1 && color >= 1)
+    return ctx.Error(GL_INVALID_VALUE, fn, "colorNumber >= GL_MAX_DUAL_SOURCE_DRAW_BUFFERS with index 1");
+  auto program = LookupProgram(ctx, name, fn);
+  if (!program || !output) return;
+  if (!std::strncmp(output, "gl_", 3))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "names starting with gl_ are reserved");
+  program->frag_data_bindings[output] = static_cast<int32_t>(color);
+  if (index)
+    program->frag_data_indices[output] = static_cast<int32_t>(index);
+  else
+    program->frag_data_indices.erase(output);
 }
 
 GLint GetAttribLocation(Context& ctx, GLuint name, const GLchar* attrib) {
@@ -407,6 +428,18 @@ GLint GetAttribLocation(Context& ctx, GLuint name, const GLchar* attrib) {
   }
   for (auto& a : program->linked->attributes)
     if (attrib && a.name == attrib) return a.location;
+  return -1;
+}
+
+GLint GetFragDataIndex(Context& ctx, GLuint name, const GLchar* output) {
+  auto program = LookupProgram(ctx, name, "glGetFragDataIndex");
+  if (!program) return -1;
+  if (!program->link_status) {
+    ctx.Error(GL_INVALID_OPERATION, "glGetFragDataIndex", "program is not linked");
+    return -1;
+  }
+  for (auto& o : program->linked->frag_outputs)
+    if (output && o.name == output) return o.index;
   return -1;
 }
 

@@ -59,6 +59,8 @@ bool* CapFlag(Context& ctx, GLenum cap) {
       return &s.line_smooth;
     case GL_PROGRAM_POINT_SIZE:
       return &s.program_point_size;
+    case GL_COLOR_LOGIC_OP:
+      return &s.color_logic_op;
     case GL_SAMPLE_MASK:
       return &s.sample_mask;
     case GL_TEXTURE_CUBE_MAP_SEAMLESS:

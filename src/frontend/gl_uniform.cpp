@@ -1,5 +1,7 @@
 // Loose uniforms: locations, type checks and std140 writes into the program's default block.
+#include <cmath>
 #include <cstring>
+#include <type_traits>
 
 #include "frontend/context.h"
 #include "frontend/gl_impl.h"
@@ -238,6 +240,49 @@ void Write(Context& ctx, GLint location, GLsizei count, const T* values, int com
   ++t.program->uniform_version;
 }
 
+// Converts one stored component to the query's type as GL's state tables do: floats round to the
+// nearest integer, booleans read as 0/1, and integers keep their bits between signed and unsigned (Mesa
+// does the same; GL leaves the sign reinterpretation unspecified).
+template <typename Out>
+Out ConvertStored(const uint8_t* p, UniformType::Base base) {
+  uint32_t bits;
+  std::memcpy(&bits, p, 4);
+  if (base == UniformType::kFloat) {
+    float f;
+    std::memcpy(&f, &bits, 4);
+    if constexpr (std::is_floating_point_v<Out>)
+      return static_cast<Out>(f);
+    else
+      return static_cast<Out>(static_cast<int64_t>(std::lround(f)));
+  }
+  if (base == UniformType::kBool) return static_cast<Out>(bits != 0 ? 1 : 0);
+  if (base == UniformType::kUInt) return static_cast<Out>(bits);
+  return static_cast<Out>(static_cast<int32_t>(bits));
+}
+
+// glGetUniform{f,i,ui}v: one location's value (a whole matrix, one array element), column-major.
+template <typename Out>
+void ReadUniform(Context& ctx, GLuint name, GLint location, Out* params, const char* function) {
+  auto program = LookupProgram(ctx, name, function);
+  if (!program) return;
+  if (!program->link_status || !program->linked)
+    return ctx.Error(GL_INVALID_OPERATION, function, "program is not linked");
+  if (location < 0 || static_cast<size_t>(location) >= program->locations.size())
+    return ctx.Error(GL_INVALID_OPERATION, function, "invalid location");
+  if (!params) return;
+  auto loc = program->locations[location];
+  const auto& u = program->linked->uniforms[loc.uniform];
+  UniformType t = DescribeUniformType(u.gl_type);
+  if (t.base == UniformType::kSampler) {
+    params[0] = static_cast<Out>(program->sampler_units[u.sampler_index + loc.element]);
+    return;
+  }
+  const uint8_t* base = program->default_block.data() + u.offset + loc.element * u.array_stride;
+  for (int c = 0; c < t.columns; ++c)
+    for (int r = 0; r < t.rows; ++r)
+      params[c * t.rows + r] = ConvertStored<Out>(base + c * u.matrix_stride + r * 4, t.base);
+}
+
 }  // namespace
 
 namespace gl {
@@ -291,9 +336,44 @@ void Uniform4fv(Context& c, GLint l, GLsizei n, const GLfloat* v) {
 void Uniform1iv(Context& c, GLint l, GLsizei n, const GLint* v) {
   Write(c, l, n, v, 1, 1, false, B::kInt, "glUniform1iv");
 }
+void Uniform2iv(Context& c, GLint l, GLsizei n, const GLint* v) {
+  Write(c, l, n, v, 2, 1, false, B::kInt, "glUniform2iv");
+}
+void Uniform3iv(Context& c, GLint l, GLsizei n, const GLint* v) {
+  Write(c, l, n, v, 3, 1, false, B::kInt, "glUniform3iv");
+}
 void Uniform4iv(Context& c, GLint l, GLsizei n, const GLint* v) {
   Write(c, l, n, v, 4, 1, false, B::kInt, "glUniform4iv");
 }
+void Uniform1ui(Context& c, GLint l, GLuint x) {
+  GLuint v[] = {x};
+  Write(c, l, 1, v, 1, 1, false, B::kUInt, "glUniform1ui");
+}
+void Uniform2ui(Context& c, GLint l, GLuint x, GLuint y) {
+  GLuint v[] = {x, y};
+  Write(c, l, 1, v, 2, 1, false, B::kUInt, "glUniform2ui");
+}
+void Uniform3ui(Context& c, GLint l, GLuint x, GLuint y, GLuint z) {
+  GLuint v[] = {x, y, z};
+  Write(c, l, 1, v, 3, 1, false, B::kUInt, "glUniform3ui");
+}
+void Uniform4ui(Context& c, GLint l, GLuint x, GLuint y, GLuint z, GLuint w) {
+  GLuint v[] = {x, y, z, w};
+  Write(c, l, 1, v, 4, 1, false, B::kUInt, "glUniform4ui");
+}
+void Uniform1uiv(Context& c, GLint l, GLsizei n, const GLuint* v) {
+  Write(c, l, n, v, 1, 1, false, B::kUInt, "glUniform1uiv");
+}
+void Uniform2uiv(Context& c, GLint l, GLsizei n, const GLuint* v) {
+  Write(c, l, n, v, 2, 1, false, B::kUInt, "glUniform2uiv");
+}
+void Uniform3uiv(Context& c, GLint l, GLsizei n, const GLuint* v) {
+  Write(c, l, n, v, 3, 1, false, B::kUInt, "glUniform3uiv");
+}
+void Uniform4uiv(Context& c, GLint l, GLsizei n, const GLuint* v) {
+  Write(c, l, n, v, 4, 1, false, B::kUInt, "glUniform4uiv");
+}
+// Matrices: `columns` x `rows` (GL's matCxR); the data is column-major unless `transpose`.
 void UniformMatrix2fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) {
   Write(c, l, n, v, 2, 2, t, B::kFloat, "glUniformMatrix2fv");
 }
@@ -302,6 +382,24 @@ void UniformMatrix3fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat
 }
 void UniformMatrix4fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) {
   Write(c, l, n, v, 4, 4, t, B::kFloat, "glUniformMatrix4fv");
+}
+void UniformMatrix2x3fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) {
+  Write(c, l, n, v, 3, 2, t, B::kFloat, "glUniformMatrix2x3fv");
+}
+void UniformMatrix2x4fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) {
+  Write(c, l, n, v, 4, 2, t, B::kFloat, "glUniformMatrix2x4fv");
+}
+void UniformMatrix3x2fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) {
+  Write(c, l, n, v, 2, 3, t, B::kFloat, "glUniformMatrix3x2fv");
+}
+void UniformMatrix3x4fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) {
+  Write(c, l, n, v, 4, 3, t, B::kFloat, "glUniformMatrix3x4fv");
+}
+void UniformMatrix4x2fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) {
+  Write(c, l, n, v, 2, 4, t, B::kFloat, "glUniformMatrix4x2fv");
+}
+void UniformMatrix4x3fv(Context& c, GLint l, GLsizei n, GLboolean t, const GLfloat* v) {
+  Write(c, l, n, v, 3, 4, t, B::kFloat, "glUniformMatrix4x3fv");
 }
 
 GLint GetUniformLocation(Context& ctx, GLuint name, const GLchar* uniform) {
@@ -328,32 +426,13 @@ GLint GetUniformLocation(Context& ctx, GLuint name, const GLchar* uniform) {
 }
 
 void GetUniformfv(Context& ctx, GLuint name, GLint location, GLfloat* params) {
-  auto program = LookupProgram(ctx, name, "glGetUniformfv");
-  if (!program) return;
-  if (!program->link_status || location < 0 || static_cast<size_t>(location) >= program->locations.size())
-    return ctx.Error(GL_INVALID_OPERATION, "glGetUniformfv", "invalid location");
-  auto loc = program->locations[location];
-  const auto& u = program->linked->uniforms[loc.uniform];
-  UniformType t = DescribeUniformType(u.gl_type);
-  if (t.base == UniformType::kSampler) {
-    params[0] = static_cast<GLfloat>(program->sampler_units[u.sampler_index + loc.element]);
-    return;
-  }
-  const uint8_t* base = program->default_block.data() + u.offset + loc.element * u.array_stride;
-  for (int c = 0; c < t.columns; ++c) {
-    for (int r = 0; r < t.rows; ++r) {
-      const uint8_t* p = base + c * u.matrix_stride + r * 4;
-      GLfloat out;
-      if (t.base == UniformType::kFloat) {
-        std::memcpy(&out, p, 4);
-      } else {
-        int32_t i;
-        std::memcpy(&i, p, 4);
-        out = static_cast<GLfloat>(i);
-      }
-      params[c * t.rows + r] = out;
-    }
-  }
+  ReadUniform(ctx, name, location, params, "glGetUniformfv");
+}
+void GetUniformiv(Context& ctx, GLuint name, GLint location, GLint* params) {
+  ReadUniform(ctx, name, location, params, "glGetUniformiv");
+}
+void GetUniformuiv(Context& ctx, GLuint name, GLint location, GLuint* params) {
+  ReadUniform(ctx, name, location, params, "glGetUniformuiv");
 }
 
 }  // namespace gl

@@ -187,6 +187,13 @@ struct CmdImageDestroy {
   Handle image;
 };
 
+// Specialization constants the shader path adds to every program (src/shader/spirv_points.cpp) for GL's
+// point rules; a backend sets them per pipeline, or leaves the defaults (the shader's gl_PointSize, the
+// SPIR-V PointCoord origin).
+constexpr uint32_t kSpecUseShaderPointSize = 1000;  // bool, default true: false takes kSpecPointSize
+constexpr uint32_t kSpecPointSize = 1001;           // float, default 1.0
+constexpr uint32_t kSpecFlipPointCoord = 1002;      // bool, default false: gl_PointCoord.y = 1 - y
+
 // Payload: vertex, fragment, then (optional) geometry SPIR-V words.
 struct CmdProgramCreate {
   static constexpr Op kOp = Op::kProgramCreate;
@@ -272,14 +279,30 @@ struct CmdSetFixedState {
   bool sample_coverage, coverage_invert;
   float coverage_value;
   uint32_t sample_mask;
+  // GL_COLOR_LOGIC_OP: replaces blending on normalized and integer attachments (float ones ignore it).
+  bool logic_op_enable;
+  LogicOp logic_op;
+  // Points: with `program_point_size` the last vertex stage's gl_PointSize is the size, else `point_size`
+  // (glPointSize). `point_origin_lower_left`: GL_POINT_SPRITE_COORD_ORIGIN is GL_LOWER_LEFT (gl_PointCoord's
+  // y grows upwards).
+  bool program_point_size;
+  bool point_origin_lower_left;
+  float point_size;
 };
+
+// How the 32-bit words of a generic attribute value are to be read: glVertexAttrib* stores floats,
+// glVertexAttribI* signed or unsigned integers (bit-exact; GL reads an input of another type as undefined).
+enum class GenericKind : uint8_t { kFloat, kInt, kUInt };
 
 struct VertexAttrib {
   bool enabled = false;  // false: the program's input is fed `constant`
   uint8_t binding = 0;
+  GenericKind constant_kind = GenericKind::kFloat;
   VertexFormat format;
   uint32_t offset = 0;
-  float constant[4] = {0, 0, 0, 1};  // generic value (glVertexAttrib*) for disabled arrays
+  // Generic value (glVertexAttrib*) for disabled arrays, as the words of `constant_kind`; float (0,0,0,1)
+  // by default.
+  uint32_t constant[4] = {0, 0, 0, 0x3f800000u};
 };
 
 struct VertexBinding {

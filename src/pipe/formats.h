@@ -198,6 +198,26 @@ enum class BlendFactor : uint8_t {
 
 enum class BlendOp : uint8_t { kAdd, kSubtract, kReverseSubtract, kMin, kMax };
 
+// GL's logic operations, in GL_CLEAR..GL_SET order (the order of VkLogicOp too).
+enum class LogicOp : uint8_t {
+  kClear,
+  kAnd,
+  kAndReverse,
+  kCopy,
+  kAndInverted,
+  kNoOp,
+  kXor,
+  kOr,
+  kNor,
+  kEquivalent,
+  kInvert,
+  kOrReverse,
+  kCopyInverted,
+  kOrInverted,
+  kNand,
+  kSet
+};
+
 enum class CullMode : uint8_t { kNone, kFront, kBack, kFrontAndBack };
 enum class PolygonMode : uint8_t { kFill, kLine, kPoint };
 

@@ -26,6 +26,7 @@ constexpr uint32_t kSamplerSet = 2;
 // attribute locations than kMaxVertexAttribs fails to link.
 constexpr int32_t kMaxDrawBuffers = 8;
 constexpr int32_t kMaxVertexAttribs = 16;
+constexpr int32_t kMaxDualSourceDrawBuffers = 1;  // GL_MAX_DUAL_SOURCE_DRAW_BUFFERS
 
 // One active loose uniform (a member of the default block). Arrays appear once, named as GL reports
 // them ("a[0]"), with array_size > 1. Samplers are uniforms too: their value is the texture unit, kept by

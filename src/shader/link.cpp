@@ -301,6 +301,13 @@ LinkedProgram LinkProgram(const LinkInput& input) {
         o.index = io && io->index ? io->index : idx != input.frag_data_indices.end() ? idx->second : 0;
         if (o.index != 0) {
           if (auto id = module.FindNamedId(o.name)) module.SetDecoration(*id, spv::DecorationIndex, o.index);
+          // GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1: second-source outputs exist at location 0 only.
+          if (o.location >= kMaxDualSourceDrawBuffers) {
+            out.info_log += "ERROR: Linking: fragment output '" + o.name + "' has index 1 at location " +
+                            std::to_string(o.location) + ", past GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (" +
+                            std::to_string(kMaxDualSourceDrawBuffers) + ")\n";
+            return out;
+          }
         }
       }
     }
@@ -319,7 +326,11 @@ LinkedProgram LinkProgram(const LinkInput& input) {
       out.xfb_separate = input.xfb_separate;
     }
     if (stage == Stage::kGeometry) out.geometry_output = GeometryOutputPrimitive(final_words);
-    std::string error = LowerRectangleTextures(final_words);
+    // Geometry shaders are left alone: ESSL needs GL_EXT_geometry_point_size for gl_PointSize there and
+    // Vulkan shaderTessellationAndGeometryPointSize; their points keep size 1 (docs/ARCHITECTURE.md).
+    const bool size_stage = stage == Stage::kVertex && !present[static_cast<int>(Stage::kGeometry)];
+    std::string error = AddPointControls(final_words, size_stage, stage == Stage::kFragment);
+    if (error.empty()) error = LowerRectangleTextures(final_words);
     if (error.empty()) error = Lower1DTextures(final_words);
     if (error.empty()) error = LowerBufferSamplers(final_words);
     if (error.empty()) error = ValidateSpirv(final_words);

@@ -63,5 +63,9 @@ std::string Lower1DTextures(std::vector<uint32_t>& words);
 // spirv_texel_buffer.cpp: turns samplerBuffer (a sampled image of Dim Buffer, not allowed in Vulkan) into
 // a uniform texel buffer image variable. Returns an error message, empty on success.
 std::string LowerBufferSamplers(std::vector<uint32_t>& words);
+// spirv_points.cpp: GL's point size and gl_PointCoord origin through specialization constants
+// (pipe::kSpec*): `size_stage` for the last stage before rasterization, `fragment_stage` for the fragment
+// shader. Returns an error message, empty on success.
+std::string AddPointControls(std::vector<uint32_t>& words, bool size_stage, bool fragment_stage);
 
 }  // namespace caldera::shader::internal

@@ -153,6 +153,7 @@ class Context final : public pipe::BackendContext {
     uint64_t offset = 0;
     uint32_t divisor = 0;
     std::array<uint32_t, 4> constant{};
+    pipe::GenericKind kind = pipe::GenericKind::kFloat;
     friend bool operator==(const AttribShadow&, const AttribShadow&) = default;
   };
   std::array<AttribShadow, pipe::kMaxVertexAttribs> attribs_{};

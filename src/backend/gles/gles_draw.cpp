@@ -53,6 +53,18 @@ bool Context::PrepareDraw() {
     if (fixed_.polygon_mode != pipe::PolygonMode::kFill)
       util::LogOnce(util::LogLevel::kWarning, "glPolygonMode",
                     "GLES has no polygon mode: filled on the GLES backend (docs/GLES-BACKEND.md)");
+    if (fixed_.logic_op_enable && fixed_.logic_op != pipe::LogicOp::kCopy)
+      util::LogOnce(util::LogLevel::kWarning, "glLogicOp",
+                    "GLES has no logic ops: GL_COLOR_LOGIC_OP is ignored on the GLES backend "
+                    "(docs/GLES-BACKEND.md)");
+    if (!fixed_.program_point_size && fixed_.point_size != 1.0f)
+      util::LogOnce(util::LogLevel::kWarning, "glPointSize",
+                    "GLES takes point sizes from gl_PointSize only: glPointSize is not applied on the GLES "
+                    "backend (docs/GLES-BACKEND.md)");
+    if (fixed_.point_origin_lower_left)
+      util::LogOnce(util::LogLevel::kWarning, "GL_POINT_SPRITE_COORD_ORIGIN",
+                    "GLES has no point sprite origin: gl_PointCoord stays GL_UPPER_LEFT on the GLES backend "
+                    "(docs/GLES-BACKEND.md)");
     state_.ApplyFixed(fixed_, rgb_targets);
     fixed_dirty_ = false;
   }
@@ -122,6 +134,7 @@ void Context::ApplyVertexInput(const ProgramObject& program) {
       if (buffer && !f.supported)
         util::LogOnce(util::LogLevel::kWarning, "gles", "double vertex attributes are not available on GLES");
       std::memcpy(want.constant.data(), a.constant, sizeof(want.constant));
+      want.kind = a.constant_kind;
     }
     AttribShadow& cur = attribs_[loc];
     if (attribs_known_ && cur == want) continue;
@@ -136,15 +149,21 @@ void Context::ApplyVertexInput(const ProgramObject& program) {
       if (!attribs_known_ || cur.divisor != want.divisor) gl_.VertexAttribDivisor(loc, want.divisor);
     } else {
       if (!attribs_known_ || cur.enabled) gl_.DisableVertexAttribArray(loc);
-      // Integer generic values travel as floats in the pipe; the program's input type picks the call.
-      if (program.int_inputs & (1u << loc))
-        gl_.VertexAttribI4i(loc, GLint(a.constant[0]), GLint(a.constant[1]), GLint(a.constant[2]),
-                            GLint(a.constant[3]));
+      // Integer values (glVertexAttribI*) go to the host as they are. A float value read by an integer
+      // input is undefined in GL; it is converted, so the input sees the numbers the app gave.
+      const uint32_t* w = a.constant;
+      float f[4];
+      std::memcpy(f, w, sizeof(f));
+      if (a.constant_kind == pipe::GenericKind::kInt)
+        gl_.VertexAttribI4i(loc, GLint(w[0]), GLint(w[1]), GLint(w[2]), GLint(w[3]));
+      else if (a.constant_kind == pipe::GenericKind::kUInt)
+        gl_.VertexAttribI4ui(loc, w[0], w[1], w[2], w[3]);
+      else if (program.int_inputs & (1u << loc))
+        gl_.VertexAttribI4i(loc, GLint(f[0]), GLint(f[1]), GLint(f[2]), GLint(f[3]));
       else if (program.uint_inputs & (1u << loc))
-        gl_.VertexAttribI4ui(loc, GLuint(a.constant[0]), GLuint(a.constant[1]), GLuint(a.constant[2]),
-                             GLuint(a.constant[3]));
+        gl_.VertexAttribI4ui(loc, GLuint(f[0]), GLuint(f[1]), GLuint(f[2]), GLuint(f[3]));
       else
-        gl_.VertexAttrib4fv(loc, a.constant);
+        gl_.VertexAttrib4fv(loc, f);
       want.divisor = cur.divisor;  // untouched on the host while the array is disabled
     }
     cur = want;

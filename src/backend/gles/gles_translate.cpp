@@ -79,14 +79,19 @@ void AdjustInterface(spvc_compiler compiler, spvc_resources resources) {
   }
 }
 
-// ESSL needs the extension spelled out for clip/cull distances (desktop GLSL has them built in).
+// ESSL needs extensions spelled out for what desktop GLSL has built in: clip/cull distances, and the
+// output `index` of dual-source blending (GL_EXT_blend_func_extended; a host without it rejects the
+// program, which is logged and its draws skipped).
 std::string AddRequiredExtensions(std::string source) {
-  if (source.find("gl_ClipDistance") == std::string::npos &&
-      source.find("gl_CullDistance") == std::string::npos)
-    return source;
+  std::string extensions;
+  if (source.find("gl_ClipDistance") != std::string::npos ||
+      source.find("gl_CullDistance") != std::string::npos)
+    extensions += "#extension GL_EXT_clip_cull_distance : require\n";
+  if (source.find(", index = ") != std::string::npos)
+    extensions += "#extension GL_EXT_blend_func_extended : require\n";
   size_t eol = source.find('\n');
-  if (eol == std::string::npos) return source;
-  source.insert(eol + 1, "#extension GL_EXT_clip_cull_distance : require\n");
+  if (extensions.empty() || eol == std::string::npos) return source;
+  source.insert(eol + 1, extensions);
   return source;
 }
 

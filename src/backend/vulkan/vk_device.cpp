@@ -244,6 +244,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
   features_.fill_mode_non_solid = f2.features.fillModeNonSolid;
   features_.depth_clamp = f2.features.depthClamp;
   features_.dual_src_blend = f2.features.dualSrcBlend;
+  features_.logic_op = f2.features.logicOp;
+  features_.large_points = f2.features.largePoints;
   features_.independent_blend = f2.features.independentBlend;
   if (!features_.depth_clip_control)
     util::LogOnce(util::LogLevel::kWarning, "vulkan",
@@ -255,6 +257,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
   want.fillModeNonSolid = f2.features.fillModeNonSolid;
   want.depthClamp = f2.features.depthClamp;
   want.dualSrcBlend = f2.features.dualSrcBlend;
+  want.logicOp = f2.features.logicOp;
+  want.largePoints = f2.features.largePoints;
   want.independentBlend = f2.features.independentBlend;
   want.depthBiasClamp = f2.features.depthBiasClamp;
   want.geometryShader = f2.features.geometryShader;          // GL 3.2+ geometry shaders

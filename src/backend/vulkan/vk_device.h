@@ -26,6 +26,8 @@ struct DeviceFeatures {
   bool fill_mode_non_solid = false;
   bool depth_clamp = false;
   bool dual_src_blend = false;
+  bool logic_op = false;      // GL_COLOR_LOGIC_OP
+  bool large_points = false;  // point sizes other than 1
   bool independent_blend = false;
   bool push_descriptor = false;
   bool sampler_anisotropy = false;
@@ -34,7 +36,7 @@ struct DeviceFeatures {
   // VK_EXT_vertex_input_dynamic_state: vertex formats, offsets, strides and divisors are command-buffer
   // state, so a vertex-layout change never creates a pipeline (kill switch CALDERA_DYNAMIC_VERTEX_INPUT=0).
   bool vertex_input_dynamic = false;
-  uint32_t timestamp_valid_bits = 0;     // of the graphics queue; 0: no timestamps
+  uint32_t timestamp_valid_bits = 0;  // of the graphics queue; 0: no timestamps
   // VK_EXT_transform_feedback (GL transform feedback, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) and
   // VK_EXT_primitives_generated_query (GL_PRIMITIVES_GENERATED, counted with rasterizer discard too).
   bool transform_feedback = false;

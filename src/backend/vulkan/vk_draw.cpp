@@ -251,6 +251,25 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
   key.polygon_mode = static_cast<uint8_t>(fixed_.polygon_mode);  // pipe order == VkPolygonMode
   key.depth_clamp = fixed_.depth_clamp && shared_.device->features().depth_clamp;
   key.provoking_last = fixed_.provoking_last && shared_.device->features().provoking_vertex_last;
+  // Points (lists, or polygons rasterized as points): glPointSize unless GL_PROGRAM_POINT_SIZE, and
+  // gl_PointCoord's origin. Vulkan's PointCoord origin is the lowest framebuffer row, GL's bottom here.
+  if (topology == pipe::Topology::kPointList || fixed_.polygon_mode == pipe::PolygonMode::kPoint) {
+    if (!fixed_.program_point_size) {
+      key.point_flags |= PipelineKey::kPointApiSize;
+      const float* range = shared_.device->properties().limits.pointSizeRange;
+      float size = std::clamp(fixed_.point_size, range[0], range[1]);
+      std::memcpy(&key.point_size_bits, &size, sizeof(size));
+    }
+    if (!fixed_.point_origin_lower_left) key.point_flags |= PipelineKey::kPointFlipCoord;
+  }
+  if (fixed_.logic_op_enable) {
+    if (shared_.device->features().logic_op)
+      key.logic_op =
+          static_cast<uint8_t>(static_cast<uint8_t>(fixed_.logic_op) + 1);  // pipe order == VkLogicOp
+    else
+      util::LogOnce(util::LogLevel::kWarning, "vulkan",
+                    "GL_COLOR_LOGIC_OP ignored: the device has no logicOp feature");
+  }
   if (key.samples > 1) {  // GL applies the multisample coverage operations to multisampled targets only
     key.alpha_to_coverage = fixed_.alpha_to_coverage;
     uint32_t mask = fixed_.sample_mask;
@@ -275,7 +294,12 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
       ka.per_instance = ka.divisor > 0;
       ka.offset = a.offset;
     } else {
-      ka.format = static_cast<uint16_t>(VK_FORMAT_R32G32B32A32_SFLOAT);
+      // The generic value's words as glVertexAttrib{,I}* stored them (an integer input needs an integer
+      // format).
+      ka.format = static_cast<uint16_t>(
+          a.constant_kind == pipe::GenericKind::kInt    ? VK_FORMAT_R32G32B32A32_SINT
+          : a.constant_kind == pipe::GenericKind::kUInt ? VK_FORMAT_R32G32B32A32_UINT
+                                                        : VK_FORMAT_R32G32B32A32_SFLOAT);
     }
   }
   if (!bound_pipeline_ || !(key == key_)) {

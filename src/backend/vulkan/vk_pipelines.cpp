@@ -1,6 +1,7 @@
 #include "backend/vulkan/vk_pipelines.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <vector>
 
 #include "backend/vulkan/vk_device.h"
@@ -111,13 +112,28 @@ VkPipeline PipelineCache::Get(const PipelineKey& key, const ProgramObject& progr
 }
 
 VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& program) {
+  // GL's point rules (src/shader/spirv_points.cpp); every stage gets the same map, a module ignores the
+  // constants it does not declare.
+  struct PointSpec {
+    VkBool32 use_shader_size;
+    float size;
+    VkBool32 flip_coord;
+  } point_spec{!(key.point_flags & PipelineKey::kPointApiSize), 1.0f,
+               (key.point_flags & PipelineKey::kPointFlipCoord) != 0};
+  std::memcpy(&point_spec.size, &key.point_size_bits, sizeof(float));
+  if (point_spec.use_shader_size) point_spec.size = 1.0f;
+  const VkSpecializationMapEntry spec_entries[] = {
+      {pipe::kSpecUseShaderPointSize, offsetof(PointSpec, use_shader_size), sizeof(VkBool32)},
+      {pipe::kSpecPointSize, offsetof(PointSpec, size), sizeof(float)},
+      {pipe::kSpecFlipPointCoord, offsetof(PointSpec, flip_coord), sizeof(VkBool32)}};
+  const VkSpecializationInfo spec{3, spec_entries, sizeof(point_spec), &point_spec};
   VkPipelineShaderStageCreateInfo stages[3] = {
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT,
-       program.vertex, "main", nullptr},
+       program.vertex, "main", &spec},
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT,
-       program.fragment, "main", nullptr},
+       program.fragment, "main", &spec},
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_GEOMETRY_BIT,
-       program.geometry, "main", nullptr}};
+       program.geometry, "main", &spec}};
 
   std::vector<VkVertexInputBindingDescription> bindings;
   std::vector<VkVertexInputAttributeDescription> attribs;
@@ -186,6 +202,8 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
   }
   VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
   cb.attachmentCount = color_count;
+  cb.logicOpEnable = key.logic_op != 0;
+  cb.logicOp = key.logic_op ? static_cast<VkLogicOp>(key.logic_op - 1) : VK_LOGIC_OP_COPY;
   cb.pAttachments = blend;
 
   static const VkDynamicState kDynamic[] = {

@@ -37,7 +37,15 @@ struct PipelineKey {
   uint8_t depth_clamp = 0;
   uint8_t provoking_last = 0;  // VK_EXT_provoking_vertex: GL's last-vertex convention
   uint8_t alpha_to_coverage = 0;
-  uint32_t sample_mask = ~0u;  // coverage mask (glSampleMaski and the glSampleCoverage approximation)
+  uint8_t logic_op = 0;  // GL_COLOR_LOGIC_OP: 0 off, else VkLogicOp + 1
+  // Point draws only (zero otherwise, so other pipelines never multiply): kPointApiSize takes
+  // `point_size_bits` (glPointSize) instead of the shader's gl_PointSize; kPointFlipCoord flips
+  // gl_PointCoord's y (GL_UPPER_LEFT on GL-oriented images). Applied through the pipe::kSpec* specialization
+  // constants.
+  static constexpr uint8_t kPointApiSize = 1, kPointFlipCoord = 2;
+  uint8_t point_flags = 0;
+  uint32_t point_size_bits = 0;  // float bits: a float member would make equal keys' bytes differ (-0/+0)
+  uint32_t sample_mask = ~0u;    // coverage mask (glSampleMaski and the glSampleCoverage approximation)
   struct Blend {
     uint8_t enable = 0, src_rgb = 0, dst_rgb = 0, src_alpha = 0, dst_alpha = 0, op_rgb = 0, op_alpha = 0,
             mask = 0;

@@ -438,6 +438,7 @@ const std::vector<Scene>& All() {
     all.insert(all.end(), MsaaScenes().begin(), MsaaScenes().end());
     all.insert(all.end(), XfbScenes().begin(), XfbScenes().end());
     all.insert(all.end(), FormatScenes().begin(), FormatScenes().end());
+    all.insert(all.end(), ProgramScenes().begin(), ProgramScenes().end());
     all.insert(all.end(), Tex1DScenes().begin(), Tex1DScenes().end());
     return all;
   }();

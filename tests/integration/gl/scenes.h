@@ -21,6 +21,7 @@ const std::vector<Scene>& DrawScenes();     // draw_scenes.cpp: line loops, prim
 const std::vector<Scene>& MsaaScenes();     // msaa_scenes.cpp: multisampled targets and resolves
 const std::vector<Scene>& FormatScenes();   // format_scenes.cpp: integer, sRGB, float, depth, packed
 const std::vector<Scene>& XfbScenes();      // xfb_scenes.cpp: transform feedback captured and drawn
+const std::vector<Scene>& ProgramScenes();  // program_scenes.cpp: uniforms, attributes, blending, points
 const std::vector<Scene>& Tex1DScenes();    // tex1d_scenes.cpp: 1D textures, copies from framebuffers
 // Two triangles covering the window; 2D positions at attribute location 0.
 void DrawFullWindowQuad();

@@ -30,7 +30,8 @@ constexpr size_t kAttribBytes = sizeof(uint16_t) + 2 * sizeof(uint8_t) + 2 * siz
 constexpr size_t kFieldBytes = 2 * sizeof(uint32_t)          // program slot, generation
                                + kColors * sizeof(uint16_t)  // color formats
                                + sizeof(uint16_t)            // depth format
-                               + 6 * sizeof(uint8_t)         // samples .. alpha_to_coverage
+                               + 8 * sizeof(uint8_t)         // samples .. point_flags
+                               + sizeof(uint32_t)            // point size bits
                                + sizeof(uint32_t)            // sample mask
                                + kColors * kBlendBytes       // blend
                                + sizeof(uint32_t)            // attrib mask
@@ -67,6 +68,9 @@ std::vector<Mutation> SingleFieldMutations() {
       {"depth_clamp", [](PipelineKey& k) { k.depth_clamp = 1; }},
       {"provoking_last", [](PipelineKey& k) { k.provoking_last = 1; }},
       {"alpha_to_coverage", [](PipelineKey& k) { k.alpha_to_coverage = 1; }},
+      {"logic_op", [](PipelineKey& k) { k.logic_op = 7; }},
+      {"point_flags", [](PipelineKey& k) { k.point_flags = PipelineKey::kPointFlipCoord; }},
+      {"point_size_bits", [](PipelineKey& k) { k.point_size_bits = 0x40000000u; }},
       {"sample_mask", [](PipelineKey& k) { k.sample_mask = 0x5; }},
       {"attrib_mask", [](PipelineKey& k) { k.attrib_mask |= 0x8000; }},
   };

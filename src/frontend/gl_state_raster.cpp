@@ -1,0 +1,78 @@
+// Rasterization and per-fragment state beyond gl_state.cpp: logic ops, point size and sprite coordinate
+// origin, read colour clamping, and glPixelStoref. Setters mark the fixed state dirty only on real change.
+#include <cmath>
+
+#include "frontend/context.h"
+#include "frontend/gl_impl.h"
+
+namespace caldera::gl {
+
+void LogicOp(Context& ctx, GLenum opcode) {
+  if (opcode < GL_CLEAR || opcode > GL_SET)
+    return ctx.Error(GL_INVALID_ENUM, "glLogicOp", "invalid logic operation");
+  if (ctx.state.logic_op == opcode) return;
+  ctx.state.logic_op = opcode;
+  if (ctx.state.color_logic_op) ctx.MarkDirty(kDirtyFixedState);  // only matters while enabled
+}
+
+void PointSize(Context& ctx, GLfloat size) {
+  if (!(size > 0.0f)) return ctx.Error(GL_INVALID_VALUE, "glPointSize", "size must be positive");
+  if (ctx.state.point_size == size) return;
+  ctx.state.point_size = size;
+  ctx.MarkDirty(kDirtyFixedState);
+}
+
+namespace {
+
+// The core-profile point parameters; the others (GL_POINT_SIZE_MIN/MAX, GL_POINT_DISTANCE_ATTENUATION)
+// are compatibility-only and GL_INVALID_ENUM here, as in Mesa's core contexts.
+void SetPointParameter(Context& ctx, GLenum pname, GLfloat value, const char* function) {
+  switch (pname) {
+    case GL_POINT_FADE_THRESHOLD_SIZE:
+      // Fading applies to multisampled points in the compatibility profile only; kept for the query.
+      if (value < 0.0f) return ctx.Error(GL_INVALID_VALUE, function, "fade threshold is negative");
+      ctx.state.point_fade_threshold = value;
+      return;
+    case GL_POINT_SPRITE_COORD_ORIGIN: {
+      auto origin = static_cast<GLenum>(value);
+      if (origin != GL_LOWER_LEFT && origin != GL_UPPER_LEFT)
+        return ctx.Error(GL_INVALID_VALUE, function, "origin must be GL_LOWER_LEFT or GL_UPPER_LEFT");
+      if (ctx.state.point_sprite_origin == origin) return;
+      ctx.state.point_sprite_origin = origin;
+      ctx.MarkDirty(kDirtyFixedState);
+      return;
+    }
+    default:
+      return ctx.Error(GL_INVALID_ENUM, function, "invalid point parameter");
+  }
+}
+
+}  // namespace
+
+void PointParameterf(Context& ctx, GLenum pname, GLfloat param) {
+  SetPointParameter(ctx, pname, param, "glPointParameterf");
+}
+void PointParameterfv(Context& ctx, GLenum pname, const GLfloat* params) {
+  SetPointParameter(ctx, pname, params[0], "glPointParameterfv");
+}
+void PointParameteri(Context& ctx, GLenum pname, GLint param) {
+  SetPointParameter(ctx, pname, static_cast<GLfloat>(param), "glPointParameteri");
+}
+void PointParameteriv(Context& ctx, GLenum pname, const GLint* params) {
+  SetPointParameter(ctx, pname, static_cast<GLfloat>(params[0]), "glPointParameteriv");
+}
+
+void ClampColor(Context& ctx, GLenum target, GLenum clamp) {
+  // GL_CLAMP_VERTEX_COLOR and GL_CLAMP_FRAGMENT_COLOR are compatibility-profile targets.
+  if (target != GL_CLAMP_READ_COLOR) return ctx.Error(GL_INVALID_ENUM, "glClampColor", "invalid target");
+  if (clamp != GL_TRUE && clamp != GL_FALSE && clamp != GL_FIXED_ONLY)
+    return ctx.Error(GL_INVALID_ENUM, "glClampColor", "clamp must be GL_TRUE, GL_FALSE or GL_FIXED_ONLY");
+  ctx.state.clamp_read_color = clamp;
+}
+
+// GL converts the float: boolean parameters are non-zero, integer ones round to the nearest integer.
+void PixelStoref(Context& ctx, GLenum pname, GLfloat param) {
+  PixelStorei(ctx, pname, static_cast<GLint>(std::lround(param)));
+}
+
+}  // namespace caldera::gl
