@@ -91,6 +91,7 @@ void Context::FlushRenderTargets() {
 
   pipe::CmdSetRenderTargets cmd{};
   cmd.srgb_encode = state.framebuffer_srgb ? 1 : 0;
+  cmd.layers = FramebufferLayers(fb);
   DrawFramebufferSize(reinterpret_cast<int32_t*>(&cmd.width), reinterpret_cast<int32_t*>(&cmd.height));
   if (!fb) {
     if (draw_surface_) {
@@ -222,21 +223,20 @@ void Context::FlushFixedState() {
   cmd.primitive_restart = s.primitive_restart || s.primitive_restart_fixed;
   cmd.rasterizer_discard = s.rasterizer_discard;
   cmd.provoking_last = s.provoking_vertex == GL_LAST_VERTEX_CONVENTION;
-  cmd.alpha_to_coverage = s.sample_alpha_to_coverage;
-  cmd.sample_coverage = s.sample_coverage;
+  // GL 3.3 §3.6.3/§4.1.3: with GL_MULTISAMPLE disabled the multisample fragment operations do not run.
+  // Resolved here, so backends whose host or device cannot rasterize single-sampled into multisampled
+  // targets (see docs) still honour this part.
+  cmd.alpha_to_coverage = s.multisample && s.sample_alpha_to_coverage;
+  cmd.sample_coverage = s.multisample && s.sample_coverage;
   cmd.coverage_value = s.sample_coverage_value;
   cmd.coverage_invert = s.sample_coverage_invert;
-  cmd.sample_mask = s.sample_mask ? s.sample_mask_value : ~0u;
+  cmd.sample_mask = s.multisample && s.sample_mask ? s.sample_mask_value : ~0u;
+  cmd.multisample = s.multisample;
   cmd.logic_op_enable = s.color_logic_op;
   cmd.logic_op = static_cast<pipe::LogicOp>(s.logic_op - GL_CLEAR);
   cmd.program_point_size = s.program_point_size;
   cmd.point_origin_lower_left = s.point_sprite_origin == GL_LOWER_LEFT;
   cmd.point_size = s.point_size;
-  if (!s.multisample)
-    util::LogOnce(
-        util::LogLevel::kWarning, "GL_MULTISAMPLE",
-        "glDisable(GL_MULTISAMPLE) is not implemented: multisampled targets still rasterize per sample "
-        "(Vulkan cannot rasterize single-sampled into them)");
   pipe_->Record(cmd);
 }
 

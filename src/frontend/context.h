@@ -116,6 +116,7 @@ class Context {
   }
   // Records `error` and, when CALDERA_DEBUG asks, logs why (once per distinct message).
   void Error(GLenum error, const char* function, const char* why);
+  GLenum PeekError() const { return error_; }  // the latched error, left in place
   GLenum TakeError() {
     GLenum e = error_;
     error_ = GL_NO_ERROR;
@@ -168,7 +169,7 @@ class Context {
   std::shared_ptr<Renderbuffer> renderbuffer;
   // Texture bindings per unit and target kind (see TextureTargetIndex in gl_texture.cpp).
   static constexpr int kTextureUnits = 32;
-  static constexpr int kTextureTargets = 9;
+  static constexpr int kTextureTargets = 10;
   std::array<std::array<std::shared_ptr<Texture>, kTextureTargets>, kTextureUnits> textures;
   GLuint active_texture = 0;
   std::array<std::shared_ptr<SamplerObject>, kTextureUnits> sampler_bindings;  // glBindSampler, per unit

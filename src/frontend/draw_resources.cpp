@@ -1,6 +1,8 @@
 // Draw-time resolution of what a program reads besides vertices: the texture behind each sampler uniform
 // (unit value → binding on that unit → completeness → sampler state) and the buffer behind each uniform
 // block (glUniformBlockBinding → indexed binding point). Only a changed set travels down the pipe.
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "frontend/context.h"
@@ -54,6 +56,11 @@ bool SamplerTarget(GLenum type, GLenum* target, pipe::TextureKind* kind) {
     case GL_INT_SAMPLER_1D_ARRAY:
     case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
       *target = GL_TEXTURE_1D_ARRAY, *kind = pipe::TextureKind::k1DArray;
+      return true;
+    case GL_SAMPLER_2D_MULTISAMPLE_ARRAY:
+    case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+      *target = GL_TEXTURE_2D_MULTISAMPLE_ARRAY, *kind = pipe::TextureKind::k2DMultisampleArray;
       return true;
     case GL_SAMPLER_BUFFER:
     case GL_INT_SAMPLER_BUFFER:
@@ -124,11 +131,39 @@ pipe::SampleType FormatSampleType(pipe::Format f) {
   }
 }
 
+// The border colour as a texel of the texture's format would read (GL 4.6 §8.14.2): integer textures take
+// the words as integers, normalised formats clamp to their range, and components the format lacks read 0
+// (alpha 1). Vulkan and GLES hosts return the colour as given, so the frontend does this once for both.
+void ResolveBorder(pipe::Format f, const GLfloat border[4], pipe::SamplerState* s) {
+  const pipe::FormatInfo& info = pipe::Info(f);
+  s->border_type = static_cast<uint8_t>(FormatSampleType(f));
+  std::memcpy(s->border, border, sizeof(s->border));
+  bool integer = pipe::IsIntegerFormat(f);
+  float lo = info.type == pipe::FormatType::kSnorm ? -1.0f : 0.0f;
+  bool clamp =
+      info.type == pipe::FormatType::kUnorm || info.type == pipe::FormatType::kSrgb ||
+      info.type == pipe::FormatType::kSnorm ||
+      (info.type == pipe::FormatType::kDepth && f != pipe::Format::kD32F && f != pipe::Format::kD32FS8);
+  int components = pipe::IsDepthFormat(f) || f == pipe::Format::kUndefined ? 4 : info.components;
+  for (int c = 0; c < 4; ++c) {
+    if (c >= components) {
+      uint32_t word = c == 3 ? 1u : 0u;
+      if (integer)
+        std::memcpy(&s->border[c], &word, 4);
+      else
+        s->border[c] = c == 3 ? 1.0f : 0.0f;
+    } else if (clamp) {
+      s->border[c] = std::clamp(std::isnan(s->border[c]) ? 0.0f : s->border[c], lo, 1.0f);
+    }
+  }
+}
+
 }  // namespace
 
 bool TextureComplete(const Texture& t, const SamplerObject* sampler) {
   if (!t.handle.valid() || t.width == 0 || t.height == 0 || t.depth == 0) return false;
-  if (t.target == GL_TEXTURE_2D_MULTISAMPLE) return true;  // one level, read by texelFetch: no filtering
+  if (t.target == GL_TEXTURE_2D_MULTISAMPLE || t.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+    return true;  // one level, read by texelFetch: no filtering
   GLint base = t.base_level;
   if (t.target == GL_TEXTURE_RECTANGLE && base != 0) return false;
   // DefinedLevels() counts a cube level only once all six faces have it (cube completeness; the faces
@@ -184,7 +219,7 @@ pipe::SamplerState ResolveSampler(const Texture& t, const SamplerObject* sampler
   s.min_lod = p.min_lod;
   s.max_lod = p.max_lod;
   s.lod_bias = p.lod_bias;
-  std::memcpy(s.border, p.border_color, sizeof(s.border));
+  ResolveBorder(t.format, p.border_color, &s);
   if (s.mip_mode == 0) s.max_lod = 0.25f;  // no mipmapping: only the base level is ever read
   // 1D textures are sampled as 2D ones of height 1 at t = 0 (spirv_1d.cpp): clamping t keeps every filter
   // on that one row, whatever GL_TEXTURE_WRAP_T says (GL ignores it for 1D targets).

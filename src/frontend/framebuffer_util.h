@@ -38,6 +38,9 @@ void RecordClear(Context& ctx, uint8_t clear_bits, uint8_t color_targets, const 
 
 // GL completeness; null means the default framebuffer (complete when a surface is bound).
 GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb);
+// The layer count of a layered framebuffer (the smallest of its layered attachments'), 0 when it is not
+// layered (or is the default framebuffer).
+uint32_t FramebufferLayers(const Framebuffer* fb);
 // GL_SAMPLES of a framebuffer: its attachments' sample count (0: single-sampled; null: the default
 // framebuffer, whose surfaces are single-sampled).
 int32_t FramebufferSamples(const Framebuffer* fb);

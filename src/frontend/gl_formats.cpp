@@ -303,8 +303,34 @@ void IntToComponent(GLenum type, uint32_t raw, bool value_signed, uint8_t* p) {
 
 }  // namespace
 
+// Texture-only formats: not colour-renderable in GL 3.3, so renderbuffers and multisample textures refuse
+// them. The generic compressed formats are stored uncompressed (GL lets an implementation choose) and the
+// RGTC formats are stored decoded (compressed.cpp keeps their blocks for glGetCompressedTexImage).
+constexpr FormatMapping kTextureOnlyFormats[] = {
+    {GL_RGB9_E5, F::kRGB9E5},
+    {GL_R8_SNORM, F::kR8SN},
+    {GL_RG8_SNORM, F::kRG8SN},
+    {GL_RGB8_SNORM, F::kRGB8SN},
+    {GL_RGBA8_SNORM, F::kRGBA8SN},
+    {GL_R16_SNORM, F::kR16SN},
+    {GL_RG16_SNORM, F::kRG16SN},
+    {GL_RGB16_SNORM, F::kRGB16SN},
+    {GL_RGBA16_SNORM, F::kRGBA16SN},
+    {GL_COMPRESSED_RED, F::kR8},
+    {GL_COMPRESSED_RG, F::kRG8},
+    {GL_COMPRESSED_RGB, F::kRGB8},
+    {GL_COMPRESSED_RGBA, F::kRGBA8},
+    {GL_COMPRESSED_SRGB, F::kSRGB8},
+    {GL_COMPRESSED_SRGB_ALPHA, F::kSRGB8A8},
+    {GL_COMPRESSED_RED_RGTC1, F::kR8},
+    {GL_COMPRESSED_SIGNED_RED_RGTC1, F::kR8SN},
+    {GL_COMPRESSED_RG_RGTC2, F::kRG8},
+    {GL_COMPRESSED_SIGNED_RG_RGTC2, F::kRG8SN},
+};
+
 std::optional<pipe::Format> TextureFormat(GLenum internal_format) {
-  if (internal_format == GL_RGB9_E5) return F::kRGB9E5;
+  for (const auto& m : kTextureOnlyFormats)
+    if (m.internal_format == internal_format) return m.format;
   return CommonFormat(internal_format);
 }
 
@@ -410,6 +436,9 @@ bool SameLayout(GLenum format, GLenum type, pipe::Format f) {
     case pipe::FormatType::kSrgb:
       return !IsIntegerClientFormat(format) && PlainSize(type) == size && !IsSignedType(type) &&
              type != GL_HALF_FLOAT && type != GL_FLOAT;
+    case pipe::FormatType::kSnorm:
+      // GL_BYTE -128 converts to -1 and stores -127; both read -1, so the copy is exact.
+      return !IsIntegerClientFormat(format) && PlainSize(type) == size && IsSignedType(type);
     case pipe::FormatType::kFloat:
       return (size == 4 && type == GL_FLOAT) || (size == 2 && type == GL_HALF_FLOAT);
     case pipe::FormatType::kUint:
@@ -541,6 +570,8 @@ GLenum ComponentType(pipe::Format f) {
       return GL_UNSIGNED_INT;
     case pipe::FormatType::kSint:
       return GL_INT;
+    case pipe::FormatType::kSnorm:
+      return GL_SIGNED_NORMALIZED;
     case pipe::FormatType::kDepth:
       return f == F::kD32F || f == F::kD32FS8 ? GL_FLOAT : GL_UNSIGNED_NORMALIZED;
     default:

@@ -39,6 +39,8 @@ namespace {
 bool TextureAttachmentComplete(const FramebufferAttachment& a) {
   const auto* tex = static_cast<const Texture*>(a.image.get());
   if (a.level >= tex->levels || a.level >= 32) return false;
+  // A layered cube needs the level in all six faces.
+  if (a.layered) return (tex->DefinedLevels() & (1u << a.level)) != 0;
   int face = tex->target == GL_TEXTURE_CUBE_MAP ? a.layer : 0;
   if (face < 0 || face >= 6 || !(tex->defined[face] & (1u << a.level))) return false;
   return a.layer >= 0 && a.layer < tex->LayersAt(a.level);
@@ -74,22 +76,34 @@ GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb) {
     return ctx.draw_surface() || ctx.read_surface() ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_UNDEFINED;
   bool any = false;
   int32_t width = -1, height = -1, samples = -1;
+  int layered = -1;         // whether the attachments seen so far are layered (-1: none seen)
+  GLenum layer_target = 0;  // the texture target of the layered colour attachments
   for (int i = 0; i < pipe::kMaxColorAttachments + 2; ++i) {
     const auto& a = fb->attachments[i];
     if (!a.attached()) continue;
     const ImageSource& rb = *a.image;
     if (rb.width == 0 || rb.height == 0 || !rb.handle.valid()) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     if (a.type == GL_TEXTURE && !TextureAttachmentComplete(a)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    // GL 3.3 §4.4.4.2: all attachments layered or none, and layered colour attachments of one target.
+    if (layered >= 0 && layered != int(a.layered)) return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
+    layered = int(a.layered);
+    if (a.layered && i < pipe::kMaxColorAttachments) {
+      GLenum t = static_cast<const Texture&>(rb).target;
+      if (layer_target != 0 && layer_target != t) return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
+      layer_target = t;
+    }
     int32_t w, h;
     AttachmentSize(a, &w, &h);
     bool depth_like = pipe::IsDepthFormat(rb.format);
     if ((i < pipe::kMaxColorAttachments) == depth_like) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     // Stencil needs stencil bits the application asked for (DEPTH_COMPONENT24 is stored with a stencil
-    // aspect it does not have); RGB9_E5 is not colour-renderable.
+    // aspect it does not have); RGB9_E5 and SNORM formats are not colour-renderable.
     if (i == kStencilAttachment &&
         glformat::ComponentSize(rb.format, rb.internal_format, GL_TEXTURE_STENCIL_SIZE) == 0)
       return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     if (rb.format == pipe::Format::kRGB9E5) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    // GL 3.3 table 3.12 marks no SNORM format colour-renderable (Mesa renders to them as an extension).
+    if (pipe::Info(rb.format).type == pipe::FormatType::kSnorm) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     if (samples >= 0 && samples != rb.samples) return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
     samples = rb.samples;
     width = width < 0 ? w : std::min(width, w);
@@ -102,6 +116,17 @@ GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb) {
   const auto& s = fb->attachments[kStencilAttachment];
   if (d.attached() && s.attached() && d.image != s.image) return GL_FRAMEBUFFER_UNSUPPORTED;
   return GL_FRAMEBUFFER_COMPLETE;
+}
+
+uint32_t FramebufferLayers(const Framebuffer* fb) {
+  if (!fb) return 0;
+  uint32_t layers = 0;
+  for (const auto& a : fb->attachments) {
+    if (!a.attached() || !a.layered) continue;
+    auto n = static_cast<uint32_t>(static_cast<const Texture&>(*a.image).LayersAt(a.level));
+    layers = layers == 0 ? n : std::min(layers, n);
+  }
+  return layers;
 }
 
 int32_t FramebufferSamples(const Framebuffer* fb) {

@@ -230,6 +230,7 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
                : aspect == GL_DEPTH_BUFFER_BIT ? pipe::kClearDepth
                                                : pipe::kClearStencil;
     cmd.linear = filter == GL_LINEAR;
+    cmd.srgb_convert = ctx.state.framebuffer_srgb;
   }
   if (count == 0 || ctx.conditional_render.discard) return;  // errors above still apply; the copy does not
   if (ctx.state.scissor_test)
@@ -308,11 +309,14 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
     }
     case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER: {
       GLenum t = a.type == GL_TEXTURE ? static_cast<const Texture&>(*a.image).target : GL_NONE;
-      *params = t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_3D || t == GL_TEXTURE_1D_ARRAY ? a.layer : 0;
+      *params = t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_3D || t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ||
+                        t == GL_TEXTURE_1D_ARRAY
+                    ? a.layer
+                    : 0;
       return;
     }
     case GL_FRAMEBUFFER_ATTACHMENT_LAYERED:
-      *params = GL_FALSE;
+      *params = a.layered ? GL_TRUE : GL_FALSE;
       return;
     case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
     case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:

@@ -1,6 +1,7 @@
 // Texture attachments: glFramebufferTexture1D, glFramebufferTexture2D (2D, rectangle, cube faces),
 // glFramebufferTexture3D and glFramebufferTextureLayer (one slice, array layer or cube face),
-// glFramebufferTexture (non-layered targets; layered rendering is not implemented).
+// glFramebufferTexture (one image of 1D and 2D-like targets; every layer of array, cube, 3D and
+// multisample-array targets: a layered attachment).
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
@@ -49,11 +50,17 @@ bool BeginAttach(Context& ctx, GLenum target, GLenum attachment, GLuint texture,
   return true;
 }
 
-void Attach(Framebuffer& fb, GLenum attachment, std::shared_ptr<Texture> tex, GLint level, GLint layer) {
+void Attach(Framebuffer& fb, GLenum attachment, std::shared_ptr<Texture> tex, GLint level, GLint layer,
+            bool layered = false) {
   bool any = tex != nullptr;
-  SetAttachment(
-      fb, attachment,
-      {std::move(tex), any ? GLenum(GL_TEXTURE) : GLenum(GL_NONE), any ? level : 0, any ? layer : 0});
+  SetAttachment(fb, attachment,
+                {std::move(tex), any ? GLenum(GL_TEXTURE) : GLenum(GL_NONE), any ? level : 0, any ? layer : 0,
+                 any && layered});
+}
+
+bool IsLayeredTarget(GLenum t) {
+  return t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_CUBE_MAP || t == GL_TEXTURE_3D ||
+         t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY || t == GL_TEXTURE_1D_ARRAY;
 }
 
 }  // namespace
@@ -120,9 +127,9 @@ void FramebufferTextureLayer(Context& ctx, GLenum target, GLenum attachment, GLu
   if (tex) {
     // GL 4.5 also accepts cube maps here (the layer is the face); 3.3 applications never rely on the error.
     GLenum t = tex->target;
-    if (t != GL_TEXTURE_3D && t != GL_TEXTURE_2D_ARRAY && t != GL_TEXTURE_CUBE_MAP &&
-        t != GL_TEXTURE_1D_ARRAY)
-      return ctx.Error(GL_INVALID_OPERATION, fn, "texture is not layered");
+    if (!IsLayeredTarget(t)) return ctx.Error(GL_INVALID_OPERATION, fn, "texture is not layered");
+    if (t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY && level != 0)
+      return ctx.Error(GL_INVALID_VALUE, fn, "multisample textures have only level 0");
     GLint max = t == GL_TEXTURE_CUBE_MAP ? 6
                 : t == GL_TEXTURE_1D_ARRAY
                     ? kMaxArrayLayers
@@ -137,12 +144,19 @@ void FramebufferTexture(Context& ctx, GLenum target, GLenum attachment, GLuint t
   std::shared_ptr<Texture> tex;
   Framebuffer* fb = nullptr;
   if (!BeginAttach(ctx, target, attachment, texture, level, &tex, &fb, fn)) return;
-  if (tex && tex->target != GL_TEXTURE_2D && tex->target != GL_TEXTURE_RECTANGLE &&
-      tex->target != GL_TEXTURE_2D_MULTISAMPLE && tex->target != GL_TEXTURE_1D)
-    return ctx.Error(GL_INVALID_OPERATION, fn, "layered attachments are not implemented yet");
-  if (tex && (tex->target == GL_TEXTURE_RECTANGLE || tex->target == GL_TEXTURE_2D_MULTISAMPLE) && level != 0)
-    return ctx.Error(GL_INVALID_VALUE, fn, "rectangle and multisample textures have only level 0");
-  Attach(*fb, attachment, std::move(tex), level, 0);
+  bool layered = false;
+  if (tex) {
+    GLenum t = tex->target;
+    layered = IsLayeredTarget(t);
+    if (!layered && t != GL_TEXTURE_2D && t != GL_TEXTURE_RECTANGLE && t != GL_TEXTURE_2D_MULTISAMPLE &&
+        t != GL_TEXTURE_1D)
+      return ctx.Error(GL_INVALID_OPERATION, fn, "texture target cannot be attached");
+    bool one_level =
+        t == GL_TEXTURE_RECTANGLE || t == GL_TEXTURE_2D_MULTISAMPLE || t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+    if (one_level && level != 0)
+      return ctx.Error(GL_INVALID_VALUE, fn, "rectangle and multisample textures have only level 0");
+  }
+  Attach(*fb, attachment, std::move(tex), level, 0, layered);
 }
 
 }  // namespace gl

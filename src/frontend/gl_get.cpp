@@ -40,19 +40,31 @@ const std::vector<std::string>& Extensions(const Context& ctx) {
   // GL_EXT_texture_integer (glTexParameterIiv, glClearColorIi) and GL_EXT_texture_array (1D arrays) are not.
   // GL_ARB_texture_buffer_object is GL 3.1's buffer textures; its glTexBufferARB is exported as glTexBuffer.
   // GL_ARB_blend_func_extended and GL_ARB_vertex_type_2_10_10_10_rev are GL 3.3 core under their ARB names.
-  static const std::vector<std::string> kDesktop = {
-      "GL_ARB_blend_func_extended",    "GL_ARB_vertex_type_2_10_10_10_rev",
-      "GL_ARB_depth_buffer_float",     "GL_ARB_draw_elements_base_vertex",
-      "GL_ARB_draw_instanced",         "GL_ARB_explicit_attrib_location",
-      "GL_ARB_framebuffer_object",     "GL_ARB_framebuffer_sRGB",
-      "GL_ARB_instanced_arrays",       "GL_ARB_map_buffer_range",
-      "GL_ARB_sampler_objects",        "GL_ARB_sync",
-      "GL_ARB_texture_float",          "GL_ARB_texture_rg",
-      "GL_ARB_texture_rgb10_a2ui",     "GL_ARB_uniform_buffer_object",
-      "GL_ARB_texture_buffer_object",  "GL_ARB_vertex_array_object",
-      "GL_EXT_framebuffer_sRGB",       "GL_EXT_packed_depth_stencil",
-      "GL_EXT_packed_float",           "GL_EXT_texture_sRGB",
-      "GL_EXT_texture_shared_exponent"};
+  static const std::vector<std::string> kDesktop = {"GL_ARB_blend_func_extended",
+                                                    "GL_ARB_vertex_type_2_10_10_10_rev",
+                                                    "GL_ARB_depth_buffer_float",
+                                                    "GL_ARB_draw_elements_base_vertex",
+                                                    "GL_ARB_draw_instanced",
+                                                    "GL_ARB_explicit_attrib_location",
+                                                    "GL_ARB_framebuffer_object",
+                                                    "GL_ARB_framebuffer_sRGB",
+                                                    "GL_ARB_instanced_arrays",
+                                                    "GL_ARB_map_buffer_range",
+                                                    "GL_ARB_sampler_objects",
+                                                    "GL_ARB_sync",
+                                                    "GL_ARB_texture_float",
+                                                    "GL_ARB_texture_multisample",
+                                                    "GL_ARB_texture_rg",
+                                                    "GL_ARB_texture_rgb10_a2ui",
+                                                    "GL_ARB_uniform_buffer_object",
+                                                    "GL_ARB_texture_buffer_object",
+                                                    "GL_ARB_vertex_array_object",
+                                                    "GL_ARB_texture_compression_rgtc",
+                                                    "GL_EXT_framebuffer_sRGB",
+                                                    "GL_EXT_packed_depth_stencil",
+                                                    "GL_EXT_packed_float",
+                                                    "GL_EXT_texture_sRGB",
+                                                    "GL_EXT_texture_shared_exponent"};
   static const std::vector<std::string> kES = {"GL_OES_vertex_array_object", "GL_OES_depth24",
                                                "GL_OES_packed_depth_stencil"};
   return ctx.IsES() ? kES : kDesktop;
@@ -236,6 +248,9 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
                           (ctx.desc().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0))});
     case GL_NUM_EXTENSIONS:
       return ints({double(Extensions(ctx).size())});
+    // Only general-purpose formats are listed (GL 3.3 §6.1.3; NUM_ below): RGTC is a special-purpose one.
+    case GL_COMPRESSED_TEXTURE_FORMATS:
+      return ints({});
     case GL_MAX_VERTEX_ATTRIBS:
       return ints({double(pipe::kMaxVertexAttribs)});
     case GL_MAX_DRAW_BUFFERS:
@@ -297,7 +312,7 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({1024});
     case GL_MAX_3D_TEXTURE_SIZE:
     case GL_MAX_ARRAY_TEXTURE_LAYERS:
-      return ints({2048});
+      return ints({kMaxArrayLayers});
     case GL_MAX_CUBE_MAP_TEXTURE_SIZE:
     case GL_MAX_RECTANGLE_TEXTURE_SIZE:
       return ints({double(caps.max_texture_size)});
@@ -307,6 +322,31 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double(kTextureBufferOffsetAlignment)});
     case GL_TEXTURE_BUFFER:  // the generic GL_TEXTURE_BUFFER buffer binding point (GL 3.1 table 6.x)
       return ints({double(NameOf(ctx.texture_buffer.get()))});
+    case GL_TEXTURE_BINDING_2D:
+    case GL_TEXTURE_BINDING_2D_ARRAY:
+    case GL_TEXTURE_BINDING_3D:
+    case GL_TEXTURE_BINDING_CUBE_MAP:
+    case GL_TEXTURE_BINDING_RECTANGLE:
+    case GL_TEXTURE_BINDING_2D_MULTISAMPLE:
+    case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY:
+    case GL_TEXTURE_BINDING_1D:
+    case GL_TEXTURE_BINDING_1D_ARRAY: {
+      if (ctx.IsES() && (pname == GL_TEXTURE_BINDING_RECTANGLE || pname == GL_TEXTURE_BINDING_1D ||
+                         pname == GL_TEXTURE_BINDING_1D_ARRAY))
+        return false;
+      GLenum target = pname == GL_TEXTURE_BINDING_1D               ? GL_TEXTURE_1D
+                      : pname == GL_TEXTURE_BINDING_1D_ARRAY       ? GL_TEXTURE_1D_ARRAY
+                      : pname == GL_TEXTURE_BINDING_2D             ? GL_TEXTURE_2D
+                      : pname == GL_TEXTURE_BINDING_2D_ARRAY       ? GL_TEXTURE_2D_ARRAY
+                      : pname == GL_TEXTURE_BINDING_3D             ? GL_TEXTURE_3D
+                      : pname == GL_TEXTURE_BINDING_CUBE_MAP       ? GL_TEXTURE_CUBE_MAP
+                      : pname == GL_TEXTURE_BINDING_RECTANGLE      ? GL_TEXTURE_RECTANGLE
+                      : pname == GL_TEXTURE_BINDING_2D_MULTISAMPLE ? GL_TEXTURE_2D_MULTISAMPLE
+                                                                   : GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+      // The default texture (object zero) reads back as zero.
+      const auto& tex = ctx.textures[ctx.active_texture][TextureTargetIndex(target)];
+      return ints({double(NameOf(tex.get()))});
+    }
     case GL_TEXTURE_BINDING_BUFFER:
     case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
     case GL_TEXTURE_BUFFER_FORMAT_ARB: {

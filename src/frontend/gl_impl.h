@@ -313,9 +313,14 @@ void TexBufferRange(Context& ctx, GLenum target, GLenum internalformat, GLuint b
 void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param);
 void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* params);
 void TexParameterfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* params);
-void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params);
+void TexParameterIiv(Context& ctx, GLenum target, GLenum pname, const GLint* params);
+void TexParameterIuiv(Context& ctx, GLenum target, GLenum pname, const GLuint* params);
 void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params);
+// --- gl_texture_params.cpp: texture parameter and level queries in every form
+void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params);
 void GetTexParameterfv(Context& ctx, GLenum target, GLenum pname, GLfloat* params);
+void GetTexParameterIiv(Context& ctx, GLenum target, GLenum pname, GLint* params);
+void GetTexParameterIuiv(Context& ctx, GLenum target, GLenum pname, GLuint* params);
 void GetTexLevelParameterfv(Context& ctx, GLenum target, GLint level, GLenum pname, GLfloat* params);
 void GenerateMipmap(Context& ctx, GLenum target);
 
@@ -339,6 +344,8 @@ void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum 
                            GLsizei height, GLboolean fixedsamplelocations);
 void SampleCoverage(Context& ctx, GLfloat value, GLboolean invert);
 void SampleMaski(Context& ctx, GLuint maskNumber, GLbitfield mask);
+void TexImage3DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                           GLsizei height, GLsizei depth, GLboolean fixedsamplelocations);
 void GetMultisamplefv(Context& ctx, GLenum pname, GLuint index, GLfloat* val);
 void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
                   GLsizei height);
@@ -359,6 +366,22 @@ void CopyTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, 
 
 // --- gl_texture_readback.cpp
 void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, void* pixels);
+// --- gl_texture_compressed.cpp: compressed (RGTC) image specification and readback
+void CompressedTexImage1D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                          GLint border, GLsizei imageSize, const void* data);
+void CompressedTexImage2D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                          GLsizei height, GLint border, GLsizei imageSize, const void* data);
+void CompressedTexImage3D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                          GLsizei height, GLsizei depth, GLint border, GLsizei imageSize, const void* data);
+void CompressedTexSubImage1D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLsizei width,
+                             GLenum format, GLsizei imageSize, const void* data);
+void CompressedTexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                             GLsizei width, GLsizei height, GLenum format, GLsizei imageSize,
+                             const void* data);
+void CompressedTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                             GLint zoffset, GLsizei width, GLsizei height, GLsizei depth, GLenum format,
+                             GLsizei imageSize, const void* data);
+void GetCompressedTexImage(Context& ctx, GLenum target, GLint level, void* img);
 
 // --- gl_framebuffer_texture.cpp: texture attachments (a level of a 2D texture, cube face, layer or slice)
 void FramebufferTexture1D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
@@ -382,6 +405,10 @@ void SamplerParameteriv(Context& ctx, GLuint sampler, GLenum pname, const GLint*
 void SamplerParameterfv(Context& ctx, GLuint sampler, GLenum pname, const GLfloat* param);
 void GetSamplerParameteriv(Context& ctx, GLuint sampler, GLenum pname, GLint* params);
 void GetSamplerParameterfv(Context& ctx, GLuint sampler, GLenum pname, GLfloat* params);
+void GetSamplerParameterIiv(Context& ctx, GLuint sampler, GLenum pname, GLint* params);
+void GetSamplerParameterIuiv(Context& ctx, GLuint sampler, GLenum pname, GLuint* params);
+void SamplerParameterIiv(Context& ctx, GLuint sampler, GLenum pname, const GLint* param);
+void SamplerParameterIuiv(Context& ctx, GLuint sampler, GLenum pname, const GLuint* param);
 
 // --- gl_framebuffer_ops.cpp: draw buffers, per-buffer clears, blits, attachment queries
 void DrawBuffers(Context& ctx, GLsizei n, const GLenum* bufs);

@@ -1,4 +1,6 @@
 // Sampler objects (GL 3.3 / ARB_sampler_objects) and the sampler-parameter logic textures share with them.
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "frontend/context.h"
@@ -64,7 +66,7 @@ void SetSamplerParameter(Context& ctx, SamplerParams& p, GLenum pname, const GLf
 }
 
 bool ScalarParameterAsVector(Context& ctx, GLenum pname, GLfloat value, GLfloat out[4], const char* fn) {
-  if (pname == GL_TEXTURE_BORDER_COLOR) {
+  if (pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA) {
     ctx.Error(GL_INVALID_ENUM, fn, "the border colour needs the vector form");
     return false;
   }
@@ -73,53 +75,90 @@ bool ScalarParameterAsVector(Context& ctx, GLenum pname, GLfloat value, GLfloat 
 }
 
 void IntegerParameterAsVector(GLenum pname, const GLint* in, GLfloat out[4]) {
-  // Integer border colours are normalised (GL 4.6 §8.10); everything else is one value.
-  int n = pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1;
+  // Integer border colours are normalised (GL 4.6 §8.10); the swizzle vector is four enums; everything else
+  // is one value.
+  bool border = pname == GL_TEXTURE_BORDER_COLOR;
+  int n = border || pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
   out[1] = out[2] = out[3] = 0;
   for (int i = 0; i < n; ++i)
-    out[i] = n == 4 ? static_cast<GLfloat>(in[i]) / 2147483647.0f : static_cast<GLfloat>(in[i]);
+    out[i] = border ? static_cast<GLfloat>(double(in[i]) / 2147483647.0) : static_cast<GLfloat>(in[i]);
 }
 
-bool GetSamplerParameter(const SamplerParams& p, GLenum pname, GLfloat* v) {
+void RawParameterAsVector(GLenum pname, const GLint* in, GLfloat out[4]) {
+  if (pname == GL_TEXTURE_BORDER_COLOR) {
+    std::memcpy(out, in, 4 * sizeof(GLfloat));  // integer words, read by integer textures as they are
+    return;
+  }
+  out[0] = static_cast<GLfloat>(in[0]), out[1] = out[2] = out[3] = 0;
+}
+
+bool SamplerParameterValue(const SamplerParams& p, GLenum pname, ParameterValue* v) {
+  auto integer = [&](GLenum e) { v->i[0] = static_cast<GLint>(e); };
+  auto floating = [&](GLfloat f) { v->f[0] = f, v->floating = true; };
   switch (pname) {
     case GL_TEXTURE_MIN_FILTER:
-      v[0] = static_cast<GLfloat>(p.min_filter);
+      integer(p.min_filter);
       return true;
     case GL_TEXTURE_MAG_FILTER:
-      v[0] = static_cast<GLfloat>(p.mag_filter);
+      integer(p.mag_filter);
       return true;
     case GL_TEXTURE_WRAP_S:
-      v[0] = static_cast<GLfloat>(p.wrap_s);
+      integer(p.wrap_s);
       return true;
     case GL_TEXTURE_WRAP_T:
-      v[0] = static_cast<GLfloat>(p.wrap_t);
+      integer(p.wrap_t);
       return true;
     case GL_TEXTURE_WRAP_R:
-      v[0] = static_cast<GLfloat>(p.wrap_r);
+      integer(p.wrap_r);
       return true;
     case GL_TEXTURE_MIN_LOD:
-      v[0] = p.min_lod;
+      floating(p.min_lod);
       return true;
     case GL_TEXTURE_MAX_LOD:
-      v[0] = p.max_lod;
+      floating(p.max_lod);
       return true;
     case GL_TEXTURE_LOD_BIAS:
-      v[0] = p.lod_bias;
+      floating(p.lod_bias);
       return true;
     case GL_TEXTURE_COMPARE_MODE:
-      v[0] = static_cast<GLfloat>(p.compare_mode);
+      integer(p.compare_mode);
       return true;
     case GL_TEXTURE_COMPARE_FUNC:
-      v[0] = static_cast<GLfloat>(p.compare_func);
+      integer(p.compare_func);
       return true;
     case GL_TEXTURE_MAX_ANISOTROPY:
-      v[0] = p.max_anisotropy;
+      floating(p.max_anisotropy);
       return true;
     case GL_TEXTURE_BORDER_COLOR:
-      std::memcpy(v, p.border_color, 16);
+      v->count = 4, v->border = true, v->floating = true;
+      std::memcpy(v->f, p.border_color, sizeof(v->f));
       return true;
     default:
       return false;
+  }
+}
+
+void WriteParameter(const ParameterValue& v, ParameterForm form, void* out) {
+  for (int c = 0; c < v.count; ++c) {
+    GLint word;
+    if (form == ParameterForm::kFloat) {
+      GLfloat f = v.floating ? v.f[c] : static_cast<GLfloat>(v.i[c]);
+      std::memcpy(static_cast<uint8_t*>(out) + c * 4, &f, 4);
+      continue;
+    }
+    if (v.border && form == ParameterForm::kIntegerRaw) {
+      std::memcpy(&word, &v.f[c], 4);  // glTexParameterI* words back as they were written
+    } else if (v.border) {
+      // Normalised as GL 4.6 §2.2.2 converts a colour to an integer (-1..1 to the full int range).
+      double d = std::clamp(std::isnan(v.f[c]) ? 0.0 : double(v.f[c]), -1.0, 1.0);
+      word = static_cast<GLint>(d * 2147483647.0);
+    } else if (v.floating) {
+      double d = std::clamp(std::isnan(v.f[c]) ? 0.0 : double(v.f[c]), -2147483648.0, 2147483647.0);
+      word = static_cast<GLint>(std::lround(d));
+    } else {
+      word = v.i[c];
+    }
+    std::memcpy(static_cast<uint8_t*>(out) + c * 4, &word, 4);
   }
 }
 
@@ -135,6 +174,15 @@ std::shared_ptr<SamplerObject> Lookup(Context& ctx, GLuint name, const char* fn)
 
 void Set(Context& ctx, GLuint name, GLenum pname, const GLfloat* v, const char* fn) {
   if (auto s = Lookup(ctx, name, fn)) SetSamplerParameter(ctx, s->params, pname, v, fn);
+}
+
+void Get(Context& ctx, GLuint name, GLenum pname, ParameterForm form, void* out, const char* fn) {
+  auto s = Lookup(ctx, name, fn);
+  if (!s) return;
+  ParameterValue v;
+  if (!SamplerParameterValue(s->params, pname, &v))
+    return ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
+  WriteParameter(v, form, out);
 }
 
 }  // namespace
@@ -197,21 +245,33 @@ void SamplerParameteriv(Context& ctx, GLuint sampler, GLenum pname, const GLint*
 }
 
 void GetSamplerParameterfv(Context& ctx, GLuint sampler, GLenum pname, GLfloat* params) {
-  auto s = Lookup(ctx, sampler, "glGetSamplerParameterfv");
-  if (s && !GetSamplerParameter(s->params, pname, params))
-    ctx.Error(GL_INVALID_ENUM, "glGetSamplerParameterfv", "invalid parameter name");
+  Get(ctx, sampler, pname, ParameterForm::kFloat, params, "glGetSamplerParameterfv");
 }
 
 void GetSamplerParameteriv(Context& ctx, GLuint sampler, GLenum pname, GLint* params) {
-  auto s = Lookup(ctx, sampler, "glGetSamplerParameteriv");
-  if (!s) return;
+  Get(ctx, sampler, pname, ParameterForm::kInt, params, "glGetSamplerParameteriv");
+}
+
+void GetSamplerParameterIiv(Context& ctx, GLuint sampler, GLenum pname, GLint* params) {
+  Get(ctx, sampler, pname, ParameterForm::kIntegerRaw, params, "glGetSamplerParameterIiv");
+}
+
+void GetSamplerParameterIuiv(Context& ctx, GLuint sampler, GLenum pname, GLuint* params) {
+  Get(ctx, sampler, pname, ParameterForm::kIntegerRaw, params, "glGetSamplerParameterIuiv");
+}
+
+void SamplerParameterIiv(Context& ctx, GLuint sampler, GLenum pname, const GLint* param) {
   GLfloat v[4];
-  if (!GetSamplerParameter(s->params, pname, v))
-    return ctx.Error(GL_INVALID_ENUM, "glGetSamplerParameteriv", "invalid parameter name");
-  int n = pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1;
-  for (int i = 0; i < n; ++i)
-    params[i] = pname == GL_TEXTURE_BORDER_COLOR ? static_cast<GLint>(v[i] * 2147483647.0f)
-                                                 : static_cast<GLint>(v[i]);
+  RawParameterAsVector(pname, param, v);
+  Set(ctx, sampler, pname, v, "glSamplerParameterIiv");
+}
+
+void SamplerParameterIuiv(Context& ctx, GLuint sampler, GLenum pname, const GLuint* param) {
+  GLint words[4];
+  std::memcpy(words, param, sizeof(GLint) * (pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1));
+  GLfloat v[4];
+  RawParameterAsVector(pname, words, v);
+  Set(ctx, sampler, pname, v, "glSamplerParameterIuiv");
 }
 
 }  // namespace gl

@@ -33,10 +33,12 @@ int TextureTargetIndex(GLenum target) {
       return 5;
     case GL_TEXTURE_2D_MULTISAMPLE:
       return 6;
-    case GL_TEXTURE_1D:
+    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
       return 7;
-    case GL_TEXTURE_1D_ARRAY:
+    case GL_TEXTURE_1D:
       return 8;
+    case GL_TEXTURE_1D_ARRAY:
+      return 9;
     default:
       return -1;
   }
@@ -117,12 +119,6 @@ void ActiveTexture(Context& ctx, GLenum texture) {
 
 void BindTexture(Context& ctx, GLenum target, GLuint name) {
   int index = TextureTargetIndex(target);
-  if (target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
-    util::LogOnce(util::LogLevel::kWarning, "GL_TEXTURE_2D_MULTISAMPLE_ARRAY",
-                  "GL_TEXTURE_2D_MULTISAMPLE_ARRAY is not implemented");
-    return ctx.Error(GL_INVALID_OPERATION, "glBindTexture",
-                     "GL_TEXTURE_2D_MULTISAMPLE_ARRAY is not implemented");
-  }
   if (index < 0) return ctx.Error(GL_INVALID_ENUM, "glBindTexture", "invalid target");
   std::shared_ptr<Texture> tex;
   if (name != 0) {
@@ -155,7 +151,7 @@ void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, c
     if (pname == GL_TEXTURE_BASE_LEVEL && v[0] != 0)
       return ctx.Error(GL_INVALID_OPERATION, fn, "rectangle textures have only level 0");
   }
-  if (tex.target == GL_TEXTURE_2D_MULTISAMPLE) {
+  if (tex.target == GL_TEXTURE_2D_MULTISAMPLE || tex.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
     // texelFetch ignores sampler state, so GL refuses setting it on multisample textures (Mesa agrees).
     switch (pname) {
       case GL_TEXTURE_MIN_FILTER:
@@ -190,8 +186,17 @@ void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, c
     case GL_TEXTURE_SWIZZLE_G:
     case GL_TEXTURE_SWIZZLE_B:
     case GL_TEXTURE_SWIZZLE_A:
-      tex.swizzle[pname - GL_TEXTURE_SWIZZLE_R] = static_cast<GLint>(v[0]);
+    case GL_TEXTURE_SWIZZLE_RGBA: {
+      int first = pname == GL_TEXTURE_SWIZZLE_RGBA ? 0 : static_cast<int>(pname - GL_TEXTURE_SWIZZLE_R);
+      int count = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
+      for (int i = 0; i < count; ++i) {
+        auto e = static_cast<GLenum>(v[i]);
+        if (e != GL_RED && e != GL_GREEN && e != GL_BLUE && e != GL_ALPHA && e != GL_ZERO && e != GL_ONE)
+          return ctx.Error(GL_INVALID_ENUM, fn, "invalid swizzle");
+      }
+      for (int i = 0; i < count; ++i) tex.swizzle[first + i] = static_cast<GLint>(v[i]);
       return;
+    }
     default:
       SetSamplerParameter(ctx, tex.sampler, pname, v, fn);
       return;
@@ -222,64 +227,25 @@ void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* para
   SetParameter(ctx, target, pname, v, "glTexParameteriv");
 }
 
-namespace {
-
-// Every glGetTexParameter* value as floats (colours and LODs are floats; enums and counts convert exactly).
-// Returns how many values `pname` has; 0 after recording GL_INVALID_ENUM.
-int TexParameterValues(Context& ctx, GLenum target, GLenum pname, GLfloat v[4], const char* fn) {
-  if (target == GL_TEXTURE_BUFFER) {
-    ctx.Error(GL_INVALID_ENUM, fn, "invalid target GL_TEXTURE_BUFFER");
-    return 0;
-  }
-  auto* slot = BoundTexture(ctx, target, fn);
-  if (!slot) return 0;
-  const Texture& t = **slot;
-  switch (pname) {
-    case GL_TEXTURE_BASE_LEVEL:
-      v[0] = static_cast<GLfloat>(t.base_level);
-      return 1;
-    case GL_TEXTURE_MAX_LEVEL:
-      v[0] = static_cast<GLfloat>(t.max_level);
-      return 1;
-    case GL_TEXTURE_IMMUTABLE_FORMAT:
-      v[0] = t.immutable ? 1.0f : 0.0f;
-      return 1;
-    case GL_TEXTURE_IMMUTABLE_LEVELS:
-      v[0] = static_cast<GLfloat>(t.immutable ? t.levels : 0);
-      return 1;
-    case GL_TEXTURE_SWIZZLE_R:
-    case GL_TEXTURE_SWIZZLE_G:
-    case GL_TEXTURE_SWIZZLE_B:
-    case GL_TEXTURE_SWIZZLE_A:
-      v[0] = static_cast<GLfloat>(t.swizzle[pname - GL_TEXTURE_SWIZZLE_R]);
-      return 1;
-    case GL_TEXTURE_SWIZZLE_RGBA:
-      for (int i = 0; i < 4; ++i) v[i] = static_cast<GLfloat>(t.swizzle[i]);
-      return 4;
-    default:
-      if (GetSamplerParameter(t.sampler, pname, v)) return pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1;
-      ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
-      return 0;
-  }
+void TexParameterIiv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
+  GLfloat v[4];
+  if (pname == GL_TEXTURE_SWIZZLE_RGBA)
+    IntegerParameterAsVector(pname, params, v);
+  else
+    RawParameterAsVector(pname, params, v);
+  SetParameter(ctx, target, pname, v, "glTexParameterIiv");
 }
 
-}  // namespace
-
-void GetTexParameterfv(Context& ctx, GLenum target, GLenum pname, GLfloat* params) {
+void TexParameterIuiv(Context& ctx, GLenum target, GLenum pname, const GLuint* params) {
+  GLint words[4] = {};
+  bool vector = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+  std::memcpy(words, params, sizeof(GLint) * (vector ? 4 : 1));
   GLfloat v[4];
-  int n = TexParameterValues(ctx, target, pname, v, "glGetTexParameterfv");
-  for (int i = 0; i < n; ++i) params[i] = v[i];
-}
-
-void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
-  GLfloat v[4];
-  int n = TexParameterValues(ctx, target, pname, v, "glGetTexParameteriv");
-  for (int i = 0; i < n; ++i) {
-    // Colours map [0, 1] onto [0, 2^31 - 1] (GL 4.6 §2.2.2, as glGetSamplerParameteriv does); LODs round.
-    params[i] = pname == GL_TEXTURE_BORDER_COLOR
-                    ? static_cast<GLint>(std::clamp(v[i], -1.0f, 1.0f) * 2147483647.0)
-                    : static_cast<GLint>(std::lround(v[i]));
-  }
+  if (pname == GL_TEXTURE_SWIZZLE_RGBA)
+    IntegerParameterAsVector(pname, words, v);
+  else
+    RawParameterAsVector(pname, words, v);
+  SetParameter(ctx, target, pname, v, "glTexParameterIuiv");
 }
 
 namespace {
@@ -313,7 +279,8 @@ bool BufferLevelParameter(const Texture& t, GLint level, GLenum pname, GLint* ou
   }
 }
 
-// Every glGetTexLevelParameter* value (all are integers); false after recording the GL error.
+// Every glGetTexLevelParameter* value (all are integers; gl_texture_params.cpp converts them for the fv
+// form); false after recording the GL error.
 bool TexLevelParameter(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params,
                        const char* fn) {
   // Levels belong to faces: a cube is queried face by face, never as GL_TEXTURE_CUBE_MAP.
@@ -378,11 +345,18 @@ bool TexLevelParameter(Context& ctx, GLenum target, GLint level, GLenum pname, G
       return true;
     }
     case GL_TEXTURE_COMPRESSED:
-      *params = GL_FALSE;
+      // Generic compressed formats are stored uncompressed, and say so (GL 3.3 §3.8.3 allows it).
+      *params = has && SpecificCompressedFormat(t.internal_format) ? GL_TRUE : GL_FALSE;
       return true;
-    case GL_TEXTURE_COMPRESSED_IMAGE_SIZE:
-      ctx.Error(GL_INVALID_OPERATION, fn, "the level is not compressed");
-      return false;
+    case GL_TEXTURE_COMPRESSED_IMAGE_SIZE: {
+      if (!has || !SpecificCompressedFormat(t.internal_format)) {
+        ctx.Error(GL_INVALID_OPERATION, fn, "the level is not a compressed image");
+        return false;
+      }
+      GLint size = CompressedImageSize(**slot, level);
+      *params = face_target ? size / 6 : size;  // one face of the level's six
+      return true;
+    }
     case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
     case GL_TEXTURE_BUFFER_OFFSET:
     case GL_TEXTURE_BUFFER_SIZE:
@@ -398,12 +372,6 @@ bool TexLevelParameter(Context& ctx, GLenum target, GLint level, GLenum pname, G
 
 void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params) {
   TexLevelParameter(ctx, target, level, pname, params, "glGetTexLevelParameteriv");
-}
-
-void GetTexLevelParameterfv(Context& ctx, GLenum target, GLint level, GLenum pname, GLfloat* params) {
-  GLint value;
-  if (TexLevelParameter(ctx, target, level, pname, &value, "glGetTexLevelParameterfv"))
-    *params = static_cast<GLfloat>(value);
 }
 
 void GenerateMipmap(Context& ctx, GLenum target) {
@@ -425,6 +393,7 @@ void GenerateMipmap(Context& ctx, GLenum target) {
                                              static_cast<uint32_t>(last - tex.base_level + 1)});
   for (GLint l = tex.base_level; l <= last; ++l)
     for (int f = 0; f < tex.faces(); ++f) tex.defined[f] |= 1u << l;
+  ForgetCompressedLevels(tex, tex.base_level + 1, last);  // RGTC blocks of these are now on the device
 }
 
 }  // namespace gl

@@ -135,6 +135,8 @@ void Copy(Context& ctx, const CopySource& src, const LevelSpec& dst, GLint x, GL
   int32_t x1 = std::min(x + dst.w, src.width), y1 = std::min(y + rows, src.height);
   if (x0 >= x1 || y0 >= y1) return;
   ctx.FlushRenderTargets();
+  // An RGTC destination's blocks are re-encoded from the device when next asked for.
+  ForgetCompressedLevels(*dst.tex, dst.level, dst.level);
   bool device = DeviceCopies(src.format, dst.format);
   // One copy per destination layer: a 1D array's rows, else one rectangle into layer/face/slice z.
   int32_t passes = rows_to_layers ? y1 - y0 : 1;

@@ -109,6 +109,8 @@ pipe::TextureKind KindOf(GLenum target) {
       return pipe::TextureKind::kRect;
     case GL_TEXTURE_2D_MULTISAMPLE:
       return pipe::TextureKind::k2DMultisample;
+    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
+      return pipe::TextureKind::k2DMultisampleArray;
     case GL_TEXTURE_1D:
       return pipe::TextureKind::k1D;
     case GL_TEXTURE_1D_ARRAY:
@@ -164,6 +166,7 @@ void Allocate(Context& ctx, Texture& tex, pipe::Format format, GLenum internal_f
   tex.levels = levels;
   tex.samples = samples;
   tex.defined.fill(0);
+  tex.compressed_blocks.clear();
   ++tex.version;
   pipe::CmdImageCreate cmd{tex.handle,
                            format,
@@ -174,7 +177,8 @@ void Allocate(Context& ctx, Texture& tex, pipe::Format format, GLenum internal_f
                            1};
   cmd.kind = KindOf(tex.target);
   if (tex.target == GL_TEXTURE_3D) cmd.depth = static_cast<uint32_t>(d);
-  if (tex.target == GL_TEXTURE_2D_ARRAY || tex.target == GL_TEXTURE_1D_ARRAY)
+  if (tex.target == GL_TEXTURE_2D_ARRAY || tex.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ||
+      tex.target == GL_TEXTURE_1D_ARRAY)
     cmd.layers = static_cast<uint32_t>(d);
   if (tex.target == GL_TEXTURE_CUBE_MAP) cmd.layers = 6;
   ctx.pipe().Record(cmd);
@@ -184,6 +188,7 @@ void Release(Texture& tex) {
   if (tex.handle.valid()) ReleaseBackendObject(tex.device, pipe::ObjectKind::kImage, tex.handle);
   tex.handle = {};
   tex.defined.fill(0);
+  tex.compressed_blocks.clear();
   ++tex.version;
 }
 
@@ -212,6 +217,8 @@ bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint int
     return fail(GL_INVALID_VALUE, "rectangle textures have one level");
   if (it.bind_target == GL_TEXTURE_CUBE_MAP && w != h)
     return fail(GL_INVALID_VALUE, "cube map faces must be square");
+  if (SpecificCompressedFormat(GLenum(internalformat)) && it.bind_target == GL_TEXTURE_3D)
+    return fail(GL_INVALID_ENUM, "RGTC formats have no 3D textures");
   if (pipe::IsDepthFormat(*fmt) && it.bind_target == GL_TEXTURE_3D)
     return fail(GL_INVALID_OPERATION, "3D textures cannot have a depth format");
   auto* slot = BoundTexture(ctx, it.bind_target, fn);
@@ -279,6 +286,8 @@ bool CheckTexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint 
   GLsizei ld = dims == 3 || layers_as_rows ? tex.LayersAt(level) : 1;
   if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 || x + w > lw || y + h > lh || z + d > ld)
     return fail(GL_INVALID_VALUE, "box outside the level");
+  if (SpecificCompressedFormat(tex.internal_format) && !CompressedBoxAligned(x, y, w, h, lw, lh))
+    return fail(GL_INVALID_OPERATION, "box of a compressed texture is not aligned to 4x4 blocks");
   *out = {};
   out->tex = &tex;
   out->format = tex.format;
@@ -313,8 +322,10 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
   if (pbo) {
     PixelLayout layout = UnpackLayout(ctx, format, type, w, h, d, three_d);
     uint64_t offset = reinterpret_cast<uintptr_t>(pixels) + layout.skip;
+    // RGTC textures keep their blocks on the CPU too, so their texels must pass through it.
     if (ctx.pixel_transfers_on_device() && IsDirectPixelFormat(tex.format, format, type) &&
-        layout.row_stride % layout.bytes_per_pixel == 0 && offset % layout.bytes_per_pixel == 0) {
+        !SpecificCompressedFormat(tex.internal_format) && layout.row_stride % layout.bytes_per_pixel == 0 &&
+        offset % layout.bytes_per_pixel == 0) {
       // A device copy from the buffer: no CPU round trip, and ordered after device writes to it.
       pipe::CmdImageUploadFromBuffer cmd{};
       cmd.image = tex.handle;
@@ -335,6 +346,7 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
   }
   std::vector<uint8_t> texels;
   ConvertUpload(ctx.state, pixels, w, h, d, three_d, format, type, client, tex.format, &texels);
+  StoreCompressedTexels(ctx, tex, level, x, y, z, w, h, d, texels.data());
   pipe::CmdImageUpload cmd{tex.handle,
                            static_cast<uint32_t>(level),
                            x,
@@ -392,6 +404,8 @@ void TexStorage(Context& ctx, int dims, GLenum target, GLsizei levels, GLenum in
   if (levels > MipCount(w, h, three_d ? d : 1)) return ctx.Error(GL_INVALID_OPERATION, fn, "too many levels");
   if (target == GL_TEXTURE_RECTANGLE && levels != 1)
     return ctx.Error(GL_INVALID_OPERATION, fn, "rectangle textures have one level");
+  if (three_d && SpecificCompressedFormat(internalformat))
+    return ctx.Error(GL_INVALID_ENUM, fn, "RGTC formats have no 3D textures");
   if (three_d && pipe::IsDepthFormat(*fmt))
     return ctx.Error(GL_INVALID_OPERATION, fn, "3D textures cannot have a depth format");
   if (target == GL_TEXTURE_1D_ARRAY) {
@@ -461,11 +475,14 @@ void TexStorage3D(Context& ctx, GLenum target, GLsizei levels, GLenum internalfo
   TexStorage(ctx, 3, target, levels, internalformat, width, height, depth, "glTexStorage3D");
 }
 
-void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
-                           GLsizei height, GLboolean) {
-  // Sample locations are always the device's standard ones, so fixedsamplelocations is always satisfied.
-  const char* fn = "glTexImage2DMultisample";
-  if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
+namespace {
+
+// glTexImage2DMultisample and glTexImage3DMultisample (`layers` 0 for the 2D form). Sample locations are
+// always the device's standard ones, so fixedsamplelocations is always satisfied.
+void TexImageMultisample(Context& ctx, GLenum target, GLenum expected_target, GLsizei samples,
+                         GLenum internalformat, GLsizei width, GLsizei height, GLsizei layers,
+                         const char* fn) {
+  if (target != expected_target) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
   auto format = glformat::RenderbufferFormat(internalformat);
   if (!format) return ctx.Error(GL_INVALID_ENUM, fn, "format is not renderable");
   if (samples <= 0) return ctx.Error(GL_INVALID_VALUE, fn, "samples must be positive");
@@ -473,18 +490,35 @@ void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum 
     return ctx.Error(GL_INVALID_OPERATION, fn, "samples above GL_MAX_*_TEXTURE_SAMPLES");
   if (width < 0 || height < 0 || width > MaxSize(ctx) || height > MaxSize(ctx))
     return ctx.Error(GL_INVALID_VALUE, fn, "size out of range");
+  bool array = target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+  if (array && (layers < 0 || layers > kMaxArrayLayers))
+    return ctx.Error(GL_INVALID_VALUE, fn, "depth out of range");
   auto* slot = BoundTexture(ctx, target, fn);
   if (!slot) return;
   Texture& tex = **slot;
   if (tex.immutable) return ctx.Error(GL_INVALID_OPERATION, fn, "texture storage is immutable");
-  if (width == 0 || height == 0) {
+  if (width == 0 || height == 0 || (array && layers == 0)) {
     Release(tex);
     return;
   }
   // A single-sample request stays multisampled: the target promises a sampler2DMS-readable image.
-  Allocate(ctx, tex, *format, internalformat, width, height, 1, 1,
+  Allocate(ctx, tex, *format, internalformat, width, height, array ? layers : 1, 1,
            std::max<GLsizei>(SupportedSampleCount(ctx, samples), 2));
   tex.defined[0] = 1;
+}
+
+}  // namespace
+
+void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                           GLsizei height, GLboolean) {
+  TexImageMultisample(ctx, target, GL_TEXTURE_2D_MULTISAMPLE, samples, internalformat, width, height, 0,
+                      "glTexImage2DMultisample");
+}
+
+void TexImage3DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                           GLsizei height, GLsizei depth, GLboolean) {
+  TexImageMultisample(ctx, target, GL_TEXTURE_2D_MULTISAMPLE_ARRAY, samples, internalformat, width, height,
+                      depth, "glTexImage3DMultisample");
 }
 
 void GetMultisamplefv(Context& ctx, GLenum pname, GLuint index, GLfloat* val) {

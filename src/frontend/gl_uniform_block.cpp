@@ -217,6 +217,10 @@ void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
                                                   : static_cast<GLint>(b.size);
       return;
     }
+    case GL_SAMPLE_MASK_VALUE:  // glSampleMaski's words (GL_MAX_SAMPLE_MASK_WORDS is 1)
+      if (index >= 1) return ctx.Error(GL_INVALID_VALUE, fn, "index above GL_MAX_SAMPLE_MASK_WORDS");
+      *data = static_cast<GLint>(ctx.state.sample_mask_value);
+      return;
     default:
       return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
   }

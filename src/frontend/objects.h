@@ -146,6 +146,10 @@ struct Texture : ImageSource {
   // GL_TEXTURE_BUFFER: glTexBuffer(Range)'s data store, held by reference so a re-specified (orphaned)
   // buffer is followed; size 0 means "to the end of the buffer, whatever its size then" (glTexBuffer).
   std::shared_ptr<Buffer> buffer;
+  // RGTC textures are stored decoded; their blocks are kept here per level (every layer or face of the level,
+  // one after another) for glGetCompressedTexImage: as given by glCompressedTex*, or encoded from
+  // uncompressed uploads.
+  std::map<GLint, std::vector<uint8_t>> compressed_blocks;
   GLenum buffer_internal_format = GL_R8;
   int64_t buffer_offset = 0, buffer_size = 0;
   int faces() const { return target == GL_TEXTURE_CUBE_MAP ? 6 : 1; }
@@ -166,6 +170,9 @@ struct FramebufferAttachment {
   GLenum type = GL_NONE;  // GL_RENDERBUFFER or GL_TEXTURE
   GLint level = 0;
   GLint layer = 0;  // array layer, cube face (GL order) or 3D slice of a texture
+  // glFramebufferTexture of an array, cube, 3D or multisample-array texture: every layer of `level` is
+  // attached (layer is 0) and a geometry shader's gl_Layer picks the one a primitive goes to.
+  bool layered = false;
   bool attached() const { return image != nullptr; }
 };
 

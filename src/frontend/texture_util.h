@@ -22,7 +22,7 @@ bool SamplerTarget(GLenum sampler_type, GLenum* target, pipe::TextureKind* kind)
 // Buffer textures: GL_MAX_TEXTURE_BUFFER_SIZE (texels, GL 3.3 requires at least 65536) and
 // GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT (bytes; the lowest value GL 4.3 allows backends to need).
 constexpr int64_t kMaxTextureBufferTexels = 65536;
-// GL_MAX_ARRAY_TEXTURE_LAYERS (what glGet reports).
+// GL_MAX_ARRAY_TEXTURE_LAYERS (and GL_MAX_3D_TEXTURE_SIZE; what glGet reports).
 constexpr GLsizei kMaxArrayLayers = 2048;
 constexpr int64_t kTextureBufferOffsetAlignment = 256;
 // The range a buffer texture reads now (its buffer's current size); false (and *out zero) when it has no
@@ -62,7 +62,42 @@ bool DefineLevel(Context& ctx, const LevelSpec& spec, GLenum internalformat);
 bool CheckTexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GLint y, GLint z,
                       GLsizei w, GLsizei h, GLsizei d, LevelSpec* out, const char* fn);
 
-// Reads one sampler parameter into v[0..3]; false (no error recorded) for unknown names.
-bool GetSamplerParameter(const SamplerParams& p, GLenum pname, GLfloat* v);
+// Specific compressed internal formats (RGTC): stored decoded, blocks kept in Texture::compressed_blocks.
+struct CompressedFormat {
+  GLenum internal_format;
+  int channels;  // 1: RGTC1 (BC4), 2: RGTC2 (BC5)
+  bool is_signed;
+};
+const CompressedFormat* SpecificCompressedFormat(GLenum internal_format);  // null: not one
+// Whether a sub-image box of a level (level_w x level_h) lies on 4x4 block boundaries (GL 3.3 §3.8.5; a box
+// may end at the level's edge).
+bool CompressedBoxAligned(GLint x, GLint y, GLsizei w, GLsizei h, GLsizei level_w, GLsizei level_h);
+// Re-encodes uploaded texels (the storage layout, tightly packed w x h x d) of an RGTC texture into its
+// block shadow at x, y (block-aligned) and layer z (reading the level back first when only part of it is
+// uploaded and its blocks are not known). No-op for other textures.
+void StoreCompressedTexels(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
+                           GLsizei h, GLsizei d, const uint8_t* texels);
+// Levels written on the device (glGenerateMipmap): their blocks are re-encoded from the device when asked.
+void ForgetCompressedLevels(Texture& tex, GLint first, GLint last);
+// GL_TEXTURE_COMPRESSED_IMAGE_SIZE of a level (every layer); 0 for uncompressed textures.
+GLint CompressedImageSize(Texture& tex, GLint level);
+
+// One texture or sampler parameter as glGet*Parameter* report it: enums and integers in `i`, floats in `f`,
+// the border colour as GL keeps it (four 32-bit words: floats, or integers from glTexParameterI*).
+struct ParameterValue {
+  int count = 1;
+  bool floating = false;
+  bool border = false;
+  GLint i[4] = {};
+  GLfloat f[4] = {};
+};
+// The query forms: fv, iv, Iiv and Iuiv differ only for floats and the border colour.
+enum class ParameterForm { kFloat, kInt, kIntegerRaw };
+// Reads one sampler parameter; false (no error recorded) for unknown names.
+bool SamplerParameterValue(const SamplerParams& p, GLenum pname, ParameterValue* v);
+// Writes `v` as the query form asks (GLfloat or GLint/GLuint words at `out`).
+void WriteParameter(const ParameterValue& v, ParameterForm form, void* out);
+// glTexParameterI*/glSamplerParameterI*: the border colour keeps its words, other values are integers.
+void RawParameterAsVector(GLenum pname, const GLint* in, GLfloat out[4]);
 
 }  // namespace caldera

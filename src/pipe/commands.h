@@ -106,11 +106,23 @@ struct CmdBufferRead {
   std::atomic<bool>* done;
 };
 
-enum class TextureKind : uint8_t { k2D, k2DArray, k3D, kCube, kRect, kBuffer, k2DMultisample, k1D, k1DArray };
+enum class TextureKind : uint8_t {
+  k2D,
+  k2DArray,
+  k3D,
+  kCube,
+  kRect,
+  kBuffer,
+  k2DMultisample,
+  k2DMultisampleArray,
+  k1D,
+  k1DArray
+};
 
 // An image's shape. k2D and kRect are one 2D layer; k2DArray has `layers` layers; kCube has 6 layers in GL
 // face order (+X, -X, +Y, -Y, +Z, -Z) and must be sampleable as a cube; k3D has `depth` slices.
-// k2DMultisample is one 2D layer of `samples` samples, sampled through sampler2DMS (texelFetch by sample).
+// k2DMultisample is one 2D layer of `samples` samples, sampled through sampler2DMS (texelFetch by sample);
+// k2DMultisampleArray has `layers` such layers (sampler2DMSArray).
 // k1D and k1DArray have height 1 (k1DArray: `layers` layers). The shader path lowers 1D samplers to 2D ones
 // reading row 0 (spirv_1d.cpp), so backends store and sample them as 2D (array) images of height 1; the
 // kind lets them pick the matching stand-in and keeps the shape explicit for a backend with real 1D images.
@@ -230,9 +242,14 @@ struct CmdSetRenderTargets {
   // written as if they were UNORM (GL_FRAMEBUFFER_SRGB disabled). A word, not a bool: backends compare the
   // record bytewise, so it must have no padding.
   uint32_t srgb_encode = 0;
+  // Layered rendering (glFramebufferTexture of an array, cube, 3D or multisample-array texture): zero when
+  // the attachments are single layers; else every attachment is layered (GL completeness), the render
+  // covers layers [0, layers) of each (the ImageRefs' layer is 0) and a geometry shader's gl_Layer picks
+  // one. GL's layer count is the smallest of the attachments' (cube: 6, 3D: slices of the level).
+  uint32_t layers = 0;
 };
 static_assert(sizeof(CmdSetRenderTargets) ==
-                  sizeof(ImageRef) * (kMaxColorAttachments + 1) + 3 * sizeof(uint32_t),
+                  sizeof(ImageRef) * (kMaxColorAttachments + 1) + 4 * sizeof(uint32_t),
               "compared bytewise: no padding");
 
 struct StencilFace {
@@ -272,9 +289,10 @@ struct CmdSetFixedState {
   bool rasterizer_discard;
   bool provoking_last;  // flat varyings come from the last vertex of a primitive (GL's default), else the
                         // first
-  // Multisample coverage, applied only when the render targets are multisampled: alpha-to-coverage; the
-  // fraction `coverage_value` of the samples kept (the others when `coverage_invert`) when `sample_coverage`;
-  // and `sample_mask` (bit per sample, all ones when unused) ANDed into every fragment's coverage.
+  // Multisample coverage, applied only when the render targets are multisampled (the frontend turns it off
+  // while GL_MULTISAMPLE is disabled): alpha-to-coverage; the fraction `coverage_value` of the samples kept
+  // (the others when `coverage_invert`) when `sample_coverage`; and `sample_mask` (bit per sample, all ones
+  // when unused) ANDed into every fragment's coverage.
   bool alpha_to_coverage;
   bool sample_coverage, coverage_invert;
   float coverage_value;
@@ -288,6 +306,9 @@ struct CmdSetFixedState {
   bool program_point_size;
   bool point_origin_lower_left;
   float point_size;
+  // GL_MULTISAMPLE: when false, multisampled targets rasterize as if single-sampled (each fragment covers
+  // every sample or none, decided at the pixel centre). See docs/ARCHITECTURE.md for what each backend does.
+  bool multisample = true;
 };
 
 // How the 32-bit words of a generic attribute value are to be read: glVertexAttrib* stores floats,
@@ -352,7 +373,12 @@ struct SamplerState {
   uint8_t compare_enable = 0;
   CompareOp compare_op = CompareOp::kLessOrEqual;
   float min_lod = -1000.0f, max_lod = 1000.0f, lod_bias = 0.0f;
+  // GL_TEXTURE_BORDER_COLOR as GL keeps it: four 32-bit words that are floats, or (border_type kSint/kUint,
+  // the texture's numeric type) integers written by glTexParameterI*. Components the format lacks are
+  // already replaced by 0 (colour) and 1 (alpha), and normalised formats' values clamped to their range.
   float border[4] = {0, 0, 0, 0};
+  uint8_t border_type = 0;  // SampleType
+  uint8_t pad[7] = {};      // keeps TextureBinding free of implicit padding (it is compared bytewise)
   friend bool operator==(const SamplerState&, const SamplerState&) = default;
 };
 
@@ -417,6 +443,9 @@ struct CmdBlit {
   int32_t src_rect[4], dst_rect[4];
   uint8_t mask;  // ClearBits: which aspects
   bool linear;
+  // GL_FRAMEBUFFER_SRGB at the blit (GL 4.4 §18.3.1, Mesa's rule in every version): set, an sRGB source is
+  // decoded and an sRGB destination encoded; clear, stored values are copied as they are on both sides.
+  bool srgb_convert;
 };
 
 // glCopyTex(Sub)Image*: the width x height rectangle at (src_x, src_y) of `src` (the read framebuffer's read

@@ -35,6 +35,15 @@ enum class Format : uint8_t {
   kRGB16,  // stored as RGBA16
   kSRGB8,  // stored as SRGB8A8
   kSRGB8A8,
+  // Signed normalised: sampled only (GL 3.3 does not make them colour-renderable).
+  kR8SN,
+  kRG8SN,
+  kRGB8SN,  // stored as RGBA8SN
+  kRGBA8SN,
+  kR16SN,
+  kRG16SN,
+  kRGB16SN,  // stored as RGBA16SN
+  kRGBA16SN,
   // Integer colour (sampled unconverted through integer samplers).
   kR8UI,
   kRG8UI,
@@ -70,7 +79,7 @@ enum class Format : uint8_t {
 };
 
 // How a format's components read in a shader: what GL calls the component type.
-enum class FormatType : uint8_t { kUnorm, kSrgb, kFloat, kUint, kSint, kDepth };
+enum class FormatType : uint8_t { kUnorm, kSrgb, kFloat, kUint, kSint, kDepth, kSnorm };
 
 // The packed layouts (one word holds every component); kNone: components one after another.
 enum class Packing : uint8_t {

@@ -35,6 +35,14 @@ constexpr FormatInfo kInfo[] = {
     {3, 8, {16, 16, 16, 0}, T::kUnorm, P::kNone, F::kRGBA16},  // kRGB16
     {3, 4, {8, 8, 8, 0}, T::kSrgb, P::kNone, F::kSRGB8A8},     // kSRGB8
     {4, 4, {8, 8, 8, 8}, T::kSrgb, P::kNone, F::kSRGB8A8},
+    {1, 1, {8, 0, 0, 0}, T::kSnorm, P::kNone, F::kR8SN},
+    {2, 2, {8, 8, 0, 0}, T::kSnorm, P::kNone, F::kRG8SN},
+    {3, 4, {8, 8, 8, 0}, T::kSnorm, P::kNone, F::kRGBA8SN},  // kRGB8SN
+    {4, 4, {8, 8, 8, 8}, T::kSnorm, P::kNone, F::kRGBA8SN},
+    {1, 2, {16, 0, 0, 0}, T::kSnorm, P::kNone, F::kR16SN},
+    {2, 4, {16, 16, 0, 0}, T::kSnorm, P::kNone, F::kRG16SN},
+    {3, 8, {16, 16, 16, 0}, T::kSnorm, P::kNone, F::kRGBA16SN},  // kRGB16SN
+    {4, 8, {16, 16, 16, 16}, T::kSnorm, P::kNone, F::kRGBA16SN},
     {1, 1, {8, 0, 0, 0}, T::kUint, P::kNone, F::kR8UI},
     {2, 2, {8, 8, 0, 0}, T::kUint, P::kNone, F::kRG8UI},
     {3, 4, {8, 8, 8, 0}, T::kUint, P::kNone, F::kRGBA8UI},
@@ -155,6 +163,12 @@ void DecodeFloat(Format f, const uint8_t* t, float out[4]) {
       uint16_t h;
       std::memcpy(&h, p, 2);
       out[c] = HalfToFloat(h);
+    } else if (info.type == T::kSnorm && size == 2) {
+      int16_t v;
+      std::memcpy(&v, p, 2);
+      out[c] = std::max(float(v) / 32767.0f, -1.0f);  // -32768 and -32767 both read -1
+    } else if (info.type == T::kSnorm) {
+      out[c] = std::max(float(int8_t(*p)) / 127.0f, -1.0f);
     } else if (size == 2) {
       uint16_t v;
       std::memcpy(&v, p, 2);
@@ -169,6 +183,9 @@ void EncodeFloat(Format f, const float in[4], uint8_t* t) {
   const FormatInfo& info = Info(f);
   auto unorm = [](float v, uint32_t max) {
     return static_cast<uint32_t>(std::lround(std::clamp(std::isnan(v) ? 0.0f : v, 0.0f, 1.0f) * float(max)));
+  };
+  auto snorm = [](float v, int32_t max) {
+    return static_cast<int32_t>(std::lround(std::clamp(std::isnan(v) ? 0.0f : v, -1.0f, 1.0f) * float(max)));
   };
   uint32_t w = 0;
   switch (info.packing) {
@@ -212,6 +229,11 @@ void EncodeFloat(Format f, const float in[4], uint8_t* t) {
     } else if (info.type == T::kFloat) {
       uint16_t h = FloatToHalf(v);
       std::memcpy(p, &h, 2);
+    } else if (info.type == T::kSnorm && size == 2) {
+      auto v16 = static_cast<int16_t>(snorm(v, 32767));
+      std::memcpy(p, &v16, 2);
+    } else if (info.type == T::kSnorm) {
+      *p = static_cast<uint8_t>(static_cast<int8_t>(snorm(v, 127)));
     } else if (size == 2) {
       auto v16 = static_cast<uint16_t>(unorm(v, 65535));
       std::memcpy(p, &v16, 2);

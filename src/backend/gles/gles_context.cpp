@@ -10,7 +10,8 @@ namespace caldera::gles {
 Context::Context(Device& device)
     : device_(device),
       gl_(device.gl()),
-      state_(device.gl(), util::EnvFlag("CALDERA_GLES_SHADOW", true), device.has_depth_clamp()),
+      state_(device.gl(), util::EnvFlag("CALDERA_GLES_SHADOW", true), device.has_depth_clamp(),
+             device.has_multisample_compat()),
       uniform_ring_(util::EnvFlag("CALDERA_GLES_UNIFORM_RING", true)) {
   std::string why;
   host_context_ = device_.host().CreateContext(device_.root(), &why);

@@ -54,6 +54,7 @@ class Context final : public pipe::BackendContext {
   struct TargetKey {
     std::array<pipe::ImageRef, pipe::kMaxColorAttachments> color{};
     pipe::ImageRef depth_stencil{};
+    bool layered = false;  // every attachment whole (glFramebufferTexture), not one layer
     friend bool operator==(const TargetKey&, const TargetKey&) = default;
   };
   struct TargetKeyHash {
@@ -61,7 +62,8 @@ class Context final : public pipe::BackendContext {
   };
   bool BindDrawTargets();
   // Attaches one level/layer of `image` (cube face, array layer or 3D slice) at `attachment`.
-  void Attach(GLenum target, GLenum attachment, const ImageObject* image, const pipe::ImageRef& ref);
+  void Attach(GLenum target, GLenum attachment, const ImageObject* image, const pipe::ImageRef& ref,
+              bool layered = false);
   // Framebuffers are cached by attachment set (created on first use, purged when an image dies).
   GLuint Framebuffer(const TargetKey& key);
   GLuint SingleImageFramebuffer(const ImageObject& image, const pipe::ImageRef& ref);

@@ -98,6 +98,7 @@ void Device::QuerySampleCounts() {
 void Device::QueryCaps() {
   essl_version_ = host_->es_minor() >= 2 ? 320 : 310;
   has_depth_clamp_ = HasExtension(gl_, "GL_EXT_depth_clamp");
+  has_multisample_compat_ = HasExtension(gl_, "GL_EXT_multisample_compatibility");
   has_read_depth_ = HasExtension(gl_, "GL_NV_read_depth");
   has_read_stencil_ = HasExtension(gl_, "GL_NV_read_stencil");
   has_srgb_write_control_ = HasExtension(gl_, "GL_EXT_sRGB_write_control");
@@ -158,8 +159,18 @@ GLuint Device::GetSampler(const pipe::SamplerState& s) {
     gl_.SamplerParameteri(sampler, wrap_names[i], static_cast<GLint>(wraps[std::min<int>(s.wrap[i], 3)]));
   gl_.SamplerParameterf(sampler, GL_TEXTURE_MIN_LOD, s.min_lod);
   gl_.SamplerParameterf(sampler, GL_TEXTURE_MAX_LOD, s.max_lod);
-  if (s.wrap[0] == 3 || s.wrap[1] == 3 || s.wrap[2] == 3)
-    gl_.SamplerParameterfv(sampler, GL_TEXTURE_BORDER_COLOR, s.border);
+  if (s.wrap[0] == 3 || s.wrap[1] == 3 || s.wrap[2] == 3) {
+    // GLES 3.2 keeps border colours like desktop GL: integer textures read the words glSamplerParameterI*
+    // wrote.
+    GLint words[4];
+    std::memcpy(words, s.border, sizeof(words));
+    if (s.border_type == uint8_t(pipe::SampleType::kSint))
+      gl_.SamplerParameterIiv(sampler, GL_TEXTURE_BORDER_COLOR, words);
+    else if (s.border_type == uint8_t(pipe::SampleType::kUint))
+      gl_.SamplerParameterIuiv(sampler, GL_TEXTURE_BORDER_COLOR, reinterpret_cast<const GLuint*>(words));
+    else
+      gl_.SamplerParameterfv(sampler, GL_TEXTURE_BORDER_COLOR, s.border);
+  }
   if (s.compare_enable) {
     gl_.SamplerParameteri(sampler, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
     gl_.SamplerParameteri(sampler, GL_TEXTURE_COMPARE_FUNC, static_cast<GLint>(ToHostCompare(s.compare_op)));

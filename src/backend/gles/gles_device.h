@@ -93,6 +93,7 @@ class Device final : public pipe::Timeline {
   EGLContext root() const { return root_; }
   const pipe::BackendCaps& caps() const { return caps_; }
   bool has_depth_clamp() const { return has_depth_clamp_; }
+  bool has_multisample_compat() const { return has_multisample_compat_; }  // GL_EXT_multisample_compatibility
   // GL_NV_read_depth / GL_NV_read_stencil: glReadPixels of GL_DEPTH_COMPONENT / GL_STENCIL_INDEX.
   bool has_read_depth() const { return has_read_depth_; }
   bool has_read_stencil() const { return has_read_stencil_; }
@@ -128,6 +129,7 @@ class Device final : public pipe::Timeline {
   HostGL gl_;
   pipe::BackendCaps caps_;
   bool has_depth_clamp_ = false;
+  bool has_multisample_compat_ = false;
   bool has_read_depth_ = false, has_read_stencil_ = false;
   bool has_srgb_write_control_ = false;
   uint32_t essl_version_ = 320;

@@ -22,6 +22,8 @@ GLenum TextureTarget(pipe::TextureKind kind) {
       return GL_TEXTURE_BUFFER;
     case pipe::TextureKind::k2DMultisample:
       return GL_TEXTURE_2D_MULTISAMPLE;
+    case pipe::TextureKind::k2DMultisampleArray:
+      return GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
     default:
       return GL_TEXTURE_2D;
   }

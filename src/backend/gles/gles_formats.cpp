@@ -42,6 +42,19 @@ HostFormat ToHostFormat(pipe::Format format) {
       return {GL_RGBA16, GL_RGBA, GL_UNSIGNED_SHORT};
     case F::kSRGB8A8:
       return {GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE};
+    // 8-bit SNORM formats are core GLES 3.0 (sampling only); the 16-bit ones need GL_EXT_texture_norm16.
+    case F::kR8SN:
+      return {GL_R8_SNORM, GL_RED, GL_BYTE};
+    case F::kRG8SN:
+      return {GL_RG8_SNORM, GL_RG, GL_BYTE};
+    case F::kRGBA8SN:
+      return {GL_RGBA8_SNORM, GL_RGBA, GL_BYTE};
+    case F::kR16SN:
+      return {GL_R16_SNORM, GL_RED, GL_SHORT};
+    case F::kRG16SN:
+      return {GL_RG16_SNORM, GL_RG, GL_SHORT};
+    case F::kRGBA16SN:
+      return {GL_RGBA16_SNORM, GL_RGBA, GL_SHORT};
     case F::kR8UI:
       return {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE};
     case F::kRG8UI:

@@ -18,7 +18,7 @@ size_t Context::TargetKeyHash::operator()(const TargetKey& k) const {
   };
   for (const auto& c : k.color) mix(c);
   mix(k.depth_stencil);
-  return h;
+  return h ^ size_t(k.layered);
 }
 
 void Context::PurgeFramebuffers() {
@@ -48,13 +48,13 @@ GLuint Context::Framebuffer(const TargetKey& key) {
     ImageObject* img = device_.images.Get(key.color[i].image);
     draw_buffers[i] = GL_NONE;
     if (!img || !img->texture) continue;
-    Attach(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, img, key.color[i]);
+    Attach(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, img, key.color[i], key.layered);
     draw_buffers[i] = GL_COLOR_ATTACHMENT0 + i;
     count = static_cast<GLsizei>(i + 1);
   }
   gl_.DrawBuffers(std::max<GLsizei>(count, 1), draw_buffers);
   if (ImageObject* ds = device_.images.Get(key.depth_stencil.image); ds && ds->texture)
-    Attach(GL_DRAW_FRAMEBUFFER, ds->host.attachment, ds, key.depth_stencil);
+    Attach(GL_DRAW_FRAMEBUFFER, ds->host.attachment, ds, key.depth_stencil, key.layered);
   GLenum status = gl_.CheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
   if (status != GL_FRAMEBUFFER_COMPLETE)
     util::LogOnce(util::LogLevel::kWarning, "gles", "the host reports an incomplete framebuffer");
@@ -78,6 +78,7 @@ bool Context::BindDrawTargets() {
   TargetKey key;
   key.color = targets_.color;
   key.depth_stencil = targets_.depth_stencil;
+  key.layered = targets_.layers != 0;
   GLuint fbo = Framebuffer(key);
   state_.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
   ApplySrgbWrite();
@@ -104,13 +105,24 @@ void Context::ApplySrgbWrite() {
   host_srgb_write_ = encode;
 }
 
-void Context::Attach(GLenum target, GLenum attachment, const ImageObject* image, const pipe::ImageRef& ref) {
+void Context::Attach(GLenum target, GLenum attachment, const ImageObject* image, const pipe::ImageRef& ref,
+                     bool layered) {
   if (!image) {
     gl_.FramebufferTexture2D(target, attachment, GL_TEXTURE_2D, 0, 0);
     return;
   }
   auto level = static_cast<GLint>(ref.level);
-  if (image->target == GL_TEXTURE_2D_ARRAY || image->target == GL_TEXTURE_3D)
+  if (layered) {
+    // GLES 3.2 (and GL_EXT_geometry_shader) attach every layer the same way GL does.
+    if (gl_.FramebufferTexture)
+      gl_.FramebufferTexture(target, attachment, image->texture, level);
+    else
+      util::LogOnce(util::LogLevel::kWarning, "gles",
+                    "the host has no glFramebufferTexture (GLES 3.2): layered attachments are left empty");
+    return;
+  }
+  if (image->target == GL_TEXTURE_2D_ARRAY || image->target == GL_TEXTURE_3D ||
+      image->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
     gl_.FramebufferTextureLayer(target, attachment, image->texture, level, static_cast<GLint>(ref.layer));
   else if (image->target == GL_TEXTURE_CUBE_MAP)
     gl_.FramebufferTexture2D(target, attachment, GL_TEXTURE_CUBE_MAP_POSITIVE_X + ref.layer, image->texture,
@@ -195,6 +207,18 @@ void Context::OnBlit(const pipe::CmdBlit& c) {
   state_.DepthMask(true);
   state_.StencilMask(GL_FRONT_AND_BACK, ~0u);
   fixed_dirty_ = targets_dirty_ = true;
+  // GL_FRAMEBUFFER_SRGB_EXT governs blits on Mesa's GLES as GL_FRAMEBUFFER_SRGB does on desktop GL: set, sRGB
+  // sides convert; clear, values copy as stored. The next draw re-applies the frontend's setting.
+  bool srgb_side = pipe::Info(src->format).type == pipe::FormatType::kSrgb ||
+                   pipe::Info(dst->format).type == pipe::FormatType::kSrgb;
+  if (srgb_side && device_.has_srgb_write_control() && c.srgb_convert != host_srgb_write_) {
+    constexpr GLenum kFramebufferSrgbExt = 0x8DB9;  // GL_FRAMEBUFFER_SRGB_EXT
+    c.srgb_convert ? gl_.Enable(kFramebufferSrgbExt) : gl_.Disable(kFramebufferSrgbExt);
+    host_srgb_write_ = c.srgb_convert;
+  } else if (srgb_side && !device_.has_srgb_write_control() && !c.srgb_convert) {
+    util::LogOnce(util::LogLevel::kWarning, "blit-srgb",
+                  "the host lacks GL_EXT_sRGB_write_control: blits between sRGB buffers always convert");
+  }
   GLbitfield mask = 0;
   if (c.mask & pipe::kClearColor) mask |= GL_COLOR_BUFFER_BIT;
   if (c.mask & pipe::kClearDepth) mask |= GL_DEPTH_BUFFER_BIT;

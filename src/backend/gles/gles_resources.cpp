@@ -88,6 +88,19 @@ void Context::OnImageCreate(const pipe::CmdImageCreate& c) {
     return;
   }
   gl_.GenTextures(1, &img.texture);
+  if (c.samples > 1 && c.kind == pipe::TextureKind::k2DMultisampleArray) {
+    img.target = GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+    if (!gl_.TexStorage3DMultisample) {
+      util::LogOnce(
+          util::LogLevel::kWarning, "gles",
+          "the host has no glTexStorage3DMultisample (GLES 3.2): multisample arrays have no storage");
+      return;
+    }
+    BindScratchTexture(img);
+    gl_.TexStorage3DMultisample(img.target, c.samples, img.host.internal, static_cast<GLsizei>(c.width),
+                                static_cast<GLsizei>(c.height), static_cast<GLsizei>(img.layers), GL_TRUE);
+    return;
+  }
   if (c.samples > 1) {
     img.target = GL_TEXTURE_2D_MULTISAMPLE;
     BindScratchTexture(img);

@@ -1,16 +1,18 @@
 #include "backend/gles/gles_state.h"
 
 #include "backend/gles/gles_formats.h"
+#include "util/log.h"
 
 namespace caldera::gles {
 namespace {
 
 constexpr GLenum kDepthClampExt = 0x864F;  // GL_DEPTH_CLAMP_EXT == GL_DEPTH_CLAMP
 constexpr GLenum kPrimitiveRestartFixedIndex = 0x8D69;
+constexpr GLenum kMultisampleExt = 0x809D;  // GL_MULTISAMPLE_EXT (GL_EXT_multisample_compatibility)
 constexpr GLenum kCapList[] = {GL_CULL_FACE,          GL_DEPTH_TEST,          GL_STENCIL_TEST,
                                GL_SCISSOR_TEST,       GL_POLYGON_OFFSET_FILL, kPrimitiveRestartFixedIndex,
                                GL_RASTERIZER_DISCARD, kDepthClampExt,         GL_SAMPLE_ALPHA_TO_COVERAGE,
-                               GL_SAMPLE_COVERAGE,    GL_SAMPLE_MASK};
+                               GL_SAMPLE_COVERAGE,    GL_SAMPLE_MASK,         kMultisampleExt};
 
 int TextureTargetIndex(GLenum target) {
   switch (target) {
@@ -29,8 +31,12 @@ int TextureTargetIndex(GLenum target) {
 
 }  // namespace
 
-HostState::HostState(const HostGL& gl, bool shadow, bool has_depth_clamp)
-    : gl_(gl), shadow_(shadow), has_depth_clamp_(has_depth_clamp) {
+HostState::HostState(const HostGL& gl, bool shadow, bool has_depth_clamp, bool has_multisample_compat)
+    : gl_(gl),
+      shadow_(shadow),
+      has_depth_clamp_(has_depth_clamp),
+      has_multisample_compat_(has_multisample_compat) {
+  caps_[CapIndex(kMultisampleExt)] = true;  // enabled by default, like GL_MULTISAMPLE
   // The shadow starts at values no call will match where GL's default is not one Caldera relies on.
   viewport_ = {-1, -1, -1, -1};
   scissor_ = {-1, -1, -1, -1};
@@ -186,6 +192,12 @@ void HostState::ApplyFixed(const pipe::CmdSetFixedState& s, uint32_t rgb_targets
   }
   Enable(GL_SAMPLE_MASK, s.sample_mask != ~0u);
   if (s.sample_mask != ~0u) Set(&sample_mask_, s.sample_mask, [&] { gl_.SampleMaski(0, s.sample_mask); });
+  // GLES has no GL_MULTISAMPLE switch of its own; GL_EXT_multisample_compatibility adds it back.
+  if (has_multisample_compat_)
+    Enable(kMultisampleExt, s.multisample);
+  else if (!s.multisample)
+    util::LogOnce(util::LogLevel::kWarning, "GL_MULTISAMPLE",
+                  "the host lacks GL_EXT_multisample_compatibility: glDisable(GL_MULTISAMPLE) is ignored");
 }
 
 void HostState::UseProgram(GLuint program) {

@@ -20,7 +20,7 @@ struct StateCounters {
 
 class HostState {
  public:
-  HostState(const HostGL& gl, bool shadow, bool has_depth_clamp);
+  HostState(const HostGL& gl, bool shadow, bool has_depth_clamp, bool has_multisample_compat);
 
   // Fixed-function state for a draw. `rgb_targets`: colour attachments whose alpha must stay 1 (RGB
   // surfaces on RGBA storage), so their alpha writes are masked.
@@ -69,9 +69,10 @@ class HostState {
   const HostGL& gl_;
   const bool shadow_;
   const bool has_depth_clamp_;
+  const bool has_multisample_compat_;
   StateCounters counters_;
 
-  static constexpr int kCaps = 11;
+  static constexpr int kCaps = 12;
   std::array<bool, kCaps> caps_{};  // DITHER is on by default in GL; Caldera never uses it
   std::array<int32_t, 4> viewport_{-1, -1, -1, -1};
   std::pair<float, bool> sample_coverage_{1.0f, false};

@@ -40,9 +40,9 @@ class Backend final : public pipe::Backend {
         break;
       }
     }
-    // Depth/stencil resolve would need VK_KHR_depth_stencil_resolve through a render pass; vkCmdResolveImage
-    // takes colour only.
-    caps_.resolve_depth_stencil = false;
+    // Depth/stencil resolves are rendering scopes with a SAMPLE_ZERO resolve attachment (Vulkan 1.2 core
+    // VK_KHR_depth_stencil_resolve: every device supports SAMPLE_ZERO for both aspects).
+    caps_.resolve_depth_stencil = true;
   }
 
   ~Backend() override {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -235,7 +236,7 @@ void Context::BeginPass() {
     ImageObject* img = images.Get(targets_.color[i].image);
     VkImageView view =
         img ? shared_.resources->AttachmentView(*img, targets_.color[i].level, targets_.color[i].layer,
-                                                targets_.srgb_encode != 0)
+                                                targets_.srgb_encode != 0, targets_.layers)
             : VK_NULL_HANDLE;
     if (!view) continue;
     color_count = i + 1;
@@ -254,7 +255,8 @@ void Context::BeginPass() {
   VkRenderingAttachmentInfo stencil{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
   ImageObject* ds = images.Get(targets_.depth_stencil.image);
   VkImageView ds_view =
-      ds ? shared_.resources->AttachmentView(*ds, targets_.depth_stencil.level, targets_.depth_stencil.layer)
+      ds ? shared_.resources->AttachmentView(*ds, targets_.depth_stencil.level, targets_.depth_stencil.layer,
+                                             true, targets_.layers)
          : VK_NULL_HANDLE;
   if (!ds_view) ds = nullptr;
   if (ds) {
@@ -273,7 +275,8 @@ void Context::BeginPass() {
   }
   VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
   ri.renderArea = {{0, 0}, {targets_.width, targets_.height}};
-  ri.layerCount = 1;
+  // Layered targets render (and load-op clear) every layer; gl_Layer picks one per primitive.
+  ri.layerCount = std::max(targets_.layers, 1u);
   ri.colorAttachmentCount = color_count;
   ri.pColorAttachments = colors;
   bool has_stencil = ds && (ds->aspect & VK_IMAGE_ASPECT_STENCIL_BIT);
@@ -315,6 +318,47 @@ void Context::OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd) {
   fixed_dirty_ = true;                 // the scissor for "disabled" depends on the target size
 }
 
+void Context::ClearExtraLayers(ImageObject& img, uint32_t level, const VkClearAttachment& clear,
+                               const VkRect2D& rect) {
+  uint32_t layers = img.is_3d() ? std::max(img.depth >> level, 1u) : img.layers;
+  if (layers <= targets_.layers) return;
+  uint32_t count = layers - targets_.layers;
+  VkImageView view =
+      shared_.resources->AttachmentView(img, level, targets_.layers, targets_.srgb_encode != 0, count);
+  if (!view) return;
+  EndPass();
+  Commands();
+  if (transfer_since_pass_) {  // as BeginPass: earlier copies into the image come first
+    TransferBarrier();
+    transfer_since_pass_ = false;
+  }
+  bool color = clear.aspectMask == VK_IMAGE_ASPECT_COLOR_BIT;
+  VkImageLayout layout =
+      color ? VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL : VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+  TransitionImage(img, layout);
+  VkRenderingAttachmentInfo a{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  a.imageView = view;
+  a.imageLayout = layout;
+  a.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+  a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  ri.renderArea = {{0, 0}, {targets_.width, targets_.height}};
+  ri.layerCount = count;
+  if (color) {
+    ri.colorAttachmentCount = 1;
+    ri.pColorAttachments = &a;
+  } else {
+    ri.pDepthAttachment = (img.aspect & VK_IMAGE_ASPECT_DEPTH_BIT) ? &a : nullptr;
+    ri.pStencilAttachment = (img.aspect & VK_IMAGE_ASPECT_STENCIL_BIT) ? &a : nullptr;
+  }
+  vkCmdBeginRendering(Commands(), &ri);
+  VkClearRect r{rect, 0, count};
+  vkCmdClearAttachments(cmd_, 1, &clear, 1, &r);
+  vkCmdEndRendering(cmd_);
+  ++stats_.render_passes;
+  graphics_since_transfer_ = true;
+}
+
 void Context::OnClear(const pipe::CmdClear& cmd) {
   auto& images = shared_.resources->images;
   bool full_mask = (cmd.color_write_mask & 0xF) == 0xF;
@@ -345,6 +389,26 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
   for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
     ImageObject* img = images.Get(targets_.color[i].image);
     value[i] = ClearColorFor(cmd, img ? img->pipe_format : pipe::Format::kRGBA8);
+  }
+  if (targets_.layers != 0) {
+    // GL clears every layer of a layered attachment; the render covers only the smallest layer count, so
+    // attachments with more layers get theirs cleared in a scope of their own.
+    VkRect2D rect{{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
+    for (uint32_t i = 0; i < pipe::kMaxColorAttachments && color; ++i) {
+      ImageObject* img = images.Get(targets_.color[i].image);
+      if (!img || !(cmd.color_targets & (1u << i))) continue;
+      VkClearAttachment a{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
+      a.clearValue.color = value[i];
+      ClearExtraLayers(*img, targets_.color[i].level, a, rect);
+    }
+    if (depth || stencil) {
+      VkClearAttachment a{VkImageAspectFlags((depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+                                             (stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0)),
+                          0,
+                          {}};
+      a.clearValue.depthStencil = {cmd.depth, cmd.stencil & 0xFF};
+      ClearExtraLayers(*ds, targets_.depth_stencil.level, a, rect);
+    }
   }
   if (!pass_open_ && whole && deferred_clears_) {
     ++stats_.clears_deferred;
@@ -377,8 +441,99 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
     a.clearValue.depthStencil = {cmd.depth, cmd.stencil & 0xFF};
   }
   if (n == 0) return;
-  VkClearRect rect{{{x0, y0}, {static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0)}}, 0, 1};
+  // glClear of a layered framebuffer clears every layer (GL 3.3 §4.4.7).
+  VkClearRect rect{{{x0, y0}, {static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0)}},
+                   0,
+                   std::max(targets_.layers, 1u)};
   vkCmdClearAttachments(cmd_, n, attachments, 1, &rect);
+}
+
+void Context::ResolveDepthStencil(const pipe::CmdBlit& cmd, ImageObject& src, ImageObject& dst,
+                                  VkImageAspectFlags aspect) {
+  // The frontend checked GL 3.3's rules: same format, same rectangle, single-sampled destination. GL lets the
+  // implementation pick the sample a depth/stencil resolve keeps; sample 0 is what Mesa's blits keep too.
+  auto& res = *shared_.resources;
+  if (&src == &dst || dst.samples != 1) return;
+  uint32_t dst_w = std::max(dst.width >> cmd.dst.level, 1u),
+           dst_h = std::max(dst.height >> cmd.dst.level, 1u);
+  auto span = [](int32_t a, int32_t b, uint32_t limit, int32_t* lo, uint32_t* size) {
+    int32_t l = std::clamp(std::min(a, b), 0, int32_t(limit)),
+            h = std::clamp(std::max(a, b), 0, int32_t(limit));
+    *lo = l;
+    *size = uint32_t(h - l);
+  };
+  VkRect2D area{};
+  span(cmd.src_rect[0], cmd.src_rect[2], std::min(std::max(src.width >> cmd.src.level, 1u), dst_w),
+       &area.offset.x, &area.extent.width);
+  span(cmd.src_rect[1], cmd.src_rect[3], std::min(std::max(src.height >> cmd.src.level, 1u), dst_h),
+       &area.offset.y, &area.extent.height);
+  if (area.extent.width == 0 || area.extent.height == 0) return;
+  // Resolving one aspect of a depth+stencil image: lavapipe's resolves (and its vkCmdCopyImage of one
+  // aspect) write whole packed D24S8 texels, so both aspects are resolved into a scratch image and the asked
+  // aspect travels through a buffer (vkCmdCopyImageToBuffer / vkCmdCopyBufferToImage of one aspect pack
+  // only that aspect); the destination's other aspect stays as it was.
+  bool partial = aspect != src.aspect;
+  ImageObject scratch;
+  ImageObject* target = &dst;
+  uint32_t target_level = cmd.dst.level, target_layer = cmd.dst.layer;
+  if (partial) {
+    ImageDesc desc;
+    desc.format = src.pipe_format;
+    desc.width = dst_w;
+    desc.height = dst_h;
+    if (!res.CreateStandaloneImage(desc, &scratch)) return;
+    target = &scratch;
+    target_level = target_layer = 0;
+  }
+  VkImageView src_view = res.AttachmentView(src, cmd.src.level, cmd.src.layer);
+  VkImageView dst_view = res.AttachmentView(*target, target_level, target_layer);
+  if (!src_view || !dst_view) {
+    if (partial) res.RetireStandaloneImage(scratch, &retired_);
+    return;
+  }
+  if (transfer_since_pass_) {  // as BeginPass: earlier copies into either image come first
+    TransferBarrier();
+    transfer_since_pass_ = false;
+  }
+  TransitionImage(src, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+  TransitionImage(*target, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+  VkRenderingAttachmentInfo a[2] = {{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO},
+                                    {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO}};
+  for (auto& x : a) {
+    x.imageView = src_view;
+    x.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    x.resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+    x.resolveImageView = dst_view;
+    x.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    x.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+    x.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  }
+  VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  ri.renderArea = area;
+  ri.layerCount = 1;
+  ri.pDepthAttachment = (src.aspect & VK_IMAGE_ASPECT_DEPTH_BIT) ? &a[0] : nullptr;
+  ri.pStencilAttachment = (src.aspect & VK_IMAGE_ASPECT_STENCIL_BIT) ? &a[1] : nullptr;
+  vkCmdBeginRendering(cmd_, &ri);
+  vkCmdEndRendering(cmd_);
+  ++stats_.render_passes;
+  graphics_since_transfer_ = true;
+  textures_need_layout_check_ = true;
+  if (!partial) return;
+  TransitionImage(scratch, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  VkDeviceSize texel = aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? 1 : 4;  // D24 and D32F aspects are 4 bytes
+  UploadRing::Span staging = ring_.Allocate(texel * area.extent.width * area.extent.height, 4);
+  VkBufferImageCopy region{};
+  region.bufferOffset = staging.offset;
+  region.imageSubresource = {aspect, 0, 0, 1};
+  region.imageOffset = {area.offset.x, area.offset.y, 0};
+  region.imageExtent = {area.extent.width, area.extent.height, 1};
+  vkCmdCopyImageToBuffer(cmd_, scratch.image, scratch.layout, staging.buffer, 1, &region);
+  TransferBarrier();
+  TransitionImage(dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  region.imageSubresource = {aspect, cmd.dst.level, cmd.dst.layer, 1};
+  vkCmdCopyBufferToImage(cmd_, staging.buffer, dst.image, dst.layout, 1, &region);
+  transfer_since_pass_ = true;
+  res.RetireStandaloneImage(scratch, &retired_);
 }
 
 void Context::OnBlit(const pipe::CmdBlit& cmd, ClearResolve why) {
@@ -386,7 +541,8 @@ void Context::OnBlit(const pipe::CmdBlit& cmd, ClearResolve why) {
   ImageObject* src = images.Get(cmd.src.image);
   ImageObject* dst = images.Get(cmd.dst.image);
   if (!src || !dst) return;
-  if (!src->blittable || !dst->blittable) {
+  // Resolves are vkCmdResolveImage or rendering scopes: they need no blit support.
+  if (src->samples == 1 && (!src->blittable || !dst->blittable)) {
     util::LogOnce(util::LogLevel::kWarning, "glBlitFramebuffer",
                   "the device cannot blit this format (vkCmdBlitImage): skipped");
     return;
@@ -395,7 +551,8 @@ void Context::OnBlit(const pipe::CmdBlit& cmd, ClearResolve why) {
   FlushPendingClears(why);
   EndPass();
   Commands();
-  if (graphics_since_transfer_) {
+  // A blit also writes after earlier copies (an upload into the destination: syncval's write-after-write).
+  if (graphics_since_transfer_ || transfer_since_pass_) {
     TransferBarrier();
     graphics_since_transfer_ = false;
   }
@@ -406,6 +563,8 @@ void Context::OnBlit(const pipe::CmdBlit& cmd, ClearResolve why) {
   aspect &= src->aspect & dst->aspect;
   if (!aspect) return;
   BeforeImageTransfer(src->image, dst->image);
+  if (src->samples > 1 && aspect != VK_IMAGE_ASPECT_COLOR_BIT)
+    return ResolveDepthStencil(cmd, *src, *dst, aspect);
   if (src == dst) {
     TransitionImage(*src, VK_IMAGE_LAYOUT_GENERAL);
   } else {
@@ -454,10 +613,96 @@ void Context::OnBlit(const pipe::CmdBlit& cmd, ClearResolve why) {
       region.dstOffsets[0].x == region.dstOffsets[1].x || region.dstOffsets[0].y == region.dstOffsets[1].y)
     return;
   bool depth = aspect & (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
+  bool src_srgb = pipe::Info(src->pipe_format).type == pipe::FormatType::kSrgb;
+  bool dst_srgb = pipe::Info(dst->pipe_format).type == pipe::FormatType::kSrgb;
+  if (!cmd.srgb_convert && (src_srgb || dst_srgb) && !(src_srgb && dst_srgb && !cmd.linear)) {
+    // GL_FRAMEBUFFER_SRGB off: stored values copy unconverted, which vkCmdBlitImage (it converts by the
+    // images' formats) cannot do. An unscaled, unmirrored copy between formats of one texel size is
+    // vkCmdCopyImage, which moves bytes. (sRGB to sRGB by nearest texels converts twice: an identity.)
+    const VkOffset3D* so = region.srcOffsets;
+    const VkOffset3D* d_o = region.dstOffsets;
+    bool unscaled = so[1].x - so[0].x == d_o[1].x - d_o[0].x && so[1].y - so[0].y == d_o[1].y - d_o[0].y &&
+                    so[1].x > so[0].x && so[1].y > so[0].y;
+    if (unscaled && pipe::TexelSize(src->pipe_format) == pipe::TexelSize(dst->pipe_format)) {
+      VkImageCopy copy{};
+      copy.srcSubresource = region.srcSubresource;
+      copy.dstSubresource = region.dstSubresource;
+      copy.srcOffset = so[0];
+      copy.dstOffset = d_o[0];
+      copy.extent = {uint32_t(so[1].x - so[0].x), uint32_t(so[1].y - so[0].y), 1};
+      vkCmdCopyImage(cmd_, src->image, src->layout, dst->image, dst->layout, 1, &copy);
+      transfer_since_pass_ = true;
+      textures_need_layout_check_ = true;
+      return;
+    }
+    if (BlitThroughUnorm(cmd, src, dst, region, src_srgb, dst_srgb)) return;
+    util::LogOnce(util::LogLevel::kWarning, "blit-srgb",
+                  "glBlitFramebuffer: an unconverted scaled blit with an sRGB side could not get its "
+                  "temporary images; it converts between sRGB and linear");
+  }
   vkCmdBlitImage(cmd_, src->image, src->layout, dst->image, dst->layout, 1, &region,
                  cmd.linear && !depth && src->filterable ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
   transfer_since_pass_ = true;
   textures_need_layout_check_ = true;
+}
+
+bool Context::BlitThroughUnorm(const pipe::CmdBlit& cmd, ImageObject* src, ImageObject* dst,
+                               const VkImageBlit& region, bool src_srgb, bool dst_srgb) {
+  // A scaled or mirrored blit with GL_FRAMEBUFFER_SRGB off: vkCmdBlitImage converts by the images' formats,
+  // so each sRGB side is replaced by an RGBA8 (UNORM) image of its level, bytes copied in or out raw.
+  auto make = [&](const ImageObject& like, uint32_t level, ImageObject* out) {
+    ImageDesc desc;
+    desc.format = pipe::Format::kRGBA8;
+    desc.width = std::max(like.width >> level, 1u);
+    desc.height = std::max(like.height >> level, 1u);
+    if (!shared_.resources->CreateStandaloneImage(desc, out)) return false;
+    retired_.push_back(shared_.resources->StandaloneImageGarbage(*out));  // freed after this submission
+    TransitionImage(*out, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    return true;
+  };
+  // The rectangle of a blit's two corners as a copy region (origin and extent).
+  auto rect = [](const VkOffset3D* o, VkOffset3D* origin, VkExtent3D* extent) {
+    *origin = {std::min(o[0].x, o[1].x), std::min(o[0].y, o[1].y), o[0].z};
+    *extent = {uint32_t(std::abs(o[1].x - o[0].x)), uint32_t(std::abs(o[1].y - o[0].y)), 1};
+  };
+  const VkImageSubresourceLayers plain{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  VkImageBlit r = region;
+  ImageObject temp_src, temp_dst;
+  ImageObject* from = src;
+  ImageObject* to = dst;
+  if (src_srgb) {
+    if (!make(*src, region.srcSubresource.mipLevel, &temp_src)) return false;
+    VkImageCopy copy{};
+    copy.srcSubresource = region.srcSubresource;
+    copy.dstSubresource = plain;
+    rect(region.srcOffsets, &copy.srcOffset, &copy.extent);
+    copy.dstOffset = {copy.srcOffset.x, copy.srcOffset.y, 0};
+    vkCmdCopyImage(cmd_, src->image, src->layout, temp_src.image, temp_src.layout, 1, &copy);
+    TransitionImage(temp_src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    r.srcSubresource = plain;
+    r.srcOffsets[0].z = 0, r.srcOffsets[1].z = 1;
+    from = &temp_src;
+  }
+  if (dst_srgb) {
+    if (!make(*dst, region.dstSubresource.mipLevel, &temp_dst)) return false;
+    r.dstSubresource = plain;
+    r.dstOffsets[0].z = 0, r.dstOffsets[1].z = 1;
+    to = &temp_dst;
+  }
+  vkCmdBlitImage(cmd_, from->image, from->layout, to->image, to->layout, 1, &r,
+                 cmd.linear && from->filterable ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
+  if (dst_srgb) {
+    TransitionImage(temp_dst, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    VkImageCopy copy{};
+    copy.srcSubresource = plain;
+    copy.dstSubresource = region.dstSubresource;
+    rect(region.dstOffsets, &copy.dstOffset, &copy.extent);
+    copy.srcOffset = {copy.dstOffset.x, copy.dstOffset.y, 0};
+    vkCmdCopyImage(cmd_, temp_dst.image, temp_dst.layout, dst->image, dst->layout, 1, &copy);
+  }
+  transfer_since_pass_ = true;
+  textures_need_layout_check_ = true;
+  return true;
 }
 
 void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd) {

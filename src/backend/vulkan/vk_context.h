@@ -70,6 +70,14 @@ class Context final : public pipe::BackendContext {
   void OnClear(const pipe::CmdClear& cmd);
   // Why pending clears are being resolved: every read of a target (and every target switch) resolves them.
   enum class ClearResolve : uint8_t { kNone, kTargetSwitch, kReadback, kBlit, kUpload, kSubmit, kCopy };
+  // Clears layers [targets_.layers, all) of one attachment of a layered framebuffer whose attachments have
+  // different layer counts (the render covers the smallest count; GL clears every layer of each).
+  void ClearExtraLayers(ImageObject& img, uint32_t level, const VkClearAttachment& clear,
+                        const VkRect2D& rect);
+  // A multisampled depth/stencil blit (resolve): sample 0 of each pixel, through a rendering scope whose
+  // attachment resolves with VK_RESOLVE_MODE_SAMPLE_ZERO_BIT.
+  void ResolveDepthStencil(const pipe::CmdBlit& cmd, ImageObject& src, ImageObject& dst,
+                           VkImageAspectFlags aspect);
   void OnBlit(const pipe::CmdBlit& cmd, ClearResolve why = ClearResolve::kBlit);
   void OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd);
   void OnDraw(const pipe::CmdDraw& cmd);
@@ -184,6 +192,9 @@ class Context final : public pipe::BackendContext {
   // from it) needs a barrier first.
   std::vector<VkImage> images_written_;
   void BeforeImageTransfer(VkImage read, VkImage write);
+  // glBlitFramebuffer with GL_FRAMEBUFFER_SRGB off, scaled or mirrored, with an sRGB side (vk_context.cpp).
+  bool BlitThroughUnorm(const pipe::CmdBlit& cmd, ImageObject* src, ImageObject* dst,
+                        const VkImageBlit& region, bool src_srgb, bool dst_srgb);
   bool transfer_since_pass_ = false;  // a transfer wrote something draws may read
   bool graphics_since_transfer_ = true;
 
@@ -204,7 +215,8 @@ class Context final : public pipe::BackendContext {
   pipe::CmdSetUniformBuffers uniform_buffers_{};
   bool resources_dirty_ = false;
   bool textures_need_layout_check_ = false;
-  static constexpr uint32_t kDummyKinds = 5;  // 2D (and rectangle), 2D array, cube, 3D, 2D multisample
+  // 2D (and rectangle), 2D array, cube, 3D, 2D multisample, 2D multisample array
+  static constexpr uint32_t kDummyKinds = 6;
   static constexpr uint32_t kDummyTypes = 3;  // pipe::SampleType: float, sint, uint views
   ImageObject dummies_[kDummyTypes][kDummyKinds]{};
   bool dummy_ready_ = false;

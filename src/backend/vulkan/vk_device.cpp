@@ -183,6 +183,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT};
   VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT list_restart{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
+  VkPhysicalDeviceCustomBorderColorFeaturesEXT border{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
   VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vertex_input{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT};
   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{
@@ -206,6 +208,7 @@ bool Device::CreateLogicalDevice(std::string* why) {
   chain(VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME, &divisor);
   chain(VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME, &provoking);
   chain(VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME, &list_restart);
+  chain(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME, &border);
   const char* dvi = util::Env("CALDERA_DYNAMIC_VERTEX_INPUT");
   if (!(dvi && std::strcmp(dvi, "0") == 0))
     chain(VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME, &vertex_input);
@@ -231,6 +234,9 @@ bool Device::CreateLogicalDevice(std::string* why) {
     util::LogOnce(util::LogLevel::kWarning, "vulkan",
                   "VK_EXT_provoking_vertex missing: flat varyings come from the first vertex, not GL's last");
   features_.vertex_attribute_divisor = divisor.vertexAttributeInstanceRateDivisor;
+  // Samplers are cached by GL state, not by the image they meet, so border colours are given without a
+  // format.
+  features_.custom_border_color = border.customBorderColors && border.customBorderColorWithoutFormat;
   features_.list_restart = list_restart.primitiveTopologyListRestart;
   features_.vertex_input_dynamic = vertex_input.vertexInputDynamicState;
   // GL captures one stream; GL_PRIMITIVES_GENERATED must count while GL_RASTERIZER_DISCARD is on.

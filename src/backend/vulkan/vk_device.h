@@ -33,6 +33,7 @@ struct DeviceFeatures {
   bool sampler_anisotropy = false;
   bool host_query_reset = false;         // query slots reset on the host, so never inside a render pass
   bool occlusion_query_precise = false;  // GL_SAMPLES_PASSED counts exactly
+  bool custom_border_color = false;      // VK_EXT_custom_border_color without a format: any GL border colour
   // VK_EXT_vertex_input_dynamic_state: vertex formats, offsets, strides and divisors are command-buffer
   // state, so a vertex-layout change never creates a pipeline (kill switch CALDERA_DYNAMIC_VERTEX_INPUT=0).
   bool vertex_input_dynamic = false;

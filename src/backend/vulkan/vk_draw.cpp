@@ -270,7 +270,17 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
       util::LogOnce(util::LogLevel::kWarning, "vulkan",
                     "GL_COLOR_LOGIC_OP ignored: the device has no logicOp feature");
   }
-  if (key.samples > 1) {  // GL applies the multisample coverage operations to multisampled targets only
+  if (key.samples > 1 && !fixed_.multisample) {
+    // GL_MULTISAMPLE disabled: GL wants single-sample rasterization (coverage decided at the pixel centre
+    // for all samples). Vulkan has no switch for it: rasterizationSamples must equal the attachments'
+    // count (VK_AMD_mixed_attachment_samples/VK_NV_framebuffer_mixed_samples aside), and putting every
+    // sample at the centre needs VK_EXT_sample_locations, which lavapipe lacks. The frontend already turned
+    // the multisample fragment operations off, as GL says; rasterization stays per sample.
+    util::LogOnce(util::LogLevel::kWarning, "GL_MULTISAMPLE",
+                  "glDisable(GL_MULTISAMPLE): multisampled targets still rasterize per sample on Vulkan");
+  }
+  // GL applies the multisample coverage operations to multisampled targets only.
+  if (key.samples > 1) {
     key.alpha_to_coverage = fixed_.alpha_to_coverage;
     uint32_t mask = fixed_.sample_mask;
     if (fixed_.sample_coverage) {
@@ -474,8 +484,8 @@ void Context::CreateDummies() {
   // view type and sample type, so an unbound sampler of any kind reads what GL requires through a matching
   // view. Every stand-in is 4 bytes a texel; integer ones hold 0,0,0,1 as integers.
   static constexpr pipe::TextureKind kKinds[kDummyKinds] = {
-      pipe::TextureKind::k2D, pipe::TextureKind::k2DArray, pipe::TextureKind::kCube, pipe::TextureKind::k3D,
-      pipe::TextureKind::k2DMultisample};
+      pipe::TextureKind::k2D, pipe::TextureKind::k2DArray,       pipe::TextureKind::kCube,
+      pipe::TextureKind::k3D, pipe::TextureKind::k2DMultisample, pipe::TextureKind::k2DMultisampleArray};
   static constexpr pipe::Format kFormats[kDummyTypes] = {pipe::Format::kRGBA8, pipe::Format::kRGBA8I,
                                                          pipe::Format::kRGBA8UI};
   UploadRing::Span span = ring_.Allocate(4 * 6 * kDummyTypes, 4);
@@ -489,7 +499,8 @@ void Context::CreateDummies() {
       ImageDesc desc;
       desc.format = kFormats[t];
       desc.kind = kKinds[k];
-      bool multisample = desc.kind == pipe::TextureKind::k2DMultisample;
+      bool multisample = desc.kind == pipe::TextureKind::k2DMultisample ||
+                         desc.kind == pipe::TextureKind::k2DMultisampleArray;
       // sampler2DMS needs a multisampled view; any count the device samples will do.
       if (multisample) desc.samples = DummySampleCount(static_cast<pipe::SampleType>(t));
       shared_.resources->CreateStandaloneImage(desc, &dummy);
@@ -538,6 +549,8 @@ ImageObject& Context::Dummy(pipe::TextureKind kind, pipe::SampleType type) {
       return row[3];
     case pipe::TextureKind::k2DMultisample:
       return row[4];
+    case pipe::TextureKind::k2DMultisampleArray:
+      return row[5];
     default:
       return row[0];
   }

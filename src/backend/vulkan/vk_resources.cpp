@@ -1,6 +1,7 @@
 #include "backend/vulkan/vk_resources.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "backend/vulkan/vk_device.h"
 #include "backend/vulkan/vk_pipelines.h"
@@ -61,6 +62,18 @@ VkFormat Resources::ToVkFormat(pipe::Format f) const {
       return VK_FORMAT_R16G16B16A16_UNORM;
     case F::kSRGB8A8:
       return VK_FORMAT_R8G8B8A8_SRGB;
+    case F::kR8SN:
+      return VK_FORMAT_R8_SNORM;
+    case F::kRG8SN:
+      return VK_FORMAT_R8G8_SNORM;
+    case F::kRGBA8SN:
+      return VK_FORMAT_R8G8B8A8_SNORM;
+    case F::kR16SN:
+      return VK_FORMAT_R16_SNORM;
+    case F::kRG16SN:
+      return VK_FORMAT_R16G16_SNORM;
+    case F::kRGBA16SN:
+      return VK_FORMAT_R16G16B16A16_SNORM;
     case F::kR8UI:
       return VK_FORMAT_R8_UINT;
     case F::kRG8UI:
@@ -156,6 +169,7 @@ namespace {
 VkImageViewType SampleViewType(pipe::TextureKind kind) {
   switch (kind) {
     case pipe::TextureKind::k2DArray:
+    case pipe::TextureKind::k2DMultisampleArray:
       return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
     case pipe::TextureKind::kCube:
       return VK_IMAGE_VIEW_TYPE_CUBE;
@@ -177,9 +191,9 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
   img.width = desc.width;
   img.height = desc.height;
   img.depth = img.is_3d() ? std::max<uint32_t>(desc.depth, 1) : 1;
-  img.layers = desc.kind == pipe::TextureKind::kCube      ? 6
-               : desc.kind == pipe::TextureKind::k2DArray ? std::max<uint32_t>(desc.layers, 1)
-                                                          : 1;
+  bool array =
+      desc.kind == pipe::TextureKind::k2DArray || desc.kind == pipe::TextureKind::k2DMultisampleArray;
+  img.layers = desc.kind == pipe::TextureKind::kCube ? 6 : array ? std::max<uint32_t>(desc.layers, 1) : 1;
   img.samples = desc.samples ? desc.samples : 1;
   bool depth = pipe::IsDepthFormat(desc.format);
   img.aspect = depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
@@ -247,27 +261,34 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
   return true;
 }
 
-VkImageView Resources::AttachmentView(ImageObject& img, uint32_t level, uint32_t layer, bool srgb_encode) {
+VkImageView Resources::AttachmentView(ImageObject& img, uint32_t level, uint32_t layer, bool srgb_encode,
+                                      uint32_t layer_count) {
   if (!img.renderable) return VK_NULL_HANDLE;
   bool unorm = !srgb_encode && img.format == VK_FORMAT_R8G8B8A8_SRGB;
-  if (level == 0 && layer == 0 && !unorm) return img.view;
-  if (level >= img.levels || layer >= (img.is_3d() ? std::max(img.depth >> level, 1u) : img.layers))
+  bool layered = layer_count != 0;
+  if (!layered) layer_count = 1;
+  if (level == 0 && layer == 0 && !unorm && !layered) return img.view;
+  if (level >= img.levels ||
+      layer + layer_count > (img.is_3d() ? std::max(img.depth >> level, 1u) : img.layers))
     return VK_NULL_HANDLE;
   for (const auto& v : img.subviews)
-    if (v.level == level && v.layer == layer && v.unorm == unorm) return v.view;
-  // A 3D image's slice is a layer of its 2D-array-compatible view of that level.
+    if (v.level == level && v.layer == layer && v.unorm == unorm && v.layered == layered &&
+        v.count == layer_count)
+      return v.view;
+  // A 3D image's slice is a layer of its 2D-array-compatible view of that level; a layered attachment is a
+  // 2D array view of the layers (3D: of the level's slices; cubes: the six faces).
   VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   vi.image = img.image;
-  vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  vi.viewType = layered ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
   vi.format = unorm ? VK_FORMAT_R8G8B8A8_UNORM : img.format;
-  vi.subresourceRange = {img.aspect, level, 1, layer, 1};
+  vi.subresourceRange = {img.aspect, level, 1, layer, layer_count};
   VkImageViewUsageCreateInfo attachment_usage{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};
   attachment_usage.usage = pipe::IsDepthFormat(img.pipe_format) ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
                                                                 : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
   vi.pNext = &attachment_usage;
   VkImageView view = VK_NULL_HANDLE;
   if (vkCreateImageView(device_.device(), &vi, nullptr, &view) != VK_SUCCESS) return VK_NULL_HANDLE;
-  img.subviews.push_back({level, layer, unorm, view});
+  img.subviews.push_back({level, layer, layer_count, unorm, layered, view});
   return view;
 }
 
@@ -335,6 +356,38 @@ uint32_t TexelBufferBindings(const uint32_t* words, uint32_t count) {
   return mask;
 }
 
+// GL_TEXTURE_BORDER_COLOR as a Vulkan border colour: one of the six fixed ones when it is one of them (no
+// custom-colour sampler slot used), else a custom colour in *custom; without VK_EXT_custom_border_color the
+// nearest fixed colour, logged once. Integer textures need the INT variants.
+VkBorderColor BorderColor(const pipe::SamplerState& st, bool custom_ok, VkClearColorValue* custom) {
+  bool wraps_to_border = st.wrap[0] == 3 || st.wrap[1] == 3 || st.wrap[2] == 3;
+  bool integer = st.border_type != uint8_t(pipe::SampleType::kFloat);
+  float f[4];
+  int64_t v[4];
+  for (int c = 0; c < 4; ++c) {
+    uint32_t bits;
+    std::memcpy(&bits, &st.border[c], 4);
+    v[c] = st.border_type == uint8_t(pipe::SampleType::kSint) ? int64_t(int32_t(bits)) : int64_t(bits);
+    f[c] = integer ? float(v[c]) : st.border[c];
+  }
+  auto is = [&](float r, float a) { return f[0] == r && f[1] == r && f[2] == r && f[3] == a; };
+  if (!wraps_to_border || is(0, 0))
+    return integer ? VK_BORDER_COLOR_INT_TRANSPARENT_BLACK : VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+  if (is(0, 1)) return integer ? VK_BORDER_COLOR_INT_OPAQUE_BLACK : VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK;
+  if (is(1, 1)) return integer ? VK_BORDER_COLOR_INT_OPAQUE_WHITE : VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+  if (custom_ok) {
+    std::memcpy(custom, st.border, sizeof(st.border));  // the same 32-bit words: floats or integers
+    return integer ? VK_BORDER_COLOR_INT_CUSTOM_EXT : VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
+  }
+  util::LogOnce(util::LogLevel::kWarning, "GL_TEXTURE_BORDER_COLOR",
+                "the device lacks VK_EXT_custom_border_color: border colours become the nearest of "
+                "transparent black, opaque black and opaque white");
+  bool white = f[0] > 0.5f && f[1] > 0.5f && f[2] > 0.5f;
+  if (white) return integer ? VK_BORDER_COLOR_INT_OPAQUE_WHITE : VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+  if (f[3] > 0.5f) return integer ? VK_BORDER_COLOR_INT_OPAQUE_BLACK : VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK;
+  return integer ? VK_BORDER_COLOR_INT_TRANSPARENT_BLACK : VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+}
+
 }  // namespace
 
 VkSampler Resources::GetSampler(const pipe::SamplerState& st) {
@@ -355,11 +408,12 @@ VkSampler Resources::GetSampler(const pipe::SamplerState& st) {
   info.compareOp = static_cast<VkCompareOp>(st.compare_op);
   info.minLod = std::max(st.min_lod, 0.0f);
   info.maxLod = std::max(st.max_lod, info.minLod);
-  // Vulkan has only fixed border colours: transparent black, opaque black or opaque white.
-  bool white = st.border[0] > 0.5f && st.border[1] > 0.5f && st.border[2] > 0.5f;
-  info.borderColor = white                 ? VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE
-                     : st.border[3] > 0.5f ? VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK
-                                           : VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+  VkSamplerCustomBorderColorCreateInfoEXT custom{
+      VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT};
+  info.borderColor = BorderColor(st, device_.features().custom_border_color, &custom.customBorderColor);
+  if (info.borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT ||
+      info.borderColor == VK_BORDER_COLOR_INT_CUSTOM_EXT)
+    info.pNext = &custom;  // format VK_FORMAT_UNDEFINED: customBorderColorWithoutFormat
   VkSampler sampler = VK_NULL_HANDLE;
   vkCreateSampler(device_.device(), &info, nullptr, &sampler);
   samplers_.push_back({st, sampler});

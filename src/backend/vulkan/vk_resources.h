@@ -35,7 +35,9 @@ struct BufferObject {
 // A 2D view of one level of one layer (or 3D slice), made when that subresource first becomes an attachment.
 struct SubresourceView {
   uint32_t level = 0, layer = 0;
-  bool unorm = false;  // an sRGB image's UNORM view (GL_FRAMEBUFFER_SRGB disabled)
+  uint32_t count = 1;    // layers in the view
+  bool unorm = false;    // an sRGB image's UNORM view (GL_FRAMEBUFFER_SRGB disabled)
+  bool layered = false;  // a 2D array view (layered attachment), else 2D
   VkImageView view = VK_NULL_HANDLE;
 };
 
@@ -152,9 +154,17 @@ class Resources {
   // An image outside the tables (a context's private objects, such as the incomplete-texture stand-ins).
   bool CreateStandaloneImage(const ImageDesc& desc, ImageObject* out);
   // The view to render into one level of one layer (3D: slice); null if it cannot be made. sRGB images get
-  // a UNORM view unless `srgb_encode`.
-  VkImageView AttachmentView(ImageObject& image, uint32_t level, uint32_t layer, bool srgb_encode = true);
+  // a UNORM view unless `srgb_encode`. A non-zero `layer_count` asks for a 2D array view of that many
+  // layers from `layer` (layered rendering).
+  VkImageView AttachmentView(ImageObject& image, uint32_t level, uint32_t layer, bool srgb_encode = true,
+                             uint32_t layer_count = 0);
   void DestroyStandaloneImage(const ImageObject& image) { Free(FromImage(image, 0)); }
+  // Hands a standalone image to `retired` (freed once the work recorded so far has completed).
+  void RetireStandaloneImage(const ImageObject& image, Retired* retired) {
+    retired->push_back(FromImage(image, 0));
+  }
+  // A standalone image as garbage for a context's retired list (freed once its work has completed).
+  Garbage StandaloneImageGarbage(const ImageObject& image) { return FromImage(image, 0); }
   bool CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs,
                      uint32_t fs_words, const uint32_t* gs, uint32_t gs_words, uint32_t default_block_size,
                      Retired* retired);

@@ -228,14 +228,59 @@ void MsaaCoverage() {
   glDeleteBuffers(1, &vbo);
 }
 
+void MsaaDisable() {
+  // glDisable(GL_MULTISAMPLE) turns the multisample fragment operations off: rows of alpha-to-coverage
+  // (alpha 0.5), sample mask 0x1 and coverage 0.25 each drawn with GL_MULTISAMPLE enabled (right half: a
+  // fraction of the samples, resolved darker) and disabled (left half: every sample). Rectangles whose edges
+  // lie on pixel boundaries only (no scissor: lavapipe lets samples of the row below a scissor rectangle
+  // through at 4x), so no edge depends on how each implementation rasterizes with multisampling off.
+  Targets t = MakeTargets();
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  Program p = MakeProgram();
+  // A 32 x 20 pixel rectangle at the window's lower left corner, moved by u_offset.
+  const float w = 1.0f, h = 20.0f / 32.0f;
+  const float quad[] = {-1, -1, -1 + w, -1, -1 + w, -1 + h, -1, -1, -1 + w, -1 + h, -1, -1 + h};
+  GLuint vbo = harness::Positions2D(quad, sizeof(quad) / sizeof(float));
+  glUniform1f(p.depth, 0.0f);
+  for (int half = 0; half < 2; ++half) {
+    if (half == 0)
+      glDisable(GL_MULTISAMPLE);
+    else
+      glEnable(GL_MULTISAMPLE);
+    float x = float(half);  // NDC: 32 pixels
+    glUniform2f(p.offset, x, 0);
+    glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+    glUniform4f(p.color, 1, 0, 0, 0.5f);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+    glUniform2f(p.offset, x, 22.0f / 32.0f);
+    glEnable(GL_SAMPLE_MASK);
+    glSampleMaski(0, 0x1);
+    glUniform4f(p.color, 0, 1, 0, 1);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glDisable(GL_SAMPLE_MASK);
+    glSampleMaski(0, ~0u);
+    glUniform2f(p.offset, x, 44.0f / 32.0f);
+    glEnable(GL_SAMPLE_COVERAGE);
+    glSampleCoverage(0.25f, GL_FALSE);
+    glUniform4f(p.color, 0, 0, 1, 1);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glDisable(GL_SAMPLE_COVERAGE);
+    glSampleCoverage(1.0f, GL_FALSE);
+  }
+  glEnable(GL_MULTISAMPLE);
+  ResolveAndRead(t);
+  glDeleteBuffers(1, &vbo);
+}
+
 }  // namespace
 
 const std::vector<Scene>& MsaaScenes() {
   static const std::vector<Scene> scenes = {
-      {"msaa_resolve", MsaaResolve, true},
-      {"msaa_clear", MsaaClear, true},
-      {"msaa_texture", MsaaTexture, false},
-      {"msaa_coverage", MsaaCoverage, true},
+      {"msaa_resolve", MsaaResolve, true},  {"msaa_clear", MsaaClear, true},
+      {"msaa_texture", MsaaTexture, false}, {"msaa_coverage", MsaaCoverage, true},
+      {"msaa_disable", MsaaDisable, true},
   };
   return scenes;
 }

@@ -23,6 +23,9 @@ const std::vector<Scene>& FormatScenes();   // format_scenes.cpp: integer, sRGB,
 const std::vector<Scene>& XfbScenes();      // xfb_scenes.cpp: transform feedback captured and drawn
 const std::vector<Scene>& ProgramScenes();  // program_scenes.cpp: uniforms, attributes, blending, points
 const std::vector<Scene>& Tex1DScenes();    // tex1d_scenes.cpp: 1D textures, copies from framebuffers
+const std::vector<Scene>& LayeredScenes();  // layered_scenes.cpp: layered targets, MSAA arrays, resolves
+// sampler_format_scenes.cpp: border colours, SNORM, RGTC, sRGB blits
+const std::vector<Scene>& SamplerFormatScenes();
 // Two triangles covering the window; 2D positions at attribute location 0.
 void DrawFullWindowQuad();
 // A vertex shader for DrawFullWindowQuad passing v_uv, 0..1 across the viewport.

@@ -1,0 +1,401 @@
+// Compressed textures: glCompressedTex(Sub)Image*, glGetCompressedTexImage and the RGTC block shadow.
+// RGTC images are stored decoded (R8, RG8 and their SNORM forms) on every backend: lavapipe has BC4/BC5 but
+// the GLES host lacks RGTC, and one path keeps the two backends identical. A compressed upload is decoded on
+// the GL thread and enters the ordinary upload path (gl_texture_image.cpp) as tightly packed bytes; the
+// blocks themselves are kept per level so glGetCompressedTexImage returns what the application gave.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "frontend/buffer_util.h"
+#include "frontend/context.h"
+#include "frontend/gl_impl.h"
+#include "frontend/texture_util.h"
+#include "pipe/rgtc.h"
+#include "util/log.h"
+
+namespace caldera {
+namespace {
+
+constexpr CompressedFormat kRgtc[] = {
+    {GL_COMPRESSED_RED_RGTC1, 1, false},
+    {GL_COMPRESSED_SIGNED_RED_RGTC1, 1, true},
+    {GL_COMPRESSED_RG_RGTC2, 2, false},
+    {GL_COMPRESSED_SIGNED_RG_RGTC2, 2, true},
+};
+
+GLsizei Blocks(GLsizei texels) {
+  return (texels + 3) / 4;
+}
+
+// Bytes of one layer's blocks covering w x h texels.
+size_t LayerBytes(const CompressedFormat& f, GLsizei w, GLsizei h) {
+  return size_t(Blocks(w)) * size_t(Blocks(h)) * size_t(pipe::kRgtcBlockBytes) * size_t(f.channels);
+}
+
+size_t LevelBytes(const Texture& tex, const CompressedFormat& f, GLint level) {
+  GLsizei w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
+  return LayerBytes(f, w, h) * size_t(tex.LayersAt(level));
+}
+
+// Texels of one layer of a level read back from the device as bytes of the storage layout (R8/RG8, SNORM
+// as int8), for levels whose blocks are not known (glGenerateMipmap wrote them on the device).
+bool ReadLayer(Context& ctx, const Texture& tex, const CompressedFormat& f, GLint level, GLint layer,
+               std::vector<uint8_t>* texels) {
+  // Unsigned levels read as RGBA8 (their bytes exactly, on every backend); signed ones as floats (the GLES
+  // host cannot read SNORM images: they are not colour-renderable there, and its blocks then read zero).
+  GLsizei w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
+  uint32_t texel = f.is_signed ? 16 : 4;
+  std::vector<uint8_t> read(size_t(w) * h * texel);
+  pipe::CmdReadPixels cmd{};
+  cmd.image = {tex.handle, static_cast<uint16_t>(level), static_cast<uint16_t>(layer)};
+  cmd.layout = f.is_signed ? pipe::ReadLayout::kRGBA32F : pipe::ReadLayout::kRGBA8;
+  cmd.x = 0, cmd.y = 0, cmd.width = w, cmd.height = h;
+  cmd.row_stride = static_cast<uint32_t>(w) * texel;
+  cmd.dst = read.data();
+  if (!ctx.pipe().RecordAndWait(cmd)) return false;
+  texels->resize(size_t(w) * h * f.channels);
+  for (size_t t = 0; t < size_t(w) * h; ++t) {
+    for (int c = 0; c < f.channels; ++c) {
+      uint8_t& out = (*texels)[t * f.channels + c];
+      if (!f.is_signed) {
+        out = read[t * 4 + c];
+        continue;
+      }
+      float v;
+      std::memcpy(&v, &read[t * 16 + c * 4], 4);
+      out = static_cast<uint8_t>(std::lround(std::clamp(std::isnan(v) ? 0.0f : v, -1.0f, 1.0f) * 127.0f));
+    }
+  }
+  return true;
+}
+
+void EncodeInto(std::vector<uint8_t>& blocks, const Texture& tex, const CompressedFormat& f, GLint level,
+                GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const uint8_t* texels);
+
+// The blocks of `level` (all its layers): kept ones, or re-encoded from the device's texels when the level
+// was written on the device (or never); null when the device is lost.
+std::vector<uint8_t>* LevelBlocks(Context& ctx, Texture& tex, const CompressedFormat& f, GLint level) {
+  size_t size = LevelBytes(tex, f, level);
+  auto& blocks = tex.compressed_blocks[level];
+  if (blocks.size() == size) return &blocks;
+  blocks.assign(size, 0);
+  GLsizei w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
+  std::vector<uint8_t> texels;
+  for (GLint layer = 0; layer < tex.LayersAt(level); ++layer) {
+    if (!ReadLayer(ctx, tex, f, level, layer, &texels)) {
+      tex.compressed_blocks.erase(level);
+      return nullptr;
+    }
+    EncodeInto(blocks, tex, f, level, 0, 0, layer, w, h, 1, texels.data());
+  }
+  return &blocks;
+}
+
+// Texels are `channels` bytes each, rows of w, layers of h rows: the client layout of GL_RED/GL_RG.
+void DecodeBlocks(const CompressedFormat& f, const uint8_t* blocks, GLsizei w, GLsizei h, GLsizei d,
+                  std::vector<uint8_t>* texels) {
+  int n = f.channels;
+  texels->assign(size_t(w) * h * d * n, 0);
+  for (GLsizei z = 0; z < d; ++z) {
+    for (GLsizei by = 0; by < Blocks(h); ++by) {
+      for (GLsizei bx = 0; bx < Blocks(w); ++bx, blocks += pipe::kRgtcBlockBytes * n) {
+        for (int c = 0; c < n; ++c) {
+          uint8_t v[16];
+          pipe::DecodeRgtcBlock(blocks + c * pipe::kRgtcBlockBytes, f.is_signed, v);
+          for (int t = 0; t < 16; ++t) {
+            GLsizei x = bx * 4 + t % 4, y = by * 4 + t / 4;
+            if (x < w && y < h) (*texels)[((size_t(z) * h + y) * w + x) * n + c] = v[t];
+          }
+        }
+      }
+    }
+  }
+}
+
+// Copies w x h x d blocks-worth of data (given as blocks, `src`) into the level shadow at texel x, y, layer z
+// (x and y multiples of 4).
+void CopyBlocksIn(std::vector<uint8_t>& blocks, const Texture& tex, const CompressedFormat& f, GLint level,
+                  GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const uint8_t* src) {
+  GLsizei lw = std::max(tex.width >> level, 1), lh = std::max(tex.height >> level, 1);
+  size_t block = size_t(pipe::kRgtcBlockBytes) * f.channels, layer = LayerBytes(f, lw, lh);
+  size_t row = size_t(Blocks(w)) * block;
+  for (GLsizei l = 0; l < d; ++l) {
+    for (GLsizei by = 0; by < Blocks(h); ++by, src += row) {
+      size_t at = size_t(z + l) * layer + (size_t(y / 4 + by) * Blocks(lw) + size_t(x / 4)) * block;
+      if (at + row <= blocks.size()) std::memcpy(blocks.data() + at, src, row);
+    }
+  }
+}
+
+// Encodes w x h x d storage texels (R8/RG8 layout, `channels` interleaved bytes) into `blocks` at texel x, y
+// (block-aligned) and layer z.
+void EncodeInto(std::vector<uint8_t>& blocks, const Texture& tex, const CompressedFormat& f, GLint level,
+                GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const uint8_t* texels) {
+  int n = f.channels;
+  std::vector<uint8_t> encoded(LayerBytes(f, w, h) * size_t(d));
+  uint8_t* out = encoded.data();
+  for (GLsizei l = 0; l < d; ++l) {
+    for (GLsizei by = 0; by < Blocks(h); ++by) {
+      for (GLsizei bx = 0; bx < Blocks(w); ++bx, out += pipe::kRgtcBlockBytes * n) {
+        for (int c = 0; c < n; ++c) {
+          uint8_t v[16] = {};
+          uint16_t valid = 0;
+          for (int t = 0; t < 16; ++t) {
+            GLsizei tx = bx * 4 + t % 4, ty = by * 4 + t / 4;
+            if (tx >= w || ty >= h) continue;
+            v[t] = texels[((size_t(l) * h + ty) * w + tx) * n + c];
+            valid |= uint16_t(1u << t);
+          }
+          pipe::EncodeRgtcBlock(v, f.is_signed, valid, out + c * pipe::kRgtcBlockBytes);
+        }
+      }
+    }
+  }
+  CopyBlocksIn(blocks, tex, f, level, x, y, z, w, h, d, encoded.data());
+}
+
+// The target checks shared by the compressed entry points: 2D-type targets for dims 2, arrays for dims 3.
+// RGTC has no 3D form; like every other target, GL_INVALID_ENUM (Mesa's answer).
+bool CompressedTarget(Context& ctx, int dims, GLenum target, const char* fn) {
+  bool ok = dims == 2 ? target == GL_TEXTURE_2D || (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
+                                                    target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)
+                      : target == GL_TEXTURE_2D_ARRAY;
+  if (!ok) ctx.Error(GL_INVALID_ENUM, fn, "invalid target for compressed (RGTC) textures");
+  return ok;
+}
+
+// The blocks of a compressed upload: client memory, or an offset into the pixel unpack buffer (whose GL
+// errors come first). Null after recording an error; `data` null without a buffer is allowed (no upload).
+const uint8_t* CompressedSource(Context& ctx, const void* data, GLsizei image_size, bool* ok,
+                                const char* fn) {
+  *ok = true;
+  Buffer* pbo = ctx.pixel_unpack_buffer.get();
+  if (!pbo) return static_cast<const uint8_t*>(data);
+  auto offset = reinterpret_cast<uintptr_t>(data);
+  if (pbo->mapped || offset > uint64_t(pbo->size) || uint64_t(image_size) > uint64_t(pbo->size) - offset) {
+    ctx.Error(GL_INVALID_OPERATION, fn, "the pixel unpack buffer is mapped or too small");
+    *ok = false;
+    return nullptr;
+  }
+  if (!SyncShadow(ctx, *pbo)) {
+    ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+    *ok = false;
+    return nullptr;
+  }
+  return pbo->shadow.data() + offset;
+}
+
+// Runs `upload` (an ordinary glTex(Sub)Image call with tightly packed GL_RED/GL_RG bytes) with the unpack
+// state at its defaults and no unpack buffer: compressed data ignores them (GL 3.3 §3.8.3).
+template <typename F>
+bool WithDefaultUnpack(Context& ctx, F upload) {
+  GLState saved = ctx.state;
+  std::shared_ptr<Buffer> pbo = std::move(ctx.pixel_unpack_buffer);
+  ctx.state.unpack_alignment = 1;
+  ctx.state.unpack_row_length = ctx.state.unpack_skip_rows = ctx.state.unpack_skip_pixels = 0;
+  ctx.state.unpack_image_height = ctx.state.unpack_skip_images = 0;
+  bool clean = ctx.PeekError() == GL_NO_ERROR;
+  upload();
+  ctx.pixel_unpack_buffer = std::move(pbo);
+  ctx.state.unpack_alignment = saved.unpack_alignment;
+  ctx.state.unpack_row_length = saved.unpack_row_length;
+  ctx.state.unpack_skip_rows = saved.unpack_skip_rows;
+  ctx.state.unpack_skip_pixels = saved.unpack_skip_pixels;
+  ctx.state.unpack_image_height = saved.unpack_image_height;
+  ctx.state.unpack_skip_images = saved.unpack_skip_images;
+  return clean && ctx.PeekError() == GL_NO_ERROR;
+}
+
+GLenum ClientFormat(const CompressedFormat& f) {
+  return f.channels == 1 ? GL_RED : GL_RG;
+}
+GLenum ClientType(const CompressedFormat& f) {
+  return f.is_signed ? GL_BYTE : GL_UNSIGNED_BYTE;
+}
+
+void CompressedImage(Context& ctx, int dims, GLenum target, GLint level, GLenum internalformat, GLsizei w,
+                     GLsizei h, GLsizei d, GLint border, GLsizei image_size, const void* data,
+                     const char* fn) {
+  const CompressedFormat* f = SpecificCompressedFormat(internalformat);
+  // Generic compressed formats name no block layout: only glTexImage* takes them.
+  if (!f) return ctx.Error(GL_INVALID_ENUM, fn, "not a specific compressed internal format");
+  if (!CompressedTarget(ctx, dims, target, fn)) return;
+  if (w < 0 || h < 0 || d < 0) return ctx.Error(GL_INVALID_VALUE, fn, "negative size");
+  // Desktop GL (and Mesa) answer a border on a compressed image with INVALID_OPERATION.
+  if (border != 0) return ctx.Error(GL_INVALID_OPERATION, fn, "compressed images have no border");
+  if (size_t(image_size) != LayerBytes(*f, w, h) * size_t(d) || image_size < 0)
+    return ctx.Error(GL_INVALID_VALUE, fn, "imageSize does not match the size and format");
+  bool ok;
+  const uint8_t* blocks = CompressedSource(ctx, data, image_size, &ok, fn);
+  if (!ok) return;
+  std::vector<uint8_t> texels;
+  if (blocks) DecodeBlocks(*f, blocks, w, h, d, &texels);
+  const void* pixels = blocks ? texels.data() : nullptr;
+  auto gl_format = static_cast<GLint>(internalformat);
+  bool done = WithDefaultUnpack(ctx, [&] {
+    if (dims == 2)
+      gl::TexImage2D(ctx, target, level, gl_format, w, h, 0, ClientFormat(*f), ClientType(*f), pixels);
+    else
+      gl::TexImage3D(ctx, target, level, gl_format, w, h, d, 0, ClientFormat(*f), ClientType(*f), pixels);
+  });
+  if (!done || !blocks || w == 0 || h == 0 || d == 0) return;
+  // The upload kept re-encoded blocks; the application's own are exact.
+  bool cube_face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+  auto* slot = BoundTexture(ctx, cube_face ? GL_TEXTURE_CUBE_MAP : target, fn);
+  GLint layer = cube_face ? static_cast<GLint>(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : 0;
+  if (!slot) return;
+  if (auto* shadow = LevelBlocks(ctx, **slot, *f, level))
+    CopyBlocksIn(*shadow, **slot, *f, level, 0, 0, layer, w, h, d, blocks);
+}
+
+void CompressedSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GLint y, GLint z,
+                        GLsizei w, GLsizei h, GLsizei d, GLenum format, GLsizei image_size, const void* data,
+                        const char* fn) {
+  const CompressedFormat* f = SpecificCompressedFormat(format);
+  if (!f) return ctx.Error(GL_INVALID_ENUM, fn, "not a specific compressed format");
+  if (!CompressedTarget(ctx, dims, target, fn)) return;
+  bool cube_face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+  auto* slot = BoundTexture(ctx, cube_face ? GL_TEXTURE_CUBE_MAP : target, fn);
+  if (!slot) return;
+  Texture& tex = **slot;
+  int face = cube_face ? static_cast<int>(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : 0;
+  if (level < 0 || level >= 32) return ctx.Error(GL_INVALID_VALUE, fn, "level out of range");
+  if (!tex.handle.valid() || level >= tex.levels || !(tex.defined[face] & (1u << level)))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "level has no storage");
+  if (tex.internal_format != format)
+    return ctx.Error(GL_INVALID_OPERATION, fn, "format differs from the texture's internal format");
+  GLsizei lw = std::max(tex.width >> level, 1), lh = std::max(tex.height >> level, 1);
+  GLsizei ld = dims == 3 ? tex.LayersAt(level) : 1;
+  if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 || x + w > lw || y + h > lh || z + d > ld)
+    return ctx.Error(GL_INVALID_VALUE, fn, "box outside the level");
+  if (!CompressedBoxAligned(x, y, w, h, lw, lh))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "box is not aligned to 4x4 blocks");
+  if (image_size < 0 || size_t(image_size) != LayerBytes(*f, w, h) * size_t(d))
+    return ctx.Error(GL_INVALID_VALUE, fn, "imageSize does not match the size and format");
+  bool ok;
+  const uint8_t* blocks = CompressedSource(ctx, data, image_size, &ok, fn);
+  if (!ok || !blocks || w == 0 || h == 0 || d == 0) return;
+  std::vector<uint8_t> texels;
+  DecodeBlocks(*f, blocks, w, h, d, &texels);
+  bool done = WithDefaultUnpack(ctx, [&] {
+    if (dims == 2)
+      gl::TexSubImage2D(ctx, target, level, x, y, w, h, ClientFormat(*f), ClientType(*f), texels.data());
+    else
+      gl::TexSubImage3D(ctx, target, level, x, y, z, w, h, d, ClientFormat(*f), ClientType(*f),
+                        texels.data());
+  });
+  if (!done) return;
+  if (auto* shadow = LevelBlocks(ctx, tex, *f, level))
+    CopyBlocksIn(*shadow, tex, *f, level, x, y, cube_face ? face : z, w, h, d, blocks);
+}
+
+}  // namespace
+
+const CompressedFormat* SpecificCompressedFormat(GLenum internal_format) {
+  for (const auto& f : kRgtc)
+    if (f.internal_format == internal_format) return &f;
+  return nullptr;
+}
+
+bool CompressedBoxAligned(GLint x, GLint y, GLsizei w, GLsizei h, GLsizei level_w, GLsizei level_h) {
+  return x % 4 == 0 && y % 4 == 0 && (w % 4 == 0 || x + w == level_w) && (h % 4 == 0 || y + h == level_h);
+}
+
+void StoreCompressedTexels(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
+                           GLsizei h, GLsizei d, const uint8_t* texels) {
+  const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
+  if (!f || level >= 32) return;
+  // An upload of the whole level needs nothing of the old blocks; a part of one keeps the rest.
+  bool whole = x == 0 && y == 0 && z == 0 && w == std::max(tex.width >> level, 1) &&
+               h == std::max(tex.height >> level, 1) && d == tex.LayersAt(level);
+  std::vector<uint8_t>* blocks = &tex.compressed_blocks[level];
+  if (whole)
+    blocks->assign(LevelBytes(tex, *f, level), 0);
+  else
+    blocks = LevelBlocks(ctx, tex, *f, level);
+  if (blocks) EncodeInto(*blocks, tex, *f, level, x, y, z, w, h, d, texels);
+}
+
+void ForgetCompressedLevels(Texture& tex, GLint first, GLint last) {
+  for (GLint level = first; level <= last; ++level) tex.compressed_blocks.erase(level);
+}
+
+GLint CompressedImageSize(Texture& tex, GLint level) {
+  const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
+  return f ? static_cast<GLint>(LevelBytes(tex, *f, level)) : 0;
+}
+
+namespace gl {
+
+void CompressedTexImage1D(Context& ctx, GLenum target, GLint, GLenum, GLsizei, GLint, GLsizei, const void*) {
+  // No compressed format of GL 3.3 has a 1D form.
+  (void)target;
+  ctx.Error(GL_INVALID_ENUM, "glCompressedTexImage1D", "no compressed format has 1D textures");
+}
+
+void CompressedTexImage2D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                          GLsizei height, GLint border, GLsizei imageSize, const void* data) {
+  CompressedImage(ctx, 2, target, level, internalformat, width, height, 1, border, imageSize, data,
+                  "glCompressedTexImage2D");
+}
+
+void CompressedTexImage3D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                          GLsizei height, GLsizei depth, GLint border, GLsizei imageSize, const void* data) {
+  CompressedImage(ctx, 3, target, level, internalformat, width, height, depth, border, imageSize, data,
+                  "glCompressedTexImage3D");
+}
+
+void CompressedTexSubImage1D(Context& ctx, GLenum, GLint, GLint, GLsizei, GLenum, GLsizei, const void*) {
+  ctx.Error(GL_INVALID_ENUM, "glCompressedTexSubImage1D", "no compressed format has 1D textures");
+}
+
+void CompressedTexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                             GLsizei width, GLsizei height, GLenum format, GLsizei imageSize,
+                             const void* data) {
+  CompressedSubImage(ctx, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, imageSize, data,
+                     "glCompressedTexSubImage2D");
+}
+
+void CompressedTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                             GLint zoffset, GLsizei width, GLsizei height, GLsizei depth, GLenum format,
+                             GLsizei imageSize, const void* data) {
+  CompressedSubImage(ctx, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format,
+                     imageSize, data, "glCompressedTexSubImage3D");
+}
+
+void GetCompressedTexImage(Context& ctx, GLenum target, GLint level, void* img) {
+  const char* fn = "glGetCompressedTexImage";
+  bool cube_face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+  if (!cube_face && target != GL_TEXTURE_2D && target != GL_TEXTURE_2D_ARRAY && target != GL_TEXTURE_3D &&
+      target != GL_TEXTURE_RECTANGLE)
+    return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
+  auto* slot = BoundTexture(ctx, cube_face ? GL_TEXTURE_CUBE_MAP : target, fn);
+  if (!slot) return;
+  Texture& tex = **slot;
+  if (level < 0 || level >= 32) return ctx.Error(GL_INVALID_VALUE, fn, "level out of range");
+  int face = cube_face ? static_cast<int>(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : 0;
+  const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
+  if (!f || !tex.handle.valid() || level >= tex.levels || !(tex.defined[face] & (1u << level)))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "the level is not a compressed image");
+  const std::vector<uint8_t>* shadow = LevelBlocks(ctx, tex, *f, level);
+  if (!shadow) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+  const auto& blocks = *shadow;
+  // A cube face is one layer of the level's blocks.
+  size_t size = cube_face ? blocks.size() / 6 : blocks.size();
+  const uint8_t* src = blocks.data() + (cube_face ? size * size_t(face) : 0);
+  if (Buffer* pbo = ctx.pixel_pack_buffer.get()) {
+    auto offset = reinterpret_cast<uintptr_t>(img);
+    if (pbo->mapped || offset > uint64_t(pbo->size) || size > uint64_t(pbo->size) - offset)
+      return ctx.Error(GL_INVALID_OPERATION, fn, "the pixel pack buffer is mapped or too small");
+    if (!SyncShadow(ctx, *pbo)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+    std::memcpy(pbo->shadow.data() + offset, src, size);
+    ctx.pipe().Record(pipe::CmdBufferUpload{pbo->handle, offset, static_cast<uint32_t>(size)}, src, size);
+    return;
+  }
+  if (img) std::memcpy(img, src, size);
+}
+
+}  // namespace gl
+}  // namespace caldera
