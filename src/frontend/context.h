@@ -169,7 +169,7 @@ class Context {
   std::shared_ptr<Renderbuffer> renderbuffer;
   // Texture bindings per unit and target kind (see TextureTargetIndex in gl_texture.cpp).
   static constexpr int kTextureUnits = 32;
-  static constexpr int kTextureTargets = 8;
+  static constexpr int kTextureTargets = 10;
   std::array<std::array<std::shared_ptr<Texture>, kTextureTargets>, kTextureUnits> textures;
   GLuint active_texture = 0;
   std::array<std::shared_ptr<SamplerObject>, kTextureUnits> sampler_bindings;  // glBindSampler, per unit

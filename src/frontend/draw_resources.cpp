@@ -45,6 +45,18 @@ bool SamplerTarget(GLenum type, GLenum* target, pipe::TextureKind* kind) {
     case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
       *target = GL_TEXTURE_2D_MULTISAMPLE, *kind = pipe::TextureKind::k2DMultisample;
       return true;
+    case GL_SAMPLER_1D:
+    case GL_SAMPLER_1D_SHADOW:
+    case GL_INT_SAMPLER_1D:
+    case GL_UNSIGNED_INT_SAMPLER_1D:
+      *target = GL_TEXTURE_1D, *kind = pipe::TextureKind::k1D;
+      return true;
+    case GL_SAMPLER_1D_ARRAY:
+    case GL_SAMPLER_1D_ARRAY_SHADOW:
+    case GL_INT_SAMPLER_1D_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
+      *target = GL_TEXTURE_1D_ARRAY, *kind = pipe::TextureKind::k1DArray;
+      return true;
     case GL_SAMPLER_2D_MULTISAMPLE_ARRAY:
     case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
     case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
@@ -83,6 +95,8 @@ uint8_t Wrap(GLenum wrap) {
 // missing texture (GL leaves it undefined; Vulkan forbids views of another numeric type).
 pipe::SampleType SamplerSampleType(GLenum type) {
   switch (type) {
+    case GL_INT_SAMPLER_1D:
+    case GL_INT_SAMPLER_1D_ARRAY:
     case GL_INT_SAMPLER_2D:
     case GL_INT_SAMPLER_2D_ARRAY:
     case GL_INT_SAMPLER_3D:
@@ -91,6 +105,8 @@ pipe::SampleType SamplerSampleType(GLenum type) {
     case GL_INT_SAMPLER_BUFFER:
     case GL_INT_SAMPLER_2D_MULTISAMPLE:
       return pipe::SampleType::kSint;
+    case GL_UNSIGNED_INT_SAMPLER_1D:
+    case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
     case GL_UNSIGNED_INT_SAMPLER_2D:
     case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
     case GL_UNSIGNED_INT_SAMPLER_3D:
@@ -205,6 +221,9 @@ pipe::SamplerState ResolveSampler(const Texture& t, const SamplerObject* sampler
   s.lod_bias = p.lod_bias;
   ResolveBorder(t.format, p.border_color, &s);
   if (s.mip_mode == 0) s.max_lod = 0.25f;  // no mipmapping: only the base level is ever read
+  // 1D textures are sampled as 2D ones of height 1 at t = 0 (spirv_1d.cpp): clamping t keeps every filter
+  // on that one row, whatever GL_TEXTURE_WRAP_T says (GL ignores it for 1D targets).
+  if (t.target == GL_TEXTURE_1D || t.target == GL_TEXTURE_1D_ARRAY) s.wrap[1] = 2;
   return s;
 }
 

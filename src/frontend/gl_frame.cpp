@@ -11,8 +11,7 @@
 #include "frontend/gl_impl.h"
 #include "frontend/pixel_buffer.h"
 
-namespace caldera::gl {
-namespace {
+namespace caldera {
 
 // The layout the backend returns for a format: lossless for every format glReadPixels can name.
 pipe::ReadLayout LayoutFor(pipe::Format f) {
@@ -49,7 +48,7 @@ glformat::PixelValue FromLayout(pipe::ReadLayout layout, const uint8_t* p, bool 
   return v;
 }
 
-}  // namespace
+namespace gl {
 
 void Clear(Context& ctx, GLbitfield mask) {
   uint8_t bits = ((mask & GL_COLOR_BUFFER_BIT) ? pipe::kClearColor : 0) |
@@ -68,13 +67,15 @@ void Finish(Context& ctx) {
   ctx.pipe().RecordAndWait(pipe::CmdFinish{});
 }
 
+}  // namespace gl
+
 namespace {
 
 // Reads the depth and/or stencil of the read framebuffer for glReadPixels into tight rows of `bpp` bytes.
 // Returns false after recording the GL error.
 bool ReadDepthStencil(Context& ctx, pipe::ImageRef depth, pipe::ImageRef stencil, int32_t x, int32_t y,
                       int32_t w, int32_t h, GLenum format, GLenum type, uint32_t bpp,
-                      std::vector<uint8_t>* rows) {
+                      std::vector<uint8_t>* rows, const char* fn) {
   std::vector<float> depth_values(depth.image.valid() ? size_t(w) * h : 0);
   std::vector<uint8_t> stencil_values(stencil.image.valid() ? size_t(w) * h : 0);
   for (int i = 0; i < 2; ++i) {
@@ -87,7 +88,7 @@ bool ReadDepthStencil(Context& ctx, pipe::ImageRef depth, pipe::ImageRef stencil
     cmd.row_stride = static_cast<uint32_t>(w * (i == 0 ? sizeof(float) : 1));
     cmd.dst = i == 0 ? static_cast<void*>(depth_values.data()) : static_cast<void*>(stencil_values.data());
     if (!ctx.pipe().RecordAndWait(cmd)) {
-      ctx.Error(GL_CONTEXT_LOST, "glReadPixels", "device lost");
+      ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
       return false;
     }
   }
@@ -96,7 +97,7 @@ bool ReadDepthStencil(Context& ctx, pipe::ImageRef depth, pipe::ImageRef stencil
     const float* d = depth_values.empty() ? nullptr : depth_values.data() + size_t(row) * w;
     const uint8_t* s = stencil_values.empty() ? nullptr : stencil_values.data() + size_t(row) * w;
     if (!PackDepthStencilRow(d, s, w, format, type, rows->data() + size_t(row) * w * bpp)) {
-      ctx.Error(GL_INVALID_OPERATION, "glReadPixels", "this depth/stencil type is not implemented yet");
+      ctx.Error(GL_INVALID_OPERATION, fn, "this depth/stencil type is not implemented yet");
       return false;
     }
   }
@@ -104,6 +105,82 @@ bool ReadDepthStencil(Context& ctx, pipe::ImageRef depth, pipe::ImageRef stencil
 }
 
 }  // namespace
+
+bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image, pipe::Format read_format,
+               int32_t x0, int32_t y0, int32_t w, int32_t h, GLenum format, GLenum type,
+               const PixelLayout& layout, uint64_t first, void* pixels, const char* fn) {
+  glformat::ClientLayout client;
+  glformat::CheckClientFormat(format, type, &client);
+  bool depth_stencil = client.depth || client.stencil;
+  Buffer* pbo = ctx.pixel_pack_buffer.get();
+  uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
+  uint32_t bpp = layout.bytes_per_pixel;
+  // glClampColor(GL_CLAMP_READ_COLOR): GL_TRUE clamps every non-integer colour read to [0, 1];
+  // GL_FIXED_ONLY (the default) clamps fixed-point buffers only, whose values are in range already.
+  const bool clamp =
+      !depth_stencil && ctx.state.clamp_read_color == GL_TRUE && !pipe::IsIntegerFormat(read_format);
+  if (pbo && !depth_stencil && !clamp && ctx.pixel_transfers_on_device() &&
+      IsDirectPixelFormat(read_format, format, type) && layout.row_stride % bpp == 0 &&
+      (pbo_offset + first) % bpp == 0) {
+    // A device copy into the buffer, no wait: the shadow catches up when something reads it.
+    pipe::CmdReadPixelsToBuffer cmd{};
+    cmd.image = image;
+    cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
+    cmd.buffer = pbo->handle;
+    cmd.offset = pbo_offset + first;
+    cmd.row_length = static_cast<uint32_t>(layout.row_stride / bpp);
+    ctx.pipe().Record(cmd);
+    pbo->device_newer = true;
+    return true;
+  }
+
+  // Tight rows in the client format first, so an unsupported combination writes nothing.
+  std::vector<uint8_t> rows;
+  if (depth_stencil) {
+    if (!ReadDepthStencil(ctx, image, stencil_image, x0, y0, w, h, format, type, bpp, &rows, fn))
+      return false;
+  } else {
+    // The backend returns a lossless layout for the image's format; PackPixel writes the client's.
+    pipe::ReadLayout read_layout = LayoutFor(read_format);
+    uint32_t read_size = LayoutSize(read_layout);
+    std::vector<uint8_t> read(size_t(w) * h * read_size);
+    pipe::CmdReadPixels cmd{};
+    cmd.image = image;
+    cmd.layout = read_layout;
+    cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
+    cmd.row_stride = static_cast<uint32_t>(w) * read_size;
+    cmd.dst = read.data();
+    if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost"), false;
+    rows.resize(size_t(w) * h * bpp);
+    bool int_signed = pipe::Info(read_format).type == pipe::FormatType::kSint;
+    for (int32_t row = 0; row < h; ++row) {
+      const uint8_t* src = read.data() + size_t(row) * cmd.row_stride;
+      uint8_t* dst = rows.data() + size_t(row) * w * bpp;
+      for (int32_t i = 0; i < w; ++i) {
+        glformat::PixelValue v = FromLayout(read_layout, src + size_t(i) * read_size, int_signed);
+        if (clamp)
+          for (float& f : v.f) f = std::clamp(f, 0.0f, 1.0f);
+        glformat::PackPixel(format, type, v, dst + size_t(i) * bpp);
+      }
+    }
+  }
+  if (pbo && !SyncShadow(ctx, *pbo)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost"), false;
+  uint8_t* out = (pbo ? pbo->shadow.data() + pbo_offset : static_cast<uint8_t*>(pixels)) + first;
+  for (int32_t row = 0; row < h; ++row)
+    std::memcpy(out + uint64_t(row) * layout.row_stride, rows.data() + size_t(row) * w * bpp,
+                size_t(w) * bpp);
+  if (pbo) {
+    // Only the rows written: bytes between them (row padding, pixels outside the framebuffer) keep their
+    // contents on the device as in the shadow.
+    uint64_t begin = pbo_offset + first;
+    uint64_t end = begin + uint64_t(h - 1) * layout.row_stride + uint64_t(w) * bpp;
+    ctx.pipe().Record(pipe::CmdBufferUpload{pbo->handle, begin, static_cast<uint32_t>(end - begin)},
+                      pbo->shadow.data() + begin, end - begin);
+  }
+  return true;
+}
+
+namespace gl {
 
 void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                 void* pixels) {
@@ -150,68 +227,8 @@ void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
   // Where the intersection's first pixel lands, relative to the start of the client block.
   uint64_t first = layout.skip + uint64_t(y0 - y) * layout.row_stride + uint64_t(x0 - x) * bpp;
   ctx.FlushRenderTargets();
-
-  // glClampColor(GL_CLAMP_READ_COLOR): GL_TRUE clamps every non-integer colour read to [0, 1];
-  // GL_FIXED_ONLY (the default) clamps fixed-point buffers only, whose values are in range already.
-  const bool clamp =
-      !depth_stencil && ctx.state.clamp_read_color == GL_TRUE && !pipe::IsIntegerFormat(read_format);
-  if (pbo && !depth_stencil && !clamp && ctx.pixel_transfers_on_device() &&
-      IsDirectPixelFormat(read_format, format, type) && layout.row_stride % bpp == 0 &&
-      (pbo_offset + first) % bpp == 0) {
-    // A device copy into the buffer, no wait: the shadow catches up when something reads it.
-    pipe::CmdReadPixelsToBuffer cmd{};
-    cmd.image = image;
-    cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
-    cmd.buffer = pbo->handle;
-    cmd.offset = pbo_offset + first;
-    cmd.row_length = static_cast<uint32_t>(layout.row_stride / bpp);
-    ctx.pipe().Record(cmd);
-    pbo->device_newer = true;
-    return;
-  }
-
-  // Tight rows in the client format first, so an unsupported combination writes nothing.
-  std::vector<uint8_t> rows;
-  if (depth_stencil) {
-    if (!ReadDepthStencil(ctx, image, stencil_image, x0, y0, w, h, format, type, bpp, &rows)) return;
-  } else {
-    // The backend returns a lossless layout for the image's format; PackPixel writes the client's.
-    pipe::ReadLayout read_layout = LayoutFor(read_format);
-    uint32_t read_size = LayoutSize(read_layout);
-    std::vector<uint8_t> read(size_t(w) * h * read_size);
-    pipe::CmdReadPixels cmd{};
-    cmd.image = image;
-    cmd.layout = read_layout;
-    cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
-    cmd.row_stride = static_cast<uint32_t>(w) * read_size;
-    cmd.dst = read.data();
-    if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
-    rows.resize(size_t(w) * h * bpp);
-    bool int_signed = pipe::Info(read_format).type == pipe::FormatType::kSint;
-    for (int32_t row = 0; row < h; ++row) {
-      const uint8_t* src = read.data() + size_t(row) * cmd.row_stride;
-      uint8_t* dst = rows.data() + size_t(row) * w * bpp;
-      for (int32_t i = 0; i < w; ++i) {
-        glformat::PixelValue v = FromLayout(read_layout, src + size_t(i) * read_size, int_signed);
-        if (clamp)
-          for (float& f : v.f) f = std::clamp(f, 0.0f, 1.0f);
-        glformat::PackPixel(format, type, v, dst + size_t(i) * bpp);
-      }
-    }
-  }
-  if (pbo && !SyncShadow(ctx, *pbo)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
-  uint8_t* out = (pbo ? pbo->shadow.data() + pbo_offset : static_cast<uint8_t*>(pixels)) + first;
-  for (int32_t row = 0; row < h; ++row)
-    std::memcpy(out + uint64_t(row) * layout.row_stride, rows.data() + size_t(row) * w * bpp,
-                size_t(w) * bpp);
-  if (pbo) {
-    // Only the rows written: bytes between them (row padding, pixels outside the framebuffer) keep their
-    // contents on the device as in the shadow.
-    uint64_t begin = pbo_offset + first;
-    uint64_t end = begin + uint64_t(h - 1) * layout.row_stride + uint64_t(w) * bpp;
-    ctx.pipe().Record(pipe::CmdBufferUpload{pbo->handle, begin, static_cast<uint32_t>(end - begin)},
-                      pbo->shadow.data() + begin, end - begin);
-  }
+  PackImage(ctx, image, stencil_image, read_format, x0, y0, w, h, format, type, layout, first, pixels, fn);
 }
 
-}  // namespace caldera::gl
+}  // namespace gl
+}  // namespace caldera

@@ -309,7 +309,8 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
     }
     case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER: {
       GLenum t = a.type == GL_TEXTURE ? static_cast<const Texture&>(*a.image).target : GL_NONE;
-      *params = t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_3D || t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+      *params = t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_3D || t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ||
+                        t == GL_TEXTURE_1D_ARRAY
                     ? a.layer
                     : 0;
       return;

@@ -1,10 +1,12 @@
-// Texture attachments: glFramebufferTexture2D (2D, rectangle, cube faces), glFramebufferTexture3D and
-// glFramebufferTextureLayer (one slice, array layer or cube face), glFramebufferTexture (one image of
-// 2D-like targets; every layer of array, cube, 3D and multisample-array targets: a layered attachment).
+// Texture attachments: glFramebufferTexture1D, glFramebufferTexture2D (2D, rectangle, cube faces),
+// glFramebufferTexture3D and glFramebufferTextureLayer (one slice, array layer or cube face),
+// glFramebufferTexture (one image of 1D and 2D-like targets; every layer of array, cube, 3D and
+// multisample-array targets: a layered attachment).
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_impl.h"
+#include "frontend/texture_util.h"
 
 namespace caldera {
 namespace {
@@ -58,7 +60,7 @@ void Attach(Framebuffer& fb, GLenum attachment, std::shared_ptr<Texture> tex, GL
 
 bool IsLayeredTarget(GLenum t) {
   return t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_CUBE_MAP || t == GL_TEXTURE_3D ||
-         t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+         t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY || t == GL_TEXTURE_1D_ARRAY;
 }
 
 }  // namespace
@@ -84,6 +86,20 @@ void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum
     if (face) layer = static_cast<GLint>(textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
   }
   Attach(*fb, attachment, std::move(tex), level, layer);
+}
+
+void FramebufferTexture1D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                          GLint level) {
+  const char* fn = "glFramebufferTexture1D";
+  std::shared_ptr<Texture> tex;
+  Framebuffer* fb = nullptr;
+  if (!BeginAttach(ctx, target, attachment, texture, level, &tex, &fb, fn)) return;
+  if (tex) {
+    if (textarget != GL_TEXTURE_1D)
+      return ctx.Error(GL_INVALID_OPERATION, fn, "textarget is not GL_TEXTURE_1D");
+    if (tex->target != GL_TEXTURE_1D) return ctx.Error(GL_INVALID_OPERATION, fn, "texture target mismatch");
+  }
+  Attach(*fb, attachment, std::move(tex), level, 0);
 }
 
 void FramebufferTexture3D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
@@ -114,8 +130,10 @@ void FramebufferTextureLayer(Context& ctx, GLenum target, GLenum attachment, GLu
     if (!IsLayeredTarget(t)) return ctx.Error(GL_INVALID_OPERATION, fn, "texture is not layered");
     if (t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY && level != 0)
       return ctx.Error(GL_INVALID_VALUE, fn, "multisample textures have only level 0");
-    GLint max =
-        t == GL_TEXTURE_CUBE_MAP ? 6 : static_cast<GLint>(ctx.device().backend().caps().max_texture_size);
+    GLint max = t == GL_TEXTURE_CUBE_MAP ? 6
+                : t == GL_TEXTURE_1D_ARRAY
+                    ? kMaxArrayLayers
+                    : static_cast<GLint>(ctx.device().backend().caps().max_texture_size);
     if (layer < 0 || layer >= max) return ctx.Error(GL_INVALID_VALUE, fn, "layer out of range");
   }
   Attach(*fb, attachment, std::move(tex), level, layer);
@@ -130,7 +148,8 @@ void FramebufferTexture(Context& ctx, GLenum target, GLenum attachment, GLuint t
   if (tex) {
     GLenum t = tex->target;
     layered = IsLayeredTarget(t);
-    if (!layered && t != GL_TEXTURE_2D && t != GL_TEXTURE_RECTANGLE && t != GL_TEXTURE_2D_MULTISAMPLE)
+    if (!layered && t != GL_TEXTURE_2D && t != GL_TEXTURE_RECTANGLE && t != GL_TEXTURE_2D_MULTISAMPLE &&
+        t != GL_TEXTURE_1D)
       return ctx.Error(GL_INVALID_OPERATION, fn, "texture target cannot be attached");
     bool one_level =
         t == GL_TEXTURE_RECTANGLE || t == GL_TEXTURE_2D_MULTISAMPLE || t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;

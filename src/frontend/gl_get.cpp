@@ -328,9 +328,15 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_TEXTURE_BINDING_CUBE_MAP:
     case GL_TEXTURE_BINDING_RECTANGLE:
     case GL_TEXTURE_BINDING_2D_MULTISAMPLE:
-    case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY: {
-      if (ctx.IsES() && pname == GL_TEXTURE_BINDING_RECTANGLE) return false;
-      GLenum target = pname == GL_TEXTURE_BINDING_2D               ? GL_TEXTURE_2D
+    case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY:
+    case GL_TEXTURE_BINDING_1D:
+    case GL_TEXTURE_BINDING_1D_ARRAY: {
+      if (ctx.IsES() && (pname == GL_TEXTURE_BINDING_RECTANGLE || pname == GL_TEXTURE_BINDING_1D ||
+                         pname == GL_TEXTURE_BINDING_1D_ARRAY))
+        return false;
+      GLenum target = pname == GL_TEXTURE_BINDING_1D               ? GL_TEXTURE_1D
+                      : pname == GL_TEXTURE_BINDING_1D_ARRAY       ? GL_TEXTURE_1D_ARRAY
+                      : pname == GL_TEXTURE_BINDING_2D             ? GL_TEXTURE_2D
                       : pname == GL_TEXTURE_BINDING_2D_ARRAY       ? GL_TEXTURE_2D_ARRAY
                       : pname == GL_TEXTURE_BINDING_3D             ? GL_TEXTURE_3D
                       : pname == GL_TEXTURE_BINDING_CUBE_MAP       ? GL_TEXTURE_CUBE_MAP

@@ -324,7 +324,13 @@ void GetTexParameterIuiv(Context& ctx, GLenum target, GLenum pname, GLuint* para
 void GetTexLevelParameterfv(Context& ctx, GLenum target, GLint level, GLenum pname, GLfloat* params);
 void GenerateMipmap(Context& ctx, GLenum target);
 
-// --- gl_texture_image.cpp: image specification for 2D, rectangle, cube-face, 2D-array and 3D targets
+// --- gl_texture_image.cpp: image specification for 1D, 1D-array, 2D, rectangle, cube-face, 2D-array and 3D
+// targets
+void TexImage1D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border,
+                GLenum format, GLenum type, const void* pixels);
+void TexSubImage1D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format,
+                   GLenum type, const void* pixels);
+void TexStorage1D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width);
 void TexImage2D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                 GLint border, GLenum format, GLenum type, const void* pixels);
 void TexImage3D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
@@ -346,6 +352,20 @@ void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalfo
 void TexStorage3D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
                   GLsizei height, GLsizei depth);
 
+// --- gl_texture_copy.cpp: copies from the read framebuffer
+void CopyTexImage1D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
+                    GLsizei width, GLint border);
+void CopyTexImage2D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
+                    GLsizei width, GLsizei height, GLint border);
+void CopyTexSubImage1D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint x, GLint y,
+                       GLsizei width);
+void CopyTexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x,
+                       GLint y, GLsizei width, GLsizei height);
+void CopyTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                       GLint x, GLint y, GLsizei width, GLsizei height);
+
+// --- gl_texture_readback.cpp
+void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, void* pixels);
 // --- gl_texture_compressed.cpp: compressed (RGTC) image specification and readback
 void CompressedTexImage1D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLsizei width,
                           GLint border, GLsizei imageSize, const void* data);
@@ -364,6 +384,8 @@ void CompressedTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xof
 void GetCompressedTexImage(Context& ctx, GLenum target, GLint level, void* img);
 
 // --- gl_framebuffer_texture.cpp: texture attachments (a level of a 2D texture, cube face, layer or slice)
+void FramebufferTexture1D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                          GLint level);
 void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
                           GLint level);
 void FramebufferTexture3D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,

@@ -1,5 +1,6 @@
 // Texture objects: names, bindings, parameters, level queries and mipmap generation. Image specification
 // (glTexImage*, glTexSubImage*, glTexStorage*) is in gl_texture_image.cpp.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/texture_util.h"
+#include "pipe/texels.h"
 #include "util/log.h"
 
 namespace caldera {
@@ -33,6 +35,10 @@ int TextureTargetIndex(GLenum target) {
       return 6;
     case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
       return 7;
+    case GL_TEXTURE_1D:
+      return 8;
+    case GL_TEXTURE_1D_ARRAY:
+      return 9;
     default:
       return -1;
   }
@@ -242,36 +248,79 @@ void TexParameterIuiv(Context& ctx, GLenum target, GLenum pname, const GLuint* p
   SetParameter(ctx, target, pname, v, "glTexParameterIuiv");
 }
 
-void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params) {
-  const char* fn = "glGetTexLevelParameteriv";
+namespace {
+
+// glGetTexLevelParameter* of a buffer texture: its texel range, format and buffer (level 0 only).
+bool BufferLevelParameter(const Texture& t, GLint level, GLenum pname, GLint* out) {
+  pipe::TexelBufferRange range;
+  bool has = level == 0 && ResolveTexelBuffer(t, &range);
+  switch (pname) {
+    case GL_TEXTURE_WIDTH:
+      *out = has ? static_cast<GLint>(range.size / pipe::TexelSize(range.format)) : 0;
+      return true;
+    case GL_TEXTURE_HEIGHT:
+    case GL_TEXTURE_DEPTH:
+      *out = has ? 1 : 0;
+      return true;
+    case GL_TEXTURE_INTERNAL_FORMAT:
+      *out = static_cast<GLint>(t.buffer ? t.buffer_internal_format : GL_R8);
+      return true;
+    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
+      *out = t.buffer ? static_cast<GLint>(t.buffer->name) : 0;
+      return true;
+    case GL_TEXTURE_BUFFER_OFFSET:
+      *out = t.buffer ? static_cast<GLint>(t.buffer_offset) : 0;
+      return true;
+    case GL_TEXTURE_BUFFER_SIZE:
+      *out = has ? static_cast<GLint>(range.size) : 0;
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Every glGetTexLevelParameter* value (all are integers; gl_texture_params.cpp converts them for the fv
+// form); false after recording the GL error.
+bool TexLevelParameter(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params,
+                       const char* fn) {
   // Levels belong to faces: a cube is queried face by face, never as GL_TEXTURE_CUBE_MAP.
   bool face_target = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
-  if (target == GL_TEXTURE_CUBE_MAP) return ctx.Error(GL_INVALID_ENUM, fn, "query a cube map face");
+  if (target == GL_TEXTURE_CUBE_MAP) {
+    ctx.Error(GL_INVALID_ENUM, fn, "query a cube map face");
+    return false;
+  }
   auto* slot = BoundTexture(ctx, face_target ? GL_TEXTURE_CUBE_MAP : target, fn);
-  if (!slot) return;
+  if (!slot) return false;
   const Texture& t = **slot;
-  if (level < 0) return ctx.Error(GL_INVALID_VALUE, fn, "negative level");
+  if (level < 0 || level > 31) {
+    ctx.Error(GL_INVALID_VALUE, fn, "level out of range");
+    return false;
+  }
+  if (target == GL_TEXTURE_BUFFER && BufferLevelParameter(t, level, pname, params)) return true;
   int face = face_target ? static_cast<int>(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : 0;
-  bool has = t.handle.valid() && level < t.levels && level < 32 && (t.defined[face] & (1u << level));
+  bool has = t.handle.valid() && level < t.levels && (t.defined[face] & (1u << level));
+  bool one_d_array = t.target == GL_TEXTURE_1D_ARRAY;
   switch (pname) {
     case GL_TEXTURE_WIDTH:
       *params = has ? std::max(t.width >> level, 1) : 0;
-      return;
+      return true;
     case GL_TEXTURE_HEIGHT:
-      *params = has ? std::max(t.height >> level, 1) : 0;
-      return;
+      // A 1D array's height is its layer count (stored as layers of one row).
+      *params = !has ? 0 : one_d_array ? t.LayersAt(level) : std::max(t.height >> level, 1);
+      return true;
     case GL_TEXTURE_DEPTH:
-      *params = !has ? 0 : t.target == GL_TEXTURE_CUBE_MAP ? 1 : t.LayersAt(level);
-      return;
+      *params = !has ? 0 : t.target == GL_TEXTURE_CUBE_MAP || one_d_array ? 1 : t.LayersAt(level);
+      return true;
     case GL_TEXTURE_INTERNAL_FORMAT:
       *params = has ? static_cast<GLint>(t.internal_format) : GL_RGBA;
-      return;
+      return true;
     case GL_TEXTURE_SAMPLES:
       *params = has ? t.samples : 0;
-      return;
-    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:  // the device's standard locations, whatever was asked
+      return true;
+    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
+      // Sample locations are always the device's standard ones (glTexImage2DMultisample).
       *params = GL_TRUE;
-      return;
+      return true;
     case GL_TEXTURE_RED_SIZE:
     case GL_TEXTURE_GREEN_SIZE:
     case GL_TEXTURE_BLUE_SIZE:
@@ -280,7 +329,7 @@ void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pna
     case GL_TEXTURE_STENCIL_SIZE:
     case GL_TEXTURE_SHARED_SIZE:
       *params = has ? glformat::ComponentSize(t.format, t.internal_format, pname) : 0;
-      return;
+      return true;
     case GL_TEXTURE_RED_TYPE:
     case GL_TEXTURE_GREEN_TYPE:
     case GL_TEXTURE_BLUE_TYPE:
@@ -293,28 +342,42 @@ void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pna
           pname == GL_TEXTURE_DEPTH_TYPE ? GL_TEXTURE_DEPTH_SIZE : kSizeOf[pname - GL_TEXTURE_RED_TYPE];
       bool present = has && glformat::ComponentSize(t.format, t.internal_format, size_pname) > 0;
       *params = present ? static_cast<GLint>(glformat::ComponentType(t.format)) : GL_NONE;
-      return;
+      return true;
     }
     case GL_TEXTURE_COMPRESSED:
       // Generic compressed formats are stored uncompressed, and say so (GL 3.3 §3.8.3 allows it).
       *params = has && SpecificCompressedFormat(t.internal_format) ? GL_TRUE : GL_FALSE;
-      return;
+      return true;
     case GL_TEXTURE_COMPRESSED_IMAGE_SIZE: {
-      if (!has || !SpecificCompressedFormat(t.internal_format))
-        return ctx.Error(GL_INVALID_OPERATION, fn, "the level is not a compressed image");
+      if (!has || !SpecificCompressedFormat(t.internal_format)) {
+        ctx.Error(GL_INVALID_OPERATION, fn, "the level is not a compressed image");
+        return false;
+      }
       GLint size = CompressedImageSize(**slot, level);
       *params = face_target ? size / 6 : size;  // one face of the level's six
-      return;
+      return true;
     }
+    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
+    case GL_TEXTURE_BUFFER_OFFSET:
+    case GL_TEXTURE_BUFFER_SIZE:
+      *params = 0;  // not a buffer texture
+      return true;
     default:
-      return ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
+      ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
+      return false;
   }
+}
+
+}  // namespace
+
+void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params) {
+  TexLevelParameter(ctx, target, level, pname, params, "glGetTexLevelParameteriv");
 }
 
 void GenerateMipmap(Context& ctx, GLenum target) {
   const char* fn = "glGenerateMipmap";
   if (target != GL_TEXTURE_2D && target != GL_TEXTURE_2D_ARRAY && target != GL_TEXTURE_3D &&
-      target != GL_TEXTURE_CUBE_MAP)
+      target != GL_TEXTURE_CUBE_MAP && target != GL_TEXTURE_1D && target != GL_TEXTURE_1D_ARRAY)
     return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
   auto* slot = BoundTexture(ctx, target, fn);
   if (!slot) return;

@@ -111,6 +111,10 @@ pipe::TextureKind KindOf(GLenum target) {
       return pipe::TextureKind::k2DMultisample;
     case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
       return pipe::TextureKind::k2DMultisampleArray;
+    case GL_TEXTURE_1D:
+      return pipe::TextureKind::k1D;
+    case GL_TEXTURE_1D_ARRAY:
+      return pipe::TextureKind::k1DArray;
     default:
       return pipe::TextureKind::k2D;
   }
@@ -122,15 +126,18 @@ struct ImageTarget {
   int face = -1;
 };
 
-// `dims` is 2 or 3 (the entry point's dimensionality). False (GL_INVALID_ENUM recorded) for other targets.
+// `dims` is 1, 2 or 3 (the entry point's dimensionality). False (GL_INVALID_ENUM recorded) for other
+// targets.
 bool ResolveImageTarget(Context& ctx, GLenum target, int dims, ImageTarget* out, const char* fn) {
   bool ok = false;
-  if (dims == 2) {
+  if (dims == 1) {
+    ok = target == GL_TEXTURE_1D;
+  } else if (dims == 2) {
     if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
       *out = {GL_TEXTURE_CUBE_MAP, static_cast<int>(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X)};
       return true;
     }
-    ok = target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE;
+    ok = target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_1D_ARRAY;
   } else {
     ok = target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY;
   }
@@ -170,7 +177,8 @@ void Allocate(Context& ctx, Texture& tex, pipe::Format format, GLenum internal_f
                            1};
   cmd.kind = KindOf(tex.target);
   if (tex.target == GL_TEXTURE_3D) cmd.depth = static_cast<uint32_t>(d);
-  if (tex.target == GL_TEXTURE_2D_ARRAY || tex.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+  if (tex.target == GL_TEXTURE_2D_ARRAY || tex.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ||
+      tex.target == GL_TEXTURE_1D_ARRAY)
     cmd.layers = static_cast<uint32_t>(d);
   if (tex.target == GL_TEXTURE_CUBE_MAP) cmd.layers = 6;
   ctx.pipe().Record(cmd);
@@ -183,6 +191,115 @@ void Release(Texture& tex) {
   tex.compressed_blocks.clear();
   ++tex.version;
 }
+
+}  // namespace
+
+bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internalformat, GLsizei w,
+                   GLsizei h, GLsizei d, GLint border, LevelSpec* out, const char* fn) {
+  ImageTarget it;
+  if (!ResolveImageTarget(ctx, target, dims, &it, fn)) return false;
+  auto fmt = glformat::TextureFormat(static_cast<GLenum>(internalformat));
+  auto fail = [&](GLenum error, const char* why) {
+    ctx.Error(error, fn, why);
+    return false;
+  };
+  if (!fmt) return fail(GL_INVALID_VALUE, "unsupported internal format");
+  GLsizei max = MaxSize(ctx);
+  if (level < 0 || level > MaxLevel(max)) return fail(GL_INVALID_VALUE, "level out of range");
+  if (w < 0 || h < 0 || d < 0 || w > max || h > max || d > max || border != 0)
+    return fail(GL_INVALID_VALUE, "size or border out of range");
+  if (it.bind_target == GL_TEXTURE_1D_ARRAY) {
+    // GL's height is the layer count; Caldera keeps 1D arrays as layers of one row (as 2D arrays).
+    if (h > kMaxArrayLayers) return fail(GL_INVALID_VALUE, "more layers than the maximum");
+    d = h, h = 1;
+  }
+  if (it.bind_target == GL_TEXTURE_RECTANGLE && level != 0)
+    return fail(GL_INVALID_VALUE, "rectangle textures have one level");
+  if (it.bind_target == GL_TEXTURE_CUBE_MAP && w != h)
+    return fail(GL_INVALID_VALUE, "cube map faces must be square");
+  if (SpecificCompressedFormat(GLenum(internalformat)) && it.bind_target == GL_TEXTURE_3D)
+    return fail(GL_INVALID_ENUM, "RGTC formats have no 3D textures");
+  if (pipe::IsDepthFormat(*fmt) && it.bind_target == GL_TEXTURE_3D)
+    return fail(GL_INVALID_OPERATION, "3D textures cannot have a depth format");
+  auto* slot = BoundTexture(ctx, it.bind_target, fn);
+  if (!slot) return false;
+  Texture& tex = **slot;
+  if (tex.immutable) return fail(GL_INVALID_OPERATION, "texture storage is immutable");
+  if (level > 0 &&
+      (!tex.handle.valid() || std::max(tex.width >> level, 1) != w || std::max(tex.height >> level, 1) != h ||
+       tex.LayersAt(level) != (it.face >= 0 ? 6 : d) || level >= tex.levels)) {
+    // Mip levels must match the chain of level 0 (the common case); other shapes wait for re-allocation.
+    return fail(GL_INVALID_OPERATION, "mip level does not fit the level-0 chain (not implemented yet)");
+  }
+  *out = {};
+  out->tex = &tex;
+  out->format = *fmt;
+  out->level = level;
+  out->face = it.face;
+  out->z = it.face >= 0 ? it.face : 0;
+  out->w = w, out->h = h, out->d = d;
+  out->three_d = it.bind_target == GL_TEXTURE_3D;
+  return true;
+}
+
+bool DefineLevel(Context& ctx, const LevelSpec& spec, GLenum internalformat) {
+  Texture& tex = *spec.tex;
+  if (spec.level == 0) {
+    if (spec.w == 0 || spec.h == 0 || spec.d == 0) {
+      Release(tex);
+      tex.width = spec.w, tex.height = spec.h, tex.depth = spec.d;
+      return false;
+    }
+    if (!tex.handle.valid() || tex.width != spec.w || tex.height != spec.h || tex.depth != spec.d ||
+        tex.format != spec.format)
+      Allocate(ctx, tex, spec.format, internalformat, spec.w, spec.h, spec.d,
+               MipCount(spec.w, spec.h, spec.three_d ? spec.d : 1));
+    // Formats sharing a storage (DEPTH_COMPONENT24 and DEPTH24_STENCIL8) keep the image but not the name.
+    tex.internal_format = internalformat;
+  }
+  tex.defined[std::max(spec.face, 0)] |= 1u << spec.level;
+  return true;
+}
+
+bool CheckTexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GLint y, GLint z,
+                      GLsizei w, GLsizei h, GLsizei d, LevelSpec* out, const char* fn) {
+  ImageTarget it;
+  if (!ResolveImageTarget(ctx, target, dims, &it, fn)) return false;
+  auto fail = [&](GLenum error, const char* why) {
+    ctx.Error(error, fn, why);
+    return false;
+  };
+  bool layers_as_rows = it.bind_target == GL_TEXTURE_1D_ARRAY;
+  if (layers_as_rows) {
+    // glTexSubImage2D / glCopyTexSubImage2D of a 1D array: rows are layers.
+    if (y < 0 || h < 0) return fail(GL_INVALID_VALUE, "box outside the level");
+    z = y, d = h, y = 0, h = 1;
+  }
+  if (level < 0 || level > MaxLevel(MaxSize(ctx))) return fail(GL_INVALID_VALUE, "level out of range");
+  auto* slot = BoundTexture(ctx, it.bind_target, fn);
+  if (!slot) return false;
+  Texture& tex = **slot;
+  int face = std::max(it.face, 0);
+  if (!tex.handle.valid() || level >= tex.levels || !(tex.defined[face] & (1u << level)))
+    return fail(GL_INVALID_OPERATION, "level has no storage");
+  GLsizei lw = std::max(tex.width >> level, 1), lh = std::max(tex.height >> level, 1);
+  GLsizei ld = dims == 3 || layers_as_rows ? tex.LayersAt(level) : 1;
+  if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 || x + w > lw || y + h > lh || z + d > ld)
+    return fail(GL_INVALID_VALUE, "box outside the level");
+  if (SpecificCompressedFormat(tex.internal_format) && !CompressedBoxAligned(x, y, w, h, lw, lh))
+    return fail(GL_INVALID_OPERATION, "box of a compressed texture is not aligned to 4x4 blocks");
+  *out = {};
+  out->tex = &tex;
+  out->format = tex.format;
+  out->level = level;
+  out->face = it.face;
+  out->x = x, out->y = y, out->z = it.face >= 0 ? it.face : z;
+  out->w = w, out->h = h, out->d = d;
+  out->three_d = it.bind_target == GL_TEXTURE_3D;
+  return true;
+}
+
+namespace {
 
 // With a pixel unpack buffer bound, `pixels` is an offset into it: GL's errors for that (mapped, misaligned,
 // reaching past the end) come before anything changes.
@@ -245,50 +362,13 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
 // glTexImage2D / glTexImage3D. For 2D entry points `d` is 1.
 void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internalformat, GLsizei w, GLsizei h,
               GLsizei d, GLint border, GLenum format, GLenum type, const void* pixels, const char* fn) {
-  ImageTarget it;
-  if (!ResolveImageTarget(ctx, target, dims, &it, fn)) return;
-  auto fmt = glformat::TextureFormat(static_cast<GLenum>(internalformat));
-  if (!fmt) return ctx.Error(GL_INVALID_VALUE, fn, "unsupported internal format");
+  LevelSpec spec;
+  if (!CheckTexImage(ctx, dims, target, level, internalformat, w, h, d, border, &spec, fn)) return;
   glformat::ClientLayout client;
-  if (!CheckUploadFormat(ctx, format, type, *fmt, &client, fn)) return;
-  GLsizei max = MaxSize(ctx);
-  if (level < 0 || level > MaxLevel(max)) return ctx.Error(GL_INVALID_VALUE, fn, "level out of range");
-  if (w < 0 || h < 0 || d < 0 || w > max || h > max || d > max || border != 0)
-    return ctx.Error(GL_INVALID_VALUE, fn, "size or border out of range");
-  if (it.bind_target == GL_TEXTURE_RECTANGLE && level != 0)
-    return ctx.Error(GL_INVALID_VALUE, fn, "rectangle textures have one level");
-  if (it.bind_target == GL_TEXTURE_CUBE_MAP && w != h)
-    return ctx.Error(GL_INVALID_VALUE, fn, "cube map faces must be square");
-  if (SpecificCompressedFormat(GLenum(internalformat)) && it.bind_target == GL_TEXTURE_3D)
-    return ctx.Error(GL_INVALID_ENUM, fn, "RGTC formats have no 3D textures");
-  if (pipe::IsDepthFormat(*fmt) && it.bind_target == GL_TEXTURE_3D)
-    return ctx.Error(GL_INVALID_OPERATION, fn, "3D textures cannot have a depth format");
-  auto* slot = BoundTexture(ctx, it.bind_target, fn);
-  if (!slot) return;
-  Texture& tex = **slot;
-  if (tex.immutable) return ctx.Error(GL_INVALID_OPERATION, fn, "texture storage is immutable");
-  int face = std::max(it.face, 0);
-  bool three_d = it.bind_target == GL_TEXTURE_3D;
-  if (!UnpackBufferOk(ctx, w, h, d, three_d, format, type, pixels, fn)) return;
-  if (level == 0) {
-    if (w == 0 || h == 0 || d == 0) {
-      Release(tex);
-      tex.width = w, tex.height = h, tex.depth = d;
-      return;
-    }
-    if (!tex.handle.valid() || tex.width != w || tex.height != h || tex.depth != d || tex.format != *fmt)
-      Allocate(ctx, tex, *fmt, static_cast<GLenum>(internalformat), w, h, d, MipCount(w, h, three_d ? d : 1));
-    // Formats sharing a storage (DEPTH_COMPONENT24 and DEPTH24_STENCIL8) keep the image but not the name.
-    tex.internal_format = static_cast<GLenum>(internalformat);
-  } else if (!tex.handle.valid() || std::max(tex.width >> level, 1) != w ||
-             std::max(tex.height >> level, 1) != h || tex.LayersAt(level) != (it.face >= 0 ? 6 : d) ||
-             level >= tex.levels) {
-    // Mip levels must match the chain of level 0 (the common case); other shapes wait for re-allocation.
-    return ctx.Error(GL_INVALID_OPERATION, fn,
-                     "mip level does not fit the level-0 chain (not implemented yet)");
-  }
-  tex.defined[face] |= 1u << level;
-  Upload(ctx, tex, level, 0, 0, it.face >= 0 ? it.face : 0, w, h, d, three_d, format, type, pixels, fn);
+  if (!CheckUploadFormat(ctx, format, type, spec.format, &client, fn)) return;
+  if (!UnpackBufferOk(ctx, spec.w, spec.h, spec.d, spec.three_d, format, type, pixels, fn)) return;
+  if (!DefineLevel(ctx, spec, static_cast<GLenum>(internalformat))) return;
+  Upload(ctx, *spec.tex, level, 0, 0, spec.z, spec.w, spec.h, spec.d, spec.three_d, format, type, pixels, fn);
 }
 
 // glTexSubImage2D / glTexSubImage3D. For 2D entry points `z` is 0 and `d` is 1.
@@ -299,30 +379,19 @@ void TexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GL
   glformat::ClientLayout client;
   if (GLenum error = glformat::CheckClientFormat(format, type, &client))
     return ctx.Error(error, fn, "invalid format/type pair");
-  if (level < 0 || level > MaxLevel(MaxSize(ctx)))
-    return ctx.Error(GL_INVALID_VALUE, fn, "level out of range");
-  auto* slot = BoundTexture(ctx, it.bind_target, fn);
-  if (!slot) return;
-  Texture& tex = **slot;
-  int face = std::max(it.face, 0);
-  if (!tex.handle.valid() || level >= tex.levels || !(tex.defined[face] & (1u << level)))
-    return ctx.Error(GL_INVALID_OPERATION, fn, "level has no storage");
-  GLsizei lw = std::max(tex.width >> level, 1), lh = std::max(tex.height >> level, 1);
-  GLsizei ld = dims == 3 ? tex.LayersAt(level) : 1;
-  if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 || x + w > lw || y + h > lh || z + d > ld)
-    return ctx.Error(GL_INVALID_VALUE, fn, "box outside the level");
-  if (SpecificCompressedFormat(tex.internal_format) && !CompressedBoxAligned(x, y, w, h, lw, lh))
-    return ctx.Error(GL_INVALID_OPERATION, fn, "box of a compressed texture is not aligned to 4x4 blocks");
-  Upload(ctx, tex, level, x, y, it.face >= 0 ? it.face : z, w, h, d, it.bind_target == GL_TEXTURE_3D, format,
-         type, pixels, fn);
+  LevelSpec spec;
+  if (!CheckTexSubImage(ctx, dims, target, level, x, y, z, w, h, d, &spec, fn)) return;
+  Upload(ctx, *spec.tex, level, spec.x, spec.y, spec.z, spec.w, spec.h, spec.d, spec.three_d, format, type,
+         pixels, fn);
 }
 
 // glTexStorage2D / glTexStorage3D. For 2D entry points `d` is 1.
 void TexStorage(Context& ctx, int dims, GLenum target, GLsizei levels, GLenum internalformat, GLsizei w,
                 GLsizei h, GLsizei d, const char* fn) {
-  bool target_ok =
-      dims == 2 ? target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_CUBE_MAP
-                : target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY;
+  bool target_ok = dims == 1   ? target == GL_TEXTURE_1D
+                   : dims == 2 ? target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE ||
+                                     target == GL_TEXTURE_CUBE_MAP || target == GL_TEXTURE_1D_ARRAY
+                               : target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY;
   if (!target_ok) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
   auto fmt = glformat::TextureFormat(internalformat);
   if (!fmt) return ctx.Error(GL_INVALID_ENUM, fn, "unsupported internal format");
@@ -339,6 +408,10 @@ void TexStorage(Context& ctx, int dims, GLenum target, GLsizei levels, GLenum in
     return ctx.Error(GL_INVALID_ENUM, fn, "RGTC formats have no 3D textures");
   if (three_d && pipe::IsDepthFormat(*fmt))
     return ctx.Error(GL_INVALID_OPERATION, fn, "3D textures cannot have a depth format");
+  if (target == GL_TEXTURE_1D_ARRAY) {
+    if (h > kMaxArrayLayers) return ctx.Error(GL_INVALID_VALUE, fn, "more layers than the maximum");
+    d = h, h = 1;  // layers of one row, as in TexImage
+  }
   auto* slot = BoundTexture(ctx, target, fn);
   if (!slot) return;
   Texture& tex = **slot;
@@ -352,6 +425,20 @@ void TexStorage(Context& ctx, int dims, GLenum target, GLsizei levels, GLenum in
 }  // namespace
 
 namespace gl {
+
+void TexImage1D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border,
+                GLenum format, GLenum type, const void* pixels) {
+  TexImage(ctx, 1, target, level, internalformat, width, 1, 1, border, format, type, pixels, "glTexImage1D");
+}
+
+void TexSubImage1D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format,
+                   GLenum type, const void* pixels) {
+  TexSubImage(ctx, 1, target, level, xoffset, 0, 0, width, 1, 1, format, type, pixels, "glTexSubImage1D");
+}
+
+void TexStorage1D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width) {
+  TexStorage(ctx, 1, target, levels, internalformat, width, 1, 1, "glTexStorage1D");
+}
 
 void TexImage2D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                 GLint border, GLenum format, GLenum type, const void* pixels) {

@@ -69,6 +69,13 @@ PixelLayout PackLayout(const Context& ctx, GLenum format, GLenum type, int32_t w
                 s.pack_skip_rows, 0, 0, width, height, 1);
 }
 
+PixelLayout PackLayout3D(const Context& ctx, GLenum format, GLenum type, int32_t width, int32_t height,
+                         int32_t depth) {
+  const GLState& s = ctx.state;
+  return Layout(ClientPixelSize(format, type), s.pack_row_length, s.pack_alignment, s.pack_skip_pixels,
+                s.pack_skip_rows, s.pack_image_height, s.pack_skip_images, width, height, depth);
+}
+
 PixelLayout UnpackLayout(const Context& ctx, GLenum format, GLenum type, int32_t width, int32_t height,
                          int32_t depth, bool three_d) {
   const GLState& s = ctx.state;

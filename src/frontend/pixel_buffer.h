@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "frontend/gl_formats.h"
+#include "pipe/commands.h"
 #include "pipe/formats.h"
 
 namespace caldera {
@@ -23,6 +25,9 @@ struct PixelLayout {
   uint64_t size = 0;          // bytes from the start to the end of the last pixel, skip included
 };
 PixelLayout PackLayout(const Context& ctx, GLenum format, GLenum type, int32_t width, int32_t height);
+// glGetTexImage of 3D textures and 2D arrays: `depth` images, pack image height and skip images applied.
+PixelLayout PackLayout3D(const Context& ctx, GLenum format, GLenum type, int32_t width, int32_t height,
+                         int32_t depth);
 PixelLayout UnpackLayout(const Context& ctx, GLenum format, GLenum type, int32_t width, int32_t height,
                          int32_t depth, bool three_d);
 
@@ -45,5 +50,20 @@ bool IsDirectPixelFormat(pipe::Format storage, GLenum format, GLenum type);
 // does not produce (half floats).
 bool PackDepthStencilRow(const float* depth, const uint8_t* stencil, int32_t width, GLenum format,
                          GLenum type, uint8_t* dst);
+
+// Readback (gl_frame.cpp): the layout the backend returns for an image format (lossless for every format
+// glReadPixels can name), its size per pixel, and one pixel of it as the values glformat::PackPixel takes.
+pipe::ReadLayout LayoutFor(pipe::Format f);
+uint32_t LayoutSize(pipe::ReadLayout layout);
+glformat::PixelValue FromLayout(pipe::ReadLayout layout, const uint8_t* p, bool int_signed);
+
+// The pack half of glReadPixels and glGetTexImage: reads the w x h rectangle at (x, y) of `image` (colour
+// or depth; `stencil` names the stencil aspect's image for GL_STENCIL_INDEX / GL_DEPTH_STENCIL) and writes
+// it converted to format/type into the pack buffer or client memory `pixels`, the first pixel `first` bytes
+// in and rows layout.row_stride apart. A device copy when the pack buffer takes the image's format as is.
+// False after recording the GL error.
+bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil, pipe::Format read_format,
+               int32_t x, int32_t y, int32_t w, int32_t h, GLenum format, GLenum type,
+               const PixelLayout& layout, uint64_t first, void* pixels, const char* fn);
 
 }  // namespace caldera

@@ -22,8 +22,8 @@ bool SamplerTarget(GLenum sampler_type, GLenum* target, pipe::TextureKind* kind)
 // Buffer textures: GL_MAX_TEXTURE_BUFFER_SIZE (texels, GL 3.3 requires at least 65536) and
 // GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT (bytes; the lowest value GL 4.3 allows backends to need).
 constexpr int64_t kMaxTextureBufferTexels = 65536;
-// GL_MAX_ARRAY_TEXTURE_LAYERS (and GL_MAX_3D_TEXTURE_SIZE).
-constexpr int kMaxArrayLayers = 2048;
+// GL_MAX_ARRAY_TEXTURE_LAYERS (and GL_MAX_3D_TEXTURE_SIZE; what glGet reports).
+constexpr GLsizei kMaxArrayLayers = 2048;
 constexpr int64_t kTextureBufferOffsetAlignment = 256;
 // The range a buffer texture reads now (its buffer's current size); false (and *out zero) when it has no
 // buffer, no storage or an empty range: shaders then read zeros.
@@ -38,6 +38,29 @@ void SetSamplerParameter(Context& ctx, SamplerParams& p, GLenum pname, const GLf
 // SetSamplerParameter takes. The scalar form returns false (GL_INVALID_ENUM recorded) for vector-only names.
 bool ScalarParameterAsVector(Context& ctx, GLenum pname, GLfloat value, GLfloat out[4], const char* fn);
 void IntegerParameterAsVector(GLenum pname, const GLint* in, GLfloat out[4]);
+
+// One level (and box) of a texture as glTex(Sub)Image* and glCopyTex(Sub)Image* address it, in Caldera's
+// terms: 1D arrays are layers of one row (GL's height and y are the layer count and first layer here), a
+// cube face is layer `z`, a 3D box spans slices z..z+d.
+struct LevelSpec {
+  Texture* tex = nullptr;
+  pipe::Format format = pipe::Format::kUndefined;
+  GLint level = 0;
+  int face = -1;  // cube faces: 0..5
+  GLint x = 0, y = 0, z = 0;
+  GLsizei w = 0, h = 0, d = 0;
+  bool three_d = false;
+};
+// The checks of glTexImage* / glCopyTexImage* (`dims`: the entry point's; 1D arrays pass GL's height in
+// `h`), without changing anything. False after recording the GL error.
+bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internalformat, GLsizei w,
+                   GLsizei h, GLsizei d, GLint border, LevelSpec* out, const char* fn);
+// Gives the level its storage (allocating level 0's image when the size or format changed) and marks it
+// defined. False when the level became empty (a zero size releases the image): nothing to write then.
+bool DefineLevel(Context& ctx, const LevelSpec& spec, GLenum internalformat);
+// The checks of glTexSubImage* / glCopyTexSubImage*: the level exists and the box lies inside it.
+bool CheckTexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GLint y, GLint z,
+                      GLsizei w, GLsizei h, GLsizei d, LevelSpec* out, const char* fn);
 
 // Specific compressed internal formats (RGTC): stored decoded, blocks kept in Texture::compressed_blocks.
 struct CompressedFormat {

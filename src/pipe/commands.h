@@ -44,6 +44,7 @@ constexpr int kMaxTransformFeedbackBuffers = 4;
   X(SetTextures)                 \
   X(Clear)                       \
   X(Blit)                        \
+  X(CopyImage)                   \
   X(Draw)                        \
   X(DrawInlineIndices)           \
   X(ReadPixels)                  \
@@ -113,13 +114,18 @@ enum class TextureKind : uint8_t {
   kRect,
   kBuffer,
   k2DMultisample,
-  k2DMultisampleArray
+  k2DMultisampleArray,
+  k1D,
+  k1DArray
 };
 
 // An image's shape. k2D and kRect are one 2D layer; k2DArray has `layers` layers; kCube has 6 layers in GL
 // face order (+X, -X, +Y, -Y, +Z, -Z) and must be sampleable as a cube; k3D has `depth` slices.
 // k2DMultisample is one 2D layer of `samples` samples, sampled through sampler2DMS (texelFetch by sample);
 // k2DMultisampleArray has `layers` such layers (sampler2DMSArray).
+// k1D and k1DArray have height 1 (k1DArray: `layers` layers). The shader path lowers 1D samplers to 2D ones
+// reading row 0 (spirv_1d.cpp), so backends store and sample them as 2D (array) images of height 1; the
+// kind lets them pick the matching stand-in and keeps the shape explicit for a backend with real 1D images.
 // Every level of every layer or slice exists (levels is the full count).
 struct CmdImageCreate {
   static constexpr Op kOp = Op::kImageCreate;
@@ -131,6 +137,13 @@ struct CmdImageCreate {
   uint32_t depth = 1;  // k3D only
   TextureKind kind = TextureKind::k2D;
 };
+
+// How backends store and view a kind: 1D kinds as their 2D counterparts (height 1), everything else as is.
+constexpr TextureKind StorageKind(TextureKind kind) {
+  return kind == TextureKind::k1D        ? TextureKind::k2D
+         : kind == TextureKind::k1DArray ? TextureKind::k2DArray
+                                         : kind;
+}
 
 // Writes texels (payload, tightly packed in the image's format) into a box of one level: `z` is the first
 // layer (arrays; cube faces in GL order) or slice (3D), `depth` how many; the payload holds `depth` whole
@@ -434,6 +447,32 @@ struct CmdBlit {
   // decoded and an sRGB destination encoded; clear, stored values are copied as they are on both sides.
   bool srgb_convert;
 };
+
+// glCopyTex(Sub)Image*: the width x height rectangle at (src_x, src_y) of `src` (the read framebuffer's read
+// buffer, or its depth/stencil image) written to `dst` at (dst_x, dst_y), converted to dst's format as a
+// nearest blit converts. The frontend sends only pairs that convert that way: colour among float,
+// normalised and sRGB formats, integer to integer of the same signedness, depth/stencil to the same format;
+// both rectangles lie inside their images. Pending clears of the source are resolved first.
+struct CmdCopyImage {
+  static constexpr Op kOp = Op::kCopyImage;
+  ImageRef src, dst;
+  int32_t src_x, src_y, dst_x, dst_y;
+  uint32_t width, height;
+  uint8_t mask;  // ClearBits: which aspects
+};
+
+// The blit a copy is (both backends implement CmdCopyImage with their blit path).
+inline CmdBlit CopyAsBlit(const CmdCopyImage& c) {
+  CmdBlit b{};
+  b.src = c.src;
+  b.dst = c.dst;
+  int32_t w = static_cast<int32_t>(c.width), h = static_cast<int32_t>(c.height);
+  b.src_rect[0] = c.src_x, b.src_rect[1] = c.src_y, b.src_rect[2] = c.src_x + w, b.src_rect[3] = c.src_y + h;
+  b.dst_rect[0] = c.dst_x, b.dst_rect[1] = c.dst_y, b.dst_rect[2] = c.dst_x + w, b.dst_rect[3] = c.dst_y + h;
+  b.mask = c.mask;
+  b.linear = false;
+  return b;
+}
 
 struct CmdDraw {
   static constexpr Op kOp = Op::kDraw;

@@ -331,6 +331,7 @@ LinkedProgram LinkProgram(const LinkInput& input) {
     const bool size_stage = stage == Stage::kVertex && !present[static_cast<int>(Stage::kGeometry)];
     std::string error = AddPointControls(final_words, size_stage, stage == Stage::kFragment);
     if (error.empty()) error = LowerRectangleTextures(final_words);
+    if (error.empty()) error = Lower1DTextures(final_words);
     if (error.empty()) error = LowerBufferSamplers(final_words);
     if (error.empty()) error = ValidateSpirv(final_words);
     if (!error.empty()) {

@@ -57,6 +57,9 @@ class SpirvModule {
 // spirv_rect.cpp: rewrites rectangle samplers (Dim Rect, not allowed in Vulkan) as normalized 2D
 // samplers. Returns an error message, empty on success.
 std::string LowerRectangleTextures(std::vector<uint32_t>& words);
+// spirv_1d.cpp: rewrites 1D samplers (GLES has no 1D images) as 2D samplers reading row 0 of a 2D image of
+// height 1. Returns an error message, empty on success.
+std::string Lower1DTextures(std::vector<uint32_t>& words);
 // spirv_texel_buffer.cpp: turns samplerBuffer (a sampled image of Dim Buffer, not allowed in Vulkan) into
 // a uniform texel buffer image variable. Returns an error message, empty on success.
 std::string LowerBufferSamplers(std::vector<uint32_t>& words);

@@ -156,6 +156,9 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kBlit:
       OnBlit(pipe::As<pipe::CmdBlit>(record));
       break;
+    case pipe::Op::kCopyImage:  // glCopyTex(Sub)Image: a same-size nearest host blit
+      OnBlit(pipe::CopyAsBlit(pipe::As<pipe::CmdCopyImage>(record)));
+      break;
     case pipe::Op::kDraw:
       OnDraw(pipe::As<pipe::CmdDraw>(record));
       break;

@@ -11,7 +11,7 @@ namespace caldera::gles {
 namespace {
 
 GLenum TextureTarget(pipe::TextureKind kind) {
-  switch (kind) {
+  switch (pipe::StorageKind(kind)) {
     case pipe::TextureKind::k2DArray:
       return GL_TEXTURE_2D_ARRAY;
     case pipe::TextureKind::k3D:

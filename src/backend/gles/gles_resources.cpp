@@ -81,7 +81,7 @@ void Context::OnImageCreate(const pipe::CmdImageCreate& c) {
   img.height = c.height;
   img.layers = std::max(1u, c.layers);
   img.depth = std::max(1u, c.depth);
-  img.kind = c.kind;
+  img.kind = pipe::StorageKind(c.kind);  // 1D kinds: 2D (array) textures of height 1
   img.levels = std::max<uint32_t>(1, c.levels);
   if (!img.host.internal) {
     util::LogOnce(util::LogLevel::kError, "gles", "image format without a GLES equivalent");
@@ -110,7 +110,7 @@ void Context::OnImageCreate(const pipe::CmdImageCreate& c) {
   }
   auto w = static_cast<GLsizei>(c.width), h = static_cast<GLsizei>(c.height);
   auto levels = static_cast<GLsizei>(img.levels);
-  switch (c.kind) {
+  switch (img.kind) {
     case pipe::TextureKind::k2DArray:
       img.target = GL_TEXTURE_2D_ARRAY;
       BindScratchTexture(img);

@@ -44,6 +44,7 @@ Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, 
         {"target-switch", ClearResolve::kTargetSwitch},
         {"readback", ClearResolve::kReadback},
         {"blit", ClearResolve::kBlit},
+        {"copy", ClearResolve::kCopy},
         {"upload", ClearResolve::kUpload}};
     for (auto& [name, kind] : kKinds)
       if (list.find(std::string(name) + ",") != std::string::npos)
@@ -200,18 +201,18 @@ void Context::BeforeTransferWrite(VkBuffer buffer) {
   transfer_written_.push_back(buffer);
 }
 
-void Context::BeforeTransferWrite(VkImage image) {
-  if (graphics_since_transfer_ || std::find(transfer_written_images_.begin(), transfer_written_images_.end(),
-                                            image) != transfer_written_images_.end()) {
-    TransferBarrier();
-    graphics_since_transfer_ = false;
-  }
-  transfer_written_images_.push_back(image);
+void Context::BeforeImageTransfer(VkImage read, VkImage write) {
+  auto written = [&](VkImage image) {
+    return image != VK_NULL_HANDLE &&
+           std::find(images_written_.begin(), images_written_.end(), image) != images_written_.end();
+  };
+  if (written(read) || written(write)) TransferBarrier();
+  if (write != VK_NULL_HANDLE) images_written_.push_back(write);
 }
 
 void Context::TransferBarrier() {
   transfer_written_.clear();
-  transfer_written_images_.clear();
+  images_written_.clear();
   VkMemoryBarrier2 b = FullBarrier();
   VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
   dep.memoryBarrierCount = 1;
@@ -535,7 +536,7 @@ void Context::ResolveDepthStencil(const pipe::CmdBlit& cmd, ImageObject& src, Im
   res.RetireStandaloneImage(scratch, &retired_);
 }
 
-void Context::OnBlit(const pipe::CmdBlit& cmd) {
+void Context::OnBlit(const pipe::CmdBlit& cmd, ClearResolve why) {
   auto& images = shared_.resources->images;
   ImageObject* src = images.Get(cmd.src.image);
   ImageObject* dst = images.Get(cmd.dst.image);
@@ -547,7 +548,7 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
     return;
   }
   // Both images must hold their pending clears before a transfer reads or writes them.
-  FlushPendingClears(ClearResolve::kBlit);
+  FlushPendingClears(why);
   EndPass();
   Commands();
   // A blit also writes after earlier copies (an upload into the destination: syncval's write-after-write).
@@ -555,13 +556,13 @@ void Context::OnBlit(const pipe::CmdBlit& cmd) {
     TransferBarrier();
     graphics_since_transfer_ = false;
   }
-  BeforeTransferWrite(dst->image);
   VkImageAspectFlags aspect = 0;
   if (cmd.mask & pipe::kClearColor) aspect |= VK_IMAGE_ASPECT_COLOR_BIT;
   if (cmd.mask & pipe::kClearDepth) aspect |= VK_IMAGE_ASPECT_DEPTH_BIT;
   if (cmd.mask & pipe::kClearStencil) aspect |= VK_IMAGE_ASPECT_STENCIL_BIT;
   aspect &= src->aspect & dst->aspect;
   if (!aspect) return;
+  BeforeImageTransfer(src->image, dst->image);
   if (src->samples > 1 && aspect != VK_IMAGE_ASPECT_COLOR_BIT)
     return ResolveDepthStencil(cmd, *src, *dst, aspect);
   if (src == dst) {
@@ -811,7 +812,11 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
   else
     std::memcpy(span.data, data, cmd.payload_size);
   EndPass();
-  BeforeTransferWrite(img->image);
+  if (graphics_since_transfer_) {
+    TransferBarrier();
+    graphics_since_transfer_ = false;
+  }
+  BeforeImageTransfer(VK_NULL_HANDLE, img->image);
   TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   textures_need_layout_check_ = true;
   VkBufferImageCopy regions[2] = {};

@@ -68,15 +68,17 @@ class Context final : public pipe::BackendContext {
   void OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data);
   void OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd);
   void OnClear(const pipe::CmdClear& cmd);
+  // Why pending clears are being resolved: every read of a target (and every target switch) resolves them.
+  enum class ClearResolve : uint8_t { kNone, kTargetSwitch, kReadback, kBlit, kUpload, kSubmit, kCopy };
   // Clears layers [targets_.layers, all) of one attachment of a layered framebuffer whose attachments have
   // different layer counts (the render covers the smallest count; GL clears every layer of each).
   void ClearExtraLayers(ImageObject& img, uint32_t level, const VkClearAttachment& clear,
                         const VkRect2D& rect);
-  void OnBlit(const pipe::CmdBlit& cmd);
   // A multisampled depth/stencil blit (resolve): sample 0 of each pixel, through a rendering scope whose
   // attachment resolves with VK_RESOLVE_MODE_SAMPLE_ZERO_BIT.
   void ResolveDepthStencil(const pipe::CmdBlit& cmd, ImageObject& src, ImageObject& dst,
                            VkImageAspectFlags aspect);
+  void OnBlit(const pipe::CmdBlit& cmd, ClearResolve why = ClearResolve::kBlit);
   void OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd);
   void OnDraw(const pipe::CmdDraw& cmd);
   void OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const uint8_t* payload);
@@ -127,8 +129,6 @@ class Context final : public pipe::BackendContext {
   void Collect();
   void BeginPass();
   void EndPass();
-  // Why pending clears are being resolved: every read of a target (and every target switch) resolves them.
-  enum class ClearResolve : uint8_t { kNone, kTargetSwitch, kReadback, kBlit, kUpload, kSubmit };
   void FlushPendingClears(ClearResolve why = ClearResolve::kSubmit);  // executes deferred clears now
   void WriteStats();
   void TransferBarrier();  // orders transfers against earlier draws and later draws against transfers
@@ -187,10 +187,11 @@ class Context final : public pipe::BackendContext {
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.
   std::vector<VkBuffer> transfer_written_;
   void BeforeTransferWrite(VkBuffer buffer);
-  // Images written by transfers since the last transfer barrier: a second write to one (an upload over an
-  // earlier upload, a blit into it) needs a barrier first (syncval WRITE_AFTER_WRITE otherwise).
-  std::vector<VkImage> transfer_written_images_;
-  void BeforeTransferWrite(VkImage image);
+  // Images written by transfers since the last barrier: a transfer that writes one of them again (a
+  // glTexSubImage over a glTexImage, two glCopyTexSubImage into one texture) or reads it (a blit or copy
+  // from it) needs a barrier first.
+  std::vector<VkImage> images_written_;
+  void BeforeImageTransfer(VkImage read, VkImage write);
   // glBlitFramebuffer with GL_FRAMEBUFFER_SRGB off, scaled or mirrored, with an sRGB side (vk_context.cpp).
   bool BlitThroughUnorm(const pipe::CmdBlit& cmd, ImageObject* src, ImageObject* dst,
                         const VkImageBlit& region, bool src_srgb, bool dst_srgb);

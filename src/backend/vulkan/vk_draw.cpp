@@ -68,7 +68,8 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       break;
     case pipe::Op::kImageCreate: {
       auto& c = pipe::As<pipe::CmdImageCreate>(record);
-      ImageDesc desc{c.format, c.kind, c.width, c.height, c.depth, c.layers, c.levels, c.samples};
+      ImageDesc desc{c.format, pipe::StorageKind(c.kind), c.width, c.height, c.depth, c.layers, c.levels,
+                     c.samples};
       if (!res.CreateImage(c.image, desc, &retired_))
         util::Log(util::LogLevel::kError, "vulkan", "image allocation failed");
       break;
@@ -138,6 +139,9 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       break;
     case pipe::Op::kBlit:
       OnBlit(pipe::As<pipe::CmdBlit>(record));
+      break;
+    case pipe::Op::kCopyImage:  // glCopyTex(Sub)Image: a same-size nearest blit, with its own clear resolve
+      OnBlit(pipe::CopyAsBlit(pipe::As<pipe::CmdCopyImage>(record)), ClearResolve::kCopy);
       break;
     case pipe::Op::kGenerateMipmaps:
       OnGenerateMipmaps(pipe::As<pipe::CmdGenerateMipmaps>(record));
@@ -536,7 +540,7 @@ uint8_t Context::DummySampleCount(pipe::SampleType type) const {
 ImageObject& Context::Dummy(pipe::TextureKind kind, pipe::SampleType type) {
   if (!dummy_ready_) CreateDummies();
   auto& row = dummies_[std::min<uint32_t>(static_cast<uint32_t>(type), kDummyTypes - 1)];
-  switch (kind) {
+  switch (pipe::StorageKind(kind)) {
     case pipe::TextureKind::k2DArray:
       return row[1];
     case pipe::TextureKind::kCube:
@@ -623,7 +627,7 @@ void Context::PushResources(const ProgramObject& program) {
     // A view of another type than the shader declares is invalid in Vulkan; GL's per-target bindings rule
     // that out, but a stale or missing image reads the stand-in of the declared type.
     auto view_class = [](pipe::TextureKind k) {
-      return k == pipe::TextureKind::kRect ? pipe::TextureKind::k2D : k;
+      return k == pipe::TextureKind::kRect ? pipe::TextureKind::k2D : pipe::StorageKind(k);
     };
     auto sample_type = [](pipe::Format f) {
       pipe::FormatType type = pipe::Info(f).type;

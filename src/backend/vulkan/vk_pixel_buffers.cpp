@@ -36,7 +36,7 @@ void Context::OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& cmd)
   // The buffer may have been written by an earlier transfer (a readback into it) or draw.
   TransferBarrier();
   graphics_since_transfer_ = false;
-  transfer_written_images_.push_back(img->image);
+  BeforeImageTransfer(VK_NULL_HANDLE, img->image);
   TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   textures_need_layout_check_ = true;
   VkBufferImageCopy region{};

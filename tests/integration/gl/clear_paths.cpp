@@ -1,5 +1,5 @@
 // Deferred clears: each read path must see a clear that is still pending (folded into the next pass's load
-// op). Usage: clear_paths <readback|sample|blit|upload|dynamic> [--expect-deferral|--expect-no-deferral]
+// op). Usage: clear_paths <readback|sample|blit|upload|copy|dynamic> [--expect-deferral|--expect-no-deferral]
 // Negative controls run this with CALDERA_TEST_SKIP_CLEAR_RESOLVE=<path> and must fail (meson should_fail).
 // The probe: CALDERA_STATS counters (clears folded into load ops, render passes, pipelines created).
 #include <unistd.h>
@@ -83,9 +83,10 @@ bool Pixel(int x, int y, int r, int g, int b) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr,
-                 "usage: %s <readback|sample|blit|upload|dynamic> [--expect-deferral|--expect-no-deferral]\n",
-                 argv[0]);
+    std::fprintf(
+        stderr,
+        "usage: %s <readback|sample|blit|upload|copy|dynamic> [--expect-deferral|--expect-no-deferral]\n",
+        argv[0]);
     return 2;
   }
   std::string mode = argv[1], expect = argc > 2 ? argv[2] : "";
@@ -138,6 +139,21 @@ int main(int argc, char** argv) {
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, white);
     CHECK(Pixel(1, 1, 255, 255, 255));
     CHECK(Pixel(20, 20, 0, 255, 0));
+  } else if (mode == "copy") {
+    // glCopyTexImage2D from the window while its clear is pending: the copy must read the clear.
+    DrawColor(color_prog, 1, 0, 0);
+    glFlush();
+    Clear(0, 0, 1);  // pending blue on the copy's source
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, kSize, kSize, 0);
+    Clear(0, 0, 0);
+    glUseProgram(tex_prog);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    CHECK(Pixel(10, 10, 0, 0, 255));
   } else if (mode == "dynamic") {
     // State Vulkan sets dynamically must neither end the pass nor create pipelines.
     Clear(0, 0, 0);

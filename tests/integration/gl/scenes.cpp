@@ -439,6 +439,7 @@ const std::vector<Scene>& All() {
     all.insert(all.end(), XfbScenes().begin(), XfbScenes().end());
     all.insert(all.end(), FormatScenes().begin(), FormatScenes().end());
     all.insert(all.end(), ProgramScenes().begin(), ProgramScenes().end());
+    all.insert(all.end(), Tex1DScenes().begin(), Tex1DScenes().end());
     all.insert(all.end(), LayeredScenes().begin(), LayeredScenes().end());
     all.insert(all.end(), SamplerFormatScenes().begin(), SamplerFormatScenes().end());
     return all;

@@ -22,6 +22,7 @@ const std::vector<Scene>& MsaaScenes();     // msaa_scenes.cpp: multisampled tar
 const std::vector<Scene>& FormatScenes();   // format_scenes.cpp: integer, sRGB, float, depth, packed
 const std::vector<Scene>& XfbScenes();      // xfb_scenes.cpp: transform feedback captured and drawn
 const std::vector<Scene>& ProgramScenes();  // program_scenes.cpp: uniforms, attributes, blending, points
+const std::vector<Scene>& Tex1DScenes();    // tex1d_scenes.cpp: 1D textures, copies from framebuffers
 const std::vector<Scene>& LayeredScenes();  // layered_scenes.cpp: layered targets, MSAA arrays, resolves
 // sampler_format_scenes.cpp: border colours, SNORM, RGTC, sRGB blits
 const std::vector<Scene>& SamplerFormatScenes();

@@ -1,0 +1,79 @@
+// glGetTexImage: every layer (array layer, 3D slice; cube faces one at a time) of one level read back
+// through the same pack path as glReadPixels (pack state, pack buffers, every format/type conversion).
+#include <algorithm>
+
+#include "frontend/context.h"
+#include "frontend/device.h"
+#include "frontend/gl_formats.h"
+#include "frontend/gl_impl.h"
+#include "frontend/pixel_buffer.h"
+#include "frontend/texture_util.h"
+
+namespace caldera::gl {
+
+void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
+  const char* fn = "glGetTexImage";
+  bool face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+  switch (target) {
+    case GL_TEXTURE_1D:
+    case GL_TEXTURE_2D:
+    case GL_TEXTURE_3D:
+    case GL_TEXTURE_1D_ARRAY:
+    case GL_TEXTURE_2D_ARRAY:
+    case GL_TEXTURE_RECTANGLE:
+      break;
+    default:
+      if (!face) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
+  }
+  GLsizei max = static_cast<GLsizei>(ctx.device().backend().caps().max_texture_size);
+  GLint max_level = 0;
+  while ((max >> (max_level + 1)) > 0) ++max_level;
+  if (level < 0 || level > max_level) return ctx.Error(GL_INVALID_VALUE, fn, "level out of range");
+  if (target == GL_TEXTURE_RECTANGLE && level != 0)
+    return ctx.Error(GL_INVALID_VALUE, fn, "rectangle textures have only level 0");
+  glformat::ClientLayout client;
+  if (GLenum error = glformat::CheckClientFormat(format, type, &client))
+    return ctx.Error(error, fn, "invalid format/type pair");
+  if (client.stencil && !client.depth)
+    return ctx.Error(GL_INVALID_ENUM, fn, "GL_STENCIL_INDEX is not a texture image format");
+  auto* slot = BoundTexture(ctx, face ? GL_TEXTURE_CUBE_MAP : target, fn);
+  if (!slot) return;
+  const Texture& tex = **slot;
+  int face_index = face ? static_cast<int>(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : 0;
+  bool has = tex.handle.valid() && level < tex.levels && (tex.defined[face_index] & (1u << level));
+  if (!has) return;  // an undefined level returns nothing (no error)
+  if (!glformat::ClientFormatMatches(client, tex.format))
+    return ctx.Error(GL_INVALID_OPERATION, fn,
+                     "format does not match the internal format (integer, depth or colour)");
+  if (client.stencil && pipe::Info(tex.format).bits[1] == 0)
+    return ctx.Error(GL_INVALID_OPERATION, fn, "GL_DEPTH_STENCIL needs a depth-stencil texture");
+  const auto& caps = ctx.device().backend().caps();
+  if ((client.depth && !caps.read_depth) || (client.stencil && !caps.read_stencil))
+    return ctx.Error(GL_INVALID_OPERATION, fn,
+                     "the backend's host cannot read depth/stencil (documented gap)");
+
+  int32_t w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
+  int32_t layers = face ? 1 : tex.LayersAt(level);
+  // A 1D array is one image whose rows are its layers (each stored as a layer of one row); 2D arrays and 3D
+  // textures are `layers` images (pack image height and skip images apply).
+  bool rows_are_layers = tex.target == GL_TEXTURE_1D_ARRAY;
+  PixelLayout layout = rows_are_layers ? PackLayout(ctx, format, type, w, layers)
+                                       : PackLayout3D(ctx, format, type, w, h, layers);
+  Buffer* pbo = ctx.pixel_pack_buffer.get();
+  if (pbo && !CheckPixelBuffer(ctx, *pbo, reinterpret_cast<uintptr_t>(pixels), layout, type, fn)) return;
+  if (!pbo && !pixels) return;
+  ctx.FlushRenderTargets();  // a pending clear of a texture that is also the current target is resolved
+  for (int32_t layer = 0; layer < layers; ++layer) {
+    pipe::ImageRef image{tex.handle, static_cast<uint16_t>(level),
+                         static_cast<uint16_t>(face ? face_index : layer)};
+    uint64_t first = layout.skip + (rows_are_layers ? uint64_t(layer) * layout.row_stride
+                                                    : uint64_t(layer) * layout.image_stride);
+    pipe::ImageRef depth = client.depth || !client.stencil ? image : pipe::ImageRef{};
+    pipe::ImageRef stencil = client.stencil ? image : pipe::ImageRef{};
+    if (!PackImage(ctx, depth, stencil, tex.format, 0, 0, w, rows_are_layers ? 1 : h, format, type, layout,
+                   first, pixels, fn))
+      return;
+  }
+}
+
+}  // namespace caldera::gl
