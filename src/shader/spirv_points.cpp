@@ -13,19 +13,11 @@
 #include <map>
 
 #include "pipe/commands.h"
+#include "shader/spirv_inst.h"
 #include "shader/spirv_patch.h"
 
 namespace caldera::shader::internal {
 namespace {
-
-using Inst = std::vector<uint32_t>;
-
-Inst Make(spv::Op op, std::initializer_list<uint32_t> operands) {
-  Inst i{0};
-  i.insert(i.end(), operands.begin(), operands.end());
-  i[0] = (static_cast<uint32_t>(i.size()) << 16) | op;
-  return i;
-}
 
 uint32_t OpOf(const Inst& i) {
   return i[0] & 0xffff;
