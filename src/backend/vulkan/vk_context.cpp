@@ -38,6 +38,7 @@ bool Context::PendingClear::any() const {
 Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, kRingPage) {
   deferred_clears_ = util::EnvFlag("CALDERA_DEFERRED_CLEARS", true);
   diff_dynamic_state_ = util::EnvFlag("CALDERA_DYNAMIC_STATE_DIFF", true);
+  merge_draws_ = shared_.device->features().max_multi_draw > 1;  // the device honours CALDERA_MULTI_DRAW=0
   if (const char* skip = util::Env("CALDERA_TEST_SKIP_CLEAR_RESOLVE")) {
     // A comma-separated list of read kinds whose resolve is skipped.
     std::string list = std::string(skip) + ",";
@@ -75,12 +76,14 @@ void Context::WriteStats() {
     std::fprintf(f,
                  "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
                  "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
-                 "\"pbo_copies\": %llu, \"dynamic_sets\": %llu, \"dynamic3_sets\": %llu}\n",
+                 "\"pbo_copies\": %llu, \"dynamic_sets\": %llu, \"dynamic3_sets\": %llu, \"draws_merged\": "
+                 "%llu, \"multi_draws\": %llu}\n",
                  (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
                  (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
                  (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
                  (unsigned long long)pipelines.created, (unsigned long long)stats_.pbo_copies,
-                 (unsigned long long)stats_.dynamic_sets, (unsigned long long)stats_.dynamic3_sets);
+                 (unsigned long long)stats_.dynamic_sets, (unsigned long long)stats_.dynamic3_sets,
+                 (unsigned long long)stats_.draws_merged, (unsigned long long)stats_.multi_draws);
     std::fclose(f);
   }
 }
@@ -103,8 +106,11 @@ Context::~Context() {
 
 bool Context::Execute(const pipe::CommandChunk& chunk) {
   std::lock_guard lock(shared_.resources->mutex);
-  chunk.ForEach(
-      [&](pipe::Op op, const uint8_t* record, const uint8_t* payload) { Apply(op, record, payload); });
+  chunk.ForEach([&](pipe::Op op, const uint8_t* record, const uint8_t* payload) {
+    if (batch_.count && op != pipe::Op::kDraw) FlushDrawBatch();
+    Apply(op, record, payload);
+  });
+  FlushDrawBatch();
   return !shared_.device->lost();
 }
 

@@ -81,6 +81,12 @@ class Context final : public pipe::BackendContext {
   void OnBlit(const pipe::CmdBlit& cmd, ClearResolve why = ClearResolve::kBlit);
   void OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd);
   void OnDraw(const pipe::CmdDraw& cmd);
+  // Draw merging (vk_draw_batch.cpp): a draw that follows another with no record between them (so no state
+  // changed) and the same topology, instance count and index buffer joins the pending vkCmdDrawMulti*EXT;
+  // any other record, and the end of a chunk, flushes it first.
+  bool TryBatchDraw(const pipe::CmdDraw& cmd);
+  void StartDrawBatch(const pipe::CmdDraw& cmd);  // after PrepareDraw and the index buffer bind
+  void FlushDrawBatch();
   void OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const uint8_t* payload);
   ProgramObject* PrepareDraw(pipe::Topology topology);  // pass, pipeline and bindings; null: skip the draw
   void OnReadPixels(const pipe::CmdReadPixels& cmd);
@@ -208,6 +214,8 @@ class Context final : public pipe::BackendContext {
     uint64_t clears_deferred = 0, clears_folded = 0, clears_in_pass = 0, render_passes = 0, draws = 0,
              submits = 0, pbo_copies = 0;
     uint64_t dynamic_sets = 0, dynamic3_sets = 0;  // vkCmdSet* calls for core / extended-3 dynamic state
+    uint64_t draws_merged = 0,
+             multi_draws = 0;  // GL draws recorded inside vkCmdDrawMulti*EXT, and those calls
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.
@@ -252,6 +260,17 @@ class Context final : public pipe::BackendContext {
   PipelineKey key_{};
   PipelineKey dynamic3_applied_{};  // the dynamic-state-3 fields as set in cmd_ (when dynamic3_valid_)
   bool dynamic3_valid_ = false;
+  struct DrawBatch {
+    uint32_t count = 0;  // 0: no batch pending
+    bool indexed = false;
+    pipe::Topology topology{};
+    uint32_t instances = 0;
+    pipe::Handle index_buffer{};
+    pipe::IndexType index_type{};
+    std::vector<VkMultiDrawInfoEXT> draws;
+    std::vector<VkMultiDrawIndexedInfoEXT> indexed_draws;
+  } batch_;
+  bool merge_draws_ = false;            // features().max_multi_draw and not CALDERA_MULTI_DRAW=0
   CoreDynamicState dynamic_applied_{};  // as set in cmd_ (when dynamic_valid_)
   bool dynamic_valid_ = false;
   bool diff_dynamic_state_ = true;  // kill switch CALDERA_DYNAMIC_STATE_DIFF=0

@@ -662,9 +662,14 @@ ProgramObject* Context::PrepareDraw(pipe::Topology topology) {
 }
 
 void Context::OnDraw(const pipe::CmdDraw& cmd) {
+  if (TryBatchDraw(cmd)) return;
+  FlushDrawBatch();
   if (!PrepareDraw(cmd.topology)) return;
   if (cmd.index_type == pipe::IndexType::kNone) {
-    vkCmdDraw(cmd_, cmd.count, cmd.instances, cmd.first, 0);
+    if (merge_draws_)
+      StartDrawBatch(cmd);
+    else
+      vkCmdDraw(cmd_, cmd.count, cmd.instances, cmd.first, 0);
     return;
   }
   BufferObject* ib = shared_.resources->buffers.Get(cmd.index_buffer);
@@ -682,7 +687,10 @@ void Context::OnDraw(const pipe::CmdDraw& cmd) {
     bound_index_buffer_ = ib->buffer;
     bound_index_type_ = type;
   }
-  vkCmdDrawIndexed(cmd_, cmd.count, cmd.instances, cmd.first, cmd.base_vertex, 0);
+  if (merge_draws_)
+    StartDrawBatch(cmd);
+  else
+    vkCmdDrawIndexed(cmd_, cmd.count, cmd.instances, cmd.first, cmd.base_vertex, 0);
 }
 
 void Context::OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const uint8_t* payload) {
