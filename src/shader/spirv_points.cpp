@@ -4,7 +4,10 @@
 //   always takes the PointSize the last pre-rasterization stage writes. So that stage stores
 //   `use_shader ? PointSize : size` into PointSize before each OpReturn of the entry point (vertex) or each
 //   OpEmitVertex (geometry; link.cpp applies it to vertex shaders only today). Defaults (true, 1.0) keep the
-//   shader's own value.
+//   shader's own value. A stage that never writes gl_PointSize stores `size` alone (GL leaves the size
+//   undefined under GL_PROGRAM_POINT_SIZE, and the backend passes 1.0 then), declaring a PointSize output
+//   first when the module has none (glslang declares only used built-ins of GLSL 1.10/1.20 as plain
+//   variables): Vulkan requires a point-list pipeline's last pre-rasterization stage to write PointSize.
 // - gl_PointCoord origin. Caldera's images are GL-oriented (row 0 at the bottom), so Vulkan's upper-left
 //   PointCoord origin is GL's GL_LOWER_LEFT. The fragment stage reads PointCoord once at entry into a private
 //   copy whose y is `flip ? 1 - y : y`, and every use reads the copy. Default: no flip.
@@ -45,7 +48,7 @@ class PointPass {
     bound_ = words_[3];
     Scan();
     bool changed = false;
-    if (size_stage && point_size_var_) changed |= PatchPointSize();
+    if (size_stage && entry_) changed |= PatchPointSize();
     if (fragment_stage && point_coord_var_) changed |= PatchPointCoord();
     if (!changed) return {};
     Emit();
@@ -84,7 +87,7 @@ class PointPass {
           pointer_types_[{inst[2], inst[3]}] = inst[1];
           break;
         case spv::OpConstant:
-          if (inst.size() == 4) constants_[{inst[1], inst[3]}] = inst[2];
+          if (inst.size() == 4) constants_[{inst[1], inst[3]}] = inst[2], constant_values_[inst[2]] = inst[3];
           break;
         case spv::OpVariable: {
           auto it = pointers.find(inst[1]);
@@ -153,11 +156,53 @@ class PointPass {
     return Declare(id, std::move(inst));
   }
 
+  // Whether the shader may write its PointSize: a store to the variable, or any access chain reaching the
+  // block member (conservative: a chain that is only read counts too, and keeps the shader's value).
+  bool ShaderMayWritePointSize() const {
+    if (!point_size_var_) return false;
+    for (const auto& inst : insts_) {
+      uint32_t op = OpOf(inst);
+      if ((op == spv::OpStore || op == spv::OpCopyMemory) && inst[1] == point_size_var_) return true;
+      if ((op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain) && inst.size() > 4 &&
+          inst[3] == point_size_var_) {
+        auto index = constant_values_.find(inst[4]);
+        if (point_size_member_ < 0 || index == constant_values_.end() ||
+            index->second == uint32_t(point_size_member_))
+          return true;
+      }
+    }
+    return false;
+  }
+
+  // A plain Output float decorated BuiltIn PointSize, in the entry point's interface (every SPIR-V version
+  // lists Output variables there).
+  void DeclarePointSizeOutput() {
+    uint32_t var = NewId();
+    Declare(var,
+            Make(spv::OpVariable, {Pointer(spv::StorageClassOutput, Float()), var, spv::StorageClassOutput}));
+    annotations_.push_back(Make(spv::OpDecorate, {var, spv::DecorationBuiltIn, spv::BuiltInPointSize}));
+    AddToInterface(var);
+    point_size_var_ = var;
+    point_size_member_ = -1;
+  }
+
+  void AddToInterface(uint32_t var) {
+    for (auto& inst : insts_) {
+      if (OpOf(inst) != spv::OpEntryPoint) continue;
+      inst.push_back(var);
+      inst[0] = (static_cast<uint32_t>(inst.size()) << 16) | spv::OpEntryPoint;
+      return;
+    }
+  }
+
   bool PatchPointSize() {
     uint32_t use_shader = NewId();
     Spec(spv::OpSpecConstantTrue, {Bool(), use_shader}, pipe::kSpecUseShaderPointSize);
     uint32_t size = NewId();
     Spec(spv::OpSpecConstant, {Float(), size, 0x3f800000u /* 1.0f */}, pipe::kSpecPointSize);
+    const bool shader_writes = ShaderMayWritePointSize();
+    // glslang's gl_PerVertex blocks always hold gl_PointSize, so a missing one means plain built-ins.
+    if (!point_size_var_) DeclarePointSizeOutput();
     uint32_t pointer_type = Pointer(spv::StorageClassOutput, Float());
     uint32_t member = point_size_member_ >= 0 ? Constant(Int(), uint32_t(point_size_member_)) : 0;
     std::vector<Inst> out;
@@ -173,9 +218,13 @@ class PointPass {
           ptr = NewId();
           out.push_back(Make(spv::OpAccessChain, {pointer_type, ptr, point_size_var_, member}));
         }
-        uint32_t current = NewId(), chosen = NewId();
-        out.push_back(Make(spv::OpLoad, {Float(), current, ptr}));
-        out.push_back(Make(spv::OpSelect, {Float(), chosen, use_shader, current, size}));
+        uint32_t chosen = size;
+        if (shader_writes) {
+          uint32_t current = NewId();
+          chosen = NewId();
+          out.push_back(Make(spv::OpLoad, {Float(), current, ptr}));
+          out.push_back(Make(spv::OpSelect, {Float(), chosen, use_shader, current, size}));
+        }
         out.push_back(Make(spv::OpStore, {ptr, chosen}));
       }
       out.push_back(std::move(inst));
@@ -222,14 +271,7 @@ class PointPass {
     }
     insts_ = std::move(out);
     // SPIR-V 1.4+ lists every global the entry point uses in its interface.
-    if (words_[1] >= 0x00010400u) {
-      for (auto& inst : insts_) {
-        if (OpOf(inst) != spv::OpEntryPoint) continue;
-        inst.push_back(copy);
-        inst[0] = (static_cast<uint32_t>(inst.size()) << 16) | spv::OpEntryPoint;
-        break;
-      }
-    }
+    if (words_[1] >= 0x00010400u) AddToInterface(copy);
     return initialised;
   }
 
@@ -261,6 +303,7 @@ class PointPass {
   uint32_t bool_ = 0, int_ = 0, float_ = 0;
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> pointer_types_;  // (storage, pointee) -> id
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> constants_;      // (type, bits) -> id
+  std::map<uint32_t, uint32_t> constant_values_;                     // id -> bits (scalar constants)
   uint32_t point_size_var_ = 0;
   int64_t point_size_member_ = -1;  // member of the gl_PerVertex block, or -1 for a plain variable
   uint32_t point_coord_var_ = 0, point_coord_type_ = 0;
