@@ -501,9 +501,10 @@ void TexImageMultisample(Context& ctx, GLenum target, GLenum expected_target, GL
     Release(tex);
     return;
   }
-  // A single-sample request stays multisampled: the target promises a sampler2DMS-readable image.
+  // A single-sample request stays multisampled (the target promises a sampler2DMS-readable image): it
+  // takes the device's smallest count above one, which need not be 2 (lavapipe has only 1 and 4).
   Allocate(ctx, tex, *format, internalformat, width, height, array ? layers : 1, 1,
-           std::max<GLsizei>(SupportedSampleCount(ctx, samples), 2));
+           SupportedSampleCount(ctx, std::max<GLsizei>(samples, 2)));
   tex.defined[0] = 1;
 }
 
