@@ -182,6 +182,7 @@ class Context final : public pipe::BackendContext {
   struct Stats {
     uint64_t clears_deferred = 0, clears_folded = 0, clears_in_pass = 0, render_passes = 0, draws = 0,
              submits = 0, pbo_copies = 0;
+    uint64_t compressed_uploads = 0;  // uploads of blocks into block-compressed images (native RGTC)
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.
