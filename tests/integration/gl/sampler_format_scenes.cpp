@@ -296,7 +296,7 @@ std::vector<uint8_t> TwoValueTexels(int w, int h, int salt) {
 }
 
 void RgtcUpdates() {
-  // Eight 16x30 cells of RGTC textures written every way but a whole-level compressed upload: a 10x10
+  // Eight 16x32 cells of RGTC textures written every way but a whole-level compressed upload: a 10x10
   // RGTC1 texture with compressed sub-images on the block grid, one of them ending at the level's edge
   // (2 texels wide); an uncompressed glTexSubImage2D into an RGTC2 texture; the +X and -Z faces of an RGTC2
   // cube; layer 1 of a signed RGTC1 array rewritten by glCompressedTexSubImage3D; glGenerateMipmap of an
@@ -406,7 +406,8 @@ void main() {
   for (int i = 0; i < 8; ++i) {
     glBindTexture(GL_TEXTURE_2D, textures[i] < 0 ? 0 : tex[textures[i]]);
     glUniform1i(glGetUniformLocation(prog, "u_mode"), modes[i]);
-    glViewport((i % 4) * 16, 4 + (i / 4) * 30, 16, 30);
+    // 16x32 cells: no pixel centre falls on a texel edge, where implementations may round either way.
+    glViewport((i % 4) * 16, (i / 4) * 32, 16, 32);
     DrawFullWindowQuad();
   }
   glViewport(0, 0, kWidth, kHeight);
