@@ -37,6 +37,7 @@ bool Context::PendingClear::any() const {
 
 Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, kRingPage) {
   deferred_clears_ = util::EnvFlag("CALDERA_DEFERRED_CLEARS", true);
+  diff_dynamic_state_ = util::EnvFlag("CALDERA_DYNAMIC_STATE_DIFF", true);
   if (const char* skip = util::Env("CALDERA_TEST_SKIP_CLEAR_RESOLVE")) {
     // A comma-separated list of read kinds whose resolve is skipped.
     std::string list = std::string(skip) + ",";
@@ -74,12 +75,14 @@ void Context::WriteStats() {
     std::fprintf(f,
                  "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
                  "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
-                 "\"pbo_copies\": %llu, \"dynamic3_sets\": %llu, \"compressed_uploads\": %llu}\n",
+                 "\"pbo_copies\": %llu, \"dynamic_sets\": %llu, \"dynamic3_sets\": %llu, "
+                 "\"compressed_uploads\": %llu}\n",
                  (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
                  (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
                  (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
                  (unsigned long long)pipelines.created, (unsigned long long)stats_.pbo_copies,
-                 (unsigned long long)stats_.dynamic3_sets, (unsigned long long)stats_.compressed_uploads);
+                 (unsigned long long)stats_.dynamic_sets, (unsigned long long)stats_.dynamic3_sets,
+                 (unsigned long long)stats_.compressed_uploads);
     std::fclose(f);
   }
 }
@@ -129,7 +132,7 @@ VkCommandBuffer Context::Commands() {
   resources_dirty_ = true;
   bound_pipeline_ = VK_NULL_HANDLE;
   dynamic_topology_ = VK_PRIMITIVE_TOPOLOGY_MAX_ENUM;
-  dynamic3_valid_ = false;
+  dynamic3_valid_ = dynamic_valid_ = false;
   bound_index_buffer_ = VK_NULL_HANDLE;
   return cmd_;
 }
