@@ -30,6 +30,9 @@ struct BackendCaps {
   bool line_loops = false;
   // CmdReadPixels of ReadAspect::kDepth / kStencil works (GLES hosts need GL_NV_read_depth/_stencil).
   bool read_depth = true, read_stencil = true;
+  // Images of the block-compressed formats (Format::kRGTC1..kRGTC2SN) can be created, sampled (with linear
+  // filtering) and uploaded with blocks. Without it the frontend stores RGTC textures decoded.
+  bool native_rgtc = false;
 };
 
 class BackendContext {

@@ -77,13 +77,14 @@ void Context::WriteStats() {
                  "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
                  "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
                  "\"pbo_copies\": %llu, \"dynamic_sets\": %llu, \"dynamic3_sets\": %llu, \"draws_merged\": "
-                 "%llu, \"multi_draws\": %llu}\n",
+                 "%llu, \"multi_draws\": %llu, \"compressed_uploads\": %llu}\n",
                  (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
                  (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
                  (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
                  (unsigned long long)pipelines.created, (unsigned long long)stats_.pbo_copies,
                  (unsigned long long)stats_.dynamic_sets, (unsigned long long)stats_.dynamic3_sets,
-                 (unsigned long long)stats_.draws_merged, (unsigned long long)stats_.multi_draws);
+                 (unsigned long long)stats_.draws_merged, (unsigned long long)stats_.multi_draws,
+                 (unsigned long long)stats_.compressed_uploads);
     std::fclose(f);
   }
 }
@@ -94,7 +95,8 @@ Context::~Context() {
   if (serial) shared_.device->WaitSerial(serial);
   for (auto& s : in_flight_) shared_.device->WaitSerial(s.serial);
   Collect();
-  if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass) WriteStats();
+  if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass || stats_.compressed_uploads)
+    WriteStats();
   for (auto& row : dummies_)
     for (auto& dummy : row)
       if (dummy.image) shared_.resources->DestroyStandaloneImage(dummy);
@@ -806,6 +808,8 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
   bool bound = targets_.depth_stencil.image == cmd.image;
   for (auto& c : targets_.color) bound |= c.image == cmd.image;
   if (bound) FlushPendingClears(ClearResolve::kUpload);
+  // Block-compressed payloads are blocks: vkCmdCopyBufferToImage takes them as they are (texel extents).
+  if (pipe::IsBlockCompressed(img->pipe_format)) ++stats_.compressed_uploads;
   // Depth/stencil texels travel packed (pipe layout); Vulkan copies each aspect separately.
   bool depth = pipe::IsDepthFormat(img->pipe_format);
   bool stencil = depth && (img->aspect & VK_IMAGE_ASPECT_STENCIL_BIT);
@@ -865,7 +869,8 @@ bool Context::SubmitCopyToHostAndWait() {
 
 void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
   ImageObject* img = shared_.resources->images.Get(cmd.image.image);
-  if (!img || cmd.image.level >= img->levels) {
+  // Block-compressed images are read by the frontend from its block shadow, never here.
+  if (!img || cmd.image.level >= img->levels || pipe::IsBlockCompressed(img->pipe_format)) {
     cmd.done->store(true);
     cmd.done->notify_all();
     return;

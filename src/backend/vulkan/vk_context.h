@@ -215,7 +215,8 @@ class Context final : public pipe::BackendContext {
              submits = 0, pbo_copies = 0;
     uint64_t dynamic_sets = 0, dynamic3_sets = 0;  // vkCmdSet* calls for core / extended-3 dynamic state
     uint64_t draws_merged = 0,
-             multi_draws = 0;  // GL draws recorded inside vkCmdDrawMulti*EXT, and those calls
+             multi_draws = 0;         // GL draws recorded inside vkCmdDrawMulti*EXT, and those calls
+    uint64_t compressed_uploads = 0;  // uploads of blocks into block-compressed images (native RGTC)
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.

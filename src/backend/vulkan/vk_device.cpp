@@ -18,6 +18,21 @@ bool HasExtension(const std::vector<VkExtensionProperties>& list, const char* na
   return false;
 }
 
+// Whether every RGTC format's BC counterpart can be a sampled image, filtered linearly and written and read
+// by copies (uploads; nothing renders to or blits into them).
+bool SamplesBlockCompressedRgtc(VkPhysicalDevice physical) {
+  constexpr VkFormatFeatureFlags kNeeded =
+      VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
+      VK_FORMAT_FEATURE_TRANSFER_DST_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT;
+  for (VkFormat f : {VK_FORMAT_BC4_UNORM_BLOCK, VK_FORMAT_BC4_SNORM_BLOCK, VK_FORMAT_BC5_UNORM_BLOCK,
+                     VK_FORMAT_BC5_SNORM_BLOCK}) {
+    VkFormatProperties props{};
+    vkGetPhysicalDeviceFormatProperties(physical, f, &props);
+    if ((props.optimalTilingFeatures & kNeeded) != kNeeded) return false;
+  }
+  return true;
+}
+
 int DeviceTypeRank(VkPhysicalDeviceType t) {
   switch (t) {
     case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
@@ -363,6 +378,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
   want.shaderClipDistance = f2.features.shaderClipDistance;  // gl_ClipDistance (GL 3.0)
   want.shaderCullDistance = f2.features.shaderCullDistance;
   want.occlusionQueryPrecise = f2.features.occlusionQueryPrecise;
+  features_.native_rgtc = f2.features.textureCompressionBC && SamplesBlockCompressedRgtc(physical_);
+  want.textureCompressionBC = features_.native_rgtc;
   features_.occlusion_query_precise = f2.features.occlusionQueryPrecise;
   features_.host_query_reset = f12.hostQueryReset;
   // Test knob: CALDERA_HOST_QUERY_RESET=0 exercises the in-command-buffer reset path of devices without it.

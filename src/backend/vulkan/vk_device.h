@@ -80,6 +80,9 @@ struct DeviceFeatures {
   // VK_EXT_primitives_generated_query (GL_PRIMITIVES_GENERATED, counted with rasterizer discard too).
   bool transform_feedback = false;
   bool primitives_generated_query = false;
+  // textureCompressionBC, and BC4/BC5 (UNORM and SNORM) images can be sampled with linear filtering and
+  // written by copies: RGTC textures are stored as their blocks (BackendCaps::native_rgtc).
+  bool native_rgtc = false;
 };
 
 class Device final : public pipe::Timeline {
