@@ -1,6 +1,7 @@
 #include "gl_harness.h"
 
 #include <png.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <fstream>
@@ -172,6 +173,37 @@ long StatSum(const std::string& path, const std::string& key) {
     if (at != std::string::npos) sum += std::atol(line.c_str() + at + key.size() + 4);
   }
   return sum;
+}
+
+StatsFile::StatsFile() {
+  char path[] = "/tmp/caldera-stats-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0) {
+    std::fprintf(stderr, "cannot create a CALDERA_STATS file\n");
+    std::exit(1);
+  }
+  close(fd);
+  path_ = path;
+  setenv("CALDERA_STATS", path, 1);
+}
+
+StatsFile::~StatsFile() {
+  unlink(path_.c_str());
+}
+
+GLuint ColorTarget(int width, int height, GLenum internal_format, int samples) {
+  GLuint fbo, rb;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  if (samples > 0)
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, internal_format, width, height);
+  else
+    glRenderbufferStorage(GL_RENDERBUFFER, internal_format, width, height);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  return fbo;
 }
 
 }  // namespace harness

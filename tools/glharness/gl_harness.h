@@ -37,6 +37,24 @@ bool WritePNG(const char* path, const std::vector<uint8_t>& rgba, int width, int
 // Sum of one counter over the JSON lines Caldera appends to a CALDERA_STATS file (0 when absent).
 long StatSum(const std::string& path, const std::string& key);
 
+// A fresh temporary CALDERA_STATS file for this process (set in the environment before the display opens,
+// removed when this goes out of scope). Caldera's contexts append their counters when destroyed.
+class StatsFile {
+ public:
+  StatsFile();
+  ~StatsFile();
+  StatsFile(const StatsFile&) = delete;
+  StatsFile& operator=(const StatsFile&) = delete;
+  long Sum(const std::string& key) const { return StatSum(path_, key); }
+
+ private:
+  std::string path_;
+};
+
+// A framebuffer (left bound to GL_FRAMEBUFFER) with one colour renderbuffer of `internal_format`,
+// multisampled when samples > 0; checks that it is complete.
+GLuint ColorTarget(int width, int height, GLenum internal_format = GL_RGBA8, int samples = 0);
+
 // Fails the process (exit 1) with `what` when cond is false; counts checks for the summary line.
 void Check(bool cond, const char* what, const char* file, int line);
 int Summary();  // prints "N passed, M failed" and returns the exit code

@@ -5,8 +5,6 @@
 // (also against Mesa, without a flag). The probe is CALDERA_STATS' draws_merged; the kill switch
 // CALDERA_MULTI_DRAW=0 records one Vulkan draw per GL draw (--expect-unmerged), and the negative control
 // expects merging under that switch and must fail.
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -45,10 +43,7 @@ void CellColor(int c, int pass, float rgb[3]) {
 
 int main(int argc, char** argv) {
   const std::string expect = argc > 1 ? argv[1] : "";
-  char stats_path[] = "/tmp/caldera-stats-XXXXXX";
-  int fd = mkstemp(stats_path);
-  if (fd >= 0) close(fd);
-  setenv("CALDERA_STATS", stats_path, 1);
+  harness::StatsFile stats;
 
   harness::Window w = harness::Open(kSize, kSize);
   harness::PrintVendor();
@@ -56,13 +51,7 @@ int main(int argc, char** argv) {
   glUseProgram(program);
   GLint u_red = glGetUniformLocation(program, "u_red");
   glUniform1f(u_red, 0.0f);
-  GLuint fbo, rb;
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glGenRenderbuffers(1, &rb);
-  glBindRenderbuffer(GL_RENDERBUFFER, rb);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, kSize, kSize);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  harness::ColorTarget(kSize, kSize);
   glViewport(0, 0, kSize, kSize);
   glClearColor(0, 0, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -123,13 +112,12 @@ int main(int argc, char** argv) {
   harness::Close(w);  // backend contexts write their counters when destroyed
 
   if (!expect.empty()) {
-    long merged = harness::StatSum(stats_path, "draws_merged");
-    long calls = harness::StatSum(stats_path, "multi_draws");
+    long merged = stats.Sum("draws_merged");
+    long calls = stats.Sum("multi_draws");
     std::printf("draws merged %ld in %ld multi-draw calls\n", merged, calls);
     // The two runs of 64 and 32 draws; the uniform-separated draws stay alone.
     if (expect == "--expect-merged") CHECK(merged == kCells + kCells / 2 && calls == 2);
     if (expect == "--expect-unmerged") CHECK(merged == 0);
   }
-  unlink(stats_path);
   return harness::Summary();
 }

@@ -12,8 +12,6 @@
 // is CALDERA_STATS' pipelines_created (and dynamic3_sets). The kill switch CALDERA_DYNAMIC_STATE3=0 puts the
 // state back into the pipeline key (--expect-static); the negative control runs it with --expect-dynamic and
 // must fail.
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -196,14 +194,7 @@ void CheckSingleSample(const std::vector<uint8_t>& rgba) {
 // (some, not all samples: which ones is the implementation's choice) and at alpha 1.
 void MultisampleDraws(GLuint resolve_fbo) {
   constexpr int kW = 32, kH = 32;  // square: Rect maps both axes by one size
-  GLuint fbo, rb;
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glGenRenderbuffers(1, &rb);
-  glBindRenderbuffer(GL_RENDERBUFFER, rb);
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, kW, kH);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  harness::ColorTarget(kW, kH, GL_RGBA8, 4);
   glViewport(0, 0, kW, kH);
   glClearColor(0, 0, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -264,10 +255,7 @@ int main(int argc, char** argv) {
     else
       expect = argv[i];
   }
-  char stats_path[] = "/tmp/caldera-stats-XXXXXX";
-  int fd = mkstemp(stats_path);
-  if (fd >= 0) close(fd);
-  setenv("CALDERA_STATS", stats_path, 1);
+  harness::StatsFile stats;
 
   harness::Window w = harness::Open(kSize, kSize);
   const std::string renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
@@ -284,13 +272,7 @@ int main(int argc, char** argv) {
   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(Vertex), reinterpret_cast<void*>(12));
   glEnableVertexAttribArray(1);
 
-  GLuint fbo, rb;
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glGenRenderbuffers(1, &rb);
-  glBindRenderbuffer(GL_RENDERBUFFER, rb);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, kSize, kSize);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  GLuint fbo = harness::ColorTarget(kSize, kSize);
   glViewport(0, 0, kSize, kSize);
   glClearColor(0, 0, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -306,13 +288,13 @@ int main(int argc, char** argv) {
 
   if (redundant && !expect.empty()) {
     // The first draw sets every core dynamic state (about 24 calls); later draws change nothing Vulkan sees.
-    long sets = harness::StatSum(stats_path, "dynamic_sets");
+    long sets = stats.Sum("dynamic_sets");
     std::printf("%d draws with redundant changes: %ld core dynamic state sets\n", kRedundantDraws, sets);
     if (expect == "--expect-diff") CHECK(sets > 0 && sets < 40);
     if (expect == "--expect-no-diff") CHECK(sets > 20 * kRedundantDraws);
   } else if (!expect.empty()) {
-    long pipelines = harness::StatSum(stats_path, "pipelines_created");
-    long sets = harness::StatSum(stats_path, "dynamic3_sets");
+    long pipelines = stats.Sum("pipelines_created");
+    long sets = stats.Sum("dynamic3_sets");
     std::printf("pipelines created %ld, dynamic state 3 sets %ld\n", pipelines, sets);
     // One pipeline for the single-sample target, one for the multisampled one. On lavapipe logic ops stay
     // in the key (a driver bug, vk_device.cpp): one more pipeline for each of the four operations used.
@@ -320,6 +302,5 @@ int main(int argc, char** argv) {
     if (expect == "--expect-dynamic") CHECK(pipelines == expected && sets > 0);
     if (expect == "--expect-static") CHECK(pipelines > 2 && sets == 0);
   }
-  unlink(stats_path);
   return harness::Summary();
 }

@@ -4,8 +4,6 @@
 // value); the probe is CALDERA_STATS' pipelines_created. The kill switch CALDERA_DYNAMIC_VERTEX_INPUT=0 puts
 // the layout back into the pipeline key (--expect-static); the negative control runs it with --expect-dynamic
 // and must fail.
-#include <unistd.h>
-
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -131,22 +129,13 @@ void CheckPixel(const std::vector<uint8_t>& rgba, int x, int y, uint8_t r, uint8
 
 int main(int argc, char** argv) {
   const std::string expect = argc > 1 ? argv[1] : "";
-  char stats_path[] = "/tmp/caldera-stats-XXXXXX";
-  int fd = mkstemp(stats_path);
-  if (fd >= 0) close(fd);
-  setenv("CALDERA_STATS", stats_path, 1);
+  harness::StatsFile stats;
 
   harness::Window w = harness::Open(kSize, kSize);
   harness::PrintVendor();
   GLuint program = harness::CompileProgram(kVS, kFS);
   glUseProgram(program);
-  GLuint fbo, rb;
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glGenRenderbuffers(1, &rb);
-  glBindRenderbuffer(GL_RENDERBUFFER, rb);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, kSize, kSize);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  harness::ColorTarget(kSize, kSize);
   glViewport(0, 0, kSize, kSize);
   glClearColor(0, 0, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -164,12 +153,11 @@ int main(int argc, char** argv) {
   harness::Close(w);  // backend contexts write their counters when destroyed
 
   if (!expect.empty()) {
-    long pipelines = harness::StatSum(stats_path, "pipelines_created");
+    long pipelines = stats.Sum("pipelines_created");
     std::printf("pipelines created %ld\n", pipelines);
     // Triangles and lines: one pipeline per topology class.
     if (expect == "--expect-dynamic") CHECK(pipelines == 2);
     if (expect == "--expect-static") CHECK(pipelines > 2);
   }
-  unlink(stats_path);
   return harness::Summary();
 }

@@ -50,18 +50,6 @@ int PartialPixels(GLuint msaa, GLuint resolve, bool multisample) {
   return partial;
 }
 
-GLuint Framebuffer(int samples) {
-  GLuint fbo, rb;
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glGenRenderbuffers(1, &rb);
-  glBindRenderbuffer(GL_RENDERBUFFER, rb);
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, kSize, kSize);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
-  return fbo;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -71,7 +59,7 @@ int main(int argc, char** argv) {
   glUseProgram(harness::CompileProgram(kVS, kFS));
   const float tri[] = {-0.9f, -0.8f, 0.85f, -0.3f, -0.2f, 0.9f};  // no edge along a pixel row or column
   harness::Positions2D(tri, 6);
-  GLuint msaa = Framebuffer(4), resolve = Framebuffer(0);
+  GLuint msaa = harness::ColorTarget(kSize, kSize, GL_RGBA8, 4), resolve = harness::ColorTarget(kSize, kSize);
   CHECK(PartialPixels(msaa, resolve, true) > 0);
   int off = PartialPixels(msaa, resolve, false);
   CHECK(expect_per_sample ? off > 0 : off == 0);
