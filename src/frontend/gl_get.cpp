@@ -225,6 +225,12 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double(NameOf(ctx.uniform_buffer.get()))});
     case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
       return ints({double(NameOf(ctx.transform_feedback_buffer.get()))});
+    case GL_TRANSFORM_FEEDBACK_BINDING:
+      return ints({double(ctx.transform_feedback->name)});
+    case GL_TRANSFORM_FEEDBACK_ACTIVE:  // = GL_TRANSFORM_FEEDBACK_BUFFER_ACTIVE
+      return boolean(ctx.transform_feedback->active);
+    case GL_TRANSFORM_FEEDBACK_PAUSED:  // = GL_TRANSFORM_FEEDBACK_BUFFER_PAUSED
+      return boolean(ctx.transform_feedback->paused);
     case GL_VERTEX_ARRAY_BINDING:
       return ints({double(NameOf(ctx.vertex_array.get()))});
     case GL_CURRENT_PROGRAM:

@@ -446,6 +446,12 @@ void GetTransformFeedbackVarying(Context& ctx, GLuint program, GLuint index, GLs
                                  GLsizei* length, GLsizei* size, GLenum* type, GLchar* name);
 void BeginTransformFeedback(Context& ctx, GLenum primitive_mode);
 void EndTransformFeedback(Context& ctx);
+void PauseTransformFeedback(Context& ctx);
+void ResumeTransformFeedback(Context& ctx);
+void GenTransformFeedbacks(Context& ctx, GLsizei n, GLuint* ids);
+void DeleteTransformFeedbacks(Context& ctx, GLsizei n, const GLuint* ids);
+void BindTransformFeedback(Context& ctx, GLenum target, GLuint id);
+GLboolean IsTransformFeedback(Context& ctx, GLuint id);
 
 // --- gl_query.cpp: query objects
 void GenQueries(Context& ctx, GLsizei n, GLuint* ids);

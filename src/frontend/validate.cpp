@@ -19,7 +19,8 @@ bool CountNonNegative(Context& ctx, GLsizei n, const char* function) {
   return n >= 0 || Fail(ctx, GL_INVALID_VALUE, function, "n is negative");
 }
 
-bool DrawCommon(Context& ctx, const char* function, GLenum mode, GLsizei count, GLsizei instances) {
+bool DrawCommon(Context& ctx, const char* function, GLenum mode, GLsizei count, GLsizei instances,
+                bool indexed = false) {
   if (!glenum::PrimitiveMode(mode)) return Fail(ctx, GL_INVALID_ENUM, function, "invalid primitive mode");
   if (count < 0) return Fail(ctx, GL_INVALID_VALUE, function, "count is negative");
   if (instances < 0) return Fail(ctx, GL_INVALID_VALUE, function, "instance count is negative");
@@ -32,12 +33,12 @@ bool DrawCommon(Context& ctx, const char* function, GLenum mode, GLsizei count, 
   }
   if (FramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
     return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, function, "draw framebuffer incomplete");
-  return gl::CheckTransformFeedbackDraw(ctx, mode, function);
+  return gl::CheckTransformFeedbackDraw(ctx, mode, count, instances, indexed, function);
 }
 
 bool ElementsCommon(Context& ctx, const char* function, GLenum mode, GLsizei count, GLenum type,
                     GLsizei instances) {
-  if (!DrawCommon(ctx, function, mode, count, instances)) return false;
+  if (!DrawCommon(ctx, function, mode, count, instances, true)) return false;
   if (!glenum::IndexType(type)) return Fail(ctx, GL_INVALID_ENUM, function, "invalid index type");
   if (!ctx.vertex_array || !ctx.vertex_array->element_buffer)
     return Fail(ctx, GL_INVALID_OPERATION, function, "no element array buffer bound");
@@ -249,6 +250,13 @@ bool GenVertexArrays(Context& ctx, GLsizei n, GLuint*) {
 }
 bool DeleteVertexArrays(Context& ctx, GLsizei n, const GLuint*) {
   return CountNonNegative(ctx, n, "glDeleteVertexArrays");
+}
+
+bool GenTransformFeedbacks(Context& ctx, GLsizei n, GLuint*) {
+  return CountNonNegative(ctx, n, "glGenTransformFeedbacks");
+}
+bool DeleteTransformFeedbacks(Context& ctx, GLsizei n, const GLuint*) {
+  return CountNonNegative(ctx, n, "glDeleteTransformFeedbacks");
 }
 
 bool BindVertexArray(Context& ctx, GLuint array) {

@@ -43,6 +43,8 @@ bool GetBufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr s
 bool GenVertexArrays(Context& ctx, GLsizei n, GLuint* arrays);
 bool DeleteVertexArrays(Context& ctx, GLsizei n, const GLuint* arrays);
 bool BindVertexArray(Context& ctx, GLuint array);
+bool GenTransformFeedbacks(Context& ctx, GLsizei n, GLuint* ids);
+bool DeleteTransformFeedbacks(Context& ctx, GLsizei n, const GLuint* ids);
 bool EnableVertexAttribArray(Context& ctx, GLuint index);
 bool DisableVertexAttribArray(Context& ctx, GLuint index);
 bool VertexAttribPointer(Context& ctx, GLuint index, GLint size, GLenum type, GLboolean normalized,
