@@ -184,6 +184,17 @@ void NamesAndBinding() {
   glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, ids[1]);
   CHECK(IndexedInteger(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 1) == GLint(b[1]));
   CHECK_GL_ERROR(GL_NO_ERROR);
+  // Deleting a buffer unbinds it from the bound object only (other containers keep their bindings).
+  GLuint doomed = Buffer(16);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 2, doomed);
+  glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, ids[0]);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 2, doomed);
+  glDeleteBuffers(1, &doomed);
+  CHECK(IndexedInteger(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 2) == 0);
+  glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, ids[1]);
+  CHECK(IndexedInteger(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 2) == GLint(doomed));
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 2, 0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
 
   // Deleting the bound object binds the default one; its name is gone. Zero and unknown names are ignored.
   glDeleteTransformFeedbacks(1, &ids[1]);
