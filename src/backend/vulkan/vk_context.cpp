@@ -74,11 +74,12 @@ void Context::WriteStats() {
     std::fprintf(f,
                  "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
                  "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
-                 "\"pbo_copies\": %llu}\n",
+                 "\"pbo_copies\": %llu, \"dynamic3_sets\": %llu}\n",
                  (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
                  (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
                  (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
-                 (unsigned long long)pipelines.created, (unsigned long long)stats_.pbo_copies);
+                 (unsigned long long)pipelines.created, (unsigned long long)stats_.pbo_copies,
+                 (unsigned long long)stats_.dynamic3_sets);
     std::fclose(f);
   }
 }
@@ -127,6 +128,7 @@ VkCommandBuffer Context::Commands() {
   resources_dirty_ = true;
   bound_pipeline_ = VK_NULL_HANDLE;
   dynamic_topology_ = VK_PRIMITIVE_TOPOLOGY_MAX_ENUM;
+  dynamic3_valid_ = false;
   bound_index_buffer_ = VK_NULL_HANDLE;
   return cmd_;
 }

@@ -147,6 +147,9 @@ class Context final : public pipe::BackendContext {
   void TransferBarrier();  // orders transfers against earlier draws and later draws against transfers
   void TransitionImage(ImageObject& image, VkImageLayout layout);
   void ApplyDynamicState();
+  // The extended-dynamic-state-3 fields of `full` (the key before StripDynamicState3) that differ from what
+  // the command buffer holds (vk_dynamic_state3.cpp).
+  void ApplyDynamicState3(const PipelineKey& full);
   bool BindPipeline(pipe::Topology topology, ProgramObject& program);
   void BindVertexInput();
   void SetDynamicVertexLayout();  // vkCmdSetVertexInputEXT from vertex_ (features().vertex_input_dynamic)
@@ -194,7 +197,7 @@ class Context final : public pipe::BackendContext {
   uint32_t skip_resolve_ = 0;  // bit per ClearResolve kind (test knob)
   struct Stats {
     uint64_t clears_deferred = 0, clears_folded = 0, clears_in_pass = 0, render_passes = 0, draws = 0,
-             submits = 0, pbo_copies = 0;
+             submits = 0, pbo_copies = 0, dynamic3_sets = 0;
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.
@@ -237,6 +240,8 @@ class Context final : public pipe::BackendContext {
   VkIndexType bound_index_type_ = VK_INDEX_TYPE_UINT16;
   VkPipelineLayout pushed_layout_ = VK_NULL_HANDLE;  // the layout set 1 was last pushed with
   PipelineKey key_{};
+  PipelineKey dynamic3_applied_{};  // the dynamic-state-3 fields as set in cmd_ (when dynamic3_valid_)
+  bool dynamic3_valid_ = false;
 };
 
 }  // namespace caldera::vk

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <type_traits>
 
 #include "util/log.h"
 
@@ -152,6 +153,33 @@ bool Device::PickPhysicalDevice(std::string* why) {
   return true;
 }
 
+void Device::LoadDynamicState3Commands() {
+  auto& d3 = features_.dynamic3;
+  auto load = [&](bool& supported, auto& pfn, const char* name) {
+    if (supported)
+      pfn = reinterpret_cast<std::remove_reference_t<decltype(pfn)>>(vkGetDeviceProcAddr(device_, name));
+    if (!pfn) supported = false;
+  };
+  auto& c = dynamic3;
+  load(d3.polygon_mode, c.polygon_mode, "vkCmdSetPolygonModeEXT");
+  load(d3.depth_clamp, c.depth_clamp, "vkCmdSetDepthClampEnableEXT");
+  load(d3.provoking_vertex, c.provoking_vertex, "vkCmdSetProvokingVertexModeEXT");
+  load(d3.sample_mask, c.sample_mask, "vkCmdSetSampleMaskEXT");
+  load(d3.alpha_to_coverage, c.alpha_to_coverage, "vkCmdSetAlphaToCoverageEnableEXT");
+  load(d3.logic_op, c.logic_op_enable, "vkCmdSetLogicOpEnableEXT");
+  load(d3.logic_op, c.logic_op, "vkCmdSetLogicOpEXT");
+  load(d3.blend, c.blend_enable, "vkCmdSetColorBlendEnableEXT");
+  load(d3.blend, c.blend_equation, "vkCmdSetColorBlendEquationEXT");
+  load(d3.blend, c.color_write_mask, "vkCmdSetColorWriteMaskEXT");
+  if (d3.any())
+    util::Log(util::LogLevel::kInfo, "vulkan",
+              std::string("dynamic state 3:") + (d3.polygon_mode ? " polygon-mode" : "") +
+                  (d3.depth_clamp ? " depth-clamp" : "") + (d3.provoking_vertex ? " provoking-vertex" : "") +
+                  (d3.sample_mask ? " sample-mask" : "") +
+                  (d3.alpha_to_coverage ? " alpha-to-coverage" : "") + (d3.logic_op ? " logic-op" : "") +
+                  (d3.blend ? " blend" : ""));
+}
+
 bool Device::CreateLogicalDevice(std::string* why) {
   uint32_t count = 0;
   vkGetPhysicalDeviceQueueFamilyProperties(physical_, &count, nullptr);
@@ -187,6 +215,10 @@ bool Device::CreateLogicalDevice(std::string* why) {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
   VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vertex_input{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT};
+  VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT};
+  VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
   VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT prims{
@@ -212,6 +244,26 @@ bool Device::CreateLogicalDevice(std::string* why) {
   const char* dvi = util::Env("CALDERA_DYNAMIC_VERTEX_INPUT");
   if (!(dvi && std::strcmp(dvi, "0") == 0))
     chain(VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME, &vertex_input);
+  const char* ds3 = util::Env("CALDERA_DYNAMIC_STATE3");
+  if (!(ds3 && std::strcmp(ds3, "0") == 0)) {
+    chain(VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME,
+          &eds2);  // for its logic-op feature (the rest is 1.3)
+    chain(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME, &eds3);
+  }
+  // No feature struct: the extension's properties say which sample counts take custom locations. Test
+  // knob CALDERA_SAMPLE_LOCATIONS=0 behaves like a device without it (lavapipe).
+  const char* locations = util::Env("CALDERA_SAMPLE_LOCATIONS");
+  if (HasExtension(ext, VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME) &&
+      !(locations && std::strcmp(locations, "0") == 0)) {
+    enabled.push_back(VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME);
+    VkPhysicalDeviceSampleLocationsPropertiesEXT sl{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLE_LOCATIONS_PROPERTIES_EXT};
+    VkPhysicalDeviceProperties2 p2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &sl};
+    vkGetPhysicalDeviceProperties2(physical_, &p2);
+    // The centre must be a representable location.
+    if (sl.sampleLocationCoordinateRange[0] <= 0.5f && sl.sampleLocationCoordinateRange[1] >= 0.5f)
+      features_.centre_sample_counts = sl.sampleLocationSampleCounts;
+  }
   chain(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, &xfb);
   chain(VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, &prims);
   // Textures and uniform blocks are pushed per draw (no descriptor-set allocation on the hot path).
@@ -239,6 +291,38 @@ bool Device::CreateLogicalDevice(std::string* why) {
   features_.custom_border_color = border.customBorderColors && border.customBorderColorWithoutFormat;
   features_.list_restart = list_restart.primitiveTopologyListRestart;
   features_.vertex_input_dynamic = vertex_input.vertexInputDynamicState;
+  // Only state whose every GL value the device can also set dynamically: non-fill polygon modes, depth
+  // clamp, the last-vertex convention and logic ops need their base features too.
+  auto& d3 = features_.dynamic3;
+  d3.polygon_mode = eds3.extendedDynamicState3PolygonMode && f2.features.fillModeNonSolid;
+  d3.depth_clamp = eds3.extendedDynamicState3DepthClampEnable && f2.features.depthClamp;
+  d3.provoking_vertex = eds3.extendedDynamicState3ProvokingVertexMode && provoking.provokingVertexLast;
+  d3.sample_mask = eds3.extendedDynamicState3SampleMask;
+  d3.alpha_to_coverage = eds3.extendedDynamicState3AlphaToCoverageEnable;
+  d3.logic_op =
+      eds3.extendedDynamicState3LogicOpEnable && eds2.extendedDynamicState2LogicOp && f2.features.logicOp;
+  // Lavapipe (Mesa 22.3) applies a new vkCmdSetLogicOpEXT operation only when the enable changes too: a
+  // second operation in a row draws with the first (test dynamic-fixed-state). There logic ops stay in the
+  // pipeline key.
+  VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+  VkPhysicalDeviceProperties2 props2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver};
+  vkGetPhysicalDeviceProperties2(physical_, &props2);
+  if (driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE) d3.logic_op = false;
+  d3.blend = eds3.extendedDynamicState3ColorBlendEnable && eds3.extendedDynamicState3ColorBlendEquation &&
+             eds3.extendedDynamicState3ColorWriteMask;
+  // Enable exactly what is used.
+  eds3 = VkPhysicalDeviceExtendedDynamicState3FeaturesEXT{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT, eds3.pNext};
+  eds3.extendedDynamicState3PolygonMode = d3.polygon_mode;
+  eds3.extendedDynamicState3DepthClampEnable = d3.depth_clamp;
+  eds3.extendedDynamicState3ProvokingVertexMode = d3.provoking_vertex;
+  eds3.extendedDynamicState3SampleMask = d3.sample_mask;
+  eds3.extendedDynamicState3AlphaToCoverageEnable = d3.alpha_to_coverage;
+  eds3.extendedDynamicState3LogicOpEnable = d3.logic_op;
+  eds3.extendedDynamicState3ColorBlendEnable = eds3.extendedDynamicState3ColorBlendEquation =
+      eds3.extendedDynamicState3ColorWriteMask = d3.blend;
+  eds2.extendedDynamicState2LogicOp = d3.logic_op;
+  eds2.extendedDynamicState2PatchControlPoints = VK_FALSE;  // no tessellation
   // GL captures one stream; GL_PRIMITIVES_GENERATED must count while GL_RASTERIZER_DISCARD is on.
   features_.transform_feedback = xfb.transformFeedback;
   xfb.geometryStreams = VK_FALSE;
@@ -308,6 +392,7 @@ bool Device::CreateLogicalDevice(std::string* why) {
         reinterpret_cast<PFN_vkCmdSetVertexInputEXT>(vkGetDeviceProcAddr(device_, "vkCmdSetVertexInputEXT"));
     features_.vertex_input_dynamic = set_vertex_input != nullptr;
   }
+  LoadDynamicState3Commands();
   if (features_.transform_feedback) {
     bind_xfb_buffers = reinterpret_cast<PFN_vkCmdBindTransformFeedbackBuffersEXT>(
         vkGetDeviceProcAddr(device_, "vkCmdBindTransformFeedbackBuffersEXT"));

@@ -15,6 +15,37 @@
 
 namespace caldera::vk {
 
+// Which of the pipeline's remaining fixed-function state this device can set per command buffer
+// (VK_EXT_extended_dynamic_state3, and VK_EXT_extended_dynamic_state2's logic op). What is dynamic leaves the
+// PipelineKey, so changing it never creates a pipeline (kill switch CALDERA_DYNAMIC_STATE3=0).
+struct DynamicState3Support {
+  bool polygon_mode = false;
+  bool depth_clamp = false;
+  bool provoking_vertex = false;
+  bool sample_mask = false;
+  bool alpha_to_coverage = false;
+  bool logic_op = false;  // enable (EDS3) and operation (EDS2) together
+  bool blend = false;     // enable, equation and write mask together
+  bool any() const {
+    return polygon_mode || depth_clamp || provoking_vertex || sample_mask || alpha_to_coverage || logic_op ||
+           blend;
+  }
+};
+
+// The vkCmdSet* entry points of DynamicState3Support (null where unsupported).
+struct DynamicState3Commands {
+  PFN_vkCmdSetPolygonModeEXT polygon_mode = nullptr;
+  PFN_vkCmdSetDepthClampEnableEXT depth_clamp = nullptr;
+  PFN_vkCmdSetProvokingVertexModeEXT provoking_vertex = nullptr;
+  PFN_vkCmdSetSampleMaskEXT sample_mask = nullptr;
+  PFN_vkCmdSetAlphaToCoverageEnableEXT alpha_to_coverage = nullptr;
+  PFN_vkCmdSetLogicOpEnableEXT logic_op_enable = nullptr;
+  PFN_vkCmdSetLogicOpEXT logic_op = nullptr;
+  PFN_vkCmdSetColorBlendEnableEXT blend_enable = nullptr;
+  PFN_vkCmdSetColorBlendEquationEXT blend_equation = nullptr;
+  PFN_vkCmdSetColorWriteMaskEXT color_write_mask = nullptr;
+};
+
 struct DeviceFeatures {
   bool depth_clip_control = false;     // GL's -1..1 clip depth without shader patching
   bool index_type_uint8 = false;       // GL_UNSIGNED_BYTE indices
@@ -34,9 +65,13 @@ struct DeviceFeatures {
   bool host_query_reset = false;         // query slots reset on the host, so never inside a render pass
   bool occlusion_query_precise = false;  // GL_SAMPLES_PASSED counts exactly
   bool custom_border_color = false;      // VK_EXT_custom_border_color without a format: any GL border colour
+  // VK_EXT_sample_locations at these sample counts: with GL_MULTISAMPLE disabled every sample sits at the
+  // pixel centre, which is GL's single-sample rasterization of a multisampled target.
+  VkSampleCountFlags centre_sample_counts = 0;
   // VK_EXT_vertex_input_dynamic_state: vertex formats, offsets, strides and divisors are command-buffer
   // state, so a vertex-layout change never creates a pipeline (kill switch CALDERA_DYNAMIC_VERTEX_INPUT=0).
   bool vertex_input_dynamic = false;
+  DynamicState3Support dynamic3;
   uint32_t timestamp_valid_bits = 0;  // of the graphics queue; 0: no timestamps
   // VK_EXT_transform_feedback (GL transform feedback, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) and
   // VK_EXT_primitives_generated_query (GL_PRIMITIVES_GENERATED, counted with rasterizer discard too).
@@ -62,6 +97,7 @@ class Device final : public pipe::Timeline {
   VkFormat depth_stencil_format() const { return depth_stencil_format_; }
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_set = nullptr;
   PFN_vkCmdSetVertexInputEXT set_vertex_input = nullptr;  // with features().vertex_input_dynamic
+  DynamicState3Commands dynamic3;                         // with features().dynamic3
   PFN_vkCmdBindTransformFeedbackBuffersEXT bind_xfb_buffers = nullptr;
   PFN_vkCmdBeginTransformFeedbackEXT begin_xfb = nullptr;
   PFN_vkCmdEndTransformFeedbackEXT end_xfb = nullptr;
@@ -83,6 +119,7 @@ class Device final : public pipe::Timeline {
   bool Init(std::string* why);
   bool PickPhysicalDevice(std::string* why);
   bool CreateLogicalDevice(std::string* why);
+  void LoadDynamicState3Commands();
   void LoadPipelineCache();
   void SavePipelineCache();
   static VKAPI_ATTR VkBool32 VKAPI_CALL OnDebugMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,

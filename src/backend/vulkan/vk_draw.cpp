@@ -272,21 +272,31 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
     if (!fixed_.point_origin_lower_left) key.point_flags |= PipelineKey::kPointFlipCoord;
   }
   if (fixed_.logic_op_enable) {
-    if (shared_.device->features().logic_op)
+    if (shared_.device->features().logic_op) {
       key.logic_op =
           static_cast<uint8_t>(static_cast<uint8_t>(fixed_.logic_op) + 1);  // pipe order == VkLogicOp
-    else
+      // GL disables blending while the logic op is on (float targets included). Vulkan says the same, but
+      // lavapipe still blends when both are dynamic state, so say it in the blend state too.
+      for (auto& kb : key.blend) {
+        const uint8_t mask = kb.mask;
+        kb = {};
+        kb.mask = mask;
+      }
+    } else
       util::LogOnce(util::LogLevel::kWarning, "vulkan",
                     "GL_COLOR_LOGIC_OP ignored: the device has no logicOp feature");
   }
   if (key.samples > 1 && !fixed_.multisample) {
     // GL_MULTISAMPLE disabled: GL wants single-sample rasterization (coverage decided at the pixel centre
-    // for all samples). Vulkan has no switch for it: rasterizationSamples must equal the attachments'
-    // count (VK_AMD_mixed_attachment_samples/VK_NV_framebuffer_mixed_samples aside), and putting every
-    // sample at the centre needs VK_EXT_sample_locations, which lavapipe lacks. The frontend already turned
-    // the multisample fragment operations off, as GL says; rasterization stays per sample.
-    util::LogOnce(util::LogLevel::kWarning, "GL_MULTISAMPLE",
-                  "glDisable(GL_MULTISAMPLE): multisampled targets still rasterize per sample on Vulkan");
+    // for all samples). rasterizationSamples must equal the attachments' count
+    // (VK_AMD_mixed_attachment_samples /VK_NV_framebuffer_mixed_samples aside), so every sample moves to the
+    // centre with VK_EXT_sample_locations. Without it (lavapipe) rasterization stays per sample; the frontend
+    // already turned the multisample fragment operations off, as GL says.
+    if (shared_.device->features().centre_sample_counts & key.samples)
+      key.centre_samples = 1;
+    else
+      util::LogOnce(util::LogLevel::kWarning, "GL_MULTISAMPLE",
+                    "glDisable(GL_MULTISAMPLE): multisampled targets still rasterize per sample on Vulkan");
   }
   // GL applies the multisample coverage operations to multisampled targets only.
   if (key.samples > 1) {
@@ -321,6 +331,8 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
                                                         : VK_FORMAT_R32G32B32A32_SFLOAT);
     }
   }
+  const PipelineKey full = key;
+  StripDynamicState3(shared_.device->features().dynamic3, &key);
   if (!bound_pipeline_ || !(key == key_)) {
     VkPipeline pipeline = shared_.pipelines->Get(key, program);
     if (!pipeline) return false;
@@ -340,6 +352,7 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
     vkCmdSetPrimitiveTopology(cmd_, vk_topology);
     dynamic_topology_ = vk_topology;
   }
+  ApplyDynamicState3(full);
   return true;
 }
 

@@ -181,6 +181,22 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
   ms.alphaToCoverageEnable = key.alpha_to_coverage;
   VkSampleMask sample_mask = key.sample_mask;
   ms.pSampleMask = &sample_mask;
+  // GL's single-sample rasterization of a multisampled target: all samples at the centre are covered
+  // together and see the same depth. A 1x1 grid divides every device's maximum grid.
+  VkSampleLocationEXT centre[32];
+  for (auto& c : centre) c = {0.5f, 0.5f};
+  VkPipelineSampleLocationsStateCreateInfoEXT locations{
+      VK_STRUCTURE_TYPE_PIPELINE_SAMPLE_LOCATIONS_STATE_CREATE_INFO_EXT};
+  if (key.centre_samples) {
+    locations.sampleLocationsEnable = VK_TRUE;
+    locations.sampleLocationsInfo = {VK_STRUCTURE_TYPE_SAMPLE_LOCATIONS_INFO_EXT,
+                                     nullptr,
+                                     static_cast<VkSampleCountFlagBits>(key.samples),
+                                     {1, 1},
+                                     key.samples,
+                                     centre};
+    ms.pNext = &locations;
+  }
 
   VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
 
@@ -236,6 +252,7 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
   if (dynamic_vertex_input || key.attrib_mask == 0)
     dynamic.erase(std::find(dynamic.begin(), dynamic.end(), VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE));
   if (dynamic_vertex_input) dynamic.push_back(VK_DYNAMIC_STATE_VERTEX_INPUT_EXT);
+  AppendDynamicStates3(device_.features().dynamic3, &dynamic);
   VkPipelineDynamicStateCreateInfo dyn{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
   dyn.dynamicStateCount = static_cast<uint32_t>(dynamic.size());
   dyn.pDynamicStates = dynamic.data();

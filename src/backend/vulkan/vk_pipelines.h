@@ -2,8 +2,9 @@
 // dynamically is in it. Viewport, scissor, cull mode, front face, depth/stencil tests and ops, stencil
 // masks/reference, depth bias, blend constants, line width, primitive restart, rasterizer discard and the
 // primitive topology within its class are dynamic (Vulkan 1.3 core); with VK_EXT_vertex_input_dynamic_state
-// the whole vertex layout is too (the key's attribs stay zero). Changing them never creates a pipeline or
-// ends a render pass.
+// the whole vertex layout is too (the key's attribs stay zero), and with VK_EXT_extended_dynamic_state3
+// blending, colour masks, polygon mode, depth clamp, provoking vertex, logic op, sample mask and
+// alpha-to-coverage (StripDynamicState3). Changing them never creates a pipeline or ends a render pass.
 #pragma once
 
 #include <vulkan/vulkan.h>
@@ -38,6 +39,9 @@ struct PipelineKey {
   uint8_t provoking_last = 0;  // VK_EXT_provoking_vertex: GL's last-vertex convention
   uint8_t alpha_to_coverage = 0;
   uint8_t logic_op = 0;  // GL_COLOR_LOGIC_OP: 0 off, else VkLogicOp + 1
+  // GL_MULTISAMPLE disabled on a multisampled target: every sample at the pixel centre
+  // (VK_EXT_sample_locations).
+  uint8_t centre_samples = 0;
   // Point draws only (zero otherwise, so other pipelines never multiply): kPointApiSize takes
   // `point_size_bits` (glPointSize) instead of the shader's gl_PointSize; kPointFlipCoord flips
   // gl_PointCoord's y (GL_UPPER_LEFT on GL-oriented images). Applied through the pipe::kSpec* specialization
@@ -62,6 +66,14 @@ struct PipelineKey {
   bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };
 #pragma pack(pop)
+
+struct DynamicState3Support;
+
+// Zeroes the fields of `key` this device sets per command buffer (Context::ApplyDynamicState3 sets them from
+// the full key), so one pipeline serves every value.
+void StripDynamicState3(const DynamicState3Support& dynamic, PipelineKey* key);
+// The VkDynamicState values pipelines declare for them.
+void AppendDynamicStates3(const DynamicState3Support& dynamic, std::vector<VkDynamicState>* states);
 
 struct PipelineKeyHash {
   size_t operator()(const PipelineKey& k) const;  // FNV-1a over the packed bytes

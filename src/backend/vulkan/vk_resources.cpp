@@ -204,6 +204,9 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
   // Cubes are sampled through cube views; slices of 3D images are rendered to through 2D views.
   if (desc.kind == pipe::TextureKind::kCube) info.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
   if (img.is_3d()) info.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
+  // Multisampled depth drawn with every sample at the centre (GL_MULTISAMPLE off) must say so up front.
+  if (depth && img.samples > 1 && (device_.features().centre_sample_counts & img.samples))
+    info.flags |= VK_IMAGE_CREATE_SAMPLE_LOCATIONS_COMPATIBLE_DEPTH_BIT_EXT;
   info.format = img.format;
   info.extent = {img.width, img.height, img.depth};
   info.mipLevels = std::max<uint32_t>(desc.levels, 1);
