@@ -30,7 +30,7 @@ constexpr size_t kAttribBytes = sizeof(uint16_t) + 2 * sizeof(uint8_t) + 2 * siz
 constexpr size_t kFieldBytes = 2 * sizeof(uint32_t)          // program slot, generation
                                + kColors * sizeof(uint16_t)  // color formats
                                + sizeof(uint16_t)            // depth format
-                               + 8 * sizeof(uint8_t)         // samples .. point_flags
+                               + 9 * sizeof(uint8_t)         // samples .. point_flags
                                + sizeof(uint32_t)            // point size bits
                                + sizeof(uint32_t)            // sample mask
                                + kColors * kBlendBytes       // blend
@@ -69,6 +69,7 @@ std::vector<Mutation> SingleFieldMutations() {
       {"provoking_last", [](PipelineKey& k) { k.provoking_last = 1; }},
       {"alpha_to_coverage", [](PipelineKey& k) { k.alpha_to_coverage = 1; }},
       {"logic_op", [](PipelineKey& k) { k.logic_op = 7; }},
+      {"centre_samples", [](PipelineKey& k) { k.centre_samples = 1; }},
       {"point_flags", [](PipelineKey& k) { k.point_flags = PipelineKey::kPointFlipCoord; }},
       {"point_size_bits", [](PipelineKey& k) { k.point_size_bits = 0x40000000u; }},
       {"sample_mask", [](PipelineKey& k) { k.sample_mask = 0x5; }},
