@@ -263,6 +263,7 @@ void GetUniformuiv(Context& ctx, GLuint program, GLint location, GLuint* params)
 
 // --- gl_draw.cpp
 void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count);
+void DrawTransformFeedback(Context& ctx, GLenum mode, GLuint id);
 void DrawArraysInstanced(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instancecount);
 void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices);
 void DrawElementsInstanced(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,

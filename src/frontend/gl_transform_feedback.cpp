@@ -196,6 +196,7 @@ void BeginTransformFeedback(Context& ctx, GLenum primitive_mode) {
   xfb.backend_state = true;
   xfb.primitive = primitive_mode;
   xfb.program = ctx.program;
+  xfb.capture_stride = linked->xfb_strides[0];
   ctx.pipe().Record(cmd);
 }
 
@@ -207,6 +208,7 @@ void EndTransformFeedback(Context& ctx) {
   for (auto& b : xfb.buffers)
     if (b) b->device_newer = true;
   xfb.active = xfb.paused = false;
+  xfb.ended_once = true;
   xfb.program.reset();
   xfb.buffers = {};
 }

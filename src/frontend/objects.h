@@ -127,6 +127,9 @@ struct TransformFeedbackObject : GLObject {
   // ES 3.0 only: primitives that still fit in every capture buffer (a draw that would overflow them is
   // GL_INVALID_OPERATION in ES 3.0, where desktop GL drops the excess).
   uint64_t es_room = 0;
+  // glDrawTransformFeedback: an ended capture exists, and binding 0's bytes per vertex in the last capture.
+  bool ended_once = false;
+  uint32_t capture_stride = 0;
 };
 
 // Anything a framebuffer can attach: renderbuffers, and textures (their base level today).

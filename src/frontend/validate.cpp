@@ -307,6 +307,21 @@ bool DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
   return DrawCommon(ctx, "glDrawArrays", mode, count, 1);
 }
 
+bool DrawTransformFeedback(Context& ctx, GLenum mode, GLuint id) {
+  const char* fn = "glDrawTransformFeedback";
+  if (!ctx.device().backend().caps().draw_transform_feedback)
+    return Fail(ctx, GL_INVALID_OPERATION, fn, "the backend cannot draw from transform feedback counters");
+  // GL 4.x §10.4: the name of a transform feedback object (glGen'd names become objects at first bind)...
+  const TransformFeedbackObject* xfb =
+      id == 0 ? ctx.default_transform_feedback.get() : ctx.transform_feedbacks.Get(id).get();
+  if (!xfb || (id != 0 && !xfb->ever_bound))
+    return Fail(ctx, GL_INVALID_VALUE, fn, "id is not a transform feedback object");
+  if (!DrawCommon(ctx, fn, mode, 0, 1)) return false;
+  // ... whose capture ended at least once.
+  return xfb->ended_once ||
+         Fail(ctx, GL_INVALID_OPERATION, fn, "glEndTransformFeedback was never called on the object");
+}
+
 bool DrawArraysInstanced(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instancecount) {
   if (first < 0) return Fail(ctx, GL_INVALID_VALUE, "glDrawArraysInstanced", "first is negative");
   return DrawCommon(ctx, "glDrawArraysInstanced", mode, count, instancecount);

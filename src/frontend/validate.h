@@ -56,6 +56,7 @@ bool CreateShader(Context& ctx, GLenum type);
 bool ShaderSource(Context& ctx, GLuint shader, GLsizei count, const GLchar* const* string,
                   const GLint* length);
 bool DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count);
+bool DrawTransformFeedback(Context& ctx, GLenum mode, GLuint id);
 bool DrawArraysInstanced(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instancecount);
 bool DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices);
 bool DrawElementsInstanced(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,

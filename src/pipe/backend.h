@@ -30,6 +30,9 @@ struct BackendCaps {
   bool line_loops = false;
   // CmdReadPixels of ReadAspect::kDepth / kStencil works (GLES hosts need GL_NV_read_depth/_stencil).
   bool read_depth = true, read_stencil = true;
+  // CmdDrawTransformFeedback works: glDrawTransformFeedback and GL_ARB_transform_feedback2 on desktop GL
+  // (Vulkan: transformFeedbackDraw; a GLES host has no such draw).
+  bool draw_transform_feedback = false;
 };
 
 class BackendContext {

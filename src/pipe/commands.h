@@ -62,7 +62,8 @@ constexpr int kMaxTransformFeedbackBuffers = 4;
   X(TransformFeedbackPause)      \
   X(TransformFeedbackResume)     \
   X(TransformFeedbackEnd)        \
-  X(TransformFeedbackDestroy)
+  X(TransformFeedbackDestroy)    \
+  X(DrawTransformFeedback)
 
 enum class Op : uint16_t {
 #define CALDERA_PIPE_ENUM(name) k##name,
@@ -659,6 +660,17 @@ struct CmdTransformFeedbackEnd {
 struct CmdTransformFeedbackDestroy {
   static constexpr Op kOp = Op::kTransformFeedbackDestroy;
   uint64_t object;
+};
+
+// glDrawTransformFeedback: draws as many vertices as the object's last ended capture wrote to binding 0,
+// counted on the device (`stride`: bytes per vertex there; 0 draws nothing). Only sent to backends with
+// BackendCaps::draw_transform_feedback.
+struct CmdDrawTransformFeedback {
+  static constexpr Op kOp = Op::kDrawTransformFeedback;
+  uint64_t object;
+  Topology topology;  // never kLineLoop
+  uint32_t instances;
+  uint32_t stride;
 };
 
 #define CALDERA_PIPE_TRIVIAL(name) \

@@ -236,6 +236,8 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kTransformFeedbackDestroy:
       OnTransformFeedbackDestroy(pipe::As<pipe::CmdTransformFeedbackDestroy>(record).object);
       break;
+    case pipe::Op::kDrawTransformFeedback:
+      break;  // never sent: BackendCaps::draw_transform_feedback is false (GLES has no such draw)
     case pipe::Op::kCount:
       break;
   }

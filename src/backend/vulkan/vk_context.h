@@ -117,6 +117,7 @@ class Context final : public pipe::BackendContext {
   void OnTransformFeedbackResume(const pipe::CmdTransformFeedbackResume& cmd);
   void OnTransformFeedbackEnd(const pipe::CmdTransformFeedbackEnd& cmd);
   void OnTransformFeedbackDestroy(const pipe::CmdTransformFeedbackDestroy& cmd);
+  void OnDrawTransformFeedback(const pipe::CmdDrawTransformFeedback& cmd);
   void BeginTransformFeedbackInPass();  // before a draw, after the pipeline is bound
   bool EndTransformFeedbackInPass();    // before the pass ends; true if it was active
   bool CreateXfbCounters();
@@ -127,8 +128,11 @@ class Context final : public pipe::BackendContext {
     pipe::CmdTransformFeedbackBegin buffers{};
     uint32_t slot = 0;            // its counters: kMaxTransformFeedbackBuffers words from slot * 16 bytes
     bool counters_valid = false;  // its counters hold where the previous segment stopped
+    bool ended = false;           // kept after glEndTransformFeedback for glDrawTransformFeedback
   };
-  std::unordered_map<uint64_t, XfbCapture> xfb_captures_;  // by GL object; node-based: pointers stay valid
+  // By GL object, from glBeginTransformFeedback until the object begins again or is deleted; node-based, so
+  // pointers stay valid.
+  std::unordered_map<uint64_t, XfbCapture> xfb_captures_;
   struct Xfb {
     XfbCapture* recording = nullptr;     // the capture draws append to (none while paused or ended)
     bool in_pass = false;                // vkCmdBeginTransformFeedbackEXT recorded in the open pass

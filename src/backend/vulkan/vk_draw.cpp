@@ -218,6 +218,9 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kTransformFeedbackDestroy:
       OnTransformFeedbackDestroy(pipe::As<pipe::CmdTransformFeedbackDestroy>(record));
       break;
+    case pipe::Op::kDrawTransformFeedback:
+      OnDrawTransformFeedback(pipe::As<pipe::CmdDrawTransformFeedback>(record));
+      break;
     case pipe::Op::kCount:
       break;
   }

@@ -11,6 +11,9 @@
 // segment in the open pass, so the counters hold where each binding stopped; resuming makes the capture
 // the recording one again and its next segment continues from its counters. Every begun capture has its
 // own counter slot, so captures of several objects, paused in turn, each keep their own offsets.
+//
+// An ended capture keeps its slot until its object begins again or is deleted: glDrawTransformFeedback draws
+// binding 0's byte count divided by the vertex stride (vkCmdDrawIndirectByteCountEXT), read on the device.
 #include <algorithm>
 #include <bit>
 
@@ -32,7 +35,7 @@ bool Context::CreateXfbCounters() {
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = kXfbCounterSlots * kSlotBytes + kSinkBytes;
   info.usage = VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT |
-               VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
+               VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
   if (vkCreateBuffer(dev, &info, nullptr, &xfb_.counters) != VK_SUCCESS) {
     xfb_.counters = VK_NULL_HANDLE;
     return false;
@@ -86,7 +89,19 @@ void Context::OnTransformFeedbackBegin(const pipe::CmdTransformFeedbackBegin& cm
   EndPass();
   TransferBarrier();
   graphics_since_transfer_ = false;
-  ForgetXfbCapture(cmd.object);  // not expected: the frontend ends a capture before it begins again
+  ForgetXfbCapture(cmd.object);  // its previous capture (ended) no longer counts for glDrawTransformFeedback
+  if (~xfb_.used_slots == 0) {
+    // Ended captures keep their slots for glDrawTransformFeedback; the first one found gives its slot up (a
+    // later glDrawTransformFeedback of that object draws nothing).
+    for (auto& [object, capture] : xfb_captures_) {
+      if (capture.ended) {
+        util::LogOnce(util::LogLevel::kWarning, "glBeginTransformFeedback",
+                      "64 transform feedback counter slots in use: an ended capture's count is dropped");
+        ForgetXfbCapture(object);
+        break;
+      }
+    }
+  }
   if (~xfb_.used_slots == 0) {
     util::LogOnce(util::LogLevel::kError, "glBeginTransformFeedback",
                   "more than 64 transform feedback objects active at once: this one captures nothing");
@@ -120,14 +135,28 @@ void Context::OnTransformFeedbackResume(const pipe::CmdTransformFeedbackResume& 
 void Context::OnTransformFeedbackEnd(const pipe::CmdTransformFeedbackEnd& cmd) {
   auto it = xfb_captures_.find(cmd.object);
   if (it == xfb_captures_.end()) return;
-  if (xfb_.recording == &it->second)
-    EndPass();  // ends the segment and puts the barrier that makes the
-                // capture visible (a paused one got it when it paused)
-  ForgetXfbCapture(cmd.object);
+  // Ends the segment and puts the barrier that makes the capture (and its counters) visible; a paused
+  // capture got it when it paused.
+  if (xfb_.recording == &it->second) {
+    EndPass();
+    xfb_.recording = nullptr;
+  }
+  it->second.ended = true;  // its counters stay for glDrawTransformFeedback
 }
 
 void Context::OnTransformFeedbackDestroy(const pipe::CmdTransformFeedbackDestroy& cmd) {
-  ForgetXfbCapture(cmd.object);  // nothing kept past glEndTransformFeedback on Vulkan
+  ForgetXfbCapture(cmd.object);
+}
+
+void Context::OnDrawTransformFeedback(const pipe::CmdDrawTransformFeedback& cmd) {
+  auto it = xfb_captures_.find(cmd.object);
+  // A capture that never drew wrote no counters: zero vertices.
+  if (it == xfb_captures_.end() || !it->second.ended || !it->second.counters_valid || cmd.stride == 0) return;
+  if (!shared_.device->draw_indirect_byte_count) return;
+  const VkDeviceSize counter = it->second.slot * kSlotBytes;  // binding 0's byte count
+  if (!PrepareDraw(cmd.topology)) return;
+  // The barrier after the capture's last pass ordered the counter write before this indirect read.
+  shared_.device->draw_indirect_byte_count(cmd_, cmd.instances, 0, xfb_.counters, counter, 0, cmd.stride);
 }
 
 void Context::BeginTransformFeedbackInPass() {

@@ -2,7 +2,8 @@
 // binding, deletion and their errors; the bound object's indexed buffer bindings and state queries; the
 // errors of state changes while a capture records or is paused; ES 3.0's draw rules during a capture; and
 // captured values read back after pause/draw/resume sequences that switch between the default object and a
-// named one, each with its own program and buffers. Each part runs in an ES 3.0 context and a GL 3.3 core
+// named one, each with its own program and buffers; and glDrawTransformFeedback where the desktop context
+// advertises GL_ARB_transform_feedback2. Each part runs in an ES 3.0 context and a GL 3.3 core
 // context, against Caldera (Vulkan, under validation and the guard layer, and GLES) and Mesa llvmpipe
 // (tests/integration/gl/meson.build), so every expectation holds for two implementations of the spec.
 #include <cstring>
@@ -440,6 +441,87 @@ void PauseResumeCapture() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+GLuint Result(GLuint query) {
+  GLuint v = 12345;
+  glGetQueryObjectuiv(query, GL_QUERY_RESULT, &v);
+  return v;
+}
+
+// glDrawTransformFeedback (GL 4.0 / GL_ARB_transform_feedback2, desktop only): draws as many vertices as an
+// object's last capture wrote, counted on the device, including a capture paused and resumed in between.
+void DrawFromCapture() {
+  GLuint vao = VertexData(16);
+  GLuint p = LinkedProgram({"v_x", "v_y"}, GL_INTERLEAVED_ATTRIBS);
+  glUseProgram(p);
+  glUniform1f(glGetUniformLocation(p, "offset"), 100.0f);
+  GLuint source = Buffer(16), copy = Buffer(16);
+  GLuint ids[4];  // the capture drawn from, the capture of that draw, never bound, never ended
+  glGenTransformFeedbacks(4, ids);
+  glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, ids[3]);
+  glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, ids[0]);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, source);
+  glEnable(GL_RASTERIZER_DISCARD);
+  glBeginTransformFeedback(GL_POINTS);
+  glDrawArrays(GL_POINTS, 1, 2);  // 1, 2
+  glPauseTransformFeedback();
+  glDrawArrays(GL_POINTS, 0, 5);
+  glResumeTransformFeedback();
+  glDrawArrays(GL_POINTS, 5, 1);  // 5
+  glEndTransformFeedback();
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  glDrawTransformFeedback(GL_POINTS, ids[1] + 1000);  // not a name
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glDrawTransformFeedback(GL_POINTS, ids[2]);  // generated, never bound
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glDrawTransformFeedback(GL_POINTS, ids[3]);  // never ended
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glDrawTransformFeedback(GL_QUADS, ids[0]);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+
+  // Read the capture back as vertices: (i + 100, 10 i) becomes (i + 200, 10 i) in the second capture.
+  GLuint draw_vao;
+  glGenVertexArrays(1, &draw_vao);
+  glBindVertexArray(draw_vao);
+  glBindBuffer(GL_ARRAY_BUFFER, source);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, ids[1]);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, copy);
+  GLuint q;
+  glGenQueries(1, &q);
+  glBeginQuery(GL_PRIMITIVES_GENERATED, q);
+  glBeginTransformFeedback(GL_POINTS);
+  glDrawTransformFeedback(GL_POINTS, ids[0]);
+  glEndTransformFeedback();
+  glEndQuery(GL_PRIMITIVES_GENERATED);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(Result(q) == 3);
+  CHECK(Expect(Read(copy, 8), {201, 10, 202, 20, 205, 50, -1, -1}, "drawn from the capture"));
+
+  // A capture that recorded nothing draws nothing.
+  glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, ids[0]);
+  glBeginTransformFeedback(GL_POINTS);
+  glEndTransformFeedback();
+  glBeginQuery(GL_PRIMITIVES_GENERATED, q);
+  glDrawTransformFeedback(GL_POINTS, ids[0]);
+  glEndQuery(GL_PRIMITIVES_GENERATED);
+  CHECK(Result(q) == 0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  glDisable(GL_RASTERIZER_DISCARD);
+  glUseProgram(0);
+  glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+  glDeleteTransformFeedbacks(4, ids);
+  glDeleteQueries(1, &q);
+  glDeleteProgram(p);
+  GLuint buffers[] = {source, copy};
+  glDeleteBuffers(2, buffers);
+  GLuint vaos[] = {vao, draw_vao};
+  glDeleteVertexArrays(2, vaos);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 void RunAll(bool es) {
   g_es = es;
   std::fprintf(stderr, "--- %s context\n", es ? "ES 3.0" : "GL 3.3 core");
@@ -448,6 +530,8 @@ void RunAll(bool es) {
   NamesAndBinding();
   CaptureErrors();
   PauseResumeCapture();
+  // Desktop only, where advertised (Caldera: the Vulkan backend; a GLES host has no such draw).
+  if (!es && HasExtension("GL_ARB_transform_feedback2")) DrawFromCapture();
   harness::Close(w);
 }
 
