@@ -14,6 +14,7 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
     : device_(device), desc_(desc), share_(std::move(share)) {
   pipe_ = std::make_unique<pipe::Pipe>(device.backend().CreateContext());
   pixel_transfers_on_device_ = util::EnvFlag("CALDERA_PBO_DEVICE_COPIES", true);
+  native_rgtc_ = device.backend().caps().native_rgtc && util::EnvFlag("CALDERA_NATIVE_BC", true);
   for (auto& mask : state.color_mask) mask = {true, true, true, true};
   for (auto& v : state.generic_attrib) {
     v[0] = v[1] = v[2] = 0;

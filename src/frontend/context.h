@@ -149,6 +149,9 @@ class Context {
   // CmdReadPixelsToBuffer). Kill switch CALDERA_PBO_DEVICE_COPIES=0: every PBO transfer goes through the
   // shadow on the CPU (docs/ENVIRONMENT.md).
   bool pixel_transfers_on_device() const { return pixel_transfers_on_device_; }
+  // RGTC textures are stored as their blocks (BC4/BC5) where the backend samples them
+  // (BackendCaps::native_rgtc). Kill switch CALDERA_NATIVE_BC=0: stored decoded (docs/ENVIRONMENT.md).
+  bool native_rgtc() const { return native_rgtc_; }
   // The read framebuffer's depth (stencil: its stencil) attachment as glReadPixels reads it; zero handle if
   // none. *format is its pipe format.
   pipe::ImageRef ReadDepthStencilImage(bool stencil, int32_t* width, int32_t* height, pipe::Format* format);
@@ -216,6 +219,7 @@ class Context {
   Surface* draw_surface_ = nullptr;
   Surface* read_surface_ = nullptr;
   bool pixel_transfers_on_device_ = true;
+  bool native_rgtc_ = false;
 
   void FlushFixedState();
   void FlushVertexInput();

@@ -19,8 +19,10 @@ pipe::ReadLayout LayoutFor(pipe::Format f) {
   if (pipe::IsDepthFormat(f)) return pipe::ReadLayout::kDepth32F;
   if (pipe::IsIntegerFormat(f)) return pipe::ReadLayout::kRGBA32I;
   bool wide = info.bits[0] > 8 || info.bits[3] > 8;
-  return info.type == pipe::FormatType::kFloat || wide ? pipe::ReadLayout::kRGBA32F
-                                                       : pipe::ReadLayout::kRGBA8;
+  // SNORM values are negative too: RGBA8 would clamp them to zero.
+  bool is_signed = info.type == pipe::FormatType::kSnorm;
+  return info.type == pipe::FormatType::kFloat || wide || is_signed ? pipe::ReadLayout::kRGBA32F
+                                                                    : pipe::ReadLayout::kRGBA8;
 }
 
 uint32_t LayoutSize(pipe::ReadLayout layout) {
@@ -108,7 +110,8 @@ bool ReadDepthStencil(Context& ctx, pipe::ImageRef depth, pipe::ImageRef stencil
 
 bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image, pipe::Format read_format,
                int32_t x0, int32_t y0, int32_t w, int32_t h, GLenum format, GLenum type,
-               const PixelLayout& layout, uint64_t first, void* pixels, const char* fn) {
+               const PixelLayout& layout, uint64_t first, void* pixels, const char* fn,
+               const CpuTexels* cpu_texels) {
   glformat::ClientLayout client;
   glformat::CheckClientFormat(format, type, &client);
   bool depth_stencil = client.depth || client.stencil;
@@ -119,7 +122,7 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
   // GL_FIXED_ONLY (the default) clamps fixed-point buffers only, whose values are in range already.
   const bool clamp =
       !depth_stencil && ctx.state.clamp_read_color == GL_TRUE && !pipe::IsIntegerFormat(read_format);
-  if (pbo && !depth_stencil && !clamp && ctx.pixel_transfers_on_device() &&
+  if (pbo && !depth_stencil && !clamp && !cpu_texels && ctx.pixel_transfers_on_device() &&
       IsDirectPixelFormat(read_format, format, type) && layout.row_stride % bpp == 0 &&
       (pbo_offset + first) % bpp == 0) {
     // A device copy into the buffer, no wait: the shadow catches up when something reads it.
@@ -141,20 +144,25 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
       return false;
   } else {
     // The backend returns a lossless layout for the image's format; PackPixel writes the client's.
-    pipe::ReadLayout read_layout = LayoutFor(read_format);
+    pipe::ReadLayout read_layout = cpu_texels ? cpu_texels->layout : LayoutFor(read_format);
     uint32_t read_size = LayoutSize(read_layout);
-    std::vector<uint8_t> read(size_t(w) * h * read_size);
-    pipe::CmdReadPixels cmd{};
-    cmd.image = image;
-    cmd.layout = read_layout;
-    cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
-    cmd.row_stride = static_cast<uint32_t>(w) * read_size;
-    cmd.dst = read.data();
-    if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost"), false;
+    std::vector<uint8_t> read;
+    const uint8_t* texels = cpu_texels ? cpu_texels->data : nullptr;
+    if (!texels) {
+      read.resize(size_t(w) * h * read_size);
+      pipe::CmdReadPixels cmd{};
+      cmd.image = image;
+      cmd.layout = read_layout;
+      cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
+      cmd.row_stride = static_cast<uint32_t>(w) * read_size;
+      cmd.dst = read.data();
+      if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost"), false;
+      texels = read.data();
+    }
     rows.resize(size_t(w) * h * bpp);
     bool int_signed = pipe::Info(read_format).type == pipe::FormatType::kSint;
     for (int32_t row = 0; row < h; ++row) {
-      const uint8_t* src = read.data() + size_t(row) * cmd.row_stride;
+      const uint8_t* src = texels + size_t(row) * w * read_size;
       uint8_t* dst = rows.data() + size_t(row) * w * bpp;
       for (int32_t i = 0; i < w; ++i) {
         glformat::PixelValue v = FromLayout(read_layout, src + size_t(i) * read_size, int_signed);

@@ -5,6 +5,7 @@
 #include "frontend/gl_enums.h"
 #include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
+#include "frontend/texture_util.h"
 
 namespace caldera {
 
@@ -102,6 +103,10 @@ GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb) {
         glformat::ComponentSize(rb.format, rb.internal_format, GL_TEXTURE_STENCIL_SIZE) == 0)
       return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     if (rb.format == pipe::Format::kRGB9E5) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    // Compressed formats are not colour-renderable either (GL 3.3 §4.4.4; Mesa agrees), whether stored as
+    // blocks or decoded.
+    if (SpecificCompressedFormat(rb.internal_format) || pipe::IsBlockCompressed(rb.format))
+      return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     // GL 3.3 table 3.12 marks no SNORM format colour-renderable (Mesa renders to them as an extension).
     if (pipe::Info(rb.format).type == pipe::FormatType::kSnorm) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     if (samples >= 0 && samples != rb.samples) return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;

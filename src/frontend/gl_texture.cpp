@@ -389,10 +389,12 @@ void GenerateMipmap(Context& ctx, GLenum target) {
     return ctx.Error(GL_INVALID_OPERATION, fn, "depth formats cannot be filtered");
   GLint last = std::min(tex.levels - 1, tex.max_level);
   if (last <= tex.base_level) return;
-  ctx.pipe().Record(pipe::CmdGenerateMipmaps{tex.handle, static_cast<uint32_t>(tex.base_level),
-                                             static_cast<uint32_t>(last - tex.base_level + 1)});
   for (GLint l = tex.base_level; l <= last; ++l)
     for (int f = 0; f < tex.faces(); ++f) tex.defined[f] |= 1u << l;
+  // Nothing renders or blits into block-compressed images: native RGTC levels are made on the CPU.
+  if (pipe::IsBlockCompressed(tex.format)) return GenerateCompressedMipmaps(ctx, tex, tex.base_level, last);
+  ctx.pipe().Record(pipe::CmdGenerateMipmaps{tex.handle, static_cast<uint32_t>(tex.base_level),
+                                             static_cast<uint32_t>(last - tex.base_level + 1)});
   ForgetCompressedLevels(tex, tex.base_level + 1, last);  // RGTC blocks of these are now on the device
 }
 

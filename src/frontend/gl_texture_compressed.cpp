@@ -1,8 +1,11 @@
 // Compressed textures: glCompressedTex(Sub)Image*, glGetCompressedTexImage and the RGTC block shadow.
-// RGTC images are stored decoded (R8, RG8 and their SNORM forms) on every backend: lavapipe has BC4/BC5 but
-// the GLES host lacks RGTC, and one path keeps the two backends identical. A compressed upload is decoded on
-// the GL thread and enters the ordinary upload path (gl_texture_image.cpp) as tightly packed bytes; the
-// blocks themselves are kept per level so glGetCompressedTexImage returns what the application gave.
+// Where the backend samples RGTC natively (Context::native_rgtc: Vulkan devices with BC4/BC5, GLES hosts
+// with GL_EXT_texture_compression_rgtc) images are block-compressed and the application's blocks go to the
+// device as they are; every other write (uncompressed uploads, copies, glGenerateMipmap) is compressed on
+// the GL thread into the shadow first, as GL requires, and its blocks uploaded. Elsewhere (and under
+// CALDERA_NATIVE_BC=0) images are stored decoded (R8, RG8 and their SNORM forms): a compressed upload is
+// decoded here and enters the ordinary upload path (gl_texture_image.cpp) as tightly packed bytes. Either
+// way the blocks are kept per level so glGetCompressedTexImage returns what the application gave.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -10,6 +13,7 @@
 
 #include "frontend/buffer_util.h"
 #include "frontend/context.h"
+#include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/texture_util.h"
 #include "pipe/rgtc.h"
@@ -75,12 +79,14 @@ void EncodeInto(std::vector<uint8_t>& blocks, const Texture& tex, const Compress
                 GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const uint8_t* texels);
 
 // The blocks of `level` (all its layers): kept ones, or re-encoded from the device's texels when the level
-// was written on the device (or never); null when the device is lost.
+// was written on the device (or never); null when the device is lost. A native level never written has
+// undefined contents in GL: zero blocks here.
 std::vector<uint8_t>* LevelBlocks(Context& ctx, Texture& tex, const CompressedFormat& f, GLint level) {
   size_t size = LevelBytes(tex, f, level);
   auto& blocks = tex.compressed_blocks[level];
   if (blocks.size() == size) return &blocks;
   blocks.assign(size, 0);
+  if (pipe::IsBlockCompressed(tex.format)) return &blocks;
   GLsizei w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
   std::vector<uint8_t> texels;
   for (GLint layer = 0; layer < tex.LayersAt(level); ++layer) {
@@ -215,6 +221,33 @@ GLenum ClientType(const CompressedFormat& f) {
   return f.is_signed ? GL_BYTE : GL_UNSIGNED_BYTE;
 }
 
+// Writes application blocks into a box of a level (x, y block-aligned; GL's z for arrays): the shadow takes
+// them exactly, and the device either as blocks (native) or decoded through glTexSubImage* with the unpack
+// state at its defaults. `layer` is the box's first layer in the shadow (the face for cube faces).
+void WriteBlocks(Context& ctx, Texture& tex, const CompressedFormat& f, int dims, GLenum target, GLint level,
+                 GLint x, GLint y, GLint z, GLint layer, GLsizei w, GLsizei h, GLsizei d,
+                 const uint8_t* blocks) {
+  if (pipe::IsBlockCompressed(tex.format)) {
+    std::vector<uint8_t>* shadow = LevelBlocks(ctx, tex, f, level);
+    if (!shadow) return;
+    CopyBlocksIn(*shadow, tex, f, level, x, y, layer, w, h, d, blocks);
+    UploadCompressedBox(ctx, tex, level, x, y, layer, w, h, d);
+    return;
+  }
+  std::vector<uint8_t> texels;
+  DecodeBlocks(f, blocks, w, h, d, &texels);
+  bool done = WithDefaultUnpack(ctx, [&] {
+    if (dims == 2)
+      gl::TexSubImage2D(ctx, target, level, x, y, w, h, ClientFormat(f), ClientType(f), texels.data());
+    else
+      gl::TexSubImage3D(ctx, target, level, x, y, z, w, h, d, ClientFormat(f), ClientType(f), texels.data());
+  });
+  if (!done) return;
+  // The upload kept re-encoded blocks; the application's own are exact.
+  if (auto* shadow = LevelBlocks(ctx, tex, f, level))
+    CopyBlocksIn(*shadow, tex, f, level, x, y, layer, w, h, d, blocks);
+}
+
 void CompressedImage(Context& ctx, int dims, GLenum target, GLint level, GLenum internalformat, GLsizei w,
                      GLsizei h, GLsizei d, GLint border, GLsizei image_size, const void* data,
                      const char* fn) {
@@ -230,24 +263,20 @@ void CompressedImage(Context& ctx, int dims, GLenum target, GLint level, GLenum 
   bool ok;
   const uint8_t* blocks = CompressedSource(ctx, data, image_size, &ok, fn);
   if (!ok) return;
-  std::vector<uint8_t> texels;
-  if (blocks) DecodeBlocks(*f, blocks, w, h, d, &texels);
-  const void* pixels = blocks ? texels.data() : nullptr;
+  // The level is defined (its storage chosen: blocks or decoded) without texels, then written whole.
   auto gl_format = static_cast<GLint>(internalformat);
   bool done = WithDefaultUnpack(ctx, [&] {
     if (dims == 2)
-      gl::TexImage2D(ctx, target, level, gl_format, w, h, 0, ClientFormat(*f), ClientType(*f), pixels);
+      gl::TexImage2D(ctx, target, level, gl_format, w, h, 0, ClientFormat(*f), ClientType(*f), nullptr);
     else
-      gl::TexImage3D(ctx, target, level, gl_format, w, h, d, 0, ClientFormat(*f), ClientType(*f), pixels);
+      gl::TexImage3D(ctx, target, level, gl_format, w, h, d, 0, ClientFormat(*f), ClientType(*f), nullptr);
   });
   if (!done || !blocks || w == 0 || h == 0 || d == 0) return;
-  // The upload kept re-encoded blocks; the application's own are exact.
   bool cube_face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
   auto* slot = BoundTexture(ctx, cube_face ? GL_TEXTURE_CUBE_MAP : target, fn);
-  GLint layer = cube_face ? static_cast<GLint>(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : 0;
   if (!slot) return;
-  if (auto* shadow = LevelBlocks(ctx, **slot, *f, level))
-    CopyBlocksIn(*shadow, **slot, *f, level, 0, 0, layer, w, h, d, blocks);
+  GLint layer = cube_face ? static_cast<GLint>(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : 0;
+  WriteBlocks(ctx, **slot, *f, dims, target, level, 0, 0, 0, layer, w, h, d, blocks);
 }
 
 void CompressedSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GLint y, GLint z,
@@ -277,18 +306,7 @@ void CompressedSubImage(Context& ctx, int dims, GLenum target, GLint level, GLin
   bool ok;
   const uint8_t* blocks = CompressedSource(ctx, data, image_size, &ok, fn);
   if (!ok || !blocks || w == 0 || h == 0 || d == 0) return;
-  std::vector<uint8_t> texels;
-  DecodeBlocks(*f, blocks, w, h, d, &texels);
-  bool done = WithDefaultUnpack(ctx, [&] {
-    if (dims == 2)
-      gl::TexSubImage2D(ctx, target, level, x, y, w, h, ClientFormat(*f), ClientType(*f), texels.data());
-    else
-      gl::TexSubImage3D(ctx, target, level, x, y, z, w, h, d, ClientFormat(*f), ClientType(*f),
-                        texels.data());
-  });
-  if (!done) return;
-  if (auto* shadow = LevelBlocks(ctx, tex, *f, level))
-    CopyBlocksIn(*shadow, tex, *f, level, x, y, cube_face ? face : z, w, h, d, blocks);
+  WriteBlocks(ctx, tex, *f, dims, target, level, x, y, z, cube_face ? face : z, w, h, d, blocks);
 }
 
 }  // namespace
@@ -325,6 +343,100 @@ void ForgetCompressedLevels(Texture& tex, GLint first, GLint last) {
 GLint CompressedImageSize(Texture& tex, GLint level) {
   const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
   return f ? static_cast<GLint>(LevelBytes(tex, *f, level)) : 0;
+}
+
+std::optional<pipe::Format> TextureStorageFormat(const Context& ctx, GLenum internal_format,
+                                                 GLenum bind_target) {
+  auto format = glformat::TextureFormat(internal_format);
+  const CompressedFormat* f = SpecificCompressedFormat(internal_format);
+  bool rgtc_target = bind_target == GL_TEXTURE_2D || bind_target == GL_TEXTURE_CUBE_MAP ||
+                     bind_target == GL_TEXTURE_2D_ARRAY;
+  if (!format || !f || !rgtc_target || !ctx.native_rgtc()) return format;
+  if (f->channels == 1) return f->is_signed ? pipe::Format::kRGTC1SN : pipe::Format::kRGTC1;
+  return f->is_signed ? pipe::Format::kRGTC2SN : pipe::Format::kRGTC2;
+}
+
+void UploadCompressedBox(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
+                         GLsizei h, GLsizei d) {
+  const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
+  if (!f || !pipe::IsBlockCompressed(tex.format) || w == 0 || h == 0 || d == 0) return;
+  std::vector<uint8_t>* shadow = LevelBlocks(ctx, tex, *f, level);
+  if (!shadow) return;
+  GLsizei lw = std::max(tex.width >> level, 1), lh = std::max(tex.height >> level, 1);
+  size_t block = size_t(pipe::kRgtcBlockBytes) * f->channels, layer = LayerBytes(*f, lw, lh);
+  size_t row = size_t(Blocks(w)) * block;
+  std::vector<uint8_t> payload(row * size_t(Blocks(h)) * size_t(d));
+  uint8_t* out = payload.data();
+  for (GLsizei l = 0; l < d; ++l) {
+    for (GLsizei by = 0; by < Blocks(h); ++by, out += row) {
+      size_t at = size_t(z + l) * layer + (size_t(y / 4 + by) * Blocks(lw) + size_t(x / 4)) * block;
+      if (at + row <= shadow->size()) std::memcpy(out, shadow->data() + at, row);
+    }
+  }
+  pipe::CmdImageUpload cmd{tex.handle,
+                           static_cast<uint32_t>(level),
+                           x,
+                           y,
+                           static_cast<uint32_t>(w),
+                           static_cast<uint32_t>(h),
+                           static_cast<uint32_t>(payload.size())};
+  cmd.z = static_cast<uint32_t>(z);
+  cmd.depth = static_cast<uint32_t>(d);
+  ctx.pipe().Record(cmd, payload.data(), payload.size());
+}
+
+bool DecodeCompressedBox(Context& ctx, Texture& tex, GLint level, GLint layer, GLint x, GLint y, GLsizei w,
+                         GLsizei h, std::vector<uint8_t>* texels) {
+  const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
+  if (!f) return false;
+  std::vector<uint8_t>* shadow = LevelBlocks(ctx, tex, *f, level);
+  if (!shadow) return false;
+  GLsizei lw = std::max(tex.width >> level, 1), lh = std::max(tex.height >> level, 1);
+  // The whole layer decoded, then the box cut out of it (levels are small next to a decode's cost).
+  std::vector<uint8_t> whole;
+  DecodeBlocks(*f, shadow->data() + LayerBytes(*f, lw, lh) * size_t(layer), lw, lh, 1, &whole);
+  int n = f->channels;
+  texels->resize(size_t(w) * h * n);
+  for (GLsizei row = 0; row < h; ++row)
+    std::memcpy(texels->data() + size_t(row) * w * n, whole.data() + (size_t(y + row) * lw + x) * n,
+                size_t(w) * n);
+  return true;
+}
+
+void GenerateCompressedMipmaps(Context& ctx, Texture& tex, GLint base, GLint last) {
+  const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
+  if (!f || !pipe::IsBlockCompressed(tex.format)) return;
+  int n = f->channels;
+  GLsizei layers = tex.LayersAt(base);
+  // Each level is a 2x2 box filter of the one above (edges clamped for odd sizes), rounded to nearest in
+  // the format's 8-bit values; layers and cube faces are filtered on their own.
+  std::vector<uint8_t> above, below;
+  for (GLint layer = 0; layer < layers; ++layer) {
+    GLsizei w = std::max(tex.width >> base, 1), h = std::max(tex.height >> base, 1);
+    if (!DecodeCompressedBox(ctx, tex, base, layer, 0, 0, w, h, &above)) return;
+    for (GLint level = base + 1; level <= last; ++level) {
+      GLsizei bw = std::max(w / 2, 1), bh = std::max(h / 2, 1);
+      below.assign(size_t(bw) * bh * n, 0);
+      for (GLsizei y = 0; y < bh; ++y) {
+        for (GLsizei x = 0; x < bw; ++x) {
+          GLsizei x0 = std::min(2 * x, w - 1), x1 = std::min(2 * x + 1, w - 1);
+          GLsizei y0 = std::min(2 * y, h - 1), y1 = std::min(2 * y + 1, h - 1);
+          for (int c = 0; c < n; ++c) {
+            auto at = [&](GLsizei ax, GLsizei ay) {
+              uint8_t v = above[(size_t(ay) * w + ax) * n + c];
+              return f->is_signed ? int(int8_t(v)) : int(v);
+            };
+            int sum = at(x0, y0) + at(x1, y0) + at(x0, y1) + at(x1, y1);
+            below[(size_t(y) * bw + x) * n + c] = static_cast<uint8_t>(std::lround(double(sum) / 4.0));
+          }
+        }
+      }
+      StoreCompressedTexels(ctx, tex, level, 0, 0, layer, bw, bh, 1, below.data());
+      UploadCompressedBox(ctx, tex, level, 0, 0, layer, bw, bh, 1);
+      above.swap(below);
+      w = bw, h = bh;
+    }
+  }
 }
 
 namespace gl {

@@ -125,6 +125,43 @@ void CopyThroughHost(Context& ctx, const CopySource& src, const LevelSpec& dst, 
   ctx.pipe().Record(cmd, texels.data(), texels.size());
 }
 
+// A copy into a native RGTC level: the whole (block-aligned) destination box is decoded from the shadow,
+// the source pixels inside the read framebuffer are read back and laid over it, and the box is compressed
+// again and uploaded as blocks (GL leaves the parts outside the framebuffer undefined: they keep the old
+// texels).
+void CopyIntoCompressed(Context& ctx, const CopySource& src, const LevelSpec& dst, GLint x, GLint y,
+                        const char* fn) {
+  std::vector<uint8_t> texels;
+  if (!DecodeCompressedBox(ctx, *dst.tex, dst.level, dst.z, dst.x, dst.y, dst.w, dst.h, &texels))
+    return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+  int32_t x0 = std::max(x, 0), y0 = std::max(y, 0);
+  int32_t x1 = std::min(x + dst.w, src.width), y1 = std::min(y + dst.h, src.height);
+  if (x0 < x1 && y0 < y1) {
+    pipe::ReadLayout layout = LayoutFor(src.format);
+    uint32_t size = LayoutSize(layout);
+    int32_t w = x1 - x0, h = y1 - y0;
+    std::vector<uint8_t> read(size_t(w) * h * size);
+    pipe::CmdReadPixels cmd{};
+    cmd.image = src.image;
+    cmd.layout = layout;
+    cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
+    cmd.row_stride = static_cast<uint32_t>(w) * size;
+    cmd.dst = read.data();
+    if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+    pipe::Format decoded = pipe::CompressedDecodedFormat(dst.tex->format);
+    uint32_t texel = pipe::TexelSize(decoded);
+    for (int32_t row = 0; row < h; ++row) {
+      for (int32_t col = 0; col < w; ++col) {
+        glformat::PixelValue v = FromLayout(layout, read.data() + (size_t(row) * w + col) * size, false);
+        size_t at = size_t(y0 - y + row) * dst.w + size_t(x0 - x + col);
+        pipe::EncodeFloat(decoded, v.f, texels.data() + at * texel);
+      }
+    }
+  }
+  StoreCompressedTexels(ctx, *dst.tex, dst.level, dst.x, dst.y, dst.z, dst.w, dst.h, 1, texels.data());
+  UploadCompressedBox(ctx, *dst.tex, dst.level, dst.x, dst.y, dst.z, dst.w, dst.h, 1);
+}
+
 // Copies the w x h rectangle at (x, y) of the source into the box of `dst` (dst.x/y/z; a 1D array takes
 // one source row per layer). Parts outside the read framebuffer are not copied (GL leaves them undefined).
 void Copy(Context& ctx, const CopySource& src, const LevelSpec& dst, GLint x, GLint y, const char* fn) {
@@ -135,6 +172,7 @@ void Copy(Context& ctx, const CopySource& src, const LevelSpec& dst, GLint x, GL
   int32_t x1 = std::min(x + dst.w, src.width), y1 = std::min(y + rows, src.height);
   if (x0 >= x1 || y0 >= y1) return;
   ctx.FlushRenderTargets();
+  if (pipe::IsBlockCompressed(dst.tex->format)) return CopyIntoCompressed(ctx, src, dst, x, y, fn);
   // An RGTC destination's blocks are re-encoded from the device when next asked for.
   ForgetCompressedLevels(*dst.tex, dst.level, dst.level);
   bool device = DeviceCopies(src.format, dst.format);

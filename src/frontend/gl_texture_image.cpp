@@ -198,7 +198,7 @@ bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint int
                    GLsizei h, GLsizei d, GLint border, LevelSpec* out, const char* fn) {
   ImageTarget it;
   if (!ResolveImageTarget(ctx, target, dims, &it, fn)) return false;
-  auto fmt = glformat::TextureFormat(static_cast<GLenum>(internalformat));
+  auto fmt = TextureStorageFormat(ctx, static_cast<GLenum>(internalformat), it.bind_target);
   auto fail = [&](GLenum error, const char* why) {
     ctx.Error(error, fn, why);
     return false;
@@ -344,9 +344,13 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
     if (!SyncShadow(ctx, *pbo)) return ctx.Error(GL_CONTEXT_LOST, function, "device lost");
     pixels = pbo->shadow.data() + reinterpret_cast<uintptr_t>(pixels);
   }
+  // Native RGTC images take blocks: the texels are compressed into the block shadow (as GL requires of an
+  // uncompressed upload into a compressed format) and the blocks covering the box go to the device.
   std::vector<uint8_t> texels;
-  ConvertUpload(ctx.state, pixels, w, h, d, three_d, format, type, client, tex.format, &texels);
+  ConvertUpload(ctx.state, pixels, w, h, d, three_d, format, type, client,
+                pipe::CompressedDecodedFormat(tex.format), &texels);
   StoreCompressedTexels(ctx, tex, level, x, y, z, w, h, d, texels.data());
+  if (pipe::IsBlockCompressed(tex.format)) return UploadCompressedBox(ctx, tex, level, x, y, z, w, h, d);
   pipe::CmdImageUpload cmd{tex.handle,
                            static_cast<uint32_t>(level),
                            x,
@@ -393,7 +397,7 @@ void TexStorage(Context& ctx, int dims, GLenum target, GLsizei levels, GLenum in
                                      target == GL_TEXTURE_CUBE_MAP || target == GL_TEXTURE_1D_ARRAY
                                : target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY;
   if (!target_ok) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
-  auto fmt = glformat::TextureFormat(internalformat);
+  auto fmt = TextureStorageFormat(ctx, internalformat, target);
   if (!fmt) return ctx.Error(GL_INVALID_ENUM, fn, "unsupported internal format");
   if (levels < 1 || w < 1 || h < 1 || d < 1) return ctx.Error(GL_INVALID_VALUE, fn, "levels or size below 1");
   GLsizei max = MaxSize(ctx);
@@ -501,9 +505,10 @@ void TexImageMultisample(Context& ctx, GLenum target, GLenum expected_target, GL
     Release(tex);
     return;
   }
-  // A single-sample request stays multisampled: the target promises a sampler2DMS-readable image.
+  // A single-sample request stays multisampled (the target promises a sampler2DMS-readable image): it
+  // takes the device's smallest count above one, which need not be 2 (lavapipe has only 1 and 4).
   Allocate(ctx, tex, *format, internalformat, width, height, array ? layers : 1, 1,
-           std::max<GLsizei>(SupportedSampleCount(ctx, samples), 2));
+           SupportedSampleCount(ctx, std::max<GLsizei>(samples, 2)));
   tex.defined[0] = 1;
 }
 

@@ -1,6 +1,9 @@
 // glGetTexImage: every layer (array layer, 3D slice; cube faces one at a time) of one level read back
 // through the same pack path as glReadPixels (pack state, pack buffers, every format/type conversion).
 #include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
 
 #include "frontend/context.h"
 #include "frontend/device.h"
@@ -9,7 +12,46 @@
 #include "frontend/pixel_buffer.h"
 #include "frontend/texture_util.h"
 
-namespace caldera::gl {
+namespace caldera {
+namespace {
+
+// glGetTexImage of a native RGTC texture: each layer decoded from the blocks (8-bit values, as Mesa decodes
+// them too) and packed as any other readback. Signed values travel as floats (no clamping to 0..1).
+void GetCompressedTexImageDecoded(Context& ctx, Texture& tex, GLint level, GLint first_layer, int32_t layers,
+                                  GLenum format, GLenum type, const PixelLayout& layout, void* pixels,
+                                  const char* fn) {
+  pipe::Format decoded = pipe::CompressedDecodedFormat(tex.format);
+  const pipe::FormatInfo& info = pipe::Info(decoded);
+  bool is_signed = info.type == pipe::FormatType::kSnorm;
+  int32_t w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
+  std::vector<uint8_t> texels, rgba(size_t(w) * h * (is_signed ? 16 : 4));
+  for (int32_t layer = 0; layer < layers; ++layer) {
+    if (!DecodeCompressedBox(ctx, tex, level, first_layer + layer, 0, 0, w, h, &texels))
+      return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+    for (size_t t = 0; t < size_t(w) * h; ++t) {
+      float v[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+      for (int c = 0; c < info.components; ++c) {
+        uint8_t b = texels[t * info.components + c];
+        v[c] = is_signed ? std::max(float(int8_t(b)) / 127.0f, -1.0f) : float(b) / 255.0f;
+      }
+      if (is_signed) {
+        std::memcpy(&rgba[t * 16], v, 16);
+      } else {
+        for (int c = 0; c < 4; ++c) rgba[t * 4 + c] = static_cast<uint8_t>(std::lround(v[c] * 255.0f));
+      }
+    }
+    CpuTexels cpu{is_signed ? pipe::ReadLayout::kRGBA32F : pipe::ReadLayout::kRGBA8, rgba.data()};
+    uint64_t first = layout.skip + uint64_t(layer) * layout.image_stride;
+    if (!PackImage(ctx,
+                   {tex.handle, static_cast<uint16_t>(level), static_cast<uint16_t>(first_layer + layer)}, {},
+                   decoded, 0, 0, w, h, format, type, layout, first, pixels, fn, &cpu))
+      return;
+  }
+}
+
+}  // namespace
+
+namespace gl {
 
 void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
   const char* fn = "glGetTexImage";
@@ -63,6 +105,10 @@ void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum
   if (pbo && !CheckPixelBuffer(ctx, *pbo, reinterpret_cast<uintptr_t>(pixels), layout, type, fn)) return;
   if (!pbo && !pixels) return;
   ctx.FlushRenderTargets();  // a pending clear of a texture that is also the current target is resolved
+  // Native RGTC levels are decoded from their block shadow (the device cannot read them back as texels).
+  if (pipe::IsBlockCompressed(tex.format))
+    return GetCompressedTexImageDecoded(ctx, **slot, level, face ? face_index : 0, layers, format, type,
+                                        layout, pixels, fn);
   for (int32_t layer = 0; layer < layers; ++layer) {
     pipe::ImageRef image{tex.handle, static_cast<uint16_t>(level),
                          static_cast<uint16_t>(face ? face_index : layer)};
@@ -76,4 +122,5 @@ void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum
   }
 }
 
-}  // namespace caldera::gl
+}  // namespace gl
+}  // namespace caldera

@@ -62,8 +62,15 @@ glformat::PixelValue FromLayout(pipe::ReadLayout layout, const uint8_t* p, bool 
 // it converted to format/type into the pack buffer or client memory `pixels`, the first pixel `first` bytes
 // in and rows layout.row_stride apart. A device copy when the pack buffer takes the image's format as is.
 // False after recording the GL error.
+// `cpu_texels`, when given, replaces the device read: w x h pixels, tight rows, in `cpu_layout` (a native
+// RGTC level decoded from its blocks on the GL thread).
+struct CpuTexels {
+  pipe::ReadLayout layout;
+  const uint8_t* data;
+};
 bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil, pipe::Format read_format,
                int32_t x, int32_t y, int32_t w, int32_t h, GLenum format, GLenum type,
-               const PixelLayout& layout, uint64_t first, void* pixels, const char* fn);
+               const PixelLayout& layout, uint64_t first, void* pixels, const char* fn,
+               const CpuTexels* cpu_texels = nullptr);
 
 }  // namespace caldera

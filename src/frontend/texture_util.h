@@ -4,6 +4,8 @@
 #include <GL/glcorearb.h>
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include "frontend/objects.h"
 #include "pipe/commands.h"
@@ -62,7 +64,9 @@ bool DefineLevel(Context& ctx, const LevelSpec& spec, GLenum internalformat);
 bool CheckTexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GLint y, GLint z,
                       GLsizei w, GLsizei h, GLsizei d, LevelSpec* out, const char* fn);
 
-// Specific compressed internal formats (RGTC): stored decoded, blocks kept in Texture::compressed_blocks.
+// Specific compressed internal formats (RGTC): stored as blocks (pipe::Format::kRGTC*) where the backend
+// samples them (Context::native_rgtc), else decoded (R8, RG8 and their SNORM forms); either way the blocks
+// are kept in Texture::compressed_blocks.
 struct CompressedFormat {
   GLenum internal_format;
   int channels;  // 1: RGTC1 (BC4), 2: RGTC2 (BC5)
@@ -79,6 +83,25 @@ void StoreCompressedTexels(Context& ctx, Texture& tex, GLint level, GLint x, GLi
                            GLsizei h, GLsizei d, const uint8_t* texels);
 // Levels written on the device (glGenerateMipmap): their blocks are re-encoded from the device when asked.
 void ForgetCompressedLevels(Texture& tex, GLint first, GLint last);
+// The pipe format a texture of `internal_format` bound to `bind_target` is stored as:
+// glformat::TextureFormat, except RGTC formats on the targets GL gives them (2D, cube, 2D array), which are
+// block-compressed when ctx.native_rgtc().
+std::optional<pipe::Format> TextureStorageFormat(const Context& ctx, GLenum internal_format,
+                                                 GLenum bind_target);
+// Native RGTC textures (pipe::IsBlockCompressed(tex.format)): the block shadow is the only copy the GL thread
+// needs, and every write goes through it. Sends the blocks covering a box of `level` (x, y block-aligned; z
+// the first layer or face, d layers) from the shadow to the device.
+void UploadCompressedBox(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
+                         GLsizei h, GLsizei d);
+// The texels of a box of one layer of a native RGTC level, decoded from the shadow into the decoded
+// format's layout (pipe::CompressedDecodedFormat: R8/RG8, SNORM as int8), tightly packed. False when the
+// device is lost.
+bool DecodeCompressedBox(Context& ctx, Texture& tex, GLint level, GLint layer, GLint x, GLint y, GLsizei w,
+                         GLsizei h, std::vector<uint8_t>* texels);
+// glGenerateMipmap of a native RGTC texture: levels base+1..last filtered from the decoded base level on the
+// CPU, compressed again and uploaded (GL 3.3 lets compressed textures have mipmaps generated; Mesa does it
+// the same way, decoding and re-encoding).
+void GenerateCompressedMipmaps(Context& ctx, Texture& tex, GLint base, GLint last);
 // GL_TEXTURE_COMPRESSED_IMAGE_SIZE of a level (every layer); 0 for uncompressed textures.
 GLint CompressedImageSize(Texture& tex, GLint level);
 

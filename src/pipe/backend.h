@@ -33,6 +33,9 @@ struct BackendCaps {
   // CmdDrawTransformFeedback works: glDrawTransformFeedback and GL_ARB_transform_feedback2 on desktop GL
   // (Vulkan: transformFeedbackDraw; a GLES host has no such draw).
   bool draw_transform_feedback = false;
+  // Images of the block-compressed formats (Format::kRGTC1..kRGTC2SN) can be created, sampled (with linear
+  // filtering) and uploaded with blocks. Without it the frontend stores RGTC textures decoded.
+  bool native_rgtc = false;
 };
 
 class BackendContext {

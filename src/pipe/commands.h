@@ -151,7 +151,9 @@ constexpr TextureKind StorageKind(TextureKind kind) {
 
 // Writes texels (payload, tightly packed in the image's format) into a box of one level: `z` is the first
 // layer (arrays; cube faces in GL order) or slice (3D), `depth` how many; the payload holds `depth` whole
-// width x height rectangles one after another.
+// width x height rectangles one after another. Block-compressed images (IsBlockCompressed) take 4x4 blocks:
+// x and y are multiples of 4, width and height are too unless the box ends at the level's edge, and each
+// layer's rows of blocks are tightly packed.
 struct CmdImageUpload {
   static constexpr Op kOp = Op::kImageUpload;
   Handle image;

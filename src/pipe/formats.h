@@ -70,6 +70,12 @@ enum class Format : uint8_t {
   kRGB32I,  // stored as RGBA32I
   kRGBA32I,
   kRGB10A2UI,  // packed like kRGB10A2
+  // Block-compressed (RGTC = BC4/BC5), sampled only, on backends with BackendCaps::native_rgtc: payloads are
+  // 4x4 blocks (8 bytes per channel), never texels; CompressedDecodedFormat names the texels they decode to.
+  kRGTC1,
+  kRGTC1SN,
+  kRGTC2,
+  kRGTC2SN,
   // Depth/stencil: always last (IsDepthFormat).
   kD24S8,   // 32-bit words: depth in the high 24 bits, stencil in the low 8
   kD32F,    // float
@@ -107,6 +113,28 @@ inline bool IsDepthFormat(Format f) {
 inline bool IsIntegerFormat(Format f) {
   FormatType t = Info(f).type;
   return t == FormatType::kUint || t == FormatType::kSint;
+}
+inline bool IsBlockCompressed(Format f) {
+  return f >= Format::kRGTC1 && f <= Format::kRGTC2SN;
+}
+// Bytes of one 4x4 block of a block-compressed format.
+inline uint32_t BlockBytes(Format f) {
+  return f == Format::kRGTC2 || f == Format::kRGTC2SN ? 16 : 8;
+}
+// The uncompressed format a block-compressed one decodes to (R8, RG8 and their SNORM forms); others: itself.
+inline Format CompressedDecodedFormat(Format f) {
+  switch (f) {
+    case Format::kRGTC1:
+      return Format::kR8;
+    case Format::kRGTC1SN:
+      return Format::kR8SN;
+    case Format::kRGTC2:
+      return Format::kRG8;
+    case Format::kRGTC2SN:
+      return Format::kRG8SN;
+    default:
+      return f;
+  }
 }
 // RGB formats stored as RGBA: their alpha stays one.
 inline bool HasImplicitAlpha(Format f) {

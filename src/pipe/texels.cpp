@@ -68,6 +68,11 @@ constexpr FormatInfo kInfo[] = {
     {3, 16, {32, 32, 32, 0}, T::kSint, P::kNone, F::kRGBA32I},
     {4, 16, {32, 32, 32, 32}, T::kSint, P::kNone, F::kRGBA32I},
     {4, 4, {10, 10, 10, 2}, T::kUint, P::k10_10_10_2, F::kRGB10A2UI},
+    // Block-compressed: no texel size (payloads are blocks); sizes as GL reports them for RGTC.
+    {1, 0, {8, 0, 0, 0}, T::kUnorm, P::kNone, F::kRGTC1},
+    {1, 0, {8, 0, 0, 0}, T::kSnorm, P::kNone, F::kRGTC1SN},
+    {2, 0, {8, 8, 0, 0}, T::kUnorm, P::kNone, F::kRGTC2},
+    {2, 0, {8, 8, 0, 0}, T::kSnorm, P::kNone, F::kRGTC2SN},
     {1, 4, {24, 8, 0, 0}, T::kDepth, P::kNone, F::kD24S8},
     {1, 4, {32, 0, 0, 0}, T::kDepth, P::kNone, F::kD32F},
     {1, 8, {32, 8, 0, 0}, T::kDepth, P::kNone, F::kD32FS8},

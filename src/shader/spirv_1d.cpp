@@ -10,7 +10,7 @@
 #include <set>
 #include <spirv-tools/optimizer.hpp>
 
-#include "shader/spirv_inst.h"
+#include "shader/spirv_editor.h"
 #include "shader/spirv_patch.h"
 
 namespace caldera::shader::internal {
@@ -50,23 +50,16 @@ class Lowering {
   // Returns an error message (empty on success); *changed says whether the module had 1D images.
   std::string Run(bool* changed) {
     *changed = false;
-    for (size_t pos = 5; pos < words_.size();) {
-      uint32_t count = words_[pos] >> 16;
-      if (count == 0 || pos + count > words_.size()) return "malformed SPIR-V";
-      insts_.emplace_back(words_.begin() + pos, words_.begin() + pos + count);
-      pos += count;
-    }
-    bound_ = words_[3];
+    if (!module_.Open(words_)) return "malformed SPIR-V";
     FindTypes();
     if (arrayed_.empty()) return {};
     std::vector<Inst> out;
     bool in_function = false;
-    for (auto& inst : insts_) {
+    for (auto& inst : module_.insts()) {
       uint32_t op = inst[0] & 0xffff;
       if (op == spv::OpCapability &&
           (inst[1] == spv::CapabilitySampled1D || inst[1] == spv::CapabilityImage1D))
         continue;  // nothing 1D is left
-      if (op == spv::OpFunction && !in_function && first_function_ == SIZE_MAX) first_function_ = out.size();
       in_function |= op == spv::OpFunction;
       if (op == spv::OpTypeImage && arrayed_.count(inst[1])) inst[3] = spv::Dim2D;
       bool dref, proj;
@@ -93,8 +86,8 @@ class Lowering {
         out.push_back(inst);
       } else if (op == spv::OpImageQuerySize || op == spv::OpImageQuerySizeLod) {
         // The 2D query answers (w, 1) or (w, 1, layers); the program expects w or (w, layers).
-        uint32_t old_type = inst[1], old_id = inst[2], fresh = NewId();
-        inst[1] = Vector(Int(), arrayed ? 3 : 2);
+        uint32_t old_type = inst[1], old_id = inst[2], fresh = module_.NewId();
+        inst[1] = module_.Vector(module_.Int(), arrayed ? 3 : 2);
         inst[2] = fresh;
         out.push_back(inst);
         out.push_back(arrayed ? Make(spv::OpVectorShuffle, {old_type, old_id, fresh, fresh, 0, 2})
@@ -103,102 +96,53 @@ class Lowering {
         out.push_back(inst);
       }
     }
-    if (first_function_ == SIZE_MAX) return {};
-    out.insert(out.begin() + static_cast<std::ptrdiff_t>(first_function_), declarations_.begin(),
-               declarations_.end());
-    std::vector<uint32_t> result(words_.begin(), words_.begin() + 5);
-    result[3] = bound_;
-    for (const auto& inst : out) result.insert(result.end(), inst.begin(), inst.end());
-    words_ = std::move(result);
+    if (!in_function) return {};
+    module_.insts() = std::move(out);
+    if (!module_.Assemble(&words_)) return "unexpected SPIR-V layout for 1D textures";
     *changed = true;
     return {};
   }
 
  private:
-  uint32_t TypeOf(uint32_t id) const {
-    auto it = type_of_.find(id);
-    return it == type_of_.end() ? 0 : it->second;
-  }
-
   // The 1D image type behind an image or sampled-image value; 0 for anything else.
   uint32_t ImageTypeOf(uint32_t value) const {
-    uint32_t type = TypeOf(value);
+    uint32_t type = module_.TypeOf(value);
     auto sampled = image_of_.find(type);
     if (sampled != image_of_.end()) type = sampled->second;
     return arrayed_.count(type) ? type : 0;
   }
 
   void FindTypes() {
-    for (const auto& inst : insts_) {
+    for (const auto& inst : module_.insts()) {
       uint32_t op = inst[0] & 0xffff;
-      bool has_result = false, has_type = false;
-      spv::HasResultAndType(static_cast<spv::Op>(op), &has_result, &has_type);
-      if (has_result && has_type && inst.size() > 2) type_of_[inst[2]] = inst[1];
       if (op == spv::OpTypeImage && inst[3] == spv::Dim1D) arrayed_[inst[1]] = inst[5] != 0;
       if (op == spv::OpTypeSampledImage && arrayed_.count(inst[2])) image_of_[inst[1]] = inst[2];
-      if (op == spv::OpTypeInt && inst[2] == 32 && inst[3] == 1) int_ = inst[1];
-      if (op == spv::OpTypeVector) {
-        vectors_[{inst[2], inst[3]}] = inst[1];
-        components_[inst[1]] = {inst[2], inst[3]};
-      }
-      if (op == spv::OpConstant && inst.size() == 4) constants_[{inst[1], inst[3]}] = inst[2];
     }
-  }
-
-  uint32_t NewId() { return bound_++; }
-
-  uint32_t Declare(uint32_t id, Inst inst) {
-    declarations_.push_back(std::move(inst));
-    return id;
-  }
-
-  uint32_t Int() {
-    if (!int_) {
-      uint32_t id = NewId();
-      int_ = Declare(id, Make(spv::OpTypeInt, {id, 32, 1}));
-    }
-    return int_;
-  }
-  uint32_t Vector(uint32_t component, uint32_t n) {
-    auto& id = vectors_[{component, n}];
-    if (!id) {
-      uint32_t fresh = NewId();
-      id = Declare(fresh, Make(spv::OpTypeVector, {fresh, component, n}));
-      components_[fresh] = {component, n};
-    }
-    return id;
-  }
-  uint32_t Constant(uint32_t type, uint32_t bits) {
-    auto& id = constants_[{type, bits}];
-    if (!id) {
-      uint32_t fresh = NewId();
-      id = Declare(fresh, Make(spv::OpConstant, {type, fresh, bits}));
-    }
-    return id;
   }
 
   // A coordinate (or offset, derivative) whose first `used` components matter, with a zero inserted as its
   // second component: u -> (u, 0), (u, a) -> (u, 0, a). Components past `used` (unused ones SPIR-V allows,
   // such as the reference of a shadow lookup glslang leaves in place) are dropped.
   uint32_t Expand(uint32_t value, uint32_t used, std::vector<Inst>* out) {
-    uint32_t type = TypeOf(value);
+    uint32_t type = module_.TypeOf(value);
     uint32_t scalar = type;
-    bool vector = components_.count(type) != 0;
-    if (vector) scalar = components_[type].first;
+    auto shape = module_.VectorShape(type);
+    bool vector = shape.has_value();
+    if (vector) scalar = shape->first;
     std::vector<uint32_t> parts;
     for (uint32_t i = 0; i < used; ++i) {
       if (!vector) {
         parts.push_back(value);
         break;
       }
-      uint32_t part = NewId();
+      uint32_t part = module_.NewId();
       out->push_back(Make(spv::OpCompositeExtract, {scalar, part, value, i}));
       parts.push_back(part);
     }
-    parts.insert(parts.begin() + 1, Constant(scalar, 0));
-    uint32_t result = NewId();
-    Inst construct =
-        Make(spv::OpCompositeConstruct, {Vector(scalar, static_cast<uint32_t>(parts.size())), result});
+    parts.insert(parts.begin() + 1, module_.Constant(scalar, 0));
+    uint32_t result = module_.NewId();
+    Inst construct = Make(spv::OpCompositeConstruct,
+                          {module_.Vector(scalar, static_cast<uint32_t>(parts.size())), result});
     construct.insert(construct.end(), parts.begin(), parts.end());
     Resize(construct);
     out->push_back(construct);
@@ -207,10 +151,10 @@ class Lowering {
 
   // The same for a constant offset: a constant composite (ConstOffset must stay a constant).
   uint32_t ExpandConstant(uint32_t value) {
-    uint32_t scalar = TypeOf(value);
-    uint32_t result = NewId();
-    return Declare(result,
-                   Make(spv::OpConstantComposite, {Vector(scalar, 2), result, value, Constant(scalar, 0)}));
+    uint32_t scalar = module_.TypeOf(value);
+    uint32_t result = module_.NewId();
+    return module_.Declare(result, Make(spv::OpConstantComposite, {module_.Vector(scalar, 2), result, value,
+                                                                   module_.Constant(scalar, 0)}));
   }
 
   // Image operands from word `mask_at` on: gradients and offsets gain their zero second component.
@@ -233,23 +177,14 @@ class Lowering {
   }
 
   std::vector<uint32_t>& words_;
-  std::vector<Inst> insts_;
-  std::vector<Inst> declarations_;  // types and constants added, placed before the first function
-  size_t first_function_ = SIZE_MAX;
-  uint32_t bound_ = 0;
-  std::map<uint32_t, uint32_t> type_of_;   // result id -> result type id
+  SpirvEditor module_;
   std::map<uint32_t, bool> arrayed_;       // 1D image type -> arrayed
   std::map<uint32_t, uint32_t> image_of_;  // sampled image type -> image type
-  uint32_t int_ = 0;
-  std::map<std::pair<uint32_t, uint32_t>, uint32_t> vectors_;     // (component, count) -> type
-  std::map<uint32_t, std::pair<uint32_t, uint32_t>> components_;  // vector type -> (component, count)
-  std::map<std::pair<uint32_t, uint32_t>, uint32_t> constants_;   // (type, bits) -> constant
 };
 
 }  // namespace
 
 std::string Lower1DTextures(std::vector<uint32_t>& words) {
-  if (words.size() < 5) return "malformed SPIR-V";
   bool changed = false;
   std::string error = Lowering(words).Run(&changed);
   if (!error.empty() || !changed) return error;

@@ -1,5 +1,6 @@
-// One SPIR-V instruction as the module-editing passes (spirv_rect.cpp, spirv_1d.cpp, spirv_points.cpp) hold
-// it while they rebuild a module: its words, the first being (word count << 16) | opcode.
+// One SPIR-V instruction as the module-editing passes (spirv_rect.cpp, spirv_1d.cpp, spirv_points.cpp,
+// spirv_xfb.cpp, through spirv_editor.h) hold it while they rebuild a module: its words, the first being
+// (word count << 16) | opcode.
 #pragma once
 
 #include <cstdint>

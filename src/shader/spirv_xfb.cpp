@@ -13,6 +13,8 @@
 #include <optional>
 #include <set>
 
+#include "shader/spirv_editor.h"
+
 namespace caldera::shader::internal {
 namespace {
 
@@ -35,14 +37,8 @@ class Module {
   explicit Module(std::vector<uint32_t>& words) : words_(words) {}
 
   bool Parse() {
-    if (words_.size() < 5) return false;
-    for (size_t pos = 5; pos < words_.size();) {
-      uint32_t count = words_[pos] >> 16;
-      if (count == 0 || pos + count > words_.size()) return false;
-      insts_.emplace_back(words_.begin() + pos, words_.begin() + pos + count);
-      pos += count;
-    }
-    for (const auto& inst : insts_) {
+    if (!editor.Open(words_)) return false;
+    for (const auto& inst : editor.insts()) {
       uint32_t op = inst[0] & 0xffff;
       if (op == spv::OpName && inst.size() > 2) names_[inst[1]] = String(inst, 2);
       if (op == spv::OpMemberName && inst.size() > 3) member_names_[inst[1]][inst[2]] = String(inst, 3);
@@ -109,36 +105,9 @@ class Module {
     return 1;
   }
 
-  uint32_t NewId() { return words_[3]++; }
-
   // An id of a 32-bit signed int constant, reusing the module's.
-  uint32_t IntConstant(uint32_t value) {
-    uint32_t int_type = 0;
-    for (auto& [id, t] : types_)
-      if (t.op == spv::OpTypeInt && t.operands == std::vector<uint32_t>{32, 1}) int_type = id;
-    if (!int_type) {
-      int_type = NewId();
-      types_[int_type] = {spv::OpTypeInt, {32, 1}};
-      globals_.push_back({Header(spv::OpTypeInt, 4), int_type, 32, 1});
-    }
-    for (auto& [id, c] : constants_)
-      if (c.first == int_type && c.second == value) return id;
-    uint32_t id = NewId();
-    constants_[id] = {int_type, value};
-    globals_.push_back({Header(spv::OpConstant, 4), int_type, id, value});
-    return id;
-  }
-  uint32_t OutputPointer(uint32_t type) {
-    for (auto& [id, t] : types_)
-      if (t.op == spv::OpTypePointer && t.operands == std::vector<uint32_t>{spv::StorageClassOutput, type})
-        return id;
-    uint32_t id = NewId();
-    types_[id] = {spv::OpTypePointer, {spv::StorageClassOutput, type}};
-    globals_.push_back({Header(spv::OpTypePointer, 4), id, spv::StorageClassOutput, type});
-    return id;
-  }
+  uint32_t IntConstant(uint32_t value) { return editor.Constant(editor.Int(), value); }
 
-  static uint32_t Header(uint32_t op, uint32_t count) { return (count << 16) | op; }
   static std::string String(const std::vector<uint32_t>& inst, size_t first) {
     std::string s;
     for (size_t w = first; w < inst.size(); ++w)
@@ -149,15 +118,8 @@ class Module {
       }
     return s;
   }
-  static std::vector<uint32_t> StringWords(const std::string& s) {
-    std::vector<uint32_t> out((s.size() + 4) / 4, 0);
-    for (size_t i = 0; i < s.size(); ++i)
-      out[i / 4] |= static_cast<uint32_t>(static_cast<uint8_t>(s[i])) << (8 * (i % 4));
-    return out;
-  }
-
   std::vector<uint32_t>& words_;
-  std::vector<std::vector<uint32_t>> insts_;
+  SpirvEditor editor;  // ids, shared types and constants, and the reassembly
   std::map<uint32_t, std::string> names_;
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> decorations_;
   std::map<uint32_t, std::map<uint32_t, std::string>> member_names_;
@@ -166,7 +128,6 @@ class Module {
   std::map<uint32_t, std::pair<uint32_t, uint32_t>> constants_;  // id -> (type, 32-bit value)
   std::vector<Output> outputs_;
   uint32_t entry_ = 0;
-  std::vector<std::vector<uint32_t>> globals_;  // new types, constants and variables
 };
 
 // GL type, array size and component count of a captured value's SPIR-V type; false for types GL cannot
@@ -426,103 +387,63 @@ std::string AddTransformFeedbackOutputs(std::vector<uint32_t>& words, const std:
     auto loc = m.Decoration(out.id, spv::DecorationLocation);
     if (loc) next_location = std::max(next_location, *loc + m.LocationCount(m.Pointee(out.pointer_type)));
   }
-  std::vector<std::vector<uint32_t>> debug, annotations;
   std::vector<uint32_t> copies_vars;
   for (size_t i = 0; i < sources.size(); ++i) {
     const Source& s = sources[i];
     const XfbVarying& v = varyings[i];
-    uint32_t pointer = m.OutputPointer(s.type);
-    uint32_t var = m.NewId();
-    m.globals_.push_back({Module::Header(spv::OpVariable, 4), pointer, var, spv::StorageClassOutput});
-    std::vector<uint32_t> name = {0, var};
-    auto str = Module::StringWords("caldera_xfb_" + std::to_string(i));
-    name.insert(name.end(), str.begin(), str.end());
-    name[0] = Module::Header(spv::OpName, static_cast<uint32_t>(name.size()));
-    debug.push_back(name);
+    uint32_t pointer = m.editor.Pointer(spv::StorageClassOutput, s.type);
+    uint32_t var = m.editor.NewId();
+    m.editor.Declare(var, Make(spv::OpVariable, {pointer, var, spv::StorageClassOutput}));
+    m.editor.Name(var, "caldera_xfb_" + std::to_string(i));
     uint32_t stride = strides[v.buffer];
-    annotations.push_back({Module::Header(spv::OpDecorate, 4), var, spv::DecorationLocation, next_location});
-    annotations.push_back({Module::Header(spv::OpDecorate, 4), var, spv::DecorationXfbBuffer, v.buffer});
-    annotations.push_back({Module::Header(spv::OpDecorate, 4), var, spv::DecorationXfbStride, stride});
-    annotations.push_back({Module::Header(spv::OpDecorate, 4), var, spv::DecorationOffset, v.offset});
+    m.editor.Annotate(Make(spv::OpDecorate, {var, spv::DecorationLocation, next_location}));
+    m.editor.Annotate(Make(spv::OpDecorate, {var, spv::DecorationXfbBuffer, v.buffer}));
+    m.editor.Annotate(Make(spv::OpDecorate, {var, spv::DecorationXfbStride, stride}));
+    m.editor.Annotate(Make(spv::OpDecorate, {var, spv::DecorationOffset, v.offset}));
     next_location += m.LocationCount(s.type);
     copies_vars.push_back(var);
   }
 
   // 3. The copy sequence, emitted fresh (new ids) at every point a vertex is complete.
-  auto copy_code = [&]() {
-    std::vector<uint32_t> code;
+  auto copy_code = [&](std::vector<Inst>* code) {
     for (size_t i = 0; i < sources.size(); ++i) {
       const Source& s = sources[i];
       uint32_t from = s.variable;
       if (!s.indices.empty()) {
-        uint32_t chain = m.NewId();
-        code.push_back(Module::Header(spv::OpAccessChain, static_cast<uint32_t>(4 + s.indices.size())));
-        code.push_back(m.OutputPointer(s.type));
-        code.push_back(chain);
-        code.push_back(s.variable);
-        code.insert(code.end(), s.indices.begin(), s.indices.end());
+        uint32_t chain = m.editor.NewId();
+        Inst access =
+            Make(spv::OpAccessChain, {m.editor.Pointer(spv::StorageClassOutput, s.type), chain, s.variable});
+        access.insert(access.end(), s.indices.begin(), s.indices.end());
+        access[0] = (static_cast<uint32_t>(access.size()) << 16) | spv::OpAccessChain;
+        code->push_back(std::move(access));
         from = chain;
       }
-      uint32_t value = m.NewId();
-      code.insert(code.end(), {Module::Header(spv::OpLoad, 4), s.type, value, from});
-      code.insert(code.end(), {Module::Header(spv::OpStore, 3), copies_vars[i], value});
+      uint32_t value = m.editor.NewId();
+      code->push_back(Make(spv::OpLoad, {s.type, value, from}));
+      code->push_back(Make(spv::OpStore, {copies_vars[i], value}));
     }
-    return code;
   };
 
-  // 4. Reassemble: capability, execution mode, names, decorations, globals, and the copies.
+  // 4. Reassemble: the copies, the Xfb execution mode and capability, the new variables in the interface.
   bool geometry = false;
-  for (const auto& inst : m.insts_)
+  for (const auto& inst : m.editor.insts())
     if ((inst[0] & 0xffff) == spv::OpEntryPoint && inst[1] == spv::ExecutionModelGeometry) geometry = true;
-  std::vector<uint32_t> out(words.begin(), words.begin() + 5);
-  bool capability_done = false, debug_done = false, annotations_done = false, globals_done = false;
+  std::vector<Inst> out;
   bool in_entry = false;
-  size_t last_debug = 0;
-  for (size_t i = 0; i < m.insts_.size(); ++i) {
-    uint32_t op = m.insts_[i][0] & 0xffff;
-    if (op == spv::OpName || op == spv::OpMemberName) last_debug = i;
-  }
-  for (size_t i = 0; i < m.insts_.size(); ++i) {
-    std::vector<uint32_t> inst = m.insts_[i];
+  for (auto& inst : m.editor.insts()) {
     uint32_t op = inst[0] & 0xffff;
-    bool is_type_or_global = (op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer) ||
-                             (op >= spv::OpConstantTrue && op <= spv::OpSpecConstantOp) ||
-                             op == spv::OpVariable || op == spv::OpUndef;
-    if (!annotations_done && is_type_or_global) {
-      for (auto& a : annotations) out.insert(out.end(), a.begin(), a.end());
-      annotations_done = true;
-    }
-    if (!globals_done && op == spv::OpFunction) {
-      for (auto& g : m.globals_) out.insert(out.end(), g.begin(), g.end());
-      globals_done = true;
-    }
     if (op == spv::OpFunction) in_entry = inst[2] == m.entry_;
     if (op == spv::OpFunctionEnd) in_entry = false;
     if ((geometry && op == spv::OpEmitVertex) ||
-        (!geometry && in_entry && (op == spv::OpReturn || op == spv::OpReturnValue))) {
-      auto code = copy_code();
-      out.insert(out.end(), code.begin(), code.end());
-    }
-    if (op == spv::OpEntryPoint) {
-      inst.insert(inst.end(), copies_vars.begin(), copies_vars.end());
-      inst[0] = Module::Header(op, static_cast<uint32_t>(inst.size()));
-    }
-    out.insert(out.end(), inst.begin(), inst.end());
-    if (op == spv::OpCapability && !capability_done) {
-      out.insert(out.end(), {Module::Header(spv::OpCapability, 2), spv::CapabilityTransformFeedback});
-      capability_done = true;
-    }
-    if (op == spv::OpEntryPoint)
-      out.insert(out.end(), {Module::Header(spv::OpExecutionMode, 3), m.entry_, spv::ExecutionModeXfb});
-    if (!debug_done && i == last_debug) {
-      for (auto& d : debug) out.insert(out.end(), d.begin(), d.end());
-      debug_done = true;
-    }
+        (!geometry && in_entry && (op == spv::OpReturn || op == spv::OpReturnValue)))
+      copy_code(&out);
+    out.push_back(std::move(inst));
+    if (op == spv::OpEntryPoint) out.push_back(Make(spv::OpExecutionMode, {m.entry_, spv::ExecutionModeXfb}));
   }
-  if (!debug_done || !annotations_done || !globals_done)
-    return "ERROR: internal: unexpected SPIR-V layout for transform feedback\n";
-  out[3] = words[3];  // the id bound grew while the copies were emitted
-  words = std::move(out);
+  m.editor.insts() = std::move(out);
+  m.editor.RequireCapability(spv::CapabilityTransformFeedback);
+  for (uint32_t var : copies_vars) m.editor.AddToInterface(var);
+  if (!m.editor.Assemble(&words)) return "ERROR: internal: unexpected SPIR-V layout for transform feedback\n";
   return {};
 }
 

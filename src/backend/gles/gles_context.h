@@ -44,6 +44,8 @@ class Context final : public pipe::BackendContext {
   void DeleteTexelBufferTextures(BufferObject& b);
   void OnImageCreate(const pipe::CmdImageCreate& c);
   void OnImageUpload(const pipe::CmdImageUpload& c, const uint8_t* payload);
+  // A CmdImageUpload of blocks into a block-compressed image (glCompressedTexSubImage* on the host).
+  void UploadBlocks(const ImageObject& img, const pipe::CmdImageUpload& c, const uint8_t* payload);
   void OnImageDestroy(pipe::Handle h);
   void OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& c);
   void OnProgramCreate(const pipe::CmdProgramCreate& c, const uint8_t* payload);
@@ -179,6 +181,7 @@ class Context final : public pipe::BackendContext {
   struct Stats {
     uint64_t draws = 0, clears = 0, blits = 0, framebuffers_created = 0, pbo_copies = 0;
     uint64_t uniform_ring_writes = 0, uniform_orphans = 0;
+    uint64_t compressed_uploads = 0;  // uploads of blocks into block-compressed images (native RGTC)
   } stats_;
 };
 

@@ -124,6 +124,8 @@ void Device::QueryCaps() {
   caps_.read_depth = has_read_depth_;
   caps_.read_stencil = has_read_stencil_;
   caps_.timestamp_bits = has_timer_queries() ? 64 : 0;
+  // RGTC blocks go to the host as they are when it samples them (Mesa and NVIDIA GLES both do).
+  caps_.native_rgtc = HasExtension(gl_, "GL_EXT_texture_compression_rgtc");
   while (gl_.GetError() != GL_NO_ERROR) {
   }
 }

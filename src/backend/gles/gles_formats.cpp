@@ -93,6 +93,15 @@ HostFormat ToHostFormat(pipe::Format format) {
       return {GL_RGBA32I, GL_RGBA_INTEGER, GL_INT};
     case F::kRGB10A2UI:
       return {GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV};
+    // GL_EXT_texture_compression_rgtc (same enums as desktop GL); uploads are glCompressedTexSubImage*.
+    case F::kRGTC1:
+      return {GL_COMPRESSED_RED_RGTC1, 0, 0};
+    case F::kRGTC1SN:
+      return {GL_COMPRESSED_SIGNED_RED_RGTC1, 0, 0};
+    case F::kRGTC2:
+      return {GL_COMPRESSED_RG_RGTC2, 0, 0};
+    case F::kRGTC2SN:
+      return {GL_COMPRESSED_SIGNED_RG_RGTC2, 0, 0};
     case F::kD24S8:
       return {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH_STENCIL_ATTACHMENT};
     case F::kD32F:

@@ -143,6 +143,7 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& c, const uint8_t* payloa
   state_.PixelStore(GL_UNPACK_ROW_LENGTH, 0);
   auto level = static_cast<GLint>(c.level);
   auto w = static_cast<GLsizei>(c.width), h = static_cast<GLsizei>(c.height);
+  if (pipe::IsBlockCompressed(img->format)) return UploadBlocks(*img, c, payload);
   if (img->target == GL_TEXTURE_2D_ARRAY || img->target == GL_TEXTURE_3D) {
     gl_.TexSubImage3D(img->target, level, c.x, c.y, static_cast<GLint>(c.z), w, h,
                       static_cast<GLsizei>(c.depth), img->host.format, img->host.type, payload);
@@ -154,6 +155,26 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& c, const uint8_t* payloa
                         img->host.type, payload + i * face_bytes);
   } else {
     gl_.TexSubImage2D(img->target, level, c.x, c.y, w, h, img->host.format, img->host.type, payload);
+  }
+}
+
+void Context::UploadBlocks(const ImageObject& img, const pipe::CmdImageUpload& c, const uint8_t* payload) {
+  ++stats_.compressed_uploads;
+  auto level = static_cast<GLint>(c.level);
+  auto w = static_cast<GLsizei>(c.width), h = static_cast<GLsizei>(c.height);
+  // Blocks of one layer: rows of whole 4x4 blocks.
+  auto layer_bytes =
+      static_cast<GLsizei>(size_t((c.width + 3) / 4) * ((c.height + 3) / 4) * pipe::BlockBytes(img.format));
+  if (img.target == GL_TEXTURE_2D_ARRAY) {
+    gl_.CompressedTexSubImage3D(img.target, level, c.x, c.y, static_cast<GLint>(c.z), w, h,
+                                static_cast<GLsizei>(c.depth), img.host.internal,
+                                layer_bytes * static_cast<GLsizei>(c.depth), payload);
+  } else if (img.target == GL_TEXTURE_CUBE_MAP) {
+    for (uint32_t i = 0; i < c.depth && c.z + i < 6; ++i)
+      gl_.CompressedTexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + c.z + i, level, c.x, c.y, w, h,
+                                  img.host.internal, layer_bytes, payload + size_t(i) * size_t(layer_bytes));
+  } else {
+    gl_.CompressedTexSubImage2D(img.target, level, c.x, c.y, w, h, img.host.internal, layer_bytes, payload);
   }
 }
 

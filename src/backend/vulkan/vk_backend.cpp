@@ -44,6 +44,7 @@ class Backend final : public pipe::Backend {
     // Depth/stencil resolves are rendering scopes with a SAMPLE_ZERO resolve attachment (Vulkan 1.2 core
     // VK_KHR_depth_stencil_resolve: every device supports SAMPLE_ZERO for both aspects).
     caps_.resolve_depth_stencil = true;
+    caps_.native_rgtc = device_->features().native_rgtc;
   }
 
   ~Backend() override {

@@ -37,6 +37,8 @@ bool Context::PendingClear::any() const {
 
 Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, kRingPage) {
   deferred_clears_ = util::EnvFlag("CALDERA_DEFERRED_CLEARS", true);
+  diff_dynamic_state_ = util::EnvFlag("CALDERA_DYNAMIC_STATE_DIFF", true);
+  merge_draws_ = shared_.device->features().max_multi_draw > 1;  // the device honours CALDERA_MULTI_DRAW=0
   if (const char* skip = util::Env("CALDERA_TEST_SKIP_CLEAR_RESOLVE")) {
     // A comma-separated list of read kinds whose resolve is skipped.
     std::string list = std::string(skip) + ",";
@@ -74,12 +76,15 @@ void Context::WriteStats() {
     std::fprintf(f,
                  "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
                  "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
-                 "\"pbo_copies\": %llu, \"dynamic3_sets\": %llu}\n",
+                 "\"pbo_copies\": %llu, \"dynamic_sets\": %llu, \"dynamic3_sets\": %llu, \"draws_merged\": "
+                 "%llu, \"multi_draws\": %llu, \"compressed_uploads\": %llu}\n",
                  (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
                  (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
                  (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
                  (unsigned long long)pipelines.created, (unsigned long long)stats_.pbo_copies,
-                 (unsigned long long)stats_.dynamic3_sets);
+                 (unsigned long long)stats_.dynamic_sets, (unsigned long long)stats_.dynamic3_sets,
+                 (unsigned long long)stats_.draws_merged, (unsigned long long)stats_.multi_draws,
+                 (unsigned long long)stats_.compressed_uploads);
     std::fclose(f);
   }
 }
@@ -90,7 +95,8 @@ Context::~Context() {
   if (serial) shared_.device->WaitSerial(serial);
   for (auto& s : in_flight_) shared_.device->WaitSerial(s.serial);
   Collect();
-  if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass) WriteStats();
+  if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass || stats_.compressed_uploads)
+    WriteStats();
   for (auto& row : dummies_)
     for (auto& dummy : row)
       if (dummy.image) shared_.resources->DestroyStandaloneImage(dummy);
@@ -102,8 +108,11 @@ Context::~Context() {
 
 bool Context::Execute(const pipe::CommandChunk& chunk) {
   std::lock_guard lock(shared_.resources->mutex);
-  chunk.ForEach(
-      [&](pipe::Op op, const uint8_t* record, const uint8_t* payload) { Apply(op, record, payload); });
+  chunk.ForEach([&](pipe::Op op, const uint8_t* record, const uint8_t* payload) {
+    if (batch_.count && op != pipe::Op::kDraw) FlushDrawBatch();
+    Apply(op, record, payload);
+  });
+  FlushDrawBatch();
   return !shared_.device->lost();
 }
 
@@ -128,7 +137,7 @@ VkCommandBuffer Context::Commands() {
   resources_dirty_ = true;
   bound_pipeline_ = VK_NULL_HANDLE;
   dynamic_topology_ = VK_PRIMITIVE_TOPOLOGY_MAX_ENUM;
-  dynamic3_valid_ = false;
+  dynamic3_valid_ = dynamic_valid_ = false;
   bound_index_buffer_ = VK_NULL_HANDLE;
   return cmd_;
 }
@@ -799,6 +808,8 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
   bool bound = targets_.depth_stencil.image == cmd.image;
   for (auto& c : targets_.color) bound |= c.image == cmd.image;
   if (bound) FlushPendingClears(ClearResolve::kUpload);
+  // Block-compressed payloads are blocks: vkCmdCopyBufferToImage takes them as they are (texel extents).
+  if (pipe::IsBlockCompressed(img->pipe_format)) ++stats_.compressed_uploads;
   // Depth/stencil texels travel packed (pipe layout); Vulkan copies each aspect separately.
   bool depth = pipe::IsDepthFormat(img->pipe_format);
   bool stencil = depth && (img->aspect & VK_IMAGE_ASPECT_STENCIL_BIT);
@@ -858,7 +869,8 @@ bool Context::SubmitCopyToHostAndWait() {
 
 void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
   ImageObject* img = shared_.resources->images.Get(cmd.image.image);
-  if (!img || cmd.image.level >= img->levels) {
+  // Block-compressed images are read by the frontend from its block shadow, never here.
+  if (!img || cmd.image.level >= img->levels || pipe::IsBlockCompressed(img->pipe_format)) {
     cmd.done->store(true);
     cmd.done->notify_all();
     return;

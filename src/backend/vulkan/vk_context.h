@@ -82,6 +82,12 @@ class Context final : public pipe::BackendContext {
   void OnBlit(const pipe::CmdBlit& cmd, ClearResolve why = ClearResolve::kBlit);
   void OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd);
   void OnDraw(const pipe::CmdDraw& cmd);
+  // Draw merging (vk_draw_batch.cpp): a draw that follows another with no record between them (so no state
+  // changed) and the same topology, instance count and index buffer joins the pending vkCmdDrawMulti*EXT;
+  // any other record, and the end of a chunk, flushes it first.
+  bool TryBatchDraw(const pipe::CmdDraw& cmd);
+  void StartDrawBatch(const pipe::CmdDraw& cmd);  // after PrepareDraw and the index buffer bind
+  void FlushDrawBatch();
   void OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const uint8_t* payload);
   ProgramObject* PrepareDraw(pipe::Topology topology);  // pass, pipeline and bindings; null: skip the draw
   void OnReadPixels(const pipe::CmdReadPixels& cmd);
@@ -150,9 +156,31 @@ class Context final : public pipe::BackendContext {
   void WriteStats();
   void TransferBarrier();  // orders transfers against earlier draws and later draws against transfers
   void TransitionImage(ImageObject& image, VkImageLayout layout);
+  // Vulkan 1.3's dynamic state as the command buffer should hold it for the given GL state.
+  struct CoreDynamicState {
+    VkViewport viewport;
+    VkRect2D scissor;
+    float line_width;
+    VkBool32 bias_enable;
+    float bias[3];  // constant, clamp, slope
+    float blend_constants[4];
+    VkCullModeFlags cull;
+    VkFrontFace front;
+    VkBool32 depth_test, depth_write;
+    VkCompareOp depth_compare;
+    VkBool32 stencil_test;
+    struct Face {
+      VkStencilOp fail, pass, depth_fail;
+      VkCompareOp compare;
+      uint32_t compare_mask, write_mask, reference;
+    } faces[2];
+    VkBool32 discard;
+  };
+  CoreDynamicState CoreDynamicStateFor(const pipe::CmdSetFixedState& s) const;
+  // Sets what differs from dynamic_applied_ (vk_dynamic_state.cpp).
   void ApplyDynamicState();
   // The extended-dynamic-state-3 fields of `full` (the key before StripDynamicState3) that differ from what
-  // the command buffer holds (vk_dynamic_state3.cpp).
+  // the command buffer holds (vk_dynamic_state.cpp).
   void ApplyDynamicState3(const PipelineKey& full);
   bool BindPipeline(pipe::Topology topology, ProgramObject& program);
   void BindVertexInput();
@@ -201,7 +229,11 @@ class Context final : public pipe::BackendContext {
   uint32_t skip_resolve_ = 0;  // bit per ClearResolve kind (test knob)
   struct Stats {
     uint64_t clears_deferred = 0, clears_folded = 0, clears_in_pass = 0, render_passes = 0, draws = 0,
-             submits = 0, pbo_copies = 0, dynamic3_sets = 0;
+             submits = 0, pbo_copies = 0;
+    uint64_t dynamic_sets = 0, dynamic3_sets = 0;  // vkCmdSet* calls for core / extended-3 dynamic state
+    uint64_t draws_merged = 0,
+             multi_draws = 0;         // GL draws recorded inside vkCmdDrawMulti*EXT, and those calls
+    uint64_t compressed_uploads = 0;  // uploads of blocks into block-compressed images (native RGTC)
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.
@@ -246,6 +278,20 @@ class Context final : public pipe::BackendContext {
   PipelineKey key_{};
   PipelineKey dynamic3_applied_{};  // the dynamic-state-3 fields as set in cmd_ (when dynamic3_valid_)
   bool dynamic3_valid_ = false;
+  struct DrawBatch {
+    uint32_t count = 0;  // 0: no batch pending
+    bool indexed = false;
+    pipe::Topology topology{};
+    uint32_t instances = 0;
+    pipe::Handle index_buffer{};
+    pipe::IndexType index_type{};
+    std::vector<VkMultiDrawInfoEXT> draws;
+    std::vector<VkMultiDrawIndexedInfoEXT> indexed_draws;
+  } batch_;
+  bool merge_draws_ = false;            // features().max_multi_draw and not CALDERA_MULTI_DRAW=0
+  CoreDynamicState dynamic_applied_{};  // as set in cmd_ (when dynamic_valid_)
+  bool dynamic_valid_ = false;
+  bool diff_dynamic_state_ = true;  // kill switch CALDERA_DYNAMIC_STATE_DIFF=0
 };
 
 }  // namespace caldera::vk

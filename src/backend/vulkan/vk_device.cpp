@@ -18,6 +18,21 @@ bool HasExtension(const std::vector<VkExtensionProperties>& list, const char* na
   return false;
 }
 
+// Whether every RGTC format's BC counterpart can be a sampled image, filtered linearly and written and read
+// by copies (uploads; nothing renders to or blits into them).
+bool SamplesBlockCompressedRgtc(VkPhysicalDevice physical) {
+  constexpr VkFormatFeatureFlags kNeeded =
+      VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
+      VK_FORMAT_FEATURE_TRANSFER_DST_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT;
+  for (VkFormat f : {VK_FORMAT_BC4_UNORM_BLOCK, VK_FORMAT_BC4_SNORM_BLOCK, VK_FORMAT_BC5_UNORM_BLOCK,
+                     VK_FORMAT_BC5_SNORM_BLOCK}) {
+    VkFormatProperties props{};
+    vkGetPhysicalDeviceFormatProperties(physical, f, &props);
+    if ((props.optimalTilingFeatures & kNeeded) != kNeeded) return false;
+  }
+  return true;
+}
+
 int DeviceTypeRank(VkPhysicalDeviceType t) {
   switch (t) {
     case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
@@ -219,6 +234,7 @@ bool Device::CreateLogicalDevice(std::string* why) {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT};
   VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+  VkPhysicalDeviceMultiDrawFeaturesEXT multi_draw{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT};
   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
   VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT prims{
@@ -250,6 +266,7 @@ bool Device::CreateLogicalDevice(std::string* why) {
           &eds2);  // for its logic-op feature (the rest is 1.3)
     chain(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME, &eds3);
   }
+  if (util::EnvFlag("CALDERA_MULTI_DRAW", true)) chain(VK_EXT_MULTI_DRAW_EXTENSION_NAME, &multi_draw);
   // No feature struct: the extension's properties say which sample counts take custom locations. Test
   // knob CALDERA_SAMPLE_LOCATIONS=0 behaves like a device without it (lavapipe).
   const char* locations = util::Env("CALDERA_SAMPLE_LOCATIONS");
@@ -291,6 +308,12 @@ bool Device::CreateLogicalDevice(std::string* why) {
   features_.custom_border_color = border.customBorderColors && border.customBorderColorWithoutFormat;
   features_.list_restart = list_restart.primitiveTopologyListRestart;
   features_.vertex_input_dynamic = vertex_input.vertexInputDynamicState;
+  if (multi_draw.multiDraw) {
+    VkPhysicalDeviceMultiDrawPropertiesEXT md{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT};
+    VkPhysicalDeviceProperties2 p2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &md};
+    vkGetPhysicalDeviceProperties2(physical_, &p2);
+    features_.max_multi_draw = md.maxMultiDrawCount;
+  }
   // Only state whose every GL value the device can also set dynamically: non-fill polygon modes, depth
   // clamp, the last-vertex convention and logic ops need their base features too.
   auto& d3 = features_.dynamic3;
@@ -360,6 +383,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
   want.shaderClipDistance = f2.features.shaderClipDistance;  // gl_ClipDistance (GL 3.0)
   want.shaderCullDistance = f2.features.shaderCullDistance;
   want.occlusionQueryPrecise = f2.features.occlusionQueryPrecise;
+  features_.native_rgtc = f2.features.textureCompressionBC && SamplesBlockCompressedRgtc(physical_);
+  want.textureCompressionBC = features_.native_rgtc;
   features_.occlusion_query_precise = f2.features.occlusionQueryPrecise;
   features_.host_query_reset = f12.hostQueryReset;
   // Test knob: CALDERA_HOST_QUERY_RESET=0 exercises the in-command-buffer reset path of devices without it.
@@ -398,6 +423,12 @@ bool Device::CreateLogicalDevice(std::string* why) {
     features_.vertex_input_dynamic = set_vertex_input != nullptr;
   }
   LoadDynamicState3Commands();
+  if (features_.max_multi_draw) {
+    draw_multi = reinterpret_cast<PFN_vkCmdDrawMultiEXT>(vkGetDeviceProcAddr(device_, "vkCmdDrawMultiEXT"));
+    draw_multi_indexed = reinterpret_cast<PFN_vkCmdDrawMultiIndexedEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdDrawMultiIndexedEXT"));
+    if (!draw_multi || !draw_multi_indexed) features_.max_multi_draw = 0;
+  }
   if (features_.transform_feedback) {
     bind_xfb_buffers = reinterpret_cast<PFN_vkCmdBindTransformFeedbackBuffersEXT>(
         vkGetDeviceProcAddr(device_, "vkCmdBindTransformFeedbackBuffersEXT"));

@@ -71,6 +71,9 @@ struct DeviceFeatures {
   // VK_EXT_vertex_input_dynamic_state: vertex formats, offsets, strides and divisors are command-buffer
   // state, so a vertex-layout change never creates a pipeline (kill switch CALDERA_DYNAMIC_VERTEX_INPUT=0).
   bool vertex_input_dynamic = false;
+  // VK_EXT_multi_draw: consecutive GL draws with nothing between them become one vkCmdDrawMulti*EXT
+  // (kill switch CALDERA_MULTI_DRAW=0). 0: unsupported.
+  uint32_t max_multi_draw = 0;
   DynamicState3Support dynamic3;
   uint32_t timestamp_valid_bits = 0;  // of the graphics queue; 0: no timestamps
   // VK_EXT_transform_feedback (GL transform feedback, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) and
@@ -78,6 +81,9 @@ struct DeviceFeatures {
   bool transform_feedback = false;
   bool transform_feedback_draw = false;  // transformFeedbackDraw: glDrawTransformFeedback from the counters
   bool primitives_generated_query = false;
+  // textureCompressionBC, and BC4/BC5 (UNORM and SNORM) images can be sampled with linear filtering and
+  // written by copies: RGTC textures are stored as their blocks (BackendCaps::native_rgtc).
+  bool native_rgtc = false;
 };
 
 class Device final : public pipe::Timeline {
@@ -99,6 +105,8 @@ class Device final : public pipe::Timeline {
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_set = nullptr;
   PFN_vkCmdSetVertexInputEXT set_vertex_input = nullptr;  // with features().vertex_input_dynamic
   DynamicState3Commands dynamic3;                         // with features().dynamic3
+  PFN_vkCmdDrawMultiEXT draw_multi = nullptr;             // with features().max_multi_draw
+  PFN_vkCmdDrawMultiIndexedEXT draw_multi_indexed = nullptr;
   PFN_vkCmdBindTransformFeedbackBuffersEXT bind_xfb_buffers = nullptr;
   PFN_vkCmdBeginTransformFeedbackEXT begin_xfb = nullptr;
   PFN_vkCmdEndTransformFeedbackEXT end_xfb = nullptr;

@@ -12,13 +12,6 @@ namespace {
 
 constexpr VkDeviceSize kUniformRange = 16384;
 
-VkStencilOp ToVk(pipe::StencilOp op) {
-  return static_cast<VkStencilOp>(op);
-}
-VkCompareOp ToVk(pipe::CompareOp op) {
-  return static_cast<VkCompareOp>(op);
-}
-
 VkBlendFactor ToVk(pipe::BlendFactor f) {
   using F = pipe::BlendFactor;
   switch (f) {
@@ -359,50 +352,6 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
   return true;
 }
 
-void Context::ApplyDynamicState() {
-  const auto& s = fixed_;
-  VkCommandBuffer cmd = cmd_;
-  VkViewport vp{s.viewport[0], s.viewport[1],    s.viewport[2],
-                s.viewport[3], s.depth_range[0], s.depth_range[1]};
-  if (vp.width <= 0) vp.width = 1;  // GL allows empty viewports; Vulkan does not: nothing lands anyway
-  if (vp.height == 0) vp.height = 1;
-  vkCmdSetViewport(cmd, 0, 1, &vp);
-  int32_t x0 = 0, y0 = 0, x1 = static_cast<int32_t>(targets_.width),
-          y1 = static_cast<int32_t>(targets_.height);
-  if (s.scissor_enable) {
-    x0 = std::clamp(s.scissor[0], 0, x1);
-    y0 = std::clamp(s.scissor[1], 0, y1);
-    x1 = std::clamp(s.scissor[0] + s.scissor[2], x0, x1);
-    y1 = std::clamp(s.scissor[1] + s.scissor[3], y0, y1);
-  }
-  VkRect2D scissor{{x0, y0}, {static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0)}};
-  vkCmdSetScissor(cmd, 0, 1, &scissor);
-  vkCmdSetLineWidth(cmd, shared_.device->features().wide_lines ? s.line_width : 1.0f);
-  vkCmdSetDepthBiasEnable(cmd, s.polygon_offset_fill);
-  vkCmdSetDepthBias(cmd, s.polygon_offset_units, 0.0f, s.polygon_offset_factor);
-  vkCmdSetBlendConstants(cmd, s.blend_color);
-  vkCmdSetCullMode(cmd, static_cast<VkCullModeFlags>(s.cull));
-  // GL-oriented storage keeps GL window coordinates, whose winding is the mirror of Vulkan's convention.
-  vkCmdSetFrontFace(cmd, s.front_ccw ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE);
-  vkCmdSetDepthTestEnable(cmd, s.depth_test);
-  vkCmdSetDepthWriteEnable(cmd, s.depth_test && s.depth_write);
-  vkCmdSetDepthCompareOp(cmd, ToVk(s.depth_func));
-  vkCmdSetStencilTestEnable(cmd, s.stencil_test);
-  const pipe::StencilFace* faces[2] = {&s.stencil_front, &s.stencil_back};
-  VkStencilFaceFlags flags[2] = {VK_STENCIL_FACE_FRONT_BIT, VK_STENCIL_FACE_BACK_BIT};
-  for (int i = 0; i < 2; ++i) {
-    const auto& f = *faces[i];
-    vkCmdSetStencilOp(cmd, flags[i], ToVk(f.fail), ToVk(f.pass), ToVk(f.depth_fail), ToVk(f.func));
-    vkCmdSetStencilCompareMask(cmd, flags[i], f.value_mask);
-    vkCmdSetStencilWriteMask(cmd, flags[i], f.write_mask);
-    vkCmdSetStencilReference(cmd, flags[i], f.reference);
-  }
-  vkCmdSetRasterizerDiscardEnable(cmd, s.rasterizer_discard);
-  vkCmdSetPrimitiveRestartEnable(cmd, s.primitive_restart);
-  restart_enabled_ = s.primitive_restart;
-  fixed_dirty_ = false;
-}
-
 void Context::BindVertexInput() {
   auto& buffers = shared_.resources->buffers;
   const bool dynamic_layout = shared_.device->features().vertex_input_dynamic;
@@ -725,9 +674,14 @@ ProgramObject* Context::PrepareDraw(pipe::Topology topology) {
 }
 
 void Context::OnDraw(const pipe::CmdDraw& cmd) {
+  if (TryBatchDraw(cmd)) return;
+  FlushDrawBatch();
   if (!PrepareDraw(cmd.topology)) return;
   if (cmd.index_type == pipe::IndexType::kNone) {
-    vkCmdDraw(cmd_, cmd.count, cmd.instances, cmd.first, 0);
+    if (merge_draws_)
+      StartDrawBatch(cmd);
+    else
+      vkCmdDraw(cmd_, cmd.count, cmd.instances, cmd.first, 0);
     return;
   }
   BufferObject* ib = shared_.resources->buffers.Get(cmd.index_buffer);
@@ -745,7 +699,10 @@ void Context::OnDraw(const pipe::CmdDraw& cmd) {
     bound_index_buffer_ = ib->buffer;
     bound_index_type_ = type;
   }
-  vkCmdDrawIndexed(cmd_, cmd.count, cmd.instances, cmd.first, cmd.base_vertex, 0);
+  if (merge_draws_)
+    StartDrawBatch(cmd);
+  else
+    vkCmdDrawIndexed(cmd_, cmd.count, cmd.instances, cmd.first, cmd.base_vertex, 0);
 }
 
 void Context::OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const uint8_t* payload) {

@@ -21,7 +21,9 @@ VkDeviceSize CopySpan(uint64_t rows, uint64_t width, uint64_t row_length, uint32
 void Context::OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& cmd) {
   ImageObject* img = shared_.resources->images.Get(cmd.image);
   BufferObject* src = shared_.resources->buffers.Get(cmd.buffer);
+  // Texel copies only: block-compressed images take blocks through CmdImageUpload.
   if (!img || !src || cmd.level >= img->levels || pipe::IsDepthFormat(img->pipe_format) ||
+      pipe::IsBlockCompressed(img->pipe_format) ||
       cmd.z + cmd.depth > (img->is_3d() ? std::max(img->depth >> cmd.level, 1u) : img->layers))
     return;
   uint32_t texel = CopyTexelSize(img->pipe_format, img->format, VK_IMAGE_ASPECT_COLOR_BIT);
@@ -60,7 +62,7 @@ void Context::OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& cmd) {
   ImageObject* img = shared_.resources->images.Get(cmd.image.image);
   BufferObject* dst = shared_.resources->buffers.Get(cmd.buffer);
   if (!img || !dst || cmd.image.level >= img->levels || cmd.width <= 0 || cmd.height <= 0 ||
-      (img->aspect & VK_IMAGE_ASPECT_COLOR_BIT) == 0)
+      (img->aspect & VK_IMAGE_ASPECT_COLOR_BIT) == 0 || pipe::IsBlockCompressed(img->pipe_format))
     return;
   uint32_t texel = CopyTexelSize(img->pipe_format, img->format, VK_IMAGE_ASPECT_COLOR_BIT);
   if (cmd.row_length < uint32_t(cmd.width) || cmd.offset % texel != 0 ||

@@ -112,6 +112,14 @@ VkFormat Resources::ToVkFormat(pipe::Format f) const {
       return VK_FORMAT_R32G32B32A32_SINT;
     case F::kRGB10A2UI:
       return VK_FORMAT_A2B10G10R10_UINT_PACK32;
+    case F::kRGTC1:
+      return VK_FORMAT_BC4_UNORM_BLOCK;
+    case F::kRGTC1SN:
+      return VK_FORMAT_BC4_SNORM_BLOCK;
+    case F::kRGTC2:
+      return VK_FORMAT_BC5_UNORM_BLOCK;
+    case F::kRGTC2SN:
+      return VK_FORMAT_BC5_SNORM_BLOCK;
     case F::kD24S8:
       return device_.depth_stencil_format();
     case F::kD32F:
@@ -221,7 +229,8 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
       depth ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
   img.renderable = (props.optimalTilingFeatures & attachment_feature) != 0;
   VkFormatFeatureFlags blit = VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT;
-  img.blittable = (props.optimalTilingFeatures & blit) == blit;
+  // Block-compressed images are written by uploads only (the frontend compresses every other write).
+  img.blittable = (props.optimalTilingFeatures & blit) == blit && !pipe::IsBlockCompressed(desc.format);
   img.filterable = (props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) != 0;
   info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
   if (img.renderable)

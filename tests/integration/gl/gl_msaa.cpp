@@ -218,6 +218,63 @@ void MultisampleTextures() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// A multisample texture asked for with one sample (piglit's layered-rendering framebuffertexture does) is
+// still multisampled, with a count the device has for the format (lavapipe has 4 but not 2): a draw into it
+// resolves to the drawn colour, and the validation run sees no unsupported sample count.
+void SingleSampleRequests() {
+  Clean();
+  const char* vs = R"(#version 330 core
+layout(location = 0) in vec2 a_pos;
+void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }
+)";
+  const char* fs = R"(#version 330 core
+out vec4 frag;
+void main() { frag = vec4(0.0, 1.0, 0.0, 1.0); }
+)";
+  GLuint program = harness::CompileProgram(vs, fs);
+  glUseProgram(program);
+  const float quad[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+  GLuint vbo = harness::Positions2D(quad, sizeof(quad) / sizeof(float));
+  GLuint ss = Renderbuffer(0, GL_RGBA8, 6, 6);
+  GLuint ss_fb = Framebuffer(GL_FRAMEBUFFER, ss, 0);
+  glViewport(0, 0, 6, 6);
+  for (GLenum target : {GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE_ARRAY}) {
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(target, tex);
+    if (target == GL_TEXTURE_2D_MULTISAMPLE)
+      glTexImage2DMultisample(target, 1, GL_RGBA8, 6, 6, GL_FALSE);
+    else
+      glTexImage3DMultisample(target, 1, GL_RGBA8, 6, 6, 3, GL_FALSE);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    GLint samples = 0;
+    glGetTexLevelParameteriv(target, 0, GL_TEXTURE_SAMPLES, &samples);
+    CHECK(samples >= 1);
+    GLuint fb;
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glFramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0);  // layered for the array
+    CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss_fb);
+    glBlitFramebuffer(0, 0, 6, 6, 0, 0, 6, 6, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, ss_fb);
+    uint8_t px[4] = {};
+    glReadPixels(2, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    if (px[0] != 0 || px[1] != 255 || px[2] != 0)
+      std::printf("  single-sample request 0x%x: %d %d %d\n", target, px[0], px[1], px[2]);
+    CHECK(px[0] == 0 && px[1] == 255 && px[2] == 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fb);
+    glDeleteTextures(1, &tex);
+  }
+  glDeleteFramebuffers(1, &ss_fb);
+  glDeleteRenderbuffers(1, &ss);
+  glDeleteBuffers(1, &vbo);
+  glDeleteProgram(program);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // glSampleCoverage keeps a fraction of the samples (which ones is the implementation's choice, so only the
 // resolved intensity is checked), and glSampleMaski takes one mask word.
 void Coverage() {
@@ -279,6 +336,7 @@ int main() {
   Limits();
   Completeness();
   MultisampleTextures();
+  SingleSampleRequests();
   Coverage();
   BlitAndRead(renderer.find("Caldera") != std::string::npos);
   CHECK_GL_ERROR(GL_NO_ERROR);

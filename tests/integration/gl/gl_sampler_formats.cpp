@@ -3,9 +3,12 @@
 // compressed-texture entry points (RGTC): errors, level queries, readback of the blocks, unpack and pack
 // buffers. Runs against Caldera and Mesa llvmpipe (meson.build): a check that fails on Mesa is a wrong
 // expectation; where GL 3.3 lets implementations differ, both answers are named.
+#include <unistd.h>
+
 #include <algorithm>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -363,9 +366,164 @@ void Compressed(bool caldera) {
   glDeleteTextures(3, textures);
 }
 
+// Texel t of a signed RGTC1 block as GL 3.3 appendix C defines it, in bytes (-127..127).
+int SignedRgtcTexel(const uint8_t* block, int t) {
+  int e0 = std::max(int(int8_t(block[0])), -127), e1 = std::max(int(int8_t(block[1])), -127);
+  uint64_t bits = 0;
+  for (int i = 0; i < 6; ++i) bits |= uint64_t(block[2 + i]) << (8 * i);
+  int code = int((bits >> (3 * t)) & 7);
+  if (code < 2) return code == 0 ? e0 : e1;
+  if (e0 > e1) return ((8 - code) * e0 + (code - 1) * e1) / 7;
+  if (code >= 6) return code == 6 ? -127 : 127;
+  return ((6 - code) * e0 + (code - 1) * e1) / 5;
+}
+
+// Sub-images on the block grid of a level whose size is not a multiple of four, decompressing readback
+// (glGetTexImage) of unsigned and signed formats, copies from the framebuffer into RGTC, generated levels of
+// an array, cube faces, and framebuffer completeness of compressed attachments. Decoded values may differ
+// by one between implementations (GL defines the decode in reals).
+void CompressedUpdates() {
+  Clean();
+  // 6x6 RGTC1: 2x2 blocks; boxes may end at the level's edge (2 texels past the last full block).
+  GLuint t = Texture();
+  std::vector<uint8_t> blocks = Blocks(32, 5), patch = Blocks(24, 6);
+  glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 6, 6, 0, 32, blocks.data());
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 0, 2, 4, GL_COMPRESSED_RED_RGTC1, 8, patch.data());
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 4, 6, 2, GL_COMPRESSED_RED_RGTC1, 16, patch.data() + 8);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_COMPRESSED_RED_RGTC1, 8, patch.data());
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);  // ends inside a block that is not at the edge
+  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 4, 4, GL_COMPRESSED_RED_RGTC1, 8, patch.data());
+  CHECK_GL_ERROR(GL_INVALID_VALUE);  // past the level
+  std::vector<uint8_t> expect = blocks;
+  std::memcpy(expect.data() + 8, patch.data(), 8);
+  std::memcpy(expect.data() + 16, patch.data() + 8, 16);
+  std::vector<uint8_t> back(32, 0);
+  glGetCompressedTexImage(GL_TEXTURE_2D, 0, back.data());
+  CHECK(back == expect);
+  // Decompressing readback: every texel as appendix C decodes it.
+  uint8_t texels[36] = {};
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_UNSIGNED_BYTE, texels);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  int worst = 0;
+  for (int y = 0; y < 6; ++y)
+    for (int x = 0; x < 6; ++x)
+      worst = std::max(worst, std::abs(texels[y * 6 + x] - RgtcTexel(&expect[size_t((y / 4) * 2 + x / 4) * 8],
+                                                                     (y % 4) * 4 + x % 4)));
+  CHECK(worst <= 1);
+  // Signed RG: both channels, as bytes.
+  GLuint ts = Texture();
+  std::vector<uint8_t> srg = Blocks(64, 7);
+  glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SIGNED_RG_RGTC2, 8, 8, 0, 64, srg.data());
+  int8_t sback[128] = {};
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RG, GL_BYTE, sback);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  worst = 0;
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 8; ++x)
+      for (int c = 0; c < 2; ++c) {
+        const uint8_t* block = &srg[size_t((y / 4) * 2 + x / 4) * 16 + size_t(c) * 8];
+        worst = std::max(worst,
+                         std::abs(sback[(y * 8 + x) * 2 + c] - SignedRgtcTexel(block, (y % 4) * 4 + x % 4)));
+      }
+  CHECK(worst <= 1);
+  // Compressed textures cannot be rendered to.
+  GLuint fbo;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+  // Copies from a framebuffer: block-aligned boxes only; the copied block reads back the cleared colour and
+  // the rest keeps its texels.
+  GLuint rt = Texture();
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, rt, 0);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  glClearColor(0.4f, 0.8f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint tc = Texture();
+  std::vector<uint8_t> uniform(64 * 2, 10);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG_RGTC2, 8, 8, 0, GL_RG, GL_UNSIGNED_BYTE, uniform.data());
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 2, 0, 0, 0, 4, 4);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 4, 0, 0, 0, 4, 4);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  uint8_t rg[128] = {};
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RG, GL_UNSIGNED_BYTE, rg);
+  bool copied = true;
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 8; ++x) {
+      bool in = x >= 4 && y < 4;
+      copied = copied && rg[(y * 8 + x) * 2] == (in ? 102 : 10) && rg[(y * 8 + x) * 2 + 1] == (in ? 204 : 10);
+    }
+  CHECK(copied);
+  // glCopyTexImage2D into an RGTC format compresses the framebuffer's pixels.
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 0, 0, 8, 8, 0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  uint8_t level0[32] = {};  // 2x2 blocks
+  glGetCompressedTexImage(GL_TEXTURE_2D, 0, level0);
+  bool all_102 = true;
+  for (int i = 0; i < 64; ++i) all_102 = all_102 && RgtcTexel(level0 + (i / 16) * 8, i % 16) == 102;
+  CHECK(all_102);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  // Generated levels of a 2D array: each layer filtered on its own.
+  GLuint ta = Texture(GL_TEXTURE_2D_ARRAY);
+  std::vector<uint8_t> layered(8 * 8 * 2);
+  std::fill(layered.begin(), layered.begin() + 64, 50);
+  std::fill(layered.begin() + 64, layered.end(), 200);
+  glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 2, 0, GL_RED, GL_UNSIGNED_BYTE,
+               layered.data());
+  glGenerateMipmap(GL_TEXTURE_2D_ARRAY);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  uint8_t level1[32] = {};
+  glGetTexImage(GL_TEXTURE_2D_ARRAY, 1, GL_RED, GL_UNSIGNED_BYTE, level1);
+  bool layers_kept = true;
+  for (int i = 0; i < 32; ++i) layers_kept = layers_kept && level1[i] == (i < 16 ? 50 : 200);
+  CHECK(layers_kept);
+  // Cube faces: each face its own blocks, read back compressed and decompressed.
+  GLuint tcube = Texture(GL_TEXTURE_CUBE_MAP);
+  for (int f = 0; f < 6; ++f) {
+    std::vector<uint8_t> face = Blocks(32, 20 + f);
+    glCompressedTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, 32,
+                           face.data());
+  }
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  std::vector<uint8_t> face_back(32, 0), face3 = Blocks(32, 23);
+  glGetCompressedTexImage(GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, 0, face_back.data());
+  CHECK(face_back == face3);
+  uint8_t face_texels[64] = {};
+  glGetTexImage(GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, 0, GL_RED, GL_UNSIGNED_BYTE, face_texels);
+  worst = 0;
+  for (int i = 0; i < 64; ++i) {
+    int x = i % 8, y = i / 8;
+    worst = std::max(worst, std::abs(face_texels[i] - RgtcTexel(&face3[size_t((y / 4) * 2 + x / 4) * 8],
+                                                                (y % 4) * 4 + x % 4)));
+  }
+  CHECK(worst <= 1);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  GLuint all[6] = {t, ts, rt, tc, ta, tcube};
+  glDeleteTextures(6, all);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  // --expect-native-bc / --expect-decoded-bc (Caldera only): the CALDERA_STATS probe shows whether RGTC
+  // blocks reached the device as blocks (compressed_uploads), or that the kill switch turned that off.
+  std::string expect = argc > 1 ? argv[1] : "";
+  char stats_path[] = "/tmp/caldera-stats-XXXXXX";
+  if (!expect.empty()) {
+    int fd = mkstemp(stats_path);
+    if (fd >= 0) close(fd);
+    setenv("CALDERA_STATS", stats_path, 1);
+  }
   harness::Window w = harness::Open(32, 32);
   std::string renderer = harness::PrintVendor();
   bool caldera = renderer.find("Caldera") != std::string::npos;
@@ -373,7 +531,15 @@ int main() {
   SamplerParameters();
   SnormFormats(caldera);
   Compressed(caldera);
+  CompressedUpdates();
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
+  if (!expect.empty()) {
+    long uploads = harness::StatSum(stats_path, "compressed_uploads");
+    std::printf("compressed (block) uploads %ld\n", uploads);
+    if (expect == "--expect-native-bc") CHECK(uploads > 0);
+    if (expect == "--expect-decoded-bc") CHECK(uploads == 0);
+    unlink(stats_path);
+  }
   return harness::Summary();
 }

@@ -476,6 +476,44 @@ void PointSprites() {
   glPointSize(1.0f);
 }
 
+// Vertex shaders that never write gl_PointSize: a GLSL 1.10 one (glslang declares no PointSize output at
+// all) and a 3.30 one (its gl_PerVertex block holds an unwritten gl_PointSize). Vulkan requires a point
+// pipeline's last pre-rasterization stage to write PointSize (VUID-VkGraphicsPipelineCreateInfo-Vertex-07722,
+// caught by the validation run); GL takes glPointSize without GL_PROGRAM_POINT_SIZE and leaves the size
+// undefined with it, so that part draws at glPointSize 1, which Caldera (1.0) and Mesa agree on.
+const char* kLegacyPointVS = R"(#version 110
+attribute vec2 a_pos;
+void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }
+)";
+const char* kLegacyPointFS = R"(#version 110
+void main() { gl_FragColor = vec4(1.0, 0.5, 0.25, 1.0); }
+)";
+const char* kPlainPointFS = R"(#version 330 core
+out vec4 frag;
+void main() { frag = vec4(0.25, 1.0, 0.5, 1.0); }
+)";
+
+void PointsUnwrittenSize() {
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint legacy = harness::CompileProgram(kLegacyPointVS, kLegacyPointFS);
+  GLuint modern = harness::CompileProgram(kPointNoSizeVS, kPlainPointFS);
+  const GLuint programs[2] = {legacy, modern};
+  for (int i = 0; i < 2; ++i) {
+    glUseProgram(programs[i]);
+    int y = 8 + 28 * i;
+    glPointSize(6.0f);
+    DrawPoints({{8, y}, {24, y}});
+    glEnable(GL_PROGRAM_POINT_SIZE);
+    glPointSize(1.0f);
+    DrawPoints({{40, y}, {56, y}, {48, y + 12}});
+    glDisable(GL_PROGRAM_POINT_SIZE);
+  }
+  glUseProgram(0);
+  glDeleteProgram(legacy);
+  glDeleteProgram(modern);
+}
+
 }  // namespace
 
 const std::vector<Scene>& ProgramScenes() {
@@ -486,6 +524,7 @@ const std::vector<Scene>& ProgramScenes() {
       {"dual_source_blend", DualSource, false},
       {"logic_ops", LogicOps, false},
       {"point_sprites", PointSprites, false},
+      {"points_unwritten_size", PointsUnwrittenSize, false},
   };
   return scenes;
 }

@@ -1,6 +1,7 @@
 // Scenes for sampler border colours (float and integer textures, texture parameters and sampler objects),
 // SNORM textures uploaded from several client types, RGTC textures (compressed uploads, sub-images, 2D
-// arrays, unpack buffers, uncompressed uploads into an RGTC format) and sRGB-aware glBlitFramebuffer.
+// arrays, cubes, unpack buffers, uncompressed uploads into an RGTC format, copies, generated mipmaps) and
+// sRGB-aware glBlitFramebuffer.
 // Compared with Mesa llvmpipe like the other scenes; values are chosen exact in each format.
 #include <cstdint>
 #include <cstring>
@@ -281,6 +282,139 @@ void main() {
   glDeleteTextures(8, tex);
 }
 
+// Texels of a w x h single-channel image where each 4x4 block holds two values (exact in any encoder, so
+// uncompressed uploads, copies and generated levels compress to the same blocks everywhere).
+std::vector<uint8_t> TwoValueTexels(int w, int h, int salt) {
+  std::vector<uint8_t> t(size_t(w) * h);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      int block = (y / 4) * 7 + (x / 4) * 3 + salt;
+      bool odd = ((x + y) & 1) != 0;
+      t[size_t(y) * w + x] = static_cast<uint8_t>(odd ? 30 + (block * 41) % 200 : 220 - (block * 23) % 150);
+    }
+  return t;
+}
+
+void RgtcUpdates() {
+  // Eight 16x32 cells of RGTC textures written every way but a whole-level compressed upload: a 10x10
+  // RGTC1 texture with compressed sub-images on the block grid, one of them ending at the level's edge
+  // (2 texels wide); an uncompressed glTexSubImage2D into an RGTC2 texture; the +X and -Z faces of an RGTC2
+  // cube; layer 1 of a signed RGTC1 array rewritten by glCompressedTexSubImage3D; glGenerateMipmap of an
+  // RGTC1 texture of uniform 8x8 regions, sampled at level 1; glCopyTexSubImage2D of a cleared rectangle
+  // into an RGTC1 block; the edge texture again with linear filtering.
+  GLuint tex[7];
+  glGenTextures(7, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  std::vector<uint8_t> base = Blocks(1, 23, 3), patch = Blocks(1, 29);
+  base.resize(9 * 8);  // 3x3 blocks
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 10, 10, 0, GLsizei(base.size()),
+                         base.data());
+  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 0, 4, 4, GL_COMPRESSED_RED_RGTC1, 8, patch.data());
+  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 8, 4, 2, 4, GL_COMPRESSED_RED_RGTC1, 8, patch.data() + 8);
+  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 8, 8, 2, GL_COMPRESSED_RED_RGTC1, 16, patch.data() + 16);
+  // Uncompressed texels (two values a block) over the middle of compressed RGTC2 blocks.
+  std::vector<uint8_t> rg_blocks = Blocks(2, 31), rg_texels(4 * 8 * 2);
+  std::vector<uint8_t> red = TwoValueTexels(8, 4, 3), green = TwoValueTexels(8, 4, 5);
+  for (size_t i = 0; i < red.size(); ++i) rg_texels[i * 2] = red[i], rg_texels[i * 2 + 1] = green[i];
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG_RGTC2, 8, 8, 0, GLsizei(rg_blocks.size()),
+                         rg_blocks.data());
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 4, 8, 4, GL_RG, GL_UNSIGNED_BYTE, rg_texels.data());
+  // A cube: every face its own blocks.
+  glBindTexture(GL_TEXTURE_CUBE_MAP, tex[2]);
+  for (int f = 0; f < 6; ++f) {
+    std::vector<uint8_t> face = Blocks(2, 37 + f);
+    glCompressedTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_COMPRESSED_RG_RGTC2, 8, 8, 0,
+                           GLsizei(face.size()), face.data());
+  }
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  // A signed array whose layer 1 is rewritten, one block of it then patched again.
+  std::vector<uint8_t> layers = Blocks(1, 43, 2), layer1 = Blocks(1, 47);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[3]);
+  glCompressedTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_SIGNED_RED_RGTC1, 8, 8, 2, 0,
+                         GLsizei(layers.size()), layers.data());
+  glCompressedTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 1, 8, 8, 1, GL_COMPRESSED_SIGNED_RED_RGTC1,
+                            GLsizei(layer1.size()), layer1.data());
+  glCompressedTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 4, 4, 1, 4, 4, 1, GL_COMPRESSED_SIGNED_RED_RGTC1, 8,
+                            patch.data() + 24);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  // Generated levels: 16x16 of four uniform 8x8 regions (level 1 is four uniform 4x4 blocks everywhere).
+  std::vector<uint8_t> regions(16 * 16);
+  for (int y = 0; y < 16; ++y)
+    for (int x = 0; x < 16; ++x)
+      regions[size_t(y) * 16 + x] = static_cast<uint8_t>(40 + (y / 8) * 120 + (x / 8) * 60);
+  glBindTexture(GL_TEXTURE_2D, tex[4]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 16, 16, 0, GL_RED, GL_UNSIGNED_BYTE,
+               regions.data());
+  glGenerateMipmap(GL_TEXTURE_2D);
+  // A copy from the framebuffer: a cleared 8x8 square copied into block (4, 4) of two-value texels.
+  std::vector<uint8_t> two = TwoValueTexels(8, 8, 9);
+  glBindTexture(GL_TEXTURE_2D, tex[5]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, GL_RED, GL_UNSIGNED_BYTE, two.data());
+  glClearColor(0.6f, 0.2f, 0.2f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 8, 8, 4, 4);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  for (int i : {0, 1, 4, 5}) {
+    glBindTexture(GL_TEXTURE_2D, tex[i]);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, i == 4 ? GL_NEAREST_MIPMAP_NEAREST : GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  }
+  // The edge texture once more, filtered linearly (the device's own decode and filtering).
+  glBindTexture(GL_TEXTURE_2D, tex[6]);
+  glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 10, 10, 0, GLsizei(base.size()),
+                         base.data());
+  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 8, 8, 2, 2, GL_COMPRESSED_RED_RGTC1, 8, patch.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  const char* fs = R"(#version 330 core
+in vec2 v_uv;
+uniform sampler2D u_tex;
+uniform samplerCube u_cube;
+uniform sampler2DArray u_array;
+uniform int u_mode;  // 0: 2D, 1: cube +X, 2: cube -Z, 3: array layer 1 (signed), 4: 2D level 1
+out vec4 frag;
+void main() {
+  vec2 p = v_uv * 2.0 - 1.0;
+  vec4 v = u_mode == 1 ? texture(u_cube, vec3(1.0, -p.y, -p.x))
+         : u_mode == 2 ? texture(u_cube, vec3(-p.x, -p.y, -1.0))
+         : u_mode == 3 ? texture(u_array, vec3(v_uv, 1.0)) * 0.5 + 0.5
+         : u_mode == 4 ? textureLod(u_tex, v_uv, 1.0)
+                       : texture(u_tex, v_uv);
+  frag = vec4(v.rg, 0.25, 1.0);
+}
+)";
+  GLuint prog = harness::CompileProgram(kQuadVS, fs);
+  glUseProgram(prog);
+  glUniform1i(glGetUniformLocation(prog, "u_tex"), 0);
+  glUniform1i(glGetUniformLocation(prog, "u_cube"), 1);
+  glUniform1i(glGetUniformLocation(prog, "u_array"), 2);
+  glActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, tex[2]);
+  glActiveTexture(GL_TEXTURE2);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[3]);
+  glActiveTexture(GL_TEXTURE0);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const int textures[8] = {0, 1, -1, -1, -1, 4, 5, 6};
+  const int modes[8] = {0, 0, 1, 2, 3, 4, 0, 0};
+  for (int i = 0; i < 8; ++i) {
+    glBindTexture(GL_TEXTURE_2D, textures[i] < 0 ? 0 : tex[textures[i]]);
+    glUniform1i(glGetUniformLocation(prog, "u_mode"), modes[i]);
+    // 16x32 cells: no pixel centre falls on a texel edge, where implementations may round either way.
+    glViewport((i % 4) * 16, (i / 4) * 32, 16, 32);
+    DrawFullWindowQuad();
+  }
+  glViewport(0, 0, kWidth, kHeight);
+  glDeleteProgram(prog);
+  glDeleteTextures(7, tex);
+}
+
 void SrgbBlits() {
   // An sRGB and a linear source of the same bytes blitted (unscaled) into an sRGB and a linear destination
   // with GL_FRAMEBUFFER_SRGB disabled (values copy as stored) and enabled (sRGB sources decode, sRGB
@@ -354,9 +488,8 @@ void SrgbBlits() {
 
 const std::vector<Scene>& SamplerFormatScenes() {
   static const std::vector<Scene> scenes = {
-      {"border_colors", BorderColors, false},
-      {"snorm_textures", SnormTextures, false},
-      {"rgtc_textures", RgtcTextures, false},
+      {"border_colors", BorderColors, false}, {"snorm_textures", SnormTextures, false},
+      {"rgtc_textures", RgtcTextures, false}, {"rgtc_updates", RgtcUpdates, false},
       {"srgb_blits", SrgbBlits, true},
   };
   return scenes;

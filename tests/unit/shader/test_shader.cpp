@@ -686,3 +686,27 @@ void main() {
   }
   CHECK(sampled_of.size() == 1);  // t2's
 }
+
+TEST_CASE("a last vertex stage that writes no gl_PointSize still writes a PointSize output") {
+  // GLSL 1.10: glslang declares only used built-ins, so PointSize must be declared, listed in the entry
+  // point's interface and stored (Vulkan's point pipelines need it: VUID-...-Vertex-07722).
+  LinkedProgram p = Link("#version 110\nattribute vec4 pos;\nvoid main() { gl_Position = pos; }\n",
+                         "#version 110\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+  REQUIRE(p.ok);
+  const std::vector<uint32_t>& w = p.spirv[0];
+  constexpr uint32_t kOpEntryPoint = 15, kOpDecorate = 71, kOpStore = 62, kBuiltIn = 11, kPointSize = 1;
+  uint32_t point_size = 0;
+  std::vector<uint32_t> interface, stored;
+  for (size_t at = 5; at < w.size();) {
+    const uint32_t n = w[at] >> 16, op = w[at] & 0xffff;
+    REQUIRE(n > 0);
+    if (op == kOpDecorate && n == 4 && w[at + 2] == kBuiltIn && w[at + 3] == kPointSize)
+      point_size = w[at + 1];
+    if (op == kOpEntryPoint) interface.assign(w.begin() + at + 3, w.begin() + at + n);  // name words too
+    if (op == kOpStore) stored.push_back(w[at + 1]);
+    at += n;
+  }
+  REQUIRE(point_size != 0);
+  CHECK(std::count(interface.begin(), interface.end(), point_size) == 1);
+  CHECK(std::count(stored.begin(), stored.end(), point_size) == 1);
+}
