@@ -31,6 +31,8 @@ Context::~Context() {
   // Objects only this context owns go with it; shared ones live as long as their share group.
   vertex_arrays = {};
   framebuffers = {};
+  transform_feedbacks = {};
+  transform_feedback = default_transform_feedback = nullptr;
   pipe_->Submit();
 }
 

@@ -176,22 +176,16 @@ class Context {
   std::array<std::array<std::shared_ptr<Texture>, kTextureTargets>, kTextureUnits> textures;
   GLuint active_texture = 0;
   std::array<std::shared_ptr<SamplerObject>, kTextureUnits> sampler_bindings;  // glBindSampler, per unit
-  struct IndexedBuffer {
-    std::shared_ptr<Buffer> buffer;
-    GLintptr offset = 0;
-    GLsizeiptr size = 0;  // 0 with a buffer: the whole buffer (glBindBufferBase)
-  };
+  using IndexedBuffer = caldera::IndexedBuffer;
   static constexpr int kUniformBufferBindings = 36;
   std::array<IndexedBuffer, kUniformBufferBindings> uniform_buffer_bindings;
-  std::array<IndexedBuffer, pipe::kMaxTransformFeedbackBuffers> transform_feedback_bindings;
-  // glBeginTransformFeedback .. glEndTransformFeedback (gl_transform_feedback.cpp). The program and buffers
-  // are held for the capture: GL forbids changing either while it is active.
-  struct TransformFeedback {
-    bool active = false;
-    GLenum primitive = GL_POINTS;  // GL_POINTS, GL_LINES or GL_TRIANGLES
-    std::shared_ptr<Program> program;
-    std::array<std::shared_ptr<Buffer>, pipe::kMaxTransformFeedbackBuffers> buffers;
-  } xfb;
+  // Transform feedback objects (gl_transform_feedback_objects.cpp). `transform_feedback` is the bound one,
+  // never null: the default object when name 0 is bound. Its indexed bindings are the
+  // GL_TRANSFORM_FEEDBACK_BUFFER bindings; its capture state is what glBegin/EndTransformFeedback change.
+  std::shared_ptr<TransformFeedbackObject> default_transform_feedback =
+      std::make_shared<TransformFeedbackObject>();
+  std::shared_ptr<TransformFeedbackObject> transform_feedback = default_transform_feedback;
+  NameTable<TransformFeedbackObject> transform_feedbacks;
   // Last texture/uniform-buffer sets sent down the pipe: re-sent only when the resolved set differs.
   pipe::CmdSetTextures sent_textures{};
   pipe::CmdSetUniformBuffers sent_uniform_buffers{};

@@ -90,6 +90,11 @@ void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
                           &ctx.texture_buffer, &ctx.transform_feedback_buffer}) {
       if (*binding == buffer) binding->reset();
     }
+    // The bound transform feedback object is a bound container too (its bindings are fixed while active).
+    if (!ctx.transform_feedback->active) {
+      for (auto& b : ctx.transform_feedback->bindings)
+        if (b.buffer == buffer) b = {};
+    }
     if (ctx.vertex_array) {
       if (ctx.vertex_array->element_buffer == buffer) ctx.vertex_array->element_buffer.reset();
       for (auto& a : ctx.vertex_array->attribs) {

@@ -103,6 +103,24 @@ void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
   DrawArraysCommon(ctx, mode, first, count, 1);
 }
 
+void DrawTransformFeedback(Context& ctx, GLenum mode, GLuint id) {
+  if (!Prepare(ctx)) return;
+  const TransformFeedbackObject& xfb =
+      id == 0 ? *ctx.default_transform_feedback : *ctx.transform_feedbacks.Get(id);  // validated
+  pipe::CmdDrawTransformFeedback cmd{};
+  cmd.object = xfb.lifetime_id;
+  cmd.topology = *glenum::PrimitiveMode(mode);
+  if (cmd.topology == pipe::Topology::kLineLoop && !NativeLineLoops(ctx)) {
+    // The vertex count is known on the device only, so the frontend cannot close the loop.
+    util::LogOnce(util::LogLevel::kWarning, "glDrawTransformFeedback",
+                  "GL_LINE_LOOP is drawn as a line strip (no closing segment)");
+    cmd.topology = pipe::Topology::kLineStrip;
+  }
+  cmd.instances = 1;
+  cmd.stride = xfb.capture_stride;
+  ctx.pipe().Record(cmd);
+}
+
 void DrawArraysInstanced(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instancecount) {
   DrawArraysCommon(ctx, mode, first, count, instancecount);
 }

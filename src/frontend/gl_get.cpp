@@ -34,7 +34,7 @@ GLuint NameOf(const GLObject* o) {
   return o ? o->name : 0;
 }
 
-const std::vector<std::string>& Extensions(const Context& ctx) {
+const std::vector<std::string>& Extensions(Context& ctx) {
   // Only what is really there: an advertised extension is a promise tests and apps act on.
   // The format extensions are the GL 3.x core formats under their old names (no entry points of their own);
   // GL_EXT_texture_integer (glTexParameterIiv, glClearColorIi) and GL_EXT_texture_array (1D arrays) are not.
@@ -67,7 +67,15 @@ const std::vector<std::string>& Extensions(const Context& ctx) {
                                                     "GL_EXT_texture_shared_exponent"};
   static const std::vector<std::string> kES = {"GL_OES_vertex_array_object", "GL_OES_depth24",
                                                "GL_OES_packed_depth_stencil"};
-  return ctx.IsES() ? kES : kDesktop;
+  // Transform feedback objects are there on every backend; glDrawTransformFeedback only where the backend
+  // draws from device-side counts (Vulkan), and the extension promises both.
+  static const std::vector<std::string> kDesktopXfb2 = [] {
+    std::vector<std::string> list = kDesktop;
+    list.push_back("GL_ARB_transform_feedback2");
+    return list;
+  }();
+  if (ctx.IsES()) return kES;
+  return ctx.device().backend().caps().draw_transform_feedback ? kDesktopXfb2 : kDesktop;
 }
 
 // Fills `out` for `pname`; false when the name is not a state query Caldera knows.
@@ -225,6 +233,12 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double(NameOf(ctx.uniform_buffer.get()))});
     case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
       return ints({double(NameOf(ctx.transform_feedback_buffer.get()))});
+    case GL_TRANSFORM_FEEDBACK_BINDING:
+      return ints({double(ctx.transform_feedback->name)});
+    case GL_TRANSFORM_FEEDBACK_ACTIVE:  // = GL_TRANSFORM_FEEDBACK_BUFFER_ACTIVE
+      return boolean(ctx.transform_feedback->active);
+    case GL_TRANSFORM_FEEDBACK_PAUSED:  // = GL_TRANSFORM_FEEDBACK_BUFFER_PAUSED
+      return boolean(ctx.transform_feedback->paused);
     case GL_VERTEX_ARRAY_BINDING:
       return ints({double(NameOf(ctx.vertex_array.get()))});
     case GL_CURRENT_PROGRAM:

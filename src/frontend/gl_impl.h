@@ -263,6 +263,7 @@ void GetUniformuiv(Context& ctx, GLuint program, GLint location, GLuint* params)
 
 // --- gl_draw.cpp
 void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count);
+void DrawTransformFeedback(Context& ctx, GLenum mode, GLuint id);
 void DrawArraysInstanced(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instancecount);
 void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices);
 void DrawElementsInstanced(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
@@ -446,6 +447,12 @@ void GetTransformFeedbackVarying(Context& ctx, GLuint program, GLuint index, GLs
                                  GLsizei* length, GLsizei* size, GLenum* type, GLchar* name);
 void BeginTransformFeedback(Context& ctx, GLenum primitive_mode);
 void EndTransformFeedback(Context& ctx);
+void PauseTransformFeedback(Context& ctx);
+void ResumeTransformFeedback(Context& ctx);
+void GenTransformFeedbacks(Context& ctx, GLsizei n, GLuint* ids);
+void DeleteTransformFeedbacks(Context& ctx, GLsizei n, const GLuint* ids);
+void BindTransformFeedback(Context& ctx, GLenum target, GLuint id);
+GLboolean IsTransformFeedback(Context& ctx, GLuint id);
 
 // --- gl_query.cpp: query objects
 void GenQueries(Context& ctx, GLsizei n, GLuint* ids);

@@ -289,6 +289,9 @@ void ValidateProgram(Context& ctx, GLuint name) {
 }
 
 void UseProgram(Context& ctx, GLuint name) {
+  // GL 4.x §7.3 / ES 3.0 §2.15.2: not while the bound transform feedback object records (paused is fine).
+  if (TransformFeedbackRecording(ctx))
+    return ctx.Error(GL_INVALID_OPERATION, "glUseProgram", "transform feedback is active and not paused");
   std::shared_ptr<Program> program;
   if (name != 0) {
     program = LookupProgram(ctx, name, "glUseProgram");
@@ -297,7 +300,6 @@ void UseProgram(Context& ctx, GLuint name) {
       return ctx.Error(GL_INVALID_OPERATION, "glUseProgram", "program is not linked");
   }
   if (program == ctx.program) return;
-  if (ctx.xfb.active) return ctx.Error(GL_INVALID_OPERATION, "glUseProgram", "transform feedback is active");
   auto old = std::move(ctx.program);
   ctx.program = std::move(program);
   ctx.MarkDirty(kDirtyProgram);

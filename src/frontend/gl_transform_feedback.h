@@ -10,12 +10,18 @@ struct Program;
 
 namespace caldera::gl {
 
-// A draw of `mode` while transform feedback is active must produce the captured primitive (after the
-// geometry shader, when there is one): GL_INVALID_OPERATION otherwise. On success the capture buffers are
-// marked as written on the device. True: the draw may proceed.
-bool CheckTransformFeedbackDraw(Context& ctx, GLenum mode, const char* fn);
+// True while the bound transform feedback object's capture is begun and not paused.
+bool TransformFeedbackRecording(const Context& ctx);
 
-// True while an active capture uses `program` (GL forbids relinking it or switching programs).
+// A draw while the bound object records must produce the captured primitive (after the geometry shader,
+// when there is one); ES 3.0 also refuses indexed draws, modes other than the capture's and draws that
+// would overflow the buffers. GL_INVALID_OPERATION otherwise. On success the capture buffers are marked as
+// written on the device. True: the draw may proceed.
+bool CheckTransformFeedbackDraw(Context& ctx, GLenum mode, GLsizei count, GLsizei instances, bool indexed,
+                                const char* fn);
+
+// True while any begun capture (of any transform feedback object, paused or not) uses `program`: GL forbids
+// relinking it.
 bool TransformFeedbackUses(const Context& ctx, const Program* program);
 
 }  // namespace caldera::gl

@@ -17,15 +17,17 @@ Context::IndexedBuffer* IndexedBinding(Context& ctx, GLenum target, GLuint index
     return &ctx.uniform_buffer_bindings[index];
   }
   if (target == GL_TRANSFORM_FEEDBACK_BUFFER) {
-    if (ctx.xfb.active) {
+    // The bindings belong to the bound transform feedback object: fixed while its capture is begun, even
+    // when paused (GL 4.x §6.1.1, ES 3.0 §2.15.2).
+    if (ctx.transform_feedback->active) {
       ctx.Error(GL_INVALID_OPERATION, fn, "transform feedback is active");
       return nullptr;
     }
-    if (index >= ctx.transform_feedback_bindings.size()) {
+    if (index >= ctx.transform_feedback->bindings.size()) {
       ctx.Error(GL_INVALID_VALUE, fn, "index >= GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS");
       return nullptr;
     }
-    return &ctx.transform_feedback_bindings[index];
+    return &ctx.transform_feedback->bindings[index];
   }
   ctx.Error(GL_INVALID_ENUM, fn, "target has no indexed binding points");
   return nullptr;
@@ -177,9 +179,9 @@ void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data) {
     case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
     case GL_TRANSFORM_FEEDBACK_BUFFER_START:
     case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE:
-      if (index >= ctx.transform_feedback_bindings.size())
+      if (index >= ctx.transform_feedback->bindings.size())
         return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
-      b = &ctx.transform_feedback_bindings[index];
+      b = &ctx.transform_feedback->bindings[index];
       break;
     default:
       return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
@@ -199,7 +201,7 @@ void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
     case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
     case GL_TRANSFORM_FEEDBACK_BUFFER_START:
     case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE: {
-      if (index >= ctx.transform_feedback_bindings.size())
+      if (index >= ctx.transform_feedback->bindings.size())
         return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
       GLint64 value = 0;
       GetInteger64i_v(ctx, target, index, &value);

@@ -105,6 +105,33 @@ struct Program : GLObject {
   uint64_t uniform_version = 1;        // bumped on every change so contexts know to upload
 };
 
+// A buffer bound to an indexed binding point (uniform buffers, transform feedback).
+struct IndexedBuffer {
+  std::shared_ptr<Buffer> buffer;
+  GLintptr offset = 0;
+  GLsizeiptr size = 0;  // 0 with a buffer: the whole buffer (glBindBufferBase)
+};
+
+// A transform feedback object (GL 4.0, ES 3.0): per context like a VAO, name 0 being the default object.
+// The indexed GL_TRANSFORM_FEEDBACK_BUFFER bindings and the capture state are its own; the generic
+// GL_TRANSFORM_FEEDBACK_BUFFER binding stays context state. lifetime_id names its capture in the pipe.
+struct TransformFeedbackObject : GLObject {
+  std::array<IndexedBuffer, pipe::kMaxTransformFeedbackBuffers> bindings;
+  bool active = false;  // glBeginTransformFeedback .. glEndTransformFeedback, paused or not
+  bool paused = false;
+  bool backend_state = false;    // a capture was begun once: the backend keeps state until destroyed
+  GLenum primitive = GL_POINTS;  // GL_POINTS, GL_LINES or GL_TRIANGLES
+  // Held while active: GL forbids relinking the program or rebinding the buffers until the capture ends.
+  std::shared_ptr<Program> program;
+  std::array<std::shared_ptr<Buffer>, pipe::kMaxTransformFeedbackBuffers> buffers;
+  // ES 3.0 only: primitives that still fit in every capture buffer (a draw that would overflow them is
+  // GL_INVALID_OPERATION in ES 3.0, where desktop GL drops the excess).
+  uint64_t es_room = 0;
+  // glDrawTransformFeedback: an ended capture exists, and binding 0's bytes per vertex in the last capture.
+  bool ended_once = false;
+  uint32_t capture_stride = 0;
+};
+
 // Anything a framebuffer can attach: renderbuffers, and textures (their base level today).
 struct ImageSource : GLObject {
   ~ImageSource() { ReleaseBackendObject(device, pipe::ObjectKind::kImage, handle); }

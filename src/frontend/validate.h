@@ -43,6 +43,8 @@ bool GetBufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr s
 bool GenVertexArrays(Context& ctx, GLsizei n, GLuint* arrays);
 bool DeleteVertexArrays(Context& ctx, GLsizei n, const GLuint* arrays);
 bool BindVertexArray(Context& ctx, GLuint array);
+bool GenTransformFeedbacks(Context& ctx, GLsizei n, GLuint* ids);
+bool DeleteTransformFeedbacks(Context& ctx, GLsizei n, const GLuint* ids);
 bool EnableVertexAttribArray(Context& ctx, GLuint index);
 bool DisableVertexAttribArray(Context& ctx, GLuint index);
 bool VertexAttribPointer(Context& ctx, GLuint index, GLint size, GLenum type, GLboolean normalized,
@@ -54,6 +56,7 @@ bool CreateShader(Context& ctx, GLenum type);
 bool ShaderSource(Context& ctx, GLuint shader, GLsizei count, const GLchar* const* string,
                   const GLint* length);
 bool DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count);
+bool DrawTransformFeedback(Context& ctx, GLenum mode, GLuint id);
 bool DrawArraysInstanced(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instancecount);
 bool DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices);
 bool DrawElementsInstanced(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,

@@ -30,6 +30,9 @@ struct BackendCaps {
   bool line_loops = false;
   // CmdReadPixels of ReadAspect::kDepth / kStencil works (GLES hosts need GL_NV_read_depth/_stencil).
   bool read_depth = true, read_stencil = true;
+  // CmdDrawTransformFeedback works: glDrawTransformFeedback and GL_ARB_transform_feedback2 on desktop GL
+  // (Vulkan: transformFeedbackDraw; a GLES host has no such draw).
+  bool draw_transform_feedback = false;
   // Images of the block-compressed formats (Format::kRGTC1..kRGTC2SN) can be created, sampled (with linear
   // filtering) and uploaded with blocks. Without it the frontend stores RGTC textures decoded.
   bool native_rgtc = false;

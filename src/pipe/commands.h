@@ -59,7 +59,11 @@ constexpr int kMaxTransformFeedbackBuffers = 4;
   X(QueryResult)                 \
   X(QueryDestroy)                \
   X(TransformFeedbackBegin)      \
-  X(TransformFeedbackEnd)
+  X(TransformFeedbackPause)      \
+  X(TransformFeedbackResume)     \
+  X(TransformFeedbackEnd)        \
+  X(TransformFeedbackDestroy)    \
+  X(DrawTransformFeedback)
 
 enum class Op : uint16_t {
 #define CALDERA_PIPE_ENUM(name) k##name,
@@ -610,7 +614,12 @@ struct CmdQueryDestroy {
   uint64_t query;
 };
 
-// glBeginTransformFeedback with the buffers resolved: draws until CmdTransformFeedbackEnd append the
+// Transform feedback captures are named by `object`, the lifetime id of the GL transform feedback object
+// that owns them (GL 4.0 / ES 3.0 objects, per context). Several objects may hold a begun capture at once,
+// but at most one records (the bound one, not paused); a paused capture keeps where each binding stopped,
+// and resuming it appends from there, whichever objects captured in between.
+//
+// glBeginTransformFeedback with the buffers resolved: draws until the capture is paused or ended append the
 // program's captured outputs to `buffers[i]` (binding i) from `offset`, never past `offset + size`.
 // `primitive` is kPointList, kLineList or kTriangleList: the frontend checked every draw's mode against
 // it. A capture may span several backend render passes (Vulkan resumes it through counter buffers).
@@ -622,14 +631,48 @@ struct TransformFeedbackBuffer {
 
 struct CmdTransformFeedbackBegin {
   static constexpr Op kOp = Op::kTransformFeedbackBegin;
+  uint64_t object;
   Topology primitive;
   uint32_t count;  // bindings used: 0 .. count-1
   std::array<TransformFeedbackBuffer, kMaxTransformFeedbackBuffers> buffers;
 };
 
-// glEndTransformFeedback: the buffers' captured contents are visible to every later command.
+// glPauseTransformFeedback: the recording capture stops; later draws capture nothing until it resumes.
+struct CmdTransformFeedbackPause {
+  static constexpr Op kOp = Op::kTransformFeedbackPause;
+  uint64_t object;
+};
+
+// glResumeTransformFeedback: the paused capture records again, appending where each binding stopped. The
+// frontend sent the capture's program (CmdSetProgram) just before.
+struct CmdTransformFeedbackResume {
+  static constexpr Op kOp = Op::kTransformFeedbackResume;
+  uint64_t object;
+};
+
+// glEndTransformFeedback (recording or paused): the buffers' captured contents are visible to every later
+// command.
 struct CmdTransformFeedbackEnd {
   static constexpr Op kOp = Op::kTransformFeedbackEnd;
+  uint64_t object;
+};
+
+// The transform feedback object was deleted (never while its capture is begun): the backend may free what
+// it kept for it (a host object on GLES).
+struct CmdTransformFeedbackDestroy {
+  static constexpr Op kOp = Op::kTransformFeedbackDestroy;
+  uint64_t object;
+};
+
+// glDrawTransformFeedback: draws as many vertices as the object's last ended capture wrote to binding 0,
+// counted on the device (`stride`: bytes per vertex there; 0 draws nothing). Only sent to backends with
+// BackendCaps::draw_transform_feedback.
+struct CmdDrawTransformFeedback {
+  static constexpr Op kOp = Op::kDrawTransformFeedback;
+  uint64_t object;
+  Topology topology;  // never kLineLoop
+  uint32_t instances;
+  uint32_t stride;
 };
 
 #define CALDERA_PIPE_TRIVIAL(name) \

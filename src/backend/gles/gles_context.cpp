@@ -27,6 +27,7 @@ Context::~Context() {
   EGLContext previous = ThreadHostContext();
   if (initialized_ && BindHostContext(device_.host(), host_context_)) {
     for (auto& [id, q] : queries_) gl_.DeleteQueries(1, &q.name);
+    for (auto& [object, name] : xfb_objects_) gl_.DeleteTransformFeedbacks(1, &name);
     for (auto& [key, fbo] : framebuffers_) gl_.DeleteFramebuffers(1, &fbo);
     GLuint buffers[] = {uniform_ubo_, zero_ubo_, index_stream_};
     gl_.DeleteBuffers(3, buffers);
@@ -223,9 +224,20 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kTransformFeedbackBegin:
       OnTransformFeedbackBegin(pipe::As<pipe::CmdTransformFeedbackBegin>(record));
       break;
-    case pipe::Op::kTransformFeedbackEnd:
-      OnTransformFeedbackEnd();
+    case pipe::Op::kTransformFeedbackPause:
+      OnTransformFeedbackPause(pipe::As<pipe::CmdTransformFeedbackPause>(record).object);
       break;
+    case pipe::Op::kTransformFeedbackResume:
+      OnTransformFeedbackResume(pipe::As<pipe::CmdTransformFeedbackResume>(record).object);
+      break;
+    case pipe::Op::kTransformFeedbackEnd:
+      OnTransformFeedbackEnd(pipe::As<pipe::CmdTransformFeedbackEnd>(record).object);
+      break;
+    case pipe::Op::kTransformFeedbackDestroy:
+      OnTransformFeedbackDestroy(pipe::As<pipe::CmdTransformFeedbackDestroy>(record).object);
+      break;
+    case pipe::Op::kDrawTransformFeedback:
+      break;  // never sent: BackendCaps::draw_transform_feedback is false (GLES has no such draw)
     case pipe::Op::kCount:
       break;
   }

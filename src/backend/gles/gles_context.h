@@ -99,9 +99,16 @@ class Context final : public pipe::BackendContext {
   void OnQueryTimestamp(const pipe::CmdQueryTimestamp& c);
   void OnQueryResult(const pipe::CmdQueryResult& c);
   void OnQueryDestroy(uint64_t id);
+  // Transform feedback: every GL transform feedback object that began a capture has a host object, so
+  // the host keeps each paused capture's buffer offsets (the host binds the object named by each record).
   void OnTransformFeedbackBegin(const pipe::CmdTransformFeedbackBegin& c);
-  void OnTransformFeedbackEnd();
-  bool xfb_active_ = false;
+  void OnTransformFeedbackPause(uint64_t object);
+  void OnTransformFeedbackResume(uint64_t object);
+  void OnTransformFeedbackEnd(uint64_t object);
+  void OnTransformFeedbackDestroy(uint64_t object);
+  GLuint BindHostTransformFeedback(uint64_t object);  // generated on first use; 0 if the object has none
+  void UseCaptureProgram();  // the host checks the current program when a capture begins or resumes
+  std::unordered_map<uint64_t, GLuint> xfb_objects_;  // GL object's lifetime id → host object
   // GL_SAMPLES_PASSED has no GLES equivalent: while one is active, draws use a program variant whose
   // fragment shader counts the fragments that pass into an atomic counter (gles_samples.cpp).
   GLuint CountingProgram(ProgramObject& program);

@@ -308,7 +308,26 @@ void Context::OnQueryEnd(const pipe::CmdQueryEnd& c) {
   gl_.EndQuery(HostTarget(it->second.kind));
 }
 
+GLuint Context::BindHostTransformFeedback(uint64_t object) {
+  GLuint& name = xfb_objects_[object];
+  if (!name) gl_.GenTransformFeedbacks(1, &name);
+  gl_.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, name);
+  return name;
+}
+
+void Context::UseCaptureProgram() {
+  if (ProgramObject* program = device_.programs.Get(program_); program && program->program) {
+    GLuint host_program = program->program;
+    if (counting_samples_) {
+      if (GLuint counting = CountingProgram(*program)) host_program = counting;
+    }
+    state_.UseProgram(host_program);
+  }
+}
+
 void Context::OnTransformFeedbackBegin(const pipe::CmdTransformFeedbackBegin& c) {
+  // The indexed bindings are the host object's own: bind it before them.
+  BindHostTransformFeedback(c.object);
   for (uint32_t i = 0; i < c.count && i < pipe::kMaxTransformFeedbackBuffers; ++i) {
     const pipe::TransformFeedbackBuffer& b = c.buffers[i];
     BufferObject* buffer = device_.buffers.Get(b.buffer);
@@ -318,25 +337,37 @@ void Context::OnTransformFeedbackBegin(const pipe::CmdTransformFeedbackBegin& c)
     else
       gl_.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, i, 0);
   }
-  // The host checks its current program when the capture begins (the frontend sent it just before).
-  if (ProgramObject* program = device_.programs.Get(program_); program && program->program) {
-    GLuint host_program = program->program;
-    if (counting_samples_) {
-      if (GLuint counting = CountingProgram(*program)) host_program = counting;
-    }
-    state_.UseProgram(host_program);
-  }
+  UseCaptureProgram();  // the frontend sent the program just before
   const GLenum mode = c.primitive == pipe::Topology::kPointList  ? GL_POINTS
                       : c.primitive == pipe::Topology::kLineList ? GL_LINES
                                                                  : GL_TRIANGLES;
   gl_.BeginTransformFeedback(mode);
-  xfb_active_ = true;
 }
 
-void Context::OnTransformFeedbackEnd() {
-  if (!xfb_active_) return;
+void Context::OnTransformFeedbackPause(uint64_t object) {
+  if (!xfb_objects_.count(object)) return;
+  BindHostTransformFeedback(object);  // bound already: it is the recording one
+  gl_.PauseTransformFeedback();
+}
+
+void Context::OnTransformFeedbackResume(uint64_t object) {
+  if (!xfb_objects_.count(object)) return;
+  BindHostTransformFeedback(object);  // allowed: whatever was bound is paused or ended
+  UseCaptureProgram();
+  gl_.ResumeTransformFeedback();
+}
+
+void Context::OnTransformFeedbackEnd(uint64_t object) {
+  if (!xfb_objects_.count(object)) return;
+  BindHostTransformFeedback(object);
   gl_.EndTransformFeedback();
-  xfb_active_ = false;
+}
+
+void Context::OnTransformFeedbackDestroy(uint64_t object) {
+  auto it = xfb_objects_.find(object);
+  if (it == xfb_objects_.end()) return;
+  gl_.DeleteTransformFeedbacks(1, &it->second);  // the host binds its default object if it was bound
+  xfb_objects_.erase(it);
 }
 
 void Context::OnQueryTimestamp(const pipe::CmdQueryTimestamp& c) {

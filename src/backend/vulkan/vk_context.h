@@ -6,6 +6,7 @@
 #include <vulkan/vulkan.h>
 
 #include <array>
+#include <unordered_map>
 #include <vector>
 
 #include "backend/vulkan/vk_pipelines.h"
@@ -115,18 +116,34 @@ class Context final : public pipe::BackendContext {
 
   // vk_transform_feedback.cpp: a GL capture is one Vulkan transform feedback per render pass (and per
   // pipeline bind: vkCmdBindPipeline is not allowed while it is active), resumed through counter buffers.
+  // Captures belong to GL transform feedback objects; several may be begun (paused) at once, each with its
+  // own counters, and at most one records.
   void OnTransformFeedbackBegin(const pipe::CmdTransformFeedbackBegin& cmd);
-  void OnTransformFeedbackEnd();
+  void OnTransformFeedbackPause(const pipe::CmdTransformFeedbackPause& cmd);
+  void OnTransformFeedbackResume(const pipe::CmdTransformFeedbackResume& cmd);
+  void OnTransformFeedbackEnd(const pipe::CmdTransformFeedbackEnd& cmd);
+  void OnTransformFeedbackDestroy(const pipe::CmdTransformFeedbackDestroy& cmd);
+  void OnDrawTransformFeedback(const pipe::CmdDrawTransformFeedback& cmd);
   void BeginTransformFeedbackInPass();  // before a draw, after the pipeline is bound
   bool EndTransformFeedbackInPass();    // before the pass ends; true if it was active
   bool CreateXfbCounters();
   void DestroyXfbCounters();
-  struct Xfb {
-    bool active = false;          // between GL begin and end
-    bool in_pass = false;         // vkCmdBeginTransformFeedbackEXT recorded in the open pass
-    bool counters_valid = false;  // the counter buffer holds where the previous segment stopped
+  void ForgetXfbCapture(uint64_t object);           // ends nothing: frees the capture's counter slot
+  static constexpr uint32_t kXfbCounterSlots = 64;  // captures begun at once (4 counters each)
+  struct XfbCapture {
     pipe::CmdTransformFeedbackBegin buffers{};
-    VkBuffer counters = VK_NULL_HANDLE;  // 4 counters, then a small sink for bindings without storage
+    uint32_t slot = 0;            // its counters: kMaxTransformFeedbackBuffers words from slot * 16 bytes
+    bool counters_valid = false;  // its counters hold where the previous segment stopped
+    bool ended = false;           // kept after glEndTransformFeedback for glDrawTransformFeedback
+  };
+  // By GL object, from glBeginTransformFeedback until the object begins again or is deleted; node-based, so
+  // pointers stay valid.
+  std::unordered_map<uint64_t, XfbCapture> xfb_captures_;
+  struct Xfb {
+    XfbCapture* recording = nullptr;     // the capture draws append to (none while paused or ended)
+    bool in_pass = false;                // vkCmdBeginTransformFeedbackEXT recorded in the open pass
+    uint64_t used_slots = 0;             // bit per counter slot held by a begun capture
+    VkBuffer counters = VK_NULL_HANDLE;  // kXfbCounterSlots sets of counters, then a small sink
     Allocation counters_alloc;
   } xfb_;
 

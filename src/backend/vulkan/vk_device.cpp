@@ -327,7 +327,11 @@ bool Device::CreateLogicalDevice(std::string* why) {
   // Lavapipe (Mesa 22.3) applies a new vkCmdSetLogicOpEXT operation only when the enable changes too: a
   // second operation in a row draws with the first (test dynamic-fixed-state). There logic ops stay in the
   // pipeline key.
-  VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+  VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb_props{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT};
+  VkPhysicalDeviceDriverProperties driver{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES,
+      HasExtension(ext, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME) ? &xfb_props : nullptr};
   VkPhysicalDeviceProperties2 props2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver};
   vkGetPhysicalDeviceProperties2(physical_, &props2);
   if (driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE) d3.logic_op = false;
@@ -348,6 +352,7 @@ bool Device::CreateLogicalDevice(std::string* why) {
   eds2.extendedDynamicState2PatchControlPoints = VK_FALSE;  // no tessellation
   // GL captures one stream; GL_PRIMITIVES_GENERATED must count while GL_RASTERIZER_DISCARD is on.
   features_.transform_feedback = xfb.transformFeedback;
+  features_.transform_feedback_draw = xfb.transformFeedback && xfb_props.transformFeedbackDraw;
   xfb.geometryStreams = VK_FALSE;
   features_.primitives_generated_query =
       prims.primitivesGeneratedQuery && prims.primitivesGeneratedQueryWithRasterizerDiscard;
@@ -435,7 +440,10 @@ bool Device::CreateLogicalDevice(std::string* why) {
         vkGetDeviceProcAddr(device_, "vkCmdBeginQueryIndexedEXT"));
     end_query_indexed = reinterpret_cast<PFN_vkCmdEndQueryIndexedEXT>(
         vkGetDeviceProcAddr(device_, "vkCmdEndQueryIndexedEXT"));
+    draw_indirect_byte_count = reinterpret_cast<PFN_vkCmdDrawIndirectByteCountEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdDrawIndirectByteCountEXT"));
   }
+  features_.transform_feedback_draw = features_.transform_feedback_draw && draw_indirect_byte_count;
 
   VkFormatProperties fp;
   vkGetPhysicalDeviceFormatProperties(physical_, VK_FORMAT_D24_UNORM_S8_UINT, &fp);

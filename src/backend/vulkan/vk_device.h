@@ -79,6 +79,7 @@ struct DeviceFeatures {
   // VK_EXT_transform_feedback (GL transform feedback, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) and
   // VK_EXT_primitives_generated_query (GL_PRIMITIVES_GENERATED, counted with rasterizer discard too).
   bool transform_feedback = false;
+  bool transform_feedback_draw = false;  // transformFeedbackDraw: glDrawTransformFeedback from the counters
   bool primitives_generated_query = false;
   // textureCompressionBC, and BC4/BC5 (UNORM and SNORM) images can be sampled with linear filtering and
   // written by copies: RGTC textures are stored as their blocks (BackendCaps::native_rgtc).
@@ -109,6 +110,8 @@ class Device final : public pipe::Timeline {
   PFN_vkCmdBindTransformFeedbackBuffersEXT bind_xfb_buffers = nullptr;
   PFN_vkCmdBeginTransformFeedbackEXT begin_xfb = nullptr;
   PFN_vkCmdEndTransformFeedbackEXT end_xfb = nullptr;
+  PFN_vkCmdDrawIndirectByteCountEXT draw_indirect_byte_count =
+      nullptr;  // with features().transform_feedback_draw
   PFN_vkCmdBeginQueryIndexedEXT begin_query_indexed = nullptr;
   PFN_vkCmdEndQueryIndexedEXT end_query_indexed = nullptr;
 

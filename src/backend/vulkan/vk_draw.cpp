@@ -199,8 +199,20 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kTransformFeedbackBegin:
       OnTransformFeedbackBegin(pipe::As<pipe::CmdTransformFeedbackBegin>(record));
       break;
+    case pipe::Op::kTransformFeedbackPause:
+      OnTransformFeedbackPause(pipe::As<pipe::CmdTransformFeedbackPause>(record));
+      break;
+    case pipe::Op::kTransformFeedbackResume:
+      OnTransformFeedbackResume(pipe::As<pipe::CmdTransformFeedbackResume>(record));
+      break;
     case pipe::Op::kTransformFeedbackEnd:
-      OnTransformFeedbackEnd();
+      OnTransformFeedbackEnd(pipe::As<pipe::CmdTransformFeedbackEnd>(record));
+      break;
+    case pipe::Op::kTransformFeedbackDestroy:
+      OnTransformFeedbackDestroy(pipe::As<pipe::CmdTransformFeedbackDestroy>(record));
+      break;
+    case pipe::Op::kDrawTransformFeedback:
+      OnDrawTransformFeedback(pipe::As<pipe::CmdDrawTransformFeedback>(record));
       break;
     case pipe::Op::kCount:
       break;
