@@ -296,7 +296,8 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
   }
   // GL applies the multisample coverage operations to multisampled targets only.
   if (key.samples > 1) {
-    key.alpha_to_coverage = fixed_.alpha_to_coverage;
+    // Without a colour output there is no alpha to take coverage from (GL: undefined; Vulkan: invalid).
+    key.alpha_to_coverage = fixed_.alpha_to_coverage && !program.no_color_outputs;
     uint32_t mask = fixed_.sample_mask;
     if (fixed_.sample_coverage) {
       // Vulkan has no coverage value: keep round(value * samples) samples, the lowest ones (GL leaves the
@@ -305,7 +306,7 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
       uint32_t cover = n >= 32 ? ~0u : (1u << n) - 1;
       mask &= fixed_.coverage_invert ? ~cover : cover;
     }
-    key.sample_mask = mask & ((1u << key.samples) - 1);
+    key.sample_mask = key.samples >= 32 ? mask : mask & ((1u << key.samples) - 1);
   }
   // With dynamic vertex input the layout is set by BindVertexInput and stays out of the key.
   key.attrib_mask = shared_.device->features().vertex_input_dynamic ? 0 : vertex_.attrib_mask;

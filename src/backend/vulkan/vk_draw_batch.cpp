@@ -13,7 +13,7 @@ bool Context::TryBatchDraw(const pipe::CmdDraw& cmd) {
   const bool indexed = cmd.index_type != pipe::IndexType::kNone;
   if (indexed != batch_.indexed || cmd.topology != batch_.topology || cmd.instances != batch_.instances ||
       (indexed && (cmd.index_buffer != batch_.index_buffer || cmd.index_type != batch_.index_type)) ||
-      batch_.count >= shared_.device->features().max_multi_draw)
+      batch_.count + 1 >= shared_.device->features().max_multi_draw)  // drawCount < maxMultiDrawCount
     return false;
   if (indexed)
     batch_.indexed_draws.push_back({cmd.first, cmd.count, cmd.base_vertex});
