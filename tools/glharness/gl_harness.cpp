@@ -88,6 +88,15 @@ GLuint Positions2D(const float* xy, size_t floats) {
   return vbo;
 }
 
+GLuint RampVertexArray(int vertices) {
+  std::vector<float> xy;
+  for (int i = 0; i < vertices; ++i) xy.insert(xy.end(), {float(i), float(10 * i)});
+  Positions2D(xy.data(), xy.size());
+  GLint vao = 0;
+  glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vao);
+  return static_cast<GLuint>(vao);
+}
+
 GLuint CompileProgram(const char* vs, const char* fs) {
   auto compile = [](GLenum type, const char* src) {
     GLuint s = glCreateShader(type);

@@ -31,6 +31,9 @@ GLuint CompileProgram(const char* vs, const char* fs);
 // Binds a new vertex array whose attribute 0 reads `floats` / 2 vec2 positions from a new buffer (returned;
 // the vertex array stays bound).
 GLuint Positions2D(const float* xy, size_t floats);
+// Binds and returns a new vertex array whose attribute 0 gives vertex i the vec2 (i, 10 i): data whose
+// every captured or computed value names the vertex it came from.
+GLuint RampVertexArray(int vertices);
 std::vector<uint8_t> ReadRGBA(int width, int height);
 bool WritePNG(const char* path, const std::vector<uint8_t>& rgba, int width, int height);
 

@@ -101,23 +101,6 @@ void main() { frag = v_color; }
 
 const char* kCaptured[] = {"gl_Position", "v_color", "v_arr", "v_arr[1]", "v_int", "v_mat", "gl_PointSize"};
 
-GLuint VertexData(int vertices) {
-  std::vector<float> v;
-  for (int i = 0; i < vertices; ++i) {
-    v.push_back(float(i));
-    v.push_back(float(10 * i));
-  }
-  GLuint vao, vbo;
-  glGenVertexArrays(1, &vao);
-  glBindVertexArray(vao);
-  glGenBuffers(1, &vbo);
-  glBindBuffer(GL_ARRAY_BUFFER, vbo);
-  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(v.size() * 4), v.data(), GL_STATIC_DRAW);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glEnableVertexAttribArray(0);
-  return vao;
-}
-
 GLuint Buffer(size_t bytes, float fill = -1.0f) {
   std::vector<float> v(bytes / 4, fill);
   GLuint b;
@@ -300,7 +283,7 @@ void Bindings() {
 }
 
 void BeginEndErrors() {
-  GLuint vao = VertexData(6);
+  GLuint vao = harness::RampVertexArray(6);
   GLuint plain = Program(kVS, kFS);
   CHECK(LinkStatus(plain));
   GLuint p = LinkedWith(kVS, kFS, {"gl_Position"}, GL_INTERLEAVED_ATTRIBS);
@@ -380,7 +363,7 @@ GLuint Result(GLuint q) {
 }
 
 void InterleavedCapture() {
-  GLuint vao = VertexData(8);
+  GLuint vao = harness::RampVertexArray(8);
   GLuint p =
       LinkedWith(kVS, kFS, {"gl_Position", "v_color", "v_arr", "v_arr[1]", "v_int", "v_mat", "gl_PointSize"},
                  GL_INTERLEAVED_ATTRIBS);
@@ -454,7 +437,7 @@ void InterleavedCapture() {
 }
 
 void SeparateCapture() {
-  GLuint vao = VertexData(8);
+  GLuint vao = harness::RampVertexArray(8);
   GLuint p = LinkedWith(kVS, kFS, {"v_arr[2]", "gl_Position", "v_int"}, GL_SEPARATE_ATTRIBS);
   GLuint b[3] = {Buffer(256), Buffer(256), Buffer(256)};
   glUseProgram(p);
@@ -523,7 +506,7 @@ void main() {
 }
 )";
   const char* fs = "#version 330 core\nout vec4 f;\nvoid main() { f = vec4(1.0); }\n";
-  GLuint vao = VertexData(4);
+  GLuint vao = harness::RampVertexArray(4);
   GLuint p = LinkedWith(vs, fs, {"g_value", "gl_Position"}, GL_INTERLEAVED_ATTRIBS, gs);
   GLuint b = Buffer(6 * 4 * 9);
   glUseProgram(p);
@@ -567,7 +550,7 @@ void main() {
 // Indexed triangle strips with primitive restart while capturing triangles; GL_PRIMITIVES_GENERATED also
 // counts without a capture.
 void RestartCapture() {
-  GLuint vao = VertexData(8);
+  GLuint vao = harness::RampVertexArray(8);
   const GLushort indices[] = {0, 1, 2, 3, 0xFFFF, 4, 5, 6, 0xFFFF, 7};
   GLuint ebo;
   glGenBuffers(1, &ebo);
@@ -656,7 +639,7 @@ void main() {
   CHECK(!LinkStatus(q));
   glDeleteProgram(q);
 
-  GLuint vao = VertexData(4);
+  GLuint vao = harness::RampVertexArray(4);
   glBindAttribLocation(p, 0, "a_pos");
   CHECK(LinkStatus(p));
   GLuint b = Buffer(4 * 10 * 4);

@@ -67,23 +67,6 @@ GLuint LinkedProgram(std::vector<const char*> varyings, GLenum mode) {
   return p;
 }
 
-GLuint VertexData(int vertices) {
-  std::vector<float> v;
-  for (int i = 0; i < vertices; ++i) {
-    v.push_back(float(i));
-    v.push_back(float(10 * i));
-  }
-  GLuint vao, vbo;
-  glGenVertexArrays(1, &vao);
-  glBindVertexArray(vao);
-  glGenBuffers(1, &vbo);
-  glBindBuffer(GL_ARRAY_BUFFER, vbo);
-  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(v.size() * 4), v.data(), GL_STATIC_DRAW);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glEnableVertexAttribArray(0);
-  return vao;
-}
-
 GLuint Buffer(size_t floats) {
   std::vector<float> v(floats, -1.0f);
   GLuint b;
@@ -215,7 +198,7 @@ void NamesAndBinding() {
 
 void CaptureErrors() {
   const bool es30 = Es30DrawRules();
-  GLuint vao = VertexData(16);
+  GLuint vao = harness::RampVertexArray(16);
   GLuint p = LinkedProgram({"v_x"}, GL_INTERLEAVED_ATTRIBS);
   GLuint other = LinkedProgram({}, GL_INTERLEAVED_ATTRIBS);
   GLuint b = Buffer(8);  // room for 8 points
@@ -355,7 +338,7 @@ bool Expect(const std::vector<float>& got, const std::vector<float>& want, const
 // its own `offset` uniform. Draws while both are paused go to the framebuffer only. Each capture must
 // continue exactly where it stopped, across render passes and a submission (a buffer map in between).
 void PauseResumeCapture() {
-  GLuint vao = VertexData(16);
+  GLuint vao = harness::RampVertexArray(16);
   GLuint interleaved = LinkedProgram({"v_x", "v_y"}, GL_INTERLEAVED_ATTRIBS);
   GLuint separate = LinkedProgram({"v_y", "v_x"}, GL_SEPARATE_ATTRIBS);
   glUseProgram(interleaved);
@@ -450,7 +433,7 @@ GLuint Result(GLuint query) {
 // glDrawTransformFeedback (GL 4.0 / GL_ARB_transform_feedback2, desktop only): draws as many vertices as an
 // object's last capture wrote, counted on the device, including a capture paused and resumed in between.
 void DrawFromCapture() {
-  GLuint vao = VertexData(16);
+  GLuint vao = harness::RampVertexArray(16);
   GLuint p = LinkedProgram({"v_x", "v_y"}, GL_INTERLEAVED_ATTRIBS);
   glUseProgram(p);
   glUniform1f(glGetUniformLocation(p, "offset"), 100.0f);
