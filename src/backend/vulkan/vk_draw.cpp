@@ -271,8 +271,8 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
     if (shared_.device->features().logic_op) {
       key.logic_op =
           static_cast<uint8_t>(static_cast<uint8_t>(fixed_.logic_op) + 1);  // pipe order == VkLogicOp
-      // GL disables blending while the logic op is on (float targets included). Vulkan says the same, but
-      // lavapipe still blends when both are dynamic state, so say it in the blend state too.
+      // GL disables blending while the logic op is on (float targets included). Vulkan ignores the blend
+      // state then anyway; clearing it keeps logic-op draws from multiplying pipelines by blend settings.
       for (auto& kb : key.blend) {
         const uint8_t mask = kb.mask;
         kb = {};
