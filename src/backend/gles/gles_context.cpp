@@ -62,19 +62,22 @@ void Context::InitHostObjects() {
   std::vector<uint8_t> zeros(16384, 0);
   state_.BindBuffer(GL_UNIFORM_BUFFER, zero_ubo_);
   gl_.BufferData(GL_UNIFORM_BUFFER, static_cast<GLsizeiptr>(zeros.size()), zeros.data(), GL_STATIC_DRAW);
-  seen_deletion_epoch_ = device_.deletion_epoch;
+  seen_shared_epoch_ = device_.shared_epoch;
 }
 
 bool Context::Execute(const pipe::CommandChunk& chunk) {
   std::lock_guard lock(device_.execute_mutex());
   if (!MakeCurrent()) return false;
-  if (seen_deletion_epoch_ != device_.deletion_epoch) {
+  if (seen_shared_epoch_ != device_.shared_epoch) {
     state_.InvalidateObjectBindings();
+    // A real switch of vertex arrays: host drivers (Mesa) skip re-binding the bound array with unchanged
+    // pointers, and would keep reading a buffer's old storage after another context re-specified it.
+    state_.BindVertexArray(0);
     state_.BindVertexArray(vao_);
     attribs_known_ = false;
     vertex_dirty_ = uniform_buffers_dirty_ = textures_dirty_ = uniforms_dirty_ = targets_dirty_ = true;
     PurgeFramebuffers();
-    seen_deletion_epoch_ = device_.deletion_epoch;
+    seen_shared_epoch_ = device_.shared_epoch;
   }
   chunk.ForEach(
       [this](pipe::Op op, const uint8_t* record, const uint8_t* payload) { Apply(op, record, payload); });

@@ -123,7 +123,8 @@ class Context final : public pipe::BackendContext {
   bool initialized_ = false;
   bool lost_ = false;
   HostState state_;
-  uint64_t seen_deletion_epoch_ = 0;
+  uint64_t seen_shared_epoch_ = 0;
+  void BumpSharedEpoch();  // after a change to a shared object that other contexts must rebind to see
 
   GLuint vao_ = 0;
   // The default uniform block. Ring mode (default): each change is written at the next aligned offset of a

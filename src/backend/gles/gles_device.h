@@ -108,8 +108,9 @@ class Device final : public pipe::Timeline {
   SlotTable<BufferObject> buffers;
   SlotTable<ImageObject> images;
   SlotTable<ProgramObject> programs;
-  // Bumped whenever a shared object is deleted (see HostState::InvalidateObjectBindings).
-  uint64_t deletion_epoch = 0;
+  // Bumped whenever a shared object is deleted or a buffer's storage re-specified: other contexts then
+  // drop their binding shadows and rebind (see HostState::InvalidateObjectBindings).
+  uint64_t shared_epoch = 0;
   GLuint GetSampler(const pipe::SamplerState& state);
 
   // Fences: called by the executing context, with its host context current.

@@ -9,11 +9,17 @@
 
 namespace caldera::gles {
 
+void Context::BumpSharedEpoch() {
+  // This context updated its own shadows already, unless another context's change is still pending for it.
+  bool up_to_date = seen_shared_epoch_ == device_.shared_epoch;
+  ++device_.shared_epoch;
+  if (up_to_date) seen_shared_epoch_ = device_.shared_epoch;
+}
+
 void Context::DeleteTexelBufferTextures(BufferObject& b) {
   if (b.textures.empty()) return;
   // Other contexts may have them bound: their names can come back as new objects (see OnBufferDestroy).
-  ++device_.deletion_epoch;
-  seen_deletion_epoch_ = device_.deletion_epoch;
+  BumpSharedEpoch();
   for (const auto& t : b.textures) {
     gl_.DeleteTextures(1, &t.texture);
     state_.ForgetTexture(t.texture);
@@ -31,7 +37,10 @@ void Context::OnBufferStorage(const pipe::CmdBufferStorage& c) {
   // Buffer textures over the old storage: the frontend resolves ranges against the new size, so drop them
   // rather than let the cache grow with every re-specification (the host keeps them alive for pending draws).
   DeleteTexelBufferTextures(*b);
-  // glBufferData on the host orphans: draws already issued keep reading the old storage.
+  // glBufferData on the host orphans: draws already issued keep reading the old storage. Other host
+  // contexts see the new storage only once they bind the buffer again, which their binding shadows would
+  // skip: the epoch makes them rebind (GL: a re-bind after the change makes it visible).
+  BumpSharedEpoch();
   state_.BindBuffer(GL_COPY_WRITE_BUFFER, b->name);
   gl_.BufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(c.size), nullptr, GL_DYNAMIC_DRAW);
   vertex_dirty_ = uniform_buffers_dirty_ = textures_dirty_ = true;
@@ -42,6 +51,9 @@ void Context::OnBufferUpload(const pipe::CmdBufferUpload& c, const uint8_t* payl
   if (!b || c.offset + c.payload_size > b->size) return;
   state_.BindBuffer(GL_COPY_WRITE_BUFFER, b->name);
   gl_.BufferSubData(GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(c.offset), c.payload_size, payload);
+  // A host driver may give a busy buffer new storage for a whole-range write (Mesa does): other contexts
+  // must rebind to see it, like after glBufferData.
+  BumpSharedEpoch();
 }
 
 void Context::OnBufferCopy(const pipe::CmdBufferCopy& c) {
@@ -61,8 +73,7 @@ void Context::OnBufferDestroy(pipe::Handle h) {
   gl_.DeleteBuffers(1, &b->name);
   state_.ForgetBuffer(b->name);
   device_.buffers.Remove(h);
-  ++device_.deletion_epoch;
-  seen_deletion_epoch_ = device_.deletion_epoch;  // this context's own bindings were forgotten above
+  BumpSharedEpoch();
   attribs_known_ = false;
 }
 
@@ -184,8 +195,7 @@ void Context::OnImageDestroy(pipe::Handle h) {
   gl_.DeleteTextures(1, &img->texture);
   state_.ForgetTexture(img->texture);
   device_.images.Remove(h);
-  ++device_.deletion_epoch;
-  seen_deletion_epoch_ = device_.deletion_epoch;
+  BumpSharedEpoch();
   PurgeFramebuffers();
 }
 
@@ -309,8 +319,7 @@ void Context::OnProgramDestroy(pipe::Handle h) {
   if (prog->counting_program) gl_.DeleteProgram(prog->counting_program);
   state_.ForgetProgram(prog->program);
   device_.programs.Remove(h);
-  ++device_.deletion_epoch;
-  seen_deletion_epoch_ = device_.deletion_epoch;
+  BumpSharedEpoch();
 }
 
 }  // namespace caldera::gles

@@ -15,7 +15,6 @@ namespace caldera::vk {
 namespace {
 
 constexpr VkDeviceSize kRingPage = 4u << 20;
-constexpr uint32_t kMaxRingSets = 256;
 
 VkMemoryBarrier2 FullBarrier() {
   VkMemoryBarrier2 b{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
@@ -59,13 +58,17 @@ Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, 
   VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   pci.queueFamilyIndex = shared_.device->queue_family();
-  vkCreateCommandPool(dev, &pci, nullptr, &pool_);
-  VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, kMaxRingSets};
-  VkDescriptorPoolCreateInfo dpi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  dpi.maxSets = kMaxRingSets;
-  dpi.poolSizeCount = 1;
-  dpi.pPoolSizes = &size;
-  vkCreateDescriptorPool(dev, &dpi, nullptr, &descriptor_pool_);
+  // The spare command buffer takes what a context records after a command buffer could not be had
+  // (BreakRecording); without one, the context never records (Execute reports it lost).
+  broken_ = true;
+  if (CheckVk(vkCreateCommandPool(dev, &pci, nullptr, &pool_), "vkCreateCommandPool")) {
+    VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, nullptr, pool_,
+                                   VK_COMMAND_BUFFER_LEVEL_PRIMARY, 1};
+    VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    if (CheckVk(vkAllocateCommandBuffers(dev, &ai, &spare_cmd_), "vkAllocateCommandBuffers") &&
+        CheckVk(vkBeginCommandBuffer(spare_cmd_, &bi), "vkBeginCommandBuffer"))
+      broken_ = false;
+  }
 }
 
 void Context::WriteStats() {
@@ -77,19 +80,23 @@ void Context::WriteStats() {
                  "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
                  "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
                  "\"pbo_copies\": %llu, \"dynamic_sets\": %llu, \"dynamic3_sets\": %llu, \"draws_merged\": "
-                 "%llu, \"multi_draws\": %llu, \"compressed_uploads\": %llu}\n",
+                 "%llu, \"multi_draws\": %llu, \"compressed_uploads\": %llu, \"handover_submits\": %llu, "
+                 "\"ring_splits\": %llu}\n",
                  (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
                  (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
                  (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
                  (unsigned long long)pipelines.created, (unsigned long long)stats_.pbo_copies,
                  (unsigned long long)stats_.dynamic_sets, (unsigned long long)stats_.dynamic3_sets,
                  (unsigned long long)stats_.draws_merged, (unsigned long long)stats_.multi_draws,
-                 (unsigned long long)stats_.compressed_uploads);
+                 (unsigned long long)stats_.compressed_uploads, (unsigned long long)stats_.handover_submits,
+                 (unsigned long long)stats_.ring_splits);
     std::fclose(f);
   }
 }
 
 Context::~Context() {
+  std::unique_lock lock(shared_.resources->mutex);
+  if (shared_.resources->recorder == this) shared_.resources->recorder = nullptr;
   uint64_t serial = 0;
   SubmitAndStamp(&serial);
   if (serial) shared_.device->WaitSerial(serial);
@@ -102,35 +109,56 @@ Context::~Context() {
       if (dummy.image) shared_.resources->DestroyStandaloneImage(dummy);
   VkDevice dev = shared_.device->device();
   DestroyXfbCounters();
-  vkDestroyDescriptorPool(dev, descriptor_pool_, nullptr);
+  for (VkDescriptorPool pool : descriptor_pools_) vkDestroyDescriptorPool(dev, pool, nullptr);
   vkDestroyCommandPool(dev, pool_, nullptr);
 }
 
 bool Context::Execute(const pipe::CommandChunk& chunk) {
   std::lock_guard lock(shared_.resources->mutex);
+  TakeOverRecording();
+  if (broken_) return false;
   chunk.ForEach([&](pipe::Op op, const uint8_t* record, const uint8_t* payload) {
+    if (broken_) return;  // what follows a failed command buffer is dropped: the context is lost
     if (batch_.count && op != pipe::Op::kDraw) FlushDrawBatch();
     Apply(op, record, payload);
+    if (ring_.failed()) broken_ = true;  // host-visible memory ran out (logged)
   });
   FlushDrawBatch();
-  return !shared_.device->lost();
+  return !shared_.device->lost() && !broken_;
+}
+
+bool Context::CheckVk(VkResult result, const char* what) {
+  return shared_.device->Check(result, what);
+}
+
+void Context::TakeOverRecording() {
+  Context*& recorder = shared_.resources->recorder;
+  if (recorder == this) return;
+  if (recorder) {
+    if (recorder->cmd_) ++recorder->stats_.handover_submits;
+    uint64_t serial = 0;
+    recorder->SubmitAndStamp(&serial);
+  }
+  recorder = this;
 }
 
 VkCommandBuffer Context::Commands() {
   if (cmd_) return cmd_;
+  if (shared_.device->lost()) return BreakRecording();
   Collect();
   if (free_cmds_.empty()) {
     VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, nullptr, pool_,
                                    VK_COMMAND_BUFFER_LEVEL_PRIMARY, 1};
-    VkCommandBuffer cb;
-    vkAllocateCommandBuffers(shared_.device->device(), &ai, &cb);
+    VkCommandBuffer cb = VK_NULL_HANDLE;
+    if (!CheckVk(vkAllocateCommandBuffers(shared_.device->device(), &ai, &cb), "vkAllocateCommandBuffers"))
+      return BreakRecording();
     free_cmds_.push_back(cb);
   }
-  cmd_ = free_cmds_.back();
-  free_cmds_.pop_back();
   VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  vkBeginCommandBuffer(cmd_, &bi);
+  if (!CheckVk(vkBeginCommandBuffer(free_cmds_.back(), &bi), "vkBeginCommandBuffer")) return BreakRecording();
+  cmd_ = free_cmds_.back();
+  free_cmds_.pop_back();
   // Dynamic state and bindings do not survive command buffers.
   fixed_dirty_ = vertex_dirty_ = true;
   uniform_bound_ = false;
@@ -142,12 +170,31 @@ VkCommandBuffer Context::Commands() {
   return cmd_;
 }
 
+VkCommandBuffer Context::BreakRecording() {
+  // Every caller records into what Commands() returns; the spare (begun at creation, never submitted)
+  // takes those commands, and Execute drops the rest: the context reports itself lost.
+  broken_ = true;
+  cmd_ = spare_cmd_;
+  return cmd_;
+}
+
 bool Context::SubmitAndStamp(uint64_t* serial) {
   *serial = 0;
+  if (broken_ && cmd_) {
+    // A broken recording is never submitted (it may lack what its commands need); its ring pages and
+    // retired objects wait only for what was submitted before.
+    if (cmd_ != spare_cmd_) {
+      vkResetCommandBuffer(cmd_, 0);
+      free_cmds_.push_back(cmd_);
+    }
+    cmd_ = VK_NULL_HANDLE;
+    ring_.Stamp(shared_.device->LastSubmittedSerial());
+  }
   if (!cmd_) {
     if (!retired_.empty()) {
-      // Nothing recorded since: what was retired is unused by us once our last submission completes.
-      uint64_t last = in_flight_.empty() ? 0 : in_flight_.back().serial;
+      // Nothing recorded since: what was retired is unused once every submission so far has completed
+      // (other contexts' included: they may have used a shared object that this context replaced).
+      uint64_t last = shared_.device->LastSubmittedSerial();
       for (auto& g : retired_) g.serial = last;
       shared_.resources->Retire(retired_);
       retired_.clear();
@@ -155,7 +202,11 @@ bool Context::SubmitAndStamp(uint64_t* serial) {
     return true;
   }
   EndPass();
-  vkEndCommandBuffer(cmd_);
+  if (!CheckVk(vkEndCommandBuffer(cmd_), "vkEndCommandBuffer")) {
+    broken_ = true;  // nothing of it can run
+    SubmitAndStamp(serial);
+    return false;
+  }
   *serial = shared_.device->Submit(cmd_, std::exchange(wait_serial_, 0));
   ++stats_.submits;
   in_flight_.push_back({cmd_, *serial});
@@ -533,6 +584,7 @@ void Context::ResolveDepthStencil(const pipe::CmdBlit& cmd, ImageObject& src, Im
   TransitionImage(scratch, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
   VkDeviceSize texel = aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? 1 : 4;  // D24 and D32F aspects are 4 bytes
   UploadRing::Span staging = ring_.Allocate(texel * area.extent.width * area.extent.height, 4);
+  if (!staging.data) return;
   VkBufferImageCopy region{};
   region.bufferOffset = staging.offset;
   region.imageSubresource = {aspect, 0, 0, 1};
@@ -776,6 +828,7 @@ void Context::OnBufferUpload(const pipe::CmdBufferUpload& cmd, const uint8_t* da
   if (!buffer || cmd.offset + cmd.payload_size > buffer->size) return;
   // Ordered with draws: copy from the ring inside the command stream. Earlier draws read the old bytes.
   UploadRing::Span span = ring_.Allocate(cmd.payload_size, 16);
+  if (!span.data) return;
   std::memcpy(span.data, data, cmd.payload_size);
   EndPass();
   Commands();
@@ -819,6 +872,7 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
             : cmd.payload_size;
   VkDeviceSize stencil_offset = (depth_bytes + 15) / 16 * 16;
   UploadRing::Span span = ring_.Allocate(stencil_offset + (stencil ? texels : 0), 16);
+  if (!span.data) return;
   if (depth)
     SplitDepthStencil(img->pipe_format, img->format, data, texels, span.data,
                       stencil ? span.data + stencil_offset : nullptr);
@@ -894,6 +948,7 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
       aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? 1 : CopyTexelSize(img->pipe_format, img->format, aspect);
   VkDeviceSize size = VkDeviceSize(cmd.width) * cmd.height * texel;
   UploadRing::Span span = ring_.Allocate(size, 16);
+  if (!span.data) return;
   TransitionImage(*img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
   textures_need_layout_check_ = true;
   VkBufferImageCopy region{};

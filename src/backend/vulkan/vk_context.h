@@ -36,7 +36,10 @@ class UploadRing {
   };
   UploadRing(Device& device, VkDeviceSize page_size);
   ~UploadRing();
+  // An empty span (data null) when no page could be made; failed() then stays true.
   Span Allocate(VkDeviceSize size, VkDeviceSize alignment);
+  bool failed() const { return failed_; }
+  uint32_t pages_since_stamp() const { return pages_since_stamp_; }
   void Stamp(uint64_t serial);       // pages used since the last stamp belong to this submission
   void Recycle(uint64_t completed);  // pages whose submission completed become free
   uint32_t page_count() const { return static_cast<uint32_t>(pages_.size()); }
@@ -48,12 +51,14 @@ class UploadRing {
     VkDeviceSize size = 0;
     uint64_t serial = 0;  // 0: free; UINT64_MAX: in use by the open command buffer
   };
-  uint32_t NewPage(VkDeviceSize size);
+  int32_t NewPage(VkDeviceSize size);  // -1 when the buffer or its memory cannot be had
   Device& device_;
   VkDeviceSize page_size_;
   std::vector<Page> pages_;
   int32_t current_ = -1;
   VkDeviceSize used_ = 0;
+  uint32_t pages_since_stamp_ = 0;
+  bool failed_ = false;
 };
 
 class Context final : public pipe::BackendContext {
@@ -149,6 +154,9 @@ class Context final : public pipe::BackendContext {
 
   VkCommandBuffer Commands();  // the open command buffer, begun on demand
   bool SubmitAndStamp(uint64_t* serial);
+  // Called with the resources mutex held before this context records: submits the open command buffer of
+  // the context that recorded last (Resources::recorder says why).
+  void TakeOverRecording();
   void Collect();
   void BeginPass();
   void EndPass();
@@ -185,7 +193,9 @@ class Context final : public pipe::BackendContext {
   bool BindPipeline(pipe::Topology topology, ProgramObject& program);
   void BindVertexInput();
   void SetDynamicVertexLayout();  // vkCmdSetVertexInputEXT from vertex_ (features().vertex_input_dynamic)
-  void BindUniforms(const ProgramObject& program);
+  bool BindUniforms(const ProgramObject& program);  // false: no descriptor set or ring space (draw skipped)
+  VkDescriptorSet AllocateRingSet();                 // from the newest pool, or a new one when it is full
+  bool CheckVk(VkResult result, const char* what);  // Device::Check
   void PrepareTextures();  // layout transitions for sampled images; must run outside a render pass
   void PushResources(const ProgramObject& program);  // uniform blocks and textures into the push set
   // 1x1 (0,0,0,1) stand-ins, one per view type and sample type: what GL returns for incomplete or missing
@@ -205,9 +215,12 @@ class Context final : public pipe::BackendContext {
   std::vector<Submission> in_flight_;
   std::vector<VkCommandBuffer> free_cmds_;
   VkCommandBuffer cmd_ = VK_NULL_HANDLE;
+  VkCommandBuffer spare_cmd_ = VK_NULL_HANDLE;  // BreakRecording
+  bool broken_ = false;                          // a command buffer could not be had: the context is lost
+  VkCommandBuffer BreakRecording();
   Resources::Retired retired_;  // destroyed/replaced objects, freed after our next submission completes
   UploadRing ring_;
-  VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;
+  std::vector<VkDescriptorPool> descriptor_pools_;  // for ring_sets_; a new one whenever the last is full
   std::vector<VkDescriptorSet> ring_sets_;  // one uniform descriptor set per ring page
   std::vector<VkBuffer> ring_set_buffers_;  // what each set currently points at
 
@@ -234,6 +247,8 @@ class Context final : public pipe::BackendContext {
     uint64_t draws_merged = 0,
              multi_draws = 0;         // GL draws recorded inside vkCmdDrawMulti*EXT, and those calls
     uint64_t compressed_uploads = 0;  // uploads of blocks into block-compressed images (native RGTC)
+    uint64_t handover_submits = 0;    // submissions made because another context began to record
+    uint64_t ring_splits = 0;         // submissions made to bound the ring pages one submission holds
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.

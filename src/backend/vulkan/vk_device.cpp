@@ -541,6 +541,41 @@ uint64_t Device::Submit(VkCommandBuffer cmd, uint64_t wait_serial) {
   return serial;
 }
 
+static const char* ResultName(VkResult r) {
+  switch (r) {
+    case VK_SUCCESS: return "VK_SUCCESS";
+    case VK_NOT_READY: return "VK_NOT_READY";
+    case VK_TIMEOUT: return "VK_TIMEOUT";
+    case VK_INCOMPLETE: return "VK_INCOMPLETE";
+    case VK_ERROR_OUT_OF_HOST_MEMORY: return "VK_ERROR_OUT_OF_HOST_MEMORY";
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY: return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
+    case VK_ERROR_INITIALIZATION_FAILED: return "VK_ERROR_INITIALIZATION_FAILED";
+    case VK_ERROR_DEVICE_LOST: return "VK_ERROR_DEVICE_LOST";
+    case VK_ERROR_MEMORY_MAP_FAILED: return "VK_ERROR_MEMORY_MAP_FAILED";
+    case VK_ERROR_FORMAT_NOT_SUPPORTED: return "VK_ERROR_FORMAT_NOT_SUPPORTED";
+    case VK_ERROR_FRAGMENTED_POOL: return "VK_ERROR_FRAGMENTED_POOL";
+    case VK_ERROR_OUT_OF_POOL_MEMORY: return "VK_ERROR_OUT_OF_POOL_MEMORY";
+    case VK_ERROR_SURFACE_LOST_KHR: return "VK_ERROR_SURFACE_LOST_KHR";
+    case VK_ERROR_OUT_OF_DATE_KHR: return "VK_ERROR_OUT_OF_DATE_KHR";
+    case VK_SUBOPTIMAL_KHR: return "VK_SUBOPTIMAL_KHR";
+    default: return nullptr;
+  }
+}
+
+bool Device::Check(VkResult result, const char* what) {
+  if (result == VK_SUCCESS) return true;
+  const char* name = ResultName(result);
+  util::LogOnce(util::LogLevel::kError, what,
+                std::string("failed: ") + (name ? name : std::to_string(static_cast<int>(result))));
+  if (result == VK_ERROR_DEVICE_LOST) lost_ = true;
+  return false;
+}
+
+uint64_t Device::LastSubmittedSerial() {
+  std::lock_guard lock(queue_mutex_);
+  return next_serial_ - 1;
+}
+
 uint64_t Device::CompletedSerial() {
   uint64_t value = 0;
   if (vkGetSemaphoreCounterValue(device_, timeline_, &value) != VK_SUCCESS) lost_ = true;

@@ -120,9 +120,13 @@ class Device final : public pipe::Timeline {
   uint64_t Submit(VkCommandBuffer cmd,
                   uint64_t wait_serial = 0);  // returns the serial that signals when it completes
   uint64_t CompletedSerial();
+  uint64_t LastSubmittedSerial();  // 0 before the first submission
   bool WaitSerial(uint64_t serial);                                      // false on device loss
   WaitResult WaitSerial(uint64_t serial, uint64_t timeout_ns) override;  // GL fences
   bool lost() const { return lost_.load(); }
+  // Every VkResult goes through here: false (and a one-time error line naming `what`) unless VK_SUCCESS;
+  // VK_ERROR_DEVICE_LOST marks the device lost. Callers skip the work that needed the result.
+  bool Check(VkResult result, const char* what);
   uint64_t validation_messages() const { return validation_messages_.load(); }
 
  private:

@@ -11,6 +11,9 @@ namespace caldera::vk {
 namespace {
 
 constexpr VkDeviceSize kUniformRange = 16384;
+constexpr uint32_t kRingSetsPerPool = 256;
+// 64 MiB of uniform and upload pages (at 4 MiB a page) in one submission at most.
+constexpr uint32_t kRingPagesPerSubmission = 16;
 
 VkBlendFactor ToVk(pipe::BlendFactor f) {
   using F = pipe::BlendFactor;
@@ -371,6 +374,7 @@ void Context::BindVertexInput() {
     } else {
       // A disabled array (or a missing buffer) feeds the generic value: stride 0 repeats it.
       UploadRing::Span span = ring_.Allocate(16, 16);
+      if (!span.data) continue;  // no ring page could be made (logged): the attribute stays unbound
       std::memcpy(span.data, a.constant, 16);
       buffer = span.buffer;
       offset = span.offset;
@@ -417,14 +421,47 @@ void Context::SetDynamicVertexLayout() {
   shared_.device->set_vertex_input(cmd_, n, bindings, n, attribs);
 }
 
-void Context::BindUniforms(const ProgramObject& program) {
-  if (program.default_block_size == 0) return;
+VkDescriptorSet Context::AllocateRingSet() {
+  VkDevice dev = shared_.device->device();
+  VkDescriptorSetLayout layout = shared_.pipelines->uniform_set_layout();
+  // Pools are never reset (a set lives as long as its ring page): when one is full, the next one is made.
+  // Devices do enforce pool limits (VK_ERROR_OUT_OF_POOL_MEMORY), whatever lavapipe does.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    if (attempt == 1 || descriptor_pools_.empty()) {
+      VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, kRingSetsPerPool};
+      VkDescriptorPoolCreateInfo dpi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+      dpi.maxSets = kRingSetsPerPool;
+      dpi.poolSizeCount = 1;
+      dpi.pPoolSizes = &size;
+      VkDescriptorPool pool = VK_NULL_HANDLE;
+      if (!CheckVk(vkCreateDescriptorPool(dev, &dpi, nullptr, &pool), "vkCreateDescriptorPool"))
+        return VK_NULL_HANDLE;
+      descriptor_pools_.push_back(pool);
+    }
+    VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, nullptr,
+                                   descriptor_pools_.back(), 1, &layout};
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    VkResult r = vkAllocateDescriptorSets(dev, &ai, &set);
+    if (r == VK_SUCCESS) return set;
+    if (r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL) {
+      CheckVk(r, "vkAllocateDescriptorSets");
+      return VK_NULL_HANDLE;
+    }
+  }
+  CheckVk(VK_ERROR_OUT_OF_POOL_MEMORY, "vkAllocateDescriptorSets (fresh pool)");
+  return VK_NULL_HANDLE;
+}
+
+bool Context::BindUniforms(const ProgramObject& program) {
+  if (program.default_block_size == 0) return true;
   // Unchanged uniforms and an existing binding: nothing to record (a rebind makes drivers re-upload).
-  if (!uniforms_dirty_ && uniform_bound_) return;
-  {
+  if (!uniforms_dirty_ && uniform_bound_) return true;
+  if (uniforms_dirty_ || !uniform_span_.data) {
     VkDeviceSize align = shared_.device->properties().limits.minUniformBufferOffsetAlignment;
     // Reserve the descriptor's whole range so offset + range stays inside the page.
-    uniform_span_ = ring_.Allocate(kUniformRange, align);
+    UploadRing::Span span = ring_.Allocate(kUniformRange, align);
+    if (!span.data) return false;
+    uniform_span_ = span;
     size_t n = std::min<size_t>(uniforms_.size(), kUniformRange);
     std::memcpy(uniform_span_.data, uniforms_.data(), n);
     if (n < program.default_block_size)
@@ -432,11 +469,8 @@ void Context::BindUniforms(const ProgramObject& program) {
     uniforms_dirty_ = false;
   }
   while (ring_sets_.size() <= uniform_span_.page) {
-    VkDescriptorSetLayout layout = shared_.pipelines->uniform_set_layout();
-    VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, nullptr, descriptor_pool_,
-                                   1, &layout};
-    VkDescriptorSet set = VK_NULL_HANDLE;
-    vkAllocateDescriptorSets(shared_.device->device(), &ai, &set);
+    VkDescriptorSet set = AllocateRingSet();
+    if (!set) return false;  // the draw is skipped; the error was logged
     ring_sets_.push_back(set);
     ring_set_buffers_.push_back(VK_NULL_HANDLE);
   }
@@ -452,6 +486,7 @@ void Context::BindUniforms(const ProgramObject& program) {
   vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, program.layout, 0, 1, &set, 1,
                           &dynamic_offset);
   uniform_bound_ = true;
+  return true;
 }
 
 void Context::CreateDummies() {
@@ -464,6 +499,7 @@ void Context::CreateDummies() {
   static constexpr pipe::Format kFormats[kDummyTypes] = {pipe::Format::kRGBA8, pipe::Format::kRGBA8I,
                                                          pipe::Format::kRGBA8UI};
   UploadRing::Span span = ring_.Allocate(4 * 6 * kDummyTypes, 4);
+  if (!span.data) return;
   for (uint32_t t = 0; t < kDummyTypes; ++t) {
     const uint8_t black[4] = {0, 0, 0, uint8_t(t == 0 ? 255 : 1)};
     for (uint32_t i = 0; i < 6; ++i) std::memcpy(span.data + (t * 6 + i) * 4, black, 4);
@@ -569,6 +605,7 @@ void Context::PushResources(const ProgramObject& program) {
       // Unbound block: GL leaves reads undefined; Vulkan needs a valid descriptor, so point it at zeros.
       UploadRing::Span zeros =
           ring_.Allocate(16384, shared_.device->properties().limits.minUniformBufferOffsetAlignment);
+      if (!zeros.data) continue;
       std::memset(zeros.data, 0, 16384);
       buffers[n] = {zeros.buffer, zeros.offset, 16384};
     } else {
@@ -648,7 +685,15 @@ ProgramObject* Context::PrepareDraw(pipe::Topology topology) {
   if (topology == pipe::Topology::kLineLoop)  // the frontend closes loops itself (BackendCaps::line_loops)
     util::LogOnce(util::LogLevel::kWarning, "GL_LINE_LOOP",
                   "line loop record reached the Vulkan backend: drawn as a line strip");
-  Commands();
+  // A long run of draws without a flush (uniforms changing every draw) would hold every ring page until
+  // the one submission completes: past a bound, submit what was recorded so its pages can come back.
+  if (ring_.pages_since_stamp() >= kRingPagesPerSubmission && cmd_) {
+    FlushPendingClears(ClearResolve::kSubmit);
+    uint64_t serial;
+    SubmitAndStamp(&serial);
+    ++stats_.ring_splits;
+  }
+  if (!Commands()) return nullptr;
   ++stats_.draws;
   if (textures_need_layout_check_ || (textures_.count > 0 && !dummy_ready_)) PrepareTextures();
   BeginPass();
@@ -670,7 +715,7 @@ ProgramObject* Context::PrepareDraw(pipe::Topology topology) {
     restart_enabled_ = restart;
   }
   if (vertex_dirty_) BindVertexInput();
-  BindUniforms(*program);
+  if (!BindUniforms(*program)) return nullptr;
   return program;
 }
 
@@ -711,6 +756,7 @@ void Context::OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const u
   // The ring is host-visible and written before the submission that reads it: no barrier, and the open
   // render pass stays open.
   UploadRing::Span span = ring_.Allocate(cmd.payload_size, 4);
+  if (!span.data) return;
   std::memcpy(span.data, payload, cmd.payload_size);
   if (!PrepareDraw(cmd.topology)) return;
   vkCmdBindIndexBuffer(cmd_, span.buffer, span.offset, VK_INDEX_TYPE_UINT32);

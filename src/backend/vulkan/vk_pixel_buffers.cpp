@@ -94,6 +94,7 @@ void Context::OnBufferRead(const pipe::CmdBufferRead& cmd) {
     FlushPendingClears(ClearResolve::kSubmit);
     EndPass();
     UploadRing::Span span = ring_.Allocate(cmd.size, 16);
+    if (!span.data) return;
     TransferBarrier();
     VkBufferCopy region{cmd.offset, span.offset, cmd.size};
     vkCmdCopyBuffer(Commands(), src->buffer, span.buffer, 1, &region);

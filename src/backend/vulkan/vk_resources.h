@@ -16,6 +16,7 @@
 namespace caldera::vk {
 
 class Device;
+class Context;
 
 // A uniform texel buffer view of one range of a buffer's storage (buffer textures), made on first use and
 // retired with that storage (orphaning or destruction).
@@ -141,7 +142,13 @@ class Resources {
   explicit Resources(Device& device) : device_(device) {}
   ~Resources();
 
-  std::mutex mutex;  // guards the tables and the garbage list
+  std::mutex mutex;  // guards the tables, the garbage list and `recorder`
+  // The context whose command buffer may hold recorded, unsubmitted work. Contexts record one at a time
+  // (under `mutex`); a context that takes over submits the previous recorder's work first, so the device
+  // executes command buffers in the order they were recorded. That keeps image layouts, which are tracked
+  // per image, true in submission order, and makes every serial stamped on garbage later than all work
+  // any context recorded before the object was replaced (shared objects outlive every context's use).
+  Context* recorder = nullptr;
   SlotTable<BufferObject> buffers;
   SlotTable<ImageObject> images;
   SlotTable<ProgramObject> programs;

@@ -1,5 +1,6 @@
 #include "backend/vulkan/vk_context.h"
 #include "backend/vulkan/vk_device.h"
+#include "util/log.h"
 
 namespace caldera::vk {
 
@@ -12,7 +13,7 @@ UploadRing::~UploadRing() {
   }
 }
 
-uint32_t UploadRing::NewPage(VkDeviceSize size) {
+int32_t UploadRing::NewPage(VkDeviceSize size) {
   Page page;
   page.size = size;
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
@@ -20,14 +21,26 @@ uint32_t UploadRing::NewPage(VkDeviceSize size) {
   info.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
                VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
                VK_BUFFER_USAGE_INDEX_BUFFER_BIT;
-  vkCreateBuffer(device_.device(), &info, nullptr, &page.buffer);
+  if (!device_.Check(vkCreateBuffer(device_.device(), &info, nullptr, &page.buffer), "vkCreateBuffer (ring)"))
+    return -1;
   VkMemoryRequirements req;
   vkGetBufferMemoryRequirements(device_.device(), page.buffer, &req);
-  device_.memory().Allocate(req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
-                            VK_MEMORY_PROPERTY_HOST_CACHED_BIT, &page.alloc);
-  vkBindBufferMemory(device_.device(), page.buffer, page.alloc.memory, page.alloc.offset);
+  if (!device_.memory().Allocate(req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                                 VK_MEMORY_PROPERTY_HOST_CACHED_BIT, &page.alloc) ||
+      !page.alloc.mapped) {
+    util::LogOnce(util::LogLevel::kError, "upload ring", "no host-visible memory for a ring page");
+    vkDestroyBuffer(device_.device(), page.buffer, nullptr);
+    if (page.alloc.memory) device_.memory().Free(page.alloc);
+    return -1;
+  }
+  if (!device_.Check(vkBindBufferMemory(device_.device(), page.buffer, page.alloc.memory, page.alloc.offset),
+                     "vkBindBufferMemory (ring)")) {
+    vkDestroyBuffer(device_.device(), page.buffer, nullptr);
+    device_.memory().Free(page.alloc);
+    return -1;
+  }
   pages_.push_back(page);
-  return static_cast<uint32_t>(pages_.size() - 1);
+  return static_cast<int32_t>(pages_.size() - 1);
 }
 
 UploadRing::Span UploadRing::Allocate(VkDeviceSize size, VkDeviceSize alignment) {
@@ -47,7 +60,12 @@ UploadRing::Span UploadRing::Allocate(VkDeviceSize size, VkDeviceSize alignment)
       break;
     }
   }
-  if (chosen < 0) chosen = static_cast<int32_t>(NewPage(std::max(page_size_, size)));
+  if (chosen < 0) chosen = NewPage(std::max(page_size_, size));
+  if (chosen < 0) {
+    failed_ = true;
+    return {};
+  }
+  ++pages_since_stamp_;
   pages_[chosen].serial = UINT64_MAX;
   current_ = chosen;
   used_ = size;
@@ -60,6 +78,7 @@ void UploadRing::Stamp(uint64_t serial) {
     if (p.serial == UINT64_MAX) p.serial = serial;
   current_ = -1;  // the next allocation starts a fresh page: the stamped ones are in flight
   used_ = 0;
+  pages_since_stamp_ = 0;
 }
 
 void UploadRing::Recycle(uint64_t completed) {
