@@ -197,7 +197,7 @@ class Context final : public pipe::BackendContext {
   VkDescriptorSet AllocateRingSet();                 // from the newest pool, or a new one when it is full
   bool CheckVk(VkResult result, const char* what);  // Device::Check
   void PrepareTextures();  // layout transitions for sampled images; must run outside a render pass
-  void PushResources(const ProgramObject& program);  // uniform blocks and textures into the push set
+  bool PushResources(const ProgramObject& program);  // false: a sampler or ring space could not be had  // uniform blocks and textures into the push set
   // 1x1 (0,0,0,1) stand-ins, one per view type and sample type: what GL returns for incomplete or missing
   // textures, through a view whose numeric type matches the shader's sampler (Vulkan requires it).
   void CreateDummies();

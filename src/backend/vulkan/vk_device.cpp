@@ -84,9 +84,13 @@ bool Device::Init(std::string* why) {
     return false;
   }
   uint32_t count = 0;
-  vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr);
-  std::vector<VkExtensionProperties> inst_ext(count);
-  vkEnumerateInstanceExtensionProperties(nullptr, &count, inst_ext.data());
+  std::vector<VkExtensionProperties> inst_ext;
+  if (vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr) == VK_SUCCESS) {
+    inst_ext.resize(count);
+    // VK_INCOMPLETE (a layer added one meanwhile) keeps what was returned.
+    if (vkEnumerateInstanceExtensionProperties(nullptr, &count, inst_ext.data()) < 0) count = 0;
+    inst_ext.resize(count);
+  }
   std::vector<const char*> enabled;
   features_.debug_utils = HasExtension(inst_ext, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
   if (features_.debug_utils) enabled.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
@@ -131,9 +135,12 @@ bool Device::Init(std::string* why) {
 
 bool Device::PickPhysicalDevice(std::string* why) {
   uint32_t count = 0;
-  vkEnumeratePhysicalDevices(instance_, &count, nullptr);
-  std::vector<VkPhysicalDevice> devices(count);
-  vkEnumeratePhysicalDevices(instance_, &count, devices.data());
+  std::vector<VkPhysicalDevice> devices;
+  if (vkEnumeratePhysicalDevices(instance_, &count, nullptr) == VK_SUCCESS) {
+    devices.resize(count);
+    if (vkEnumeratePhysicalDevices(instance_, &count, devices.data()) < 0) count = 0;
+    devices.resize(count);
+  }
   if (devices.empty()) {
     *why = "no Vulkan device";
     return false;
@@ -212,9 +219,12 @@ bool Device::CreateLogicalDevice(std::string* why) {
     *why = "no graphics queue";
     return false;
   }
-  vkEnumerateDeviceExtensionProperties(physical_, nullptr, &count, nullptr);
-  std::vector<VkExtensionProperties> ext(count);
-  vkEnumerateDeviceExtensionProperties(physical_, nullptr, &count, ext.data());
+  std::vector<VkExtensionProperties> ext;
+  if (vkEnumerateDeviceExtensionProperties(physical_, nullptr, &count, nullptr) == VK_SUCCESS) {
+    ext.resize(count);
+    if (vkEnumerateDeviceExtensionProperties(physical_, nullptr, &count, ext.data()) < 0) count = 0;
+    ext.resize(count);
+  }
 
   VkPhysicalDeviceDepthClipControlFeaturesEXT clip{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
@@ -477,7 +487,9 @@ void Device::LoadPipelineCache() {
   if (vkCreatePipelineCache(device_, &info, nullptr, &pipeline_cache_) != VK_SUCCESS && !data.empty()) {
     info.initialDataSize = 0;
     info.pInitialData = nullptr;
-    vkCreatePipelineCache(device_, &info, nullptr, &pipeline_cache_);
+    // Without a cache pipelines are still made (VK_NULL_HANDLE is a valid "no cache").
+    if (!Check(vkCreatePipelineCache(device_, &info, nullptr, &pipeline_cache_), "vkCreatePipelineCache"))
+      pipeline_cache_ = VK_NULL_HANDLE;
   }
 }
 

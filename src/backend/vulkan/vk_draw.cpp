@@ -456,7 +456,9 @@ bool Context::BindUniforms(const ProgramObject& program) {
   if (program.default_block_size == 0) return true;
   // Unchanged uniforms and an existing binding: nothing to record (a rebind makes drivers re-upload).
   if (!uniforms_dirty_ && uniform_bound_) return true;
-  if (uniforms_dirty_ || !uniform_span_.data) {
+  {
+    // A fresh copy also when only the binding was lost (a new command buffer): the old span's page may
+    // have been recycled since its submission.
     VkDeviceSize align = shared_.device->properties().limits.minUniformBufferOffsetAlignment;
     // Reserve the descriptor's whole range so offset + range stays inside the page.
     UploadRing::Span span = ring_.Allocate(kUniformRange, align);
@@ -591,7 +593,7 @@ void Context::PrepareTextures() {
   }
 }
 
-void Context::PushResources(const ProgramObject& program) {
+bool Context::PushResources(const ProgramObject& program) {
   auto& res = *shared_.resources;
   VkDescriptorBufferInfo buffers[pipe::kMaxUniformBlocks];
   VkDescriptorImageInfo images[pipe::kMaxSamplers];
@@ -605,7 +607,7 @@ void Context::PushResources(const ProgramObject& program) {
       // Unbound block: GL leaves reads undefined; Vulkan needs a valid descriptor, so point it at zeros.
       UploadRing::Span zeros =
           ring_.Allocate(16384, shared_.device->properties().limits.minUniformBufferOffsetAlignment);
-      if (!zeros.data) continue;
+      if (!zeros.data) return false;
       std::memset(zeros.data, 0, 16384);
       buffers[n] = {zeros.buffer, zeros.offset, 16384};
     } else {
@@ -622,6 +624,7 @@ void Context::PushResources(const ProgramObject& program) {
       pipe::TexelBufferRange none{};
       texel_views[i] =
           res.TexelView(t.kind == pipe::TextureKind::kBuffer ? t.texel_buffer : none, t.sample_type);
+      if (!texel_views[i]) return false;  // not even the zero view could be made (logged)
       writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                    nullptr,
                    VK_NULL_HANDLE,
@@ -658,8 +661,10 @@ void Context::PushResources(const ProgramObject& program) {
       if (sampler.mip_mode == 2) sampler.mip_mode = 1;
     }
     uint32_t slot = i;
+    VkSampler vk_sampler = res.GetSampler(sampler);
+    if (!vk_sampler) return false;  // logged by Check; the draw is skipped
     images[slot] = {
-        res.GetSampler(sampler), img->sample_view,
+        vk_sampler, img->sample_view,
         img->layout == VK_IMAGE_LAYOUT_UNDEFINED ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : img->layout};
     writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                  nullptr,
@@ -677,6 +682,7 @@ void Context::PushResources(const ProgramObject& program) {
     shared_.device->push_descriptor_set(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, program.layout, 1, n, writes);
   pushed_layout_ = program.layout;
   resources_dirty_ = false;
+  return true;
 }
 
 ProgramObject* Context::PrepareDraw(pipe::Topology topology) {
@@ -704,7 +710,8 @@ ProgramObject* Context::PrepareDraw(pipe::Topology topology) {
   // Programs differ in set 1 (texel buffers or images per sampler binding): another layout disturbs the
   // pushed set, so push again. Set 0 is identical in every layout and stays bound.
   if (program->layout != pushed_layout_) resources_dirty_ = true;
-  if (resources_dirty_ && (textures_.count > 0 || uniform_buffers_.count > 0)) PushResources(*program);
+  if (resources_dirty_ && (textures_.count > 0 || uniform_buffers_.count > 0) && !PushResources(*program))
+    return nullptr;
   if (fixed_dirty_) ApplyDynamicState();
   // Without primitiveTopologyListRestart, Vulkan forbids restart with list topologies: turn it off for
   // them (a restart index inside a list then draws as a vertex: a documented gap of such devices).

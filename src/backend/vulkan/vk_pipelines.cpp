@@ -40,7 +40,8 @@ PipelineCache::PipelineCache(Device& device) : device_(device) {
   VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   info.bindingCount = 1;
   info.pBindings = &binding;
-  vkCreateDescriptorSetLayout(dev, &info, nullptr, &uniform_set_layout_);
+  device_.Check(vkCreateDescriptorSetLayout(dev, &info, nullptr, &uniform_set_layout_),
+                "vkCreateDescriptorSetLayout");
   layout_ = MakeLayout(0, &resource_set_layout_);
 }
 
@@ -60,13 +61,15 @@ VkPipelineLayout PipelineCache::MakeLayout(uint32_t texel_buffer_mask, VkDescrip
   rinfo.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
   rinfo.bindingCount = static_cast<uint32_t>(resources.size());
   rinfo.pBindings = resources.data();
-  vkCreateDescriptorSetLayout(dev, &rinfo, nullptr, set1);
+  if (!device_.Check(vkCreateDescriptorSetLayout(dev, &rinfo, nullptr, set1), "vkCreateDescriptorSetLayout"))
+    return VK_NULL_HANDLE;
   VkDescriptorSetLayout sets[2] = {uniform_set_layout_, *set1};
   VkPipelineLayoutCreateInfo pli{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   pli.setLayoutCount = 2;
   pli.pSetLayouts = sets;
   VkPipelineLayout layout = VK_NULL_HANDLE;
-  vkCreatePipelineLayout(dev, &pli, nullptr, &layout);
+  if (!device_.Check(vkCreatePipelineLayout(dev, &pli, nullptr, &layout), "vkCreatePipelineLayout"))
+    return VK_NULL_HANDLE;
   return layout;
 }
 
@@ -280,10 +283,7 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
   VkPipeline pipeline = VK_NULL_HANDLE;
   VkResult r =
       vkCreateGraphicsPipelines(device_.device(), device_.pipeline_cache(), 1, &gp, nullptr, &pipeline);
-  if (r != VK_SUCCESS) {
-    util::Log(util::LogLevel::kError, "vkCreateGraphicsPipelines", "failed: " + std::to_string(r));
-    return VK_NULL_HANDLE;
-  }
+  if (!device_.Check(r, "vkCreateGraphicsPipelines")) return VK_NULL_HANDLE;
   return pipeline;
 }
 

@@ -108,9 +108,14 @@ uint64_t QueryTracker::Read(Slot s) const {
   uint64_t values[2] = {0, 0};
   const bool pair = pools_[s.pool].type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT;
   // WAIT_BIT costs nothing here (the submission completed) and guards against reading an unwritten slot.
-  vkGetQueryPoolResults(device_.device(), pools_[s.pool].pool, s.index, 1, sizeof(values), values,
-                        pair ? sizeof(values) : sizeof(values[0]),
-                        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+  VkResult r = vkGetQueryPoolResults(device_.device(), pools_[s.pool].pool, s.index, 1, sizeof(values), values,
+                                     pair ? sizeof(values) : sizeof(values[0]),
+                                     VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+  // VK_NOT_READY leaves a slot no command wrote at 0 (a segment that drew nothing); errors are device loss.
+  if (r < 0) {
+    device_.Check(r, "vkGetQueryPoolResults");
+    return 0;
+  }
   return values[0];
 }
 

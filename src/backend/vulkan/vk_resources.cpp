@@ -153,7 +153,11 @@ bool Resources::CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired) {
     vkDestroyBuffer(dev, b.buffer, nullptr);
     return false;
   }
-  vkBindBufferMemory(dev, b.buffer, b.alloc.memory, b.alloc.offset);
+  if (!device_.Check(vkBindBufferMemory(dev, b.buffer, b.alloc.memory, b.alloc.offset), "vkBindBufferMemory")) {
+    vkDestroyBuffer(dev, b.buffer, nullptr);
+    device_.memory().Free(b.alloc);
+    return false;
+  }
   BufferObject previous;
   bool had = false;
   buffers.Put(h, std::move(b), &previous, &had);
@@ -246,7 +250,11 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
     vkDestroyImage(dev, img.image, nullptr);
     return false;
   }
-  vkBindImageMemory(dev, img.image, img.alloc.memory, img.alloc.offset);
+  if (!device_.Check(vkBindImageMemory(dev, img.image, img.alloc.memory, img.alloc.offset), "vkBindImageMemory")) {
+    vkDestroyImage(dev, img.image, nullptr);
+    device_.memory().Free(img.alloc);
+    return false;
+  }
   VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   vi.image = img.image;
   vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
@@ -427,7 +435,9 @@ VkSampler Resources::GetSampler(const pipe::SamplerState& st) {
       info.borderColor == VK_BORDER_COLOR_INT_CUSTOM_EXT)
     info.pNext = &custom;  // format VK_FORMAT_UNDEFINED: customBorderColorWithoutFormat
   VkSampler sampler = VK_NULL_HANDLE;
-  vkCreateSampler(device_.device(), &info, nullptr, &sampler);
+  // A failed sampler is not cached: the draw that needed it is skipped and the next one tries again.
+  if (!device_.Check(vkCreateSampler(device_.device(), &info, nullptr, &sampler), "vkCreateSampler"))
+    return VK_NULL_HANDLE;
   samplers_.push_back({st, sampler});
   return sampler;
 }

@@ -59,7 +59,13 @@ VkBufferView Resources::TexelView(const pipe::TexelBufferRange& range, pipe::Sam
         return VK_NULL_HANDLE;
       }
       std::memset(zero_alloc_.mapped, 0, 16);
-      vkBindBufferMemory(dev, zero_buffer_, zero_alloc_.memory, zero_alloc_.offset);
+      if (!device_.Check(vkBindBufferMemory(dev, zero_buffer_, zero_alloc_.memory, zero_alloc_.offset),
+                         "vkBindBufferMemory")) {
+        vkDestroyBuffer(dev, zero_buffer_, nullptr);
+        device_.memory().Free(zero_alloc_);
+        zero_buffer_ = VK_NULL_HANDLE;
+        return VK_NULL_HANDLE;
+      }
     }
     static constexpr VkFormat kFormats[3] = {VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R32G32B32A32_SINT,
                                              VK_FORMAT_R32G32B32A32_UINT};
@@ -67,7 +73,8 @@ VkBufferView Resources::TexelView(const pipe::TexelBufferRange& range, pipe::Sam
     info.buffer = zero_buffer_;
     info.format = kFormats[t];
     info.range = 16;
-    vkCreateBufferView(dev, &info, nullptr, &zero_views_[t]);
+    if (!device_.Check(vkCreateBufferView(dev, &info, nullptr, &zero_views_[t]), "vkCreateBufferView"))
+      zero_views_[t] = VK_NULL_HANDLE;
   }
   return zero_views_[t];
 }

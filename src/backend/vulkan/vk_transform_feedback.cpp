@@ -48,7 +48,13 @@ bool Context::CreateXfbCounters() {
     xfb_.counters = VK_NULL_HANDLE;
     return false;
   }
-  vkBindBufferMemory(dev, xfb_.counters, xfb_.counters_alloc.memory, xfb_.counters_alloc.offset);
+  if (!CheckVk(vkBindBufferMemory(dev, xfb_.counters, xfb_.counters_alloc.memory, xfb_.counters_alloc.offset),
+               "vkBindBufferMemory")) {
+    vkDestroyBuffer(dev, xfb_.counters, nullptr);
+    shared_.device->memory().Free(xfb_.counters_alloc);
+    xfb_.counters = VK_NULL_HANDLE;
+    return false;
+  }
   return true;
 }
 
