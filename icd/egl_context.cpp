@@ -231,6 +231,7 @@ EGLContext CreateContext(EGLDisplay handle, EGLConfig config, EGLContext share_c
   desc.debug = req.debug;
   desc.robust = req.robust;
   desc.no_error = req.no_error;
+  desc.lose_context_on_reset = req.reset_strategy == EGL_LOSE_CONTEXT_ON_RESET;
 
   ContextObj* share = nullptr;
   if (share_context != EGL_NO_CONTEXT) {
@@ -374,6 +375,11 @@ EGLBoolean MakeCurrent(EGLDisplay handle, EGLSurface draw, EGLSurface read, EGLC
   };
   if (!compatible(draw_surf) || !compatible(read_surf)) {
     SetError(EGL_BAD_MATCH);
+    return EGL_FALSE;
+  }
+  // EGL 1.5 §3.7.3: a context lost to a device loss cannot be made current (the program recreates it).
+  if (caldera::ContextLost(ctx->context)) {
+    SetError(EGL_CONTEXT_LOST);
     return EGL_FALSE;
   }
   if (!caldera::MakeCurrent(ctx->context, draw_surf ? draw_surf->surface : nullptr,

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Configures (once) and builds Caldera into ./build. Warnings are errors (meson.build sets werror).
+# Configures (once) and builds Caldera into ./build (or $CALDERA_BUILD_DIR). Extra Meson options for the
+# first configuration come from $CALDERA_MESON_ARGS: CI passes -Dwerror=true there; warnings are never
+# errors by default, so packagers' builds with their own flags do not break.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -f build/build.ninja ]; then
-  meson setup build --buildtype=debugoptimized
+dir="${CALDERA_BUILD_DIR:-build}"
+if [ ! -f "$dir/build.ninja" ]; then
+  # shellcheck disable=SC2086
+  meson setup "$dir" --buildtype="${CALDERA_BUILDTYPE:-debugoptimized}" ${CALDERA_MESON_ARGS:-}
 fi
-ninja -C build -j"$(nproc)"
+ninja -C "$dir" -j"$(nproc)"

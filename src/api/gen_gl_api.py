@@ -82,6 +82,18 @@ def declared_names(paths):
 # extension promises its entry points): name -> the core command whose entry point serves it.
 EXTENSION_ALIASES = {
     "glTexBufferARB": "glTexBuffer",  # GL_ARB_texture_buffer_object
+    "glGetGraphicsResetStatusARB": "glGetGraphicsResetStatus",  # GL_ARB_robustness
+    "glGetGraphicsResetStatusEXT": "glGetGraphicsResetStatus",  # GL_EXT_robustness
+    "glGetGraphicsResetStatusKHR": "glGetGraphicsResetStatus",  # GL_KHR_robustness
+}
+
+# After a context is lost (device loss), every command records GL_CONTEXT_LOST and has no side effect
+# (GL 4.5 §2.3.1, GL_KHR_robustness) and returns 0 (glClientWaitSync: 0, never GL_TIMEOUT_EXPIRED, so a
+# wait loop ends), except these, which answer so that error checks and polling loops end: they see the
+# loss themselves (frontend/gl_robustness.cpp, gl_sync.cpp, gl_query.cpp).
+LOST_CONTEXT_EXEMPT = {
+    "GetError", "GetGraphicsResetStatus", "GetSynciv",
+    "GetQueryObjectiv", "GetQueryObjectuiv", "GetQueryObjecti64v", "GetQueryObjectui64v",
 }
 
 
@@ -97,6 +109,8 @@ def write_entrypoints(out, commands, implemented, validated):
         w("  Context* ctx = CurrentContextFast();\n")
         fail = "return;" if is_void else "return {};"
         w(f'  if (!ctx) [[unlikely]] {{\n    NoCurrentContext("{cmd.name}");\n    {fail}\n  }}\n')
+        if cmd.short not in LOST_CONTEXT_EXEMPT:
+            w(f'  if (ctx->lost()) [[unlikely]] {{\n    LostContext(*ctx, "{cmd.name}");\n    {fail}\n  }}\n')
         if cmd.short in implemented:
             if cmd.short in validated:
                 w(f"  if (!validate::{cmd.short}(*ctx{cmd.call_args()})) {fail}\n")

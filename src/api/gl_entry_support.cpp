@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
 
 #include "api/gl_enum_names.h"
 #include "util/log.h"
@@ -13,6 +14,12 @@ thread_local Context* tls_current_context __attribute__((tls_model("initial-exec
 
 void NoCurrentContext(const char* command) {
   util::LogOnce(util::LogLevel::kDebug, command, "called with no current context");
+}
+
+void LostContext(Context& ctx, const char* command) {
+  ctx.RecordError(GL_CONTEXT_LOST);
+  util::LogOnce(util::LogLevel::kWarning, "context lost",
+                std::string("GL commands are ignored from now on (first: ") + command + ")");
 }
 
 void Unimplemented(Context& ctx, const char* command) {

@@ -29,5 +29,6 @@ inline Context* CurrentContextFast() {
 void NoCurrentContext(const char* command);
 // Records GL_INVALID_OPERATION and logs "<command> is not implemented" once per command.
 void Unimplemented(Context& ctx, const char* command);
+void LostContext(Context& ctx, const char* command);  // GL_CONTEXT_LOST for a command of a lost context
 
 }  // namespace caldera::api

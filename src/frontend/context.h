@@ -118,10 +118,16 @@ class Context {
   void Error(GLenum error, const char* function, const char* why);
   GLenum PeekError() const { return error_; }  // the latched error, left in place
   GLenum TakeError() {
+    if (error_ == GL_NO_ERROR && (pipe_->TakeErrors() & pipe::kBackendErrorOutOfMemory))
+      return GL_OUT_OF_MEMORY;  // the backend could not allocate storage for a command already applied
     GLenum e = error_;
     error_ = GL_NO_ERROR;
     return e;
   }
+  // Device loss seen by this context's pipe: every GL command but a few then records GL_CONTEXT_LOST and
+  // does nothing (the generated entry points check this first).
+  bool lost() const { return pipe_->lost(); }
+  bool reset_reported = false;  // glGetGraphicsResetStatus has told the application of the loss
 
   void MarkDirty(DirtyBit bit) { dirty_.set(bit); }
   bool IsES() const { return desc_.api == ClientApi::kOpenGLES; }

@@ -248,6 +248,10 @@ bool SwapBuffers(Context* context, Surface&) {
   return context->pipe().Submit();
 }
 
+bool ContextLost(Context* context) {
+  return context && context->lost();
+}
+
 void FlushCurrent() {
   if (Context* c = api::tls_current_context) c->pipe().Submit();
 }

@@ -262,6 +262,10 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
                           (ctx.desc().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0))});
     case GL_NUM_EXTENSIONS:
       return ints({double(Extensions(ctx).size())});
+    case GL_RESET_NOTIFICATION_STRATEGY:  // GL 4.5 / KHR_robustness: what glGetGraphicsResetStatus reports
+      return ints({double(ctx.desc().lose_context_on_reset ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION)});
+    case GL_CONTEXT_ROBUST_ACCESS:
+      return ints({double(ctx.desc().robust ? 1 : 0)});
     // Only general-purpose formats are listed (GL 3.3 §6.1.3; NUM_ below): RGTC is a special-purpose one.
     case GL_COMPRESSED_TEXTURE_FORMATS:
       return ints({});

@@ -64,6 +64,7 @@ void PixelStoref(Context& ctx, GLenum pname, GLfloat param);
 
 // --- gl_get.cpp: queries
 GLenum GetError(Context& ctx);
+GLenum GetGraphicsResetStatus(Context& ctx);
 const GLubyte* GetString(Context& ctx, GLenum name);
 const GLubyte* GetStringi(Context& ctx, GLenum name, GLuint index);
 void GetIntegerv(Context& ctx, GLenum pname, GLint* data);

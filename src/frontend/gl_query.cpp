@@ -128,6 +128,11 @@ bool FetchResult(Context& ctx, QueryObject& q, bool wait) {
 
 template <typename T>
 void GetQueryObject(Context& ctx, GLuint id, GLenum pname, T* params, const char* function) {
+  if (ctx.lost()) {
+    // GL 4.5 §2.3.1: availability reads TRUE, so that a polling loop ends; nothing else is written.
+    if (pname == GL_QUERY_RESULT_AVAILABLE && params) *params = GL_TRUE;
+    return ctx.Error(GL_CONTEXT_LOST, function, "context lost");
+  }
   if (pname != GL_QUERY_RESULT && pname != GL_QUERY_RESULT_AVAILABLE)
     return ctx.Error(GL_INVALID_ENUM, function, "invalid pname");
   auto q = Table(ctx).objects.Get(id);

@@ -137,7 +137,8 @@ void GetSynciv(Context& ctx, GLsync sync, GLenum pname, GLsizei count, GLsizei* 
       value = 0;
       break;
     case GL_SYNC_STATUS:
-      value = ref.fence->Signaled() ? GL_SIGNALED : GL_UNSIGNALED;
+      // A lost context reports SIGNALED (GL 4.5 §2.3.1), so that a polling loop ends.
+      value = ctx.lost() || ref.fence->Wait(0) != pipe::Timeline::WaitResult::kTimeout ? GL_SIGNALED : GL_UNSIGNALED;
       break;
     default:
       return ctx.Error(GL_INVALID_ENUM, "glGetSynciv", "unknown pname");

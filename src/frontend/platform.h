@@ -52,6 +52,7 @@ struct ContextDesc {
   bool debug = false;
   bool robust = false;
   bool no_error = false;
+  bool lose_context_on_reset = false;  // reset notification strategy LOSE_CONTEXT_ON_RESET (else NO_RESET_NOTIFICATION)
 };
 
 // Returns null (and sets *error) for versions Caldera cannot provide. `share` joins its share group.
@@ -63,6 +64,7 @@ void DestroyContext(Context* context);  // deferred while current on some thread
 // Returns false only when the context is current on another thread.
 bool MakeCurrent(Context* context, Surface* draw, Surface* read);
 Context* CurrentContext();
+bool ContextLost(Context* context);  // the device was lost under this context (GL_CONTEXT_LOST)
 
 // eglSwapBuffers on a pbuffer is a flush; on a window it presents. Returns false on a lost device.
 bool SwapBuffers(Context* context, Surface& surface);

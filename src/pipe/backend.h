@@ -46,7 +46,13 @@ class BackendContext {
   // The frontend context is no longer current on the calling thread (inline mode: the thread that called
   // Execute). A backend that keeps per-thread state there (a host GL context) lets go of it.
   virtual void ReleaseThread() {}
+  // Failures found while applying records that GL reports as errors (kBackendError* bits), taken once:
+  // the frontend latches them as GL errors in order, at the sync point that applied the records.
+  virtual uint32_t TakeErrors() { return 0; }
 };
+
+// TakeErrors bits.
+constexpr uint32_t kBackendErrorOutOfMemory = 1u << 0;  // an object's storage could not be allocated
 
 class Backend {
  public:

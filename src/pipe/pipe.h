@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <memory>
+#include <utility>
 
 #include "pipe/backend.h"
 
@@ -26,6 +27,7 @@ class Pipe {
   bool Submit() {
     if (chunk_.empty()) return !lost_;
     if (!backend_->Execute(chunk_)) lost_ = true;
+    errors_ |= backend_->TakeErrors();
     chunk_.Clear();
     ++chunks_submitted_;
     return !lost_;
@@ -47,6 +49,8 @@ class Pipe {
   void ReleaseThread() { backend_->ReleaseThread(); }
 
   bool lost() const { return lost_; }
+  // Backend failures since the last call (kBackendError* bits).
+  uint32_t TakeErrors() { return std::exchange(errors_, 0u); }
   uint64_t chunks_submitted() const { return chunks_submitted_; }
 
  private:
@@ -54,6 +58,7 @@ class Pipe {
   std::unique_ptr<BackendContext> backend_;
   CommandChunk chunk_;
   bool lost_ = false;
+  uint32_t errors_ = 0;
   uint64_t chunks_submitted_ = 0;
 };
 

@@ -19,7 +19,6 @@ namespace caldera::shader::internal {
 namespace {
 
 // GL enums (glcorearb.h is not a dependency of the shader path).
-constexpr uint32_t kGlFloat = 0x1406, kGlInt = 0x1404, kGlUnsignedInt = 0x1405;
 constexpr uint32_t kGlFloatVec[5] = {0, 0x1406, 0x8B50, 0x8B51, 0x8B52};
 constexpr uint32_t kGlIntVec[5] = {0, 0x1404, 0x8B53, 0x8B54, 0x8B55};
 constexpr uint32_t kGlUintVec[5] = {0, 0x1405, 0x8DC6, 0x8DC7, 0x8DC8};

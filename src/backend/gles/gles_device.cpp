@@ -143,7 +143,7 @@ Device::~Device() {
 }
 
 GLuint Device::GetSampler(const pipe::SamplerState& s) {
-  std::vector<uint8_t> key(sizeof(s));
+  SamplerKey key;
   std::memcpy(key.data(), &s, sizeof(s));
   auto it = samplers_.find(key);
   if (it != samplers_.end()) return it->second;

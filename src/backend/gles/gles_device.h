@@ -6,6 +6,7 @@
 #include <EGL/egl.h>
 
 #include <cstdint>
+#include <array>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -136,7 +137,10 @@ class Device final : public pipe::Timeline {
   uint32_t essl_version_ = 320;
   GLint uniform_offset_alignment_ = 256;
   std::mutex execute_mutex_;
-  std::map<std::vector<uint8_t>, GLuint> samplers_;
+  // Keyed by the state's bytes: a fixed-size key (a vector's comparison trips GCC 12's -O3
+  // -Wstringop-overread false positive).
+  using SamplerKey = std::array<uint8_t, sizeof(pipe::SamplerState)>;
+  std::map<SamplerKey, GLuint> samplers_;
 
   struct FenceEntry {
     EGLSync sync = EGL_NO_SYNC;

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "backend/vulkan/vk_pipelines.h"
@@ -66,6 +67,7 @@ class Context final : public pipe::BackendContext {
   explicit Context(const Shared& shared);
   ~Context() override;
   bool Execute(const pipe::CommandChunk& chunk) override;
+  uint32_t TakeErrors() override { return std::exchange(errors_, 0u); }
 
  private:
   void Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload);
@@ -217,6 +219,7 @@ class Context final : public pipe::BackendContext {
   VkCommandBuffer cmd_ = VK_NULL_HANDLE;
   VkCommandBuffer spare_cmd_ = VK_NULL_HANDLE;  // BreakRecording
   bool broken_ = false;                          // a command buffer could not be had: the context is lost
+  uint32_t errors_ = 0;                          // pipe::kBackendError* bits for TakeErrors
   VkCommandBuffer BreakRecording();
   Resources::Retired retired_;  // destroyed/replaced objects, freed after our next submission completes
   UploadRing ring_;

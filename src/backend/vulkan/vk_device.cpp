@@ -78,6 +78,7 @@ VKAPI_ATTR VkBool32 VKAPI_CALL Device::OnDebugMessage(VkDebugUtilsMessageSeverit
 }
 
 bool Device::Init(std::string* why) {
+  ParseFaults();
   uint32_t api = 0;
   if (vkEnumerateInstanceVersion(&api) != VK_SUCCESS || api < VK_API_VERSION_1_3) {
     *why = "the Vulkan loader is older than 1.3";
@@ -528,9 +529,43 @@ Device::~Device() {
   if (instance_) vkDestroyInstance(instance_, nullptr);
 }
 
+void Device::ParseFaults() {
+  const char* spec = util::Env("CALDERA_TEST_FAULT");
+  if (!spec) return;
+  // A comma-separated list of kind@N.
+  std::string list = spec;
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t end = list.find(',', start);
+    if (end == std::string::npos) end = list.size();
+    std::string item = list.substr(start, end - start);
+    size_t at = item.find('@');
+    uint64_t n = at == std::string::npos ? 0 : std::strtoull(item.c_str() + at + 1, nullptr, 10);
+    std::string kind = item.substr(0, at);
+    if (kind == "device-lost" && n > 0)
+      fault_lost_at_ = n;
+    else if (kind == "oom" && n > 0)
+      fault_oom_at_ = n;
+    else if (!item.empty())
+      util::LogOnce(util::LogLevel::kWarning, "CALDERA_TEST_FAULT", "ignored: " + item);
+    start = end + 1;
+  }
+  util::LogOnce(util::LogLevel::kWarning, "CALDERA_TEST_FAULT",
+                std::string("set: ") + spec + " (test-only, fails on purpose)");
+}
+
+bool Device::InjectOutOfMemory() {
+  return fault_oom_at_ && ++storage_creations_ == fault_oom_at_;
+}
+
 uint64_t Device::Submit(VkCommandBuffer cmd, uint64_t wait_serial) {
   std::lock_guard lock(queue_mutex_);
   uint64_t serial = next_serial_++;
+  if (fault_lost_at_ && ++submissions_ == fault_lost_at_) {
+    util::Log(util::LogLevel::kError, "vkQueueSubmit2", "injected VK_ERROR_DEVICE_LOST (CALDERA_TEST_FAULT)");
+    lost_ = true;
+  }
+  if (lost_) return serial;  // nothing reaches a lost device; every wait reports the loss
   VkCommandBufferSubmitInfo cbi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO, nullptr, cmd, 0};
   VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, nullptr, timeline_, serial,
                                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,    0};

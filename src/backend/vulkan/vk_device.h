@@ -127,6 +127,9 @@ class Device final : public pipe::Timeline {
   // Every VkResult goes through here: false (and a one-time error line naming `what`) unless VK_SUCCESS;
   // VK_ERROR_DEVICE_LOST marks the device lost. Callers skip the work that needed the result.
   bool Check(VkResult result, const char* what);
+  // Test-only fault injection (CALDERA_TEST_FAULT, docs/ENVIRONMENT.md): true when this object storage
+  // creation must fail as if the device were out of memory ("oom@N": the N-th one from the start).
+  bool InjectOutOfMemory();
   uint64_t validation_messages() const { return validation_messages_.load(); }
 
  private:
@@ -159,6 +162,10 @@ class Device final : public pipe::Timeline {
   VkSemaphore timeline_ = VK_NULL_HANDLE;
   uint64_t next_serial_ = 1;
   std::atomic<bool> lost_{false};
+  // CALDERA_TEST_FAULT: 0 = never; else the 1-based count at which the fault strikes.
+  uint64_t fault_lost_at_ = 0, fault_oom_at_ = 0;
+  std::atomic<uint64_t> submissions_{0}, storage_creations_{0};
+  void ParseFaults();
   std::atomic<uint64_t> validation_messages_{0};
 };
 

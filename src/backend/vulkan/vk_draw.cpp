@@ -46,9 +46,10 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
   switch (op) {
     case pipe::Op::kBufferStorage: {
       auto& c = pipe::As<pipe::CmdBufferStorage>(record);
-      if (!res.CreateBuffer(c.buffer, c.size, &retired_))
-        util::Log(util::LogLevel::kError, "vulkan",
-                  "buffer allocation failed (GL_OUT_OF_MEMORY not reported yet)");
+      if (!res.CreateBuffer(c.buffer, c.size, &retired_)) {
+        util::LogOnce(util::LogLevel::kWarning, "vulkan", "buffer allocation failed: GL_OUT_OF_MEMORY");
+        errors_ |= pipe::kBackendErrorOutOfMemory;
+      }
       // Bound vertex/index, uniform and texel buffers may have new storage: rebind and re-push.
       vertex_dirty_ = resources_dirty_ = true;
       break;
@@ -66,8 +67,10 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       auto& c = pipe::As<pipe::CmdImageCreate>(record);
       ImageDesc desc{c.format, pipe::StorageKind(c.kind), c.width, c.height, c.depth, c.layers, c.levels,
                      c.samples};
-      if (!res.CreateImage(c.image, desc, &retired_))
-        util::Log(util::LogLevel::kError, "vulkan", "image allocation failed");
+      if (!res.CreateImage(c.image, desc, &retired_)) {
+        util::LogOnce(util::LogLevel::kWarning, "vulkan", "image allocation failed: GL_OUT_OF_MEMORY");
+        errors_ |= pipe::kBackendErrorOutOfMemory;
+      }
       break;
     }
     case pipe::Op::kImageUpload:

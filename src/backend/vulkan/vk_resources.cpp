@@ -134,6 +134,7 @@ VkFormat Resources::ToVkFormat(pipe::Format f) const {
 }
 
 bool Resources::CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired) {
+  if (device_.InjectOutOfMemory()) return false;
   VkDevice dev = device_.device();
   BufferObject b;
   b.size = size;
@@ -167,6 +168,7 @@ bool Resources::CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired) {
 }
 
 bool Resources::CreateImage(pipe::Handle h, const ImageDesc& desc, Retired* retired) {
+  if (device_.InjectOutOfMemory()) return false;
   ImageObject img;
   if (!CreateStandaloneImage(desc, &img)) return false;
   ImageObject previous;
