@@ -2,13 +2,16 @@
 // calls per frame into a tiny surface (rasterization is negligible, so the numbers are the driver's
 // CPU cost per call) and prints one JSON line of measurements on stdout.
 //
-//   caldera-bench-gl --workload chunks|hud [--warmup N] [--frames N] [--min-seconds S] [--callgrind]
+//   caldera-bench-gl --workload chunks|hud|churn [--warmup N] [--frames N] [--min-seconds S] [--callgrind]
 //
 // chunks: a voxel game's terrain pass: ~1500 distinct VAOs, each drawn once per frame as
 //         glBindVertexArray; glUniform3fv; glDrawElements (1471 draws a frame).
 // hud:    a game's UI/post pass: 88 draws, 6 clears, 11 glBufferSubData, 2 glBlitFramebuffer,
 //         96 glBindFramebuffer (most redundant), viewport or polygon-mode changes before 17 of the
 //         88 draws (19 %).
+// churn:  objects made and deleted every frame (a buffer re-specified and one made and deleted, a
+//         texture, a renderbuffer and a framebuffer made, drawn with and deleted; a program every 50th
+//         frame): the resource-bounds test (tests/integration/bounds) runs it for 10 000 frames.
 //
 // A frame ends with glFinish so that the measured time includes all the work it caused, wherever
 // it ran (inline in the GL thread for llvmpipe with LP_NUM_THREADS=0, on the Vulkan driver's queue
@@ -423,6 +426,96 @@ std::string ErrorName(GLenum e) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// churn
+
+const char* kChurnVs = R"(#version 330 core
+layout(location = 0) in vec2 position;
+out vec2 v_uv;
+void main() {
+  v_uv = position * 0.5 + 0.5;
+  gl_Position = vec4(position, 0.0, 1.0);
+})";
+const char* kChurnFs = R"(#version 330 core
+in vec2 v_uv;
+uniform sampler2D image;
+out vec4 frag_color;
+void main() { frag_color = texture(image, v_uv); })";
+
+class Churn : public Workload {
+ public:
+  static constexpr int kProgramEvery = 50;
+
+  Churn() {
+    program_ = harness::CompileProgram(kChurnVs, kChurnFs);
+    glGenVertexArrays(1, &vao_);
+    glBindVertexArray(vao_);
+    glGenBuffers(1, &quad_);
+  }
+
+  void Frame() override {
+    ++frame_;
+    // A buffer re-specified (orphaned) and one made, used and deleted.
+    const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+    glBindVertexArray(vao_);
+    glBindBuffer(GL_ARRAY_BUFFER, quad_);
+    glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STREAM_DRAW);
+    GLuint scratch;
+    glGenBuffers(1, &scratch);
+    glBindBuffer(GL_ARRAY_BUFFER, scratch);
+    glBufferData(GL_ARRAY_BUFFER, 4096, nullptr, GL_STREAM_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, quad_);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glEnableVertexAttribArray(0);
+    // A texture, a renderbuffer, a target texture and a framebuffer: made, rendered into, sampled, deleted.
+    GLuint texture, depth, target, fbo;
+    uint32_t texels[16 * 16];
+    for (uint32_t& t : texels) t = Next(rng_) | 0xff000000u;
+    glGenTextures(1, &texture);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glGenRenderbuffers(1, &depth);
+    glBindRenderbuffer(GL_RENDERBUFFER, depth);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, kSurfaceSize, kSurfaceSize);
+    glGenTextures(1, &target);
+    glBindTexture(GL_TEXTURE_2D, target);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kSurfaceSize, kSurfaceSize, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target, 0);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, depth);
+    glViewport(0, 0, kSurfaceSize, kSurfaceSize);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    // Every 50th frame the program is made anew too (a shader compile is too slow for every frame).
+    if (frame_ % kProgramEvery == 0) {
+      glDeleteProgram(program_);
+      program_ = harness::CompileProgram(kChurnVs, kChurnFs);
+    }
+    glUseProgram(program_);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindTexture(GL_TEXTURE_2D, target);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glDeleteFramebuffers(1, &fbo);
+    glDeleteRenderbuffers(1, &depth);
+    glDeleteTextures(1, &texture);
+    glDeleteTextures(1, &target);
+    glDeleteBuffers(1, &scratch);
+  }
+  int DrawsPerFrame() const override { return 2; }
+  std::map<std::string, int> CallsPerFrame() const override {
+    return {{"glDrawArrays", 2}, {"glBufferData", 2}, {"glTexImage2D", 2}, {"glRenderbufferStorage", 1}};
+  }
+
+ private:
+  GLuint program_ = 0, vao_ = 0, quad_ = 0;
+  uint32_t rng_ = 99;
+  int frame_ = 0;
+};
+
 std::string JsonString(const char* text) {
   std::string out = "\"";
   for (const char* c = text ? text : ""; *c; ++c) {
@@ -434,7 +527,7 @@ std::string JsonString(const char* text) {
 
 [[noreturn]] void Usage() {
   std::fprintf(stderr,
-               "usage: caldera-bench-gl --workload chunks|hud [--warmup N] [--frames N] [--min-seconds S] "
+               "usage: caldera-bench-gl --workload chunks|hud|churn [--warmup N] [--frames N] [--min-seconds S] "
                "[--callgrind]\n");
   std::exit(2);
 }
@@ -466,13 +559,17 @@ int main(int argc, char** argv) {
       Usage();
     }
   }
-  if ((workload_name != "chunks" && workload_name != "hud") || min_frames < 1 || warmup < 0) Usage();
+  if ((workload_name != "chunks" && workload_name != "hud" && workload_name != "churn") || min_frames < 1 ||
+      warmup < 0)
+    Usage();
 
   harness::Window window = harness::Open(kSurfaceSize, kSurfaceSize);
   Workload* workload = nullptr;
   Hud* hud = nullptr;
   if (workload_name == "chunks") {
     workload = new Chunks();
+  } else if (workload_name == "churn") {
+    workload = new Churn();
   } else {
     workload = hud = new Hud();
   }

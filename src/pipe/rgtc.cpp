@@ -56,7 +56,7 @@ void EncodeRgtcBlock(const uint8_t in[16], bool is_signed, uint16_t valid, uint8
   for (int t = 0; t < 16; ++t)
     if (valid & (1u << t)) values[n++] = value(t);
   if (n == 0) values[n++] = 0;  // no valid texel: any block will do
-  int sorted[16];
+  int sorted[16] = {};
   std::copy(values, values + n, sorted);
   std::sort(sorted, sorted + n);
   int lo = sorted[0], hi = sorted[n - 1];

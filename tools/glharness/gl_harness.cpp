@@ -62,6 +62,21 @@ Window Open(int width, int height, bool es) {
   return w;
 }
 
+EGLContext CreateContext(const Window& w, EGLContext share, const EGLint* extra) {
+  EGLConfig config;
+  EGLint id = 0, n = 0;
+  eglQueryContext(w.display, w.context, EGL_CONFIG_ID, &id);
+  const EGLint by_id[] = {EGL_CONFIG_ID, id, EGL_NONE};
+  if (!eglChooseConfig(w.display, by_id, &config, 1, &n) || n < 1) Die("the window's config is gone");
+  std::vector<EGLint> attribs = {EGL_CONTEXT_MAJOR_VERSION,       3, EGL_CONTEXT_MINOR_VERSION, 3,
+                                 EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT};
+  for (const EGLint* a = extra; a && *a != EGL_NONE; a += 2) attribs.insert(attribs.end(), {a[0], a[1]});
+  attribs.push_back(EGL_NONE);
+  EGLContext c = eglCreateContext(w.display, config, share, attribs.data());
+  if (c == EGL_NO_CONTEXT) Die("eglCreateContext failed");
+  return c;
+}
+
 std::string PrintVendor() {
   const char* vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
   const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));

@@ -24,6 +24,9 @@ struct Window {
 // Exits with a message when any step fails: a test that cannot set up must not pass.
 Window Open(int width, int height, bool es = false);
 void Close(Window& w);
+// Another GL 3.3 core context with w's config, sharing with `share` (EGL_NO_CONTEXT: its own group);
+// `extra` adds attributes (pairs, EGL_NONE-terminated). Exits when it cannot be made.
+EGLContext CreateContext(const Window& w, EGLContext share, const EGLint* extra = nullptr);
 // Prints the "GL_VENDOR v, GL_RENDERER r" line run_gl_test.py checks; returns GL_RENDERER ("" if none).
 std::string PrintVendor();
 

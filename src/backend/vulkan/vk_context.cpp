@@ -36,6 +36,7 @@ bool Context::PendingClear::any() const {
 
 Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, kRingPage) {
   deferred_clears_ = util::EnvFlag("CALDERA_DEFERRED_CLEARS", true);
+  if (const char* every = util::Env("CALDERA_STATS_SAMPLE_EVERY")) sample_every_ = std::strtoull(every, nullptr, 10);
   diff_dynamic_state_ = util::EnvFlag("CALDERA_DYNAMIC_STATE_DIFF", true);
   merge_draws_ = shared_.device->features().max_multi_draw > 2;  // the device honours CALDERA_MULTI_DRAW=0
   if (const char* skip = util::Env("CALDERA_TEST_SKIP_CLEAR_RESOLVE")) {
@@ -68,6 +69,28 @@ Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, 
     if (CheckVk(vkAllocateCommandBuffers(dev, &ai, &spare_cmd_), "vkAllocateCommandBuffers") &&
         CheckVk(vkBeginCommandBuffer(spare_cmd_, &bi), "vkBeginCommandBuffer"))
       broken_ = false;
+  }
+}
+
+void Context::WriteSample() {
+  const char* path = util::Env("CALDERA_STATS");
+  if (!path) return;
+  MemoryStats memory = shared_.device->memory().stats();
+  Resources::Counts objects = shared_.resources->counts();
+  if (FILE* f = std::fopen(path, "a")) {
+    std::fprintf(f,
+                 "{\"sample\": %llu, \"device_allocations\": %llu, \"live_suballocations\": %llu, "
+                 "\"live_buffers\": %llu, \"live_images\": %llu, \"live_programs\": %llu, \"garbage\": %llu, "
+                 "\"samplers\": %llu, \"ring_pages\": %u, \"descriptor_pools\": %zu, \"command_buffers\": %zu, "
+                 "\"pipelines_created\": %llu, \"pipelines_live\": %llu}\n",
+                 (unsigned long long)finishes_, (unsigned long long)memory.device_allocations,
+                 (unsigned long long)memory.live_suballocations, (unsigned long long)objects.buffers,
+                 (unsigned long long)objects.images, (unsigned long long)objects.programs,
+                 (unsigned long long)objects.garbage, (unsigned long long)objects.samplers, ring_.page_count(),
+                 descriptor_pools_.size(), in_flight_.size() + free_cmds_.size(),
+                 (unsigned long long)shared_.pipelines->stats().created,
+                 (unsigned long long)shared_.pipelines->stats().live);
+    std::fclose(f);
   }
 }
 

@@ -197,6 +197,7 @@ class Context final : public pipe::BackendContext {
   void SetDynamicVertexLayout();  // vkCmdSetVertexInputEXT from vertex_ (features().vertex_input_dynamic)
   bool BindUniforms(const ProgramObject& program);  // false: no descriptor set or ring space (draw skipped)
   VkDescriptorSet AllocateRingSet();                 // from the newest pool, or a new one when it is full
+  void RetirePipelines(pipe::Handle program);        // the program's cached pipelines, into retired_
   bool CheckVk(VkResult result, const char* what);  // Device::Check
   void PrepareTextures();  // layout transitions for sampled images; must run outside a render pass
   bool PushResources(const ProgramObject& program);  // false: a sampler or ring space could not be had  // uniform blocks and textures into the push set
@@ -220,6 +221,10 @@ class Context final : public pipe::BackendContext {
   VkCommandBuffer spare_cmd_ = VK_NULL_HANDLE;  // BreakRecording
   bool broken_ = false;                          // a command buffer could not be had: the context is lost
   uint32_t errors_ = 0;                          // pipe::kBackendError* bits for TakeErrors
+  // CALDERA_STATS_SAMPLE_EVERY=N: every N-th glFinish appends the live objects and memory to CALDERA_STATS
+  // (the resource-bounds test reads them: flat after warm-up).
+  uint64_t sample_every_ = 0, finishes_ = 0;
+  void WriteSample();
   VkCommandBuffer BreakRecording();
   Resources::Retired retired_;  // destroyed/replaced objects, freed after our next submission completes
   UploadRing ring_;

@@ -92,6 +92,7 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       auto& c = pipe::As<pipe::CmdProgramCreate>(record);
       auto* words = reinterpret_cast<const uint32_t*>(payload);
       const uint32_t* fragment = words + c.vertex_words;
+      if (res.programs.Get(c.program)) RetirePipelines(c.program);  // re-created: its pipelines are stale
       if (!res.CreateProgram(c.program, words, c.vertex_words, fragment, c.fragment_words,
                              fragment + c.fragment_words, c.geometry_words, c.default_block_size, &retired_))
         util::Log(util::LogLevel::kError, "vulkan", "shader module creation failed");
@@ -101,9 +102,12 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       }
       break;
     }
-    case pipe::Op::kProgramDestroy:
-      res.DestroyProgram(pipe::As<pipe::CmdProgramDestroy>(record).program, &retired_);
+    case pipe::Op::kProgramDestroy: {
+      auto h = pipe::As<pipe::CmdProgramDestroy>(record).program;
+      RetirePipelines(h);
+      res.DestroyProgram(h, &retired_);
       break;
+    }
     case pipe::Op::kSetRenderTargets:
       OnSetRenderTargets(pipe::As<pipe::CmdSetRenderTargets>(record));
       break;
@@ -177,6 +181,7 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       if (serial) shared_.device->WaitSerial(serial);
       for (auto& s : in_flight_) shared_.device->WaitSerial(s.serial);
       Collect();
+      if (sample_every_ && ++finishes_ % sample_every_ == 0) WriteSample();
       c.done->store(true);
       c.done->notify_all();
       break;
@@ -422,6 +427,18 @@ void Context::SetDynamicVertexLayout() {
     ++n;
   }
   shared_.device->set_vertex_input(cmd_, n, bindings, n, attribs);
+}
+
+void Context::RetirePipelines(pipe::Handle program) {
+  // CALDERA_TEST_KEEP_PIPELINES=1 (test-only) leaves them cached: the resource-bounds negative control.
+  static const bool keep = util::EnvFlag("CALDERA_TEST_KEEP_PIPELINES", false);
+  if (keep) return;
+  Garbage g;
+  shared_.pipelines->TakePipelines(program, &g.pipelines);
+  if (g.pipelines.empty()) return;
+  if (std::find(g.pipelines.begin(), g.pipelines.end(), bound_pipeline_) != g.pipelines.end())
+    bound_pipeline_ = VK_NULL_HANDLE;  // a later pipeline may reuse the handle value
+  retired_.push_back(std::move(g));
 }
 
 VkDescriptorSet Context::AllocateRingSet() {

@@ -98,7 +98,21 @@ PipelineCache::~PipelineCache() {
 
 PipelineStats PipelineCache::stats() {
   std::lock_guard lock(mutex_);
-  return stats_;
+  PipelineStats s = stats_;
+  s.live = pipelines_.size();
+  return s;
+}
+
+void PipelineCache::TakePipelines(pipe::Handle program, std::vector<VkPipeline>* out) {
+  std::lock_guard lock(mutex_);
+  for (auto it = pipelines_.begin(); it != pipelines_.end();) {
+    if (it->first.program_slot == program.slot && it->first.program_generation == program.generation) {
+      out->push_back(it->second);
+      it = pipelines_.erase(it);
+    } else {
+      ++it;
+    }
+  }
 }
 
 VkPipeline PipelineCache::Get(const PipelineKey& key, const ProgramObject& program) {

@@ -82,6 +82,7 @@ struct PipelineKeyHash {
 struct PipelineStats {
   uint64_t created = 0;
   uint64_t lookups = 0;
+  uint64_t live = 0;  // in the cache now (pipelines of destroyed programs leave it)
 };
 
 class PipelineCache {
@@ -101,6 +102,9 @@ class PipelineCache {
   // Null on failure (logged).
   VkPipeline Get(const PipelineKey& key, const ProgramObject& program);
   PipelineStats stats();
+  // Removes the pipelines of `program` (destroyed or re-created) into *out, for the caller's garbage: they
+  // may still be in use by pending work.
+  void TakePipelines(pipe::Handle program, std::vector<VkPipeline>* out);
 
  private:
   VkPipeline Create(const PipelineKey& key, const ProgramObject& program);

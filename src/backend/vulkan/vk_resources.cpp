@@ -535,6 +535,16 @@ void Resources::Collect(uint64_t completed) {
   garbage_.resize(kept);
 }
 
+Resources::Counts Resources::counts() {
+  Counts c;
+  buffers.ForEachLive([&](BufferObject&) { ++c.buffers; });
+  images.ForEachLive([&](ImageObject&) { ++c.images; });
+  programs.ForEachLive([&](ProgramObject&) { ++c.programs; });
+  c.garbage = garbage_.size();
+  c.samplers = samplers_.size();
+  return c;
+}
+
 void Resources::Free(const Garbage& g) {
   VkDevice dev = device_.device();
   if (g.view) vkDestroyImageView(dev, g.view, nullptr);
@@ -545,6 +555,7 @@ void Resources::Free(const Garbage& g) {
   if (g.buffer) vkDestroyBuffer(dev, g.buffer, nullptr);
   for (auto m : g.modules)
     if (m) vkDestroyShaderModule(dev, m, nullptr);
+  for (VkPipeline p : g.pipelines) vkDestroyPipeline(dev, p, nullptr);
   device_.memory().Free(g.alloc);
 }
 

@@ -94,6 +94,7 @@ struct Garbage {
   std::vector<VkImageView> subviews;
   std::vector<VkBufferView> buffer_views;
   VkShaderModule modules[3] = {VK_NULL_HANDLE, VK_NULL_HANDLE, VK_NULL_HANDLE};
+  std::vector<VkPipeline> pipelines;  // of a destroyed or re-created program
   Allocation alloc;
 };
 
@@ -181,6 +182,11 @@ class Resources {
   void Retire(const Retired& stamped) { garbage_.insert(garbage_.end(), stamped.begin(), stamped.end()); }
   // Frees everything whose serial has completed.
   void Collect(uint64_t completed);
+  // Live objects, for the resource-bound samples (CALDERA_STATS_SAMPLE_EVERY). Walks the tables.
+  struct Counts {
+    uint64_t buffers = 0, images = 0, programs = 0, garbage = 0, samplers = 0;
+  };
+  Counts counts();
 
   VkFormat ToVkFormat(pipe::Format f) const;
   // vk_texel_buffers.cpp: the view of `range` of `buffer`'s current storage (cached on the buffer), or a

@@ -5,6 +5,7 @@
 #include <GL/gl.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -298,7 +299,9 @@ int main(int argc, char** argv) {
   }
   long growth = RssKiB() - rss_start;
   std::printf("RSS growth over 100 contexts: %ld KiB\n", growth);
-  CHECK(growth < 4096);
+  // Under AddressSanitizer freed memory waits in a quarantine, so resident memory says nothing there (the
+  // sanitizer lane checks leaks instead).
+  if (!std::getenv("CALDERA_SANITIZED")) CHECK(growth < 4096);
 
   // Terminate while current: handles die, the context lives until released.
   CHECK(eglMakeCurrent(dpy, pbuf, pbuf, ctx));

@@ -29,27 +29,10 @@ void main() { frag = v_color; })";
 // A robust context that asks to be told of resets (EGL_EXT_create_context_robustness / EGL 1.5).
 harness::Window OpenRobust() {
   harness::Window w = harness::Open(kSize, kSize);
-  EGLConfig config;
-  EGLint id = 0, n = 0;
-  eglQueryContext(w.display, w.context, EGL_CONFIG_ID, &id);
-  const EGLint by_id[] = {EGL_CONFIG_ID, id, EGL_NONE};
-  eglChooseConfig(w.display, by_id, &config, 1, &n);
-  const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
-                            3,
-                            EGL_CONTEXT_MINOR_VERSION,
-                            3,
-                            EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                            EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                            EGL_CONTEXT_OPENGL_ROBUST_ACCESS,
-                            EGL_TRUE,
-                            EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
-                            EGL_LOSE_CONTEXT_ON_RESET,
-                            EGL_NONE};
-  EGLContext robust = eglCreateContext(w.display, config, EGL_NO_CONTEXT, attribs);
-  if (robust == EGL_NO_CONTEXT) {
-    std::fprintf(stderr, "no robust context (0x%x)\n", eglGetError());
-    std::exit(1);
-  }
+  const EGLint robust_attribs[] = {EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE,
+                                   EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY, EGL_LOSE_CONTEXT_ON_RESET,
+                                   EGL_NONE};
+  EGLContext robust = harness::CreateContext(w, EGL_NO_CONTEXT, robust_attribs);
   eglMakeCurrent(w.display, w.surface, w.surface, robust);
   eglDestroyContext(w.display, w.context);
   w.context = robust;

@@ -227,27 +227,10 @@ void BChecksAfter(const Shared& s, const ContextB& b, const char* label) {
   CHECK(CellIs(px, 4, 1, kOrange, (l + ": relinked program").c_str()));
 }
 
-EGLContext CreateShared(const harness::Window& w, EGLContext share) {
-  EGLConfig config;
-  EGLint id = 0, n = 0;
-  eglQueryContext(w.display, w.context, EGL_CONFIG_ID, &id);
-  const EGLint by_id[] = {EGL_CONFIG_ID, id, EGL_NONE};
-  eglChooseConfig(w.display, by_id, &config, 1, &n);
-  const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,       3, EGL_CONTEXT_MINOR_VERSION, 3,
-                            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                            EGL_NONE};
-  EGLContext c = eglCreateContext(w.display, config, share, attribs);
-  if (c == EGL_NO_CONTEXT) {
-    std::fprintf(stderr, "eglCreateContext (shared) failed\n");
-    std::exit(1);
-  }
-  return c;
-}
-
 void OneThread(harness::Window& w) {
   EGLContext a = w.context;
   Shared s = CreateShared();
-  EGLContext bctx = CreateShared(w, a);
+  EGLContext bctx = harness::CreateContext(w, a);
   CHECK(eglMakeCurrent(w.display, w.surface, w.surface, bctx));
   ContextB b = SetUpB(s);
   BDrawsBefore(s, b);
@@ -264,7 +247,7 @@ void OneThread(harness::Window& w) {
 void TwoThreads(harness::Window& w) {
   EGLContext a = w.context;
   Shared s = CreateShared();
-  EGLContext bctx = CreateShared(w, a);
+  EGLContext bctx = harness::CreateContext(w, a);
   std::mutex m;
   std::condition_variable cv;
   int step = 0;
@@ -304,7 +287,7 @@ void TwoThreads(harness::Window& w) {
 void DestroyedWithPendingWork(harness::Window& w) {
   EGLContext a = w.context;
   Shared s = CreateShared();
-  EGLContext bctx = CreateShared(w, a);
+  EGLContext bctx = harness::CreateContext(w, a);
   CHECK(eglMakeCurrent(w.display, w.surface, w.surface, bctx));
   ContextB b = SetUpB(s);
   BDrawsBefore(s, b);

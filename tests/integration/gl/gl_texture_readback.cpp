@@ -127,7 +127,7 @@ void GetTexImageBytes() {
   CHECK_GL_ERROR(GL_INVALID_ENUM);
   Bound(GL_TEXTURE_1D_ARRAY);
   glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 3, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, layers);
-  glTexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 1, 2, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, level1);
+  glTexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 1, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, level1);
   CHECK_GL_ERROR(GL_NO_ERROR);
   std::memset(out, 0, sizeof(out));
   glGetTexImage(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, out);

@@ -46,7 +46,8 @@ void BorderColors() {
   const GLfloat b0[4] = {0.2f, 0.4f, 0.6f, 0.8f};
   glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, b0);
   ClampToBorder(GL_TEXTURE_2D);
-  const uint8_t r8[4] = {40, 80, 120, 160};
+  // Rows of two texels, padded to GL_UNPACK_ALIGNMENT (4).
+  const uint8_t r8[6] = {40, 80, 0, 0, 120, 160};
   tex[1] = Texture2D(GL_R8, 2, 2, GL_RED, GL_UNSIGNED_BYTE, r8);
   const GLfloat b1[4] = {0.6f, 0.8f, 0.4f, 0.2f};
   glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, b1);

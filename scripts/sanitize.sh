@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The sanitizer lane: builds Caldera and its tests with AddressSanitizer + UndefinedBehaviorSanitizer into
+# ./build-asan and runs the whole test suite there (lavapipe, Mesa and the other system libraries stay
+# unsanitized). Programs that are not built here (piglit, python) load the sanitized library through
+# LD_PRELOAD. Leak checking runs on the EGL create/destroy, context and share-group tests, with the system
+# libraries' own leaks suppressed (tests/sanitizers/lsan.supp).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup-debian.sh
+dir=build-asan
+if [ ! -f "$dir/build.ninja" ]; then
+  # -O1 with line tables: what sanitizers want, and half the compile time of -O2 -g (CI's time is bounded).
+  # glslang is built without RTTI: UBSan's vptr check cannot see its types.
+  meson setup "$dir" --buildtype=plain -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dc_args="-O1 -g1" -Dcpp_args="-O1 -g1 -fno-sanitize=vptr" -Dcpp_link_args=-fno-sanitize=vptr
+fi
+ninja -C "$dir" -j"$(nproc)"
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
+chmod 700 "$XDG_RUNTIME_DIR"
+export XDG_CACHE_HOME="$PWD/$dir/test-cache"
+libasan=$(gcc -print-file-name=libasan.so)
+libubsan=$(gcc -print-file-name=libubsan.so)
+export LD_PRELOAD="$libasan:$libubsan"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+export CALDERA_SANITIZED=1  # tests skip resident-memory bounds (the sanitizer's quarantine holds freed memory)
+# The suite: memory errors and undefined behaviour abort the test; leaks are checked below.
+ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" \
+  meson test -C "$dir" --print-errorlogs --num-processes 2 --timeout-multiplier 4 --no-suite bench "$@"
+# Leak checking where Caldera creates and destroys displays, contexts, surfaces and shared objects: the
+# (sanitized) test programs run directly, without the runners' python. lavapipe stays loaded (LD_PRELOAD) so
+# that its own leaks are named and suppressed rather than reported from an unloaded module.
+export LD_PRELOAD="$libasan:$libubsan:/usr/lib/x86_64-linux-gnu/libvulkan_lvp.so"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+export LSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0"
+export __EGL_VENDOR_LIBRARY_FILENAMES="$PWD/$dir/json/caldera_dev.json"
+leak_runs=(
+  "tests/integration/egl/egl_conformance"
+  "tests/integration/gl/gl_share_lifetime"
+  "tests/integration/gl/gl_threads"
+  "tests/integration/gl/gl_errors"
+  "env CALDERA_TEST_FAULT=device-lost@4 $dir/tests/integration/gl/gl_faults device-lost"
+  "env CALDERA_TEST_FAULT=oom@6 $dir/tests/integration/gl/gl_faults oom"
+)
+for run in "${leak_runs[@]}"; do
+  [[ $run == env* ]] || run="$dir/$run"
+  echo "sanitize: leak check: $run"
+  $run >"$dir/leak-check.log" 2>&1 || { cat "$dir/leak-check.log"; echo "sanitize: FAILED: $run"; exit 1; }
+done
+echo "sanitize: no leaks in ${#leak_runs[@]} leak-checked runs"
