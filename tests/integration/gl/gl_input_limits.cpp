@@ -610,6 +610,62 @@ void ScissoredDepthStencilBlits() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// Multisample resolves take the scissor test too: colour (one resolve command) and depth+stencil (a
+// rendering scope with resolve attachments on Vulkan), each cleared to one value, resolved into a target
+// holding another.
+void ScissoredResolves() {
+  Clean();
+  GLuint rbs[4], fbs[2];
+  glGenRenderbuffers(4, rbs);
+  glGenFramebuffers(2, fbs);
+  const GLenum formats[2] = {GL_RGBA8, GL_DEPTH24_STENCIL8};
+  const GLenum attachments[2] = {GL_COLOR_ATTACHMENT0, GL_DEPTH_STENCIL_ATTACHMENT};
+  for (int i = 0; i < 2; ++i) {  // i = 0: multisampled source; 1: single-sampled destination
+    glBindFramebuffer(GL_FRAMEBUFFER, fbs[i]);
+    for (int a = 0; a < 2; ++a) {
+      glBindRenderbuffer(GL_RENDERBUFFER, rbs[i * 2 + a]);
+      glRenderbufferStorageMultisample(GL_RENDERBUFFER, i == 0 ? 4 : 0, formats[a], kSize, kSize);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, attachments[a], GL_RENDERBUFFER, rbs[i * 2 + a]);
+    }
+    CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+    glClearColor(i == 0 ? 0.0f : 1.0f, i == 0 ? 1.0f : 0.0f, 0, 1);  // source green, destination red
+    glClearDepth(i == 0 ? 0.25 : 1.0);
+    glClearStencil(i == 0 ? 0x5A : 0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  }
+  glClearDepth(1.0);
+  glClearStencil(0);
+  const int sc[4] = {6, 9, 13, 17};
+  auto inside = [&](int x, int y) {
+    return x >= sc[0] && x < sc[0] + sc[2] && y >= sc[1] && y < sc[1] + sc[3];
+  };
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fbs[0]);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbs[1]);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(sc[0], sc[1], sc[2], sc[3]);
+  glBlitFramebuffer(0, 0, kSize, kSize, 0, 0, kSize, kSize,
+                    GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+  glDisable(GL_SCISSOR_TEST);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fbs[1]);
+  CHECK(Matches("scissored colour resolve", inside));
+  std::vector<uint32_t> ds = ReadDepthStencil(fbs[1]);
+  int bad = 0;
+  for (int y = 0; y < kSize; ++y)
+    for (int x = 0; x < kSize; ++x) {
+      uint32_t v = ds[size_t(y) * kSize + x];
+      bool ok =
+          inside(x, y) ? ((v & 0xFF) == 0x5A && std::abs(int64_t(v >> 8) - 0x400000) <= 1) : v == 0xFFFFFF00u;
+      if (!ok && bad++ == 0)
+        std::fprintf(stderr, "  scissored depth/stencil resolve: (%d,%d) is 0x%08x\n", x, y, v);
+    }
+  CHECK(bad == 0);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(2, fbs);
+  glDeleteRenderbuffers(4, rbs);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // ---- Pixel store ------------------------------------------------------------------------------------------
 
 struct PixelStoreName {
@@ -726,6 +782,7 @@ int main() {
   OverlappingBlits(caldera);
   ScissoredColorBlits(renderer.find("Caldera (Vulkan") != std::string::npos);
   ScissoredDepthStencilBlits();
+  ScissoredResolves();
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
   harness::Window es = harness::Open(kSize, kSize, /*es=*/true);
