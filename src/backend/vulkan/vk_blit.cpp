@@ -221,6 +221,7 @@ void Context::CopyAspect(ImageObject& from, VkOffset2D from_offset, ImageObject&
   // Depth (D24 and D32F alike) is 4 bytes a texel in buffer copies, stencil 1.
   const VkDeviceSize texel = aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? 1 : 4;
   UploadRing::Span staging = ring_.Allocate(texel * area.extent.width * area.extent.height, 4);
+  if (!staging.data) return;  // no ring space (logged by the ring): the aspect is not copied
   TransitionImage(from, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
   VkBufferImageCopy region{};
   region.bufferOffset = staging.offset;
