@@ -195,6 +195,10 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
     pipe::ImageRef dst = AspectImage(ctx, false, aspect, &dw, &dh, &df);
     if (!src.image.valid() || !dst.image.valid())
       continue;  // GL: a missing buffer on either side blits nothing
+    // ES 3.0 §4.3.3 forbids a blit within one buffer (other levels, layers or faces are other buffers).
+    // Desktop GL allows it and leaves overlapping rectangles undefined; backends copy through a temporary.
+    if (ctx.IsES() && src == dst)
+      return ctx.Error(GL_INVALID_OPERATION, fn, "the source and destination buffers are identical");
     if ((aspect != GL_COLOR_BUFFER_BIT || resolve) && sf != df)
       return ctx.Error(
           GL_INVALID_OPERATION, fn,
@@ -231,10 +235,10 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
                                                : pipe::kClearStencil;
     cmd.linear = filter == GL_LINEAR;
     cmd.srgb_convert = ctx.state.framebuffer_srgb;
+    cmd.scissor_enable = ctx.state.scissor_test;
+    std::memcpy(cmd.scissor, ctx.state.scissor, sizeof(cmd.scissor));
   }
   if (count == 0 || ctx.conditional_render.discard) return;  // errors above still apply; the copy does not
-  if (ctx.state.scissor_test)
-    util::LogOnce(util::LogLevel::kWarning, fn, "the scissor test is not applied to blits yet");
   ctx.FlushRenderTargets();
   for (int i = 0; i < count; ++i) ctx.pipe().Record(blits[i]);
 }

@@ -176,6 +176,8 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double(s.blend_state[0].eq_alpha)});
     case GL_PRIMITIVE_RESTART_INDEX:
       return ints({double(s.primitive_restart_index)});
+    // Every name glPixelStorei takes reads back (GL 3.3 table 6.21; ES 3.0 has no PACK_IMAGE_HEIGHT,
+    // PACK_SKIP_IMAGES, SWAP_BYTES or LSB_FIRST, which glPixelStorei refuses there too).
     case GL_PACK_ALIGNMENT:
       return ints({double(s.pack_alignment)});
     case GL_UNPACK_ALIGNMENT:
@@ -184,6 +186,27 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double(s.pack_row_length)});
     case GL_UNPACK_ROW_LENGTH:
       return ints({double(s.unpack_row_length)});
+    case GL_PACK_SKIP_ROWS:
+      return ints({double(s.pack_skip_rows)});
+    case GL_PACK_SKIP_PIXELS:
+      return ints({double(s.pack_skip_pixels)});
+    case GL_UNPACK_SKIP_ROWS:
+      return ints({double(s.unpack_skip_rows)});
+    case GL_UNPACK_SKIP_PIXELS:
+      return ints({double(s.unpack_skip_pixels)});
+    case GL_UNPACK_IMAGE_HEIGHT:
+      return ints({double(s.unpack_image_height)});
+    case GL_UNPACK_SKIP_IMAGES:
+      return ints({double(s.unpack_skip_images)});
+    case GL_PACK_IMAGE_HEIGHT:
+      return !ctx.IsES() && ints({double(s.pack_image_height)});
+    case GL_PACK_SKIP_IMAGES:
+      return !ctx.IsES() && ints({double(s.pack_skip_images)});
+    case GL_PACK_SWAP_BYTES:
+    case GL_UNPACK_SWAP_BYTES:
+    case GL_PACK_LSB_FIRST:
+    case GL_UNPACK_LSB_FIRST:
+      return !ctx.IsES() && boolean(false);  // glPixelStorei accepts only false for these
     case GL_BLEND:
       return boolean(s.blend.test(0));
     case GL_SCISSOR_TEST:

@@ -356,15 +356,16 @@ void PixelStorei(Context& ctx, GLenum pname, GLint param) {
       field = &s.unpack_skip_images;
       break;
     case GL_PACK_IMAGE_HEIGHT:
-      field = &s.pack_image_height;
-      break;
     case GL_PACK_SKIP_IMAGES:
-      field = &s.pack_skip_images;
+      // Desktop only: ES 3.0's pack table (§4.3.1) has no 3D pack state.
+      if (ctx.IsES()) return ctx.Error(GL_INVALID_ENUM, "glPixelStorei", "invalid pname");
+      field = pname == GL_PACK_IMAGE_HEIGHT ? &s.pack_image_height : &s.pack_skip_images;
       break;
     case GL_PACK_SWAP_BYTES:
     case GL_UNPACK_SWAP_BYTES:
     case GL_PACK_LSB_FIRST:
     case GL_UNPACK_LSB_FIRST:
+      if (ctx.IsES()) return ctx.Error(GL_INVALID_ENUM, "glPixelStorei", "invalid pname");
       if (param != 0)
         ctx.Error(GL_INVALID_OPERATION, "glPixelStorei", "byte swapping/LSB-first is not supported");
       return;

@@ -275,10 +275,12 @@ struct BlendAttachment {
 // Everything fixed-function, resolved. Sent whole when any of it changed since the last draw.
 struct CmdSetFixedState {
   static constexpr Op kOp = Op::kSetFixedState;
-  float viewport[4];  // x, y, width, height in window coordinates
+  // x, y, width, height in window coordinates, as GL has them: any origin, sizes at most
+  // BackendCaps::max_viewport (the backend fits them to the device's bounds).
+  float viewport[4];
   float depth_range[2];
   bool scissor_enable;
-  int32_t scissor[4];
+  int32_t scissor[4];  // x, y, width, height as GL has them (x + width may pass INT32_MAX: ScissorEnd)
   CullMode cull;
   bool front_ccw;
   PolygonMode polygon_mode;
@@ -425,6 +427,12 @@ struct CmdSetTextures {
 
 enum ClearBits : uint8_t { kClearColor = 1, kClearDepth = 2, kClearStencil = 4 };
 
+// The end (origin + size) of a scissor span, saturated: GL takes any origin and size, so the sum may not fit.
+constexpr int32_t ScissorEnd(int32_t origin, int32_t size) {
+  int64_t end = int64_t(origin) + size;
+  return end > INT32_MAX ? INT32_MAX : end < INT32_MIN ? INT32_MIN : int32_t(end);
+}
+
 struct CmdClear {
   static constexpr Op kOp = Op::kClear;
   uint8_t mask;                 // ClearBits
@@ -452,6 +460,10 @@ struct CmdBlit {
   // GL_FRAMEBUFFER_SRGB at the blit (GL 4.4 §18.3.1, Mesa's rule in every version): set, an sRGB source is
   // decoded and an sRGB destination encoded; clear, stored values are copied as they are on both sides.
   bool srgb_convert;
+  // GL 3.3 §4.3.2: the scissor test limits the pixels written (x, y, width, height), without changing which
+  // source pixel each destination pixel takes.
+  bool scissor_enable;
+  int32_t scissor[4];
 };
 
 // glCopyTex(Sub)Image*: the width x height rectangle at (src_x, src_y) of `src` (the read framebuffer's read
@@ -487,7 +499,7 @@ struct CmdDraw {
   Handle index_buffer;
   uint64_t index_offset;  // bytes
   uint32_t first;         // first vertex (arrays) or first index (elements)
-  uint32_t count;
+  uint32_t count;         // elements: first + count lie inside the index buffer (the frontend clamps)
   uint32_t instances;
   int32_t base_vertex;
 };

@@ -200,8 +200,8 @@ void Context::OnBlit(const pipe::CmdBlit& c) {
   GLuint draw = SingleImageFramebuffer(*dst, c.dst);
   state_.BindFramebuffer(GL_READ_FRAMEBUFFER, read);
   state_.BindFramebuffer(GL_DRAW_FRAMEBUFFER, draw);
-  // Blits copy whole aspects, like the Vulkan backend: no scissor, full write masks.
-  state_.Enable(GL_SCISSOR_TEST, false);
+  // Blits take the scissor test (GL 3.3 §4.3.2) and full write masks; the next draw re-applies its state.
+  state_.Scissor(c.scissor_enable, c.scissor);
   state_.Enable(GL_RASTERIZER_DISCARD, false);
   state_.ColorMask(0, 0xF);
   state_.DepthMask(true);
@@ -223,9 +223,42 @@ void Context::OnBlit(const pipe::CmdBlit& c) {
   if (c.mask & pipe::kClearColor) mask |= GL_COLOR_BUFFER_BIT;
   if (c.mask & pipe::kClearDepth) mask |= GL_DEPTH_BUFFER_BIT;
   if (c.mask & pipe::kClearStencil) mask |= GL_STENCIL_BUFFER_BIT;
+  const GLenum filter = c.linear && mask == GL_COLOR_BUFFER_BIT ? GL_LINEAR : GL_NEAREST;
+  if (!(c.src == c.dst)) {
+    gl_.BlitFramebuffer(c.src_rect[0], c.src_rect[1], c.src_rect[2], c.src_rect[3], c.dst_rect[0],
+                        c.dst_rect[1], c.dst_rect[2], c.dst_rect[3], mask, filter);
+    return;
+  }
+  // GLES refuses a blit within one buffer (ES 3.0 §4.3.3); desktop GL allows it and leaves overlapping
+  // rectangles undefined. The source level is copied into a temporary texture first, which gives the result
+  // of blitting the image as it was (as the Vulkan backend does).
+  ImageObject temp;
+  temp.format = src->format;
+  temp.host = src->host;
+  temp.width = std::max(src->width >> c.src.level, 1u);
+  temp.height = std::max(src->height >> c.src.level, 1u);
+  const auto w = static_cast<GLint>(temp.width), h = static_cast<GLint>(temp.height);
+  gl_.GenTextures(1, &temp.texture);
+  BindScratchTexture(temp);
+  gl_.TexStorage2D(GL_TEXTURE_2D, 1, src->host.internal, w, h);
+  GLuint copy = 0;
+  gl_.GenFramebuffers(1, &copy);
+  state_.BindFramebuffer(GL_DRAW_FRAMEBUFFER, copy);
+  gl_.FramebufferTexture2D(GL_DRAW_FRAMEBUFFER,
+                           pipe::IsDepthFormat(src->format) ? src->host.attachment : GL_COLOR_ATTACHMENT0,
+                           GL_TEXTURE_2D, temp.texture, 0);
+  state_.Enable(GL_SCISSOR_TEST, false);
+  gl_.BlitFramebuffer(0, 0, w, h, 0, 0, w, h, mask, GL_NEAREST);
+  state_.Scissor(c.scissor_enable, c.scissor);
+  state_.BindFramebuffer(GL_READ_FRAMEBUFFER, copy);
+  state_.BindFramebuffer(GL_DRAW_FRAMEBUFFER, draw);
   gl_.BlitFramebuffer(c.src_rect[0], c.src_rect[1], c.src_rect[2], c.src_rect[3], c.dst_rect[0],
-                      c.dst_rect[1], c.dst_rect[2], c.dst_rect[3], mask,
-                      c.linear && mask == GL_COLOR_BUFFER_BIT ? GL_LINEAR : GL_NEAREST);
+                      c.dst_rect[1], c.dst_rect[2], c.dst_rect[3], mask, filter);
+  // Unbound before deletion, so the state shadow never holds a name the host may hand out again.
+  state_.BindFramebuffer(GL_READ_FRAMEBUFFER, read);
+  gl_.DeleteFramebuffers(1, &copy);
+  state_.BindTexture(0, GL_TEXTURE_2D, 0);
+  gl_.DeleteTextures(1, &temp.texture);
 }
 
 void Context::OnReadPixels(const pipe::CmdReadPixels& c) {

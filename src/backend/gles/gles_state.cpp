@@ -57,7 +57,10 @@ void HostState::Enable(GLenum cap, bool on) {
 void HostState::Scissor(bool enable, const int32_t rect[4]) {
   Enable(GL_SCISSOR_TEST, enable);
   if (!enable) return;
-  std::array<int32_t, 4> r{rect[0], rect[1], rect[2], rect[3]};
+  // A box whose far edge passes INT32_MAX ends there: hosts may add origin and size in 32 bits (Mesa does,
+  // and its sum wraps to a box holding nothing).
+  std::array<int32_t, 4> r{rect[0], rect[1], pipe::ScissorEnd(rect[0], rect[2]) - rect[0],
+                           pipe::ScissorEnd(rect[1], rect[3]) - rect[1]};
   Set(&scissor_, r, [&] { gl_.Scissor(r[0], r[1], r[2], r[3]); });
 }
 

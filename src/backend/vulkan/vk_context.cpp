@@ -459,8 +459,8 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
   if (cmd.scissor_enable) {
     x0 = std::max(x0, cmd.scissor[0]);
     y0 = std::max(y0, cmd.scissor[1]);
-    x1 = std::min(x1, cmd.scissor[0] + cmd.scissor[2]);
-    y1 = std::min(y1, cmd.scissor[1] + cmd.scissor[3]);
+    x1 = std::min(x1, pipe::ScissorEnd(cmd.scissor[0], cmd.scissor[2]));
+    y1 = std::min(y1, pipe::ScissorEnd(cmd.scissor[1], cmd.scissor[3]));
     if (x0 >= x1 || y0 >= y1) return;
   }
   bool whole = x0 == 0 && y0 == 0 && x1 == static_cast<int32_t>(targets_.width) &&
@@ -649,6 +649,12 @@ void Context::OnBlit(const pipe::CmdBlit& cmd, ClearResolve why) {
   aspect &= src->aspect & dst->aspect;
   if (!aspect) return;
   BeforeImageTransfer(src->image, dst->image);
+  // The scissor, the destination's edges and overlapping rectangles within one image (vk_blit.cpp).
+  BlitClipped(cmd, src, dst, aspect);
+}
+
+void Context::RecordBlit(const pipe::CmdBlit& cmd, ImageObject* src, ImageObject* dst,
+                         VkImageAspectFlags aspect) {
   if (src->samples > 1 && aspect != VK_IMAGE_ASPECT_COLOR_BIT)
     return ResolveDepthStencil(cmd, *src, *dst, aspect);
   if (src == dst) {

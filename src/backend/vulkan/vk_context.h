@@ -87,6 +87,16 @@ class Context final : public pipe::BackendContext {
   void ResolveDepthStencil(const pipe::CmdBlit& cmd, ImageObject& src, ImageObject& dst,
                            VkImageAspectFlags aspect);
   void OnBlit(const pipe::CmdBlit& cmd, ClearResolve why = ClearResolve::kBlit);
+  // The part of a blit GL writes (scissor, destination edges), with the mapping GL gives it, and blits
+  // within one image through a temporary (vk_blit.cpp); each piece goes to RecordBlit.
+  void BlitClipped(const pipe::CmdBlit& cmd, ImageObject* src, ImageObject* dst, VkImageAspectFlags aspect);
+  void BlitFromCopy(const pipe::CmdBlit& cmd, ImageObject* src, ImageObject* dst, VkImageAspectFlags aspect);
+  // Copies one aspect of `area` from a single-level 2D image at `from_offset` into `to` through the upload
+  // ring (buffer copies of one aspect leave the other aspect of a depth+stencil image alone).
+  void CopyAspect(ImageObject& from, VkOffset2D from_offset, ImageObject& to, const pipe::ImageRef& to_ref,
+                  VkRect2D area, VkImageAspectFlags aspect);
+  // One vkCmdBlitImage / vkCmdCopyImage / resolve of `aspect`, rectangles clamped to the images.
+  void RecordBlit(const pipe::CmdBlit& cmd, ImageObject* src, ImageObject* dst, VkImageAspectFlags aspect);
   void OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd);
   void OnDraw(const pipe::CmdDraw& cmd);
   // Draw merging (vk_draw_batch.cpp): a draw that follows another with no record between them (so no state
@@ -187,6 +197,8 @@ class Context final : public pipe::BackendContext {
     VkBool32 discard;
   };
   CoreDynamicState CoreDynamicStateFor(const pipe::CmdSetFixedState& s) const;
+  // GL's viewport as a valid Vulkan one that draws the same pixels (vk_dynamic_state.cpp).
+  VkViewport FitViewport(const pipe::CmdSetFixedState& s) const;
   // Sets what differs from dynamic_applied_ (vk_dynamic_state.cpp).
   void ApplyDynamicState();
   // The extended-dynamic-state-3 fields of `full` (the key before StripDynamicState3) that differ from what

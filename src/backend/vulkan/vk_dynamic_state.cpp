@@ -23,20 +23,42 @@ bool Differs(const T& a, const T& b) {
 
 }  // namespace
 
+VkViewport Context::FitViewport(const pipe::CmdSetFixedState& s) const {
+  const VkPhysicalDeviceLimits& limits = shared_.device->properties().limits;
+  // GL allows empty viewports; Vulkan does not: one pixel wide, nothing lands. The frontend keeps sizes at
+  // most maxViewportDimensions.
+  VkViewport v{s.viewport[0],
+               s.viewport[1],
+               std::clamp(s.viewport[2], 1.0f, float(limits.maxViewportDimensions[0])),
+               std::clamp(s.viewport[3], 1.0f, float(limits.maxViewportDimensions[1])),
+               s.depth_range[0],
+               s.depth_range[1]};
+  // GL takes any origin; Vulkan's viewport must lie inside viewportBoundsRange, which is at least
+  // [-2 M, 2 M - 1] for M = maxViewportDimensions, itself at least the largest attachment. A viewport of size
+  // at most M that leaves that range therefore ends M pixels before the framebuffer's first column (row) or
+  // starts at or past its last, so none of it is on the framebuffer: what GL draws there is nothing. Its
+  // stand-in is a one-pixel viewport at the far corner of the range, about M pixels from any attachment
+  // (further than a point or wide line can reach). The draw still runs, so queries and transform feedback
+  // count it as GL does. (A framebuffer of the largest size could show the half of a large point drawn at
+  // the first column of a viewport that starts just past it; such a viewport is replaced too.)
+  const double lo = limits.viewportBoundsRange[0], hi = limits.viewportBoundsRange[1];
+  if (double(v.x) < lo || double(v.y) < lo || double(v.x) + v.width > hi || double(v.y) + v.height > hi) {
+    v.x = v.y = static_cast<float>(hi - 1.0);
+    v.width = v.height = 1.0f;
+  }
+  return v;
+}
+
 Context::CoreDynamicState Context::CoreDynamicStateFor(const pipe::CmdSetFixedState& s) const {
   CoreDynamicState d{};  // value-initialised: padding compares equal
-  d.viewport = {s.viewport[0], s.viewport[1],    s.viewport[2],
-                s.viewport[3], s.depth_range[0], s.depth_range[1]};
-  if (d.viewport.width <= 0)
-    d.viewport.width = 1;  // GL allows empty viewports; Vulkan does not: nothing lands
-  if (d.viewport.height == 0) d.viewport.height = 1;
+  d.viewport = FitViewport(s);
   int32_t x0 = 0, y0 = 0, x1 = static_cast<int32_t>(targets_.width),
           y1 = static_cast<int32_t>(targets_.height);
   if (s.scissor_enable) {
     x0 = std::clamp(s.scissor[0], 0, x1);
     y0 = std::clamp(s.scissor[1], 0, y1);
-    x1 = std::clamp(s.scissor[0] + s.scissor[2], x0, x1);
-    y1 = std::clamp(s.scissor[1] + s.scissor[3], y0, y1);
+    x1 = std::clamp(pipe::ScissorEnd(s.scissor[0], s.scissor[2]), x0, x1);
+    y1 = std::clamp(pipe::ScissorEnd(s.scissor[1], s.scissor[3]), y0, y1);
   }
   d.scissor = {{x0, y0}, {static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0)}};
   d.line_width = shared_.device->features().wide_lines ? s.line_width : 1.0f;
