@@ -71,7 +71,8 @@ struct GLState {
   bool primitive_restart = false, primitive_restart_fixed = false, rasterizer_discard = false;
   bool depth_clamp = false, dither = true, multisample = true, sample_coverage = false;
   bool sample_alpha_to_coverage = false, framebuffer_srgb = false, line_smooth = false;
-  bool program_point_size = false, sample_mask = false, sample_shading = false;
+  bool program_point_size = false, sample_mask = false, cube_map_seamless = false;
+  bool polygon_smooth = false, sample_alpha_to_one = false;
   GLfloat sample_coverage_value = 1.0f;
   bool sample_coverage_invert = false;
   GLbitfield sample_mask_value = ~0u;   // glSampleMaski word 0 (GL_MAX_SAMPLE_MASK_WORDS is 1)

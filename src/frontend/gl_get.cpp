@@ -10,6 +10,7 @@
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
+#include "frontend/gl_caps.h"
 #include "frontend/gl_impl.h"
 #include "frontend/gl_query.h"
 #include "frontend/texture_util.h"
@@ -209,28 +210,6 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return !ctx.IsES() && boolean(false);  // glPixelStorei accepts only false for these
     case GL_BLEND:
       return boolean(s.blend.test(0));
-    case GL_SCISSOR_TEST:
-      return boolean(s.scissor_test);
-    case GL_DEPTH_TEST:
-      return boolean(s.depth_test);
-    case GL_STENCIL_TEST:
-      return boolean(s.stencil_test);
-    case GL_CULL_FACE:
-      return boolean(s.cull_face);
-    case GL_POLYGON_OFFSET_FILL:
-      return boolean(s.polygon_offset_fill);
-    case GL_RASTERIZER_DISCARD:
-      return boolean(s.rasterizer_discard);
-    case GL_PRIMITIVE_RESTART:
-      return boolean(s.primitive_restart);
-    case GL_DEPTH_CLAMP:
-      return boolean(s.depth_clamp);
-    case GL_DITHER:
-      return boolean(s.dither);
-    case GL_COLOR_LOGIC_OP:
-      return boolean(s.color_logic_op);
-    case GL_PROGRAM_POINT_SIZE:
-      return boolean(s.program_point_size);
     case GL_LOGIC_OP_MODE:
       return ints({double(s.logic_op)});
     case GL_POINT_FADE_THRESHOLD_SIZE:
@@ -480,7 +459,32 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double(s.hint_derivative)});
     case GL_TEXTURE_COMPRESSION_HINT:
       return ints({double(s.hint_texture_compression)});
+    case GL_SAMPLE_COVERAGE_VALUE:
+      out.kind = Kind::kFloat;
+      return ints({s.sample_coverage_value});
+    case GL_SAMPLE_COVERAGE_INVERT:
+      return boolean(s.sample_coverage_invert);
+    case GL_ACTIVE_TEXTURE:
+      return ints({double(GL_TEXTURE0 + ctx.active_texture)});
+    case GL_SAMPLER_BINDING: {
+      const auto& sampler = ctx.sampler_bindings[ctx.active_texture];
+      return ints({double(sampler ? sampler->name : 0)});
+    }
+    case GL_DRAW_BUFFER1:
+    case GL_DRAW_BUFFER2:
+    case GL_DRAW_BUFFER3:
+    case GL_DRAW_BUFFER4:
+    case GL_DRAW_BUFFER5:
+    case GL_DRAW_BUFFER6:
+    case GL_DRAW_BUFFER7: {
+      size_t i = pname - GL_DRAW_BUFFER0;
+      if (i >= pipe::kMaxColorAttachments) return false;
+      if (!ctx.draw_framebuffer) return ints({double(GL_NONE)});  // the window has one draw buffer
+      return ints({double(ctx.draw_framebuffer->draw_buffers[i])});
+    }
     default:
+      // Every enable cap reads as a boolean (the cap table of gl_state.cpp).
+      if (const bool* cap = CapState(ctx, pname)) return boolean(*cap);
       return false;
   }
 }

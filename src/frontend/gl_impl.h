@@ -434,6 +434,7 @@ void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint block_index,
                                GLsizei* length, GLchar* name);
 void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data);
 void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data);
+void GetBooleani_v(Context& ctx, GLenum target, GLuint index, GLboolean* data);
 void GetUniformIndices(Context& ctx, GLuint program, GLsizei count, const GLchar* const* names,
                        GLuint* indices);
 void GetActiveUniformsiv(Context& ctx, GLuint program, GLsizei count, const GLuint* indices, GLenum pname,

@@ -4,7 +4,9 @@
 
 #include "frontend/context.h"
 #include "frontend/device.h"
+#include "frontend/gl_caps.h"
 #include "frontend/gl_impl.h"
+#include "util/log.h"
 
 namespace caldera::gl {
 namespace {
@@ -64,7 +66,12 @@ bool* CapFlag(Context& ctx, GLenum cap) {
     case GL_SAMPLE_MASK:
       return &s.sample_mask;
     case GL_TEXTURE_CUBE_MAP_SEAMLESS:
-      return &s.sample_shading;  // Vulkan cube sampling is always seamless
+      return &s.cube_map_seamless;  // Vulkan cube sampling is always seamless
+    // Tracked and queryable; no effect on rendering yet (logged once on enable, docs/ARCHITECTURE.md).
+    case GL_POLYGON_SMOOTH:
+      return &s.polygon_smooth;
+    case GL_SAMPLE_ALPHA_TO_ONE:
+      return &s.sample_alpha_to_one;
     // Vulkan clips against every gl_ClipDistance a shader writes; GL clips only against enabled ones. The
     // enables are tracked (and queryable) but shaders writing disabled distances still clip (documented).
     case GL_CLIP_DISTANCE0:
@@ -92,6 +99,10 @@ void SetCap(Context& ctx, GLenum cap, bool value, const char* function) {
   }
   bool* flag = CapFlag(ctx, cap);
   if (!flag) return ctx.Error(GL_INVALID_ENUM, function, "invalid capability");
+  if (value && (cap == GL_POLYGON_SMOOTH || cap == GL_SAMPLE_ALPHA_TO_ONE))
+    util::LogOnce(util::LogLevel::kWarning, function,
+                  cap == GL_POLYGON_SMOOTH ? "GL_POLYGON_SMOOTH is tracked but polygons are not antialiased"
+                                           : "GL_SAMPLE_ALPHA_TO_ONE is tracked but alpha is not replaced yet");
   // sRGB encoding picks the attachments' views (Vulkan) or a framebuffer enable (GLES): a target property.
   if (cap == GL_FRAMEBUFFER_SRGB && *flag != value) ctx.MarkDirty(kDirtyRenderTargets);
   Set(ctx, *flag, value);
@@ -174,6 +185,10 @@ void Enable(Context& ctx, GLenum cap) {
 }
 void Disable(Context& ctx, GLenum cap) {
   SetCap(ctx, cap, false, "glDisable");
+}
+
+const bool* CapState(Context& ctx, GLenum cap) {
+  return CapFlag(ctx, cap);
 }
 
 GLboolean IsEnabled(Context& ctx, GLenum cap) {

@@ -165,69 +165,6 @@ void GetActiveUniformBlockName(Context& ctx, GLuint name, GLuint block_index, GL
   if (length) *length = n;
 }
 
-void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data) {
-  const char* fn = "glGetInteger64i_v";
-  const Context::IndexedBuffer* b = nullptr;
-  switch (target) {
-    case GL_UNIFORM_BUFFER_BINDING:
-    case GL_UNIFORM_BUFFER_START:
-    case GL_UNIFORM_BUFFER_SIZE:
-      if (index >= Context::kUniformBufferBindings)
-        return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
-      b = &ctx.uniform_buffer_bindings[index];
-      break;
-    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
-    case GL_TRANSFORM_FEEDBACK_BUFFER_START:
-    case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE:
-      if (index >= ctx.transform_feedback->bindings.size())
-        return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
-      b = &ctx.transform_feedback->bindings[index];
-      break;
-    default:
-      return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
-  }
-  if (!data) return;
-  if (target == GL_UNIFORM_BUFFER_BINDING || target == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING)
-    *data = b->buffer ? static_cast<GLint64>(b->buffer->name) : 0;
-  else if (target == GL_UNIFORM_BUFFER_START || target == GL_TRANSFORM_FEEDBACK_BUFFER_START)
-    *data = b->offset;
-  else
-    *data = b->size;
-}
-
-void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
-  const char* fn = "glGetIntegeri_v";
-  switch (target) {
-    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
-    case GL_TRANSFORM_FEEDBACK_BUFFER_START:
-    case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE: {
-      if (index >= ctx.transform_feedback->bindings.size())
-        return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
-      GLint64 value = 0;
-      GetInteger64i_v(ctx, target, index, &value);
-      if (data) *data = static_cast<GLint>(value);
-      return;
-    }
-    case GL_UNIFORM_BUFFER_BINDING:
-    case GL_UNIFORM_BUFFER_START:
-    case GL_UNIFORM_BUFFER_SIZE: {
-      if (index >= Context::kUniformBufferBindings)
-        return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
-      const auto& b = ctx.uniform_buffer_bindings[index];
-      *data = target == GL_UNIFORM_BUFFER_BINDING ? (b.buffer ? static_cast<GLint>(b.buffer->name) : 0)
-              : target == GL_UNIFORM_BUFFER_START ? static_cast<GLint>(b.offset)
-                                                  : static_cast<GLint>(b.size);
-      return;
-    }
-    case GL_SAMPLE_MASK_VALUE:  // glSampleMaski's words (GL_MAX_SAMPLE_MASK_WORDS is 1)
-      if (index >= 1) return ctx.Error(GL_INVALID_VALUE, fn, "index above GL_MAX_SAMPLE_MASK_WORDS");
-      *data = static_cast<GLint>(ctx.state.sample_mask_value);
-      return;
-    default:
-      return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
-  }
-}
-
 void GetUniformIndices(Context& ctx, GLuint name, GLsizei count, const GLchar* const* names,
                        GLuint* indices) {
   if (count < 0) return ctx.Error(GL_INVALID_VALUE, "glGetUniformIndices", "count is negative");

@@ -3,12 +3,13 @@
 #include <png.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstring>
 #include <fstream>
 
 namespace harness {
 namespace {
-int g_passed = 0, g_failed = 0;
+std::atomic<int> g_passed{0}, g_failed{0};  // atomic: checks run on several threads (gl_threads)
 
 [[noreturn]] void Die(const char* what) {
   std::fprintf(stderr, "harness: %s (EGL error 0x%04x)\n", what, eglGetError());
@@ -184,7 +185,7 @@ void Check(bool cond, const char* what, const char* file, int line) {
 }
 
 int Summary() {
-  std::printf("%d passed, %d failed\n", g_passed, g_failed);
+  std::printf("%d passed, %d failed\n", g_passed.load(), g_failed.load());
   return g_failed == 0 && g_passed > 0 ? 0 : 1;
 }
 
