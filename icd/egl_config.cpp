@@ -17,13 +17,18 @@ constexpr EGLint kSurfaceTypes = EGL_PBUFFER_BIT;  // plus EGL_WINDOW_BIT on win
 constexpr EGLint kTrueColor = 4;                   // X's TrueColor visual class (EGL_NATIVE_VISUAL_TYPE)
 constexpr EGLint kMaxPbufferSize = 16384;          // Vulkan's guaranteed maxImageDimension2D is lower,
                                                    // but every desktop driver (and lavapipe) has 16384
-constexpr std::array<ConfigInfo, 6> kConfigs = {{
+// Depth without stencil (7..9) is what programs that ask for "stencil 0" pick (glmark2 rejects a config
+// with stencil bits it did not ask for); its image still has stencil, which nothing can observe.
+constexpr std::array<ConfigInfo, 9> kConfigs = {{
     {1, 8, 8, 8, 8, 24, 8, ColorFormat::kRGBA8},
     {2, 8, 8, 8, 8, 0, 0, ColorFormat::kRGBA8},
     {3, 8, 8, 8, 0, 24, 8, ColorFormat::kRGB8},
     {4, 8, 8, 8, 0, 0, 0, ColorFormat::kRGB8},
     {5, 5, 6, 5, 0, 24, 8, ColorFormat::kRGB565},
     {6, 5, 6, 5, 0, 0, 0, ColorFormat::kRGB565},
+    {7, 8, 8, 8, 8, 24, 0, ColorFormat::kRGBA8},
+    {8, 8, 8, 8, 0, 24, 0, ColorFormat::kRGB8},
+    {9, 5, 6, 5, 0, 24, 0, ColorFormat::kRGB565},
 }};
 
 EGLConfig Handle(const ConfigInfo& c) {
