@@ -18,7 +18,8 @@ constexpr EGLint kTrueColor = 4;                   // X's TrueColor visual class
 constexpr EGLint kMaxPbufferSize = 16384;          // Vulkan's guaranteed maxImageDimension2D is lower,
                                                    // but every desktop driver (and lavapipe) has 16384
 // Depth without stencil (7..9) is what programs that ask for "stencil 0" pick (glmark2 rejects a config
-// with stencil bits it did not ask for); its image still has stencil, which nothing can observe.
+// with stencil bits it did not ask for); its image is still D24S8 (the default framebuffer's attachment query
+// reports 8 stencil bits: a known mismatch).
 constexpr std::array<ConfigInfo, 9> kConfigs = {{
     {1, 8, 8, 8, 8, 24, 8, ColorFormat::kRGBA8},
     {2, 8, 8, 8, 8, 0, 0, ColorFormat::kRGBA8},

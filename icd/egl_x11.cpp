@@ -10,10 +10,12 @@
 
 #include <X11/Xlib-xcb.h>
 #include <X11/Xlib.h>
+#include <poll.h>
 #include <xcb/present.h>
 #include <xcb/xcb.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -214,11 +216,25 @@ class X11Window final : public NativeWindow {
     uint32_t serial = ++vblank_serial_;
     xcb_present_notify_msc(c, window_, serial, target, 0, 0);
     xcb_flush(c);
+    // Never an unbounded wait: a window destroyed meanwhile gets no CompleteNotify (its error goes to our
+    // event queue), and the surface's destruction joins the thread that waits here.
+    auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(100 * (interval > 0 ? interval : 1));
     for (;;) {
-      xcb_generic_event_t* e = xcb_wait_for_special_event(c, vblank_events_);
-      if (!e) {  // the connection broke (the window's errors do not end up here)
-        vblank_broken_ = true;
-        return false;
+      xcb_generic_event_t* e = xcb_poll_for_special_event(c, vblank_events_);
+      if (!e) {
+        if (xcb_connection_has_error(c)) {
+          vblank_broken_ = true;
+          return false;
+        }
+        if (std::chrono::steady_clock::now() > deadline) {
+          last_msc_ = 0;  // start over from the clock's current value next time
+          return false;
+        }
+        // The reply arrives on a socket other threads read too: poll it in short steps.
+        pollfd fd{xcb_get_file_descriptor(c), POLLIN, 0};
+        poll(&fd, 1, 1);
+        continue;
       }
       auto* complete = reinterpret_cast<xcb_present_complete_notify_event_t*>(e);
       bool mine = complete->event_type == XCB_PRESENT_EVENT_COMPLETE_NOTIFY &&

@@ -409,7 +409,9 @@ bool Swapchain::PresentSlot(const Slot& slot) {
         mode != mode_) {
       if (!Recreate(caps, extent, mode)) return false;
     }
-    r = vkAcquireNextImageKHR(dev, swapchain_, UINT64_MAX, VK_NULL_HANDLE, acquire_fence_, &index);
+    // Bounded, so a window that stops answering cannot hang the worker (and the surface's destruction).
+    constexpr uint64_t kAcquireTimeoutNs = 1000000000ull;
+    r = vkAcquireNextImageKHR(dev, swapchain_, kAcquireTimeoutNs, VK_NULL_HANDLE, acquire_fence_, &index);
     if (r == VK_SUCCESS || r == VK_SUBOPTIMAL_KHR) {
       if (r == VK_SUBOPTIMAL_KHR) recreate_ = true;  // show this frame, then rebuild
       break;
