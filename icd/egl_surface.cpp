@@ -391,18 +391,27 @@ EGLBoolean ReleaseTexImage(EGLDisplay handle, EGLSurface surface, EGLint buffer)
 }
 
 EGLBoolean SwapBuffers(EGLDisplay handle, EGLSurface surface) {
-  EntryLock lock;
-  Display* dpy = LookupInitializedDisplay(handle);
-  if (!dpy) return EGL_FALSE;
-  SurfaceObj* surf = LookupSurface(dpy, surface);
-  if (!surf) return EGL_FALSE;
-  const ThreadCurrent& cur = Current();
-  if (!cur.context || cur.draw != surf) {
-    SetError(EGL_BAD_SURFACE);  // EGL 1.5: the surface must be bound to the calling thread's context
-    return EGL_FALSE;
+  Context* context = nullptr;
+  Surface* target = nullptr;
+  {
+    EntryLock lock;
+    Display* dpy = LookupInitializedDisplay(handle);
+    if (!dpy) return EGL_FALSE;
+    SurfaceObj* surf = LookupSurface(dpy, surface);
+    if (!surf) return EGL_FALSE;
+    const ThreadCurrent& cur = Current();
+    if (!cur.context || cur.draw != surf) {
+      SetError(EGL_BAD_SURFACE);  // EGL 1.5: the surface must be bound to the calling thread's context
+      return EGL_FALSE;
+    }
+    context = cur.context->context;
+    target = surf->surface;
   }
+  // Outside the EGL lock: a swap may wait for the display (interval >= 1), and other threads' EGL calls
+  // must not wait with it. Both objects stay alive meanwhile: they are current on this thread, so
+  // destroying or terminating them elsewhere only marks them for deletion at release.
   // On a pbuffer this only flushes, which is harmless and keeps frame pacing behaviour uniform.
-  switch (caldera::SwapBuffers(cur.context->context, *surf->surface)) {
+  switch (caldera::SwapBuffers(context, *target)) {
     case SwapResult::kOk:
       return EGL_TRUE;
     case SwapResult::kWindowLost:

@@ -98,6 +98,9 @@ SwapResult SwapBuffers(Context* context, Surface& surface) {
     return SwapResult::kWindowLost;
   }
   if (surface.presenter) {
+    // Everything recorded so far goes to the backend first, then the throttle waits with no lock held.
+    if (!pipe.Submit()) return SwapResult::kContextLost;
+    surface.presenter->WaitForFrameSlot(surface.swap_interval);
     pipe.Record(pipe::CmdPresent{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval});
     if (!pipe.Submit()) return SwapResult::kContextLost;
     if (surface.presenter->stats().window_lost) return SwapResult::kWindowLost;

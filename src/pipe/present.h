@@ -45,6 +45,10 @@ class Presenter {
  public:
   virtual ~Presenter() = default;
   virtual PresentStats stats() const = 0;
+  // The frame-latency throttle, called by the frontend before it records CmdPresent (outside the backend's
+  // locks, so other contexts never wait with it): returns once a frame at `interval` can be taken without
+  // waiting. The time spent here counts as PresentStats::gl_wait_ns.
+  virtual void WaitForFrameSlot(int32_t interval) = 0;
 };
 
 }  // namespace caldera::pipe

@@ -212,22 +212,30 @@ VkPresentModeKHR Swapchain::ModeFor(int32_t interval) const {
   return VK_PRESENT_MODE_FIFO_KHR;  // every device has it
 }
 
+Swapchain::Slot* Swapchain::FreeSlotLocked(int32_t interval) {
+  size_t waiting = 0;
+  Slot* free = nullptr;
+  for (auto& s : slots_) {
+    if (s.state == SlotState::kQueued || s.state == SlotState::kPresenting) ++waiting;
+    if (s.state == SlotState::kFree && !free) free = &s;
+  }
+  return free && (interval == 0 || waiting < size_t(latency_)) ? free : nullptr;
+}
+
+void Swapchain::WaitForFrameSlot(int32_t interval) {
+  std::unique_lock lock(mutex_);
+  uint64_t start = NowNs();
+  while (!FreeSlotLocked(interval)) free_cv_.wait(lock);
+  stats_.gl_wait_ns += NowNs() - start;
+}
+
 Swapchain::Slot* Swapchain::BeginFrame(const ImageObject& src, int32_t interval,
                                        Resources::Retired* retired) {
   Slot* slot = nullptr;
   {
     std::unique_lock lock(mutex_);
     uint64_t start = NowNs();
-    for (;;) {
-      size_t waiting = 0;
-      slot = nullptr;
-      for (auto& s : slots_) {
-        if (s.state == SlotState::kQueued || s.state == SlotState::kPresenting) ++waiting;
-        if (s.state == SlotState::kFree && !slot) slot = &s;
-      }
-      if (slot && (interval == 0 || waiting < size_t(latency_))) break;
-      free_cv_.wait(lock);
-    }
+    while (!(slot = FreeSlotLocked(interval))) free_cv_.wait(lock);
     stats_.gl_wait_ns += NowNs() - start;
     slot->state = SlotState::kCopying;
     slot->interval = interval;

@@ -30,6 +30,7 @@ class Swapchain final : public pipe::Presenter {
                                            const pipe::NativeWindowHandle& window, std::string* why);
   ~Swapchain() override;
   pipe::PresentStats stats() const override;
+  void WaitForFrameSlot(int32_t interval) override;
 
   enum class SlotState : uint8_t { kFree, kCopying, kQueued, kPresenting };
   struct Slot {
@@ -42,6 +43,7 @@ class Swapchain final : public pipe::Presenter {
   // GL thread, inside Context::Execute. Waits until a staging slot is free and, at interval >= 1, until
   // fewer than CALDERA_FRAME_LATENCY frames are waiting for the display; (re)creates the slot's image for
   // `src`'s format and size (the old one goes to `retired`). Null when no image can be made.
+  // WaitForFrameSlot has normally waited already; this waits only when two threads swap one window.
   Slot* BeginFrame(const ImageObject& src, int32_t interval, Resources::Retired* retired);
   // The copy into `slot` was submitted as `serial`: hand it to the worker (or present it now, inline). At
   // interval 0 a frame still waiting for the worker is replaced (mailbox): the GL thread never waits.
@@ -57,6 +59,8 @@ class Swapchain final : public pipe::Presenter {
   void DestroySwapchain(VkSwapchainKHR swapchain);
   VkPresentModeKHR ModeFor(int32_t interval) const;
   void Finished(Slot* slot, bool presented);
+  // With mutex_ held: a slot a frame at `interval` may take now, or null.
+  Slot* FreeSlotLocked(int32_t interval);
 
   Device& device_;
   Resources& resources_;
