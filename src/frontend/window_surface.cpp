@@ -63,8 +63,8 @@ Surface* CreateWindowSurface(Device& device, const SurfaceDesc& desc, std::uniqu
   } else if (handle.system != pipe::WindowSystem::kNone) {
     std::string why;
     presenter = device.backend().CreatePresenter(handle, &why);
-    if (!presenter)
-      util::LogOnce(util::LogLevel::kInfo, "present",
+    if (!presenter)  // a slower path than the user may expect: said once, by default
+      util::LogOnce(util::LogLevel::kWarning, "present",
                     "no native presentation (" + why + "): frames are read back into the window");
   }
   auto* surface = new Surface(device, d);
