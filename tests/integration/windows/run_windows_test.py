@@ -153,6 +153,24 @@ def check_window(args):
     return failed
 
 
+def check_glx(args):
+    failed = False
+    with Xvfb() as x:
+        env = base_env(x.display, args.vendor_json, args.validation)
+        env["__GLX_VENDOR_LIBRARY_NAME"] = "caldera"
+        icd = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(args.vendor_json))), "icd")
+        env["LD_LIBRARY_PATH"] = icd + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
+        code, log = run([args.binary], env)
+        sys.stdout.write(log)
+        if code != 0 or not re.search(r"^\d+ passed, 0 failed$", log, re.M) or "GL_VENDOR Caldera" not in log:
+            print(f"FAIL: x11_glx_window exited {code} without a clean summary on Caldera")
+            failed = True
+        if args.validation and any(m in log for m in VALIDATION_MARKERS):
+            print("FAIL: Vulkan validation reported problems")
+            failed = True
+    return failed
+
+
 def interval_run(x, args, interval, frames, extra):
     env = base_env(x.display, args.vendor_json)
     env.update(extra)
@@ -284,14 +302,14 @@ def check_glmark2(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--check", required=True, choices=["window", "interval", "gears", "glmark2"])
+    ap.add_argument("--check", required=True, choices=["window", "glx", "interval", "gears", "glmark2"])
     ap.add_argument("--binary")
     ap.add_argument("--vendor-json", required=True)
     ap.add_argument("--validation", action="store_true")
     ap.add_argument("--present", help="CALDERA_PRESENT for the window check")
     ap.add_argument("--screenshot", help="gears: where to write the Caldera screenshot (PNG)")
     args = ap.parse_args()
-    checks = {"window": check_window, "interval": check_interval, "gears": check_gears,
+    checks = {"window": check_window, "glx": check_glx, "interval": check_interval, "gears": check_gears,
               "glmark2": check_glmark2}
     return 1 if checks[args.check](args) else 0
 
