@@ -598,7 +598,7 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
     if (desc.major == 1) desc.major = 2;
   } else if (profile & GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
     return CreateLegacy(dpy, cfg, share);
-  } else if (desc.major < 3 || (desc.major == 3 && desc.minor < 2)) {
+  } else if (desc.major < 3 || (desc.major == 3 && desc.minor < 1)) {
     (void)profile_given;
     return CreateLegacy(dpy, cfg, share);  // the default 1.0 is a compatibility context
   }
