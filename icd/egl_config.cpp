@@ -7,29 +7,42 @@
 
 #include "egl_api.h"
 #include "egl_objects.h"
+#include "egl_x11.h"
 
 namespace caldera::egl {
 namespace {
 
 constexpr EGLint kRenderable = EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT;
-constexpr EGLint kSurfaceTypes = EGL_PBUFFER_BIT;  // windows arrive with the first window platform
+constexpr EGLint kSurfaceTypes = EGL_PBUFFER_BIT;  // plus EGL_WINDOW_BIT on window platforms (X11, xcb)
+constexpr EGLint kTrueColor = 4;                   // X's TrueColor visual class (EGL_NATIVE_VISUAL_TYPE)
 constexpr EGLint kMaxPbufferSize = 16384;          // Vulkan's guaranteed maxImageDimension2D is lower,
                                                    // but every desktop driver (and lavapipe) has 16384
-constexpr std::array<ConfigInfo, 6> kConfigs = {{
+// Depth without stencil (7..9) is what programs that ask for "stencil 0" pick (glmark2 rejects a config
+// with stencil bits it did not ask for); its image is still D24S8 (the default framebuffer's attachment query
+// reports 8 stencil bits: a known mismatch).
+constexpr std::array<ConfigInfo, 9> kConfigs = {{
     {1, 8, 8, 8, 8, 24, 8, ColorFormat::kRGBA8},
     {2, 8, 8, 8, 8, 0, 0, ColorFormat::kRGBA8},
     {3, 8, 8, 8, 0, 24, 8, ColorFormat::kRGB8},
     {4, 8, 8, 8, 0, 0, 0, ColorFormat::kRGB8},
     {5, 5, 6, 5, 0, 24, 8, ColorFormat::kRGB565},
     {6, 5, 6, 5, 0, 0, 0, ColorFormat::kRGB565},
+    {7, 8, 8, 8, 8, 24, 0, ColorFormat::kRGBA8},
+    {8, 8, 8, 8, 0, 24, 0, ColorFormat::kRGB8},
+    {9, 5, 6, 5, 0, 24, 0, ColorFormat::kRGB565},
 }};
 
 EGLConfig Handle(const ConfigInfo& c) {
   return reinterpret_cast<EGLConfig>(static_cast<uintptr_t>(c.id));
 }
 
+// The X visual a config renders for on a window platform (0 elsewhere, or when the screen has none).
+EGLint NativeVisual(const Display* dpy, const ConfigInfo& c) {
+  return dpy && dpy->x11 ? EGLint(x11::VisualFor(*dpy->x11, c.alpha)) : 0;
+}
+
 // Returns false for attributes EGLConfigs do not have.
-bool ConfigAttrib(const ConfigInfo& c, EGLint attribute, EGLint* value) {
+bool ConfigAttrib(const Display* dpy, const ConfigInfo& c, EGLint attribute, EGLint* value) {
   switch (attribute) {
     case EGL_BUFFER_SIZE:
       *value = c.red + c.green + c.blue + c.alpha;
@@ -95,10 +108,10 @@ bool ConfigAttrib(const ConfigInfo& c, EGLint attribute, EGLint* value) {
       *value = EGL_FALSE;
       return true;
     case EGL_NATIVE_VISUAL_ID:
-      *value = 0;
+      *value = NativeVisual(dpy, c);
       return true;
     case EGL_NATIVE_VISUAL_TYPE:
-      *value = EGL_NONE;
+      *value = NativeVisual(dpy, c) ? kTrueColor : EGL_NONE;
       return true;
     case EGL_RENDERABLE_TYPE:
       *value = kRenderable;
@@ -113,7 +126,7 @@ bool ConfigAttrib(const ConfigInfo& c, EGLint attribute, EGLint* value) {
       *value = c.stencil;
       return true;
     case EGL_SURFACE_TYPE:
-      *value = kSurfaceTypes;
+      *value = kSurfaceTypes | (NativeVisual(dpy, c) ? EGL_WINDOW_BIT : 0);
       return true;
     case EGL_TRANSPARENT_TYPE:
       *value = EGL_NONE;
@@ -189,7 +202,7 @@ EGLint Requested(const std::array<EGLint, kCriteriaCount>& req, EGLint attribute
   return req[CriterionIndex(attribute)];
 }
 
-bool Matches(const ConfigInfo& c, const std::array<EGLint, kCriteriaCount>& req) {
+bool Matches(const Display* dpy, const ConfigInfo& c, const std::array<EGLint, kCriteriaCount>& req) {
   EGLint id = Requested(req, EGL_CONFIG_ID);
   // A requested EGL_CONFIG_ID overrides every other attribute (§3.4.1.2).
   if (id != EGL_DONT_CARE) return id == c.id;
@@ -204,7 +217,7 @@ bool Matches(const ConfigInfo& c, const std::array<EGLint, kCriteriaCount>& req)
       continue;
     }
     EGLint have = 0;
-    ConfigAttrib(c, crit.attribute, &have);
+    ConfigAttrib(dpy, c, crit.attribute, &have);
     switch (crit.match) {
       case Match::kAtLeast:
         if (have < want) return false;
@@ -262,6 +275,10 @@ bool ReturnConfigs(const std::vector<const ConfigInfo*>& list, EGLConfig* config
 
 }  // namespace
 
+EGLint ConfigNativeVisual(const Display* dpy, const ConfigInfo& c) {
+  return NativeVisual(dpy, c);
+}
+
 const ConfigInfo* LookupConfig(EGLConfig handle) {
   auto id = reinterpret_cast<uintptr_t>(handle);
   if (id >= 1 && id <= kConfigs.size()) return &kConfigs[id - 1];
@@ -280,7 +297,8 @@ EGLBoolean GetConfigs(EGLDisplay dpy, EGLConfig* configs, EGLint config_size, EG
 EGLBoolean ChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* configs, EGLint config_size,
                         EGLint* num_config) {
   EntryLock lock;
-  if (!LookupInitializedDisplay(dpy)) return EGL_FALSE;
+  const Display* display = LookupInitializedDisplay(dpy);
+  if (!display) return EGL_FALSE;
   std::array<EGLint, kCriteriaCount> req;
   for (size_t i = 0; i < kCriteriaCount; ++i) req[i] = kCriteria[i].default_value;
   for (const EGLint* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
@@ -299,7 +317,7 @@ EGLBoolean ChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* co
   }
   std::vector<const ConfigInfo*> list;
   for (const ConfigInfo& c : kConfigs) {
-    if (Matches(c, req)) list.push_back(&c);
+    if (Matches(display, c, req)) list.push_back(&c);
   }
   std::stable_sort(list.begin(), list.end(),
                    [&](const ConfigInfo* a, const ConfigInfo* b) { return SortsBefore(*a, *b, req); });
@@ -308,11 +326,12 @@ EGLBoolean ChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* co
 
 EGLBoolean GetConfigAttrib(EGLDisplay dpy, EGLConfig config, EGLint attribute, EGLint* value) {
   EntryLock lock;
-  if (!LookupInitializedDisplay(dpy)) return EGL_FALSE;
+  const Display* display = LookupInitializedDisplay(dpy);
+  if (!display) return EGL_FALSE;
   const ConfigInfo* c = LookupConfig(config);
   if (!c) return EGL_FALSE;
   EGLint v = 0;
-  if (!ConfigAttrib(*c, attribute, &v)) {
+  if (!ConfigAttrib(display, *c, attribute, &v)) {
     SetError(EGL_BAD_ATTRIBUTE);
     return EGL_FALSE;
   }

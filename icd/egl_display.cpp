@@ -1,9 +1,11 @@
 // EGLDisplay: platform selection, initialisation, termination and the query strings.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "egl_api.h"
 #include "egl_objects.h"
+#include "egl_x11.h"
 #include "frontend/platform.h"
 
 #ifndef CALDERA_VERSION
@@ -14,8 +16,8 @@ namespace caldera::egl {
 namespace {
 
 // Displays are never freed: EGL keeps an EGLDisplay handle valid for the life of the process, even
-// after eglTerminate. Surfaceless is the only platform today, and EGL_DEFAULT_DISPLAY maps onto it, so
-// both return the same handle.
+// after eglTerminate. EGL_DEFAULT_DISPLAY without a platform maps onto surfaceless; X11 and xcb displays
+// are one per native display and screen.
 std::vector<Display*>& Displays() {
   static std::vector<Display*> displays;
   return displays;
@@ -37,10 +39,31 @@ constexpr char kClientApis[] = "OpenGL OpenGL_ES";
 constexpr char kDisplayExtensions[] =
     "EGL_KHR_create_context EGL_KHR_create_context_no_error EGL_KHR_get_all_proc_addresses "
     "EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
-constexpr char kPlatformExtensions[] = "EGL_MESA_platform_surfaceless";
+// glvnd hands eglGetPlatformDisplay (and its platform guess for eglGetDisplay of a native display) only to
+// vendors whose platform string names the platform.
+constexpr char kPlatformExtensions[] =
+    "EGL_MESA_platform_surfaceless EGL_KHR_platform_x11 EGL_EXT_platform_x11 EGL_EXT_platform_xcb";
 constexpr char kClientExtensions[] =
     "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses "
-    "EGL_MESA_platform_surfaceless";
+    "EGL_MESA_platform_surfaceless EGL_KHR_platform_x11 EGL_EXT_platform_x11 EGL_EXT_platform_xcb";
+
+EGLDisplay X11Display(EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
+  for (Display* d : Displays()) {
+    if (d->platform == platform && d->x11 && x11::SameScreen(*d->x11, platform, native_display, attrib_list))
+      return d;
+  }
+  EGLint error = EGL_SUCCESS;
+  std::unique_ptr<x11::Screen> screen = x11::OpenScreen(platform, native_display, attrib_list, &error);
+  if (!screen) {
+    SetError(error);
+    return EGL_NO_DISPLAY;
+  }
+  auto* d = new Display;
+  d->platform = platform;
+  d->x11 = screen.release();
+  Displays().push_back(d);
+  return d;
+}
 
 }  // namespace
 
@@ -70,6 +93,8 @@ const char* PlatformExtensions() {
 
 EGLDisplay GetPlatformDisplay(EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
   EntryLock lock;
+  if (platform == EGL_PLATFORM_X11_KHR || platform == EGL_PLATFORM_XCB_EXT)
+    return X11Display(platform, native_display, attrib_list);
   // EGL_NONE is how glvnd forwards eglGetDisplay(EGL_DEFAULT_DISPLAY): we pick surfaceless.
   if (platform != EGL_NONE && platform != EGL_PLATFORM_SURFACELESS_MESA) {
     SetError(EGL_BAD_PARAMETER);

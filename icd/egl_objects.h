@@ -15,6 +15,9 @@
 namespace caldera::egl {
 
 struct Display;
+namespace x11 {
+struct Screen;  // egl_x11.h
+}
 
 // Static description of one EGLConfig; the table is the same for every display (icd/egl_config.cpp).
 struct ConfigInfo {
@@ -43,6 +46,7 @@ struct SurfaceObj {
   EGLint mipmap_level = 0;
   EGLint swap_interval = 1;
   EGLint gl_colorspace = EGL_GL_COLORSPACE_LINEAR;
+  bool window = false;   // a window surface (EGL_WIDTH/HEIGHT follow the window)
   int bound = 0;         // how many threads' current state reference it (draw and/or read)
   bool deleted = false;  // destroyed or terminated while bound: freed on release
 };
@@ -54,6 +58,7 @@ struct SyncObj {
 
 struct Display {
   EGLenum platform = EGL_PLATFORM_SURFACELESS_MESA;
+  x11::Screen* x11 = nullptr;  // EGL_PLATFORM_X11_KHR / EGL_PLATFORM_XCB_EXT: the native screen
   bool initialized = false;
   Device* device = nullptr;        // open while initialized, or while terminated objects are still current
   std::set<ContextObj*> contexts;  // live handles only (deleted ones are owned by their current thread)
@@ -80,9 +85,11 @@ void SetError(EGLint error);
 EGLint TakeError();
 
 // Validation helpers. Each sets the EGL error and returns null when the handle is not acceptable.
-Display* LookupDisplay(EGLDisplay handle);                   // EGL_BAD_DISPLAY
-Display* LookupInitializedDisplay(EGLDisplay handle);        // + EGL_NOT_INITIALIZED
-const ConfigInfo* LookupConfig(EGLConfig handle);            // EGL_BAD_CONFIG
+Display* LookupDisplay(EGLDisplay handle);             // EGL_BAD_DISPLAY
+Display* LookupInitializedDisplay(EGLDisplay handle);  // + EGL_NOT_INITIALIZED
+const ConfigInfo* LookupConfig(EGLConfig handle);      // EGL_BAD_CONFIG
+// The config's EGL_NATIVE_VISUAL_ID on `dpy` (0: no window surfaces there).
+EGLint ConfigNativeVisual(const Display* dpy, const ConfigInfo& c);
 ContextObj* LookupContext(Display* dpy, EGLContext handle);  // EGL_BAD_CONTEXT
 SurfaceObj* LookupSurface(Display* dpy, EGLSurface handle);  // EGL_BAD_SURFACE
 

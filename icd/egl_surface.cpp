@@ -1,9 +1,11 @@
-// EGLSurface: pbuffers (the only surface kind until a window platform exists), surface queries and
-// attributes, eglSwapBuffers / eglSwapInterval.
+// EGLSurface: pbuffers, window surfaces on the X11 and xcb platforms, surface queries and attributes,
+// eglSwapBuffers / eglSwapInterval.
+#include <cstdint>
 #include <string>
 
 #include "egl_api.h"
 #include "egl_objects.h"
+#include "egl_x11.h"
 #include "frontend/platform.h"
 
 namespace caldera::egl {
@@ -19,8 +21,8 @@ bool CheckDisplayAndConfig(EGLDisplay handle, EGLConfig config, Display** dpy, c
   return *cfg != nullptr;
 }
 
-// Window and pixmap surfaces: our configs carry neither EGL_WINDOW_BIT nor EGL_PIXMAP_BIT, which EGL
-// reports as EGL_BAD_MATCH once the display and config are known good.
+// Pixmap surfaces: no config carries EGL_PIXMAP_BIT, which EGL reports as EGL_BAD_MATCH once the display
+// and config are known good.
 EGLSurface NoNativeSurface(EGLDisplay handle, EGLConfig config) {
   EntryLock lock;
   Display* dpy;
@@ -141,16 +143,115 @@ EGLSurface CreatePbufferSurface(EGLDisplay handle, EGLConfig config, const EGLin
   return surf;
 }
 
-EGLSurface CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType, const EGLint*) {
-  return NoNativeSurface(dpy, config);
+namespace {
+
+// Window surface attributes (EGL 1.5 §3.5.1), from an EGLint or EGLAttrib list.
+template <typename Attrib>
+bool ParseWindowAttribs(const Attrib* attrib_list, EGLint* colorspace) {
+  for (const Attrib* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
+    auto v = static_cast<EGLint>(a[1]);
+    switch (static_cast<EGLint>(a[0])) {
+      case EGL_RENDER_BUFFER:
+        // A hint: single-buffered rendering is not offered, so windows stay back-buffered (the query
+        // says which one is used).
+        if (v != EGL_BACK_BUFFER && v != EGL_SINGLE_BUFFER) {
+          SetError(EGL_BAD_ATTRIBUTE);
+          return false;
+        }
+        break;
+      case EGL_GL_COLORSPACE:
+        if (v != EGL_GL_COLORSPACE_LINEAR && v != EGL_GL_COLORSPACE_SRGB) {
+          SetError(EGL_BAD_ATTRIBUTE);
+          return false;
+        }
+        *colorspace = v;
+        break;
+      case EGL_VG_ALPHA_FORMAT:
+      case EGL_VG_COLORSPACE:
+        break;  // OpenVG only
+      default:
+        SetError(EGL_BAD_ATTRIBUTE);
+        return false;
+    }
+  }
+  return true;
+}
+
+template <typename Attrib>
+EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, uint32_t window, bool have_window,
+                              const Attrib* attrib_list) {
+  Display* dpy;
+  const ConfigInfo* cfg;
+  if (!CheckDisplayAndConfig(handle, config, &dpy, &cfg)) return EGL_NO_SURFACE;
+  EGLint visual = ConfigNativeVisual(dpy, *cfg);
+  if (!dpy->x11 || !visual) {
+    SetError(EGL_BAD_MATCH);  // no window platform (surfaceless): no config has EGL_WINDOW_BIT
+    return EGL_NO_SURFACE;
+  }
+  if (!have_window || window == 0) {
+    SetError(EGL_BAD_NATIVE_WINDOW);
+    return EGL_NO_SURFACE;
+  }
+  EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;
+  if (!ParseWindowAttribs(attrib_list, &colorspace)) return EGL_NO_SURFACE;
+  if (colorspace == EGL_GL_COLORSPACE_SRGB) {
+    SetError(EGL_BAD_MATCH);  // no sRGB configs yet (EGL_KHR_gl_colorspace is not advertised)
+    return EGL_NO_SURFACE;
+  }
+  EGLint error = EGL_SUCCESS;
+  std::unique_ptr<NativeWindow> native = x11::CreateWindow(*dpy->x11, window, uint32_t(visual), &error);
+  if (!native) {
+    SetError(error);
+    return EGL_NO_SURFACE;
+  }
+  SurfaceDesc desc;
+  desc.color = cfg->format;
+  desc.depth_stencil = cfg->depth > 0;
+  std::string why;
+  Surface* surface = caldera::CreateWindowSurface(*dpy->device, desc, std::move(native), &why);
+  if (!surface) {
+    SetError(EGL_BAD_ALLOC);
+    return EGL_NO_SURFACE;
+  }
+  auto* surf = new SurfaceObj;
+  surf->display = dpy;
+  surf->surface = surface;
+  surf->config = cfg;
+  surf->window = true;
+  surf->width = SurfaceWidth(*surface);
+  surf->height = SurfaceHeight(*surface);
+  surf->gl_colorspace = colorspace;
+  dpy->surfaces.insert(surf);
+  return surf;
+}
+
+}  // namespace
+
+// EGLNativeWindowType is the window's XID on X11 (an integer or a pointer-sized value, by header).
+EGLSurface CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType win,
+                               const EGLint* attrib_list) {
+  EntryLock lock;
+  return CreateWindowCommon(dpy, config, uint32_t((uintptr_t)win), true, attrib_list);
 }
 
 EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType, const EGLint*) {
   return NoNativeSurface(dpy, config);
 }
 
-EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
-  return NoNativeSurface(dpy, config);
+// The platform variants take a pointer to the native window: Window* (X11), xcb_window_t* (xcb).
+EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* native_window,
+                                       const EGLAttrib* attrib_list) {
+  EntryLock lock;
+  Display* d = LookupInitializedDisplay(dpy);
+  if (!d) return EGL_NO_SURFACE;
+  uint32_t window = 0;
+  if (native_window) {
+    if (d->platform == EGL_PLATFORM_X11_KHR)
+      window = uint32_t(*static_cast<const unsigned long*>(native_window));
+    else
+      window = *static_cast<const uint32_t*>(native_window);
+  }
+  return CreateWindowCommon(dpy, config, window, native_window != nullptr, attrib_list);
 }
 
 EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
@@ -195,10 +296,10 @@ EGLBoolean QuerySurface(EGLDisplay handle, EGLSurface surface, EGLint attribute,
       v = surf->config->id;
       break;
     case EGL_WIDTH:
-      v = surf->width;
+      v = surf->window ? SurfaceWidth(*surf->surface) : surf->width;
       break;
     case EGL_HEIGHT:
-      v = surf->height;
+      v = surf->window ? SurfaceHeight(*surf->surface) : surf->height;
       break;
     case EGL_LARGEST_PBUFFER:
       v = surf->largest_pbuffer;
@@ -290,22 +391,37 @@ EGLBoolean ReleaseTexImage(EGLDisplay handle, EGLSurface surface, EGLint buffer)
 }
 
 EGLBoolean SwapBuffers(EGLDisplay handle, EGLSurface surface) {
-  EntryLock lock;
-  Display* dpy = LookupInitializedDisplay(handle);
-  if (!dpy) return EGL_FALSE;
-  SurfaceObj* surf = LookupSurface(dpy, surface);
-  if (!surf) return EGL_FALSE;
-  const ThreadCurrent& cur = Current();
-  if (!cur.context || cur.draw != surf) {
-    SetError(EGL_BAD_SURFACE);  // EGL 1.5: the surface must be bound to the calling thread's context
-    return EGL_FALSE;
+  Context* context = nullptr;
+  Surface* target = nullptr;
+  {
+    EntryLock lock;
+    Display* dpy = LookupInitializedDisplay(handle);
+    if (!dpy) return EGL_FALSE;
+    SurfaceObj* surf = LookupSurface(dpy, surface);
+    if (!surf) return EGL_FALSE;
+    const ThreadCurrent& cur = Current();
+    if (!cur.context || cur.draw != surf) {
+      SetError(EGL_BAD_SURFACE);  // EGL 1.5: the surface must be bound to the calling thread's context
+      return EGL_FALSE;
+    }
+    context = cur.context->context;
+    target = surf->surface;
   }
+  // Outside the EGL lock: a swap may wait for the display (interval >= 1), and other threads' EGL calls
+  // must not wait with it. Both objects stay alive meanwhile: they are current on this thread, so
+  // destroying or terminating them elsewhere only marks them for deletion at release.
   // On a pbuffer this only flushes, which is harmless and keeps frame pacing behaviour uniform.
-  if (!caldera::SwapBuffers(cur.context->context, *surf->surface)) {
-    SetError(EGL_CONTEXT_LOST);
-    return EGL_FALSE;
+  switch (caldera::SwapBuffers(context, *target)) {
+    case SwapResult::kOk:
+      return EGL_TRUE;
+    case SwapResult::kWindowLost:
+      SetError(EGL_BAD_NATIVE_WINDOW);
+      return EGL_FALSE;
+    case SwapResult::kContextLost:
+      break;
   }
-  return EGL_TRUE;
+  SetError(EGL_CONTEXT_LOST);
+  return EGL_FALSE;
 }
 
 EGLBoolean SwapInterval(EGLDisplay handle, EGLint interval) {
@@ -323,6 +439,7 @@ EGLBoolean SwapInterval(EGLDisplay handle, EGLint interval) {
   }
   // Clamped to [EGL_MIN_SWAP_INTERVAL, EGL_MAX_SWAP_INTERVAL] as the spec asks.
   cur.draw->swap_interval = interval < 0 ? 0 : (interval > 1 ? 1 : interval);
+  if (cur.draw->window) caldera::SetSwapInterval(*cur.draw->surface, cur.draw->swap_interval);
   return EGL_TRUE;
 }
 

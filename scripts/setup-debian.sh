@@ -14,6 +14,8 @@ packages=(
   libglvnd-dev libegl-dev libgles-dev libgl-dev khronos-api libgl1-mesa-dri libegl-mesa0 libepoxy-dev
   # tests, windows, pictures, charts
   doctest-dev libpng-dev piglit xvfb xauth libx11-dev python3-matplotlib
+  # X11 windows (EGL on X11: xcb, Present; real programs and screenshots in the windows tests)
+  libx11-xcb-dev libxcb1-dev libxcb-present-dev mesa-utils mesa-utils-bin glmark2-es2-x11 x11-apps
 )
 
 missing=()

@@ -97,19 +97,37 @@ Surface::Surface(Device& dev, const SurfaceDesc& d) : device(dev), desc(d) {
   color_format = SurfaceColorFormat(d.color);
   std::lock_guard lock(device.resource_mutex());
   auto& pipe = device.resource_pipe();
-  if (color_format != pipe::Format::kUndefined) {
-    color = device.handles().Allocate();
-    pipe.Record(pipe::CmdImageCreate{color, color_format, static_cast<uint8_t>(d.samples), 1,
-                                     static_cast<uint32_t>(d.width), static_cast<uint32_t>(d.height), 1});
-  }
-  if (d.depth_stencil) {
-    depth_format = pipe::Format::kD24S8;
-    depth_stencil = device.handles().Allocate();
-    pipe.Record(pipe::CmdImageCreate{depth_stencil, depth_format, static_cast<uint8_t>(d.samples), 1,
-                                     static_cast<uint32_t>(d.width), static_cast<uint32_t>(d.height), 1});
-  }
+  CreateImages(pipe);
   pipe.Submit();
   pipe.ReleaseThread();
+}
+
+void Surface::CreateImages(pipe::Pipe& pipe) {
+  if (color_format != pipe::Format::kUndefined) {
+    color = device.handles().Allocate();
+    pipe.Record(pipe::CmdImageCreate{color, color_format, static_cast<uint8_t>(desc.samples), 1,
+                                     static_cast<uint32_t>(desc.width), static_cast<uint32_t>(desc.height),
+                                     1});
+  }
+  if (desc.depth_stencil) {
+    depth_format = pipe::Format::kD24S8;
+    depth_stencil = device.handles().Allocate();
+    pipe.Record(pipe::CmdImageCreate{depth_stencil, depth_format, static_cast<uint8_t>(desc.samples), 1,
+                                     static_cast<uint32_t>(desc.width), static_cast<uint32_t>(desc.height),
+                                     1});
+  }
+}
+
+void Surface::Resize(pipe::Pipe& pipe, int32_t width, int32_t height) {
+  for (pipe::Handle* h : {&color, &depth_stencil}) {
+    if (!h->valid()) continue;
+    pipe.Record(pipe::CmdImageDestroy{*h});
+    device.handles().Free(*h);
+    *h = {};
+  }
+  desc.width = width;
+  desc.height = height;
+  CreateImages(pipe);
 }
 
 Surface::~Surface() {
@@ -241,11 +259,6 @@ bool MakeCurrent(Context* context, Surface* draw, Surface* read) {
   }
   api::tls_current_context = context;
   return true;
-}
-
-bool SwapBuffers(Context* context, Surface&) {
-  if (!context) return false;
-  return context->pipe().Submit();
 }
 
 bool ContextLost(Context* context) {

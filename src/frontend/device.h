@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <vector>
 
 #include "frontend/platform.h"
 #include "pipe/backend.h"
@@ -48,6 +49,19 @@ class Surface {
   pipe::Format depth_format = pipe::Format::kUndefined;
   int current_count = 0;  // contexts that have it bound; destruction waits for zero
   bool destroy_pending = false;
+
+  // Window surfaces only (window_surface.cpp).
+  std::unique_ptr<NativeWindow> window;
+  std::unique_ptr<pipe::Presenter> presenter;  // null: frames are read back and given to `window`
+  int32_t swap_interval = 1;
+  std::vector<uint8_t> readback;  // the software path's frame memory
+
+  // Gives the surface new images of `width` x `height` (their contents undefined), recorded on `pipe` so
+  // the old ones are destroyed after the work that uses them.
+  void Resize(pipe::Pipe& pipe, int32_t width, int32_t height);
+
+ private:
+  void CreateImages(pipe::Pipe& pipe);
 };
 
 }  // namespace caldera

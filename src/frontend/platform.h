@@ -4,7 +4,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+
+#include "pipe/present.h"  // opaque window handles only: no window-system or Vulkan types
 
 namespace caldera {
 
@@ -66,8 +69,33 @@ bool MakeCurrent(Context* context, Surface* draw, Surface* read);
 Context* CurrentContext();
 bool ContextLost(Context* context);  // the device was lost under this context (GL_CONTEXT_LOST)
 
-// eglSwapBuffers on a pbuffer is a flush; on a window it presents. Returns false on a lost device.
-bool SwapBuffers(Context* context, Surface& surface);
+// A native window as the window-system binding sees it (icd/ implements it for X11). Calls come from the
+// thread that swaps.
+class NativeWindow : public pipe::VblankClock {
+ public:
+  ~NativeWindow() override = default;
+  // The window's size now; false when the window no longer exists.
+  virtual bool QuerySize(int32_t* width, int32_t* height) = 0;
+  // The software path: shows `pixels`, RGBA8 rows in GL order (bottom row first), `stride` bytes apart.
+  // False when the window is gone.
+  virtual bool PutFrame(const uint8_t* pixels, int32_t width, int32_t height, uint32_t stride) = 0;
+  // What a backend needs to present natively; system kNone when only the software path can reach it.
+  virtual pipe::NativeWindowHandle Handle() const = 0;
+};
+
+// A window surface: desc's size is ignored (the window's own is used). The backend presents natively
+// where it can, unless CALDERA_PRESENT=shm; otherwise frames are read back and given to `window`.
+Surface* CreateWindowSurface(Device& device, const SurfaceDesc& desc, std::unique_ptr<NativeWindow> window,
+                             std::string* error);
+bool IsWindowSurface(const Surface& surface);
+void SetSwapInterval(Surface& surface, int32_t interval);  // windows only; 0 = unpaced
+// How a window surface presents, for logs and tests: "vulkan-swapchain" or "readback".
+const char* PresentPath(const Surface& surface);
+
+enum class SwapResult : uint8_t { kOk, kContextLost, kWindowLost };
+// eglSwapBuffers on a pbuffer is a flush; on a window it presents, and then follows the window's size (the
+// next frame is drawn at the new size).
+SwapResult SwapBuffers(Context* context, Surface& surface);
 void FlushCurrent();   // glFlush on the current context, for eglWaitClient / eglWaitGL
 void FinishCurrent();  // glFinish on the current context
 

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "pipe/present.h"
 #include "pipe/stream.h"
 
 namespace caldera::pipe {
@@ -59,6 +60,13 @@ class Backend {
   virtual ~Backend() = default;
   virtual const BackendCaps& caps() const = 0;
   virtual std::unique_ptr<BackendContext> CreateContext() = 0;
+  // A presenter for `window`, or null (with *why) when this backend cannot present to it natively; the
+  // frontend then presents by reading frames back. Only CmdPresent records name what this returns.
+  virtual std::unique_ptr<Presenter> CreatePresenter(const NativeWindowHandle& window, std::string* why) {
+    (void)window;
+    *why = "this backend has no native presentation";
+    return nullptr;
+  }
 };
 
 // Backend factories; each returns null and fills *why when the backend cannot run here.

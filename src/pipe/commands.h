@@ -11,6 +11,7 @@
 
 #include "pipe/formats.h"
 #include "pipe/handles.h"
+#include "pipe/present.h"
 #include "pipe/sync.h"
 
 namespace caldera::pipe {
@@ -63,7 +64,8 @@ constexpr int kMaxTransformFeedbackBuffers = 4;
   X(TransformFeedbackResume)     \
   X(TransformFeedbackEnd)        \
   X(TransformFeedbackDestroy)    \
-  X(DrawTransformFeedback)
+  X(DrawTransformFeedback)       \
+  X(Present)
 
 enum class Op : uint16_t {
 #define CALDERA_PIPE_ENUM(name) k##name,
@@ -685,6 +687,17 @@ struct CmdDrawTransformFeedback {
   Topology topology;  // never kLineLoop
   uint32_t instances;
   uint32_t stride;
+};
+
+// eglSwapBuffers on a window with a native presenter: the frame in `image` (the default framebuffer's
+// colour image, GL orientation: row 0 is the bottom; multisampled images are resolved) goes to the window.
+// `interval` is the swap interval at the swap. The backend may block here to keep the GL thread at most
+// CALDERA_FRAME_LATENCY frames ahead of the display; it never waits for the display at interval 0.
+struct CmdPresent {
+  static constexpr Op kOp = Op::kPresent;
+  ImageRef image;
+  Presenter* presenter;  // the backend's own object (Backend::CreatePresenter), alive while the surface is
+  int32_t interval;
 };
 
 #define CALDERA_PIPE_TRIVIAL(name) \

@@ -241,6 +241,8 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
       break;
     case pipe::Op::kDrawTransformFeedback:
       break;  // never sent: BackendCaps::draw_transform_feedback is false (GLES has no such draw)
+    case pipe::Op::kPresent:
+      break;  // never sent: this backend has no presenter (windows use the read-back path)
     case pipe::Op::kCount:
       break;
   }

@@ -3,6 +3,7 @@
 
 #include "backend/vulkan/vk_context.h"
 #include "backend/vulkan/vk_device.h"
+#include "backend/vulkan/vk_swapchain.h"
 #include "pipe/backend.h"
 
 namespace caldera {
@@ -58,6 +59,11 @@ class Backend final : public pipe::Backend {
 
   std::unique_ptr<pipe::BackendContext> CreateContext() override {
     return std::make_unique<Context>(Shared{device_.get(), resources_.get(), pipelines_.get()});
+  }
+
+  std::unique_ptr<pipe::Presenter> CreatePresenter(const pipe::NativeWindowHandle& window,
+                                                   std::string* why) override {
+    return Swapchain::Create(*device_, *resources_, window, why);
   }
 
  private:

@@ -108,6 +108,7 @@ class Context final : public pipe::BackendContext {
   void OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const uint8_t* payload);
   ProgramObject* PrepareDraw(pipe::Topology topology);  // pass, pipeline and bindings; null: skip the draw
   void OnReadPixels(const pipe::CmdReadPixels& cmd);
+  void OnPresent(const pipe::CmdPresent& cmd);  // vk_swapchain.cpp
   // vk_pixel_buffers.cpp: pixel buffer objects as device copies, and reading a buffer back.
   void OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& cmd);
   void OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& cmd);

@@ -95,6 +95,14 @@ bool Device::Init(std::string* why) {
   std::vector<const char*> enabled;
   features_.debug_utils = HasExtension(inst_ext, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
   if (features_.debug_utils) enabled.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+  // Window presentation (vk_swapchain.cpp) where the loader has it; without it windows use the
+  // read-back path.
+  features_.xcb_surface =
+      HasExtension(inst_ext, VK_KHR_SURFACE_EXTENSION_NAME) && HasExtension(inst_ext, "VK_KHR_xcb_surface");
+  if (features_.xcb_surface) {
+    enabled.push_back(VK_KHR_SURFACE_EXTENSION_NAME);
+    enabled.push_back("VK_KHR_xcb_surface");
+  }
 
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
   app.pApplicationName = "Caldera";
@@ -268,6 +276,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
   chain(VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME, &provoking);
   chain(VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME, &list_restart);
   chain(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME, &border);
+  features_.swapchain = features_.xcb_surface && HasExtension(ext, VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+  if (features_.swapchain) enabled.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
   const char* dvi = util::Env("CALDERA_DYNAMIC_VERTEX_INPUT");
   if (!(dvi && std::strcmp(dvi, "0") == 0))
     chain(VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME, &vertex_input);
@@ -621,6 +631,11 @@ bool Device::Check(VkResult result, const char* what) {
 uint64_t Device::LastSubmittedSerial() {
   std::lock_guard lock(queue_mutex_);
   return next_serial_ - 1;
+}
+
+VkResult Device::Present(const VkPresentInfoKHR& info) {
+  std::lock_guard lock(queue_mutex_);
+  return vkQueuePresentKHR(queue_, &info);
 }
 
 uint64_t Device::CompletedSerial() {

@@ -84,6 +84,8 @@ struct DeviceFeatures {
   // textureCompressionBC, and BC4/BC5 (UNORM and SNORM) images can be sampled with linear filtering and
   // written by copies: RGTC textures are stored as their blocks (BackendCaps::native_rgtc).
   bool native_rgtc = false;
+  bool xcb_surface = false;  // VK_KHR_surface + VK_KHR_xcb_surface on the instance
+  bool swapchain = false;    // VK_KHR_swapchain on the device (with xcb_surface)
 };
 
 class Device final : public pipe::Timeline {
@@ -119,6 +121,8 @@ class Device final : public pipe::Timeline {
   // `wait_serial` (0: none) makes the submission wait on the device for an earlier serial (glWaitSync).
   uint64_t Submit(VkCommandBuffer cmd,
                   uint64_t wait_serial = 0);  // returns the serial that signals when it completes
+  // vkQueuePresentKHR under the same lock as every vkQueueSubmit2: the queue is externally synchronised.
+  VkResult Present(const VkPresentInfoKHR& info);
   uint64_t CompletedSerial();
   uint64_t LastSubmittedSerial();  // 0 before the first submission
   bool WaitSerial(uint64_t serial);                                      // false on device loss

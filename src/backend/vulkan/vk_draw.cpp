@@ -225,6 +225,9 @@ void Context::Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload) 
     case pipe::Op::kDrawTransformFeedback:
       OnDrawTransformFeedback(pipe::As<pipe::CmdDrawTransformFeedback>(record));
       break;
+    case pipe::Op::kPresent:
+      OnPresent(pipe::As<pipe::CmdPresent>(record));
+      break;
     case pipe::Op::kCount:
       break;
   }

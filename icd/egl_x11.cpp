@@ -1,0 +1,395 @@
+// EGL_KHR_platform_x11 / EGL_EXT_platform_xcb: see egl_x11.h.
+//
+// Connections: for an Xlib display Caldera opens a second xcb connection to the same server and does all of
+// its own X traffic there (window queries, the software path's PutImage, and the Vulkan WSI's
+// presentation). Errors about a window the application destroyed then arrive on that connection instead of
+// going to Xlib's error handler, which by default exits the application. Requests on two connections are
+// not ordered, so creating a surface first syncs the application's connection (the window it just created
+// may still sit in Xlib's buffer). An xcb application's own connection is used as it is.
+#include "egl_x11.h"
+
+#include <X11/Xlib-xcb.h>
+#include <X11/Xlib.h>
+#include <poll.h>
+#include <xcb/present.h>
+#include <xcb/xcb.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "util/log.h"
+
+namespace caldera::egl::x11 {
+
+struct Connection {
+  ::Display* xlib = nullptr;  // the application's (or ours, for EGL_DEFAULT_DISPLAY)
+  bool own_xlib = false;
+  xcb_connection_t* app = nullptr;  // the application's connection
+  xcb_connection_t* own = nullptr;  // ours, when the application's is Xlib's
+  xcb_connection_t* io() const { return own ? own : app; }
+};
+
+namespace {
+
+const xcb_screen_t* ScreenOf(xcb_connection_t* c, int index) {
+  xcb_screen_iterator_t it = xcb_setup_roots_iterator(xcb_get_setup(c));
+  for (int i = 0; it.rem; ++i, xcb_screen_next(&it))
+    if (i == index) return it.data;
+  return nullptr;
+}
+
+struct VisualInfo {
+  const xcb_visualtype_t* type = nullptr;
+  uint8_t depth = 0;
+};
+
+VisualInfo FindVisual(xcb_connection_t* c, int screen_index, uint32_t id) {
+  const xcb_screen_t* s = ScreenOf(c, screen_index);
+  if (!s) return {};
+  for (auto d = xcb_screen_allowed_depths_iterator(s); d.rem; xcb_depth_next(&d)) {
+    for (auto v = xcb_depth_visuals_iterator(d.data); v.rem; xcb_visualtype_next(&v))
+      if (v.data->visual_id == id) return {v.data, d.data->depth};
+  }
+  return {};
+}
+
+// A TrueColor visual of `depth` with 8-bit components (the screen's default visual first).
+uint32_t PickVisual(xcb_connection_t* c, int screen_index, uint8_t depth) {
+  const xcb_screen_t* s = ScreenOf(c, screen_index);
+  if (!s) return 0;
+  auto usable = [](const xcb_visualtype_t* v) {
+    return v->_class == XCB_VISUAL_CLASS_TRUE_COLOR && v->bits_per_rgb_value == 8 &&
+           (v->red_mask | v->green_mask | v->blue_mask) == 0xFFFFFFu;
+  };
+  VisualInfo def = FindVisual(c, screen_index, s->root_visual);
+  if (def.type && def.depth == depth && usable(def.type)) return def.type->visual_id;
+  for (auto d = xcb_screen_allowed_depths_iterator(s); d.rem; xcb_depth_next(&d)) {
+    if (d.data->depth != depth) continue;
+    for (auto v = xcb_depth_visuals_iterator(d.data); v.rem; xcb_visualtype_next(&v))
+      if (usable(v.data)) return v.data->visual_id;
+  }
+  return 0;
+}
+
+int ScreenAttrib(const EGLAttrib* attrib_list, EGLenum platform, int fallback, EGLint* error) {
+  int screen = fallback;
+  EGLAttrib want =
+      platform == EGL_PLATFORM_XCB_EXT ? EGL_PLATFORM_XCB_SCREEN_EXT : EGL_PLATFORM_X11_SCREEN_KHR;
+  for (const EGLAttrib* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
+    if (a[0] != want) {
+      *error = EGL_BAD_ATTRIBUTE;
+      return -1;
+    }
+    screen = int(a[1]);
+  }
+  return screen;
+}
+
+uint8_t BitsPerPixel(xcb_connection_t* c, uint8_t depth) {
+  const xcb_setup_t* setup = xcb_get_setup(c);
+  for (auto f = xcb_setup_pixmap_formats_iterator(setup); f.rem; xcb_format_next(&f))
+    if (f.data->depth == depth) return f.data->bits_per_pixel;
+  return 0;
+}
+
+int MaskShift(uint32_t mask) {
+  int shift = 0;
+  while (mask && !(mask & 1)) {
+    mask >>= 1;
+    ++shift;
+  }
+  return shift;
+}
+
+class X11Window final : public NativeWindow {
+ public:
+  X11Window(Screen& screen, uint32_t window, uint32_t visual, uint8_t depth)
+      : screen_(screen), window_(window), visual_(visual), depth_(depth) {
+    screen_.windows_with_surfaces.insert(window_);
+  }
+  ~X11Window() override {
+    xcb_connection_t* c = screen_.connection->io();
+    if (vblank_events_) {
+      xcb_present_select_input(c, vblank_eid_, window_, 0);
+      xcb_unregister_for_special_event(c, vblank_events_);
+    }
+    if (gc_) {
+      xcb_free_gc(c, gc_);
+      xcb_flush(c);
+    }
+    screen_.windows_with_surfaces.erase(window_);
+  }
+
+  bool QuerySize(int32_t* width, int32_t* height) override {
+    xcb_connection_t* c = screen_.connection->io();
+    xcb_generic_error_t* err = nullptr;
+    xcb_get_geometry_reply_t* g = xcb_get_geometry_reply(c, xcb_get_geometry(c, window_), &err);
+    free(err);
+    DrainEvents(c);
+    if (!g) return false;
+    *width = g->width;
+    *height = g->height;
+    free(g);
+    return true;
+  }
+
+  bool PutFrame(const uint8_t* pixels, int32_t width, int32_t height, uint32_t stride) override {
+    xcb_connection_t* c = screen_.connection->io();
+    VisualInfo vis = FindVisual(c, screen_.screen, visual_);
+    if (!vis.type || BitsPerPixel(c, depth_) != 32) {
+      util::LogOnce(util::LogLevel::kWarning, "present",
+                    "the window's visual is not 32 bits per pixel: the read-back path cannot show it");
+      return true;
+    }
+    if (!gc_) {
+      gc_ = xcb_generate_id(c);
+      xcb_create_gc(c, gc_, window_, 0, nullptr);
+    }
+    // GL's rows run bottom to top, X's top to bottom; components go where the visual's masks say.
+    int rs = MaskShift(vis.type->red_mask), gs = MaskShift(vis.type->green_mask),
+        bs = MaskShift(vis.type->blue_mask);
+    bool alpha = depth_ == 32;
+    frame_.resize(size_t(width) * size_t(height));
+    for (int32_t y = 0; y < height; ++y) {
+      const uint8_t* src = pixels + size_t(height - 1 - y) * stride;
+      uint32_t* dst = frame_.data() + size_t(y) * size_t(width);
+      for (int32_t x = 0; x < width; ++x, src += 4)
+        dst[x] = uint32_t(src[0]) << rs | uint32_t(src[1]) << gs | uint32_t(src[2]) << bs |
+                 (alpha ? uint32_t(src[3]) << 24 : 0u);
+    }
+    // Bands that fit a request (BIG-REQUESTS raises the limit where the server has it).
+    uint32_t max_bytes = xcb_get_maximum_request_length(c) * 4u;
+    uint32_t row_bytes = uint32_t(width) * 4u;
+    int32_t band = int32_t(std::max<uint32_t>(1u, (max_bytes - 64u) / row_bytes));
+    std::vector<xcb_void_cookie_t> cookies;
+    for (int32_t y = 0; y < height; y += band) {
+      int32_t rows = std::min(band, height - y);
+      cookies.push_back(
+          xcb_put_image_checked(c, XCB_IMAGE_FORMAT_Z_PIXMAP, window_, gc_, uint16_t(width), uint16_t(rows),
+                                0, int16_t(y), 0, depth_, uint32_t(rows) * row_bytes,
+                                reinterpret_cast<const uint8_t*>(frame_.data() + size_t(y) * width)));
+    }
+    bool ok = true;
+    for (auto cookie : cookies) {
+      if (xcb_generic_error_t* err = xcb_request_check(c, cookie)) {
+        ok = false;
+        free(err);
+      }
+    }
+    return ok;
+  }
+
+  pipe::NativeWindowHandle Handle() const override {
+    return {pipe::WindowSystem::kXcb, screen_.connection->io(), window_, visual_,
+            const_cast<X11Window*>(this)};
+  }
+
+  // The Present extension's MSC: PresentNotifyMSC for `interval` vblanks after the last one seen, answered
+  // by a CompleteNotify on our own event queue. Called by the presenting thread only.
+  bool WaitForVblank(int32_t interval) override {
+    xcb_connection_t* c = screen_.connection->io();
+    if (vblank_broken_) return false;
+    if (!vblank_events_) {
+      const xcb_query_extension_reply_t* ext = xcb_get_extension_data(c, &xcb_present_id);
+      if (!ext || !ext->present) {
+        vblank_broken_ = true;
+        util::LogOnce(util::LogLevel::kInfo, "present",
+                      "the X server has no Present extension: no vblank pacing");
+        return false;
+      }
+      vblank_eid_ = xcb_generate_id(c);
+      vblank_events_ = xcb_register_for_special_xge(c, &xcb_present_id, vblank_eid_, nullptr);
+      xcb_generic_error_t* err = xcb_request_check(
+          c,
+          xcb_present_select_input_checked(c, vblank_eid_, window_, XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY));
+      if (err) {
+        free(err);
+        vblank_broken_ = true;
+        return false;
+      }
+    }
+    uint64_t target = last_msc_ ? last_msc_ + uint64_t(interval > 0 ? interval : 1) : 0;
+    uint32_t serial = ++vblank_serial_;
+    xcb_present_notify_msc(c, window_, serial, target, 0, 0);
+    xcb_flush(c);
+    // Never an unbounded wait: a window destroyed meanwhile gets no CompleteNotify (its error goes to our
+    // event queue), and the surface's destruction joins the thread that waits here.
+    auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(100 * (interval > 0 ? interval : 1));
+    for (;;) {
+      xcb_generic_event_t* e = xcb_poll_for_special_event(c, vblank_events_);
+      if (!e) {
+        if (xcb_connection_has_error(c)) {
+          vblank_broken_ = true;
+          return false;
+        }
+        if (std::chrono::steady_clock::now() > deadline) {
+          last_msc_ = 0;  // start over from the clock's current value next time
+          return false;
+        }
+        // The reply arrives on a socket other threads read too: poll it in short steps.
+        pollfd fd{xcb_get_file_descriptor(c), POLLIN, 0};
+        poll(&fd, 1, 1);
+        continue;
+      }
+      auto* complete = reinterpret_cast<xcb_present_complete_notify_event_t*>(e);
+      bool mine = complete->event_type == XCB_PRESENT_EVENT_COMPLETE_NOTIFY &&
+                  complete->kind == XCB_PRESENT_COMPLETE_KIND_NOTIFY_MSC && complete->serial == serial;
+      uint64_t msc = complete->msc;
+      free(e);
+      if (mine) {
+        // The first call only learns where the clock is: wait for the next vblank from there.
+        if (!last_msc_) {
+          last_msc_ = msc;
+          return WaitForVblank(1);
+        }
+        last_msc_ = msc;
+        return true;
+      }
+    }
+  }
+
+ private:
+  // Events and errors nobody asked for pile up on our own connection (the WSI's present events are
+  // taken by the WSI itself through special event queues): drop them.
+  void DrainEvents(xcb_connection_t* c) {
+    if (!screen_.connection->own) return;
+    while (xcb_generic_event_t* e = xcb_poll_for_event(c)) free(e);
+  }
+
+  Screen& screen_;
+  uint32_t window_;
+  uint32_t visual_;
+  uint8_t depth_;
+  xcb_gcontext_t gc_ = 0;
+  std::vector<uint32_t> frame_;
+  xcb_special_event_t* vblank_events_ = nullptr;
+  uint32_t vblank_eid_ = 0;
+  uint32_t vblank_serial_ = 0;
+  uint64_t last_msc_ = 0;
+  bool vblank_broken_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Screen> OpenScreen(EGLenum platform, void* native_display, const EGLAttrib* attrib_list,
+                                   EGLint* error) {
+  auto conn = std::make_unique<Connection>();
+  int screen_index = 0;
+  if (platform == EGL_PLATFORM_X11_KHR) {
+    conn->xlib = static_cast<::Display*>(native_display);
+    if (!conn->xlib) {
+      conn->xlib = XOpenDisplay(nullptr);
+      conn->own_xlib = true;
+      if (!conn->xlib) {
+        *error = EGL_BAD_PARAMETER;
+        util::LogOnce(util::LogLevel::kWarning, "eglGetPlatformDisplay",
+                      "cannot open the X display ($DISPLAY)");
+        return nullptr;
+      }
+    }
+    screen_index = ScreenAttrib(attrib_list, platform, XDefaultScreen(conn->xlib), error);
+    conn->app = XGetXCBConnection(conn->xlib);
+    int ignored = 0;
+    const char* name = XDisplayString(conn->xlib);
+    conn->own = xcb_connect(name, &ignored);
+    if (xcb_connection_has_error(conn->own)) {
+      xcb_disconnect(conn->own);
+      conn->own = nullptr;
+      util::LogOnce(util::LogLevel::kInfo, "eglGetPlatformDisplay",
+                    "a second X connection could not be opened: using the application's");
+    }
+  } else {
+    conn->app = static_cast<xcb_connection_t*>(native_display);
+    if (!conn->app) {
+      int preferred = 0;
+      conn->own = xcb_connect(nullptr, &preferred);
+      if (xcb_connection_has_error(conn->own)) {
+        xcb_disconnect(conn->own);
+        *error = EGL_BAD_PARAMETER;
+        return nullptr;
+      }
+      conn->app = conn->own;
+      screen_index = preferred;
+    }
+    screen_index = ScreenAttrib(attrib_list, platform, screen_index, error);
+  }
+  auto fail = [&](EGLint e) {
+    if (conn->own && conn->own != conn->app) xcb_disconnect(conn->own);
+    if (conn->own && conn->own == conn->app) xcb_disconnect(conn->own);
+    if (conn->own_xlib) XCloseDisplay(conn->xlib);
+    *error = e;
+    return nullptr;
+  };
+  if (screen_index < 0) return fail(EGL_BAD_ATTRIBUTE);
+  if (!conn->app || xcb_connection_has_error(conn->app) || !ScreenOf(conn->app, screen_index))
+    return fail(EGL_BAD_PARAMETER);
+  auto screen = std::make_unique<Screen>();
+  screen->native_display = native_display;
+  screen->screen = screen_index;
+  screen->visual24 = PickVisual(conn->io(), screen_index, 24);
+  screen->visual32 = PickVisual(conn->io(), screen_index, 32);
+  screen->connection = conn.release();  // lives as long as the EGLDisplay: for the process
+  return screen;
+}
+
+bool SameScreen(const Screen& screen, EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
+  if (screen.native_display != native_display || !native_display) return false;
+  EGLint error = EGL_SUCCESS;
+  int fallback = platform == EGL_PLATFORM_X11_KHR ? XDefaultScreen(screen.connection->xlib) : 0;
+  return ScreenAttrib(attrib_list, platform, fallback, &error) == screen.screen;
+}
+
+uint32_t VisualFor(const Screen& screen, EGLint alpha_size) {
+  if (alpha_size > 0 && screen.visual32) return screen.visual32;
+  return screen.visual24 ? screen.visual24 : screen.visual32;
+}
+
+uint32_t VisualDepth(const Screen& screen, uint32_t visual) {
+  return FindVisual(screen.connection->io(), screen.screen, visual).depth;
+}
+
+std::unique_ptr<NativeWindow> CreateWindow(Screen& screen, uint32_t window, uint32_t visual, EGLint* error) {
+  Connection& conn = *screen.connection;
+  // The window may still be in the application's request buffer; our connection must see it.
+  if (conn.own && conn.xlib) XSync(conn.xlib, False);
+  xcb_connection_t* c = conn.io();
+  xcb_generic_error_t* err = nullptr;
+  auto attr_cookie = xcb_get_window_attributes(c, window);
+  auto geom_cookie = xcb_get_geometry(c, window);
+  xcb_get_window_attributes_reply_t* attrs = xcb_get_window_attributes_reply(c, attr_cookie, &err);
+  free(err);
+  err = nullptr;
+  xcb_get_geometry_reply_t* geom = xcb_get_geometry_reply(c, geom_cookie, &err);
+  free(err);
+  bool is_window = attrs && geom && attrs->_class == XCB_WINDOW_CLASS_INPUT_OUTPUT;
+  uint32_t window_visual = attrs ? attrs->visual : 0;
+  uint8_t depth = geom ? geom->depth : 0;
+  free(attrs);
+  free(geom);
+  if (!is_window) {
+    *error = EGL_BAD_NATIVE_WINDOW;
+    return nullptr;
+  }
+  VisualInfo vis = FindVisual(c, screen.screen, window_visual);
+  bool colour_ok = vis.type && (vis.type->_class == XCB_VISUAL_CLASS_TRUE_COLOR ||
+                                vis.type->_class == XCB_VISUAL_CLASS_DIRECT_COLOR);
+  if (!colour_ok || depth != VisualDepth(screen, visual)) {
+    util::LogOnce(util::LogLevel::kInfo, "eglCreateWindowSurface",
+                  "the window's visual does not match the config's EGL_NATIVE_VISUAL_ID (depth " +
+                      std::to_string(depth) + ")");
+    *error = EGL_BAD_MATCH;
+    return nullptr;
+  }
+  if (screen.windows_with_surfaces.count(window)) {
+    *error = EGL_BAD_ALLOC;
+    return nullptr;
+  }
+  return std::make_unique<X11Window>(screen, window, window_visual, depth);
+}
+
+}  // namespace caldera::egl::x11

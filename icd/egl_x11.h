@@ -1,0 +1,45 @@
+// The X11 and xcb platforms of EGL: native displays, the screen's visuals for EGL_NATIVE_VISUAL_ID, and
+// window validation and access for window surfaces. X types stay in egl_x11.cpp; the rest of icd/ sees
+// only this interface.
+#pragma once
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+
+#include <cstdint>
+#include <memory>
+#include <set>
+
+#include "frontend/platform.h"
+
+namespace caldera::egl::x11 {
+
+struct Connection;  // the X connections behind one EGLDisplay (egl_x11.cpp)
+
+struct Screen {
+  Connection* connection = nullptr;
+  void* native_display = nullptr;  // what the application passed (Display*, xcb_connection_t*)
+  int screen = 0;
+  uint32_t visual24 = 0;  // a TrueColor visual of depth 24 (0: none)
+  uint32_t visual32 = 0;  // a TrueColor visual of depth 32 (0: none)
+  std::set<uint32_t> windows_with_surfaces;
+};
+
+// Opens the platform's display. EGL_DEFAULT_DISPLAY on the X11 platform opens $DISPLAY. Returns null with
+// *error set (EGL_BAD_PARAMETER, EGL_BAD_ATTRIBUTE) when the display or its attributes are unusable.
+std::unique_ptr<Screen> OpenScreen(EGLenum platform, void* native_display, const EGLAttrib* attrib_list,
+                                   EGLint* error);
+// Whether `screen` is what these arguments name (the same EGLDisplay is returned for them).
+bool SameScreen(const Screen& screen, EGLenum platform, void* native_display, const EGLAttrib* attrib_list);
+
+// The visual a config with this alpha size renders for (depth 32 for alpha where the screen has one).
+uint32_t VisualFor(const Screen& screen, EGLint alpha_size);
+uint32_t VisualDepth(const Screen& screen, uint32_t visual);
+
+// Checks `window` for a window surface of a config whose visual is `visual`: EGL_BAD_NATIVE_WINDOW when
+// it is not an InputOutput window, EGL_BAD_MATCH when its depth or visual class does not fit, EGL_BAD_ALLOC
+// when it already has a surface. On success the window is registered on the screen until the returned
+// object is destroyed.
+std::unique_ptr<NativeWindow> CreateWindow(Screen& screen, uint32_t window, uint32_t visual, EGLint* error);
+
+}  // namespace caldera::egl::x11

@@ -1,0 +1,637 @@
+// GLX 1.4 on Caldera: FBConfigs from the screen's TrueColor visuals, core and ES contexts through
+// GLX_ARB_create_context, window drawables presented as EGL windows are (window surfaces of the frontend),
+// swap intervals. Pixmaps and pbuffers are not offered (no config has their drawable bits).
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "egl_x11.h"
+#include "glx_objects.h"
+#include "util/log.h"
+
+namespace caldera::glx {
+namespace {
+
+constexpr char kExtensions[] =
+    "GLX_ARB_create_context GLX_ARB_create_context_profile GLX_EXT_create_context_es2_profile "
+    "GLX_EXT_create_context_es_profile GLX_ARB_get_proc_address GLX_EXT_swap_control GLX_MESA_swap_control "
+    "GLX_SGI_make_current_read";
+
+thread_local ContextRec* t_current = nullptr;
+thread_local DrawableRec* t_draw = nullptr;
+
+std::vector<GlxDisplay*>& Displays() {
+  static std::vector<GlxDisplay*> displays;
+  return displays;
+}
+std::vector<ContextRec*>& Contexts() {
+  static std::vector<ContextRec*> contexts;
+  return contexts;
+}
+
+// Colour x depth/stencil, as the EGL table: alpha configs render for depth-32 visuals where the screen has
+// them.
+struct Shape {
+  int r, g, b, a, depth, stencil;
+  ColorFormat format;
+};
+constexpr Shape kShapes[] = {
+    {8, 8, 8, 0, 24, 8, ColorFormat::kRGB8},  {8, 8, 8, 0, 24, 0, ColorFormat::kRGB8},
+    {8, 8, 8, 0, 0, 0, ColorFormat::kRGB8},   {8, 8, 8, 8, 24, 8, ColorFormat::kRGBA8},
+    {8, 8, 8, 8, 24, 0, ColorFormat::kRGBA8}, {8, 8, 8, 8, 0, 0, ColorFormat::kRGBA8},
+};
+
+bool ConfigAttrib(const FBConfigRec& c, int attribute, int* value) {
+  switch (attribute) {
+    case GLX_FBCONFIG_ID:
+      *value = c.id;
+      return true;
+    case GLX_BUFFER_SIZE:
+      *value = c.red + c.green + c.blue + c.alpha;
+      return true;
+    case GLX_LEVEL:
+    case GLX_STEREO:
+    case GLX_AUX_BUFFERS:
+    case GLX_ACCUM_RED_SIZE:
+    case GLX_ACCUM_GREEN_SIZE:
+    case GLX_ACCUM_BLUE_SIZE:
+    case GLX_ACCUM_ALPHA_SIZE:
+    case GLX_SAMPLE_BUFFERS:
+    case GLX_SAMPLES:
+    case GLX_TRANSPARENT_INDEX_VALUE:
+    case GLX_TRANSPARENT_RED_VALUE:
+    case GLX_TRANSPARENT_GREEN_VALUE:
+    case GLX_TRANSPARENT_BLUE_VALUE:
+    case GLX_TRANSPARENT_ALPHA_VALUE:
+    case GLX_MAX_PBUFFER_WIDTH:
+    case GLX_MAX_PBUFFER_HEIGHT:
+    case GLX_MAX_PBUFFER_PIXELS:
+      *value = 0;
+      return true;
+    case GLX_DOUBLEBUFFER:
+    case GLX_X_RENDERABLE:
+      *value = True;
+      return true;
+    case GLX_RED_SIZE:
+      *value = c.red;
+      return true;
+    case GLX_GREEN_SIZE:
+      *value = c.green;
+      return true;
+    case GLX_BLUE_SIZE:
+      *value = c.blue;
+      return true;
+    case GLX_ALPHA_SIZE:
+      *value = c.alpha;
+      return true;
+    case GLX_DEPTH_SIZE:
+      *value = c.depth;
+      return true;
+    case GLX_STENCIL_SIZE:
+      *value = c.stencil;
+      return true;
+    case GLX_RENDER_TYPE:
+      *value = GLX_RGBA_BIT;
+      return true;
+    case GLX_DRAWABLE_TYPE:
+      *value = GLX_WINDOW_BIT;
+      return true;
+    case GLX_VISUAL_ID:
+      *value = int(c.visual);
+      return true;
+    case GLX_X_VISUAL_TYPE:
+      *value = GLX_TRUE_COLOR;
+      return true;
+    case GLX_CONFIG_CAVEAT:
+    case GLX_TRANSPARENT_TYPE:
+      *value = GLX_NONE;
+      return true;
+    case GLX_SCREEN:
+      *value = c.display->screen;
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool Matches(const FBConfigRec& c, const int* attribs) {
+  for (const int* a = attribs; a && a[0] != None; a += 2) {
+    int want = a[1], have = 0;
+    if (want == int(GLX_DONT_CARE)) continue;
+    switch (a[0]) {
+      case GLX_RED_SIZE:
+      case GLX_GREEN_SIZE:
+      case GLX_BLUE_SIZE:
+      case GLX_ALPHA_SIZE:
+      case GLX_DEPTH_SIZE:
+      case GLX_STENCIL_SIZE:
+      case GLX_BUFFER_SIZE:
+      case GLX_SAMPLE_BUFFERS:
+      case GLX_SAMPLES:
+      case GLX_AUX_BUFFERS:
+      case GLX_ACCUM_RED_SIZE:
+      case GLX_ACCUM_GREEN_SIZE:
+      case GLX_ACCUM_BLUE_SIZE:
+      case GLX_ACCUM_ALPHA_SIZE:
+        ConfigAttrib(c, a[0], &have);
+        if (have < want) return false;
+        break;
+      case GLX_RENDER_TYPE:
+      case GLX_DRAWABLE_TYPE:
+        ConfigAttrib(c, a[0], &have);
+        if ((have & want) != want) return false;
+        break;
+      case GLX_FBCONFIG_ID:
+      case GLX_DOUBLEBUFFER:
+      case GLX_STEREO:
+      case GLX_X_RENDERABLE:
+      case GLX_X_VISUAL_TYPE:
+      case GLX_CONFIG_CAVEAT:
+      case GLX_LEVEL:
+      case GLX_TRANSPARENT_TYPE:
+        ConfigAttrib(c, a[0], &have);
+        if (have != want) return false;
+        break;
+      default:
+        break;  // attributes with no bearing on these configs
+    }
+  }
+  return true;
+}
+
+void NotifyError(::Display* dpy, unsigned char error) {
+  (void)dpy;
+  // X errors (BadMatch, GLXBadContext, ...) through glvnd are not raised yet: the caller sees the failure
+  // through the result only (docs/WINDOWS.md).
+  (void)error;
+}
+
+DrawableRec* FindDrawable(GlxDisplay* d, GLXDrawable xid) {
+  for (DrawableRec* r : d->drawables)
+    if (r->xid == xid) return r;
+  return nullptr;
+}
+
+// The window surface behind `xid`, made on first use with `config`'s visual.
+DrawableRec* DrawableFor(GlxDisplay* d, GLXDrawable xid, FBConfigRec* config) {
+  if (DrawableRec* r = FindDrawable(d, xid)) return r;
+  EGLint error = 0;
+  std::unique_ptr<NativeWindow> window =
+      egl::x11::CreateWindow(*d->x11, uint32_t(xid), config->visual, &error);
+  if (!window) return nullptr;
+  SurfaceDesc desc;
+  desc.color = config->format;
+  desc.depth_stencil = config->depth > 0;
+  std::string why;
+  Surface* surface = CreateWindowSurface(*d->device, desc, std::move(window), &why);
+  if (!surface) return nullptr;
+  auto* r = new DrawableRec{d, xid, surface, config, 1};
+  d->drawables.push_back(r);
+  return r;
+}
+
+GLXContext CreateWith(::Display* dpy, FBConfigRec* cfg, GLXContext share, const ContextDesc& desc) {
+  ContextRec* share_rec = share ? LookupContext(share) : nullptr;
+  if (share && !share_rec) return nullptr;
+  std::string why;
+  Context* ctx = CreateContext(*cfg->display->device, desc, share_rec ? share_rec->context : nullptr, &why);
+  if (!ctx) {
+    util::LogOnce(util::LogLevel::kInfo, "glXCreateContextAttribsARB", why);
+    NotifyError(dpy, BadMatch);
+    return nullptr;
+  }
+  auto* rec = new ContextRec{cfg->display, ctx, cfg, GLX_RGBA_TYPE, false};
+  Contexts().push_back(rec);
+  return reinterpret_cast<GLXContext>(rec);
+}
+
+// Legacy creation asks for GL 1.x, which needs a compatibility context: refused unless
+// CALDERA_LEGACY_CONTEXT=core (then 3.3 core, as EGL does).
+GLXContext CreateLegacy(::Display* dpy, FBConfigRec* cfg, GLXContext share) {
+  const char* legacy = util::Env("CALDERA_LEGACY_CONTEXT");
+  if (!legacy || std::strcmp(legacy, "core") != 0) {
+    util::LogOnce(util::LogLevel::kWarning, "glXCreateContext",
+                  "legacy GLX contexts need a compatibility profile, which Caldera does not provide: use "
+                  "glXCreateContextAttribsARB (core 3.3 or ES), or CALDERA_LEGACY_CONTEXT=core");
+    return nullptr;
+  }
+  ContextDesc desc;
+  return CreateWith(dpy, cfg, share, desc);
+}
+
+// --- GLX 1.4 entry points -------------------------------------------------------------------------------
+
+GLXFBConfig* ChooseFBConfig(::Display* dpy, int screen, const int* attribs, int* count) {
+  std::lock_guard lock(Lock());
+  GlxDisplay* d = GetDisplay(dpy, screen);
+  *count = 0;
+  if (!d) return nullptr;
+  std::vector<FBConfigRec*> list;
+  for (FBConfigRec* c : d->configs)
+    if (Matches(*c, attribs)) list.push_back(c);
+  if (list.empty()) return nullptr;
+  auto* out = static_cast<GLXFBConfig*>(std::malloc(sizeof(GLXFBConfig) * list.size()));  // XFree frees it
+  if (!out) return nullptr;
+  for (size_t i = 0; i < list.size(); ++i) out[i] = reinterpret_cast<GLXFBConfig>(list[i]);
+  *count = int(list.size());
+  return out;
+}
+
+GLXFBConfig* GetFBConfigs(::Display* dpy, int screen, int* count) {
+  const int none[] = {None};
+  return ChooseFBConfig(dpy, screen, none, count);
+}
+
+int GetFBConfigAttrib(::Display*, GLXFBConfig config, int attribute, int* value) {
+  std::lock_guard lock(Lock());
+  FBConfigRec* c = LookupConfig(config);
+  // glvnd routes only configs it mapped to Caldera here; a stale one gets the generic failure.
+  if (!c) return GLX_BAD_ATTRIBUTE;
+  return ConfigAttrib(*c, attribute, value) ? Success : GLX_BAD_ATTRIBUTE;
+}
+
+XVisualInfo* GetVisualFromFBConfig(::Display* dpy, GLXFBConfig config) {
+  std::lock_guard lock(Lock());
+  FBConfigRec* c = LookupConfig(config);
+  if (!c) return nullptr;
+  XVisualInfo tmpl{};
+  tmpl.visualid = c->visual;
+  int n = 0;
+  return XGetVisualInfo(dpy, VisualIDMask, &tmpl, &n);
+}
+
+XVisualInfo* ChooseVisual(::Display* dpy, int screen, int* attribs) {
+  (void)attribs;
+  int n = 0;
+  GLXFBConfig* configs = GetFBConfigs(dpy, screen, &n);
+  if (!configs) return nullptr;
+  XVisualInfo* vi = GetVisualFromFBConfig(dpy, configs[0]);
+  std::free(configs);
+  return vi;
+}
+
+FBConfigRec* ConfigForVisual(GlxDisplay* d, VisualID visual) {
+  for (FBConfigRec* c : d->configs)
+    if (c->visual == visual) return c;
+  return nullptr;
+}
+
+int GetConfig(::Display* dpy, XVisualInfo* vis, int attribute, int* value) {
+  std::lock_guard lock(Lock());
+  GlxDisplay* d = vis ? GetDisplay(dpy, vis->screen) : nullptr;
+  FBConfigRec* c = d ? ConfigForVisual(d, vis->visualid) : nullptr;
+  if (!c) return GLX_BAD_VISUAL;
+  if (attribute == GLX_USE_GL) {
+    *value = True;
+    return Success;
+  }
+  if (attribute == GLX_RGBA) {
+    *value = True;
+    return Success;
+  }
+  return ConfigAttrib(*c, attribute, value) ? Success : GLX_BAD_ATTRIBUTE;
+}
+
+GLXContext CreateContextFromVisual(::Display* dpy, XVisualInfo* vis, GLXContext share, Bool) {
+  std::lock_guard lock(Lock());
+  GlxDisplay* d = vis ? GetDisplay(dpy, vis->screen) : nullptr;
+  FBConfigRec* c = d ? ConfigForVisual(d, vis->visualid) : nullptr;
+  if (!c) return nullptr;
+  return CreateLegacy(dpy, c, share);
+}
+
+GLXContext CreateNewContext(::Display* dpy, GLXFBConfig config, int render_type, GLXContext share, Bool) {
+  std::lock_guard lock(Lock());
+  FBConfigRec* c = LookupConfig(config);
+  if (!c || render_type != GLX_RGBA_TYPE) return nullptr;
+  return CreateLegacy(dpy, c, share);
+}
+
+void DestroyContext(::Display*, GLXContext context) {
+  std::lock_guard lock(Lock());
+  ContextRec* rec = LookupContext(context);
+  if (!rec) return;
+  Exports()->removeVendorContextMapping(rec->display->dpy, context);
+  auto& all = Contexts();
+  all.erase(std::find(all.begin(), all.end(), rec));
+  caldera::DestroyContext(rec->context);  // deferred by the frontend while current
+  delete rec;
+}
+
+Bool MakeContextCurrent(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXContext context) {
+  std::lock_guard lock(Lock());
+  if (!context) {
+    caldera::MakeCurrent(nullptr, nullptr, nullptr);
+    if (t_current) t_current->current = false;
+    t_current = nullptr;
+    t_draw = nullptr;
+    return True;
+  }
+  ContextRec* rec = LookupContext(context);
+  if (!rec) return False;
+  GlxDisplay* d = rec->display;
+  DrawableRec* dr = draw ? DrawableFor(d, draw, rec->config) : nullptr;
+  DrawableRec* rr = read == draw ? dr : (read ? DrawableFor(d, read, rec->config) : nullptr);
+  if ((draw && !dr) || (read && !rr)) {
+    NotifyError(dpy, BadMatch);
+    return False;
+  }
+  if (!caldera::MakeCurrent(rec->context, dr ? dr->surface : nullptr, rr ? rr->surface : nullptr))
+    return False;  // current on another thread (BadAccess)
+  if (t_current && t_current != rec) t_current->current = false;
+  rec->current = true;
+  t_current = rec;
+  t_draw = dr;
+  return True;
+}
+
+Bool MakeCurrentLegacy(::Display* dpy, GLXDrawable drawable, GLXContext context) {
+  return MakeContextCurrent(dpy, drawable, drawable, context);
+}
+
+void SwapBuffersImpl(::Display*, GLXDrawable drawable) {
+  Context* context = nullptr;
+  Surface* surface = nullptr;
+  {
+    std::lock_guard lock(Lock());
+    if (!t_current || !t_draw || t_draw->xid != drawable) return;  // not current here: nothing to show
+    context = t_current->context;
+    surface = t_draw->surface;
+  }
+  // Outside the lock: the swap may wait for the display. Both are current on this thread.
+  caldera::SwapBuffers(context, *surface);
+}
+
+void QueryDrawable(::Display*, GLXDrawable drawable, int attribute, unsigned int* value) {
+  std::lock_guard lock(Lock());
+  for (GlxDisplay* d : Displays()) {
+    DrawableRec* r = FindDrawable(d, drawable);
+    if (!r) continue;
+    switch (attribute) {
+      case GLX_WIDTH:
+        *value = unsigned(SurfaceWidth(*r->surface));
+        return;
+      case GLX_HEIGHT:
+        *value = unsigned(SurfaceHeight(*r->surface));
+        return;
+      case GLX_FBCONFIG_ID:
+        *value = unsigned(r->config->id);
+        return;
+      case GLX_SWAP_INTERVAL_EXT:
+        *value = unsigned(r->swap_interval);
+        return;
+      case GLX_MAX_SWAP_INTERVAL_EXT:
+        *value = 1;
+        return;
+      default:
+        return;
+    }
+  }
+}
+
+int QueryContext(::Display*, GLXContext context, int attribute, int* value) {
+  std::lock_guard lock(Lock());
+  ContextRec* rec = LookupContext(context);
+  if (!rec) return GLX_BAD_CONTEXT;
+  switch (attribute) {
+    case GLX_FBCONFIG_ID:
+      *value = rec->config->id;
+      return Success;
+    case GLX_RENDER_TYPE:
+      *value = GLX_RGBA_TYPE;
+      return Success;
+    case GLX_SCREEN:
+      *value = rec->display->screen;
+      return Success;
+    default:
+      return GLX_BAD_ATTRIBUTE;
+  }
+}
+
+Bool IsDirect(::Display*, GLXContext) {
+  return True;
+}
+
+const char* QueryExtensionsString(::Display*, int) {
+  return kExtensions;
+}
+const char* QueryServerString(::Display*, int, int name) {
+  return name == GLX_VENDOR ? "Caldera" : name == GLX_VERSION ? "1.4" : kExtensions;
+}
+const char* GetClientString(::Display*, int name) {
+  return name == GLX_VENDOR ? "Caldera" : name == GLX_VERSION ? "1.4" : kExtensions;
+}
+
+void WaitGL() {
+  FinishCurrent();
+}
+void WaitX() {
+  std::lock_guard lock(Lock());
+  for (GlxDisplay* d : Displays()) XSync(d->dpy, False);
+}
+void UseXFont(Font, int, int, int) {}  // needs display lists (compatibility profile)
+void CopyContext(::Display*, GLXContext, GLXContext, unsigned long) {}
+
+// GLX windows are the X windows themselves here: the XID doubles as the GLXWindow.
+GLXWindow CreateWindowImpl(::Display*, GLXFBConfig config, Window win, const int*) {
+  std::lock_guard lock(Lock());
+  FBConfigRec* c = LookupConfig(config);
+  if (!c) return 0;
+  return DrawableFor(c->display, win, c) ? win : 0;
+}
+void DestroyWindowImpl(::Display*, GLXWindow win) {
+  std::lock_guard lock(Lock());
+  for (GlxDisplay* d : Displays()) {
+    auto it =
+        std::find_if(d->drawables.begin(), d->drawables.end(), [&](DrawableRec* r) { return r->xid == win; });
+    if (it == d->drawables.end()) continue;
+    caldera::DestroySurface((*it)->surface);
+    delete *it;
+    d->drawables.erase(it);
+  }
+}
+GLXPixmap CreatePixmap(::Display*, GLXFBConfig, Pixmap, const int*) {
+  return 0;  // no config has GLX_PIXMAP_BIT
+}
+void DestroyPixmap(::Display*, GLXPixmap) {}
+GLXPixmap CreateGLXPixmap(::Display*, XVisualInfo*, Pixmap) {
+  return 0;
+}
+void DestroyGLXPixmap(::Display*, GLXPixmap) {}
+GLXPbuffer CreatePbuffer(::Display*, GLXFBConfig, const int*) {
+  return 0;  // no config has GLX_PBUFFER_BIT
+}
+void DestroyPbuffer(::Display*, GLXPbuffer) {}
+void SelectEvent(::Display*, GLXDrawable, unsigned long) {}
+void GetSelectedEvent(::Display*, GLXDrawable, unsigned long* mask) {
+  *mask = 0;
+}
+
+struct Proc {
+  const char* name;
+  void* fn;
+};
+const Proc kProcs[] = {
+    {"glXChooseFBConfig", reinterpret_cast<void*>(&ChooseFBConfig)},
+    {"glXChooseVisual", reinterpret_cast<void*>(&ChooseVisual)},
+    {"glXCopyContext", reinterpret_cast<void*>(&CopyContext)},
+    {"glXCreateContext", reinterpret_cast<void*>(&CreateContextFromVisual)},
+    {"glXCreateGLXPixmap", reinterpret_cast<void*>(&CreateGLXPixmap)},
+    {"glXCreateNewContext", reinterpret_cast<void*>(&CreateNewContext)},
+    {"glXCreatePbuffer", reinterpret_cast<void*>(&CreatePbuffer)},
+    {"glXCreatePixmap", reinterpret_cast<void*>(&CreatePixmap)},
+    {"glXCreateWindow", reinterpret_cast<void*>(&CreateWindowImpl)},
+    {"glXDestroyContext", reinterpret_cast<void*>(&DestroyContext)},
+    {"glXDestroyGLXPixmap", reinterpret_cast<void*>(&DestroyGLXPixmap)},
+    {"glXDestroyPbuffer", reinterpret_cast<void*>(&DestroyPbuffer)},
+    {"glXDestroyPixmap", reinterpret_cast<void*>(&DestroyPixmap)},
+    {"glXDestroyWindow", reinterpret_cast<void*>(&DestroyWindowImpl)},
+    {"glXGetClientString", reinterpret_cast<void*>(&GetClientString)},
+    {"glXGetConfig", reinterpret_cast<void*>(&GetConfig)},
+    {"glXGetFBConfigAttrib", reinterpret_cast<void*>(&GetFBConfigAttrib)},
+    {"glXGetFBConfigs", reinterpret_cast<void*>(&GetFBConfigs)},
+    {"glXGetSelectedEvent", reinterpret_cast<void*>(&GetSelectedEvent)},
+    {"glXGetVisualFromFBConfig", reinterpret_cast<void*>(&GetVisualFromFBConfig)},
+    {"glXIsDirect", reinterpret_cast<void*>(&IsDirect)},
+    {"glXMakeContextCurrent", reinterpret_cast<void*>(&MakeContextCurrent)},
+    {"glXMakeCurrent", reinterpret_cast<void*>(&MakeCurrentLegacy)},
+    {"glXQueryContext", reinterpret_cast<void*>(&QueryContext)},
+    {"glXQueryDrawable", reinterpret_cast<void*>(&QueryDrawable)},
+    {"glXQueryExtensionsString", reinterpret_cast<void*>(&QueryExtensionsString)},
+    {"glXQueryServerString", reinterpret_cast<void*>(&QueryServerString)},
+    {"glXSelectEvent", reinterpret_cast<void*>(&SelectEvent)},
+    {"glXSwapBuffers", reinterpret_cast<void*>(&SwapBuffersImpl)},
+    {"glXUseXFont", reinterpret_cast<void*>(&UseXFont)},
+    {"glXWaitGL", reinterpret_cast<void*>(&WaitGL)},
+    {"glXWaitX", reinterpret_cast<void*>(&WaitX)},
+    {"glXCreateContextAttribsARB", reinterpret_cast<void*>(&CreateContextAttribs)},
+    {"glXSwapIntervalEXT", reinterpret_cast<void*>(&SwapIntervalEXT)},
+    {"glXSwapIntervalMESA", reinterpret_cast<void*>(&SwapIntervalMESA)},
+    {"glXGetSwapIntervalMESA", reinterpret_cast<void*>(&GetSwapIntervalMESA)},
+};
+
+}  // namespace
+
+GlxDisplay* GetDisplay(::Display* dpy, int screen) {
+  for (GlxDisplay* d : Displays())
+    if (d->dpy == dpy && d->screen == screen) return d;
+  if (!dpy) return nullptr;
+  const EGLAttrib attribs[] = {EGL_PLATFORM_X11_SCREEN_KHR, screen, EGL_NONE};
+  EGLint error = 0;
+  std::unique_ptr<egl::x11::Screen> x11 = egl::x11::OpenScreen(EGL_PLATFORM_X11_KHR, dpy, attribs, &error);
+  if (!x11 || !x11->visual24) return nullptr;
+  DeviceOpenResult opened = OpenDevice();
+  if (!opened.device) return nullptr;
+  auto* d = new GlxDisplay;
+  d->dpy = dpy;
+  d->screen = screen;
+  d->x11 = x11.release();  // lives as long as the process, as glvnd keeps displays' vendors
+  d->device = opened.device;
+  int id = 1;
+  for (const Shape& s : kShapes) {
+    auto* c = new FBConfigRec;
+    c->display = d;
+    c->id = id++;
+    c->red = s.r, c->green = s.g, c->blue = s.b, c->alpha = s.a, c->depth = s.depth, c->stencil = s.stencil;
+    c->format = s.format;
+    c->visual = egl::x11::VisualFor(*d->x11, s.a);
+    c->visual_depth = int(egl::x11::VisualDepth(*d->x11, c->visual));
+    d->configs.push_back(c);
+  }
+  Displays().push_back(d);
+  return d;
+}
+
+FBConfigRec* LookupConfig(GLXFBConfig config) {
+  for (GlxDisplay* d : Displays())
+    for (FBConfigRec* c : d->configs)
+      if (reinterpret_cast<GLXFBConfig>(c) == config) return c;
+  return nullptr;
+}
+
+ContextRec* LookupContext(GLXContext context) {
+  for (ContextRec* c : Contexts())
+    if (reinterpret_cast<GLXContext>(c) == context) return c;
+  return nullptr;
+}
+
+GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext share, Bool,
+                                const int* attribs) {
+  std::lock_guard lock(Lock());
+  FBConfigRec* cfg = LookupConfig(config);
+  if (!cfg) return nullptr;
+  ContextDesc desc;
+  desc.major = 1;
+  desc.minor = 0;
+  int profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
+  bool profile_given = false;
+  for (const int* a = attribs; a && a[0] != None; a += 2) {
+    switch (a[0]) {
+      case GLX_CONTEXT_MAJOR_VERSION_ARB:
+        desc.major = a[1];
+        break;
+      case GLX_CONTEXT_MINOR_VERSION_ARB:
+        desc.minor = a[1];
+        break;
+      case GLX_CONTEXT_PROFILE_MASK_ARB:
+        profile = a[1];
+        profile_given = true;
+        break;
+      case GLX_CONTEXT_FLAGS_ARB:
+        desc.debug = a[1] & GLX_CONTEXT_DEBUG_BIT_ARB;
+        desc.forward_compatible = a[1] & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB;
+        break;
+      case GLX_RENDER_TYPE:
+        if (a[1] != GLX_RGBA_TYPE) return nullptr;
+        break;
+      default:
+        NotifyError(dpy, BadValue);
+        return nullptr;
+    }
+  }
+  if (profile & (GLX_CONTEXT_ES2_PROFILE_BIT_EXT)) {
+    desc.api = ClientApi::kOpenGLES;
+    if (desc.major == 1) desc.major = 2;
+  } else if (profile & GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
+    return CreateLegacy(dpy, cfg, share);
+  } else if (desc.major < 3 || (desc.major == 3 && desc.minor < 1)) {
+    (void)profile_given;
+    return CreateLegacy(dpy, cfg, share);  // the default 1.0 is a compatibility context
+  }
+  return CreateWith(dpy, cfg, share, desc);
+}
+
+void SwapIntervalEXT(::Display*, GLXDrawable drawable, int interval) {
+  std::lock_guard lock(Lock());
+  for (GlxDisplay* d : Displays()) {
+    if (DrawableRec* r = FindDrawable(d, drawable)) {
+      r->swap_interval = interval < 0 ? 0 : (interval > 1 ? 1 : interval);
+      SetSwapInterval(*r->surface, r->swap_interval);
+    }
+  }
+}
+
+int SwapIntervalMESA(unsigned int interval) {
+  std::lock_guard lock(Lock());
+  if (!t_draw) return GLX_BAD_CONTEXT;
+  t_draw->swap_interval = interval > 1 ? 1 : int(interval);
+  SetSwapInterval(*t_draw->surface, t_draw->swap_interval);
+  return 0;
+}
+
+int GetSwapIntervalMESA() {
+  std::lock_guard lock(Lock());
+  return t_draw ? t_draw->swap_interval : 0;
+}
+
+void* GlxProc(const char* name) {
+  for (const Proc& p : kProcs)
+    if (!std::strcmp(p.name, name)) return p.fn;
+  return nullptr;
+}
+
+}  // namespace caldera::glx

@@ -1,0 +1,76 @@
+// GLX objects of libGLX_caldera.so.0 (a libglvnd GLX vendor): per-display state, FBConfigs from the
+// screen's visuals, contexts and drawables. Handles given to the application are pointers Caldera owns
+// (FBConfigs, contexts) or the X ids of the windows (drawables); every one is looked up before use.
+#pragma once
+
+#include <GL/glx.h>
+#include <GL/glxext.h>
+#include <glvnd/libglxabi.h>
+
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include "frontend/platform.h"
+
+namespace caldera::egl::x11 {
+struct Screen;
+}
+
+namespace caldera::glx {
+
+struct GlxDisplay;
+
+struct FBConfigRec {
+  GlxDisplay* display = nullptr;
+  int id = 0;
+  int red = 8, green = 8, blue = 8, alpha = 0, depth = 0, stencil = 0;
+  ColorFormat format = ColorFormat::kRGBA8;
+  uint32_t visual = 0;
+  int visual_depth = 24;
+};
+
+struct ContextRec {
+  GlxDisplay* display = nullptr;
+  Context* context = nullptr;
+  FBConfigRec* config = nullptr;
+  int render_type = GLX_RGBA_TYPE;
+  bool current = false;
+};
+
+struct DrawableRec {
+  GlxDisplay* display = nullptr;
+  GLXDrawable xid = 0;
+  Surface* surface = nullptr;
+  FBConfigRec* config = nullptr;
+  int swap_interval = 1;
+};
+
+struct GlxDisplay {
+  ::Display* dpy = nullptr;
+  int screen = 0;
+  egl::x11::Screen* x11 = nullptr;
+  Device* device = nullptr;
+  std::vector<FBConfigRec*> configs;
+  std::vector<DrawableRec*> drawables;
+};
+
+std::recursive_mutex& Lock();
+const __GLXapiExports* Exports();
+__GLXvendorInfo* Vendor();
+
+// Null when Caldera cannot serve the screen (no backend, no TrueColor visual).
+GlxDisplay* GetDisplay(::Display* dpy, int screen);
+FBConfigRec* LookupConfig(GLXFBConfig config);
+ContextRec* LookupContext(GLXContext context);
+
+// GLX 1.4 and the extensions (glx_api.cpp): name -> function, null when unknown.
+void* GlxProc(const char* name);
+// Extension functions glvnd dispatches through the vendor's stubs (glx_vendor.cpp builds them).
+GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext share, Bool direct,
+                                const int* attribs);
+void SwapIntervalEXT(::Display* dpy, GLXDrawable drawable, int interval);
+int SwapIntervalMESA(unsigned int interval);
+int GetSwapIntervalMESA();
+
+}  // namespace caldera::glx

@@ -1,0 +1,109 @@
+// The libglvnd GLX vendor glue: __glx_Main, the only exported symbol of libGLX_caldera.so.0.
+//
+// How glvnd's libGLX drives a vendor (libglvnd 1.6): it takes every GLX 1.4 function from getProcAddress
+// at load (all must exist) and records the FBConfig, context and drawable mappings of those itself. GLX
+// extension functions reach the vendor through dispatch stubs it gets from getDispatchAddress: a stub finds
+// the vendor (from the FBConfig, drawable or current context), calls the vendor's function through the
+// dispatch index glvnd assigned (setDispatchIndex), and records any new object's mapping.
+#include <cstring>
+
+#include "glx_objects.h"
+
+namespace caldera::glx {
+namespace {
+
+const __GLXapiExports* g_exports = nullptr;
+__GLXvendorInfo* g_vendor = nullptr;
+
+enum Stub { kCreateContextAttribs, kSwapIntervalEXT, kSwapIntervalMESA, kGetSwapIntervalMESA, kStubCount };
+const char* const kStubNames[kStubCount] = {"glXCreateContextAttribsARB", "glXSwapIntervalEXT",
+                                            "glXSwapIntervalMESA", "glXGetSwapIntervalMESA"};
+int g_index[kStubCount] = {-1, -1, -1, -1};
+
+template <typename Fn>
+Fn Fetch(__GLXvendorInfo* vendor, Stub stub) {
+  if (!vendor || g_index[stub] < 0) return nullptr;
+  return reinterpret_cast<Fn>(g_exports->fetchDispatchEntry(vendor, g_index[stub]));
+}
+
+GLXContext StubCreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext share, Bool direct,
+                                    const int* attribs) {
+  __GLXvendorInfo* vendor = g_exports->vendorFromFBConfig(dpy, config);
+  auto fn = Fetch<PFNGLXCREATECONTEXTATTRIBSARBPROC>(vendor, kCreateContextAttribs);
+  if (!fn) return nullptr;
+  GLXContext ctx = fn(dpy, config, share, direct, attribs);
+  // glvnd must know the context's vendor for every later call on it.
+  if (ctx && g_exports->addVendorContextMapping(dpy, ctx, vendor) != 0) return nullptr;
+  return ctx;
+}
+
+void StubSwapIntervalEXT(::Display* dpy, GLXDrawable drawable, int interval) {
+  auto fn = Fetch<PFNGLXSWAPINTERVALEXTPROC>(g_exports->vendorFromDrawable(dpy, drawable), kSwapIntervalEXT);
+  if (fn) fn(dpy, drawable, interval);
+}
+
+int StubSwapIntervalMESA(unsigned int interval) {
+  auto fn = Fetch<int (*)(unsigned int)>(g_exports->getCurrentDynDispatch(), kSwapIntervalMESA);
+  return fn ? fn(interval) : GLX_BAD_CONTEXT;
+}
+
+int StubGetSwapIntervalMESA() {
+  auto fn = Fetch<int (*)()>(g_exports->getCurrentDynDispatch(), kGetSwapIntervalMESA);
+  return fn ? fn() : 0;
+}
+
+void* const kStubs[kStubCount] = {
+    reinterpret_cast<void*>(&StubCreateContextAttribs), reinterpret_cast<void*>(&StubSwapIntervalEXT),
+    reinterpret_cast<void*>(&StubSwapIntervalMESA), reinterpret_cast<void*>(&StubGetSwapIntervalMESA)};
+
+Bool IsScreenSupported(::Display* dpy, int screen) {
+  std::lock_guard lock(Lock());
+  return GetDisplay(dpy, screen) ? True : False;
+}
+
+void* GetProcAddress(const GLubyte* name) {
+  const char* n = reinterpret_cast<const char*>(name);
+  if (void* p = GlxProc(n)) return p;
+  return GetGLProcAddress(n);
+}
+
+void* GetDispatchAddress(const GLubyte* name) {
+  for (int i = 0; i < kStubCount; ++i)
+    if (!std::strcmp(reinterpret_cast<const char*>(name), kStubNames[i])) return kStubs[i];
+  return nullptr;
+}
+
+void SetDispatchIndex(const GLubyte* name, int index) {
+  for (int i = 0; i < kStubCount; ++i)
+    if (!std::strcmp(reinterpret_cast<const char*>(name), kStubNames[i])) g_index[i] = index;
+}
+
+}  // namespace
+
+std::recursive_mutex& Lock() {
+  static std::recursive_mutex mutex;
+  return mutex;
+}
+const __GLXapiExports* Exports() {
+  return g_exports;
+}
+__GLXvendorInfo* Vendor() {
+  return g_vendor;
+}
+
+}  // namespace caldera::glx
+
+extern "C" __attribute__((visibility("default"))) Bool __glx_Main(uint32_t version,
+                                                                  const __GLXapiExports* exports,
+                                                                  __GLXvendorInfo* vendor,
+                                                                  __GLXapiImports* imports) {
+  using namespace caldera::glx;
+  if (GLX_VENDOR_ABI_GET_MAJOR_VERSION(version) != GLX_VENDOR_ABI_MAJOR_VERSION) return False;
+  g_exports = exports;
+  g_vendor = vendor;
+  imports->isScreenSupported = IsScreenSupported;
+  imports->getProcAddress = GetProcAddress;
+  imports->getDispatchAddress = GetDispatchAddress;
+  imports->setDispatchIndex = SetDispatchIndex;
+  return True;
+}

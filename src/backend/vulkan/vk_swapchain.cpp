@@ -1,0 +1,528 @@
+// Window presentation: the swapchain, the present worker and the GL thread's half of a swap
+// (Context::OnPresent). See vk_swapchain.h and docs/WINDOWS.md.
+#include "backend/vulkan/vk_swapchain.h"
+
+#include <xcb/xcb.h>
+// vulkan_xcb.h needs xcb's types; the functions come through vkGetInstanceProcAddr.
+#include <vulkan/vulkan_xcb.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <string>
+
+#include "backend/vulkan/vk_context.h"
+#include "backend/vulkan/vk_device.h"
+#include "util/log.h"
+
+namespace caldera::vk {
+namespace {
+
+uint64_t NowNs() {
+  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+
+VkImageMemoryBarrier2 ImageBarrier(VkImage image, VkImageLayout from, VkImageLayout to) {
+  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+  b.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  b.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
+  b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+  b.oldLayout = from;
+  b.newLayout = to;
+  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.image = image;
+  b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  return b;
+}
+
+void Barrier(VkCommandBuffer cmd, const VkImageMemoryBarrier2& b) {
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.imageMemoryBarrierCount = 1;
+  dep.pImageMemoryBarriers = &b;
+  vkCmdPipelineBarrier2(cmd, &dep);
+}
+
+int32_t FrameLatencyFromEnv() {
+  const char* v = util::Env("CALDERA_FRAME_LATENCY");
+  if (!v) return 2;
+  int n = std::atoi(v);
+  if (n < 1 || n > 8) {
+    util::LogOnce(util::LogLevel::kWarning, "CALDERA_FRAME_LATENCY",
+                  std::string("'") + v + "' is not 1..8; using 2");
+    return 2;
+  }
+  return n;
+}
+
+}  // namespace
+
+std::unique_ptr<Swapchain> Swapchain::Create(Device& device, Resources& resources,
+                                             const pipe::NativeWindowHandle& window, std::string* why) {
+  if (window.system != pipe::WindowSystem::kXcb || !window.connection) {
+    *why = "unsupported window system";
+    return nullptr;
+  }
+  if (!device.features().swapchain) {
+    *why = "no VK_KHR_xcb_surface / VK_KHR_swapchain";
+    return nullptr;
+  }
+  std::unique_ptr<Swapchain> s(new Swapchain(device, resources));
+  if (!s->Init(window, why)) return nullptr;
+  return s;
+}
+
+bool Swapchain::Init(const pipe::NativeWindowHandle& window, std::string* why) {
+  VkInstance instance = device_.instance();
+  auto* connection = static_cast<xcb_connection_t*>(window.connection);
+  auto supported = reinterpret_cast<PFN_vkGetPhysicalDeviceXcbPresentationSupportKHR>(
+      vkGetInstanceProcAddr(instance, "vkGetPhysicalDeviceXcbPresentationSupportKHR"));
+  auto create =
+      reinterpret_cast<PFN_vkCreateXcbSurfaceKHR>(vkGetInstanceProcAddr(instance, "vkCreateXcbSurfaceKHR"));
+  if (!supported || !create) {
+    *why = "the loader lacks the xcb surface functions";
+    return false;
+  }
+  if (!supported(device_.physical(), device_.queue_family(), connection, window.visual)) {
+    *why = "the device cannot present to this X server's visual";
+    return false;
+  }
+  VkXcbSurfaceCreateInfoKHR sci{VK_STRUCTURE_TYPE_XCB_SURFACE_CREATE_INFO_KHR};
+  sci.connection = connection;
+  sci.window = window.window;
+  VkResult r = create(instance, &sci, nullptr, &surface_);
+  if (r != VK_SUCCESS) {
+    *why = "vkCreateXcbSurfaceKHR failed (" + std::to_string(r) + ")";
+    return false;
+  }
+  VkBool32 queue_ok = VK_FALSE;
+  r = vkGetPhysicalDeviceSurfaceSupportKHR(device_.physical(), device_.queue_family(), surface_, &queue_ok);
+  if (r != VK_SUCCESS || !queue_ok) {
+    *why = "the graphics queue cannot present to the surface";
+    return false;
+  }
+  uint32_t n = 0;
+  if (vkGetPhysicalDeviceSurfaceFormatsKHR(device_.physical(), surface_, &n, nullptr) != VK_SUCCESS || !n) {
+    *why = "no surface formats";
+    return false;
+  }
+  std::vector<VkSurfaceFormatKHR> formats(n);
+  if (vkGetPhysicalDeviceSurfaceFormatsKHR(device_.physical(), surface_, &n, formats.data()) != VK_SUCCESS) {
+    *why = "no surface formats";
+    return false;
+  }
+  // UNORM formats: the frame's bytes go to the window as stored (an sRGB-encoded frame is already
+  // encoded), so the blit must not convert.
+  format_ = formats[0];
+  for (VkFormat want : {VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM}) {
+    auto it = std::find_if(formats.begin(), formats.end(), [&](const VkSurfaceFormatKHR& f) {
+      return f.format == want && f.colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR;
+    });
+    if (it != formats.end()) {
+      format_ = *it;
+      break;
+    }
+  }
+  VkFormatProperties props{};
+  vkGetPhysicalDeviceFormatProperties(device_.physical(), format_.format, &props);
+  if (!(props.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
+    *why = "the surface format cannot be a blit destination";
+    return false;
+  }
+  if (vkGetPhysicalDeviceSurfacePresentModesKHR(device_.physical(), surface_, &n, nullptr) != VK_SUCCESS) {
+    *why = "no present modes";
+    return false;
+  }
+  modes_.resize(n);
+  if (vkGetPhysicalDeviceSurfacePresentModesKHR(device_.physical(), surface_, &n, modes_.data()) !=
+      VK_SUCCESS) {
+    *why = "no present modes";
+    return false;
+  }
+  VkDevice dev = device_.device();
+  VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  pci.queueFamilyIndex = device_.queue_family();
+  if (vkCreateCommandPool(dev, &pci, nullptr, &pool_) != VK_SUCCESS) {
+    *why = "vkCreateCommandPool failed";
+    return false;
+  }
+  VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, nullptr, pool_,
+                                 VK_COMMAND_BUFFER_LEVEL_PRIMARY, 1};
+  VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  if (vkAllocateCommandBuffers(dev, &ai, &cmd_) != VK_SUCCESS ||
+      vkCreateFence(dev, &fci, nullptr, &acquire_fence_) != VK_SUCCESS) {
+    *why = "out of memory for the present commands";
+    return false;
+  }
+  latency_ = FrameLatencyFromEnv();
+  const char* pacing = util::Env("CALDERA_VBLANK_PACING");
+  bool pace = pacing && std::string(pacing) != "auto"
+                  ? util::EnvFlag("CALDERA_VBLANK_PACING", false)
+                  : device_.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  if (pace) clock_ = window.clock;
+  use_worker_ = util::EnvFlag("CALDERA_PRESENT_WORKER", true);
+  // One slot the worker presents from, one waiting, one the GL thread copies into: at interval 0 the GL
+  // thread always finds a free one. At interval >= 1 `latency_` frames may wait.
+  slots_.resize(size_t(std::max(latency_, 2) + 1));
+  if (use_worker_) worker_ = std::thread([this] { WorkerLoop(); });
+  util::LogOnce(util::LogLevel::kInfo, "present",
+                std::string("Vulkan swapchain presentation, ") +
+                    (use_worker_ ? "present worker thread" : "inline (CALDERA_PRESENT_WORKER=0)") +
+                    ", frame latency " + std::to_string(latency_) +
+                    (clock_ ? ", FIFO paced to the window system's vblank by Caldera" : ""));
+  return true;
+}
+
+Swapchain::~Swapchain() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+  work_cv_.notify_all();
+  if (worker_.joinable()) worker_.join();
+  uint64_t wait = last_serial_;
+  for (auto& s : slots_) wait = std::max(wait, s.serial);
+  if (wait) device_.WaitSerial(wait);
+  VkDevice dev = device_.device();
+  {
+    std::lock_guard lock(resources_.mutex);
+    for (auto& s : slots_)
+      if (s.image.image) resources_.DestroyStandaloneImage(s.image);
+  }
+  DestroySwapchain(swapchain_);
+  if (surface_) vkDestroySurfaceKHR(device_.instance(), surface_, nullptr);
+  if (acquire_fence_) vkDestroyFence(dev, acquire_fence_, nullptr);
+  if (pool_) vkDestroyCommandPool(dev, pool_, nullptr);
+}
+
+pipe::PresentStats Swapchain::stats() const {
+  std::lock_guard lock(mutex_);
+  return stats_;
+}
+
+VkPresentModeKHR Swapchain::ModeFor(int32_t interval) const {
+  auto has = [&](VkPresentModeKHR m) { return std::find(modes_.begin(), modes_.end(), m) != modes_.end(); };
+  if (interval == 0) {
+    if (has(VK_PRESENT_MODE_IMMEDIATE_KHR)) return VK_PRESENT_MODE_IMMEDIATE_KHR;
+    if (has(VK_PRESENT_MODE_MAILBOX_KHR)) return VK_PRESENT_MODE_MAILBOX_KHR;
+  }
+  return VK_PRESENT_MODE_FIFO_KHR;  // every device has it
+}
+
+Swapchain::Slot* Swapchain::FreeSlotLocked(int32_t interval) {
+  size_t waiting = 0;
+  Slot* free = nullptr;
+  for (auto& s : slots_) {
+    if (s.state == SlotState::kQueued || s.state == SlotState::kPresenting) ++waiting;
+    if (s.state == SlotState::kFree && !free) free = &s;
+  }
+  return free && (interval == 0 || waiting < size_t(latency_)) ? free : nullptr;
+}
+
+void Swapchain::WaitForFrameSlot(int32_t interval) {
+  std::unique_lock lock(mutex_);
+  uint64_t start = NowNs();
+  while (!FreeSlotLocked(interval)) free_cv_.wait(lock);
+  stats_.gl_wait_ns += NowNs() - start;
+}
+
+Swapchain::Slot* Swapchain::BeginFrame(const ImageObject& src, int32_t interval,
+                                       Resources::Retired* retired) {
+  Slot* slot = nullptr;
+  {
+    std::unique_lock lock(mutex_);
+    uint64_t start = NowNs();
+    while (!(slot = FreeSlotLocked(interval))) free_cv_.wait(lock);
+    stats_.gl_wait_ns += NowNs() - start;
+    slot->state = SlotState::kCopying;
+    slot->interval = interval;
+  }
+  // Only this thread creates, destroys and transitions slot images; a free slot's previous frame was
+  // already handed to a submission (the worker's blit), which precedes ours on the queue.
+  ImageObject& img = slot->image;
+  if (!img.image || img.width != src.width || img.height != src.height || img.format != src.format) {
+    if (img.image) resources_.RetireStandaloneImage(img, retired);
+    img = {};
+    ImageDesc desc;
+    desc.format = src.pipe_format;
+    desc.width = src.width;
+    desc.height = src.height;
+    if (!resources_.CreateStandaloneImage(desc, &img)) {
+      util::LogOnce(util::LogLevel::kError, "eglSwapBuffers", "out of memory for a present staging image");
+      img = {};
+      std::lock_guard lock(mutex_);
+      slot->state = SlotState::kFree;
+      return nullptr;
+    }
+  }
+  return slot;
+}
+
+void Swapchain::QueueFrame(Slot* slot, uint64_t serial) {
+  slot->serial = serial;
+  if (!use_worker_) {
+    {
+      std::lock_guard lock(mutex_);
+      ++stats_.frames_queued;
+      slot->state = SlotState::kPresenting;
+    }
+    uint64_t start = NowNs();
+    bool presented = PresentSlot(*slot);
+    {
+      std::lock_guard lock(mutex_);
+      stats_.gl_wait_ns += NowNs() - start;
+    }
+    Finished(slot, presented);
+    return;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    ++stats_.frames_queued;
+    if (slot->interval == 0) {
+      // Mailbox: a frame the worker has not taken yet is superseded by this one.
+      for (Slot* old : queue_) {
+        old->state = SlotState::kFree;
+        ++stats_.frames_dropped;
+      }
+      queue_.clear();
+    }
+    slot->state = SlotState::kQueued;
+    queue_.push_back(slot);
+  }
+  work_cv_.notify_one();
+  free_cv_.notify_all();
+}
+
+void Swapchain::Finished(Slot* slot, bool presented) {
+  {
+    std::lock_guard lock(mutex_);
+    slot->state = SlotState::kFree;
+    if (presented)
+      ++stats_.frames_presented;
+    else
+      ++stats_.frames_dropped;
+  }
+  free_cv_.notify_all();
+}
+
+void Swapchain::WorkerLoop() {
+  for (;;) {
+    Slot* slot = nullptr;
+    {
+      std::unique_lock lock(mutex_);
+      work_cv_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, nothing left to show
+      slot = queue_.front();
+      queue_.pop_front();
+      slot->state = SlotState::kPresenting;
+    }
+    Finished(slot, PresentSlot(*slot));
+  }
+}
+
+void Swapchain::DestroySwapchain(VkSwapchainKHR swapchain) {
+  if (swapchain) vkDestroySwapchainKHR(device_.device(), swapchain, nullptr);
+}
+
+bool Swapchain::Recreate(const VkSurfaceCapabilitiesKHR& caps, VkExtent2D extent, VkPresentModeKHR mode) {
+  VkSwapchainCreateInfoKHR ci{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
+  ci.surface = surface_;
+  ci.minImageCount = std::max(caps.minImageCount, 2u);
+  if (caps.maxImageCount) ci.minImageCount = std::min(ci.minImageCount, caps.maxImageCount);
+  ci.imageFormat = format_.format;
+  ci.imageColorSpace = format_.colorSpace;
+  ci.imageExtent = extent;
+  ci.imageArrayLayers = 1;
+  ci.imageUsage = VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  ci.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  ci.preTransform = (caps.supportedTransforms & VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR)
+                        ? VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR
+                        : caps.currentTransform;
+  // The window shows the frame as it is: opaque where the window system lets us say so.
+  ci.compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
+  if (!(caps.supportedCompositeAlpha & ci.compositeAlpha)) {
+    for (auto a : {VK_COMPOSITE_ALPHA_INHERIT_BIT_KHR, VK_COMPOSITE_ALPHA_PRE_MULTIPLIED_BIT_KHR,
+                   VK_COMPOSITE_ALPHA_POST_MULTIPLIED_BIT_KHR}) {
+      if (caps.supportedCompositeAlpha & a) {
+        ci.compositeAlpha = a;
+        break;
+      }
+    }
+  }
+  ci.presentMode = mode;
+  ci.clipped = VK_TRUE;
+  VkSwapchainKHR old = swapchain_;
+  ci.oldSwapchain = old;
+  VkSwapchainKHR created = VK_NULL_HANDLE;
+  VkResult r = vkCreateSwapchainKHR(device_.device(), &ci, nullptr, &created);
+  // Every frame we presented has completed (PresentSlot waits for its blit), so the old chain is idle.
+  DestroySwapchain(old);
+  swapchain_ = VK_NULL_HANDLE;
+  images_.clear();
+  if (r != VK_SUCCESS) {
+    util::LogOnce(util::LogLevel::kWarning, "present",
+                  "vkCreateSwapchainKHR failed (" + std::to_string(r) + "): frames are dropped");
+    return false;
+  }
+  uint32_t n = 0;
+  if (vkGetSwapchainImagesKHR(device_.device(), created, &n, nullptr) != VK_SUCCESS) {
+    DestroySwapchain(created);
+    return false;
+  }
+  images_.resize(n);
+  if (vkGetSwapchainImagesKHR(device_.device(), created, &n, images_.data()) != VK_SUCCESS) {
+    DestroySwapchain(created);
+    images_.clear();
+    return false;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    if (extent_.width || extent_.height) ++stats_.recreations;
+  }
+  swapchain_ = created;
+  extent_ = extent;
+  mode_ = mode;
+  recreate_ = false;
+  return true;
+}
+
+bool Swapchain::PresentSlot(const Slot& slot) {
+  auto lost = [&] {
+    std::lock_guard lock(mutex_);
+    if (!stats_.window_lost)
+      util::LogOnce(util::LogLevel::kInfo, "present", "the window is gone: frames are dropped");
+    stats_.window_lost = true;
+    return false;
+  };
+  {
+    std::lock_guard lock(mutex_);
+    if (stats_.window_lost) return false;
+  }
+  VkSurfaceCapabilitiesKHR caps{};
+  VkResult r = vkGetPhysicalDeviceSurfaceCapabilitiesKHR(device_.physical(), surface_, &caps);
+  if (r == VK_ERROR_SURFACE_LOST_KHR) return lost();
+  if (r != VK_SUCCESS) return false;
+  VkExtent2D extent = caps.currentExtent;
+  if (extent.width == UINT32_MAX) extent = {slot.image.width, slot.image.height};
+  // A minimised or 0x0 window shows nothing: the frame is dropped quietly.
+  if (extent.width == 0 || extent.height == 0) return false;
+  VkPresentModeKHR mode = ModeFor(slot.interval);
+  VkDevice dev = device_.device();
+  uint32_t index = 0;
+  for (int attempt = 0;; ++attempt) {
+    if (!swapchain_ || recreate_ || extent.width != extent_.width || extent.height != extent_.height ||
+        mode != mode_) {
+      if (!Recreate(caps, extent, mode)) return false;
+    }
+    // Bounded, so a window that stops answering cannot hang the worker (and the surface's destruction).
+    constexpr uint64_t kAcquireTimeoutNs = 1000000000ull;
+    r = vkAcquireNextImageKHR(dev, swapchain_, kAcquireTimeoutNs, VK_NULL_HANDLE, acquire_fence_, &index);
+    if (r == VK_SUCCESS || r == VK_SUBOPTIMAL_KHR) {
+      if (r == VK_SUBOPTIMAL_KHR) recreate_ = true;  // show this frame, then rebuild
+      break;
+    }
+    if (r == VK_ERROR_SURFACE_LOST_KHR) return lost();
+    if (r == VK_ERROR_OUT_OF_DATE_KHR && attempt == 0) {
+      recreate_ = true;
+      if (vkGetPhysicalDeviceSurfaceCapabilitiesKHR(device_.physical(), surface_, &caps) != VK_SUCCESS)
+        return false;
+      extent = caps.currentExtent.width == UINT32_MAX ? extent : caps.currentExtent;
+      if (extent.width == 0 || extent.height == 0) return false;
+      continue;
+    }
+    util::LogOnce(util::LogLevel::kWarning, "present",
+                  "vkAcquireNextImageKHR failed (" + std::to_string(r) + "): frame dropped");
+    return false;
+  }
+  if (vkWaitForFences(dev, 1, &acquire_fence_, VK_TRUE, UINT64_MAX) != VK_SUCCESS ||
+      vkResetFences(dev, 1, &acquire_fence_) != VK_SUCCESS)
+    return false;
+
+  VkImage target = images_[index];
+  if (vkResetCommandBuffer(cmd_, 0) != VK_SUCCESS) return false;
+  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  if (vkBeginCommandBuffer(cmd_, &bi) != VK_SUCCESS) return false;
+  Barrier(cmd_, ImageBarrier(target, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL));
+  // GL's row 0 is the bottom of the window, the swapchain's row 0 its top: the blit flips. A frame of
+  // another size than the window (resized since it was drawn) is scaled to fit.
+  VkImageBlit region{};
+  region.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.srcOffsets[0] = {0, int32_t(slot.image.height), 0};
+  region.srcOffsets[1] = {int32_t(slot.image.width), 0, 1};
+  region.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.dstOffsets[0] = {0, 0, 0};
+  region.dstOffsets[1] = {int32_t(extent_.width), int32_t(extent_.height), 1};
+  bool same_size = extent_.width == slot.image.width && extent_.height == slot.image.height;
+  vkCmdBlitImage(cmd_, slot.image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target,
+                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region,
+                 same_size || !slot.image.filterable ? VK_FILTER_NEAREST : VK_FILTER_LINEAR);
+  Barrier(cmd_, ImageBarrier(target, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR));
+  if (vkEndCommandBuffer(cmd_) != VK_SUCCESS) return false;
+  // Waits on the device for the GL thread's copy; then the host waits for the blit, so the present needs
+  // no semaphore and the command buffer, fence and old swapchains are free for the next frame.
+  last_serial_ = device_.Submit(cmd_, slot.serial);
+  if (!device_.WaitSerial(last_serial_)) return false;
+
+  VkPresentInfoKHR pi{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
+  pi.swapchainCount = 1;
+  pi.pSwapchains = &swapchain_;
+  pi.pImageIndices = &index;
+  r = device_.Present(pi);
+  if (r == VK_SUBOPTIMAL_KHR || r == VK_ERROR_OUT_OF_DATE_KHR) recreate_ = true;
+  if (r == VK_ERROR_SURFACE_LOST_KHR) return lost();
+  bool presented = r == VK_SUCCESS || r == VK_SUBOPTIMAL_KHR;
+  if (presented && clock_ && mode == VK_PRESENT_MODE_FIFO_KHR && clock_->WaitForVblank(slot.interval)) {
+    std::lock_guard lock(mutex_);
+    ++stats_.paced;
+  }
+  return presented;
+}
+
+// The GL thread's half of a swap: the default framebuffer's colour image (resolved if multisampled) is
+// copied into a staging slot and submitted; the presenting side takes it from there.
+void Context::OnPresent(const pipe::CmdPresent& cmd) {
+  auto* swapchain = static_cast<Swapchain*>(cmd.presenter);
+  ImageObject* src = shared_.resources->images.Get(cmd.image.image);
+  if (!swapchain || !src) return;
+  FlushPendingClears(ClearResolve::kReadback);  // the frame's clears are part of it
+  EndPass();
+  Swapchain::Slot* slot = swapchain->BeginFrame(*src, cmd.interval, &retired_);
+  if (!slot) return;
+  Commands();
+  if (graphics_since_transfer_ || transfer_since_pass_) {
+    TransferBarrier();
+    graphics_since_transfer_ = false;
+  }
+  BeforeImageTransfer(src->image, slot->image.image);
+  TransitionImage(*src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  // The slot's old contents are not needed: start it from UNDEFINED (the barrier still orders this write
+  // after the presenting side's read of it, which was submitted earlier).
+  slot->image.layout = VK_IMAGE_LAYOUT_UNDEFINED;
+  TransitionImage(slot->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  uint32_t w = std::min(src->width, slot->image.width), h = std::min(src->height, slot->image.height);
+  if (src->samples > 1) {
+    VkImageResolve r{};
+    r.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    r.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    r.extent = {w, h, 1};
+    vkCmdResolveImage(cmd_, src->image, src->layout, slot->image.image, slot->image.layout, 1, &r);
+  } else {
+    VkImageCopy c{};
+    c.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    c.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    c.extent = {w, h, 1};
+    vkCmdCopyImage(cmd_, src->image, src->layout, slot->image.image, slot->image.layout, 1, &c);
+  }
+  TransitionImage(slot->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  transfer_since_pass_ = true;
+  textures_need_layout_check_ = true;
+  uint64_t serial = 0;
+  SubmitAndStamp(&serial);
+  swapchain->QueueFrame(slot, serial);
+}
+
+}  // namespace caldera::vk

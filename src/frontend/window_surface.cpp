@@ -1,0 +1,122 @@
+// Window surfaces: the default framebuffer is Caldera's own images (as for pbuffers); a swap hands the
+// colour image to the backend's presenter (CmdPresent), or reads it back and gives it to the window-system
+// binding (the software path: backends without native presentation, devices that cannot present to the
+// window, CALDERA_PRESENT=shm). After presenting, the surface follows the window's size.
+#include <cstring>
+
+#include "frontend/context.h"
+#include "frontend/device.h"
+#include "util/log.h"
+
+namespace caldera {
+namespace {
+
+bool ForceReadback() {
+  const char* v = util::Env("CALDERA_PRESENT");
+  if (!v || !std::strcmp(v, "auto")) return false;
+  if (!std::strcmp(v, "shm") || !std::strcmp(v, "readback")) return true;
+  util::LogOnce(util::LogLevel::kWarning, "CALDERA_PRESENT",
+                std::string("unknown value '") + v + "', using auto");
+  return false;
+}
+
+// The software path: the frame comes back as RGBA8 rows (GL order) and the binding puts it in the window.
+bool PresentByReadback(Context& context, Surface& surface) {
+  int32_t w = surface.desc.width, h = surface.desc.height;
+  surface.readback.resize(size_t(w) * size_t(h) * 4);
+  pipe::CmdReadPixels cmd{};
+  cmd.image = {surface.color, 0, 0};
+  cmd.layout = pipe::ReadLayout::kRGBA8;
+  cmd.width = w;
+  cmd.height = h;
+  cmd.row_stride = uint32_t(w) * 4;
+  cmd.dst = surface.readback.data();
+  if (!context.pipe().RecordAndWait(cmd)) return false;
+  surface.window->PutFrame(surface.readback.data(), w, h, cmd.row_stride);
+  // Nothing else paces this path: at interval >= 1 the GL thread waits for the vblank itself.
+  if (surface.swap_interval > 0) surface.window->WaitForVblank(surface.swap_interval);
+  return true;
+}
+
+}  // namespace
+
+Surface* CreateWindowSurface(Device& device, const SurfaceDesc& desc, std::unique_ptr<NativeWindow> window,
+                             std::string* error) {
+  SurfaceDesc d = desc;
+  if (!window || !window->QuerySize(&d.width, &d.height)) {
+    if (error) *error = "not a window";
+    return nullptr;
+  }
+  // Images of at least 1x1 while the window is 0x0 (frames are dropped then).
+  d.width = d.width > 0 ? d.width : 1;
+  d.height = d.height > 0 ? d.height : 1;
+  auto max = static_cast<int32_t>(device.backend().caps().max_texture_size);
+  if (d.width > max || d.height > max) {
+    if (error) *error = "window larger than the largest image";
+    return nullptr;
+  }
+  std::unique_ptr<pipe::Presenter> presenter;
+  pipe::NativeWindowHandle handle = window->Handle();
+  if (ForceReadback()) {
+    util::LogOnce(util::LogLevel::kInfo, "present",
+                  "CALDERA_PRESENT=shm: frames are read back into the window");
+  } else if (handle.system != pipe::WindowSystem::kNone) {
+    std::string why;
+    presenter = device.backend().CreatePresenter(handle, &why);
+    if (!presenter)  // a slower path than the user may expect: said once, by default
+      util::LogOnce(util::LogLevel::kWarning, "present",
+                    "no native presentation (" + why + "): frames are read back into the window");
+  }
+  auto* surface = new Surface(device, d);
+  surface->window = std::move(window);
+  surface->presenter = std::move(presenter);
+  std::lock_guard lock(device.registry_mutex);
+  device.surfaces.insert(surface);
+  return surface;
+}
+
+bool IsWindowSurface(const Surface& surface) {
+  return surface.window != nullptr;
+}
+
+void SetSwapInterval(Surface& surface, int32_t interval) {
+  surface.swap_interval = interval < 0 ? 0 : interval;
+}
+
+const char* PresentPath(const Surface& surface) {
+  if (!surface.window) return "none";
+  return surface.presenter ? "vulkan-swapchain" : "readback";
+}
+
+SwapResult SwapBuffers(Context* context, Surface& surface) {
+  if (!context) return SwapResult::kContextLost;
+  pipe::Pipe& pipe = context->pipe();
+  if (!surface.window) return pipe.Submit() ? SwapResult::kOk : SwapResult::kContextLost;
+  int32_t width = 0, height = 0;
+  if (!surface.window->QuerySize(&width, &height)) {
+    pipe.Submit();
+    return SwapResult::kWindowLost;
+  }
+  if (surface.presenter) {
+    // Everything recorded so far goes to the backend first, then the throttle waits with no lock held.
+    if (!pipe.Submit()) return SwapResult::kContextLost;
+    surface.presenter->WaitForFrameSlot(surface.swap_interval);
+    pipe.Record(pipe::CmdPresent{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval});
+    if (!pipe.Submit()) return SwapResult::kContextLost;
+    if (surface.presenter->stats().window_lost) return SwapResult::kWindowLost;
+  } else if (width > 0 && height > 0) {
+    if (!PresentByReadback(*context, surface)) return SwapResult::kContextLost;
+  } else {
+    pipe.Submit();
+  }
+  // The next frame is drawn at the window's new size. GL leaves the viewport alone (applications follow
+  // their window's resize events); only the default framebuffer's images change.
+  if (width > 0 && height > 0 && (width != surface.desc.width || height != surface.desc.height)) {
+    surface.Resize(pipe, width, height);
+    context->Bind(context->draw_surface(), context->read_surface());
+    if (!pipe.Submit()) return SwapResult::kContextLost;
+  }
+  return SwapResult::kOk;
+}
+
+}  // namespace caldera

@@ -1,0 +1,54 @@
+// Presentation to native windows, as the pipe carries it. A window-system binding names a window with
+// opaque handles (no X, Wayland or Vulkan types here); a backend that can present to it natively returns a
+// Presenter, which the frontend's window surface owns and names in CmdPresent. Without one the frontend
+// reads frames back and hands them to the binding (the software path), so every backend can show windows.
+#pragma once
+
+#include <cstdint>
+
+namespace caldera::pipe {
+
+enum class WindowSystem : uint8_t { kNone, kXcb };
+
+// The display's refresh as the window system reports it (X: the Present extension's MSC), for paths whose
+// presentation does not pace itself (software presentation; WSIs that ignore FIFO on servers without DRI3).
+class VblankClock {
+ public:
+  virtual ~VblankClock() = default;
+  // Blocks until `interval` vblanks after the previous call's (or the next one, the first time, or when
+  // that one has passed). False when the window system cannot say (then nothing waited).
+  virtual bool WaitForVblank(int32_t interval) = 0;
+};
+
+// kXcb: `connection` is an xcb_connection_t*, `window` an xcb_window_t, `visual` its xcb_visualid_t.
+// `clock` (may be null) lives as long as the presenter made for this window.
+struct NativeWindowHandle {
+  WindowSystem system = WindowSystem::kNone;
+  void* connection = nullptr;
+  uint32_t window = 0;
+  uint32_t visual = 0;
+  VblankClock* clock = nullptr;
+};
+
+// Counters of one presenter (probes for tests and CALDERA_STATS).
+struct PresentStats {
+  uint64_t frames_queued = 0;     // CmdPresent records taken
+  uint64_t frames_presented = 0;  // vkQueuePresentKHR (or equivalent) returned success or suboptimal
+  uint64_t frames_dropped = 0;    // replaced in the mailbox (interval 0), 0x0 window, or acquire failure
+  uint64_t recreations = 0;       // swapchain (re)creations after the first
+  uint64_t gl_wait_ns = 0;        // time the GL thread spent blocked inside CmdPresent
+  uint64_t paced = 0;             // frames held to the vblank clock by Caldera itself
+  bool window_lost = false;       // the window system said the window is gone
+};
+
+class Presenter {
+ public:
+  virtual ~Presenter() = default;
+  virtual PresentStats stats() const = 0;
+  // The frame-latency throttle, called by the frontend before it records CmdPresent (outside the backend's
+  // locks, so other contexts never wait with it): returns once a frame at `interval` can be taken without
+  // waiting. The time spent here counts as PresentStats::gl_wait_ns.
+  virtual void WaitForFrameSlot(int32_t interval) = 0;
+};
+
+}  // namespace caldera::pipe

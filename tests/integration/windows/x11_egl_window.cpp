@@ -1,0 +1,392 @@
+// EGL window surfaces on X11 as an application uses them: an Xlib window, glvnd's libEGL (with only
+// Caldera's vendor manifest), GLES drawing, eglSwapBuffers, and the pixels read back from the X server with
+// XGetImage. Also the xcb platform, resize, swap intervals, bad native windows and a destroyed window.
+//   x11_egl_window            the checks; prints "N passed, 0 failed"
+//   x11_egl_window --interval N --frames F
+//                             swaps F trivial frames at interval N; prints fps and the time spent in
+//                             eglSwapBuffers per frame (the interval test reads these)
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES2/gl2.h>
+#include <X11/Xlib-xcb.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <time.h>
+#include <xcb/xcb.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+
+namespace {
+
+int g_passed = 0, g_failed = 0;
+
+#define CHECK(cond)                                                                 \
+  do {                                                                              \
+    if (cond) {                                                                     \
+      ++g_passed;                                                                   \
+    } else {                                                                        \
+      std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++g_failed;                                                                   \
+    }                                                                               \
+  } while (0)
+
+#define CHECK_ERROR(expected)                                                                          \
+  do {                                                                                                 \
+    EGLint err_ = eglGetError();                                                                       \
+    if (err_ == (expected)) {                                                                          \
+      ++g_passed;                                                                                      \
+    } else {                                                                                           \
+      std::fprintf(stderr, "%s:%d: expected %s (0x%04x), got 0x%04x\n", __FILE__, __LINE__, #expected, \
+                   (expected), err_);                                                                  \
+      ++g_failed;                                                                                      \
+    }                                                                                                  \
+  } while (0)
+
+struct Rgb {
+  int r, g, b;
+};
+
+double ThreadCpu() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
+double Now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Reads one pixel of `win` from the X server (TrueColor 8-bit components).
+Rgb ReadPixel(Display* x, Window win, int px, int py) {
+  XImage* img = XGetImage(x, win, px, py, 1, 1, AllPlanes, ZPixmap);
+  if (!img) return {-1, -1, -1};
+  unsigned long p = XGetPixel(img, 0, 0);
+  Rgb c{int((p & img->red_mask) >> __builtin_ctzl(img->red_mask)),
+        int((p & img->green_mask) >> __builtin_ctzl(img->green_mask)),
+        int((p & img->blue_mask) >> __builtin_ctzl(img->blue_mask))};
+  XDestroyImage(img);
+  return c;
+}
+
+bool Near(Rgb a, Rgb b) {
+  return std::abs(a.r - b.r) <= 2 && std::abs(a.g - b.g) <= 2 && std::abs(a.b - b.b) <= 2;
+}
+
+// Presentation may finish on another thread after eglSwapBuffers returns: poll for up to 3 s.
+bool WaitForPixel(Display* x, Window win, int px, int py, Rgb want) {
+  Rgb got{};
+  for (double end = Now() + 3.0; Now() < end;) {
+    got = ReadPixel(x, win, px, py);
+    if (Near(got, want)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  std::fprintf(stderr, "pixel (%d,%d): got %d,%d,%d, want %d,%d,%d\n", px, py, got.r, got.g, got.b, want.r,
+               want.g, want.b);
+  return false;
+}
+
+int g_x_errors = 0;
+int CountXError(Display*, XErrorEvent*) {
+  ++g_x_errors;
+  return 0;
+}
+
+Window MakeWindow(Display* x, VisualID visual_id, int w, int h, int* depth_out = nullptr) {
+  XVisualInfo tmpl{};
+  tmpl.visualid = visual_id;
+  int n = 0;
+  XVisualInfo* vi = XGetVisualInfo(x, VisualIDMask, &tmpl, &n);
+  if (!vi || n < 1) return 0;
+  Window root = RootWindow(x, vi->screen);
+  XSetWindowAttributes attr{};
+  attr.colormap = XCreateColormap(x, root, vi->visual, AllocNone);
+  attr.background_pixel = 0;
+  attr.border_pixel = 0;
+  Window win = XCreateWindow(x, root, 0, 0, w, h, 0, vi->depth, InputOutput, vi->visual,
+                             CWColormap | CWBackPixel | CWBorderPixel, &attr);
+  if (depth_out) *depth_out = vi->depth;
+  XFree(vi);
+  XMapWindow(x, win);
+  XSync(x, False);
+  return win;
+}
+
+EGLConfig ChooseConfig(EGLDisplay dpy, EGLint alpha) {
+  const EGLint attribs[] = {EGL_RED_SIZE,
+                            8,
+                            EGL_GREEN_SIZE,
+                            8,
+                            EGL_BLUE_SIZE,
+                            8,
+                            EGL_ALPHA_SIZE,
+                            alpha,
+                            EGL_SURFACE_TYPE,
+                            EGL_WINDOW_BIT,
+                            EGL_RENDERABLE_TYPE,
+                            EGL_OPENGL_ES2_BIT,
+                            EGL_NONE};
+  EGLConfig cfg = nullptr;
+  EGLint n = 0;
+  if (!eglChooseConfig(dpy, attribs, &cfg, 1, &n) || n < 1) return nullptr;
+  return cfg;
+}
+
+void ClearTo(float r, float g, float b) {
+  glDisable(GL_SCISSOR_TEST);
+  glClearColor(r, g, b, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
+
+int RunInterval(Display* x, EGLDisplay dpy, int interval, int frames) {
+  EGLConfig cfg = ChooseConfig(dpy, 0);
+  EGLint vid = 0;
+  eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid);
+  Window win = MakeWindow(x, VisualID(vid), 64, 64);
+  EGLSurface surf = eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(win), nullptr);
+  const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+  eglBindAPI(EGL_OPENGL_ES_API);
+  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attribs);
+  if (!surf || !ctx || !eglMakeCurrent(dpy, surf, surf, ctx) || !eglSwapInterval(dpy, interval)) {
+    std::fprintf(stderr, "interval setup failed: 0x%x\n", eglGetError());
+    return 1;
+  }
+  for (int i = 0; i < 10; ++i) {  // warm up: pipelines, swapchain, pacing
+    ClearTo(float(i & 1), 0.5f, 0.0f);
+    eglSwapBuffers(dpy, surf);
+  }
+  // Blocked time: wall-clock time in eglSwapBuffers that the GL thread did not spend on the CPU (waiting
+  // for the display, the device or the X server).
+  double swap_time = 0, swap_cpu = 0, start = Now();
+  for (int i = 0; i < frames; ++i) {
+    ClearTo(float(i & 1), 0.0f, 0.5f);
+    double t = Now(), c = ThreadCpu();
+    if (!eglSwapBuffers(dpy, surf)) {
+      std::fprintf(stderr, "eglSwapBuffers failed: 0x%x\n", eglGetError());
+      return 1;
+    }
+    swap_cpu += ThreadCpu() - c;
+    swap_time += Now() - t;
+  }
+  double total = Now() - start;
+  std::printf("interval=%d frames=%d fps=%.2f swap_ms=%.4f blocked_ms=%.4f\n", interval, frames,
+              frames / total, 1000.0 * swap_time / frames, 1000.0 * (swap_time - swap_cpu) / frames);
+  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroySurface(dpy, surf);
+  eglDestroyContext(dpy, ctx);
+  eglTerminate(dpy);
+  XDestroyWindow(x, win);
+  XCloseDisplay(x);
+  return 0;
+}
+
+void XcbPlatform(Display* x) {
+  xcb_connection_t* c = XGetXCBConnection(x);
+  const EGLAttrib attribs[] = {EGL_PLATFORM_XCB_SCREEN_EXT, DefaultScreen(x), EGL_NONE};
+  EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_XCB_EXT, c, attribs);
+  CHECK(dpy != EGL_NO_DISPLAY);
+  if (!dpy || !eglInitialize(dpy, nullptr, nullptr)) return;
+  EGLConfig cfg = ChooseConfig(dpy, 0);
+  CHECK(cfg != nullptr);
+  EGLint vid = 0;
+  eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid);
+  const xcb_setup_t* setup = xcb_get_setup(c);
+  xcb_screen_iterator_t it = xcb_setup_roots_iterator(setup);
+  for (int i = 0; i < DefaultScreen(x); ++i) xcb_screen_next(&it);
+  xcb_window_t win = xcb_generate_id(c);
+  xcb_colormap_t cmap = xcb_generate_id(c);
+  xcb_create_colormap(c, XCB_COLORMAP_ALLOC_NONE, cmap, it.data->root, xcb_visualid_t(vid));
+  uint32_t values[] = {0, 0, cmap};
+  uint8_t depth = 24;
+  xcb_create_window(c, depth, win, it.data->root, 0, 0, 48, 40, 0, XCB_WINDOW_CLASS_INPUT_OUTPUT,
+                    xcb_visualid_t(vid), XCB_CW_BACK_PIXEL | XCB_CW_BORDER_PIXEL | XCB_CW_COLORMAP, values);
+  xcb_map_window(c, win);
+  xcb_flush(c);
+  XSync(x, False);
+  // xcb's native window is an xcb_window_t*: the platform variant takes a pointer.
+  EGLSurface surf = eglCreatePlatformWindowSurface(dpy, cfg, &win, nullptr);
+  CHECK(surf != EGL_NO_SURFACE);
+  const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attribs);
+  CHECK(ctx != EGL_NO_CONTEXT);
+  if (!surf || !ctx) return;
+  CHECK(eglMakeCurrent(dpy, surf, surf, ctx));
+  ClearTo(1.0f, 0.0f, 1.0f);
+  CHECK(eglSwapBuffers(dpy, surf));
+  CHECK(WaitForPixel(x, win, 24, 20, {255, 0, 255}));
+  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  CHECK(eglDestroySurface(dpy, surf));
+  eglDestroyContext(dpy, ctx);
+  xcb_destroy_window(c, win);
+  xcb_flush(c);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int interval = -1, frames = 300;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--interval") && i + 1 < argc) interval = std::atoi(argv[++i]);
+    if (!std::strcmp(argv[i], "--frames") && i + 1 < argc) frames = std::atoi(argv[++i]);
+  }
+  Display* x = XOpenDisplay(nullptr);
+  if (!x) {
+    std::fprintf(stderr, "no X display\n");
+    return 1;
+  }
+  XSetErrorHandler(CountXError);
+  const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
+  // glvnd guesses X11 for a native Display* and routes it to vendors naming the platform.
+  EGLDisplay dpy = eglGetDisplay(EGLNativeDisplayType(x));
+  if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, nullptr, nullptr)) {
+    std::fprintf(stderr, "eglGetDisplay(Display*) / eglInitialize failed: 0x%x\n", eglGetError());
+    return 1;
+  }
+  if (interval >= 0) return RunInterval(x, dpy, interval, frames);
+
+  CHECK(client && std::strstr(client, "EGL_KHR_platform_x11") && std::strstr(client, "EGL_EXT_platform_xcb"));
+  EGLDisplay again = eglGetPlatformDisplay(EGL_PLATFORM_X11_KHR, x, nullptr);
+  CHECK(again == dpy);  // one EGLDisplay per native display
+
+  EGLConfig cfg = ChooseConfig(dpy, 0);
+  CHECK(cfg != nullptr);
+  EGLint vid = 0, surface_type = 0, visual_type = 0;
+  CHECK(eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid) && vid != 0);
+  CHECK(eglGetConfigAttrib(dpy, cfg, EGL_SURFACE_TYPE, &surface_type) && (surface_type & EGL_WINDOW_BIT));
+  CHECK(eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_TYPE, &visual_type) && visual_type == TrueColor);
+  int depth = 0;
+  Window win = MakeWindow(x, VisualID(vid), 96, 64, &depth);
+  CHECK(win != 0 && depth == 24);
+
+  EGLSurface surf = eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(win), nullptr);
+  CHECK(surf != EGL_NO_SURFACE);
+  const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+  eglBindAPI(EGL_OPENGL_ES_API);
+  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attribs);
+  CHECK(ctx != EGL_NO_CONTEXT);
+  if (!surf || !ctx) {
+    std::printf("%d passed, %d failed\n", g_passed, g_failed + 1);
+    return 1;
+  }
+  CHECK(eglMakeCurrent(dpy, surf, surf, ctx));
+  std::printf("GL_VENDOR %s, GL_RENDERER %s\n", glGetString(GL_VENDOR), glGetString(GL_RENDERER));
+  EGLint w = 0, h = 0;
+  CHECK(eglQuerySurface(dpy, surf, EGL_WIDTH, &w) && w == 96);
+  CHECK(eglQuerySurface(dpy, surf, EGL_HEIGHT, &h) && h == 64);
+
+  // GL's bottom rows are the window's bottom rows: blue above, red in the lower half.
+  ClearTo(0.0f, 0.0f, 1.0f);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 96, 32);
+  glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  CHECK(eglSwapBuffers(dpy, surf));
+  CHECK(WaitForPixel(x, win, 10, 60, {255, 0, 0}));
+  CHECK(WaitForPixel(x, win, 10, 3, {0, 0, 255}));
+  CHECK(WaitForPixel(x, win, 90, 40, {255, 0, 0}));
+
+  // Every swap shows the frame drawn since the previous one.
+  for (int i = 0; i < 3; ++i) {
+    float g = i == 2 ? 1.0f : 0.5f;
+    ClearTo(0.0f, g, 0.0f);
+    CHECK(eglSwapBuffers(dpy, surf));
+  }
+  CHECK(WaitForPixel(x, win, 48, 32, {0, 255, 0}));
+
+  // Swap intervals are accepted (and clamped); interval 0 still shows every last frame.
+  CHECK(eglSwapInterval(dpy, 0));
+  ClearTo(1.0f, 1.0f, 1.0f);
+  CHECK(eglSwapBuffers(dpy, surf));
+  CHECK(WaitForPixel(x, win, 48, 32, {255, 255, 255}));
+  CHECK(eglSwapInterval(dpy, 5));
+
+  // Resize: the surface follows the window after the next swap; that frame is drawn at the new size.
+  XResizeWindow(x, win, 128, 80);
+  XSync(x, False);
+  ClearTo(0.0f, 0.0f, 0.0f);
+  CHECK(eglSwapBuffers(dpy, surf));
+  CHECK(eglQuerySurface(dpy, surf, EGL_WIDTH, &w) && w == 128);
+  CHECK(eglQuerySurface(dpy, surf, EGL_HEIGHT, &h) && h == 80);
+  glViewport(0, 0, 128, 80);
+  ClearTo(1.0f, 1.0f, 0.0f);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(100, 0, 28, 20);  // bottom right corner: only exists at the new size
+  glClearColor(0.0f, 1.0f, 1.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  CHECK(eglSwapBuffers(dpy, surf));
+  CHECK(WaitForPixel(x, win, 120, 75, {0, 255, 255}));
+  CHECK(WaitForPixel(x, win, 5, 5, {255, 255, 0}));
+
+  // Bad native windows.
+  CHECK(eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(win), nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_ALLOC);  // the window already has a surface
+  Pixmap pix = XCreatePixmap(x, win, 8, 8, 24);
+  XSync(x, False);
+  CHECK(eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(pix), nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_NATIVE_WINDOW);
+  XFreePixmap(x, pix);
+  CHECK(eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(0x7fffff0), nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_NATIVE_WINDOW);
+  CHECK(eglCreatePlatformWindowSurface(dpy, cfg, nullptr, nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_NATIVE_WINDOW);
+  EGLConfig alpha_cfg = ChooseConfig(dpy, 8);
+  EGLint alpha_vid = 0;
+  eglGetConfigAttrib(dpy, alpha_cfg, EGL_NATIVE_VISUAL_ID, &alpha_vid);
+  if (alpha_vid != vid) {
+    // A depth-32 window for a depth-24 config.
+    Window deep = MakeWindow(x, VisualID(alpha_vid), 16, 16, &depth);
+    CHECK(depth == 32);
+    CHECK(eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(deep), nullptr) == EGL_NO_SURFACE);
+    CHECK_ERROR(EGL_BAD_MATCH);
+    // ... and the matching config works there.
+    EGLSurface deep_surf = eglCreateWindowSurface(dpy, alpha_cfg, EGLNativeWindowType(deep), nullptr);
+    CHECK(deep_surf != EGL_NO_SURFACE);
+    if (deep_surf) eglDestroySurface(dpy, deep_surf);
+    XDestroyWindow(x, deep);
+  } else {
+    std::printf("note: no depth-32 visual; EGL_BAD_MATCH check skipped\n");
+  }
+
+  // A destroyed window fails the swap with an EGL error; nothing crashes.
+  Window doomed = MakeWindow(x, VisualID(vid), 32, 32);
+  EGLSurface doomed_surf = eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(doomed), nullptr);
+  CHECK(doomed_surf != EGL_NO_SURFACE);
+  CHECK(eglMakeCurrent(dpy, doomed_surf, doomed_surf, ctx));
+  ClearTo(0.5f, 0.5f, 0.5f);
+  CHECK(eglSwapBuffers(dpy, doomed_surf));
+  XDestroyWindow(x, doomed);
+  XSync(x, False);
+  ClearTo(0.5f, 0.5f, 0.5f);
+  CHECK(!eglSwapBuffers(dpy, doomed_surf));
+  EGLint err = eglGetError();
+  CHECK(err == EGL_BAD_NATIVE_WINDOW || err == EGL_BAD_SURFACE);
+  CHECK(eglMakeCurrent(dpy, surf, surf, ctx));
+  CHECK(eglDestroySurface(dpy, doomed_surf));
+
+  // The first window still presents after all that.
+  ClearTo(1.0f, 0.0f, 0.0f);
+  CHECK(eglSwapBuffers(dpy, surf));
+  CHECK(WaitForPixel(x, win, 64, 40, {255, 0, 0}));
+
+  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  CHECK(eglDestroySurface(dpy, surf));
+  CHECK(eglDestroyContext(dpy, ctx));
+  // The window can take a new surface once the old one is gone.
+  EGLSurface again_surf = eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(win), nullptr);
+  CHECK(again_surf != EGL_NO_SURFACE);
+  if (again_surf) eglDestroySurface(dpy, again_surf);
+
+  XcbPlatform(x);
+
+  CHECK(eglTerminate(dpy));
+  XDestroyWindow(x, win);
+  XSync(x, False);
+  CHECK(g_x_errors == 0);  // Caldera's own X traffic never raised errors on the application's connection
+  XCloseDisplay(x);
+  std::printf("%d passed, %d failed\n", g_passed, g_failed);
+  return g_failed ? 1 : 0;
+}

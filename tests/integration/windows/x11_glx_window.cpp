@@ -1,0 +1,157 @@
+// GLX through glvnd on Caldera (__GLX_VENDOR_LIBRARY_NAME=caldera): FBConfigs naming the server's visuals,
+// core 3.3 and ES 2 contexts from glXCreateContextAttribsARB, glXMakeCurrent on an X window, glXSwapBuffers
+// with the pixels read back from the X server, glXQueryDrawable, swap intervals, and the legacy context
+// refusal (Caldera has no compatibility profile). Prints "N passed, 0 failed".
+#include <GL/gl.h>
+#include <GL/glx.h>
+#include <GL/glxext.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+
+namespace {
+
+int g_passed = 0, g_failed = 0;
+
+#define CHECK(cond)                                                                 \
+  do {                                                                              \
+    if (cond) {                                                                     \
+      ++g_passed;                                                                   \
+    } else {                                                                        \
+      std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++g_failed;                                                                   \
+    }                                                                               \
+  } while (0)
+
+bool WaitForPixel(Display* x, Window win, int px, int py, int r, int g, int b) {
+  int got[3] = {-1, -1, -1};
+  for (auto end = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+       std::chrono::steady_clock::now() < end;) {
+    XImage* img = XGetImage(x, win, px, py, 1, 1, AllPlanes, ZPixmap);
+    if (img) {
+      unsigned long p = XGetPixel(img, 0, 0);
+      got[0] = int((p & img->red_mask) >> __builtin_ctzl(img->red_mask));
+      got[1] = int((p & img->green_mask) >> __builtin_ctzl(img->green_mask));
+      got[2] = int((p & img->blue_mask) >> __builtin_ctzl(img->blue_mask));
+      XDestroyImage(img);
+      if (std::abs(got[0] - r) <= 2 && std::abs(got[1] - g) <= 2 && std::abs(got[2] - b) <= 2) return true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  std::fprintf(stderr, "pixel (%d,%d): got %d,%d,%d, want %d,%d,%d\n", px, py, got[0], got[1], got[2], r, g,
+               b);
+  return false;
+}
+
+}  // namespace
+
+int main() {
+  Display* x = XOpenDisplay(nullptr);
+  if (!x) return 1;
+  int screen = DefaultScreen(x);
+  const int attribs[] = {GLX_RED_SIZE,
+                         8,
+                         GLX_GREEN_SIZE,
+                         8,
+                         GLX_BLUE_SIZE,
+                         8,
+                         GLX_DOUBLEBUFFER,
+                         True,
+                         GLX_DRAWABLE_TYPE,
+                         GLX_WINDOW_BIT,
+                         GLX_RENDER_TYPE,
+                         GLX_RGBA_BIT,
+                         None};
+  int n = 0;
+  GLXFBConfig* configs = glXChooseFBConfig(x, screen, attribs, &n);
+  CHECK(configs && n > 0);
+  if (!configs) return 1;
+  GLXFBConfig cfg = configs[0];
+  XFree(configs);
+  int visual_id = 0;
+  CHECK(glXGetFBConfigAttrib(x, cfg, GLX_VISUAL_ID, &visual_id) == Success && visual_id != 0);
+  XVisualInfo* vi = glXGetVisualFromFBConfig(x, cfg);
+  CHECK(vi && int(vi->visualid) == visual_id);
+  if (!vi) return 1;
+  XSetWindowAttributes wa{};
+  wa.colormap = XCreateColormap(x, RootWindow(x, screen), vi->visual, AllocNone);
+  Window win = XCreateWindow(x, RootWindow(x, screen), 0, 0, 80, 60, 0, vi->depth, InputOutput, vi->visual,
+                             CWColormap, &wa);
+  XMapWindow(x, win);
+  XSync(x, False);
+  XFree(vi);
+
+  // Legacy creation needs a compatibility context: refused.
+  CHECK(glXCreateNewContext(x, cfg, GLX_RGBA_TYPE, nullptr, True) == nullptr);
+
+  auto create = reinterpret_cast<PFNGLXCREATECONTEXTATTRIBSARBPROC>(
+      glXGetProcAddress(reinterpret_cast<const GLubyte*>("glXCreateContextAttribsARB")));
+  CHECK(create != nullptr);
+  if (!create) return 1;
+  const int core[] = {
+      GLX_CONTEXT_MAJOR_VERSION_ARB,    3,   GLX_CONTEXT_MINOR_VERSION_ARB, 3, GLX_CONTEXT_PROFILE_MASK_ARB,
+      GLX_CONTEXT_CORE_PROFILE_BIT_ARB, None};
+  GLXContext ctx = create(x, cfg, nullptr, True, core);
+  CHECK(ctx != nullptr);
+  if (!ctx) return 1;
+  CHECK(glXMakeCurrent(x, win, ctx));
+  std::printf("GL_VENDOR %s, GL_RENDERER %s, GL_VERSION %s\n", glGetString(GL_VENDOR),
+              glGetString(GL_RENDERER), glGetString(GL_VERSION));
+  CHECK(std::strstr(reinterpret_cast<const char*>(glGetString(GL_VERSION)), "3.3") != nullptr);
+  CHECK(glXGetCurrentContext() == ctx);
+  unsigned int w = 0, h = 0;
+  glXQueryDrawable(x, win, GLX_WIDTH, &w);
+  glXQueryDrawable(x, win, GLX_HEIGHT, &h);
+  CHECK(w == 80 && h == 60);
+
+  glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 80, 30);  // GL's bottom half
+  glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  glXSwapBuffers(x, win);
+  CHECK(WaitForPixel(x, win, 40, 55, 255, 0, 0));
+  CHECK(WaitForPixel(x, win, 40, 5, 0, 0, 255));
+
+  auto swap_ext = reinterpret_cast<PFNGLXSWAPINTERVALEXTPROC>(
+      glXGetProcAddress(reinterpret_cast<const GLubyte*>("glXSwapIntervalEXT")));
+  CHECK(swap_ext != nullptr);
+  if (swap_ext) {
+    swap_ext(x, win, 0);
+    unsigned int interval = 7;
+    glXQueryDrawable(x, win, GLX_SWAP_INTERVAL_EXT, &interval);
+    CHECK(interval == 0);
+  }
+  glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glXSwapBuffers(x, win);
+  CHECK(WaitForPixel(x, win, 40, 30, 0, 255, 0));
+
+  // An ES 2 context on the same window.
+  const int es[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 2, GLX_CONTEXT_PROFILE_MASK_ARB,
+                    GLX_CONTEXT_ES2_PROFILE_BIT_EXT, None};
+  GLXContext es_ctx = create(x, cfg, nullptr, True, es);
+  CHECK(es_ctx != nullptr);
+  if (es_ctx) {
+    CHECK(glXMakeContextCurrent(x, win, win, es_ctx));
+    CHECK(std::strstr(reinterpret_cast<const char*>(glGetString(GL_VERSION)), "OpenGL ES") != nullptr);
+    glClearColor(1.0f, 1.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glXSwapBuffers(x, win);
+    CHECK(WaitForPixel(x, win, 40, 30, 255, 255, 0));
+  }
+  CHECK(glXMakeCurrent(x, None, nullptr));
+  glXDestroyContext(x, ctx);
+  if (es_ctx) glXDestroyContext(x, es_ctx);
+  XDestroyWindow(x, win);
+  XCloseDisplay(x);
+  std::printf("%d passed, %d failed\n", g_passed, g_failed);
+  return g_failed ? 1 : 0;
+}
