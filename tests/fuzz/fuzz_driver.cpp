@@ -32,6 +32,7 @@ struct Options {
   int slow_ms = 0;  // > 0: report every iteration slower than this (for tuning distributions)
   bool avoid_index_overrun = false;
   bool avoid_huge_viewport = false;
+  bool avoid_second_context = false;  // never make the shared context current
   bool trace = false;  // print the last calls at the end too (to look at a case that fails without crashing)
 };
 
@@ -473,6 +474,7 @@ void Driver::EglAction() {
     case 0:
     case 1: {  // switch contexts and surfaces, including the second shared context and surfaceless
       EGLContext c = ctx_[f_.Below(2)];
+      if (opt_.avoid_second_context) c = ctx_[0];  // same draws from the generator either way
       EGLSurface d = RandomSurface(), r = f_.Below(4) ? d : RandomSurface();
       EGLBoolean ok = eglMakeCurrent(dpy_, d, r, c);
       CheckEglError("eglMakeCurrent");
@@ -667,6 +669,8 @@ int main(int argc, char** argv) {
       std::string what = value();
       if (what == "index-overrun") {
         g_opt.avoid_index_overrun = true;
+      } else if (what == "second-context") {
+        g_opt.avoid_second_context = true;
       } else if (what == "huge-viewport") {
         g_opt.avoid_huge_viewport = true;
 
@@ -677,10 +681,11 @@ int main(int argc, char** argv) {
     } else if (a == "--slow-ms")
       g_opt.slow_ms = static_cast<int>(ParseNumber(value()));
     else {
-      std::fprintf(stderr,
-                   "usage: %s [--seed N] [--calls N] [--api gl|es] [--watchdog S] [--draws permille] "
-                   "[--egl permille] [--slow-ms N] [--avoid index-overrun|huge-viewport] [--trace]\n",
-                   argv[0]);
+      std::fprintf(
+          stderr,
+          "usage: %s [--seed N] [--calls N] [--api gl|es] [--watchdog S] [--draws permille] "
+          "[--egl permille] [--slow-ms N] [--avoid index-overrun|huge-viewport|second-context] [--trace]\n",
+          argv[0]);
       return 2;
     }
   }

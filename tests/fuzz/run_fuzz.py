@@ -84,7 +84,8 @@ def run_one(args, seed, suppressions, avoid):
 
 def record(args, seed):
     case = f"{args.api}-{seed}-{args.calls}{'-validation' if args.validation else ''}"
-    line = f"{case} {args.api} {seed} {args.calls}{' validation' if args.validation else ''} open\n"
+    allowed = "".join(f" allow:{a}" for a in args.allow)
+    line = f"{case} {args.api} {seed} {args.calls}{' validation' if args.validation else ''}{allowed} open\n"
     try:
         with open(args.regressions, encoding="utf-8") as f:
             known = f.read()
@@ -107,6 +108,8 @@ def main():
     ap.add_argument("--validation", action="store_true")
     ap.add_argument("--suppressions", required=True)
     ap.add_argument("--regressions", help="cases file a failing input is appended to")
+    ap.add_argument("--allow", action="append", default=[],
+                    help="do not pass this suppressions.txt avoid: entry (a regression case of that very defect)")
     ap.add_argument("--no-record", action="store_true", help="a regression replay: do not record again")
     ap.add_argument("--watchdog", type=int, default=60, help="seconds one call may take before it is a hang")
     ap.add_argument("--timeout", type=int, default=3600)
@@ -114,6 +117,7 @@ def main():
     args = ap.parse_args()
 
     suppressions, avoid = load_suppressions(args.suppressions)
+    avoid = [a for a in avoid if a not in args.allow]
     if args.seeds:
         first, last = (int(x) for x in args.seeds.split("-"))
         seeds = list(range(first, last + 1))
