@@ -2,6 +2,7 @@
 // emulated primitives) and sends storage and uploads down the pipe in order with draws.
 #include <algorithm>
 #include <cstring>
+#include <exception>
 
 #include "frontend/buffer_util.h"
 #include "frontend/context.h"
@@ -135,9 +136,16 @@ void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, 
     buffer->handle = ctx.NewHandle();
     buffer->device = &ctx.device();
   }
+  // A size no host can hold is GL_OUT_OF_MEMORY, not a crash; the old storage stays as it was.
+  std::vector<uint8_t> storage;
+  try {
+    storage.assign(static_cast<size_t>(size), 0);
+  } catch (const std::exception&) {
+    return ctx.Error(GL_OUT_OF_MEMORY, "glBufferData", "cannot allocate the buffer's storage");
+  }
   buffer->size = size;
   buffer->usage = usage;
-  buffer->shadow.assign(size, 0);
+  buffer->shadow = std::move(storage);
   buffer->device_newer = false;
   if (data) std::memcpy(buffer->shadow.data(), data, size);
   // New storage every time: work already recorded keeps reading the old contents (orphaning).

@@ -126,7 +126,8 @@ void FlushMappedBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsize
   if (!b) return;
   if (!b->mapped || !(b->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
     return ctx.Error(GL_INVALID_OPERATION, fn, "buffer is not mapped with GL_MAP_FLUSH_EXPLICIT_BIT");
-  if (offset < 0 || length < 0 || offset + length > b->map_length)
+  // Subtract, never add: offset + length can overflow and pass the check.
+  if (offset < 0 || length < 0 || offset > b->map_length || length > b->map_length - offset)
     return ctx.Error(GL_INVALID_VALUE, fn, "range outside the mapping");
   Upload(ctx, *b, b->map_offset + offset, length);
 }
@@ -138,8 +139,9 @@ void CopyBufferSubData(Context& ctx, GLenum read_target, GLenum write_target, GL
   if (!src) return;
   Buffer* dst = Bound(ctx, write_target, fn);
   if (!dst) return;
-  if (read_offset < 0 || write_offset < 0 || size < 0 || read_offset + size > src->size ||
-      write_offset + size > dst->size)
+  // Subtract, never add: offset + size can overflow and pass the check.
+  if (read_offset < 0 || write_offset < 0 || size < 0 || read_offset > src->size ||
+      size > src->size - read_offset || write_offset > dst->size || size > dst->size - write_offset)
     return ctx.Error(GL_INVALID_VALUE, fn, "range outside a buffer");
   if (src->mapped || dst->mapped) return ctx.Error(GL_INVALID_OPERATION, fn, "a buffer is mapped");
   if (src == dst && read_offset < write_offset + size && write_offset < read_offset + size)

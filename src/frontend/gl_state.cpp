@@ -19,7 +19,9 @@ void Set(Context& ctx, T& field, const T& value) {
 }
 
 float Clamp01(double v) {
-  return static_cast<float>(std::clamp(v, 0.0, 1.0));
+  // NaN is not ordered, so std::clamp passes it through (and Vulkan rejects a NaN depth range): make it 0.
+  if (!(v > 0.0)) return 0.0f;
+  return static_cast<float>(std::min(v, 1.0));
 }
 
 bool* CapFlag(Context& ctx, GLenum cap) {

@@ -25,7 +25,7 @@ void Attach(Context& ctx, GLenum target, GLenum internalformat, GLuint name, int
   }
   if (range && buffer) {
     // GL 4.3 §8.9: offset must be aligned and the range inside the buffer's current size.
-    if (offset < 0 || size <= 0 || offset + size > buffer->size)
+    if (offset < 0 || size <= 0 || offset > buffer->size || size > buffer->size - offset)
       return ctx.Error(GL_INVALID_VALUE, fn, "offset or size out of range");
     if (offset % kTextureBufferOffsetAlignment != 0)
       return ctx.Error(GL_INVALID_VALUE, fn,
