@@ -239,7 +239,10 @@ bool MakeCurrent(Context* context, Surface* draw, Surface* read) {
     if (!context->owner.compare_exchange_strong(expected, self)) return false;
   }
   if (old && (old != context || old->draw_surface() != draw || old->read_surface() != read)) {
-    old->pipe().Submit();  // GL: making another context current flushes the old one
+    // GL: making another context current flushes the old one: its work reaches the device, so that a
+    // fence or query it issued completes for whoever waits on it.
+    old->pipe().Record(pipe::CmdFlush{});
+    old->pipe().Submit();
     old->pipe().ReleaseThread();
     Surface* old_draw = old->draw_surface();
     Surface* old_read = old->read_surface();
@@ -266,7 +269,10 @@ bool ContextLost(Context* context) {
 }
 
 void FlushCurrent() {
-  if (Context* c = api::tls_current_context) c->pipe().Submit();
+  if (Context* c = api::tls_current_context) {
+    c->pipe().Record(pipe::CmdFlush{});  // glFlush semantics (eglWaitClient): to the device, not just applied
+    c->pipe().Submit();
+  }
 }
 
 void FinishCurrent() {

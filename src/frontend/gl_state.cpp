@@ -24,8 +24,29 @@ float Clamp01(double v) {
   return static_cast<float>(std::min(v, 1.0));
 }
 
+// The caps ES 3.0 has (ES 3.0 §6.1.1 / table 6.13); the rest are desktop GL's.
+bool IsESCap(GLenum cap) {
+  switch (cap) {
+    case GL_BLEND:
+    case GL_CULL_FACE:
+    case GL_DEPTH_TEST:
+    case GL_DITHER:
+    case GL_POLYGON_OFFSET_FILL:
+    case GL_PRIMITIVE_RESTART_FIXED_INDEX:
+    case GL_RASTERIZER_DISCARD:
+    case GL_SAMPLE_ALPHA_TO_COVERAGE:
+    case GL_SAMPLE_COVERAGE:
+    case GL_SCISSOR_TEST:
+    case GL_STENCIL_TEST:
+      return true;
+    default:
+      return false;
+  }
+}
+
 bool* CapFlag(Context& ctx, GLenum cap) {
   GLState& s = ctx.state;
+  if (ctx.IsES() && !IsESCap(cap)) return nullptr;
   switch (cap) {
     case GL_SCISSOR_TEST:
       return &s.scissor_test;
