@@ -3,6 +3,7 @@
 
 #include <GL/glcorearb.h>
 
+#include <cstdint>
 #include <memory>
 
 namespace caldera {
@@ -18,5 +19,9 @@ std::shared_ptr<Buffer>* BufferBinding(Context& ctx, GLenum target);
 // reads the buffer back. Writes by another context must have been flushed by the app (glFlush/fences), as
 // GL requires for any cross-context visibility. Returns false when the device is lost.
 bool SyncShadow(Context& ctx, Buffer& buffer);
+
+// Records `size` bytes from `data` into the buffer's device storage at `offset`. Upload records carry 32-bit
+// sizes: 4 GiB and more go down in pieces.
+void RecordUpload(Context& ctx, const Buffer& buffer, uint64_t offset, const void* data, uint64_t size);
 
 }  // namespace caldera

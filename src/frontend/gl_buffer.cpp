@@ -4,8 +4,11 @@
 #include <cstring>
 #include <exception>
 
+#include <unistd.h>
+
 #include "frontend/buffer_util.h"
 #include "frontend/context.h"
+#include "frontend/device.h"
 #include "frontend/gl_enums.h"
 #include "frontend/gl_impl.h"
 
@@ -36,6 +39,15 @@ std::shared_ptr<Buffer>* BufferBinding(Context& ctx, GLenum target) {
   }
 }
 
+void RecordUpload(Context& ctx, const Buffer& buffer, uint64_t offset, const void* data, uint64_t size) {
+  constexpr uint64_t kPiece = 1ull << 30;
+  for (uint64_t at = 0; at < size; at += kPiece) {
+    uint64_t n = std::min(kPiece, size - at);
+    ctx.pipe().Record(pipe::CmdBufferUpload{buffer.handle, offset + at, static_cast<uint32_t>(n)},
+                      static_cast<const uint8_t*>(data) + at, n);
+  }
+}
+
 bool SyncShadow(Context& ctx, Buffer& buffer) {
   if (!buffer.device_newer) return true;
   buffer.device_newer = false;
@@ -57,6 +69,16 @@ Buffer* BoundBuffer(Context& ctx, GLenum target, const char* function) {
     return nullptr;
   }
   return binding->get();
+}
+
+// Every buffer has a host shadow as large as its storage: no larger than the device allows nor than the
+// host's physical memory.
+uint64_t MaxBufferStorage(Context& ctx) {
+  static const uint64_t host = [] {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : UINT64_MAX;
+  }();
+  return std::min(host, ctx.device().backend().caps().max_buffer_size);
 }
 
 void GenNames(Context& ctx, GLsizei n, GLuint* out, bool create) {
@@ -136,7 +158,10 @@ void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, 
     buffer->handle = ctx.NewHandle();
     buffer->device = &ctx.device();
   }
-  // A size no host can hold is GL_OUT_OF_MEMORY, not a crash; the old storage stays as it was.
+  // A size no host or device can hold is GL_OUT_OF_MEMORY, not a crash or a minutes-long zero fill of
+  // overcommitted memory; the old storage stays as it was.
+  if (static_cast<uint64_t>(size) > MaxBufferStorage(ctx))
+    return ctx.Error(GL_OUT_OF_MEMORY, "glBufferData", "larger than the device or host memory");
   std::vector<uint8_t> storage;
   try {
     storage.assign(static_cast<size_t>(size), 0);
@@ -150,8 +175,7 @@ void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, 
   if (data) std::memcpy(buffer->shadow.data(), data, size);
   // New storage every time: work already recorded keeps reading the old contents (orphaning).
   ctx.pipe().Record(pipe::CmdBufferStorage{buffer->handle, static_cast<uint64_t>(size)});
-  if (data && size > 0)
-    ctx.pipe().Record(pipe::CmdBufferUpload{buffer->handle, 0, static_cast<uint32_t>(size)}, data, size);
+  if (data) RecordUpload(ctx, *buffer, 0, data, uint64_t(size));
   ctx.MarkDirty(kDirtyVertexInput);
 }
 
@@ -164,9 +188,7 @@ void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size
   if (buffer->mapped) return ctx.Error(GL_INVALID_OPERATION, "glBufferSubData", "buffer is mapped");
   if (size == 0 || !data) return;
   std::memcpy(buffer->shadow.data() + offset, data, size);
-  ctx.pipe().Record(
-      pipe::CmdBufferUpload{buffer->handle, static_cast<uint64_t>(offset), static_cast<uint32_t>(size)}, data,
-      size);
+  RecordUpload(ctx, *buffer, uint64_t(offset), data, uint64_t(size));
 }
 
 void GetBufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, void* data) {

@@ -27,9 +27,7 @@ Buffer* Bound(Context& ctx, GLenum target, const char* fn) {
 
 void Upload(Context& ctx, Buffer& b, int64_t offset, int64_t size) {
   if (size <= 0 || !b.handle.valid()) return;
-  ctx.pipe().Record(
-      pipe::CmdBufferUpload{b.handle, static_cast<uint64_t>(offset), static_cast<uint32_t>(size)},
-      b.shadow.data() + offset, static_cast<size_t>(size));
+  RecordUpload(ctx, b, uint64_t(offset), b.shadow.data() + offset, uint64_t(size));
 }
 
 }  // namespace

@@ -182,8 +182,7 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
     // contents on the device as in the shadow.
     uint64_t begin = pbo_offset + first;
     uint64_t end = begin + uint64_t(h - 1) * layout.row_stride + uint64_t(w) * bpp;
-    ctx.pipe().Record(pipe::CmdBufferUpload{pbo->handle, begin, static_cast<uint32_t>(end - begin)},
-                      pbo->shadow.data() + begin, end - begin);
+    RecordUpload(ctx, *pbo, begin, pbo->shadow.data() + begin, end - begin);
   }
   return true;
 }

@@ -503,7 +503,7 @@ void GetCompressedTexImage(Context& ctx, GLenum target, GLint level, void* img) 
       return ctx.Error(GL_INVALID_OPERATION, fn, "the pixel pack buffer is mapped or too small");
     if (!SyncShadow(ctx, *pbo)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
     std::memcpy(pbo->shadow.data() + offset, src, size);
-    ctx.pipe().Record(pipe::CmdBufferUpload{pbo->handle, offset, static_cast<uint32_t>(size)}, src, size);
+    RecordUpload(ctx, *pbo, offset, src, size);
     return;
   }
   if (img) std::memcpy(img, src, size);

@@ -17,6 +17,9 @@ struct BackendCaps {
   float line_width_range[2] = {1.0f, 1.0f};
   float point_size_range[2] = {1.0f, 1.0f};
   uint32_t max_uniform_block_size = 16384;
+  // The largest buffer storage the device can hold. A larger glBufferData is GL_OUT_OF_MEMORY before any
+  // host or device allocation (a driver may take minutes to refuse one).
+  uint64_t max_buffer_size = UINT64_MAX;
   uint32_t max_color_attachments = 8;
   uint32_t max_samples = 1;
   // Sample counts images and render targets may have, as a bit mask of the counts themselves (bit 4 set: 4

@@ -28,6 +28,7 @@ class Backend final : public pipe::Backend {
     caps_.point_size_range[1] = limits.pointSizeRange[1];
     caps_.max_color_attachments = std::min<uint32_t>(limits.maxColorAttachments, pipe::kMaxColorAttachments);
     caps_.max_uniform_block_size = std::min<uint32_t>(limits.maxUniformBufferRange, 16384);
+    caps_.max_buffer_size = device_->max_buffer_bytes();
     caps_.timestamp_bits = device_->features().timestamp_valid_bits;
     caps_.draw_transform_feedback = device_->features().transform_feedback_draw;
     // Multisampled images are render targets and sampled images (sampler2DMS) of any colour or depth

@@ -1,5 +1,6 @@
 #include "backend/vulkan/vk_device.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -79,6 +80,8 @@ VKAPI_ATTR VkBool32 VKAPI_CALL Device::OnDebugMessage(VkDebugUtilsMessageSeverit
 
 bool Device::Init(std::string* why) {
   ParseFaults();
+  if (const char* t = util::Env("CALDERA_GPU_TIMEOUT"))
+    gpu_timeout_ns_ = std::max<uint64_t>(1, std::strtoull(t, nullptr, 10)) * 1'000'000'000ull;
   uint32_t api = 0;
   if (vkEnumerateInstanceVersion(&api) != VK_SUCCESS || api < VK_API_VERSION_1_3) {
     *why = "the Vulkan loader is older than 1.3";
@@ -97,8 +100,10 @@ bool Device::Init(std::string* why) {
   if (features_.debug_utils) enabled.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
   // Window presentation (vk_swapchain.cpp) where the loader has it; without it windows use the
   // read-back path.
-  features_.xcb_surface =
-      HasExtension(inst_ext, VK_KHR_SURFACE_EXTENSION_NAME) && HasExtension(inst_ext, "VK_KHR_xcb_surface");
+  // CALDERA_VK_WSI=0 leaves the window-system extensions off (every window then reads back).
+  features_.xcb_surface = util::EnvFlag("CALDERA_VK_WSI", true) &&
+                          HasExtension(inst_ext, VK_KHR_SURFACE_EXTENSION_NAME) &&
+                          HasExtension(inst_ext, "VK_KHR_xcb_surface");
   if (features_.xcb_surface) {
     enabled.push_back(VK_KHR_SURFACE_EXTENSION_NAME);
     enabled.push_back("VK_KHR_xcb_surface");
@@ -130,7 +135,7 @@ bool Device::Init(std::string* why) {
     if (create) create(instance_, &mci, nullptr, &messenger_);
   }
   if (!PickPhysicalDevice(why) || !CreateLogicalDevice(why)) return false;
-  memory_ = std::make_unique<MemoryAllocator>(device_, physical_);
+  memory_ = std::make_unique<MemoryAllocator>(device_, physical_, limits_.max_allocation);
   LoadPipelineCache();
   VkSemaphoreTypeCreateInfo type_info{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO, nullptr,
                                       VK_SEMAPHORE_TYPE_TIMELINE, 0};
@@ -181,6 +186,12 @@ bool Device::PickPhysicalDevice(std::string* why) {
   }
   physical_ = devices[best];
   vkGetPhysicalDeviceProperties(physical_, &properties_);
+  VkPhysicalDeviceVulkan13Properties v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};
+  VkPhysicalDeviceVulkan11Properties v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES, &v13};
+  VkPhysicalDeviceProperties2 p2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &v11};
+  vkGetPhysicalDeviceProperties2(physical_, &p2);
+  limits_.max_allocation = v11.maxMemoryAllocationSize;
+  limits_.max_buffer = v13.maxBufferSize;
   return true;
 }
 
@@ -628,6 +639,13 @@ bool Device::Check(VkResult result, const char* what) {
   return false;
 }
 
+uint64_t Device::max_buffer_bytes() const {
+  uint64_t m = memory_->largest_heap();
+  if (limits_.max_allocation) m = std::min(m, limits_.max_allocation);
+  if (limits_.max_buffer) m = std::min(m, limits_.max_buffer);
+  return m;
+}
+
 uint64_t Device::LastSubmittedSerial() {
   std::lock_guard lock(queue_mutex_);
   return next_serial_ - 1;
@@ -647,9 +665,30 @@ uint64_t Device::CompletedSerial() {
 bool Device::WaitSerial(uint64_t serial) {
   if (lost_) return false;
   VkSemaphoreWaitInfo wi{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO, nullptr, 0, 1, &timeline_, &serial};
-  VkResult r = vkWaitSemaphores(device_, &wi, UINT64_MAX);
-  if (r != VK_SUCCESS) lost_ = true;
-  return !lost_;
+  // Waited in slices so that a device that stops making progress is reported (with the serials that tell
+  // a never-submitted wait from a stuck queue) and, past CALDERA_GPU_TIMEOUT seconds, treated as lost
+  // instead of hanging the program.
+  constexpr uint64_t kSliceNs = 2'000'000'000ull;
+  for (uint64_t waited_ns = 0;; waited_ns += kSliceNs) {
+    VkResult r = vkWaitSemaphores(device_, &wi, kSliceNs);
+    if (r == VK_SUCCESS) return true;
+    if (r != VK_TIMEOUT) {
+      Check(r, "vkWaitSemaphores");
+      lost_ = true;
+      return false;
+    }
+    uint64_t completed = 0;
+    vkGetSemaphoreCounterValue(device_, timeline_, &completed);
+    util::Log(util::LogLevel::kWarning, "vulkan",
+              "waiting " + std::to_string((waited_ns + kSliceNs) / 1'000'000'000ull) + " s for serial " +
+                  std::to_string(serial) + " (completed " + std::to_string(completed) + ", last submitted " +
+                  std::to_string(LastSubmittedSerial()) + ")");
+    if (waited_ns + kSliceNs >= gpu_timeout_ns_) {
+      util::Log(util::LogLevel::kError, "vulkan", "the device made no progress: treated as lost");
+      lost_ = true;
+      return false;
+    }
+  }
 }
 
 pipe::Timeline::WaitResult Device::WaitSerial(uint64_t serial, uint64_t timeout_ns) {

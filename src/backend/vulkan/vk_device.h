@@ -101,6 +101,9 @@ class Device final : public pipe::Timeline {
   uint32_t queue_family() const { return queue_family_; }
   const VkPhysicalDeviceProperties& properties() const { return properties_; }
   const DeviceFeatures& features() const { return features_; }
+  // What one buffer may be: at most maxBufferSize, maxMemoryAllocationSize and the largest heap. Larger
+  // requests are GL_OUT_OF_MEMORY before any Vulkan call (which would be invalid, and slow on NVIDIA).
+  uint64_t max_buffer_bytes() const;
   MemoryAllocator& memory() { return *memory_; }
   VkPipelineCache pipeline_cache() const { return pipeline_cache_; }
   VkFormat depth_stencil_format() const { return depth_stencil_format_; }
@@ -153,6 +156,9 @@ class Device final : public pipe::Timeline {
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
   VkPhysicalDevice physical_ = VK_NULL_HANDLE;
   VkPhysicalDeviceProperties properties_{};
+  struct {
+    uint64_t max_allocation = 0, max_buffer = 0;  // 0: not reported
+  } limits_;
   VkDevice device_ = VK_NULL_HANDLE;
   VkQueue queue_ = VK_NULL_HANDLE;
   uint32_t queue_family_ = 0;
@@ -168,6 +174,7 @@ class Device final : public pipe::Timeline {
   std::atomic<bool> lost_{false};
   // CALDERA_TEST_FAULT: 0 = never; else the 1-based count at which the fault strikes.
   uint64_t fault_lost_at_ = 0, fault_oom_at_ = 0;
+  uint64_t gpu_timeout_ns_ = 60'000'000'000ull;  // CALDERA_GPU_TIMEOUT (seconds)
   std::atomic<uint64_t> submissions_{0}, storage_creations_{0};
   void ParseFaults();
   std::atomic<uint64_t> validation_messages_{0};

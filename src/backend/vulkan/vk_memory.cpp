@@ -1,5 +1,7 @@
 #include "backend/vulkan/vk_memory.h"
 
+#include <algorithm>
+
 namespace caldera::vk {
 
 RangeAllocator::RangeAllocator(uint64_t size) : size_(size), free_bytes_(size) {
@@ -44,8 +46,11 @@ void RangeAllocator::Free(uint64_t offset, uint64_t size) {
   free_[offset] = size;
 }
 
-MemoryAllocator::MemoryAllocator(VkDevice device, VkPhysicalDevice physical) : device_(device) {
+MemoryAllocator::MemoryAllocator(VkDevice device, VkPhysicalDevice physical, uint64_t max_allocation)
+    : device_(device), max_allocation_(max_allocation) {
   vkGetPhysicalDeviceMemoryProperties(physical, &props_);
+  for (uint32_t i = 0; i < props_.memoryHeapCount; ++i)
+    largest_heap_ = std::max(largest_heap_, props_.memoryHeaps[i].size);
 }
 
 MemoryAllocator::~MemoryAllocator() {
@@ -78,6 +83,11 @@ bool MemoryAllocator::AllocateFromType(const VkMemoryRequirements& req, uint32_t
   }
   // A new block: at least kBlockSize, larger for big resources.
   uint64_t block_size = std::max(kBlockSize, (req.size + req.alignment + 0xFFFF) & ~uint64_t{0xFFFF});
+  // Larger than the heap or the device's allocation limit: refused here. Such a vkAllocateMemory is invalid,
+  // and NVIDIA's driver takes minutes over it.
+  if (block_size > props_.memoryHeaps[props_.memoryTypes[type].heapIndex].size ||
+      (max_allocation_ && block_size > max_allocation_))
+    return false;
   VkMemoryAllocateInfo info{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, nullptr, block_size, type};
   Block b;
   b.type_index = type;

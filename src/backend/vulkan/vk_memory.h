@@ -46,7 +46,8 @@ struct MemoryStats {
 
 class MemoryAllocator {
  public:
-  MemoryAllocator(VkDevice device, VkPhysicalDevice physical);
+  // `max_allocation`: VkPhysicalDeviceMaintenance3Properties::maxMemoryAllocationSize.
+  MemoryAllocator(VkDevice device, VkPhysicalDevice physical, uint64_t max_allocation);
   ~MemoryAllocator();
 
   // `required` must all be present; `preferred` are tried first.
@@ -54,6 +55,8 @@ class MemoryAllocator {
                 VkMemoryPropertyFlags preferred, Allocation* out);
   void Free(const Allocation& allocation);
   MemoryStats stats();
+  // The largest heap's size: no single resource can be larger.
+  uint64_t largest_heap() const { return largest_heap_; }
 
   static constexpr uint64_t kBlockSize = 64ull << 20;
 
@@ -69,6 +72,7 @@ class MemoryAllocator {
 
   VkDevice device_;
   VkPhysicalDeviceMemoryProperties props_{};
+  uint64_t max_allocation_ = 0, largest_heap_ = 0;
   std::mutex mutex_;
   std::vector<Block> blocks_;
   MemoryStats stats_;

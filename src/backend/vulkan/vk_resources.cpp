@@ -134,7 +134,7 @@ VkFormat Resources::ToVkFormat(pipe::Format f) const {
 }
 
 bool Resources::CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired) {
-  if (device_.InjectOutOfMemory()) return false;
+  if (device_.InjectOutOfMemory() || size > device_.max_buffer_bytes()) return false;
   VkDevice dev = device_.device();
   BufferObject b;
   b.size = size;

@@ -6,6 +6,7 @@
 // check that fails on Mesa is a wrong expectation, except where GL leaves the result undefined, which only
 // Caldera's runs check (and say so).
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <cmath>
 #include <cstdint>
@@ -772,6 +773,47 @@ void ESBlitSameBuffer() {
 
 }  // namespace
 
+// Storage larger than any device (16 TiB, and the largest size GL can name) is GL_OUT_OF_MEMORY at once, not
+// a device call: NVIDIA's driver spends minutes on such an allocation. The buffer keeps its old storage and
+// the context goes on working.
+void ImpossibleBufferSizes() {
+  Clean();
+  GLuint program = harness::CompileProgram(kVS, kFS);
+  glUseProgram(program);
+  glViewport(0, 0, kSize, kSize);
+  glDisable(GL_SCISSOR_TEST);
+  GLuint vao = 0, buffer = 0;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &buffer);
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+  for (GLsizeiptr size : {GLsizeiptr(1) << 44, GLsizeiptr(INT64_MAX)}) {
+    auto start = std::chrono::steady_clock::now();
+    glBufferData(GL_ARRAY_BUFFER, size, nullptr, GL_STATIC_DRAW);
+    glFinish();
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    GLenum e = glGetError();
+    if (e != GL_OUT_OF_MEMORY) std::printf("  glBufferData(%lld): error 0x%04x\n", (long long)size, e);
+    CHECK(e == GL_OUT_OF_MEMORY);
+    CHECK(seconds < 2.0);
+  }
+  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  ClearRed();
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  unsigned char px[4] = {};
+  glReadPixels(kSize / 2, kSize / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  CHECK(px[0] == 0 && px[1] == 255);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glBindVertexArray(0);
+  glDeleteVertexArrays(1, &vao);
+  glDeleteBuffers(1, &buffer);
+  glDeleteProgram(program);
+}
+
 int main() {
   harness::Window w = harness::Open(kSize, kSize);
   const std::string renderer = harness::PrintVendor();
@@ -783,6 +825,7 @@ int main() {
   ScissoredColorBlits(renderer.find("Caldera (Vulkan") != std::string::npos);
   ScissoredDepthStencilBlits();
   ScissoredResolves();
+  ImpossibleBufferSizes();
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
   harness::Window es = harness::Open(kSize, kSize, /*es=*/true);
