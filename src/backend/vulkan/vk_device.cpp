@@ -144,6 +144,7 @@ bool Device::Init(std::string* why) {
     *why = "cannot create a timeline semaphore";
     return false;
   }
+  if (fault_stall_at_ && vkCreateSemaphore(device_, &sci, nullptr, &stall_) != VK_SUCCESS) stall_ = VK_NULL_HANDLE;
   return true;
 }
 
@@ -533,13 +534,21 @@ void Device::SavePipelineCache() {
                           ec);  // atomic: concurrent processes never see half a file
 }
 
+void Device::ReleaseStall() {
+  if (!stall_ || stall_released_.exchange(true)) return;  // a timeline value is signalled once
+  VkSemaphoreSignalInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO, nullptr, stall_, 1};
+  vkSignalSemaphore(device_, &info);
+}
+
 Device::~Device() {
   if (device_) {
+    ReleaseStall();
     vkDeviceWaitIdle(device_);
     SavePipelineCache();
     memory_.reset();
     if (pipeline_cache_) vkDestroyPipelineCache(device_, pipeline_cache_, nullptr);
     if (timeline_) vkDestroySemaphore(device_, timeline_, nullptr);
+    if (stall_) vkDestroySemaphore(device_, stall_, nullptr);
     vkDestroyDevice(device_, nullptr);
   }
   if (messenger_) {
@@ -567,6 +576,8 @@ void Device::ParseFaults() {
       fault_lost_at_ = n;
     else if (kind == "oom" && n > 0)
       fault_oom_at_ = n;
+    else if (kind == "stall" && n > 0)
+      fault_stall_at_ = n;
     else if (!item.empty())
       util::LogOnce(util::LogLevel::kWarning, "CALDERA_TEST_FAULT", "ignored: " + item);
     start = end + 1;
@@ -582,7 +593,8 @@ bool Device::InjectOutOfMemory() {
 uint64_t Device::Submit(VkCommandBuffer cmd, uint64_t wait_serial) {
   std::lock_guard lock(queue_mutex_);
   uint64_t serial = next_serial_++;
-  if (fault_lost_at_ && ++submissions_ == fault_lost_at_) {
+  uint64_t submission = ++submissions_;
+  if (fault_lost_at_ && submission == fault_lost_at_) {
     util::Log(util::LogLevel::kError, "vkQueueSubmit2", "injected VK_ERROR_DEVICE_LOST (CALDERA_TEST_FAULT)");
     lost_ = true;
   }
@@ -597,7 +609,18 @@ uint64_t Device::Submit(VkCommandBuffer cmd, uint64_t wait_serial) {
   si.pSignalSemaphoreInfos = &signal;
   VkSemaphoreSubmitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, nullptr, timeline_, wait_serial,
                              VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,    0};
-  if (wait_serial) {
+  VkSemaphoreSubmitInfo waits[2] = {wait, {VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, nullptr, stall_, 1,
+                                            VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0}};
+  if (fault_stall_at_ && submission == fault_stall_at_ && stall_)
+    util::Log(util::LogLevel::kError, "vkQueueSubmit2", "injected queue stall (CALDERA_TEST_FAULT)");
+  if (fault_stall_at_ && submission >= fault_stall_at_ && stall_) {
+    // From the stall on nothing executes, as on a hung GPU: the batches only wait, and once released (after
+    // their command buffers and resources are gone) signal their serials in order.
+    si.commandBufferInfoCount = 0;
+    if (!wait_serial) waits[0] = waits[1];
+    si.waitSemaphoreInfoCount = wait_serial ? 2 : 1;
+    si.pWaitSemaphoreInfos = waits;
+  } else if (wait_serial) {
     si.waitSemaphoreInfoCount = 1;
     si.pWaitSemaphoreInfos = &wait;
   }
@@ -668,7 +691,7 @@ bool Device::WaitSerial(uint64_t serial) {
   // Waited in slices so that a device that stops making progress is reported (with the serials that tell
   // a never-submitted wait from a stuck queue) and, past CALDERA_GPU_TIMEOUT seconds, treated as lost
   // instead of hanging the program.
-  constexpr uint64_t kSliceNs = 2'000'000'000ull;
+  const uint64_t kSliceNs = std::min<uint64_t>(2'000'000'000ull, gpu_timeout_ns_);
   for (uint64_t waited_ns = 0;; waited_ns += kSliceNs) {
     VkResult r = vkWaitSemaphores(device_, &wi, kSliceNs);
     if (r == VK_SUCCESS) return true;
@@ -686,6 +709,7 @@ bool Device::WaitSerial(uint64_t serial) {
     if (waited_ns + kSliceNs >= gpu_timeout_ns_) {
       util::Log(util::LogLevel::kError, "vulkan", "the device made no progress: treated as lost");
       lost_ = true;
+      ReleaseStall();
       return false;
     }
   }
@@ -697,6 +721,8 @@ pipe::Timeline::WaitResult Device::WaitSerial(uint64_t serial, uint64_t timeout_
   // Fast path without a wait call: most GL fence polls find the work long done.
   if (vkGetSemaphoreCounterValue(device_, timeline_, &value) == VK_SUCCESS && value >= serial)
     return WaitResult::kSignaled;
+  // A wait longer than the device may stall for is the blocking wait, which gives up on a stalled device.
+  if (timeout_ns >= gpu_timeout_ns_) return WaitSerial(serial) ? WaitResult::kSignaled : WaitResult::kLost;
   VkSemaphoreWaitInfo wi{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO, nullptr, 0, 1, &timeline_, &serial};
   VkResult r = vkWaitSemaphores(device_, &wi, timeout_ns);
   if (r == VK_SUCCESS) return WaitResult::kSignaled;

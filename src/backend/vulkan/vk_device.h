@@ -173,7 +173,12 @@ class Device final : public pipe::Timeline {
   uint64_t next_serial_ = 1;
   std::atomic<bool> lost_{false};
   // CALDERA_TEST_FAULT: 0 = never; else the 1-based count at which the fault strikes.
-  uint64_t fault_lost_at_ = 0, fault_oom_at_ = 0;
+  uint64_t fault_lost_at_ = 0, fault_oom_at_ = 0, fault_stall_at_ = 0;
+  // stall@N (test-only): submission N also waits on this semaphore, which only the host signals (once the
+  // device is given up as stalled, or at teardown), so the queue stops as a hung GPU's would.
+  VkSemaphore stall_ = VK_NULL_HANDLE;
+  std::atomic<bool> stall_released_{false};
+  void ReleaseStall();
   uint64_t gpu_timeout_ns_ = 60'000'000'000ull;  // CALDERA_GPU_TIMEOUT (seconds)
   std::atomic<uint64_t> submissions_{0}, storage_creations_{0};
   void ParseFaults();

@@ -3,6 +3,8 @@
 //     robust context reports GL_UNKNOWN_CONTEXT_RESET once, every later command records GL_CONTEXT_LOST
 //     with no side effect, polling idioms end (sync status SIGNALED, query available TRUE, a wait returns),
 //     eglSwapBuffers and eglMakeCurrent answer EGL_CONTEXT_LOST, and nothing crashes or hangs;
+//   gl_faults stall         (CALDERA_TEST_FAULT=stall@N, CALDERA_GPU_TIMEOUT=1) — the queue stops as a hung
+//     GPU's does: the wait gives up after the timeout and the context is lost as above, within seconds;
 //   gl_faults oom           (CALDERA_TEST_FAULT=oom@N) — one object's storage cannot be allocated: glGetError
 //     reports GL_OUT_OF_MEMORY after the sync point that applied it, and the program keeps going (the same
 //     buffer specified again works and draws).
@@ -195,8 +197,8 @@ int OutOfMemory() {
 
 int main(int argc, char** argv) {
   std::string mode = argc > 1 ? argv[1] : "";
-  if (mode == "device-lost") return DeviceLost();
+  if (mode == "device-lost" || mode == "stall") return DeviceLost();
   if (mode == "oom") return OutOfMemory();
-  std::fprintf(stderr, "usage: gl_faults device-lost|oom\n");
+  std::fprintf(stderr, "usage: gl_faults device-lost|stall|oom\n");
   return 2;
 }
