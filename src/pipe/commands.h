@@ -22,82 +22,30 @@ constexpr int kMaxUniformBlocks = 12;  // per program (GL_MAX_COMBINED_UNIFORM_B
 constexpr int kMaxSamplers = 16;       // per program
 constexpr int kMaxTransformFeedbackBuffers = 4;
 
-// X-macro of every command: name, then whether it carries a payload. Backends switch on Op.
-#define CALDERA_PIPE_COMMANDS(X) \
-  X(BufferStorage)               \
-  X(BufferUpload)                \
-  X(BufferCopy)                  \
-  X(BufferDestroy)               \
-  X(BufferRead)                  \
-  X(ImageCreate)                 \
-  X(ImageDestroy)                \
-  X(ImageUpload)                 \
-  X(ImageUploadFromBuffer)       \
-  X(GenerateMipmaps)             \
-  X(ProgramCreate)               \
-  X(ProgramDestroy)              \
-  X(SetRenderTargets)            \
-  X(SetFixedState)               \
-  X(SetVertexInput)              \
-  X(SetProgram)                  \
-  X(SetUniforms)                 \
-  X(SetUniformBuffers)           \
-  X(SetTextures)                 \
-  X(Clear)                       \
-  X(Blit)                        \
-  X(CopyImage)                   \
-  X(Draw)                        \
-  X(DrawInlineIndices)           \
-  X(ReadPixels)                  \
-  X(ReadPixelsToBuffer)          \
-  X(Flush)                       \
-  X(Finish)                      \
-  X(FenceSync)                   \
-  X(WaitSync)                    \
-  X(QueryBegin)                  \
-  X(QueryEnd)                    \
-  X(QueryTimestamp)              \
-  X(QueryResult)                 \
-  X(QueryDestroy)                \
-  X(TransformFeedbackBegin)      \
-  X(TransformFeedbackPause)      \
-  X(TransformFeedbackResume)     \
-  X(TransformFeedbackEnd)        \
-  X(TransformFeedbackDestroy)    \
-  X(DrawTransformFeedback)       \
-  X(Present)
-
-enum class Op : uint16_t {
-#define CALDERA_PIPE_ENUM(name) k##name,
-  CALDERA_PIPE_COMMANDS(CALDERA_PIPE_ENUM)
-#undef CALDERA_PIPE_ENUM
-      kCount
-};
+// Every struct Cmd<Name> below is a record; its place in this file is its Op. gen_records.py makes the Op
+// enum, the sizes and names, the checks and the backends' dispatch from them (records_gen.h, included at the
+// end), so a record is added by writing its struct here and an Apply for it in each backend.
 
 // (Re)allocates the storage behind `buffer`. Re-specifying a buffer the GPU still reads (glBufferData
 // orphaning) gets fresh storage; the old one is retired when the work that uses it completes.
 struct CmdBufferStorage {
-  static constexpr Op kOp = Op::kBufferStorage;
   Handle buffer;
   uint64_t size;
 };
 
 // Writes payload_size bytes at `offset`. Ordered with draws: a draw recorded before sees the old data.
 struct CmdBufferUpload {
-  static constexpr Op kOp = Op::kBufferUpload;
   Handle buffer;
   uint64_t offset;
   uint32_t payload_size;
 };
 
 struct CmdBufferCopy {
-  static constexpr Op kOp = Op::kBufferCopy;
   Handle src, dst;
   uint64_t src_offset, dst_offset, size;
 };
 
 struct CmdBufferDestroy {
-  static constexpr Op kOp = Op::kBufferDestroy;
   Handle buffer;
 };
 
@@ -105,7 +53,6 @@ struct CmdBufferDestroy {
 // recorded before has completed. The frontend's shadow catches up this way after device-side writes
 // (CmdReadPixelsToBuffer).
 struct CmdBufferRead {
-  static constexpr Op kOp = Op::kBufferRead;
   Handle buffer;
   uint64_t offset, size;
   void* dst;
@@ -134,7 +81,6 @@ enum class TextureKind : uint8_t {
 // kind lets them pick the matching stand-in and keeps the shape explicit for a backend with real 1D images.
 // Every level of every layer or slice exists (levels is the full count).
 struct CmdImageCreate {
-  static constexpr Op kOp = Op::kImageCreate;
   Handle image;
   Format format;
   uint8_t samples;
@@ -157,7 +103,6 @@ constexpr TextureKind StorageKind(TextureKind kind) {
 // x and y are multiples of 4, width and height are too unless the box ends at the level's edge, and each
 // layer's rows of blocks are tightly packed.
 struct CmdImageUpload {
-  static constexpr Op kOp = Op::kImageUpload;
   Handle image;
   uint32_t level;
   int32_t x, y;
@@ -172,7 +117,6 @@ struct CmdImageUpload {
 // layers/slices `image_height` rows apart. The frontend only sends it when no conversion is needed and
 // `offset` is a multiple of the texel size.
 struct CmdImageUploadFromBuffer {
-  static constexpr Op kOp = Op::kImageUploadFromBuffer;
   Handle image;
   uint32_t level;
   int32_t x, y;
@@ -196,14 +140,12 @@ static_assert(sizeof(ImageRef) == 12, "compared bytewise inside records: no padd
 // glGenerateMipmap: levels base+1 .. base+count-1 filtered down from `base_level`, in every layer (3D: the
 // depth halves too).
 struct CmdGenerateMipmaps {
-  static constexpr Op kOp = Op::kGenerateMipmaps;
   Handle image;
   uint32_t base_level;
   uint32_t level_count;
 };
 
 struct CmdImageDestroy {
-  static constexpr Op kOp = Op::kImageDestroy;
   Handle image;
 };
 
@@ -216,7 +158,6 @@ constexpr uint32_t kSpecFlipPointCoord = 1002;      // bool, default false: gl_P
 
 // Payload: vertex, fragment, then (optional) geometry SPIR-V words.
 struct CmdProgramCreate {
-  static constexpr Op kOp = Op::kProgramCreate;
   Handle program;
   uint32_t vertex_words;
   uint32_t fragment_words;
@@ -235,14 +176,12 @@ struct CmdProgramCreate {
 };
 
 struct CmdProgramDestroy {
-  static constexpr Op kOp = Op::kProgramDestroy;
   Handle program;
 };
 
 // The framebuffer draws and clears go to. GL-oriented storage: row 0 is the bottom row, so window
 // coordinates are framebuffer coordinates (no Y flip anywhere but presentation).
 struct CmdSetRenderTargets {
-  static constexpr Op kOp = Op::kSetRenderTargets;
   std::array<ImageRef, kMaxColorAttachments> color;  // indexed by fragment output location
   ImageRef depth_stencil;
   uint32_t width, height;  // the render area: the smallest attachment (at its level)
@@ -276,7 +215,6 @@ struct BlendAttachment {
 
 // Everything fixed-function, resolved. Sent whole when any of it changed since the last draw.
 struct CmdSetFixedState {
-  static constexpr Op kOp = Op::kSetFixedState;
   // x, y, width, height in window coordinates, as GL has them: any origin, sizes at most
   // BackendCaps::max_viewport (the backend fits them to the device's bounds).
   float viewport[4];
@@ -344,20 +282,17 @@ struct VertexBinding {
 };
 
 struct CmdSetVertexInput {
-  static constexpr Op kOp = Op::kSetVertexInput;
   uint32_t attrib_mask;  // locations the program consumes
   std::array<VertexAttrib, kMaxVertexAttribs> attribs;
   std::array<VertexBinding, kMaxVertexAttribs> bindings;
 };
 
 struct CmdSetProgram {
-  static constexpr Op kOp = Op::kSetProgram;
   Handle program;
 };
 
 // Payload: the default uniform block's bytes (std140 as reflected).
 struct CmdSetUniforms {
-  static constexpr Op kOp = Op::kSetUniforms;
   uint32_t payload_size;
 };
 
@@ -370,7 +305,6 @@ struct UniformBufferBinding {
 };
 
 struct CmdSetUniformBuffers {
-  static constexpr Op kOp = Op::kSetUniformBuffers;
   uint32_t count;
   std::array<UniformBufferBinding, kMaxUniformBlocks> blocks;
 };
@@ -422,7 +356,6 @@ static_assert(sizeof(TextureBinding) == 8 + 4 + sizeof(SamplerState) + sizeof(Te
 
 // Textures by program sampler index.
 struct CmdSetTextures {
-  static constexpr Op kOp = Op::kSetTextures;
   uint32_t count;
   std::array<TextureBinding, kMaxSamplers> textures;
 };
@@ -436,7 +369,6 @@ constexpr int32_t ScissorEnd(int32_t origin, int32_t size) {
 }
 
 struct CmdClear {
-  static constexpr Op kOp = Op::kClear;
   uint8_t mask;                 // ClearBits
   uint8_t color_write_mask;     // glColorMask for draw buffer 0..
   uint8_t color_targets;        // bit per color attachment to clear
@@ -454,7 +386,6 @@ struct CmdClear {
 // glBlitFramebuffer between two images; rectangles are x0,y0,x1,y1 in GL window coordinates (a reversed
 // pair mirrors). Depth/stencil blits are whole-aspect, nearest.
 struct CmdBlit {
-  static constexpr Op kOp = Op::kBlit;
   ImageRef src, dst;
   int32_t src_rect[4], dst_rect[4];
   uint8_t mask;  // ClearBits: which aspects
@@ -474,7 +405,6 @@ struct CmdBlit {
 // normalised and sRGB formats, integer to integer of the same signedness, depth/stencil to the same format;
 // both rectangles lie inside their images. Pending clears of the source are resolved first.
 struct CmdCopyImage {
-  static constexpr Op kOp = Op::kCopyImage;
   ImageRef src, dst;
   int32_t src_x, src_y, dst_x, dst_y;
   uint32_t width, height;
@@ -495,7 +425,6 @@ inline CmdBlit CopyAsBlit(const CmdCopyImage& c) {
 }
 
 struct CmdDraw {
-  static constexpr Op kOp = Op::kDraw;
   Topology topology;
   IndexType index_type;
   Handle index_buffer;
@@ -512,7 +441,6 @@ struct CmdDraw {
 // restarts when the fixed state's primitive_restart is set. The backend copies the indices into its own
 // streaming memory (upload ring, stream buffer), in order with the other draws.
 struct CmdDrawInlineIndices {
-  static constexpr Op kOp = Op::kDrawInlineIndices;
   Topology topology;  // never kLineLoop
   uint32_t count;
   uint32_t instances;
@@ -537,7 +465,6 @@ enum class ReadLayout : uint8_t {
 // framebuffer's read buffer, or its depth/stencil attachment, given explicitly as `image`: level and layer
 // included).
 struct CmdReadPixels {
-  static constexpr Op kOp = Op::kReadPixels;
   ImageRef image;
   ReadLayout layout;
   int32_t x, y, width, height;
@@ -551,7 +478,6 @@ struct CmdReadPixels {
 // image's own format, written to `buffer` at `offset` with rows `row_length` texels apart. Sent only for
 // color images whose format is what the app asked for.
 struct CmdReadPixelsToBuffer {
-  static constexpr Op kOp = Op::kReadPixelsToBuffer;
   ImageRef image;
   int32_t x, y, width, height;
   Handle buffer;
@@ -560,24 +486,20 @@ struct CmdReadPixelsToBuffer {
 };
 
 struct CmdFlush {
-  static constexpr Op kOp = Op::kFlush;
 };
 
 struct CmdFinish {
-  static constexpr Op kOp = Op::kFinish;
   std::atomic<bool>* done;  // set once everything before it has completed on the device
 };
 
 // glFenceSync: submits everything recorded before it and publishes that submission's serial in *fence.
 // The record owns one reference to the fence, dropped once published.
 struct CmdFenceSync {
-  static constexpr Op kOp = Op::kFenceSync;
   FenceState* fence;
 };
 
 // glWaitSync: this context's later submissions wait on the device for *fence (no CPU wait). Owns a reference.
 struct CmdWaitSync {
-  static constexpr Op kOp = Op::kWaitSync;
   FenceState* fence;
 };
 
@@ -594,19 +516,16 @@ enum class QueryKind : uint8_t {
 // a re-begun GL query never aliases its previous result). Occlusion kinds count the draws between begin and
 // end however many render passes and submissions they span.
 struct CmdQueryBegin {
-  static constexpr Op kOp = Op::kQueryBegin;
   uint64_t query;
   QueryKind kind;  // not kTimestamp
 };
 
 struct CmdQueryEnd {
-  static constexpr Op kOp = Op::kQueryEnd;
   uint64_t query;
 };
 
 // glQueryCounter(GL_TIMESTAMP): the device time once everything recorded before has completed.
 struct CmdQueryTimestamp {
-  static constexpr Op kOp = Op::kQueryTimestamp;
   uint64_t query;
 };
 
@@ -614,7 +533,6 @@ struct CmdQueryTimestamp {
 // and *result is the sample count (occlusion) or nanoseconds (time elapsed, timestamp). A read result is
 // final: the backend forgets the query then, and the frontend keeps the value.
 struct CmdQueryResult {
-  static constexpr Op kOp = Op::kQueryResult;
   uint64_t query;
   bool wait;
   bool* available;
@@ -624,7 +542,6 @@ struct CmdQueryResult {
 
 // The frontend no longer needs the query (deleted, re-begun, or its context is going away).
 struct CmdQueryDestroy {
-  static constexpr Op kOp = Op::kQueryDestroy;
   uint64_t query;
 };
 
@@ -644,7 +561,6 @@ struct TransformFeedbackBuffer {
 };
 
 struct CmdTransformFeedbackBegin {
-  static constexpr Op kOp = Op::kTransformFeedbackBegin;
   uint64_t object;
   Topology primitive;
   uint32_t count;  // bindings used: 0 .. count-1
@@ -653,28 +569,24 @@ struct CmdTransformFeedbackBegin {
 
 // glPauseTransformFeedback: the recording capture stops; later draws capture nothing until it resumes.
 struct CmdTransformFeedbackPause {
-  static constexpr Op kOp = Op::kTransformFeedbackPause;
   uint64_t object;
 };
 
 // glResumeTransformFeedback: the paused capture records again, appending where each binding stopped. The
 // frontend sent the capture's program (CmdSetProgram) just before.
 struct CmdTransformFeedbackResume {
-  static constexpr Op kOp = Op::kTransformFeedbackResume;
   uint64_t object;
 };
 
 // glEndTransformFeedback (recording or paused): the buffers' captured contents are visible to every later
 // command.
 struct CmdTransformFeedbackEnd {
-  static constexpr Op kOp = Op::kTransformFeedbackEnd;
   uint64_t object;
 };
 
 // The transform feedback object was deleted (never while its capture is begun): the backend may free what
 // it kept for it (a host object on GLES).
 struct CmdTransformFeedbackDestroy {
-  static constexpr Op kOp = Op::kTransformFeedbackDestroy;
   uint64_t object;
 };
 
@@ -682,7 +594,6 @@ struct CmdTransformFeedbackDestroy {
 // counted on the device (`stride`: bytes per vertex there; 0 draws nothing). Only sent to backends with
 // BackendCaps::draw_transform_feedback.
 struct CmdDrawTransformFeedback {
-  static constexpr Op kOp = Op::kDrawTransformFeedback;
   uint64_t object;
   Topology topology;  // never kLineLoop
   uint32_t instances;
@@ -694,15 +605,12 @@ struct CmdDrawTransformFeedback {
 // `interval` is the swap interval at the swap. The backend may block here to keep the GL thread at most
 // CALDERA_FRAME_LATENCY frames ahead of the display; it never waits for the display at interval 0.
 struct CmdPresent {
-  static constexpr Op kOp = Op::kPresent;
   ImageRef image;
   Presenter* presenter;  // the backend's own object (Backend::CreatePresenter), alive while the surface is
   int32_t interval;
 };
 
-#define CALDERA_PIPE_TRIVIAL(name) \
-  static_assert(std::is_trivially_copyable_v<Cmd##name>, "pipe records must be trivially copyable");
-CALDERA_PIPE_COMMANDS(CALDERA_PIPE_TRIVIAL)
-#undef CALDERA_PIPE_TRIVIAL
 
 }  // namespace caldera::pipe
+
+#include "pipe/records_gen.h"  // IWYU pragma: export

@@ -25,7 +25,7 @@ class CommandChunk {
     size_t at = bytes_.size();
     bytes_.resize(at + total);
     auto* header = reinterpret_cast<RecordHeader*>(bytes_.data() + at);
-    header->op = T::kOp;
+    header->op = OpOf<T>::value;
     header->reserved = 0;
     header->size = static_cast<uint32_t>(total);
     T* out = reinterpret_cast<T*>(bytes_.data() + at + AlignUp(sizeof(RecordHeader)));
@@ -43,12 +43,14 @@ class CommandChunk {
     count_ = 0;
   }
 
-  // Walks the records in order: visit(op, record pointer, payload pointer).
+  // Walks the records in order: visit(op, record pointer, payload pointer). Each header is checked against
+  // the chunk first (a known op, a size that holds the record and stays inside the chunk): a corrupt chunk
+  // is a fatal error naming the record and its offset, never a read out of bounds.
   template <typename Visitor>
   void ForEach(Visitor&& visit) const {
     size_t at = 0;
     while (at < bytes_.size()) {
-      auto* header = reinterpret_cast<const RecordHeader*>(bytes_.data() + at);
+      const RecordHeader* header = CheckedHeader(at);
       const uint8_t* record = bytes_.data() + at + AlignUp(sizeof(RecordHeader));
       visit(header->op, record, record + AlignUp(RecordSize(header->op)));
       at += header->size;
@@ -56,9 +58,27 @@ class CommandChunk {
   }
 
   static constexpr size_t AlignUp(size_t n) { return (n + 7) & ~size_t{7}; }
-  static size_t RecordSize(Op op);
+  static size_t RecordSize(Op op) { return op < Op::kCount ? kRecordSizes[static_cast<size_t>(op)] : 0; }
+  // The record's name ("Draw"), or "unknown" for an op past the table.
+  static const char* RecordName(Op op) {
+    return op < Op::kCount ? kRecordNames[static_cast<size_t>(op)] : "unknown";
+  }
+
+  // Test-only: the chunk's bytes, to corrupt them on purpose.
+  uint8_t* bytes_for_test() { return bytes_.data(); }
 
  private:
+  const RecordHeader* CheckedHeader(size_t at) const {
+    size_t left = bytes_.size() - at;
+    auto* header = reinterpret_cast<const RecordHeader*>(bytes_.data() + at);
+    if (left < sizeof(RecordHeader) || header->op >= Op::kCount || header->size % 8 != 0 ||
+        header->size < AlignUp(sizeof(RecordHeader)) + AlignUp(RecordSize(header->op)) || header->size > left)
+        [[unlikely]]
+      CorruptRecord(at, left < sizeof(RecordHeader) ? nullptr : header);
+    return header;
+  }
+  [[noreturn]] void CorruptRecord(size_t at, const RecordHeader* header) const;
+
   std::vector<uint8_t> bytes_;
   uint32_t count_ = 0;
 };

@@ -31,10 +31,12 @@ class Context final : public pipe::BackendContext {
   bool Execute(const pipe::CommandChunk& chunk) override;
   void ReleaseThread() override;
 
+  // The call table pipe::Dispatch reaches (gles_apply.cpp): one Apply per record.
+  CALDERA_PIPE_APPLY_DECLS
+
  private:
   bool MakeCurrent();
   void InitHostObjects();
-  void Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload);
 
   // Objects (gles_resources.cpp).
   void OnBufferStorage(const pipe::CmdBufferStorage& c);

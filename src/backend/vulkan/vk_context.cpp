@@ -143,7 +143,7 @@ bool Context::Execute(const pipe::CommandChunk& chunk) {
   chunk.ForEach([&](pipe::Op op, const uint8_t* record, const uint8_t* payload) {
     if (broken_) return;  // what follows a failed command buffer is dropped: the context is lost
     if (batch_.count && op != pipe::Op::kDraw) FlushDrawBatch();
-    Apply(op, record, payload);
+    pipe::Dispatch(*this, op, record, payload);
     if (ring_.failed()) broken_ = true;  // host-visible memory ran out (logged)
   });
   FlushDrawBatch();

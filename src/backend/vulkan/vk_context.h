@@ -69,8 +69,10 @@ class Context final : public pipe::BackendContext {
   bool Execute(const pipe::CommandChunk& chunk) override;
   uint32_t TakeErrors() override { return std::exchange(errors_, 0u); }
 
+  // The call table pipe::Dispatch reaches (vk_apply.cpp): one Apply per record.
+  CALDERA_PIPE_APPLY_DECLS
+
  private:
-  void Apply(pipe::Op op, const uint8_t* record, const uint8_t* payload);
   void OnBufferUpload(const pipe::CmdBufferUpload& cmd, const uint8_t* data);
   void OnBufferCopy(const pipe::CmdBufferCopy& cmd);
   void OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data);

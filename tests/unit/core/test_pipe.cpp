@@ -1,9 +1,12 @@
 // pipe::CommandChunk (the record stream from frontend to backend) and pipe::HandleAllocator.
 #include <doctest/doctest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <cstring>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "pipe/handles.h"
@@ -142,6 +145,90 @@ TEST_CASE("CommandChunk::Clear empties and reuses its storage") {
   std::vector<Op> ops;
   chunk.ForEach([&](Op op, const uint8_t*, const uint8_t*) { ops.push_back(op); });
   CHECK(ops == std::vector<Op>{Op::kDraw});
+}
+
+// A handler of its own: two records by their types, every other one through a generic overload (a backend
+// declares them all instead; see CALDERA_PIPE_APPLY_DECLS).
+struct Seen {
+  std::vector<std::string> what;
+  void Apply(const CmdDraw& c, const uint8_t*) { what.push_back("draw " + std::to_string(c.count)); }
+  void Apply(const CmdFlush&, const uint8_t*) { what.push_back("flush"); }
+  template <typename T>
+  void Apply(const T&, const uint8_t*) {
+    what.push_back("other");
+  }
+};
+
+TEST_CASE("The generated record table names and sizes every record, and dispatch reaches its type") {
+  CHECK(std::string(CommandChunk::RecordName(Op::kDraw)) == "Draw");
+  CHECK(std::string(CommandChunk::RecordName(Op::kPresent)) == "Present");
+  CHECK(std::string(CommandChunk::RecordName(Op::kCount)) == "unknown");
+  CHECK(CommandChunk::RecordSize(Op::kBlit) == sizeof(CmdBlit));
+  CHECK(CommandChunk::RecordSize(Op::kCount) == 0);
+  Seen seen;
+  CommandChunk chunk;
+  CmdDraw draw{};
+  draw.count = 7;
+  chunk.Push(draw);
+  chunk.Push(CmdFlush{});
+  chunk.Push(CmdBufferDestroy{});
+  chunk.ForEach(
+      [&](Op op, const uint8_t* record, const uint8_t* payload) { Dispatch(seen, op, record, payload); });
+  CHECK(seen.what == std::vector<std::string>{"draw 7", "flush", "other"});
+}
+
+// Runs ForEach over `chunk` in a child process; returns what it wrote to stderr and whether it aborted.
+static std::string WalkInChild(const CommandChunk& chunk, bool* aborted) {
+  int fds[2];
+  REQUIRE(pipe(fds) == 0);
+  pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    dup2(fds[1], 2);
+    close(fds[0]);
+    chunk.ForEach([](Op, const uint8_t*, const uint8_t*) {});
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string out;
+  char buf[512];
+  for (ssize_t n; (n = read(fds[0], buf, sizeof(buf))) > 0;) out.append(buf, size_t(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  *aborted = WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT;
+  return out;
+}
+
+TEST_CASE("A corrupt record header is a fatal error naming the record, not a read out of bounds") {
+  CommandChunk chunk;
+  chunk.Push(CmdFlush{});
+  chunk.Push(CmdDraw{});
+  bool aborted = true;
+  CHECK(WalkInChild(chunk, &aborted).empty());  // intact: walks and exits normally
+  CHECK_FALSE(aborted);
+  // The draw's size claims more bytes than the chunk holds.
+  auto* draw_header =
+      reinterpret_cast<RecordHeader*>(chunk.bytes_for_test() + CommandChunk::AlignUp(sizeof(RecordHeader)) +
+                                      CommandChunk::AlignUp(sizeof(CmdFlush)));
+  REQUIRE(draw_header->op == Op::kDraw);
+  draw_header->size += 64;
+  std::string err = WalkInChild(chunk, &aborted);
+  CHECK(aborted);
+  CHECK(err.find("corrupt record") != std::string::npos);
+  CHECK(err.find("(Draw)") != std::string::npos);
+  // An op past the table.
+  draw_header->size -= 64;
+  draw_header->op = Op::kCount;
+  err = WalkInChild(chunk, &aborted);
+  CHECK(aborted);
+  CHECK(err.find("(unknown)") != std::string::npos);
+  // A size too small to hold the record.
+  draw_header->op = Op::kDraw;
+  draw_header->size = 8;
+  err = WalkInChild(chunk, &aborted);
+  CHECK(aborted);
+  CHECK(err.find("(Draw), size 8") != std::string::npos);
 }
 
 TEST_CASE("HandleAllocator never hands out slot 0") {
