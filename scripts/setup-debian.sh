@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   # build
-  meson ninja-build cmake pkg-config g++ python3 clang-format
+  meson ninja-build cmake pkg-config g++ clang python3 clang-format
   # Vulkan: loader, headers, registry (vk.xml), lavapipe, validation layers, vulkaninfo
   libvulkan-dev vulkan-tools mesa-vulkan-drivers vulkan-validationlayers
   # shader path

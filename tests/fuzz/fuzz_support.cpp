@@ -48,8 +48,8 @@ const char* const kNames[] = {
     "webgl_x",
     "_",
     "a_pos[0]",
-    "a_very_long_identifier_name_that_goes_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_"
-    "and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_end",
+    ("a_very_long_identifier_name_that_goes_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_"
+     "and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_end"),
 };
 
 // Shader sources: valid ones of each stage (both APIs' dialects), broken ones, and odd text.

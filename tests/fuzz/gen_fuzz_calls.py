@@ -396,7 +396,7 @@ def main():
     for g in sorted(gen.used_groups):
         vals = ", ".join(f"0x{v:X}u" for v in sorted(groups[g]))
         w(f"const uint32_t kGroupValues_{g}[] = {{{vals}}};\n")
-        w(f"const EnumGroup kGroup_{g}{{kGroupValues_{g}, {len(groups[g])}}};\n")
+        w(f"[[maybe_unused]] const EnumGroup kGroup_{g}{{kGroupValues_{g}, {len(groups[g])}}};\n")
     w("const EnumGroup kNoGroup{nullptr, 0};\n\n")
     for name, i in index.items():
         w(f"constexpr int kIndex_{name} = {i};\n")
