@@ -36,7 +36,8 @@ pipe::Format SurfaceColorFormat(ColorFormat c) {
 }  // namespace
 
 Device::Device(std::unique_ptr<pipe::Backend> backend) : backend_(std::move(backend)) {
-  resource_pipe_ = std::make_unique<pipe::Pipe>(backend_->CreateContext());
+  // Device-level objects are made from any thread under the device lock: always applied inline.
+  resource_pipe_ = std::make_unique<pipe::Pipe>(backend_->CreateContext(), pipe::PipeMode::kInline);
 }
 
 Device::~Device() {

@@ -137,8 +137,12 @@ void GetSynciv(Context& ctx, GLsync sync, GLenum pname, GLsizei count, GLsizei* 
       value = 0;
       break;
     case GL_SYNC_STATUS:
-      // A lost context reports SIGNALED (GL 4.5 §2.3.1), so that a polling loop ends.
-      value = ctx.lost() || ref.fence->Wait(0) != pipe::Timeline::WaitResult::kTimeout ? GL_SIGNALED : GL_UNSIGNALED;
+      // A polling entry point: what was recorded is handed on (run-ahead would otherwise keep an unpublished
+      // fence from ever signalling a `while (status != GL_SIGNALED)` loop). A lost context reports SIGNALED
+      // (GL 4.5 §2.3.1), so that a polling loop ends.
+      if (!ref.fence->published()) ctx.pipe().Submit();
+      value = ctx.lost() || ref.fence->Wait(0) != pipe::Timeline::WaitResult::kTimeout ? GL_SIGNALED
+                                                                                       : GL_UNSIGNALED;
       break;
     default:
       return ctx.Error(GL_INVALID_ENUM, "glGetSynciv", "unknown pname");

@@ -1,65 +1,110 @@
 // The frontend's end of the pipe: records commands into a chunk and hands full chunks to the backend.
-// Inline (monolith) mode applies a chunk on the GL thread at sync points and when it grows large; the
-// run-ahead mode (a later change) queues chunks to an apply thread instead. Callers see the same API.
+// Two modes (CALDERA_PIPE), the same API to callers:
+//   inline — a chunk is applied on the GL thread at sync points and when it grows large;
+//   inproc — run-ahead: the GL thread only records; Submit publishes the chunk to this context's apply
+//            thread (`caldera-apply`), which drives the backend. Waits (RecordAndWait) wait for the apply
+//            thread to have applied the record; nothing else waits.
+// Records never point into frontend objects except what a waiting call owns (its `done` flag, its
+// destination), so a chunk may be applied later on another thread without changing either side.
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include "pipe/backend.h"
 
 namespace caldera::pipe {
 
+enum class PipeMode : uint8_t { kInline, kInproc };
+// CALDERA_PIPE=inline|inproc (read once; inline when unset or unknown, with a one-time warning for unknown).
+PipeMode PipeModeFromEnv();
+
+// Hand-off counters of an inproc pipe (CALDERA_STATS): chunks published, times the apply thread parked
+// (found nothing after spinning) and times the GL thread woke it, times the GL thread waited for room.
+struct PipeStats {
+  uint64_t chunks = 0, parks = 0, wakes = 0, full_waits = 0;
+  uint64_t apply_thread_cpu_ns = 0;  // CLOCK_THREAD_CPUTIME_ID of the apply thread, at its last chunk
+};
+
 class Pipe {
  public:
-  explicit Pipe(std::unique_ptr<BackendContext> backend) : backend_(std::move(backend)) {}
-  ~Pipe() { Submit(); }
+  explicit Pipe(std::unique_ptr<BackendContext> backend, PipeMode mode = PipeModeFromEnv());
+  ~Pipe();
+  Pipe(const Pipe&) = delete;
+  Pipe& operator=(const Pipe&) = delete;
 
   template <typename T>
   void Record(const T& record, const void* payload = nullptr, size_t payload_size = 0) {
-    chunk_.Push(record, payload, payload_size);
-    if (chunk_.size_bytes() >= kChunkFlushBytes) [[unlikely]]
+    chunk_->Push(record, payload, payload_size);
+    if (chunk_->size_bytes() >= kChunkFlushBytes) [[unlikely]]
       Submit();
   }
 
-  // Hands what was recorded to the backend. Returns false once the device is lost.
-  bool Submit() {
-    if (chunk_.empty()) return !lost_;
-    if (!backend_->Execute(chunk_)) lost_ = true;
-    errors_ |= backend_->TakeErrors();
-    chunk_.Clear();
-    ++chunks_submitted_;
-    return !lost_;
-  }
+  // Hands what was recorded to the backend: applies it (inline) or publishes it to the apply thread
+  // (inproc). Returns false once the device is lost.
+  bool Submit();
 
-  // Records `record` (which carries a `done` flag the backend sets) and waits for it.
+  // Records `record` (which carries a `done` flag the backend sets) and waits until it has been applied.
   template <typename T>
   bool RecordAndWait(T record) {
     std::atomic<bool> done{false};
     record.done = &done;
     Record(record);
-    Submit();
-    // Inline mode completes inside Submit; the wait matters once chunks are applied on another thread.
-    while (!done.load(std::memory_order_acquire) && !lost_) done.wait(false, std::memory_order_acquire);
-    return !lost_;
+    WaitApplied(Publish());
+    // Inline mode completes inside Submit; inproc once the apply thread has applied the chunk (a lost
+    // device still completes it: records after the loss are dropped, the wait ends).
+    return !lost();
   }
 
-  // The owning context stops being current on this thread (after a Submit).
-  void ReleaseThread() { backend_->ReleaseThread(); }
+  // The owning context stops being current on this thread (after a Submit). Inproc: waits until the apply
+  // thread has applied everything, so another thread may bind the context and objects the records name
+  // (a window's presenter) may go.
+  void ReleaseThread();
 
-  bool lost() const { return lost_; }
+  bool lost() const { return lost_.load(std::memory_order_acquire); }
   // Backend failures since the last call (kBackendError* bits).
-  uint32_t TakeErrors() { return std::exchange(errors_, 0u); }
+  uint32_t TakeErrors() { return errors_.exchange(0u, std::memory_order_acq_rel); }
   uint64_t chunks_submitted() const { return chunks_submitted_; }
+  PipeMode mode() const { return mode_; }
+  PipeStats stats() const;
 
  private:
   static constexpr size_t kChunkFlushBytes = 1u << 20;
+  // Bytes published but not yet applied before Submit waits for the apply thread (back-pressure).
+  static constexpr size_t kMaxBytesInFlight = 32u << 20;
+
+  // Publishes the current chunk (if any); returns the sequence number of the last chunk published.
+  uint64_t Publish();
+  void WaitApplied(uint64_t seq);
+  void ApplyLoop();
+  void ApplyChunk(const CommandChunk& chunk);
+
   std::unique_ptr<BackendContext> backend_;
-  CommandChunk chunk_;
-  bool lost_ = false;
-  uint32_t errors_ = 0;
+  const PipeMode mode_;
+  std::unique_ptr<CommandChunk> chunk_;
+  std::atomic<bool> lost_{false};
+  std::atomic<uint32_t> errors_{0};
   uint64_t chunks_submitted_ = 0;
+
+  // Inproc hand-off. `published_` and `applied_` are chunk sequence numbers; the queue holds published,
+  // unapplied chunks in order, `free_` recycled ones.
+  std::mutex mutex_;
+  std::deque<std::unique_ptr<CommandChunk>> queue_;
+  std::vector<std::unique_ptr<CommandChunk>> free_;
+  size_t bytes_in_flight_ = 0;
+  std::atomic<uint64_t> published_{0}, applied_{0};
+  std::atomic<bool> parked_{false}, stop_{false};
+  std::condition_variable wake_;
+  mutable std::mutex stats_mutex_;
+  PipeStats stats_;
+  std::thread apply_thread_;
 };
 
 }  // namespace caldera::pipe

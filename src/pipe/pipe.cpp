@@ -1,0 +1,181 @@
+#include "pipe/pipe.h"
+
+#include <pthread.h>
+#include <time.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace caldera::pipe {
+namespace {
+
+// Polls before parking: a GL thread that publishes again within a few microseconds (a chunk that filled, a
+// flush right after a swap) finds the apply thread awake, with no syscall on either side.
+constexpr int kSpinsBeforePark = 256;
+
+void CpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
+uint64_t ThreadCpuNs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return uint64_t(ts.tv_sec) * 1'000'000'000ull + uint64_t(ts.tv_nsec);
+}
+
+}  // namespace
+
+PipeMode PipeModeFromEnv() {
+  static const PipeMode mode = [] {
+    const char* v = std::getenv("CALDERA_PIPE");
+    if (!v || !*v || std::strcmp(v, "inline") == 0) return PipeMode::kInline;
+    if (std::strcmp(v, "inproc") == 0) return PipeMode::kInproc;
+    std::fprintf(stderr, "caldera warning: CALDERA_PIPE=%s is not inline or inproc: inline\n", v);
+    return PipeMode::kInline;
+  }();
+  return mode;
+}
+
+Pipe::Pipe(std::unique_ptr<BackendContext> backend, PipeMode mode)
+    : backend_(std::move(backend)), mode_(mode), chunk_(std::make_unique<CommandChunk>()) {
+  if (mode_ != PipeMode::kInproc) return;
+  // The backend context may have bound per-thread state here while it was made (a host GL context); the
+  // apply thread binds it from now on.
+  backend_->ReleaseThread();
+  apply_thread_ = std::thread([this] { ApplyLoop(); });
+}
+
+Pipe::~Pipe() {
+  Submit();
+  if (mode_ != PipeMode::kInproc) return;
+  {
+    std::lock_guard lock(mutex_);
+    stop_.store(true);
+  }
+  wake_.notify_one();
+  apply_thread_.join();
+}
+
+bool Pipe::Submit() {
+  Publish();
+  return !lost();
+}
+
+uint64_t Pipe::Publish() {
+  if (chunk_->empty()) return published_.load(std::memory_order_relaxed);
+  ++chunks_submitted_;
+  if (mode_ == PipeMode::kInline) {
+    ApplyChunk(*chunk_);
+    chunk_->Clear();
+    uint64_t seq = published_.fetch_add(1, std::memory_order_relaxed) + 1;
+    applied_.store(seq, std::memory_order_release);
+    return seq;
+  }
+  const size_t size = chunk_->size_bytes();
+  // Back-pressure: the GL thread runs at most kMaxBytesInFlight ahead of the apply thread.
+  for (;;) {
+    uint64_t applied = applied_.load(std::memory_order_acquire);
+    {
+      std::lock_guard lock(mutex_);
+      if (queue_.empty() || bytes_in_flight_ + size <= kMaxBytesInFlight) break;
+    }
+    {
+      std::lock_guard lock(stats_mutex_);
+      ++stats_.full_waits;
+    }
+    applied_.wait(applied, std::memory_order_acquire);
+  }
+  uint64_t seq;
+  bool wake;
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back(std::move(chunk_));
+    bytes_in_flight_ += size;
+    if (!free_.empty()) {
+      chunk_ = std::move(free_.back());
+      free_.pop_back();
+    }
+    seq = published_.fetch_add(1, std::memory_order_release) + 1;
+    wake = parked_.load(std::memory_order_relaxed);
+  }
+  if (!chunk_) chunk_ = std::make_unique<CommandChunk>();
+  if (wake) {
+    wake_.notify_one();
+    std::lock_guard lock(stats_mutex_);
+    ++stats_.wakes;
+  }
+  {
+    std::lock_guard lock(stats_mutex_);
+    ++stats_.chunks;
+  }
+  return seq;
+}
+
+void Pipe::WaitApplied(uint64_t seq) {
+  for (uint64_t a; (a = applied_.load(std::memory_order_acquire)) < seq;)
+    applied_.wait(a, std::memory_order_acquire);
+}
+
+void Pipe::ReleaseThread() {
+  if (mode_ == PipeMode::kInline) return backend_->ReleaseThread();
+  WaitApplied(Publish());
+}
+
+void Pipe::ApplyChunk(const CommandChunk& chunk) {
+  // After a loss the backend drops what it is given; it is still walked, so waits complete.
+  if (!backend_->Execute(chunk)) lost_.store(true, std::memory_order_release);
+  if (uint32_t e = backend_->TakeErrors()) errors_.fetch_or(e, std::memory_order_acq_rel);
+}
+
+void Pipe::ApplyLoop() {
+  pthread_setname_np(pthread_self(), "caldera-apply");
+  for (;;) {
+    std::unique_ptr<CommandChunk> chunk;
+    for (int i = 0; i < kSpinsBeforePark; ++i) {
+      if (published_.load(std::memory_order_acquire) > applied_.load(std::memory_order_relaxed)) break;
+      CpuRelax();
+    }
+    {
+      std::unique_lock lock(mutex_);
+      if (queue_.empty() && !stop_.load()) {
+        parked_.store(true, std::memory_order_relaxed);
+        {
+          std::lock_guard stats_lock(stats_mutex_);
+          ++stats_.parks;
+        }
+        wake_.wait(lock, [&] { return !queue_.empty() || stop_.load(); });
+        parked_.store(false, std::memory_order_relaxed);
+      }
+      if (queue_.empty()) break;  // stopping, and everything published was applied
+      chunk = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    ApplyChunk(*chunk);
+    const size_t size = chunk->size_bytes();
+    chunk->Clear();
+    {
+      std::lock_guard lock(mutex_);
+      bytes_in_flight_ -= size;
+      free_.push_back(std::move(chunk));
+    }
+    {
+      std::lock_guard lock(stats_mutex_);
+      stats_.apply_thread_cpu_ns = ThreadCpuNs();
+    }
+    applied_.fetch_add(1, std::memory_order_release);
+    applied_.notify_all();
+  }
+  backend_->ReleaseThread();  // per-thread backend state (a host GL context) is let go on this thread
+}
+
+PipeStats Pipe::stats() const {
+  std::lock_guard lock(stats_mutex_);
+  return stats_;
+}
+
+}  // namespace caldera::pipe
