@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install, build and run every test (unit, EGL, differential GL scenes vs Mesa llvmpipe, validation-layer
-# runs, piglit list, guard layer). Exits non-zero on any failure.
+# runs, piglit list, guard layer), then the whole suite again with the run-ahead pipe (CALDERA_PIPE=inproc).
+# Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-debian.sh
@@ -10,3 +11,5 @@ chmod 700 "$XDG_RUNTIME_DIR"
 # Pipeline caches written by tests stay inside the build tree.
 export XDG_CACHE_HOME="$PWD/build/test-cache"
 meson test -C build --print-errorlogs --num-processes 2 "$@"
+echo "test: the suite again with CALDERA_PIPE=inproc"
+meson test -C build --print-errorlogs --num-processes 2 --setup inproc "$@"

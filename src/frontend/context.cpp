@@ -1,6 +1,7 @@
 #include "frontend/context.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "frontend/device.h"
@@ -34,6 +35,24 @@ Context::~Context() {
   transform_feedbacks = {};
   transform_feedback = default_transform_feedback = nullptr;
   pipe_->Submit();
+  WritePipeStats();
+}
+
+void Context::WritePipeStats() {
+  const char* path = util::Env("CALDERA_STATS");
+  if (!path) return;
+  pipe::PipeStats s = pipe_->stats();
+  if (FILE* f = std::fopen(path, "a")) {
+    std::fprintf(
+        f,
+        "{\"pipe\": \"%s\", \"chunks_submitted\": %llu, \"chunks_published\": %llu, \"parks\": %llu, "
+        "\"wakes\": %llu, \"full_waits\": %llu, \"apply_thread_cpu_ms\": %.3f}\n",
+        pipe_->mode() == pipe::PipeMode::kInproc ? "inproc" : "inline",
+        (unsigned long long)pipe_->chunks_submitted(), (unsigned long long)s.chunks,
+        (unsigned long long)s.parks, (unsigned long long)s.wakes, (unsigned long long)s.full_waits,
+        double(s.apply_thread_cpu_ns) * 1e-6);
+    std::fclose(f);
+  }
 }
 
 void Context::Error(GLenum error, const char* function, const char* why) {

@@ -217,6 +217,7 @@ class Context {
   uint64_t sent_framebuffer_lifetime = 0;
 
  private:
+  void WritePipeStats();  // CALDERA_STATS: the pipe mode and its hand-off counters
   Device& device_;
   ContextDesc desc_;
   std::shared_ptr<ShareGroup> share_;

@@ -8,6 +8,7 @@
 
 #include "frontend/context.h"
 #include "frontend/gl_impl.h"
+#include "util/log.h"
 
 namespace caldera {
 
@@ -20,6 +21,14 @@ struct SyncTable {
 
 namespace gl {
 namespace {
+
+// Polling entry points hand what was recorded on (inline: applied; inproc: published to the apply thread),
+// so that a poll loop ends. CALDERA_TEST_NO_POLL_PUBLISH=1 (tests only) drops that: the negative control of
+// gl_run_ahead's poll loops, which must then hang (caught by its watchdog).
+void PublishForPoll(Context& ctx) {
+  static const bool drop = util::EnvFlag("CALDERA_TEST_NO_POLL_PUBLISH", false);
+  if (!drop) ctx.pipe().Submit();
+}
 
 pipe::FenceState* AsFence(GLsync sync) {
   return reinterpret_cast<pipe::FenceState*>(sync);
@@ -96,7 +105,7 @@ GLenum ClientWaitSync(Context& ctx, GLsync sync, GLbitfield flags, GLuint64 time
   // Hand what this context recorded (the fence itself, when it is ours) to the backend. GL asks for it with
   // SYNC_FLUSH_COMMANDS_BIT; a real wait on our own unflushed fence gets it too, since it could never end
   // otherwise. A zero-timeout poll without the bit stays cheap.
-  if ((flags & GL_SYNC_FLUSH_COMMANDS_BIT) || (timeout > 0 && !ref.fence->published())) ctx.pipe().Submit();
+  if ((flags & GL_SYNC_FLUSH_COMMANDS_BIT) || (timeout > 0 && !ref.fence->published())) PublishForPoll(ctx);
   if (timeout == 0) return GL_TIMEOUT_EXPIRED;
   switch (ref.fence->Wait(timeout)) {
     case pipe::Timeline::WaitResult::kSignaled:
@@ -140,7 +149,7 @@ void GetSynciv(Context& ctx, GLsync sync, GLenum pname, GLsizei count, GLsizei* 
       // A polling entry point: what was recorded is handed on (run-ahead would otherwise keep an unpublished
       // fence from ever signalling a `while (status != GL_SIGNALED)` loop). A lost context reports SIGNALED
       // (GL 4.5 §2.3.1), so that a polling loop ends.
-      if (!ref.fence->published()) ctx.pipe().Submit();
+      if (!ref.fence->published()) PublishForPoll(ctx);
       value = ctx.lost() || ref.fence->Wait(0) != pipe::Timeline::WaitResult::kTimeout ? GL_SIGNALED
                                                                                        : GL_UNSIGNALED;
       break;

@@ -91,7 +91,7 @@ const char* PresentPath(const Surface& surface) {
 SwapResult SwapBuffers(Context* context, Surface& surface) {
   if (!context) return SwapResult::kContextLost;
   pipe::Pipe& pipe = context->pipe();
-  if (!surface.window) return pipe.Submit() ? SwapResult::kOk : SwapResult::kContextLost;
+  if (!surface.window) return pipe.EndFrame() ? SwapResult::kOk : SwapResult::kContextLost;
   int32_t width = 0, height = 0;
   if (!surface.window->QuerySize(&width, &height)) {
     pipe.Submit();
@@ -102,7 +102,7 @@ SwapResult SwapBuffers(Context* context, Surface& surface) {
     if (!pipe.Submit()) return SwapResult::kContextLost;
     surface.presenter->WaitForFrameSlot(surface.swap_interval);
     pipe.Record(pipe::CmdPresent{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval});
-    if (!pipe.Submit()) return SwapResult::kContextLost;
+    if (!pipe.EndFrame()) return SwapResult::kContextLost;
     if (surface.presenter->stats().window_lost) return SwapResult::kWindowLost;
   } else if (width > 0 && height > 0) {
     if (!PresentByReadback(*context, surface)) return SwapResult::kContextLost;

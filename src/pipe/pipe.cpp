@@ -121,6 +121,22 @@ void Pipe::WaitApplied(uint64_t seq) {
     applied_.wait(a, std::memory_order_acquire);
 }
 
+bool Pipe::EndFrame() {
+  uint64_t seq = Publish();
+  if (mode_ != PipeMode::kInproc) return !lost();
+  static const size_t credit = [] {
+    const char* v = std::getenv("CALDERA_PRESENT_CREDIT");
+    return v && *v ? size_t(std::strtoul(v, nullptr, 10)) : size_t(1);
+  }();
+  frames_.push_back(seq);
+  while (!frames_.empty() && frames_.front() <= applied_.load(std::memory_order_acquire)) frames_.pop_front();
+  while (frames_.size() > credit) {
+    WaitApplied(frames_.front());
+    frames_.pop_front();
+  }
+  return !lost();
+}
+
 void Pipe::ReleaseThread() {
   if (mode_ == PipeMode::kInline) return backend_->ReleaseThread();
   WaitApplied(Publish());

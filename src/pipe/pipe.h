@@ -63,6 +63,11 @@ class Pipe {
     return !lost();
   }
 
+  // A swap: publishes the frame (like Submit). Inproc: then waits while more than CALDERA_PRESENT_CREDIT
+  // (default 1) earlier frames are published but not yet applied, so the GL thread runs at most that many
+  // frames ahead of the apply thread (which presents, and is itself paced by the display).
+  bool EndFrame();
+
   // The owning context stops being current on this thread (after a Submit). Inproc: waits until the apply
   // thread has applied everything, so another thread may bind the context and objects the records name
   // (a window's presenter) may go.
@@ -105,6 +110,7 @@ class Pipe {
   mutable std::mutex stats_mutex_;
   PipeStats stats_;
   std::thread apply_thread_;
+  std::deque<uint64_t> frames_;  // chunk sequence numbers of the swaps published, oldest first (GL thread)
 };
 
 }  // namespace caldera::pipe
