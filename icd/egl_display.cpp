@@ -39,13 +39,19 @@ constexpr char kClientApis[] = "OpenGL OpenGL_ES";
 constexpr char kDisplayExtensions[] =
     "EGL_KHR_create_context EGL_KHR_create_context_no_error EGL_KHR_get_all_proc_addresses "
     "EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
-// glvnd hands eglGetPlatformDisplay (and its platform guess for eglGetDisplay of a native display) only to
-// vendors whose platform string names the platform.
-constexpr char kPlatformExtensions[] =
-    "EGL_MESA_platform_surfaceless EGL_KHR_platform_x11 EGL_EXT_platform_x11 EGL_EXT_platform_xcb";
-constexpr char kClientExtensions[] =
-    "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses "
-    "EGL_MESA_platform_surfaceless EGL_KHR_platform_x11 EGL_EXT_platform_x11 EGL_EXT_platform_xcb";
+// glvnd guesses the platform of eglGetDisplay(native display) from the vendors' platform strings (it hands
+// eglGetPlatformDisplay to every vendor in turn). The X11 and xcb platforms are named only when the X
+// libraries can be opened (x11::PlatformAvailable), so a machine without X sees surfaceless alone.
+#define CALDERA_X11_PLATFORMS " EGL_KHR_platform_x11 EGL_EXT_platform_x11 EGL_EXT_platform_xcb"
+constexpr char kPlatformExtensionsNoX[] = "EGL_MESA_platform_surfaceless";
+constexpr char kPlatformExtensionsX[] = "EGL_MESA_platform_surfaceless" CALDERA_X11_PLATFORMS;
+#define CALDERA_CLIENT_EXTENSIONS                                                          \
+  "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses " \
+  "EGL_MESA_platform_surfaceless"
+constexpr char kClientExtensionsNoX[] = CALDERA_CLIENT_EXTENSIONS;
+constexpr char kClientExtensionsX[] = CALDERA_CLIENT_EXTENSIONS CALDERA_X11_PLATFORMS;
+#undef CALDERA_CLIENT_EXTENSIONS
+#undef CALDERA_X11_PLATFORMS
 
 EGLDisplay X11Display(EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
   for (Display* d : Displays()) {
@@ -85,10 +91,10 @@ Display* LookupInitializedDisplay(EGLDisplay handle) {
 }
 
 const char* ClientExtensions() {
-  return kClientExtensions;
+  return x11::PlatformAvailable() ? kClientExtensionsX : kClientExtensionsNoX;
 }
 const char* PlatformExtensions() {
-  return kPlatformExtensions;
+  return x11::PlatformAvailable() ? kPlatformExtensionsX : kPlatformExtensionsNoX;
 }
 
 EGLDisplay GetPlatformDisplay(EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
@@ -196,7 +202,7 @@ const char* QueryString(EGLDisplay handle, EGLint name) {
   EntryLock lock;
   if (handle == EGL_NO_DISPLAY) {
     // EGL_EXT_client_extensions and EGL 1.5 allow these two without a display.
-    if (name == EGL_EXTENSIONS) return kClientExtensions;
+    if (name == EGL_EXTENSIONS) return ClientExtensions();
     if (name == EGL_VERSION) return kVersion;
     SetError(EGL_BAD_DISPLAY);
     return nullptr;

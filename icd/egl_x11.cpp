@@ -8,11 +8,7 @@
 // may still sit in Xlib's buffer). An xcb application's own connection is used as it is.
 #include "egl_x11.h"
 
-#include <X11/Xlib-xcb.h>
-#include <X11/Xlib.h>
 #include <poll.h>
-#include <xcb/present.h>
-#include <xcb/xcb.h>
 
 #include <algorithm>
 #include <chrono>
@@ -22,6 +18,7 @@
 #include <vector>
 
 #include "util/log.h"
+#include "x11_loader.h"
 
 namespace caldera::egl::x11 {
 
@@ -36,8 +33,8 @@ struct Connection {
 namespace {
 
 const xcb_screen_t* ScreenOf(xcb_connection_t* c, int index) {
-  xcb_screen_iterator_t it = xcb_setup_roots_iterator(xcb_get_setup(c));
-  for (int i = 0; it.rem; ++i, xcb_screen_next(&it))
+  xcb_screen_iterator_t it = X11().xcb_setup_roots_iterator(X11().xcb_get_setup(c));
+  for (int i = 0; it.rem; ++i, X11().xcb_screen_next(&it))
     if (i == index) return it.data;
   return nullptr;
 }
@@ -50,8 +47,8 @@ struct VisualInfo {
 VisualInfo FindVisual(xcb_connection_t* c, int screen_index, uint32_t id) {
   const xcb_screen_t* s = ScreenOf(c, screen_index);
   if (!s) return {};
-  for (auto d = xcb_screen_allowed_depths_iterator(s); d.rem; xcb_depth_next(&d)) {
-    for (auto v = xcb_depth_visuals_iterator(d.data); v.rem; xcb_visualtype_next(&v))
+  for (auto d = X11().xcb_screen_allowed_depths_iterator(s); d.rem; X11().xcb_depth_next(&d)) {
+    for (auto v = X11().xcb_depth_visuals_iterator(d.data); v.rem; X11().xcb_visualtype_next(&v))
       if (v.data->visual_id == id) return {v.data, d.data->depth};
   }
   return {};
@@ -67,9 +64,9 @@ uint32_t PickVisual(xcb_connection_t* c, int screen_index, uint8_t depth) {
   };
   VisualInfo def = FindVisual(c, screen_index, s->root_visual);
   if (def.type && def.depth == depth && usable(def.type)) return def.type->visual_id;
-  for (auto d = xcb_screen_allowed_depths_iterator(s); d.rem; xcb_depth_next(&d)) {
+  for (auto d = X11().xcb_screen_allowed_depths_iterator(s); d.rem; X11().xcb_depth_next(&d)) {
     if (d.data->depth != depth) continue;
-    for (auto v = xcb_depth_visuals_iterator(d.data); v.rem; xcb_visualtype_next(&v))
+    for (auto v = X11().xcb_depth_visuals_iterator(d.data); v.rem; X11().xcb_visualtype_next(&v))
       if (usable(v.data)) return v.data->visual_id;
   }
   return 0;
@@ -90,8 +87,8 @@ int ScreenAttrib(const EGLAttrib* attrib_list, EGLenum platform, int fallback, E
 }
 
 uint8_t BitsPerPixel(xcb_connection_t* c, uint8_t depth) {
-  const xcb_setup_t* setup = xcb_get_setup(c);
-  for (auto f = xcb_setup_pixmap_formats_iterator(setup); f.rem; xcb_format_next(&f))
+  const xcb_setup_t* setup = X11().xcb_get_setup(c);
+  for (auto f = X11().xcb_setup_pixmap_formats_iterator(setup); f.rem; X11().xcb_format_next(&f))
     if (f.data->depth == depth) return f.data->bits_per_pixel;
   return 0;
 }
@@ -114,12 +111,12 @@ class X11Window final : public NativeWindow {
   ~X11Window() override {
     xcb_connection_t* c = screen_.connection->io();
     if (vblank_events_) {
-      xcb_present_select_input(c, vblank_eid_, window_, 0);
-      xcb_unregister_for_special_event(c, vblank_events_);
+      X11().xcb_present_select_input(c, vblank_eid_, window_, 0);
+      X11().xcb_unregister_for_special_event(c, vblank_events_);
     }
     if (gc_) {
-      xcb_free_gc(c, gc_);
-      xcb_flush(c);
+      X11().xcb_free_gc(c, gc_);
+      X11().xcb_flush(c);
     }
     screen_.windows_with_surfaces.erase(window_);
   }
@@ -127,7 +124,7 @@ class X11Window final : public NativeWindow {
   bool QuerySize(int32_t* width, int32_t* height) override {
     xcb_connection_t* c = screen_.connection->io();
     xcb_generic_error_t* err = nullptr;
-    xcb_get_geometry_reply_t* g = xcb_get_geometry_reply(c, xcb_get_geometry(c, window_), &err);
+    xcb_get_geometry_reply_t* g = X11().xcb_get_geometry_reply(c, X11().xcb_get_geometry(c, window_), &err);
     free(err);
     DrainEvents(c);
     if (!g) return false;
@@ -146,8 +143,8 @@ class X11Window final : public NativeWindow {
       return true;
     }
     if (!gc_) {
-      gc_ = xcb_generate_id(c);
-      xcb_create_gc(c, gc_, window_, 0, nullptr);
+      gc_ = X11().xcb_generate_id(c);
+      X11().xcb_create_gc(c, gc_, window_, 0, nullptr);
     }
     // GL's rows run bottom to top, X's top to bottom; components go where the visual's masks say.
     int rs = MaskShift(vis.type->red_mask), gs = MaskShift(vis.type->green_mask),
@@ -162,20 +159,20 @@ class X11Window final : public NativeWindow {
                  (alpha ? uint32_t(src[3]) << 24 : 0u);
     }
     // Bands that fit a request (BIG-REQUESTS raises the limit where the server has it).
-    uint32_t max_bytes = xcb_get_maximum_request_length(c) * 4u;
+    uint32_t max_bytes = X11().xcb_get_maximum_request_length(c) * 4u;
     uint32_t row_bytes = uint32_t(width) * 4u;
     int32_t band = int32_t(std::max<uint32_t>(1u, (max_bytes - 64u) / row_bytes));
     std::vector<xcb_void_cookie_t> cookies;
     for (int32_t y = 0; y < height; y += band) {
       int32_t rows = std::min(band, height - y);
       cookies.push_back(
-          xcb_put_image_checked(c, XCB_IMAGE_FORMAT_Z_PIXMAP, window_, gc_, uint16_t(width), uint16_t(rows),
-                                0, int16_t(y), 0, depth_, uint32_t(rows) * row_bytes,
-                                reinterpret_cast<const uint8_t*>(frame_.data() + size_t(y) * width)));
+          X11().xcb_put_image_checked(c, XCB_IMAGE_FORMAT_Z_PIXMAP, window_, gc_, uint16_t(width),
+                                      uint16_t(rows), 0, int16_t(y), 0, depth_, uint32_t(rows) * row_bytes,
+                                      reinterpret_cast<const uint8_t*>(frame_.data() + size_t(y) * width)));
     }
     bool ok = true;
     for (auto cookie : cookies) {
-      if (xcb_generic_error_t* err = xcb_request_check(c, cookie)) {
+      if (xcb_generic_error_t* err = X11().xcb_request_check(c, cookie)) {
         ok = false;
         free(err);
       }
@@ -194,18 +191,18 @@ class X11Window final : public NativeWindow {
     xcb_connection_t* c = screen_.connection->io();
     if (vblank_broken_) return false;
     if (!vblank_events_) {
-      const xcb_query_extension_reply_t* ext = xcb_get_extension_data(c, &xcb_present_id);
+      const xcb_query_extension_reply_t* ext = X11().xcb_get_extension_data(c, X11().xcb_present_id);
       if (!ext || !ext->present) {
         vblank_broken_ = true;
         util::LogOnce(util::LogLevel::kInfo, "present",
                       "the X server has no Present extension: no vblank pacing");
         return false;
       }
-      vblank_eid_ = xcb_generate_id(c);
-      vblank_events_ = xcb_register_for_special_xge(c, &xcb_present_id, vblank_eid_, nullptr);
-      xcb_generic_error_t* err = xcb_request_check(
-          c,
-          xcb_present_select_input_checked(c, vblank_eid_, window_, XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY));
+      vblank_eid_ = X11().xcb_generate_id(c);
+      vblank_events_ = X11().xcb_register_for_special_xge(c, X11().xcb_present_id, vblank_eid_, nullptr);
+      xcb_generic_error_t* err =
+          X11().xcb_request_check(c, X11().xcb_present_select_input_checked(
+                                         c, vblank_eid_, window_, XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY));
       if (err) {
         free(err);
         vblank_broken_ = true;
@@ -214,16 +211,16 @@ class X11Window final : public NativeWindow {
     }
     uint64_t target = last_msc_ ? last_msc_ + uint64_t(interval > 0 ? interval : 1) : 0;
     uint32_t serial = ++vblank_serial_;
-    xcb_present_notify_msc(c, window_, serial, target, 0, 0);
-    xcb_flush(c);
+    X11().xcb_present_notify_msc(c, window_, serial, target, 0, 0);
+    X11().xcb_flush(c);
     // Never an unbounded wait: a window destroyed meanwhile gets no CompleteNotify (its error goes to our
     // event queue), and the surface's destruction joins the thread that waits here.
     auto deadline =
         std::chrono::steady_clock::now() + std::chrono::milliseconds(100 * (interval > 0 ? interval : 1));
     for (;;) {
-      xcb_generic_event_t* e = xcb_poll_for_special_event(c, vblank_events_);
+      xcb_generic_event_t* e = X11().xcb_poll_for_special_event(c, vblank_events_);
       if (!e) {
-        if (xcb_connection_has_error(c)) {
+        if (X11().xcb_connection_has_error(c)) {
           vblank_broken_ = true;
           return false;
         }
@@ -232,7 +229,7 @@ class X11Window final : public NativeWindow {
           return false;
         }
         // The reply arrives on a socket other threads read too: poll it in short steps.
-        pollfd fd{xcb_get_file_descriptor(c), POLLIN, 0};
+        pollfd fd{X11().xcb_get_file_descriptor(c), POLLIN, 0};
         poll(&fd, 1, 1);
         continue;
       }
@@ -258,7 +255,7 @@ class X11Window final : public NativeWindow {
   // taken by the WSI itself through special event queues): drop them.
   void DrainEvents(xcb_connection_t* c) {
     if (!screen_.connection->own) return;
-    while (xcb_generic_event_t* e = xcb_poll_for_event(c)) free(e);
+    while (xcb_generic_event_t* e = X11().xcb_poll_for_event(c)) free(e);
   }
 
   Screen& screen_;
@@ -276,14 +273,27 @@ class X11Window final : public NativeWindow {
 
 }  // namespace
 
+bool PlatformAvailable() {
+  return LoadX11Library() != nullptr;
+}
+
 std::unique_ptr<Screen> OpenScreen(EGLenum platform, void* native_display, const EGLAttrib* attrib_list,
                                    EGLint* error) {
+  // Without the X libraries this implementation has no X11 or xcb platform: an unsupported platform is
+  // EGL_BAD_PARAMETER (as for any platform value it does not know).
+  if (!LoadX11Library()) {
+    util::LogOnce(util::LogLevel::kWarning, "x11",
+                  std::string(platform == EGL_PLATFORM_XCB_EXT ? "the xcb" : "the X11") +
+                      " platform is unavailable: " + LoadFailure());
+    *error = EGL_BAD_PARAMETER;
+    return nullptr;
+  }
   auto conn = std::make_unique<Connection>();
   int screen_index = 0;
   if (platform == EGL_PLATFORM_X11_KHR) {
     conn->xlib = static_cast<::Display*>(native_display);
     if (!conn->xlib) {
-      conn->xlib = XOpenDisplay(nullptr);
+      conn->xlib = X11().XOpenDisplay(nullptr);
       conn->own_xlib = true;
       if (!conn->xlib) {
         *error = EGL_BAD_PARAMETER;
@@ -292,13 +302,13 @@ std::unique_ptr<Screen> OpenScreen(EGLenum platform, void* native_display, const
         return nullptr;
       }
     }
-    screen_index = ScreenAttrib(attrib_list, platform, XDefaultScreen(conn->xlib), error);
-    conn->app = XGetXCBConnection(conn->xlib);
+    screen_index = ScreenAttrib(attrib_list, platform, X11().XDefaultScreen(conn->xlib), error);
+    conn->app = X11().XGetXCBConnection(conn->xlib);
     int ignored = 0;
-    const char* name = XDisplayString(conn->xlib);
-    conn->own = xcb_connect(name, &ignored);
-    if (xcb_connection_has_error(conn->own)) {
-      xcb_disconnect(conn->own);
+    const char* name = X11().XDisplayString(conn->xlib);
+    conn->own = X11().xcb_connect(name, &ignored);
+    if (X11().xcb_connection_has_error(conn->own)) {
+      X11().xcb_disconnect(conn->own);
       conn->own = nullptr;
       util::LogOnce(util::LogLevel::kInfo, "eglGetPlatformDisplay",
                     "a second X connection could not be opened: using the application's");
@@ -307,9 +317,9 @@ std::unique_ptr<Screen> OpenScreen(EGLenum platform, void* native_display, const
     conn->app = static_cast<xcb_connection_t*>(native_display);
     if (!conn->app) {
       int preferred = 0;
-      conn->own = xcb_connect(nullptr, &preferred);
-      if (xcb_connection_has_error(conn->own)) {
-        xcb_disconnect(conn->own);
+      conn->own = X11().xcb_connect(nullptr, &preferred);
+      if (X11().xcb_connection_has_error(conn->own)) {
+        X11().xcb_disconnect(conn->own);
         *error = EGL_BAD_PARAMETER;
         return nullptr;
       }
@@ -319,14 +329,14 @@ std::unique_ptr<Screen> OpenScreen(EGLenum platform, void* native_display, const
     screen_index = ScreenAttrib(attrib_list, platform, screen_index, error);
   }
   auto fail = [&](EGLint e) {
-    if (conn->own && conn->own != conn->app) xcb_disconnect(conn->own);
-    if (conn->own && conn->own == conn->app) xcb_disconnect(conn->own);
-    if (conn->own_xlib) XCloseDisplay(conn->xlib);
+    if (conn->own && conn->own != conn->app) X11().xcb_disconnect(conn->own);
+    if (conn->own && conn->own == conn->app) X11().xcb_disconnect(conn->own);
+    if (conn->own_xlib) X11().XCloseDisplay(conn->xlib);
     *error = e;
     return nullptr;
   };
   if (screen_index < 0) return fail(EGL_BAD_ATTRIBUTE);
-  if (!conn->app || xcb_connection_has_error(conn->app) || !ScreenOf(conn->app, screen_index))
+  if (!conn->app || X11().xcb_connection_has_error(conn->app) || !ScreenOf(conn->app, screen_index))
     return fail(EGL_BAD_PARAMETER);
   auto screen = std::make_unique<Screen>();
   screen->native_display = native_display;
@@ -340,7 +350,7 @@ std::unique_ptr<Screen> OpenScreen(EGLenum platform, void* native_display, const
 bool SameScreen(const Screen& screen, EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
   if (screen.native_display != native_display || !native_display) return false;
   EGLint error = EGL_SUCCESS;
-  int fallback = platform == EGL_PLATFORM_X11_KHR ? XDefaultScreen(screen.connection->xlib) : 0;
+  int fallback = platform == EGL_PLATFORM_X11_KHR ? X11().XDefaultScreen(screen.connection->xlib) : 0;
   return ScreenAttrib(attrib_list, platform, fallback, &error) == screen.screen;
 }
 
@@ -356,15 +366,15 @@ uint32_t VisualDepth(const Screen& screen, uint32_t visual) {
 std::unique_ptr<NativeWindow> CreateWindow(Screen& screen, uint32_t window, uint32_t visual, EGLint* error) {
   Connection& conn = *screen.connection;
   // The window may still be in the application's request buffer; our connection must see it.
-  if (conn.own && conn.xlib) XSync(conn.xlib, False);
+  if (conn.own && conn.xlib) X11().XSync(conn.xlib, False);
   xcb_connection_t* c = conn.io();
   xcb_generic_error_t* err = nullptr;
-  auto attr_cookie = xcb_get_window_attributes(c, window);
-  auto geom_cookie = xcb_get_geometry(c, window);
-  xcb_get_window_attributes_reply_t* attrs = xcb_get_window_attributes_reply(c, attr_cookie, &err);
+  auto attr_cookie = X11().xcb_get_window_attributes(c, window);
+  auto geom_cookie = X11().xcb_get_geometry(c, window);
+  xcb_get_window_attributes_reply_t* attrs = X11().xcb_get_window_attributes_reply(c, attr_cookie, &err);
   free(err);
   err = nullptr;
-  xcb_get_geometry_reply_t* geom = xcb_get_geometry_reply(c, geom_cookie, &err);
+  xcb_get_geometry_reply_t* geom = X11().xcb_get_geometry_reply(c, geom_cookie, &err);
   free(err);
   bool is_window = attrs && geom && attrs->_class == XCB_WINDOW_CLASS_INPUT_OUTPUT;
   uint32_t window_visual = attrs ? attrs->visual : 0;

@@ -25,8 +25,13 @@ struct Screen {
   std::set<uint32_t> windows_with_surfaces;
 };
 
+// Whether the X libraries could be opened (the first call opens them; x11_loader.h). Without them every
+// OpenScreen fails with EGL_BAD_PARAMETER and the platform extensions are left out of the strings.
+bool PlatformAvailable();
+
 // Opens the platform's display. EGL_DEFAULT_DISPLAY on the X11 platform opens $DISPLAY. Returns null with
-// *error set (EGL_BAD_PARAMETER, EGL_BAD_ATTRIBUTE) when the display or its attributes are unusable.
+// *error set (EGL_BAD_PARAMETER, EGL_BAD_ATTRIBUTE) when the display or its attributes are unusable or
+// the X libraries are missing.
 std::unique_ptr<Screen> OpenScreen(EGLenum platform, void* native_display, const EGLAttrib* attrib_list,
                                    EGLint* error);
 // Whether `screen` is what these arguments name (the same EGLDisplay is returned for them).

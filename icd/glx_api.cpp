@@ -12,6 +12,7 @@
 #include "egl_x11.h"
 #include "glx_objects.h"
 #include "util/log.h"
+#include "x11_loader.h"
 
 namespace caldera::glx {
 namespace {
@@ -261,7 +262,7 @@ XVisualInfo* GetVisualFromFBConfig(::Display* dpy, GLXFBConfig config) {
   XVisualInfo tmpl{};
   tmpl.visualid = c->visual;
   int n = 0;
-  return XGetVisualInfo(dpy, VisualIDMask, &tmpl, &n);
+  return egl::x11::X11().XGetVisualInfo(dpy, VisualIDMask, &tmpl, &n);
 }
 
 XVisualInfo* ChooseVisual(::Display* dpy, int screen, int* attribs) {
@@ -431,7 +432,7 @@ void WaitGL() {
 }
 void WaitX() {
   std::lock_guard lock(Lock());
-  for (GlxDisplay* d : Displays()) XSync(d->dpy, False);
+  for (GlxDisplay* d : Displays()) egl::x11::X11().XSync(d->dpy, False);
 }
 void UseXFont(Font, int, int, int) {}  // needs display lists (compatibility profile)
 void CopyContext(::Display*, GLXContext, GLXContext, unsigned long) {}

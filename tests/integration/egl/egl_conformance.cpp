@@ -5,8 +5,8 @@
 #include <GL/gl.h>
 #include <unistd.h>
 
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -49,6 +49,20 @@ long RssKiB() {
   return pages_rss * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
+// Whether a library whose file name starts with `prefix` is mapped into this process.
+bool LibraryMapped(const char* prefix) {
+  FILE* f = std::fopen("/proc/self/maps", "r");
+  if (!f) return false;
+  char line[4096];
+  bool found = false;
+  while (!found && std::fgets(line, sizeof line, f)) {
+    const char* slash = std::strrchr(line, '/');
+    found = slash && std::strncmp(slash + 1, prefix, std::strlen(prefix)) == 0;
+  }
+  std::fclose(f);
+  return found;
+}
+
 EGLint Attrib(EGLDisplay dpy, EGLConfig cfg, EGLint name) {
   EGLint v = -1;
   eglGetConfigAttrib(dpy, cfg, name, &v);
@@ -72,16 +86,36 @@ int ExpectNoDevice() {
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "--expect-no-device") == 0) return ExpectNoDevice();
+  // --no-x11 / --no-x11-partial: run where all / some of the X libraries cannot be opened
+  // (run_without_x11.py). The X11 and xcb platforms are then absent from the strings and fail as unsupported
+  // platforms, and every surfaceless check below must pass all the same.
+  bool no_x11 = argc > 1 && std::strncmp(argv[1], "--no-x11", 8) == 0;
+  bool none_loadable = argc > 1 && std::strcmp(argv[1], "--no-x11") == 0;
   // Client extensions: glvnd merges ours (platform extensions come from the vendor string).
   const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   CHECK(HasToken(client, "EGL_EXT_platform_base"));
   CHECK(HasToken(client, "EGL_MESA_platform_surfaceless"));
+  for (const char* x11 : {"EGL_KHR_platform_x11", "EGL_EXT_platform_x11", "EGL_EXT_platform_xcb"}) {
+    if (HasToken(client, x11) == no_x11) {
+      std::fprintf(stderr, "%s is %s the client extensions\n", x11, no_x11 ? "still in" : "missing from");
+      ++g_failures;
+    }
+  }
+  if (no_x11) {
+    CHECK(eglGetPlatformDisplay(EGL_PLATFORM_XCB_EXT, nullptr, nullptr) == EGL_NO_DISPLAY);
+    CHECK_ERROR(EGL_BAD_PARAMETER);
+    // The X11 platform's EGL_DEFAULT_DISPLAY would open $DISPLAY if the libraries were there.
+    CHECK(eglGetPlatformDisplay(EGL_PLATFORM_X11_KHR, EGL_DEFAULT_DISPLAY, nullptr) == EGL_NO_DISPLAY);
+    CHECK_ERROR(EGL_BAD_PARAMETER);
+  }
+  // Nothing pulled them in behind the loader's back (before eglInitialize: the Vulkan driver may link xcb).
+  if (none_loadable) CHECK(!LibraryMapped("libX11") && !LibraryMapped("libxcb"));
 
   EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
   CHECK(dpy != EGL_NO_DISPLAY);
   if (dpy == EGL_NO_DISPLAY) return 1;
   CHECK(eglGetDisplay(EGL_DEFAULT_DISPLAY) == dpy);  // the default display is the surfaceless one
-  // A platform no vendor supports: glvnd asks us, and reports our error.
+  // X11 with EGL_DEFAULT_DISPLAY and no $DISPLAY to open (tests run without one): glvnd reports our error.
   CHECK(eglGetPlatformDisplay(EGL_PLATFORM_X11_KHR, nullptr, nullptr) == EGL_NO_DISPLAY);
   CHECK_ERROR(EGL_BAD_PARAMETER);
 

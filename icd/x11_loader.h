@@ -1,0 +1,35 @@
+// The X libraries, opened on first use (dlopen, RTLD_LAZY | RTLD_LOCAL) instead of linked: see
+// x11_symbols.h for what is looked up and docs/WINDOWS.md for when. Includes the X headers for their
+// types; keep it out of files that do not talk to X (Xlib.h defines macros such as None, Bool, Status).
+#pragma once
+
+#include <X11/Xlib-xcb.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <xcb/present.h>
+#include <xcb/xcb.h>
+
+#include <string>
+
+#include "x11_symbols.h"
+
+namespace caldera::egl::x11 {
+
+// One pointer per symbol of x11_symbols.h, typed from its declaration in the headers.
+struct X11Library {
+#define CALDERA_X11_POINTER(library, name) decltype(&::name) name = nullptr;
+  CALDERA_X11_FUNCTIONS(CALDERA_X11_POINTER)
+  CALDERA_X11_DATA(CALDERA_X11_POINTER)
+#undef CALDERA_X11_POINTER
+};
+
+// Opens the libraries and looks every symbol up, once per process (later calls return the first
+// answer). Null when a library or symbol is missing; LoadFailure() then says which.
+const X11Library* LoadX11Library();
+// Why LoadX11Library() failed ("libxcb-present.so.0 cannot be opened: ..."); empty when it did not.
+const std::string& LoadFailure();
+// The table; only after LoadX11Library() returned it (every caller sits behind an X display, which
+// cannot exist otherwise).
+const X11Library& X11();
+
+}  // namespace caldera::egl::x11
