@@ -38,6 +38,7 @@ WORKLOAD_METRICS = {
     "gl_thread_ms_per_frame": False,
     "gl_thread_us_per_draw": False,
     "other_threads_ms_per_frame": False,
+    "apply_thread_ms_per_frame": False,
     "process_ms_per_frame": False,
 }
 # Guard counters reported per frame (or per Vulkan draw for drawoverhead).
@@ -86,6 +87,12 @@ def configurations(builddir, tmp):
         "caldera-gles": {"label": "Caldera/GLES (llvmpipe)", "vulkan": False, "renderer": "Caldera",
                          "env": dict(base, __EGL_VENDOR_LIBRARY_FILENAMES=caldera_json,
                                      CALDERA_BACKEND="gles")},
+        # Run-ahead (CALDERA_PIPE=inproc): the GL thread records, an apply thread drives the backend.
+        "caldera-inproc": {"label": "Caldera/Vulkan inproc (lavapipe)", "vulkan": True, "renderer": "Caldera",
+                           "env": dict(base, __EGL_VENDOR_LIBRARY_FILENAMES=caldera_json, CALDERA_PIPE="inproc")},
+        "caldera-gles-inproc": {"label": "Caldera/GLES inproc (llvmpipe)", "vulkan": False, "renderer": "Caldera",
+                                "env": dict(base, __EGL_VENDOR_LIBRARY_FILENAMES=caldera_json,
+                                            CALDERA_BACKEND="gles", CALDERA_PIPE="inproc")},
         "llvmpipe": {"label": "Mesa llvmpipe (native GL)", "vulkan": False, "renderer": "llvmpipe",
                      "env": dict(base, __EGL_VENDOR_LIBRARY_FILENAMES=MESA_VENDOR, LIBGL_ALWAYS_SOFTWARE="1",
                                  GALLIUM_DRIVER="llvmpipe")},
@@ -106,6 +113,10 @@ def configurations(builddir, tmp):
         configs["caldera-gles"]["absent"] = "Caldera's GLES backend does not exist yet (src/backend/gles)"
     elif "absent" in configs["caldera"]:
         configs["caldera-gles"]["absent"] = configs["caldera"]["absent"]
+    for name in ("caldera-inproc", "caldera-gles-inproc"):
+        base_name = name.replace("-inproc", "")
+        if "absent" in configs[base_name]:
+            configs[name]["absent"] = configs[base_name]["absent"]
     if not os.path.exists(MESA_VENDOR):
         configs["llvmpipe"]["absent"] = configs["zink"]["absent"] = f"{MESA_VENDOR} missing"
     return configs
