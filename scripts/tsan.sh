@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ThreadSanitizer: builds the library and the threaded tests with -fsanitize=thread into ./build-tsan and runs
-# them (four threads rendering at once, two contexts of one share group handing objects over). Any race
+# them (four threads rendering at once, two contexts of one share group handing objects over, the run-ahead
+# rules), with the inline and the inproc pipe. Any race
 # report fails the run; races inside lavapipe itself are suppressed (tests/sanitizers/tsan.supp).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,14 +10,17 @@ dir=build-tsan
 if [ ! -f "$dir/build.ninja" ]; then
   meson setup "$dir" --buildtype=plain -Db_sanitize=thread -Db_lundef=false -Dc_args="-O1 -g1" -Dcpp_args="-O1 -g1"
 fi
-tests=(tests/integration/gl/gl_threads tests/integration/gl/gl_share_lifetime)
+tests=(tests/integration/gl/gl_threads tests/integration/gl/gl_share_lifetime tests/integration/gl/gl_run_ahead)
 ninja -C "$dir" -j"$(nproc)" icd/libEGL_caldera.so.0 "${tests[@]}"
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 chmod 700 "$XDG_RUNTIME_DIR"
 export __EGL_VENDOR_LIBRARY_FILENAMES="$PWD/$dir/json/caldera_dev.json"
 export TSAN_OPTIONS="halt_on_error=1:exitcode=66:suppressions=$PWD/tests/sanitizers/tsan.supp"
-for t in "${tests[@]}"; do
-  echo "tsan: $t"
-  "$dir/$t"
+# Each in both pipe modes: inproc adds an apply thread per context (run-ahead).
+for mode in inline inproc; do
+  for t in "${tests[@]}"; do
+    echo "tsan: $t (CALDERA_PIPE=$mode)"
+    CALDERA_PIPE=$mode "$dir/$t"
+  done
 done
-echo "tsan: no data race reported in ${#tests[@]} programs"
+echo "tsan: no data race reported in ${#tests[@]} programs, inline and inproc"
