@@ -502,8 +502,9 @@ def check_shape(results):
         entry = results.get(workload, {}).get("configs", {}).get("caldera", {})
         summary = entry.get("summary") or {}
         for metric in WORKLOAD_METRICS:
-            if metric == "other_threads_ms_per_frame":
-                # Process minus thread CPU: may legitimately be ~0; it must parse.
+            if metric in ("other_threads_ms_per_frame", "apply_thread_ms_per_frame"):
+                # Process minus thread CPU, and the apply thread (0 with the inline pipe): may legitimately be
+                # ~0; they must parse.
                 if not isinstance((summary.get(metric) or {}).get("median"), (int, float)):
                     problems.append(f"{workload} {metric} missing")
                 continue
