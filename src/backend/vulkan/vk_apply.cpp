@@ -11,12 +11,14 @@ namespace caldera::vk {
 
 void Context::Apply(const pipe::CmdBufferStorage& c, const uint8_t* payload) {
   Resources& res = *shared_.resources;
-  if (!res.CreateBuffer(c.buffer, c.size, &retired_)) {
+  // Small storage is made host-visible, so that the glBufferData contents that follow are written directly.
+  if (!res.CreateBuffer(c.buffer, c.size, &retired_, direct_writes_ && c.size <= kDirectWriteMax)) {
     util::LogOnce(util::LogLevel::kWarning, "vulkan", "buffer allocation failed: GL_OUT_OF_MEMORY");
     errors_ |= pipe::kBackendErrorOutOfMemory;
   }
   // Bound vertex/index, uniform and texel buffers may have new storage: rebind and re-push.
   vertex_dirty_ = resources_dirty_ = true;
+  fresh_buffer_ = c.buffer;  // nothing has used it yet (until the next record: Execute clears this)
 }
 
 void Context::Apply(const pipe::CmdBufferUpload& c, const uint8_t* payload) {

@@ -36,8 +36,10 @@ bool Context::PendingClear::any() const {
 
 Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, kRingPage) {
   deferred_clears_ = util::EnvFlag("CALDERA_DEFERRED_CLEARS", true);
-  if (const char* every = util::Env("CALDERA_STATS_SAMPLE_EVERY")) sample_every_ = std::strtoull(every, nullptr, 10);
+  if (const char* every = util::Env("CALDERA_STATS_SAMPLE_EVERY"))
+    sample_every_ = std::strtoull(every, nullptr, 10);
   diff_dynamic_state_ = util::EnvFlag("CALDERA_DYNAMIC_STATE_DIFF", true);
+  direct_writes_ = util::EnvFlag("CALDERA_DIRECT_BUFFER_WRITES", true);
   merge_draws_ = shared_.device->features().max_multi_draw > 2;  // the device honours CALDERA_MULTI_DRAW=0
   if (const char* skip = util::Env("CALDERA_TEST_SKIP_CLEAR_RESOLVE")) {
     // A comma-separated list of read kinds whose resolve is skipped.
@@ -78,18 +80,19 @@ void Context::WriteSample() {
   MemoryStats memory = shared_.device->memory().stats();
   Resources::Counts objects = shared_.resources->counts();
   if (FILE* f = std::fopen(path, "a")) {
-    std::fprintf(f,
-                 "{\"sample\": %llu, \"device_allocations\": %llu, \"live_suballocations\": %llu, "
-                 "\"live_buffers\": %llu, \"live_images\": %llu, \"live_programs\": %llu, \"garbage\": %llu, "
-                 "\"samplers\": %llu, \"ring_pages\": %u, \"descriptor_pools\": %zu, \"command_buffers\": %zu, "
-                 "\"pipelines_created\": %llu, \"pipelines_live\": %llu}\n",
-                 (unsigned long long)finishes_, (unsigned long long)memory.device_allocations,
-                 (unsigned long long)memory.live_suballocations, (unsigned long long)objects.buffers,
-                 (unsigned long long)objects.images, (unsigned long long)objects.programs,
-                 (unsigned long long)objects.garbage, (unsigned long long)objects.samplers, ring_.page_count(),
-                 descriptor_pools_.size(), in_flight_.size() + free_cmds_.size(),
-                 (unsigned long long)shared_.pipelines->stats().created,
-                 (unsigned long long)shared_.pipelines->stats().live);
+    std::fprintf(
+        f,
+        "{\"sample\": %llu, \"device_allocations\": %llu, \"live_suballocations\": %llu, "
+        "\"live_buffers\": %llu, \"live_images\": %llu, \"live_programs\": %llu, \"garbage\": %llu, "
+        "\"samplers\": %llu, \"ring_pages\": %u, \"descriptor_pools\": %zu, \"command_buffers\": %zu, "
+        "\"pipelines_created\": %llu, \"pipelines_live\": %llu}\n",
+        (unsigned long long)finishes_, (unsigned long long)memory.device_allocations,
+        (unsigned long long)memory.live_suballocations, (unsigned long long)objects.buffers,
+        (unsigned long long)objects.images, (unsigned long long)objects.programs,
+        (unsigned long long)objects.garbage, (unsigned long long)objects.samplers, ring_.page_count(),
+        descriptor_pools_.size(), in_flight_.size() + free_cmds_.size(),
+        (unsigned long long)shared_.pipelines->stats().created,
+        (unsigned long long)shared_.pipelines->stats().live);
     std::fclose(f);
   }
 }
@@ -104,7 +107,7 @@ void Context::WriteStats() {
                  "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
                  "\"pbo_copies\": %llu, \"dynamic_sets\": %llu, \"dynamic3_sets\": %llu, \"draws_merged\": "
                  "%llu, \"multi_draws\": %llu, \"compressed_uploads\": %llu, \"handover_submits\": %llu, "
-                 "\"ring_splits\": %llu}\n",
+                 "\"ring_splits\": %llu, \"direct_buffer_writes\": %llu}\n",
                  (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
                  (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
                  (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
@@ -112,7 +115,7 @@ void Context::WriteStats() {
                  (unsigned long long)stats_.dynamic_sets, (unsigned long long)stats_.dynamic3_sets,
                  (unsigned long long)stats_.draws_merged, (unsigned long long)stats_.multi_draws,
                  (unsigned long long)stats_.compressed_uploads, (unsigned long long)stats_.handover_submits,
-                 (unsigned long long)stats_.ring_splits);
+                 (unsigned long long)stats_.ring_splits, (unsigned long long)stats_.direct_buffer_writes);
     std::fclose(f);
   }
 }
@@ -144,6 +147,7 @@ bool Context::Execute(const pipe::CommandChunk& chunk) {
     if (broken_) return;  // what follows a failed command buffer is dropped: the context is lost
     if (batch_.count && op != pipe::Op::kDraw) FlushDrawBatch();
     pipe::Dispatch(*this, op, record, payload);
+    if (op != pipe::Op::kBufferStorage) fresh_buffer_ = {};
     if (ring_.failed()) broken_ = true;  // host-visible memory ran out (logged)
   });
   FlushDrawBatch();
@@ -855,6 +859,14 @@ void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd) {
 void Context::OnBufferUpload(const pipe::CmdBufferUpload& cmd, const uint8_t* data) {
   BufferObject* buffer = shared_.resources->buffers.Get(cmd.buffer);
   if (!buffer || cmd.offset + cmd.payload_size > buffer->size) return;
+  // Storage made by the record just before (glBufferData with data) that no command has used yet: the host
+  // writes it, with no copy command and no end of the render pass. Coherent memory; the submission that
+  // follows makes the write visible to the device.
+  if (direct_writes_ && fresh_buffer_ == cmd.buffer && buffer->alloc.mapped) {
+    std::memcpy(buffer->alloc.mapped + cmd.offset, data, cmd.payload_size);
+    ++stats_.direct_buffer_writes;
+    return;
+  }
   // Ordered with draws: copy from the ring inside the command stream. Earlier draws read the old bytes.
   UploadRing::Span span = ring_.Allocate(cmd.payload_size, 16);
   if (!span.data) return;

@@ -133,7 +133,7 @@ VkFormat Resources::ToVkFormat(pipe::Format f) const {
   }
 }
 
-bool Resources::CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired) {
+bool Resources::CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired, bool mapped) {
   if (device_.InjectOutOfMemory() || size > device_.max_buffer_bytes()) return false;
   VkDevice dev = device_.device();
   BufferObject b;
@@ -149,12 +149,16 @@ bool Resources::CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired) {
   if (vkCreateBuffer(dev, &info, nullptr, &b.buffer) != VK_SUCCESS) return false;
   VkMemoryRequirements req;
   vkGetBufferMemoryRequirements(dev, b.buffer, &req);
-  if (!device_.memory().Allocate(req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0, &b.alloc) &&
+  constexpr VkMemoryPropertyFlags kMapped =
+      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  bool got = mapped && device_.memory().Allocate(req, kMapped, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &b.alloc);
+  if (!got && !device_.memory().Allocate(req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0, &b.alloc) &&
       !device_.memory().Allocate(req, 0, 0, &b.alloc)) {
     vkDestroyBuffer(dev, b.buffer, nullptr);
     return false;
   }
-  if (!device_.Check(vkBindBufferMemory(dev, b.buffer, b.alloc.memory, b.alloc.offset), "vkBindBufferMemory")) {
+  if (!device_.Check(vkBindBufferMemory(dev, b.buffer, b.alloc.memory, b.alloc.offset),
+                     "vkBindBufferMemory")) {
     vkDestroyBuffer(dev, b.buffer, nullptr);
     device_.memory().Free(b.alloc);
     return false;
@@ -252,7 +256,8 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
     vkDestroyImage(dev, img.image, nullptr);
     return false;
   }
-  if (!device_.Check(vkBindImageMemory(dev, img.image, img.alloc.memory, img.alloc.offset), "vkBindImageMemory")) {
+  if (!device_.Check(vkBindImageMemory(dev, img.image, img.alloc.memory, img.alloc.offset),
+                     "vkBindImageMemory")) {
     vkDestroyImage(dev, img.image, nullptr);
     device_.memory().Free(img.alloc);
     return false;

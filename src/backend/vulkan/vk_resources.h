@@ -157,7 +157,9 @@ class Resources {
   // Objects replaced or destroyed go to `retired`: the calling context's list, stamped with the serial of
   // its next submission (work it recorded may still use them), then handed back through Retire.
   using Retired = std::vector<Garbage>;
-  bool CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired);
+  // `mapped`: prefer host-visible, coherent memory (device-local where the device has it) so that the
+  // storage's first contents can be written by the host (Context's direct writes).
+  bool CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired, bool mapped = false);
   bool CreateImage(pipe::Handle h, const ImageDesc& desc, Retired* retired);
   // An image outside the tables (a context's private objects, such as the incomplete-texture stand-ins).
   bool CreateStandaloneImage(const ImageDesc& desc, ImageObject* out);
