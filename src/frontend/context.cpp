@@ -24,7 +24,9 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
   dirty_.set();
   if (IsES()) {
     // ES has a default vertex array object (name 0) that behaves like a generated one.
-    vertex_array = std::make_shared<VertexArray>();
+    default_vertex_array = std::make_shared<VertexArray>();
+    default_vertex_array->is_default = true;
+    vertex_array = default_vertex_array;
   }
 }
 
@@ -329,15 +331,17 @@ void Context::FlushVertexInput() {
     }
     if (!vertex_array) continue;
     const auto& a = vertex_array->attribs[i];
-    if (!a.enabled || !a.buffer) continue;
+    // An ES client-side array reads its stream buffer (staged by the draw: client_arrays.cpp).
+    const Buffer* source = a.buffer ? a.buffer.get() : a.client_pointer ? client_streams[i].get() : nullptr;
+    if (!a.enabled || !source) continue;
     auto type = *glenum::VertexType(a.type, a.integer);
     out.enabled = true;
     out.binding = static_cast<uint8_t>(i);
     out.format = {static_cast<uint8_t>(type), static_cast<uint8_t>(a.size), a.normalized, a.integer};
     out.offset = 0;
     auto& b = cmd.bindings[i];
-    b.buffer = a.buffer->handle;
-    b.offset = a.offset;
+    b.buffer = source->handle;
+    b.offset = a.buffer ? a.offset : 0;
     b.stride = a.stride ? static_cast<uint32_t>(a.stride)
                         : static_cast<uint32_t>(a.size) * glenum::VertexTypeSize(type);
     if (type == pipe::VertexFormat::kInt2101010 || type == pipe::VertexFormat::kUInt2101010)

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "frontend/buffer_util.h"
+#include "frontend/client_arrays.h"
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/gl_enums.h"
@@ -39,7 +40,9 @@ void RecordInline(Context& ctx, pipe::Topology topology, const std::vector<uint3
 }
 
 void DrawArraysCommon(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances) {
-  if (count == 0 || instances == 0 || !Prepare(ctx)) return;
+  if (count == 0 || instances == 0) return;
+  if (UsesClientArrays(ctx)) StageClientArrays(ctx, uint64_t(first) + uint64_t(count), uint32_t(instances));
+  if (!Prepare(ctx)) return;
   if (mode == GL_LINE_LOOP && !NativeLineLoops(ctx)) {
     // Primitive restart never applies to array draws, and the generated indices hold no all-ones value
     // (GL_MAX_ELEMENTS_VERTICES-sized draws are far below 2^32).
@@ -58,8 +61,36 @@ void DrawArraysCommon(Context& ctx, GLenum mode, GLint first, GLsizei count, GLs
 
 void DrawElementsCommon(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
                         GLsizei instances, GLint base_vertex) {
-  if (count == 0 || instances == 0 || !Prepare(ctx)) return;
-  const auto& ebo = ctx.vertex_array->element_buffer;
+  if (count == 0 || instances == 0) return;
+  Buffer* ebo = ctx.vertex_array->element_buffer.get();
+  if (!ebo || UsesClientArrays(ctx)) {
+    // ES client memory: indices (no element buffer) and/or attributes, copied for this draw.
+    auto index_type = *glenum::IndexType(type);
+    const uint64_t size = glenum::IndexSize(index_type);
+    const uint8_t* data = nullptr;
+    if (!ebo) {
+      if (!indices)
+        return ctx.Error(GL_INVALID_OPERATION, "glDrawElements", "no element buffer and no indices");
+      data = static_cast<const uint8_t*>(indices);
+      ebo = StageClientIndices(ctx, indices, uint64_t(count) * size);
+      indices = nullptr;
+    } else if (UsesClientArrays(ctx)) {
+      if (!SyncShadow(ctx, *ebo)) return ctx.Error(GL_CONTEXT_LOST, "glDrawElements", "device lost");
+      uint64_t at = reinterpret_cast<uintptr_t>(indices);
+      if (at >= ebo->shadow.size()) return;
+      count = GLsizei(std::min<uint64_t>(uint64_t(count), (ebo->shadow.size() - at) / size));
+      data = ebo->shadow.data() + at;
+    }
+    if (UsesClientArrays(ctx)) {
+      const GLState& s = ctx.state;
+      auto restart = index_rewrite::Resolve(s.primitive_restart, s.primitive_restart_fixed,
+                                            s.primitive_restart_index, index_type);
+      uint64_t max =
+          MaxIndex(data, index_type, uint64_t(count), restart.enabled ? restart.value : UINT64_MAX);
+      StageClientArrays(ctx, max + 1 + uint64_t(std::max(base_vertex, 0)), uint32_t(instances));
+    }
+  }
+  if (!Prepare(ctx)) return;
   pipe::CmdDraw cmd{};
   cmd.topology = *glenum::PrimitiveMode(mode);
   cmd.index_type = *glenum::IndexType(type);

@@ -26,7 +26,7 @@ void BindVertexArray(Context& ctx, GLuint array) {
     vao = ctx.vertex_arrays.GetOrCreate(array);
     vao->ever_bound = true;
   } else if (ctx.IsES()) {
-    vao = std::make_shared<VertexArray>();
+    vao = ctx.default_vertex_array;
   }
   if (vao == ctx.vertex_array) return;
   ctx.vertex_array = std::move(vao);
@@ -64,6 +64,8 @@ void SetPointer(Context& ctx, GLuint index, GLint size, GLenum type, bool normal
   a.stride = stride;
   a.offset = reinterpret_cast<uintptr_t>(pointer);
   a.buffer = ctx.array_buffer;
+  // No buffer bound: an ES client-side array (validation allowed it only on the default vertex array).
+  a.client_pointer = a.buffer ? nullptr : pointer;
   ctx.MarkDirty(kDirtyVertexInput);
 }
 

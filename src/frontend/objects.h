@@ -56,11 +56,15 @@ struct VertexAttribState {
   uint64_t offset = 0;
   GLuint divisor = 0;
   std::shared_ptr<Buffer> buffer;
+  // ES client-side array (no GL_ARRAY_BUFFER bound, default vertex array): read at each draw
+  // (client_arrays.cpp). Null otherwise.
+  const void* client_pointer = nullptr;
 };
 
 struct VertexArray : GLObject {
   std::array<VertexAttribState, pipe::kMaxVertexAttribs> attribs;
   std::shared_ptr<Buffer> element_buffer;
+  bool is_default = false;  // ES's vertex array object 0: the only one client-side arrays may use
 };
 
 struct Shader : GLObject {

@@ -28,7 +28,7 @@ bool DrawCommon(Context& ctx, const char* function, GLenum mode, GLsizei count, 
     return Fail(ctx, GL_INVALID_OPERATION, function, "no vertex array object bound (core profile)");
   if (ctx.vertex_array) {
     for (auto& attrib : ctx.vertex_array->attribs)
-      if (attrib.enabled && !attrib.buffer)
+      if (attrib.enabled && !attrib.buffer && !attrib.client_pointer)
         return Fail(ctx, GL_INVALID_OPERATION, function, "enabled attribute has no buffer (client arrays)");
   }
   if (FramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
@@ -40,9 +40,11 @@ bool ElementsCommon(Context& ctx, const char* function, GLenum mode, GLsizei cou
                     GLsizei instances) {
   if (!DrawCommon(ctx, function, mode, count, instances, true)) return false;
   if (!glenum::IndexType(type)) return Fail(ctx, GL_INVALID_ENUM, function, "invalid index type");
-  if (!ctx.vertex_array || !ctx.vertex_array->element_buffer)
+  // ES: with no element buffer the indices are in client memory (client_arrays.cpp).
+  if (!ctx.vertex_array ||
+      (!ctx.vertex_array->element_buffer && !(ctx.IsES() && ctx.vertex_array->is_default)))
     return Fail(ctx, GL_INVALID_OPERATION, function, "no element array buffer bound");
-  if (ctx.vertex_array->element_buffer->mapped)
+  if (ctx.vertex_array->element_buffer && ctx.vertex_array->element_buffer->mapped)
     return Fail(ctx, GL_INVALID_OPERATION, function, "element buffer is mapped");
   return true;
 }
@@ -62,8 +64,13 @@ bool AttribPointerCommon(Context& ctx, const char* function, GLuint index, GLint
   if (packed && size != 4) return Fail(ctx, GL_INVALID_OPERATION, function, "packed type needs size 4");
   if (!ctx.vertex_array && !ctx.IsES())
     return Fail(ctx, GL_INVALID_OPERATION, function, "no vertex array object bound (core profile)");
-  if (!ctx.array_buffer && pointer != nullptr)
-    return Fail(ctx, GL_INVALID_OPERATION, function, "client-side arrays are not allowed (core profile)");
+  if (!ctx.array_buffer && pointer != nullptr) {
+    if (!ctx.IsES())
+      return Fail(ctx, GL_INVALID_OPERATION, function, "client-side arrays are not allowed (core profile)");
+    if (!ctx.vertex_array->is_default)
+      return Fail(ctx, GL_INVALID_OPERATION, function,
+                  "client-side arrays need the default vertex array object (ES 3.0 §2.9.6)");
+  }
   return true;
 }
 

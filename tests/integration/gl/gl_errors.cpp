@@ -648,16 +648,23 @@ void ES30Errors(bool caldera) {
   glBindBuffer(GL_ARRAY_BUFFER, 0);
   glDeleteBuffers(1, &buffer);
   // Client-side vertex data on vertex array object 0 is legal in ES 3.0 (§2.9.6 only forbids it on a
-  // non-zero VAO). Caldera does not support client arrays yet and reports GL_INVALID_OPERATION instead:
-  // checked as a known gap so it stays clean (no crash, no draw), and so this line fails, to be flipped,
-  // once they land.
+  // non-zero VAO), and so are client indices.
   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, vertices);
-  CHECK_GL_ERROR(caldera ? GL_INVALID_OPERATION : GL_NO_ERROR);
-  if (!caldera) {
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    glFinish();
-    CHECK_GL_ERROR(GL_NO_ERROR);
-  }
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  static const GLushort client_indices[] = {0, 1, 2};
+  glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, client_indices);
+  glFinish();
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // ... but not on a generated vertex array.
+  GLuint vao = 0;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, vertices);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glBindVertexArray(0);
+  glDeleteVertexArrays(1, &vao);
+  (void)caldera;
   glDrawArrays(GL_TRIANGLES, 0, -1);
   CHECK_GL_ERROR(GL_INVALID_VALUE);
   glDisableVertexAttribArray(0);
