@@ -36,7 +36,9 @@ bool Context::PendingClear::any() const {
 
 Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, kRingPage) {
   deferred_clears_ = util::EnvFlag("CALDERA_DEFERRED_CLEARS", true);
-  if (const char* every = util::Env("CALDERA_STATS_SAMPLE_EVERY")) sample_every_ = std::strtoull(every, nullptr, 10);
+  readback_row_copy_ = util::EnvFlag("CALDERA_PIXEL_ROW_COPY", true);
+  if (const char* every = util::Env("CALDERA_STATS_SAMPLE_EVERY"))
+    sample_every_ = std::strtoull(every, nullptr, 10);
   diff_dynamic_state_ = util::EnvFlag("CALDERA_DYNAMIC_STATE_DIFF", true);
   merge_draws_ = shared_.device->features().max_multi_draw > 2;  // the device honours CALDERA_MULTI_DRAW=0
   if (const char* skip = util::Env("CALDERA_TEST_SKIP_CLEAR_RESOLVE")) {
@@ -78,18 +80,19 @@ void Context::WriteSample() {
   MemoryStats memory = shared_.device->memory().stats();
   Resources::Counts objects = shared_.resources->counts();
   if (FILE* f = std::fopen(path, "a")) {
-    std::fprintf(f,
-                 "{\"sample\": %llu, \"device_allocations\": %llu, \"live_suballocations\": %llu, "
-                 "\"live_buffers\": %llu, \"live_images\": %llu, \"live_programs\": %llu, \"garbage\": %llu, "
-                 "\"samplers\": %llu, \"ring_pages\": %u, \"descriptor_pools\": %zu, \"command_buffers\": %zu, "
-                 "\"pipelines_created\": %llu, \"pipelines_live\": %llu}\n",
-                 (unsigned long long)finishes_, (unsigned long long)memory.device_allocations,
-                 (unsigned long long)memory.live_suballocations, (unsigned long long)objects.buffers,
-                 (unsigned long long)objects.images, (unsigned long long)objects.programs,
-                 (unsigned long long)objects.garbage, (unsigned long long)objects.samplers, ring_.page_count(),
-                 descriptor_pools_.size(), in_flight_.size() + free_cmds_.size(),
-                 (unsigned long long)shared_.pipelines->stats().created,
-                 (unsigned long long)shared_.pipelines->stats().live);
+    std::fprintf(
+        f,
+        "{\"sample\": %llu, \"device_allocations\": %llu, \"live_suballocations\": %llu, "
+        "\"live_buffers\": %llu, \"live_images\": %llu, \"live_programs\": %llu, \"garbage\": %llu, "
+        "\"samplers\": %llu, \"ring_pages\": %u, \"descriptor_pools\": %zu, \"command_buffers\": %zu, "
+        "\"pipelines_created\": %llu, \"pipelines_live\": %llu}\n",
+        (unsigned long long)finishes_, (unsigned long long)memory.device_allocations,
+        (unsigned long long)memory.live_suballocations, (unsigned long long)objects.buffers,
+        (unsigned long long)objects.images, (unsigned long long)objects.programs,
+        (unsigned long long)objects.garbage, (unsigned long long)objects.samplers, ring_.page_count(),
+        descriptor_pools_.size(), in_flight_.size() + free_cmds_.size(),
+        (unsigned long long)shared_.pipelines->stats().created,
+        (unsigned long long)shared_.pipelines->stats().live);
     std::fclose(f);
   }
 }
@@ -104,7 +107,7 @@ void Context::WriteStats() {
                  "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
                  "\"pbo_copies\": %llu, \"dynamic_sets\": %llu, \"dynamic3_sets\": %llu, \"draws_merged\": "
                  "%llu, \"multi_draws\": %llu, \"compressed_uploads\": %llu, \"handover_submits\": %llu, "
-                 "\"ring_splits\": %llu}\n",
+                 "\"ring_splits\": %llu, \"readback_row_copies\": %llu}\n",
                  (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
                  (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
                  (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
@@ -112,7 +115,7 @@ void Context::WriteStats() {
                  (unsigned long long)stats_.dynamic_sets, (unsigned long long)stats_.dynamic3_sets,
                  (unsigned long long)stats_.draws_merged, (unsigned long long)stats_.multi_draws,
                  (unsigned long long)stats_.compressed_uploads, (unsigned long long)stats_.handover_submits,
-                 (unsigned long long)stats_.ring_splits);
+                 (unsigned long long)stats_.ring_splits, (unsigned long long)stats_.readback_row_copies);
     std::fclose(f);
   }
 }
@@ -125,7 +128,8 @@ Context::~Context() {
   if (serial) shared_.device->WaitSerial(serial);
   for (auto& s : in_flight_) shared_.device->WaitSerial(s.serial);
   Collect();
-  if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass || stats_.compressed_uploads)
+  if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass || stats_.compressed_uploads ||
+      stats_.readback_row_copies)
     WriteStats();
   for (auto& row : dummies_)
     for (auto& dummy : row)
@@ -990,13 +994,23 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
   vkCmdCopyImageToBuffer(Commands(), img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, span.buffer, 1,
                          &region);
   if (SubmitCopyToHostAndWait()) {
-    for (int32_t row = 0; row < cmd.height; ++row) {
-      auto* dst = static_cast<uint8_t*>(cmd.dst) + size_t(row) * cmd.row_stride;
-      const uint8_t* src = span.data + size_t(row) * cmd.width * texel;
-      if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT)
-        std::memcpy(dst, src, size_t(cmd.width));
-      else
-        ConvertReadback(img->pipe_format, img->format, cmd.layout, src, cmd.width, dst);
+    // Copied texels already in the asked layout (RGBA8 as RGBA8, float depth as floats) are copied row by
+    // row; others convert (ConvertReadback).
+    bool rows_as_is = aspect == VK_IMAGE_ASPECT_STENCIL_BIT ||
+                      (readback_row_copy_ && ReadbackIsCopy(img->pipe_format, img->format, cmd.layout));
+    size_t src_row = size_t(cmd.width) * texel;
+    if (rows_as_is && aspect != VK_IMAGE_ASPECT_STENCIL_BIT) ++stats_.readback_row_copies;
+    if (rows_as_is && cmd.row_stride == src_row) {
+      std::memcpy(cmd.dst, span.data, src_row * size_t(cmd.height));
+    } else {
+      for (int32_t row = 0; row < cmd.height; ++row) {
+        auto* dst = static_cast<uint8_t*>(cmd.dst) + size_t(row) * cmd.row_stride;
+        const uint8_t* src = span.data + size_t(row) * src_row;
+        if (rows_as_is)
+          std::memcpy(dst, src, src_row);
+        else
+          ConvertReadback(img->pipe_format, img->format, cmd.layout, src, cmd.width, dst);
+      }
     }
   }
   cmd.done->store(true);

@@ -209,11 +209,12 @@ class Context final : public pipe::BackendContext {
   void BindVertexInput();
   void SetDynamicVertexLayout();  // vkCmdSetVertexInputEXT from vertex_ (features().vertex_input_dynamic)
   bool BindUniforms(const ProgramObject& program);  // false: no descriptor set or ring space (draw skipped)
-  VkDescriptorSet AllocateRingSet();                 // from the newest pool, or a new one when it is full
-  void RetirePipelines(pipe::Handle program);        // the program's cached pipelines, into retired_
+  VkDescriptorSet AllocateRingSet();                // from the newest pool, or a new one when it is full
+  void RetirePipelines(pipe::Handle program);       // the program's cached pipelines, into retired_
   bool CheckVk(VkResult result, const char* what);  // Device::Check
   void PrepareTextures();  // layout transitions for sampled images; must run outside a render pass
-  bool PushResources(const ProgramObject& program);  // false: a sampler or ring space could not be had  // uniform blocks and textures into the push set
+  bool PushResources(const ProgramObject& program);  // false: a sampler or ring space could not be had  //
+                                                     // uniform blocks and textures into the push set
   // 1x1 (0,0,0,1) stand-ins, one per view type and sample type: what GL returns for incomplete or missing
   // textures, through a view whose numeric type matches the shader's sampler (Vulkan requires it).
   void CreateDummies();
@@ -232,8 +233,8 @@ class Context final : public pipe::BackendContext {
   std::vector<VkCommandBuffer> free_cmds_;
   VkCommandBuffer cmd_ = VK_NULL_HANDLE;
   VkCommandBuffer spare_cmd_ = VK_NULL_HANDLE;  // BreakRecording
-  bool broken_ = false;                          // a command buffer could not be had: the context is lost
-  uint32_t errors_ = 0;                          // pipe::kBackendError* bits for TakeErrors
+  bool broken_ = false;                         // a command buffer could not be had: the context is lost
+  uint32_t errors_ = 0;                         // pipe::kBackendError* bits for TakeErrors
   // CALDERA_STATS_SAMPLE_EVERY=N: every N-th glFinish appends the live objects and memory to CALDERA_STATS
   // (the resource-bounds test reads them: flat after warm-up).
   uint64_t sample_every_ = 0, finishes_ = 0;
@@ -242,8 +243,8 @@ class Context final : public pipe::BackendContext {
   Resources::Retired retired_;  // destroyed/replaced objects, freed after our next submission completes
   UploadRing ring_;
   std::vector<VkDescriptorPool> descriptor_pools_;  // for ring_sets_; a new one whenever the last is full
-  std::vector<VkDescriptorSet> ring_sets_;  // one uniform descriptor set per ring page
-  std::vector<VkBuffer> ring_set_buffers_;  // what each set currently points at
+  std::vector<VkDescriptorSet> ring_sets_;          // one uniform descriptor set per ring page
+  std::vector<VkBuffer> ring_set_buffers_;          // what each set currently points at
 
   // Render targets and pass state.
   pipe::CmdSetRenderTargets targets_{};
@@ -260,16 +261,19 @@ class Context final : public pipe::BackendContext {
   // in a pass; CALDERA_TEST_SKIP_CLEAR_RESOLVE=<kind> (tests only) skips resolving for one read kind, which
   // the negative-control tests use to prove each resolve is needed. CALDERA_STATS=<file> appends counters.
   bool deferred_clears_ = true;
+  // CALDERA_PIXEL_ROW_COPY=0: readbacks convert every texel even where the copy is the asked layout.
+  bool readback_row_copy_ = true;
   uint32_t skip_resolve_ = 0;  // bit per ClearResolve kind (test knob)
   struct Stats {
     uint64_t clears_deferred = 0, clears_folded = 0, clears_in_pass = 0, render_passes = 0, draws = 0,
              submits = 0, pbo_copies = 0;
     uint64_t dynamic_sets = 0, dynamic3_sets = 0;  // vkCmdSet* calls for core / extended-3 dynamic state
     uint64_t draws_merged = 0,
-             multi_draws = 0;         // GL draws recorded inside vkCmdDrawMulti*EXT, and those calls
-    uint64_t compressed_uploads = 0;  // uploads of blocks into block-compressed images (native RGTC)
-    uint64_t handover_submits = 0;    // submissions made because another context began to record
-    uint64_t ring_splits = 0;         // submissions made to bound the ring pages one submission holds
+             multi_draws = 0;          // GL draws recorded inside vkCmdDrawMulti*EXT, and those calls
+    uint64_t compressed_uploads = 0;   // uploads of blocks into block-compressed images (native RGTC)
+    uint64_t handover_submits = 0;     // submissions made because another context began to record
+    uint64_t ring_splits = 0;          // submissions made to bound the ring pages one submission holds
+    uint64_t readback_row_copies = 0;  // reads whose copied texels were the asked layout (rows copied)
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.

@@ -162,6 +162,22 @@ void ConvertReadback(pipe::Format format, VkFormat vk_format, pipe::ReadLayout l
   }
 }
 
+bool ReadbackIsCopy(pipe::Format format, VkFormat vk_format, pipe::ReadLayout layout) {
+  pipe::Format storage = pipe::Info(format).storage;
+  switch (layout) {
+    case pipe::ReadLayout::kRGBA8:
+      return storage == pipe::Format::kRGBA8 || storage == pipe::Format::kSRGB8A8;
+    case pipe::ReadLayout::kRGBA32F:
+      return storage == pipe::Format::kRGBA32F;
+    case pipe::ReadLayout::kRGBA32I:
+      return storage == pipe::Format::kRGBA32UI || storage == pipe::Format::kRGBA32I;
+    case pipe::ReadLayout::kDepth32F:
+      return pipe::IsDepthFormat(format) &&
+             (vk_format == VK_FORMAT_D32_SFLOAT || vk_format == VK_FORMAT_D32_SFLOAT_S8_UINT);
+  }
+  return false;
+}
+
 VkClearColorValue ClearColorFor(const pipe::CmdClear& cmd, pipe::Format attachment) {
   VkClearColorValue v{};
   bool int_target = pipe::IsIntegerFormat(attachment);
