@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <type_traits>
 
@@ -89,6 +90,24 @@ void PackByteRow(const uint8_t* src, uint8_t* dst, int32_t width, const RowParam
   std::copy(p.channel, p.channel + 4, ch);
   for (int32_t x = 0; x < width; ++x, src += 4, dst += N)
     for (int i = 0; i < N; ++i) dst[i] = src[ch[i]];
+}
+
+// The same with the component order fixed at compile time, for the orders applications use most
+// (GL_BGRA, GL_RGB, GL_BGR, GL_RED): the compiler turns these into shuffles.
+template <int N, int C0, int C1, int C2, int C3>
+void PackByteRowFixed(const uint8_t* src, uint8_t* dst, int32_t width, const RowParams&) {
+  constexpr int kShift[4] = {8 * C0, 8 * C1, 8 * C2, 8 * C3};
+  for (int32_t x = 0; x < width; ++x, src += 4, dst += N) {
+    uint32_t w;
+    std::memcpy(&w, src, 4);
+    if constexpr (N == 4) {
+      uint32_t out = (w >> kShift[0] & 0xFF) | (w >> kShift[1] & 0xFF) << 8 | (w >> kShift[2] & 0xFF) << 16 |
+                     (w >> kShift[3] & 0xFF) << 24;
+      std::memcpy(dst, &out, 4);
+    } else {
+      for (int i = 0; i < N; ++i) dst[i] = uint8_t(w >> kShift[i]);
+    }
+  }
 }
 
 template <class Dst, int N>
@@ -195,6 +214,35 @@ void UnpackByteRow(const uint8_t* src, uint8_t* dst, int32_t width, const RowPar
   }
 }
 
+// Texels assembled in a register (a byte array on the stack would stall on store forwarding).
+template <int N, int C0, int C1, int C2, int C3>
+void UnpackByteRowFixed(const uint8_t* src, uint8_t* dst, int32_t width, const RowParams& p) {
+  constexpr int kCh[4] = {C0, C1, C2, C3};
+  constexpr bool kHasAlpha = C0 == 3 || (N > 1 && C1 == 3) || (N > 2 && C2 == 3) || (N > 3 && C3 == 3);
+  constexpr uint32_t kAlphaDefault = kHasAlpha ? 0u : 0xFF000000u;
+  const uint32_t base = kAlphaDefault | (p.opaque ? 0xFF000000u : 0u);
+  const uint32_t keep = p.opaque ? 0x00FFFFFFu : 0xFFFFFFFFu;  // an opaque format drops the client's alpha
+  for (int32_t x = 0; x < width; ++x, src += N, dst += 4) {
+    uint32_t w = 0;
+    for (int i = 0; i < N; ++i) w |= uint32_t(src[i]) << (8 * kCh[i]);
+    w = (w & keep) | base;
+    std::memcpy(dst, &w, 4);
+  }
+}
+
+// A byte row converter with the order fixed at compile time when `channel` is one of the common orders.
+RowFn FixedByteOrder(int n, const int* channel, bool pack) {
+  auto is = [&](std::initializer_list<int> order) {
+    return int(order.size()) == n && std::equal(order.begin(), order.end(), channel);
+  };
+  if (is({2, 1, 0, 3})) return pack ? PackByteRowFixed<4, 2, 1, 0, 3> : UnpackByteRowFixed<4, 2, 1, 0, 3>;
+  if (is({0, 1, 2})) return pack ? PackByteRowFixed<3, 0, 1, 2, 0> : UnpackByteRowFixed<3, 0, 1, 2, 0>;
+  if (is({2, 1, 0})) return pack ? PackByteRowFixed<3, 2, 1, 0, 0> : UnpackByteRowFixed<3, 2, 1, 0, 0>;
+  if (is({0, 1, 2, 3})) return pack ? PackByteRowFixed<4, 0, 1, 2, 3> : UnpackByteRowFixed<4, 0, 1, 2, 3>;
+  if (is({0})) return pack ? PackByteRowFixed<1, 0, 0, 0, 0> : UnpackByteRowFixed<1, 0, 0, 0, 0>;
+  return nullptr;
+}
+
 template <int N>
 void UnpackFloatRow(const uint8_t* src, uint8_t* dst, int32_t width, const RowParams& p) {
   int ch[4];
@@ -234,6 +282,8 @@ RowConverter SelectPackRow(pipe::ReadLayout layout, bool int_signed, bool clamp,
   switch (layout) {
     case pipe::ReadLayout::kRGBA8:
       r.fn = FloatSourceRow<FromRGBA8>(type, n, /*bytes_source=*/true);
+      if (type == GL_UNSIGNED_BYTE)
+        if (RowFn fixed = FixedByteOrder(n, r.params.channel, /*pack=*/true)) r.fn = fixed;
       break;
     case pipe::ReadLayout::kRGBA32F:
       r.fn = clamp ? FloatSourceRow<FromRGBA32FClamped>(type, n, false)
@@ -296,6 +346,7 @@ RowConverter SelectUnpackRow(GLenum format, GLenum type, pipe::Format storage) {
     static constexpr RowFn kBytes[4] = {UnpackByteRow<1>, UnpackByteRow<2>, UnpackByteRow<3>,
                                         UnpackByteRow<4>};
     r.fn = kBytes[n - 1];
+    if (RowFn fixed = FixedByteOrder(n, r.params.channel, /*pack=*/false)) r.fn = fixed;
   } else if (info.storage == pipe::Format::kRGBA32F && type == GL_FLOAT) {
     static constexpr RowFn kFloats[4] = {UnpackFloatRow<1>, UnpackFloatRow<2>, UnpackFloatRow<3>,
                                          UnpackFloatRow<4>};

@@ -9,6 +9,7 @@
 
 #include "backend/vulkan/vk_device.h"
 #include "backend/vulkan/vk_formats.h"
+#include "pipe/texel_rows.h"
 #include "util/log.h"
 
 namespace caldera::vk {
@@ -107,7 +108,7 @@ void Context::WriteStats() {
                  "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
                  "\"pbo_copies\": %llu, \"dynamic_sets\": %llu, \"dynamic3_sets\": %llu, \"draws_merged\": "
                  "%llu, \"multi_draws\": %llu, \"compressed_uploads\": %llu, \"handover_submits\": %llu, "
-                 "\"ring_splits\": %llu, \"readback_row_copies\": %llu}\n",
+                 "\"ring_splits\": %llu, \"readback_row_copies\": %llu, \"readback_row_loops\": %llu}\n",
                  (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
                  (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
                  (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
@@ -115,7 +116,8 @@ void Context::WriteStats() {
                  (unsigned long long)stats_.dynamic_sets, (unsigned long long)stats_.dynamic3_sets,
                  (unsigned long long)stats_.draws_merged, (unsigned long long)stats_.multi_draws,
                  (unsigned long long)stats_.compressed_uploads, (unsigned long long)stats_.handover_submits,
-                 (unsigned long long)stats_.ring_splits, (unsigned long long)stats_.readback_row_copies);
+                 (unsigned long long)stats_.ring_splits, (unsigned long long)stats_.readback_row_copies,
+                 (unsigned long long)stats_.readback_row_loops);
     std::fclose(f);
   }
 }
@@ -129,7 +131,7 @@ Context::~Context() {
   for (auto& s : in_flight_) shared_.device->WaitSerial(s.serial);
   Collect();
   if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass || stats_.compressed_uploads ||
-      stats_.readback_row_copies)
+      stats_.readback_row_copies || stats_.readback_row_loops)
     WriteStats();
   for (auto& row : dummies_)
     for (auto& dummy : row)
@@ -995,11 +997,16 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
                          &region);
   if (SubmitCopyToHostAndWait()) {
     // Copied texels already in the asked layout (RGBA8 as RGBA8, float depth as floats) are copied row by
-    // row; others convert (ConvertReadback).
+    // row; others convert with a loop chosen here for the format (pipe/texel_rows.h), or texel by texel
+    // (ConvertReadback) where none is specialised.
     bool rows_as_is = aspect == VK_IMAGE_ASPECT_STENCIL_BIT ||
                       (readback_row_copy_ && ReadbackIsCopy(img->pipe_format, img->format, cmd.layout));
+    pipe::ReadRowFn decode_row = nullptr;
+    if (!rows_as_is && readback_row_copy_ && aspect == VK_IMAGE_ASPECT_COLOR_BIT)
+      decode_row = pipe::SelectReadRow(pipe::Info(img->pipe_format).storage, cmd.layout);
     size_t src_row = size_t(cmd.width) * texel;
     if (rows_as_is && aspect != VK_IMAGE_ASPECT_STENCIL_BIT) ++stats_.readback_row_copies;
+    if (decode_row) ++stats_.readback_row_loops;
     if (rows_as_is && cmd.row_stride == src_row) {
       std::memcpy(cmd.dst, span.data, src_row * size_t(cmd.height));
     } else {
@@ -1008,6 +1015,8 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
         const uint8_t* src = span.data + size_t(row) * src_row;
         if (rows_as_is)
           std::memcpy(dst, src, src_row);
+        else if (decode_row)
+          decode_row(src, cmd.width, dst);
         else
           ConvertReadback(img->pipe_format, img->format, cmd.layout, src, cmd.width, dst);
       }

@@ -274,6 +274,7 @@ class Context final : public pipe::BackendContext {
     uint64_t handover_submits = 0;     // submissions made because another context began to record
     uint64_t ring_splits = 0;          // submissions made to bound the ring pages one submission holds
     uint64_t readback_row_copies = 0;  // reads whose copied texels were the asked layout (rows copied)
+    uint64_t readback_row_loops = 0;   // reads converted by a loop chosen for the format (texel_rows.h)
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.
