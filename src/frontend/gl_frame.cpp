@@ -28,6 +28,7 @@ pipe::ReadLayout LayoutFor(pipe::Format f) {
 }
 
 uint32_t LayoutSize(pipe::ReadLayout layout) {
+  // kStored depends on the image's format (TexelSize); the frontend asks for it only for direct reads.
   return layout == pipe::ReadLayout::kRGBA8 || layout == pipe::ReadLayout::kDepth32F ? 4 : 16;
 }
 
@@ -48,6 +49,8 @@ glformat::PixelValue FromLayout(pipe::ReadLayout layout, const uint8_t* p, bool 
     case pipe::ReadLayout::kDepth32F:
       std::memcpy(&v.depth, p, 4);
       break;
+    case pipe::ReadLayout::kStored:
+      break;  // never converted (direct reads only)
   }
   return v;
 }
@@ -160,9 +163,16 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
   pipe::ReadLayout direct_layout = client.depth ? pipe::ReadLayout::kDepth32F
                                    : cpu_texels ? cpu_texels->layout
                                                 : LayoutFor(read_format);
-  bool direct = ctx.pixel_row_copy() && !cpu_texels && !clamp && !client.stencil &&
-                pixels::ReadLayoutIsClient(direct_layout, int_signed, format, type) &&
-                layout.row_stride <= UINT32_MAX && layout.row_stride % LayoutSize(direct_layout) == 0;
+  uint32_t direct_size = LayoutSize(direct_layout);
+  bool direct_pair = pixels::ReadLayoutIsClient(direct_layout, int_signed, format, type);
+  if (!direct_pair && !client.depth && !cpu_texels && pixels::StoredIsClient(read_format, format, type)) {
+    // The image's own texels are the client's (R8 as GL_RED, RGBA16F as GL_HALF_FLOAT, ...).
+    direct_layout = pipe::ReadLayout::kStored;
+    direct_size = pipe::TexelSize(read_format);
+    direct_pair = true;
+  }
+  bool direct = ctx.pixel_row_copy() && !cpu_texels && !clamp && !client.stencil && direct_pair &&
+                layout.row_stride <= UINT32_MAX && layout.row_stride % direct_size == 0;
   if (direct) {
     uint8_t* out = destination();
     if (!out) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost"), false;

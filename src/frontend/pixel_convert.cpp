@@ -268,6 +268,29 @@ bool ReadLayoutIsClient(pipe::ReadLayout layout, bool int_signed, GLenum format,
       return format == GL_RGBA_INTEGER && type == (int_signed ? GL_INT : GL_UNSIGNED_INT);
     case pipe::ReadLayout::kDepth32F:
       return format == GL_DEPTH_COMPONENT && type == GL_FLOAT;
+    case pipe::ReadLayout::kStored:
+      break;  // depends on the image's format: StoredIsClient
+  }
+  return false;
+}
+
+bool StoredIsClient(pipe::Format image_format, GLenum format, GLenum type) {
+  const pipe::FormatInfo& info = pipe::Info(image_format);
+  if (pipe::IsBlockCompressed(image_format) || pipe::IsDepthFormat(image_format) ||
+      info.storage != image_format || info.components == 0 || info.type == pipe::FormatType::kSnorm)
+    return false;
+  switch (info.packing) {
+    case pipe::Packing::kNone:
+      return glformat::SameLayout(format, type, image_format);
+    case pipe::Packing::k565:
+      return format == GL_RGB && type == GL_UNSIGNED_SHORT_5_6_5;
+    case pipe::Packing::k11_11_10:
+      return format == GL_RGB && type == GL_UNSIGNED_INT_10F_11F_11F_REV;
+    case pipe::Packing::k10_10_10_2:
+      return format == (info.type == pipe::FormatType::kUint ? GL_RGBA_INTEGER : GL_RGBA) &&
+             type == GL_UNSIGNED_INT_2_10_10_10_REV;
+    case pipe::Packing::k999E5:
+      return false;  // sample-only: never a read target
   }
   return false;
 }
@@ -317,7 +340,8 @@ RowConverter SelectPackRow(pipe::ReadLayout layout, bool int_signed, bool clamp,
       }
       break;
     case pipe::ReadLayout::kDepth32F:
-      break;  // depth goes through PackDepthStencilRow
+    case pipe::ReadLayout::kStored:
+      break;  // depth goes through PackDepthStencilRow; stored texels are never converted here
   }
   return r;
 }

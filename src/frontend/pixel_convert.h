@@ -35,6 +35,12 @@ struct RowConverter {
 // client memory as the backend returns it (rows copied, nothing converted).
 bool ReadLayoutIsClient(pipe::ReadLayout layout, bool int_signed, GLenum format, GLenum type);
 
+// True when client pixels of format/type are the stored texels of `image_format` byte for byte (the pipe's
+// layout of its storage format: R8 as GL_RED/GL_UNSIGNED_BYTE, RGBA16F as GL_RGBA/GL_HALF_FLOAT, RGB10_A2 as
+// GL_RGBA/GL_UNSIGNED_INT_2_10_10_10_REV, ...), so a read can ask for pipe::ReadLayout::kStored. SNORM
+// formats are left out: a stored -128 reads back as -127.
+bool StoredIsClient(pipe::Format image_format, GLenum format, GLenum type);
+
 // Converts rows of a colour readback in `layout` to format/type; `clamp` applies GL_CLAMP_READ_COLOR to
 // float values. Empty for pairs without a specialised loop.
 RowConverter SelectPackRow(pipe::ReadLayout layout, bool int_signed, bool clamp, GLenum format, GLenum type);

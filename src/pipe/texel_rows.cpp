@@ -126,6 +126,7 @@ ReadRowFn SelectReadRow(Format storage, ReadLayout layout) {
       }
     }
     case ReadLayout::kDepth32F:
+    case ReadLayout::kStored:  // a copy, not a decode
       return nullptr;
   }
   return nullptr;

@@ -321,6 +321,8 @@ void Context::ReadInto(const ImageObject& img, const pipe::CmdReadPixels& c) {
   };
   const pipe::FormatInfo& info = pipe::Info(img.format);
   switch (c.layout) {
+    case pipe::ReadLayout::kStored:
+      return ReadStored(img, c);
     case pipe::ReadLayout::kRGBA8:
       state_.PixelStore(GL_PACK_ROW_LENGTH, static_cast<GLint>(c.row_stride / 4));
       gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA, GL_UNSIGNED_BYTE, c.dst);

@@ -140,6 +140,9 @@ void ConvertReadback(pipe::Format format, VkFormat vk_format, pipe::ReadLayout l
         std::memcpy(dst + x * 4, &d, 4);
         break;
       }
+      case pipe::ReadLayout::kStored:
+        std::memcpy(dst + size_t(x) * texel, src, texel);
+        break;
       case pipe::ReadLayout::kRGBA32I: {
         uint32_t v[4];
         pipe::DecodeInt(storage, src, v);
@@ -174,6 +177,8 @@ bool ReadbackIsCopy(pipe::Format format, VkFormat vk_format, pipe::ReadLayout la
     case pipe::ReadLayout::kDepth32F:
       return pipe::IsDepthFormat(format) &&
              (vk_format == VK_FORMAT_D32_SFLOAT || vk_format == VK_FORMAT_D32_SFLOAT_S8_UINT);
+    case pipe::ReadLayout::kStored:
+      return !pipe::IsDepthFormat(format);  // Vulkan's colour copies are the pipe's layout
   }
   return false;
 }

@@ -72,6 +72,7 @@ size_t BlockBytes(const PixelStore& s, int w, int h, int bpp) {
 
 // Deterministic texel data of a storage kind: bytes, floats in (0, 1) without rounding ties (odd
 // multiples of 1/512), a few outside [0, 1], or integers of both signs.
+// Packed formats take bytes (`components` is then the texel's byte count).
 enum class Fill { kBytes, kFloats, kHalves, kShorts, kInts, kDepth };
 std::vector<uint8_t> Pattern(Fill fill, int texels, int components, int seed) {
   std::vector<uint8_t> out;
@@ -135,6 +136,9 @@ const Storage kRGBA32F{"rgba32f", GL_RGBA32F, GL_RGBA, GL_FLOAT, Fill::kFloats, 
 const Storage kR32F{"r32f", GL_R32F, GL_RED, GL_FLOAT, Fill::kFloats, 1, 4, false};
 const Storage kRGBA16F{"rgba16f", GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, Fill::kHalves, 4, 8, false};
 const Storage kRGBA16{"rgba16", GL_RGBA16, GL_RGBA, GL_UNSIGNED_SHORT, Fill::kShorts, 4, 8, false};
+const Storage kRGB10A2{"rgb10a2",    GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV,
+                       Fill::kBytes, 4,           4,       false};
+const Storage kRGB565{"rgb565", GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, Fill::kBytes, 2, 2, false};
 const Storage kRGBA8UI{"rgba8ui", GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, Fill::kBytes, 4, 4, false};
 const Storage kRGBA32I{"rgba32i", GL_RGBA32I, GL_RGBA_INTEGER, GL_INT, Fill::kInts, 4, 16, false};
 const Storage kDepth32F{"depth32f", GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT, Fill::kDepth, 1, 4,
@@ -257,6 +261,8 @@ void AllReads() {
   Reads(kR32F, {{GL_RED, GL_FLOAT, 4}, {GL_RGBA, GL_FLOAT, 16}}, 7);
   Reads(kRGBA16F, {{GL_RGBA, GL_HALF_FLOAT, 8}, {GL_RGBA, GL_FLOAT, 16}}, 8);
   Reads(kRGBA16, {{GL_RGBA, GL_UNSIGNED_SHORT, 8}, {GL_RGBA, GL_UNSIGNED_BYTE, 4}}, 9);
+  Reads(kRGB10A2, {{GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, 4}}, 14);
+  Reads(kRGB565, {{GL_RGB, GL_UNSIGNED_SHORT_5_6_5, 2}}, 15);
   Reads(kRGBA8UI,
         {{GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, 4},
          {GL_RGBA_INTEGER, GL_UNSIGNED_INT, 16},
@@ -335,19 +341,23 @@ int main(int argc, char** argv) {
   if (probe) {
     long row_copies = stats->Sum("pixel_row_copies"), loops = stats->Sum("pixel_loop_conversions");
     long general = stats->Sum("pixel_general_conversions"), vk_rows = stats->Sum("readback_row_copies");
+    long host_direct = stats->Sum("readback_host_direct");
     std::printf(
-        "pixel transfers: %ld row copies, %ld loop conversions, %ld general; Vulkan readback rows %ld\n",
-        row_copies, loops, general, vk_rows);
+        "pixel transfers: %ld row copies, %ld loop conversions, %ld general; Vulkan readback rows %ld; "
+        "GLES stored texels read by the host %ld\n",
+        row_copies, loops, general, vk_rows, host_direct);
     bool vulkan = renderer.find("Vulkan") != std::string::npos;
     if (mode == "--expect-row-copies") {
       CHECK(row_copies > 0);
       CHECK(loops > 0);
       if (vulkan) CHECK(vk_rows > 0);
+      if (!vulkan) CHECK(host_direct > 0);
     } else {
       CHECK(row_copies == 0);
       CHECK(loops == 0);
       CHECK(general > 0);
       CHECK(vk_rows == 0);
+      CHECK(host_direct == 0);
     }
     return harness::Summary();
   }
