@@ -26,10 +26,11 @@ namespace {
 
 // Converts app texels (format/type, unpack state applied) into tightly packed texels of `storage` in the
 // pipe's layout: `depth` images of width x height, one after another. Image height and skipped images apply
-// to 3D uploads only.
-void ConvertUpload(Context& ctx, const void* pixels, GLsizei width, GLsizei height, GLsizei depth,
-                   bool three_d, GLenum format, GLenum type, const glformat::ClientLayout& client,
-                   pipe::Format storage, std::vector<uint8_t>* out) {
+// to 3D uploads only. Returns where the texels are: in *out, or — client rows that are texels already and
+// follow each other with no gap — in the client's memory itself (no copy here; the pipe copies them).
+const uint8_t* ConvertUpload(Context& ctx, const void* pixels, GLsizei width, GLsizei height, GLsizei depth,
+                             bool three_d, GLenum format, GLenum type, const glformat::ClientLayout& client,
+                             pipe::Format storage, std::vector<uint8_t>* out) {
   const GLState& s = ctx.state;
   uint32_t pixel_bytes = static_cast<uint32_t>(client.bytes);
   uint32_t row_pixels = s.unpack_row_length > 0 ? s.unpack_row_length : width;
@@ -52,6 +53,8 @@ void ConvertUpload(Context& ctx, const void* pixels, GLsizei width, GLsizei heig
   ++(copy_rows ? ctx.pixel_stats.row_copies
      : convert ? ctx.pixel_stats.loop_conversions
                : ctx.pixel_stats.general_conversions);
+  if (copy_rows && stride == size_t(width) * texel && (depth == 1 || image_stride == size_t(height) * stride))
+    return base;
   out->resize(size_t(width) * height * depth * texel);
   for (GLsizei z = 0; z < depth; ++z) {
     for (GLsizei y = 0; y < height; ++y) {
@@ -77,6 +80,7 @@ void ConvertUpload(Context& ctx, const void* pixels, GLsizei width, GLsizei heig
       }
     }
   }
+  return out->data();
 }
 
 // The format/type pair of an upload checked on its own and against the image's format (GL errors recorded).
@@ -361,10 +365,12 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
   }
   // Native RGTC images take blocks: the texels are compressed into the block shadow (as GL requires of an
   // uncompressed upload into a compressed format) and the blocks covering the box go to the device.
-  std::vector<uint8_t> texels;
-  ConvertUpload(ctx, pixels, w, h, d, three_d, format, type, client,
-                pipe::CompressedDecodedFormat(tex.format), &texels);
-  StoreCompressedTexels(ctx, tex, level, x, y, z, w, h, d, texels.data());
+  std::vector<uint8_t> converted;
+  pipe::Format storage = pipe::CompressedDecodedFormat(tex.format);
+  const uint8_t* texels =
+      ConvertUpload(ctx, pixels, w, h, d, three_d, format, type, client, storage, &converted);
+  size_t texel_bytes = size_t(w) * h * d * pipe::TexelSize(storage);
+  StoreCompressedTexels(ctx, tex, level, x, y, z, w, h, d, texels);
   if (pipe::IsBlockCompressed(tex.format)) return UploadCompressedBox(ctx, tex, level, x, y, z, w, h, d);
   pipe::CmdImageUpload cmd{tex.handle,
                            static_cast<uint32_t>(level),
@@ -372,10 +378,10 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
                            y,
                            static_cast<uint32_t>(w),
                            static_cast<uint32_t>(h),
-                           static_cast<uint32_t>(texels.size())};
+                           static_cast<uint32_t>(texel_bytes)};
   cmd.z = static_cast<uint32_t>(z);
   cmd.depth = static_cast<uint32_t>(d);
-  ctx.pipe().Record(cmd, texels.data(), texels.size());
+  ctx.pipe().Record(cmd, texels, texel_bytes);
 }
 
 // glTexImage2D / glTexImage3D. For 2D entry points `d` is 1.
