@@ -11,6 +11,7 @@ of load from another process on this shared machine hits all configurations alik
 
 Writes bench/results/<date>-<host>.{json,md,png}. See docs/PERFORMANCE.md for what each number
 means. --smoke is the meson test: one short round, Caldera only, and a check of the output's shape.
+--pixels measures pixel transfers instead (bench/pixel_bench.py): readback and upload MB/s per format.
 """
 import argparse
 import datetime
@@ -579,10 +580,27 @@ def main():
     parser.add_argument("--out-dir", default=os.path.join(REPO, "bench", "results"))
     parser.add_argument("--smoke", action="store_true", help="meson test: one tiny round on Caldera, check shape")
     parser.add_argument("--render", metavar="JSON", help="only rewrite the .md and .png of an earlier run's JSON")
+    parser.add_argument("--pixels", action="store_true",
+                        help="pixel transfers instead (readback/upload MB/s per format; bench/pixel_bench.py)")
+    parser.add_argument("--bench-pixels", help="caldera-bench-pixels binary (default: <builddir>/bench/...)")
+    parser.add_argument("--baseline-json", help="--pixels: also run another Caldera build's vendor JSON")
     args = parser.parse_args()
     if args.render:
         return render(args.render, have_matplotlib)
     command = "bench/run.py " + " ".join(sys.argv[1:])
+    if args.pixels:
+        import pixel_bench
+        tmp = tempfile.mkdtemp(prefix="caldera-bench-")
+        os.chmod(tmp, 0o700)
+        configs = configurations(os.path.abspath(args.builddir), tmp)
+        if args.smoke:
+            args.rounds = 1
+            args.configs = "caldera"
+        configs = {n: c for n, c in configs.items() if n in args.configs.split(",")}
+        try:
+            return pixel_bench.main(args, configs, command, args.out_dir)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
     builddir = os.path.abspath(args.builddir)
     bench_gl = os.path.abspath(args.bench_gl or os.path.join(builddir, "bench", "caldera-bench-gl"))
     wanted_configs = args.configs.split(",")

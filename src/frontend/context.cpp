@@ -15,6 +15,7 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
     : device_(device), desc_(desc), share_(std::move(share)) {
   pipe_ = std::make_unique<pipe::Pipe>(device.backend().CreateContext());
   pixel_transfers_on_device_ = util::EnvFlag("CALDERA_PBO_DEVICE_COPIES", true);
+  pixel_row_copy_ = util::EnvFlag("CALDERA_PIXEL_ROW_COPY", true);
   native_rgtc_ = device.backend().caps().native_rgtc && util::EnvFlag("CALDERA_NATIVE_BC", true);
   for (auto& mask : state.color_mask) mask = {true, true, true, true};
   for (auto& v : state.generic_attrib) {
@@ -38,6 +39,22 @@ Context::~Context() {
   transform_feedback = default_transform_feedback = nullptr;
   pipe_->Submit();
   WritePipeStats();
+  WritePixelStats();
+}
+
+void Context::WritePixelStats() const {
+  const PixelStats& p = pixel_stats;
+  if (!p.row_copies && !p.loop_conversions && !p.general_conversions) return;
+  const char* path = util::Env("CALDERA_STATS");
+  if (!path) return;
+  if (FILE* f = std::fopen(path, "a")) {
+    std::fprintf(f,
+                 "{\"frontend\": \"pixels\", \"pixel_row_copies\": %llu, \"pixel_loop_conversions\": %llu, "
+                 "\"pixel_general_conversions\": %llu}\n",
+                 (unsigned long long)p.row_copies, (unsigned long long)p.loop_conversions,
+                 (unsigned long long)p.general_conversions);
+    std::fclose(f);
+  }
 }
 
 void Context::WritePipeStats() {

@@ -156,6 +156,14 @@ class Context {
   // CmdReadPixelsToBuffer). Kill switch CALDERA_PBO_DEVICE_COPIES=0: every PBO transfer goes through the
   // shadow on the CPU (docs/ENVIRONMENT.md).
   bool pixel_transfers_on_device() const { return pixel_transfers_on_device_; }
+  // Pixel transfers whose client layout is what the backend reads back (or stores) copy whole rows into
+  // client memory, and others convert with a loop chosen once per call (pixel_convert.h). Kill switch
+  // CALDERA_PIXEL_ROW_COPY=0: every transfer takes the general per-pixel path. Probes, appended to
+  // CALDERA_STATS when the context goes: transfers by row copies, by per-call loops, by the general path.
+  bool pixel_row_copy() const { return pixel_row_copy_; }
+  struct PixelStats {
+    uint64_t row_copies = 0, loop_conversions = 0, general_conversions = 0;
+  } pixel_stats;
   // RGTC textures are stored as their blocks (BC4/BC5) where the backend samples them
   // (BackendCaps::native_rgtc). Kill switch CALDERA_NATIVE_BC=0: stored decoded (docs/ENVIRONMENT.md).
   bool native_rgtc() const { return native_rgtc_; }
@@ -232,8 +240,10 @@ class Context {
   Surface* draw_surface_ = nullptr;
   Surface* read_surface_ = nullptr;
   bool pixel_transfers_on_device_ = true;
+  bool pixel_row_copy_ = true;
   bool native_rgtc_ = false;
 
+  void WritePixelStats() const;
   void FlushFixedState();
   void FlushVertexInput();
   void FlushProgram();

@@ -147,13 +147,7 @@ bool IsIntegerClientFormat(GLenum format) {
   }
 }
 
-// Bit fields of packed types, in the order of the client format's components.
-struct Packed {
-  int components;
-  int bytes;
-  int shift[4];
-  int bits[4];
-};
+using Packed = PackedFields;
 
 const Packed* PackedLayout(GLenum type) {
   static const Packed k332{3, 1, {5, 2, 0}, {3, 3, 2}}, k233r{3, 1, {0, 3, 6}, {3, 3, 2}};
@@ -522,6 +516,23 @@ void PackPixel(GLenum format, GLenum type, const PixelValue& in, uint8_t* dst) {
     else
       FloatToComponent(type, in.f[c], dst + i * size);
   }
+}
+
+int ClientChannels(GLenum format, int channel[4]) {
+  int n = 0;
+  while (n < 4 && Channel(format, n) >= 0) {
+    channel[n] = Channel(format, n);
+    ++n;
+  }
+  return n;
+}
+
+const PackedFields* PackedType(GLenum type) {
+  return PackedLayout(type);
+}
+
+int PlainTypeSize(GLenum type) {
+  return PlainSize(type);
 }
 
 GLint ComponentSize(pipe::Format f, GLenum internal_format, GLenum pname) {

@@ -49,6 +49,20 @@ bool ClientFormatMatches(const ClientLayout& client, pipe::Format f);
 
 // Whether client pixels of format/type are already texels of `f` in the pipe's layout (uploads copy rows).
 bool SameLayout(GLenum format, GLenum type, pipe::Format f);
+// The RGBA component (0..3) each component of a colour client format is, in client order; returns how many
+// there are (0 for depth/stencil formats).
+int ClientChannels(GLenum format, int channel[4]);
+// Bit fields of a packed client type (GL_UNSIGNED_SHORT_5_6_5 ...), in the order of the format's components.
+struct PackedFields {
+  int components;
+  int bytes;
+  int shift[4];
+  int bits[4];
+};
+const PackedFields* PackedType(GLenum type);  // null for plain and the special float/depth types
+// Bytes of one component of a plain (unpacked) client type; 0 for packed types.
+int PlainTypeSize(GLenum type);
+
 // One pixel from/to client memory (a pair CheckClientFormat accepted).
 void UnpackPixel(GLenum format, GLenum type, const uint8_t* src, PixelValue* out);
 void PackPixel(GLenum format, GLenum type, const PixelValue& in, uint8_t* dst);

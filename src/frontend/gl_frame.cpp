@@ -1,5 +1,6 @@
 // Clears, readback and the flush/finish sync points.
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/pixel_buffer.h"
+#include "frontend/pixel_convert.h"
 
 namespace caldera {
 
@@ -26,6 +28,7 @@ pipe::ReadLayout LayoutFor(pipe::Format f) {
 }
 
 uint32_t LayoutSize(pipe::ReadLayout layout) {
+  // kStored depends on the image's format (TexelSize); the frontend asks for it only for direct reads.
   return layout == pipe::ReadLayout::kRGBA8 || layout == pipe::ReadLayout::kDepth32F ? 4 : 16;
 }
 
@@ -46,6 +49,8 @@ glformat::PixelValue FromLayout(pipe::ReadLayout layout, const uint8_t* p, bool 
     case pipe::ReadLayout::kDepth32F:
       std::memcpy(&v.depth, p, 4);
       break;
+    case pipe::ReadLayout::kStored:
+      break;  // never converted (direct reads only)
   }
   return v;
 }
@@ -137,13 +142,62 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
     return true;
   }
 
+  bool int_signed = pipe::Info(read_format).type == pipe::FormatType::kSint;
+  // Where the first pixel goes: client memory, or the pack buffer's shadow (synchronised first, so the
+  // bytes around the rows keep what the device has) and uploaded after.
+  auto destination = [&]() -> uint8_t* {
+    if (pbo && !SyncShadow(ctx, *pbo)) return nullptr;
+    return (pbo ? pbo->shadow.data() + pbo_offset : static_cast<uint8_t*>(pixels)) + first;
+  };
+  auto upload_rows = [&]() {
+    if (!pbo) return;
+    // Only the rows written: bytes between them (row padding, pixels outside the framebuffer) keep their
+    // contents on the device as in the shadow.
+    uint64_t begin = pbo_offset + first;
+    uint64_t end = begin + uint64_t(h - 1) * layout.row_stride + uint64_t(w) * bpp;
+    RecordUpload(ctx, *pbo, begin, pbo->shadow.data() + begin, end - begin);
+  };
+  // The backend's layout is the client's (GL_RGBA/GL_UNSIGNED_BYTE of an 8-bit colour image, GL_FLOAT of
+  // a float one, GL_DEPTH_COMPONENT/GL_FLOAT): the backend writes rows straight into client memory, in
+  // GL's bottom-up order as images are stored.
+  pipe::ReadLayout direct_layout = client.depth ? pipe::ReadLayout::kDepth32F
+                                   : cpu_texels ? cpu_texels->layout
+                                                : LayoutFor(read_format);
+  uint32_t direct_size = LayoutSize(direct_layout);
+  bool direct_pair = pixels::ReadLayoutIsClient(direct_layout, int_signed, format, type);
+  if (!direct_pair && !client.depth && !cpu_texels && pixels::StoredIsClient(read_format, format, type)) {
+    // The image's own texels are the client's (R8 as GL_RED, RGBA16F as GL_HALF_FLOAT, ...).
+    direct_layout = pipe::ReadLayout::kStored;
+    direct_size = pipe::TexelSize(read_format);
+    direct_pair = true;
+  }
+  bool direct = ctx.pixel_row_copy() && !cpu_texels && !clamp && !client.stencil && direct_pair &&
+                layout.row_stride <= UINT32_MAX && layout.row_stride % direct_size == 0;
+  if (direct) {
+    uint8_t* out = destination();
+    if (!out) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost"), false;
+    pipe::CmdReadPixels cmd{};
+    cmd.image = image;
+    cmd.layout = direct_layout;
+    cmd.aspect = client.depth ? pipe::ReadAspect::kDepth : pipe::ReadAspect::kColor;
+    cmd.x = x0, cmd.y = y0, cmd.width = w, cmd.height = h;
+    cmd.row_stride = static_cast<uint32_t>(layout.row_stride);
+    cmd.dst = out;
+    if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost"), false;
+    ++ctx.pixel_stats.row_copies;
+    upload_rows();
+    return true;
+  }
+
   // Tight rows in the client format first, so an unsupported combination writes nothing.
   std::vector<uint8_t> rows;
   if (depth_stencil) {
     if (!ReadDepthStencil(ctx, image, stencil_image, x0, y0, w, h, format, type, bpp, &rows, fn))
       return false;
+    ++ctx.pixel_stats.general_conversions;
   } else {
-    // The backend returns a lossless layout for the image's format; PackPixel writes the client's.
+    // The backend returns a lossless layout for the image's format; a loop chosen here (or, without one,
+    // PackPixel per pixel) writes the client's.
     pipe::ReadLayout read_layout = cpu_texels ? cpu_texels->layout : LayoutFor(read_format);
     uint32_t read_size = LayoutSize(read_layout);
     std::vector<uint8_t> read;
@@ -159,8 +213,19 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
       if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost"), false;
       texels = read.data();
     }
+    pixels::RowConverter convert;
+    if (ctx.pixel_row_copy()) convert = pixels::SelectPackRow(read_layout, int_signed, clamp, format, type);
+    if (convert) {
+      // Converted straight into the destination, row by row.
+      uint8_t* out = destination();
+      if (!out) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost"), false;
+      for (int32_t row = 0; row < h; ++row)
+        convert(texels + size_t(row) * w * read_size, out + uint64_t(row) * layout.row_stride, w);
+      ++ctx.pixel_stats.loop_conversions;
+      upload_rows();
+      return true;
+    }
     rows.resize(size_t(w) * h * bpp);
-    bool int_signed = pipe::Info(read_format).type == pipe::FormatType::kSint;
     for (int32_t row = 0; row < h; ++row) {
       const uint8_t* src = texels + size_t(row) * w * read_size;
       uint8_t* dst = rows.data() + size_t(row) * w * bpp;
@@ -171,19 +236,14 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
         glformat::PackPixel(format, type, v, dst + size_t(i) * bpp);
       }
     }
+    ++ctx.pixel_stats.general_conversions;
   }
-  if (pbo && !SyncShadow(ctx, *pbo)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost"), false;
-  uint8_t* out = (pbo ? pbo->shadow.data() + pbo_offset : static_cast<uint8_t*>(pixels)) + first;
+  uint8_t* out = destination();
+  if (!out) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost"), false;
   for (int32_t row = 0; row < h; ++row)
     std::memcpy(out + uint64_t(row) * layout.row_stride, rows.data() + size_t(row) * w * bpp,
                 size_t(w) * bpp);
-  if (pbo) {
-    // Only the rows written: bytes between them (row padding, pixels outside the framebuffer) keep their
-    // contents on the device as in the shadow.
-    uint64_t begin = pbo_offset + first;
-    uint64_t end = begin + uint64_t(h - 1) * layout.row_stride + uint64_t(w) * bpp;
-    RecordUpload(ctx, *pbo, begin, pbo->shadow.data() + begin, end - begin);
-  }
+  upload_rows();
   return true;
 }
 

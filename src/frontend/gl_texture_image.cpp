@@ -16,6 +16,7 @@
 #include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/pixel_buffer.h"
+#include "frontend/pixel_convert.h"
 #include "frontend/texture_util.h"
 #include "pipe/texels.h"
 #include "util/log.h"
@@ -25,10 +26,12 @@ namespace {
 
 // Converts app texels (format/type, unpack state applied) into tightly packed texels of `storage` in the
 // pipe's layout: `depth` images of width x height, one after another. Image height and skipped images apply
-// to 3D uploads only.
-void ConvertUpload(const GLState& s, const void* pixels, GLsizei width, GLsizei height, GLsizei depth,
-                   bool three_d, GLenum format, GLenum type, const glformat::ClientLayout& client,
-                   pipe::Format storage, std::vector<uint8_t>* out) {
+// to 3D uploads only. Returns where the texels are: in *out, or — client rows that are texels already and
+// follow each other with no gap — in the client's memory itself (no copy here; the pipe copies them).
+const uint8_t* ConvertUpload(Context& ctx, const void* pixels, GLsizei width, GLsizei height, GLsizei depth,
+                             bool three_d, GLenum format, GLenum type, const glformat::ClientLayout& client,
+                             pipe::Format storage, std::vector<uint8_t>* out) {
+  const GLState& s = ctx.state;
   uint32_t pixel_bytes = static_cast<uint32_t>(client.bytes);
   uint32_t row_pixels = s.unpack_row_length > 0 ? s.unpack_row_length : width;
   uint32_t align = s.unpack_alignment;
@@ -40,14 +43,29 @@ void ConvertUpload(const GLState& s, const void* pixels, GLsizei width, GLsizei 
                      (three_d ? size_t(s.unpack_skip_images) * image_stride : 0);
   uint32_t texel = pipe::TexelSize(storage);
   bool depth_storage = pipe::IsDepthFormat(storage), int_storage = pipe::IsIntegerFormat(storage);
-  bool copy_rows = glformat::SameLayout(format, type, storage);  // the common case: no per-texel work
-  out->assign(size_t(width) * height * depth * texel, 0);
+  // The common cases need no per-texel work: client rows that are texels already are copied, and pairs
+  // with a specialised loop (pixel_convert.h) are converted by it. CALDERA_PIXEL_ROW_COPY=0 sends every
+  // texel through the general path below.
+  bool fast = ctx.pixel_row_copy();
+  bool copy_rows = fast && glformat::SameLayout(format, type, storage);
+  pixels::RowConverter convert;
+  if (fast && !copy_rows) convert = pixels::SelectUnpackRow(format, type, storage);
+  ++(copy_rows ? ctx.pixel_stats.row_copies
+     : convert ? ctx.pixel_stats.loop_conversions
+               : ctx.pixel_stats.general_conversions);
+  if (copy_rows && stride == size_t(width) * texel && (depth == 1 || image_stride == size_t(height) * stride))
+    return base;
+  out->resize(size_t(width) * height * depth * texel);
   for (GLsizei z = 0; z < depth; ++z) {
     for (GLsizei y = 0; y < height; ++y) {
       const uint8_t* row = base + size_t(z) * image_stride + size_t(y) * stride;
       uint8_t* dst = out->data() + (size_t(z) * height + y) * width * texel;
       if (copy_rows) {
         std::memcpy(dst, row, size_t(width) * texel);
+        continue;
+      }
+      if (convert) {
+        convert(row, dst, width);
         continue;
       }
       for (GLsizei x = 0; x < width; ++x, dst += texel) {
@@ -62,6 +80,7 @@ void ConvertUpload(const GLState& s, const void* pixels, GLsizei width, GLsizei 
       }
     }
   }
+  return out->data();
 }
 
 // The format/type pair of an upload checked on its own and against the image's format (GL errors recorded).
@@ -346,10 +365,12 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
   }
   // Native RGTC images take blocks: the texels are compressed into the block shadow (as GL requires of an
   // uncompressed upload into a compressed format) and the blocks covering the box go to the device.
-  std::vector<uint8_t> texels;
-  ConvertUpload(ctx.state, pixels, w, h, d, three_d, format, type, client,
-                pipe::CompressedDecodedFormat(tex.format), &texels);
-  StoreCompressedTexels(ctx, tex, level, x, y, z, w, h, d, texels.data());
+  std::vector<uint8_t> converted;
+  pipe::Format storage = pipe::CompressedDecodedFormat(tex.format);
+  const uint8_t* texels =
+      ConvertUpload(ctx, pixels, w, h, d, three_d, format, type, client, storage, &converted);
+  size_t texel_bytes = size_t(w) * h * d * pipe::TexelSize(storage);
+  StoreCompressedTexels(ctx, tex, level, x, y, z, w, h, d, texels);
   if (pipe::IsBlockCompressed(tex.format)) return UploadCompressedBox(ctx, tex, level, x, y, z, w, h, d);
   pipe::CmdImageUpload cmd{tex.handle,
                            static_cast<uint32_t>(level),
@@ -357,10 +378,10 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
                            y,
                            static_cast<uint32_t>(w),
                            static_cast<uint32_t>(h),
-                           static_cast<uint32_t>(texels.size())};
+                           static_cast<uint32_t>(texel_bytes)};
   cmd.z = static_cast<uint32_t>(z);
   cmd.depth = static_cast<uint32_t>(d);
-  ctx.pipe().Record(cmd, texels.data(), texels.size());
+  ctx.pipe().Record(cmd, texels, texel_bytes);
 }
 
 // glTexImage2D / glTexImage3D. For 2D entry points `d` is 1.

@@ -458,6 +458,7 @@ enum class ReadLayout : uint8_t {
   kRGBA8,    // unsigned normalised bytes (formats of up to 8 bits; float formats clamped)
   kRGBA32F,  // floats (float formats, and normalised formats wider than 8 bits)
   kRGBA32I,  // 32-bit integers, signed components sign-extended (integer formats)
+  kStored,   // the image's own texels in the pipe's layout (colour): when that is the client's format/type
   kDepth32F  // one float per pixel
 };
 

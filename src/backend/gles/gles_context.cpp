@@ -34,7 +34,9 @@ Context::~Context() {
     gl_.DeleteVertexArrays(1, &vao_);
     gl_.Flush();
   }
-  if (stats_.draws || stats_.clears || stats_.pbo_copies || stats_.compressed_uploads) WriteStats();
+  if (stats_.draws || stats_.clears || stats_.pbo_copies || stats_.compressed_uploads ||
+      stats_.readback_host_direct)
+    WriteStats();
   BindHostContext(device_.host(), previous != host_context_ ? previous : EGL_NO_CONTEXT);
   device_.host().DestroyContext(host_context_);
 }
@@ -101,12 +103,13 @@ void Context::WriteStats() {
                  "{\"backend\": \"gles\", \"draws\": %llu, \"clears\": %llu, \"blits\": %llu, "
                  "\"framebuffers_created\": %llu, \"host_state_calls\": %llu, \"host_state_skipped\": %llu, "
                  "\"uniform_ring_writes\": %llu, \"uniform_orphans\": %llu, \"pbo_copies\": %llu, "
-                 "\"compressed_uploads\": %llu}\n",
+                 "\"compressed_uploads\": %llu, \"readback_host_direct\": %llu}\n",
                  (unsigned long long)stats_.draws, (unsigned long long)stats_.clears,
                  (unsigned long long)stats_.blits, (unsigned long long)stats_.framebuffers_created,
                  (unsigned long long)c.issued, (unsigned long long)c.skipped,
                  (unsigned long long)stats_.uniform_ring_writes, (unsigned long long)stats_.uniform_orphans,
-                 (unsigned long long)stats_.pbo_copies, (unsigned long long)stats_.compressed_uploads);
+                 (unsigned long long)stats_.pbo_copies, (unsigned long long)stats_.compressed_uploads,
+                 (unsigned long long)stats_.readback_host_direct);
     std::fclose(f);
   }
 }

@@ -80,6 +80,10 @@ class Context final : public pipe::BackendContext {
   void OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& c);
   void OnBufferRead(const pipe::CmdBufferRead& c);
   void ReadInto(const ImageObject& image, const pipe::CmdReadPixels& c);  // bound for reading already
+  // ReadLayout::kStored (gles_pixel_buffers.cpp): the host's pair for the stored texels when it reads it
+  // (the pair every host takes for the format's class, or the framebuffer's implementation read pair),
+  // else the class's pair converted into the stored layout.
+  void ReadStored(const ImageObject& image, const pipe::CmdReadPixels& c);
   void ClearColor(uint32_t index, const pipe::CmdClear& c, pipe::Format format);
   void ApplySrgbWrite();  // GL_FRAMEBUFFER_SRGB of the targets through GL_EXT_sRGB_write_control
 
@@ -184,7 +188,8 @@ class Context final : public pipe::BackendContext {
   struct Stats {
     uint64_t draws = 0, clears = 0, blits = 0, framebuffers_created = 0, pbo_copies = 0;
     uint64_t uniform_ring_writes = 0, uniform_orphans = 0;
-    uint64_t compressed_uploads = 0;  // uploads of blocks into block-compressed images (native RGTC)
+    uint64_t compressed_uploads = 0;    // uploads of blocks into block-compressed images (native RGTC)
+    uint64_t readback_host_direct = 0;  // stored-texel reads the host wrote straight into client memory
   } stats_;
 };
 

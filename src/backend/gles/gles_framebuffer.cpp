@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "backend/gles/gles_context.h"
+#include "pipe/texel_rows.h"
 #include "pipe/texels.h"
 #include "util/log.h"
 
@@ -320,6 +321,8 @@ void Context::ReadInto(const ImageObject& img, const pipe::CmdReadPixels& c) {
   };
   const pipe::FormatInfo& info = pipe::Info(img.format);
   switch (c.layout) {
+    case pipe::ReadLayout::kStored:
+      return ReadStored(img, c);
     case pipe::ReadLayout::kRGBA8:
       state_.PixelStore(GL_PACK_ROW_LENGTH, static_cast<GLint>(c.row_stride / 4));
       gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA, GL_UNSIGNED_BYTE, c.dst);
@@ -369,6 +372,17 @@ void Context::ReadInto(const ImageObject& img, const pipe::CmdReadPixels& c) {
   std::vector<uint8_t> texels(pixels * 8);
   gl_.ReadPixels(c.x, c.y, c.width, c.height, GL_RGBA,
                  rgb10a2 ? GL_UNSIGNED_INT_2_10_10_10_REV : GL_UNSIGNED_SHORT, texels.data());
+  // RGBA16 rows decode with a loop chosen for the format (pipe/texel_rows.h; CALDERA_PIXEL_ROW_COPY=0 turns
+  // it off), RGB10A2 texel by texel.
+  static const bool row_loops = util::EnvFlag("CALDERA_PIXEL_ROW_COPY", true);
+  if (pipe::ReadRowFn decode = row_loops && !rgb10a2
+                                   ? pipe::SelectReadRow(pipe::Format::kRGBA16, pipe::ReadLayout::kRGBA32F)
+                                   : nullptr) {
+    for (int32_t row = 0; row < c.height; ++row)
+      decode(texels.data() + size_t(row) * c.width * 8, c.width,
+             static_cast<uint8_t*>(c.dst) + size_t(row) * c.row_stride);
+    return;
+  }
   rows(rgb10a2 ? 4 : 8, texels, [&](const uint8_t* in, uint8_t* out, int32_t x) {
     float v[4];
     pipe::DecodeFloat(rgb10a2 ? pipe::Format::kRGB10A2 : pipe::Format::kRGBA16, in, v);

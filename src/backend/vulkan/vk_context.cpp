@@ -9,6 +9,7 @@
 
 #include "backend/vulkan/vk_device.h"
 #include "backend/vulkan/vk_formats.h"
+#include "pipe/texel_rows.h"
 #include "util/log.h"
 
 namespace caldera::vk {
@@ -36,6 +37,7 @@ bool Context::PendingClear::any() const {
 
 Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, kRingPage) {
   deferred_clears_ = util::EnvFlag("CALDERA_DEFERRED_CLEARS", true);
+  readback_row_copy_ = util::EnvFlag("CALDERA_PIXEL_ROW_COPY", true);
   if (const char* every = util::Env("CALDERA_STATS_SAMPLE_EVERY"))
     sample_every_ = std::strtoull(every, nullptr, 10);
   diff_dynamic_state_ = util::EnvFlag("CALDERA_DYNAMIC_STATE_DIFF", true);
@@ -107,7 +109,8 @@ void Context::WriteStats() {
                  "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
                  "\"pbo_copies\": %llu, \"dynamic_sets\": %llu, \"dynamic3_sets\": %llu, \"draws_merged\": "
                  "%llu, \"multi_draws\": %llu, \"compressed_uploads\": %llu, \"handover_submits\": %llu, "
-                 "\"ring_splits\": %llu, \"direct_buffer_writes\": %llu}\n",
+                 "\"ring_splits\": %llu, \"readback_row_copies\": %llu, \"readback_row_loops\": %llu, "
+                 "\"direct_buffer_writes\": %llu}\n",
                  (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
                  (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
                  (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
@@ -115,7 +118,8 @@ void Context::WriteStats() {
                  (unsigned long long)stats_.dynamic_sets, (unsigned long long)stats_.dynamic3_sets,
                  (unsigned long long)stats_.draws_merged, (unsigned long long)stats_.multi_draws,
                  (unsigned long long)stats_.compressed_uploads, (unsigned long long)stats_.handover_submits,
-                 (unsigned long long)stats_.ring_splits, (unsigned long long)stats_.direct_buffer_writes);
+                 (unsigned long long)stats_.ring_splits, (unsigned long long)stats_.readback_row_copies,
+                 (unsigned long long)stats_.readback_row_loops, (unsigned long long)stats_.direct_buffer_writes);
     std::fclose(f);
   }
 }
@@ -128,7 +132,8 @@ Context::~Context() {
   if (serial) shared_.device->WaitSerial(serial);
   for (auto& s : in_flight_) shared_.device->WaitSerial(s.serial);
   Collect();
-  if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass || stats_.compressed_uploads)
+  if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass || stats_.compressed_uploads ||
+      stats_.readback_row_copies || stats_.readback_row_loops)
     WriteStats();
   for (auto& row : dummies_)
     for (auto& dummy : row)
@@ -1002,13 +1007,30 @@ void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
   vkCmdCopyImageToBuffer(Commands(), img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, span.buffer, 1,
                          &region);
   if (SubmitCopyToHostAndWait()) {
-    for (int32_t row = 0; row < cmd.height; ++row) {
-      auto* dst = static_cast<uint8_t*>(cmd.dst) + size_t(row) * cmd.row_stride;
-      const uint8_t* src = span.data + size_t(row) * cmd.width * texel;
-      if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT)
-        std::memcpy(dst, src, size_t(cmd.width));
-      else
-        ConvertReadback(img->pipe_format, img->format, cmd.layout, src, cmd.width, dst);
+    // Copied texels already in the asked layout (RGBA8 as RGBA8, float depth as floats) are copied row by
+    // row; others convert with a loop chosen here for the format (pipe/texel_rows.h), or texel by texel
+    // (ConvertReadback) where none is specialised.
+    bool rows_as_is = aspect == VK_IMAGE_ASPECT_STENCIL_BIT ||
+                      (readback_row_copy_ && ReadbackIsCopy(img->pipe_format, img->format, cmd.layout));
+    pipe::ReadRowFn decode_row = nullptr;
+    if (!rows_as_is && readback_row_copy_ && aspect == VK_IMAGE_ASPECT_COLOR_BIT)
+      decode_row = pipe::SelectReadRow(pipe::Info(img->pipe_format).storage, cmd.layout);
+    size_t src_row = size_t(cmd.width) * texel;
+    if (rows_as_is && aspect != VK_IMAGE_ASPECT_STENCIL_BIT) ++stats_.readback_row_copies;
+    if (decode_row) ++stats_.readback_row_loops;
+    if (rows_as_is && cmd.row_stride == src_row) {
+      std::memcpy(cmd.dst, span.data, src_row * size_t(cmd.height));
+    } else {
+      for (int32_t row = 0; row < cmd.height; ++row) {
+        auto* dst = static_cast<uint8_t*>(cmd.dst) + size_t(row) * cmd.row_stride;
+        const uint8_t* src = span.data + size_t(row) * src_row;
+        if (rows_as_is)
+          std::memcpy(dst, src, src_row);
+        else if (decode_row)
+          decode_row(src, cmd.width, dst);
+        else
+          ConvertReadback(img->pipe_format, img->format, cmd.layout, src, cmd.width, dst);
+      }
     }
   }
   cmd.done->store(true);

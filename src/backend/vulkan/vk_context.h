@@ -263,16 +263,20 @@ class Context final : public pipe::BackendContext {
   // in a pass; CALDERA_TEST_SKIP_CLEAR_RESOLVE=<kind> (tests only) skips resolving for one read kind, which
   // the negative-control tests use to prove each resolve is needed. CALDERA_STATS=<file> appends counters.
   bool deferred_clears_ = true;
+  // CALDERA_PIXEL_ROW_COPY=0: readbacks convert every texel even where the copy is the asked layout.
+  bool readback_row_copy_ = true;
   uint32_t skip_resolve_ = 0;  // bit per ClearResolve kind (test knob)
   struct Stats {
     uint64_t clears_deferred = 0, clears_folded = 0, clears_in_pass = 0, render_passes = 0, draws = 0,
              submits = 0, pbo_copies = 0;
     uint64_t dynamic_sets = 0, dynamic3_sets = 0;  // vkCmdSet* calls for core / extended-3 dynamic state
     uint64_t draws_merged = 0,
-             multi_draws = 0;           // GL draws recorded inside vkCmdDrawMulti*EXT, and those calls
-    uint64_t compressed_uploads = 0;    // uploads of blocks into block-compressed images (native RGTC)
-    uint64_t handover_submits = 0;      // submissions made because another context began to record
-    uint64_t ring_splits = 0;           // submissions made to bound the ring pages one submission holds
+             multi_draws = 0;          // GL draws recorded inside vkCmdDrawMulti*EXT, and those calls
+    uint64_t compressed_uploads = 0;   // uploads of blocks into block-compressed images (native RGTC)
+    uint64_t handover_submits = 0;     // submissions made because another context began to record
+    uint64_t ring_splits = 0;          // submissions made to bound the ring pages one submission holds
+    uint64_t readback_row_copies = 0;  // reads whose copied texels were the asked layout (rows copied)
+    uint64_t readback_row_loops = 0;   // reads converted by a loop chosen for the format (texel_rows.h)
     uint64_t direct_buffer_writes = 0;  // glBufferData contents written by the host into fresh storage
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier

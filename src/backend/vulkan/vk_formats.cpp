@@ -140,6 +140,9 @@ void ConvertReadback(pipe::Format format, VkFormat vk_format, pipe::ReadLayout l
         std::memcpy(dst + x * 4, &d, 4);
         break;
       }
+      case pipe::ReadLayout::kStored:
+        std::memcpy(dst + size_t(x) * texel, src, texel);
+        break;
       case pipe::ReadLayout::kRGBA32I: {
         uint32_t v[4];
         pipe::DecodeInt(storage, src, v);
@@ -160,6 +163,24 @@ void ConvertReadback(pipe::Format format, VkFormat vk_format, pipe::ReadLayout l
       }
     }
   }
+}
+
+bool ReadbackIsCopy(pipe::Format format, VkFormat vk_format, pipe::ReadLayout layout) {
+  pipe::Format storage = pipe::Info(format).storage;
+  switch (layout) {
+    case pipe::ReadLayout::kRGBA8:
+      return storage == pipe::Format::kRGBA8 || storage == pipe::Format::kSRGB8A8;
+    case pipe::ReadLayout::kRGBA32F:
+      return storage == pipe::Format::kRGBA32F;
+    case pipe::ReadLayout::kRGBA32I:
+      return storage == pipe::Format::kRGBA32UI || storage == pipe::Format::kRGBA32I;
+    case pipe::ReadLayout::kDepth32F:
+      return pipe::IsDepthFormat(format) &&
+             (vk_format == VK_FORMAT_D32_SFLOAT || vk_format == VK_FORMAT_D32_SFLOAT_S8_UINT);
+    case pipe::ReadLayout::kStored:
+      return !pipe::IsDepthFormat(format);  // Vulkan's colour copies are the pipe's layout
+  }
+  return false;
 }
 
 VkClearColorValue ClearColorFor(const pipe::CmdClear& cmd, pipe::Format attachment) {

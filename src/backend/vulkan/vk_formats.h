@@ -18,6 +18,9 @@ void SplitDepthStencil(pipe::Format format, VkFormat vk_format, const uint8_t* s
 // One row of `width` copied texels (the depth aspect for depth formats) into a readback layout.
 void ConvertReadback(pipe::Format format, VkFormat vk_format, pipe::ReadLayout layout, const uint8_t* src,
                      int32_t width, uint8_t* dst);
+// Whether the copied texels of an image of `format` (stored as `vk_format`) are already `layout` byte for
+// byte, so ConvertReadback would copy them unchanged.
+bool ReadbackIsCopy(pipe::Format format, VkFormat vk_format, pipe::ReadLayout layout);
 // A clear's colour for an attachment of `attachment`'s format (integer or float values, RGB alpha at 1).
 VkClearColorValue ClearColorFor(const pipe::CmdClear& cmd, pipe::Format attachment);
 VkPrimitiveTopology ToVkTopology(pipe::Topology t);
