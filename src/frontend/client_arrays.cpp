@@ -28,6 +28,11 @@ Buffer* Respecify(Context& ctx, std::shared_ptr<Buffer>& slot, const void* data,
   return slot.get();
 }
 
+bool TooLarge(Context& ctx) {
+  ctx.Error(GL_OUT_OF_MEMORY, "glDraw*", "client-side arrays larger than 256 MiB for one draw");
+  return false;
+}
+
 }  // namespace
 
 bool UsesClientArrays(const Context& ctx) {
@@ -37,24 +42,34 @@ bool UsesClientArrays(const Context& ctx) {
   return false;
 }
 
-void StageClientArrays(Context& ctx, uint64_t vertex_end, uint32_t instances) {
-  for (int i = 0; i < pipe::kMaxVertexAttribs; ++i) {
-    const auto& a = ctx.vertex_array->attribs[i];
-    if (!a.enabled || a.buffer || !a.client_pointer) continue;
-    auto type = *glenum::VertexType(a.type, a.integer);
-    uint64_t element = type == pipe::VertexFormat::kInt2101010 || type == pipe::VertexFormat::kUInt2101010
-                           ? 4
-                           : uint64_t(a.size) * glenum::VertexTypeSize(type);
-    uint64_t stride = a.stride ? uint64_t(a.stride) : element;
-    uint64_t n = a.divisor ? (uint64_t(instances) + a.divisor - 1) / a.divisor : vertex_end;
-    // The bytes the draw can read: up to the last element's end (at least one element, so the binding
-    // always has storage).
-    uint64_t bytes = (std::max<uint64_t>(n, 1) - 1) * stride + element;
-    Respecify(ctx, ctx.client_streams[i], a.client_pointer, bytes, false);
-  }
+bool StageClientArrays(Context& ctx, uint64_t vertex_end, uint32_t instances) {
+  uint64_t bytes_of[pipe::kMaxVertexAttribs] = {};
+  for (int pass = 0; pass < 2; ++pass)
+    for (int i = 0; i < pipe::kMaxVertexAttribs; ++i) {
+      const auto& a = ctx.vertex_array->attribs[i];
+      if (!a.enabled || a.buffer || !a.client_pointer) continue;
+      auto type = *glenum::VertexType(a.type, a.integer);
+      uint64_t element = type == pipe::VertexFormat::kInt2101010 || type == pipe::VertexFormat::kUInt2101010
+                             ? 4
+                             : uint64_t(a.size) * glenum::VertexTypeSize(type);
+      uint64_t stride = a.stride ? uint64_t(a.stride) : element;
+      uint64_t n = a.divisor ? (uint64_t(instances) + a.divisor - 1) / a.divisor : vertex_end;
+      // The bytes the draw can read: up to the last element's end (at least one element, so the binding
+      // always has storage).
+      if (pass == 0) {
+        uint64_t last = std::max<uint64_t>(n, 1) - 1;
+        if (last > kMaxClientArrayBytes / std::max<uint64_t>(stride, 1)) return TooLarge(ctx);
+        bytes_of[i] = last * stride + element;
+        if (bytes_of[i] > kMaxClientArrayBytes) return TooLarge(ctx);
+      } else {
+        Respecify(ctx, ctx.client_streams[i], a.client_pointer, bytes_of[i], false);
+      }
+    }
+  return true;
 }
 
 Buffer* StageClientIndices(Context& ctx, const void* indices, uint64_t bytes) {
+  if (bytes > kMaxClientArrayBytes) return TooLarge(ctx), nullptr;
   return Respecify(ctx, ctx.client_index_stream, indices, bytes, true);
 }
 

@@ -17,9 +17,13 @@ bool UsesClientArrays(const Context& ctx);
 
 // Copies, for every enabled client-side attribute, the elements of vertices [0, vertex_end) (or of the
 // instances, for attributes with a divisor) into its stream buffer.
-void StageClientArrays(Context& ctx, uint64_t vertex_end, uint32_t instances);
+// False, with GL_OUT_OF_MEMORY recorded and nothing staged, when one array would need more than
+// kMaxClientArrayBytes (a draw count no program's client memory holds).
+bool StageClientArrays(Context& ctx, uint64_t vertex_end, uint32_t instances);
+constexpr uint64_t kMaxClientArrayBytes = 256ull << 20;
 
-// Copies `bytes` of client indices into the index stream buffer (its shadow holds them too) and returns it.
+// Copies `bytes` of client indices into the index stream buffer (its shadow holds them too) and returns it;
+// null, with GL_OUT_OF_MEMORY recorded, past kMaxClientArrayBytes.
 Buffer* StageClientIndices(Context& ctx, const void* indices, uint64_t bytes);
 
 // The largest of `count` indices of `type` at `data`, leaving out `skip` (the primitive restart index, or

@@ -41,7 +41,9 @@ void RecordInline(Context& ctx, pipe::Topology topology, const std::vector<uint3
 
 void DrawArraysCommon(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances) {
   if (count == 0 || instances == 0) return;
-  if (UsesClientArrays(ctx)) StageClientArrays(ctx, uint64_t(first) + uint64_t(count), uint32_t(instances));
+  if (UsesClientArrays(ctx) &&
+      !StageClientArrays(ctx, uint64_t(first) + uint64_t(count), uint32_t(instances)))
+    return;
   if (!Prepare(ctx)) return;
   if (mode == GL_LINE_LOOP && !NativeLineLoops(ctx)) {
     // Primitive restart never applies to array draws, and the generated indices hold no all-ones value
@@ -73,6 +75,7 @@ void DrawElementsCommon(Context& ctx, GLenum mode, GLsizei count, GLenum type, c
         return ctx.Error(GL_INVALID_OPERATION, "glDrawElements", "no element buffer and no indices");
       data = static_cast<const uint8_t*>(indices);
       ebo = StageClientIndices(ctx, indices, uint64_t(count) * size);
+      if (!ebo) return;
       indices = nullptr;
     } else if (UsesClientArrays(ctx)) {
       if (!SyncShadow(ctx, *ebo)) return ctx.Error(GL_CONTEXT_LOST, "glDrawElements", "device lost");
@@ -87,7 +90,7 @@ void DrawElementsCommon(Context& ctx, GLenum mode, GLsizei count, GLenum type, c
                                             s.primitive_restart_index, index_type);
       uint64_t max =
           MaxIndex(data, index_type, uint64_t(count), restart.enabled ? restart.value : UINT64_MAX);
-      StageClientArrays(ctx, max + 1 + uint64_t(std::max(base_vertex, 0)), uint32_t(instances));
+      if (!StageClientArrays(ctx, max + 1 + uint64_t(std::max(base_vertex, 0)), uint32_t(instances))) return;
     }
   }
   if (!Prepare(ctx)) return;

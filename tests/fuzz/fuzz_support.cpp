@@ -48,7 +48,8 @@ const char* const kNames[] = {
     "webgl_x",
     "_",
     "a_pos[0]",
-    ("a_very_long_identifier_name_that_goes_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_"
+    ("a_very_long_identifier_name_that_goes_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_"
+     "on_"
      "and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_and_on_end"),
 };
 
@@ -492,6 +493,8 @@ const void* Fuzzer::Indices(GLsizei* count, GLenum type) {
 
 const void* const* Fuzzer::IndexOffsets(int64_t count) {
   if (avoid_index_overrun) skip_ = true;  // per-draw counts and offsets: not worth sizing
+  if (es_ && BoundBuffer(GL_ELEMENT_ARRAY_BUFFER_BINDING) == 0)
+    skip_ = true;  // client indices (ElementOffset)
   auto* p = static_cast<const void**>(Region(count * int64_t(sizeof(void*))));
   for (int64_t i = 0; i < count; ++i) p[i] = reinterpret_cast<const void*>(Int64(Cat64::kOffset));
   return p;
@@ -502,6 +505,11 @@ const void* Fuzzer::AttribOffset() {
   // buffer bound would set up a client array, whose later reads depend on draws and cannot be sized:
   // skipped.
   if (es_ && BoundBuffer(GL_ARRAY_BUFFER_BINDING) == 0) skip_ = true;
+  return reinterpret_cast<const void*>(Int64(Cat64::kOffset));
+}
+
+const void* Fuzzer::ElementOffset() {
+  if (es_ && BoundBuffer(GL_ELEMENT_ARRAY_BUFFER_BINDING) == 0) skip_ = true;
   return reinterpret_cast<const void*>(Int64(Cat64::kOffset));
 }
 

@@ -144,6 +144,9 @@ class Fuzzer {
   const void* Indices(GLsizei* count, GLenum type);
   const void* const* IndexOffsets(int64_t count);
   const void* AttribOffset();
+  // An offset into the bound element buffer. ES with none bound would read client indices from it, which
+  // the draw's count cannot be sized against: skipped.
+  const void* ElementOffset();
 
   // After every call: reads glGetError, fails on a value that is not a GL error code.
   GLenum AfterCall();
