@@ -131,21 +131,6 @@ int Channel(GLenum format, int i) {
   }
 }
 
-bool IsIntegerClientFormat(GLenum format) {
-  switch (format) {
-    case GL_RED_INTEGER:
-    case GL_GREEN_INTEGER:
-    case GL_BLUE_INTEGER:
-    case GL_RG_INTEGER:
-    case GL_RGB_INTEGER:
-    case GL_BGR_INTEGER:
-    case GL_RGBA_INTEGER:
-    case GL_BGRA_INTEGER:
-      return true;
-    default:
-      return false;
-  }
-}
 
 using Packed = PackedFields;
 
@@ -296,6 +281,22 @@ void IntToComponent(GLenum type, uint32_t raw, bool value_signed, uint8_t* p) {
 }
 
 }  // namespace
+
+bool IsIntegerClientFormat(GLenum format) {
+  switch (format) {
+    case GL_RED_INTEGER:
+    case GL_GREEN_INTEGER:
+    case GL_BLUE_INTEGER:
+    case GL_RG_INTEGER:
+    case GL_RGB_INTEGER:
+    case GL_BGR_INTEGER:
+    case GL_RGBA_INTEGER:
+    case GL_BGRA_INTEGER:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Texture-only formats: not colour-renderable in GL 3.3, so renderbuffers and multisample textures refuse
 // them. The generic compressed formats are stored uncompressed (GL lets an implementation choose) and the

@@ -52,6 +52,8 @@ bool SameLayout(GLenum format, GLenum type, pipe::Format f);
 // The RGBA component (0..3) each component of a colour client format is, in client order; returns how many
 // there are (0 for depth/stencil formats).
 int ClientChannels(GLenum format, int channel[4]);
+// GL_RED_INTEGER … GL_BGRA_INTEGER.
+bool IsIntegerClientFormat(GLenum format);
 // Bit fields of a packed client type (GL_UNSIGNED_SHORT_5_6_5 ...), in the order of the format's components.
 struct PackedFields {
   int components;

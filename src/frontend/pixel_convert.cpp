@@ -351,19 +351,7 @@ RowConverter SelectUnpackRow(GLenum format, GLenum type, pipe::Format storage) {
   const pipe::FormatInfo& info = pipe::Info(storage);
   int n = glformat::ClientChannels(format, r.params.channel);
   if (n == 0 || glformat::PackedType(type)) return {};
-  switch (format) {  // integer client formats never go into these storages (checked before)
-    case GL_RED_INTEGER:
-    case GL_GREEN_INTEGER:
-    case GL_BLUE_INTEGER:
-    case GL_RG_INTEGER:
-    case GL_RGB_INTEGER:
-    case GL_BGR_INTEGER:
-    case GL_RGBA_INTEGER:
-    case GL_BGRA_INTEGER:
-      return {};
-    default:
-      break;
-  }
+  if (glformat::IsIntegerClientFormat(format)) return {};  // never into these storages (checked before)
   r.params.opaque = info.components == 3;
   bool unorm8 = info.storage == pipe::Format::kRGBA8 || info.storage == pipe::Format::kSRGB8A8;
   if (unorm8 && type == GL_UNSIGNED_BYTE) {
