@@ -17,6 +17,9 @@
 namespace caldera::glx {
 namespace {
 
+constexpr unsigned char kGLXBadProfileARB =
+    13;  // the GLX error code (glxproto.h, which needs Xproto's types)
+
 constexpr char kExtensions[] =
     "GLX_ARB_create_context GLX_ARB_create_context_profile GLX_EXT_create_context_es2_profile "
     "GLX_EXT_create_context_es_profile GLX_ARB_get_proc_address GLX_EXT_swap_control GLX_MESA_swap_control "
@@ -568,8 +571,7 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
   ContextDesc desc;
   desc.major = 1;
   desc.minor = 0;
-  int profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
-  bool profile_given = false;
+  int profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB, flags = 0;
   for (const int* a = attribs; a && a[0] != None; a += 2) {
     switch (a[0]) {
       case GLX_CONTEXT_MAJOR_VERSION_ARB:
@@ -580,9 +582,9 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
         break;
       case GLX_CONTEXT_PROFILE_MASK_ARB:
         profile = a[1];
-        profile_given = true;
         break;
       case GLX_CONTEXT_FLAGS_ARB:
+        flags = a[1];
         desc.debug = a[1] & GLX_CONTEXT_DEBUG_BIT_ARB;
         desc.forward_compatible = a[1] & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB;
         break;
@@ -594,13 +596,29 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
         return nullptr;
     }
   }
-  if (profile & (GLX_CONTEXT_ES2_PROFILE_BIT_EXT)) {
+  // Flag bits no advertised extension defines (robust access needs GLX_ARB_create_context_robustness) are
+  // BadValue, as an unknown attribute is.
+  if (flags & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB)) {
+    NotifyError(dpy, BadValue);
+    return nullptr;
+  }
+  // The mask picks one profile: none, several or unknown bits are GLXBadProfileARB. Below GL 3.2 it is
+  // ignored (there are no profiles), except that the ES bit alone asks for OpenGL ES at any version.
+  const bool es = profile == GLX_CONTEXT_ES2_PROFILE_BIT_EXT;
+  const bool gl32 = desc.major > 3 || (desc.major == 3 && desc.minor >= 2);
+  if (!es && gl32 && profile != GLX_CONTEXT_CORE_PROFILE_BIT_ARB &&
+      profile != GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
+    util::LogOnce(util::LogLevel::kInfo, "glXCreateContextAttribsARB profile",
+                  "GLX_CONTEXT_PROFILE_MASK_ARB must name exactly one profile");
+    NotifyError(dpy, kGLXBadProfileARB);
+    return nullptr;
+  }
+  if (es) {
     desc.api = ClientApi::kOpenGLES;
     if (desc.major == 1) desc.major = 2;
-  } else if (profile & GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
+  } else if (gl32 && profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
     return CreateLegacy(dpy, cfg, share);
   } else if (desc.major < 3 || (desc.major == 3 && desc.minor < 1)) {
-    (void)profile_given;
     return CreateLegacy(dpy, cfg, share);  // the default 1.0 is a compatibility context
   }
   return CreateWith(dpy, cfg, share, desc);

@@ -3,6 +3,7 @@
 // made current again.
 #include "fuzz_glx.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -281,34 +282,85 @@ void GlxSide::MakeCurrent() {
   }
 }
 
+// A context request: either well formed in its shape (a version, a profile mask and flags, each valid or
+// not), whose outcome the GLX_ARB_create_context rules decide and is checked, or random pairs.
 void GlxSide::CreateContext() {
   if (extra_contexts_.size() >= 4) return;
   std::vector<int> attribs;
-  if (f_.Below(3) == 0) {  // a valid request, with a random share context
-    const int versions[][2] = {{3, 1}, {3, 2}, {3, 3}, {4, 0}, {4, 6}, {2, 0}, {3, 0}, {1, 0}};
-    const int* v = versions[f_.Below(8)];
-    const int profiles[] = {GLX_CONTEXT_CORE_PROFILE_BIT_ARB, GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB,
-                            GLX_CONTEXT_ES2_PROFILE_BIT_EXT, 0, 7};
+  bool shaped = f_.Below(2) == 0;
+  int major = 1, minor = 0, profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB, flags = 0;
+  if (shaped) {
+    const int versions[][2] = {{3, 1}, {3, 2}, {3, 3}, {4, 0}, {4, 6},
+                               {2, 0}, {3, 0}, {1, 0}, {3, 4}, {0, 0}};
+    const int* v = versions[f_.Below(uint32_t(std::size(versions)))];
+    major = v[0], minor = v[1];
+    const int profiles[] = {GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
+                            GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
+                            GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB,
+                            GLX_CONTEXT_ES2_PROFILE_BIT_EXT,
+                            0,
+                            GLX_CONTEXT_CORE_PROFILE_BIT_ARB | GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB,
+                            GLX_CONTEXT_CORE_PROFILE_BIT_ARB | GLX_CONTEXT_ES2_PROFILE_BIT_EXT,
+                            0x10};
+    profile = profiles[f_.Below(uint32_t(std::size(profiles)))];
+    const int all_flags[] = {0,    0,  GLX_CONTEXT_DEBUG_BIT_ARB, GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB,
+                             0x80, 0x4};
+    flags = all_flags[f_.Below(uint32_t(std::size(all_flags)))];
     attribs = {GLX_CONTEXT_MAJOR_VERSION_ARB,
-               v[0],
+               major,
                GLX_CONTEXT_MINOR_VERSION_ARB,
-               v[1],
+               minor,
                GLX_CONTEXT_PROFILE_MASK_ARB,
-               profiles[f_.Below(5)],
+               profile,
+               GLX_CONTEXT_FLAGS_ARB,
+               flags,
                None};
   } else {
     attribs = RandomAttribs(kContextKeys, int(std::size(kContextKeys)), 6);
   }
   void* share = f_.Below(2) ? nullptr : RandomContext();
+  bool share_dead =
+      share == &g_not_a_handle ||
+      (std::find(destroyed_contexts_.begin(), destroyed_contexts_.end(), share) !=
+           destroyed_contexts_.end() &&
+       std::find(extra_contexts_.begin(), extra_contexts_.end(), share) == extra_contexts_.end());
   const int* list = f_.Below(20) ? attribs.data() : nullptr;
+  if (!list) shaped = false;
   GLXContext c =
       g_create_attribs(X(dpy_), static_cast<GLXFBConfig>(RandomConfig()), Ctx(share), f_.Below(2), list);
-  if (c) {
-    ++created_contexts_;
-    extra_contexts_.push_back(c);
-    // A context made from nothing Caldera knows is a defect the lookup would miss.
-    if (share == &g_not_a_handle)
-      f_.Fail("glx-bogus-share", "glXCreateContextAttribsARB accepted a bogus share context");
+  if (!c) return;
+  ++created_contexts_;
+  extra_contexts_.push_back(c);
+  char what[160];
+  if (share_dead)
+    f_.Fail("glx-bogus-share", "glXCreateContextAttribsARB accepted a destroyed or bogus share context");
+  if (!shaped) return;
+  // GLX_ARB_create_context(_profile), GLX_EXT_create_context_es2_profile: from GL 3.2 on, exactly one known
+  // profile bit (below, the mask is ignored); no undefined flag bit (robust access needs
+  // GLX_ARB_create_context_robustness, which is not offered); an existing version.
+  bool gl32 = major > 3 || (major == 3 && minor >= 2);
+  bool one_profile = !gl32 || profile == GLX_CONTEXT_CORE_PROFILE_BIT_ARB ||
+                     profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB ||
+                     profile == GLX_CONTEXT_ES2_PROFILE_BIT_EXT;
+  bool known_flags = (flags & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB)) == 0;
+  bool real_version = major >= 1 && !(major == 3 && minor > 3);
+  if (!one_profile || !known_flags || !real_version) {
+    std::snprintf(what, sizeof what,
+                  "glXCreateContextAttribsARB accepted version %d.%d, profile mask 0x%x, flags 0x%x", major,
+                  minor, profile, flags);
+    f_.Fail("glx-bad-context-attribs", what);
+    return;
+  }
+  // The version made must be at least the one asked for (GLX_ARB_create_context: "at least").
+  if (major < 3 || !glXMakeContextCurrent(X(dpy_), win_[0], win_[0], c)) return;
+  GLint got_major = 0, got_minor = 0;
+  glGetIntegerv(GL_MAJOR_VERSION, &got_major);
+  glGetIntegerv(GL_MINOR_VERSION, &got_minor);
+  glGetError();
+  if (got_major * 100 + got_minor < major * 100 + minor) {
+    std::snprintf(what, sizeof what, "glXCreateContextAttribsARB(%d.%d, profile 0x%x) made a %d.%d context",
+                  major, minor, profile, got_major, got_minor);
+    f_.Fail("glx-context-version", what);
   }
 }
 
@@ -361,12 +413,55 @@ void GlxSide::DestroyWindow() {
   // Sometimes while current: the surface must outlive the binding.
   bool current = f_.Below(3) == 0 && glXMakeContextCurrent(dpy, w, w, Ctx(ctx_[0]));
   glXDestroyWindow(dpy, w);
-  if (current) {
-    glClear(GL_COLOR_BUFFER_BIT);
-    glGetError();
-    glXMakeContextCurrent(dpy, win_[0], win_[0], Ctx(ctx_[0]));
-  }
+  if (current) AfterDrawableGone(w);
   XDestroyWindow(dpy, w);  // Caldera's GLXWindow is the X window itself
+  if (destroyed_windows_.size() < 32) destroyed_windows_.push_back(w);
+}
+
+// The current drawable was destroyed (its GLXWindow, or the X window itself): what the thread may still do
+// with it must fail or do nothing, then context 0 goes back to the main window.
+void GlxSide::AfterDrawableGone(Handle w) {
+  Display* dpy = X(dpy_);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glGetError();
+  unsigned int value = 0;
+  switch (f_.Below(5)) {
+    case 0:
+      glXSwapBuffers(dpy, w);
+      break;
+    case 1:
+      g_swap_interval_mesa(f_.Below(3));
+      break;
+    case 2:
+      g_get_swap_interval_mesa();
+      break;
+    case 3:
+      glXQueryDrawable(dpy, w, f_.Below(2) ? GLX_WIDTH : GLX_SWAP_INTERVAL_EXT, &value);
+      break;
+    default:
+      glFinish();
+      break;
+  }
+  glXMakeContextCurrent(dpy, win_[0], win_[0], Ctx(ctx_[0]));
+}
+
+// A plain X window made current with glXMakeCurrent (no GLXWindow, as many programs do), drawn to, swapped,
+// then destroyed by the X client, sometimes while still current.
+void GlxSide::PlainWindow() {
+  Display* dpy = X(dpy_);
+  Handle w = NewWindow(1 + f_.Below(64), 1 + f_.Below(64));
+  XMapWindow(dpy, w);
+  if (glXMakeCurrent(dpy, w, Ctx(ctx_[f_.Below(2)]))) {
+    glClearColor(1, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glXSwapBuffers(dpy, w);
+    glGetError();
+  }
+  bool current = glXGetCurrentDrawable() == w && f_.Below(2);
+  if (!current) glXMakeContextCurrent(dpy, win_[0], win_[0], Ctx(ctx_[0]));
+  XDestroyWindow(dpy, w);
+  if (f_.Below(2)) XSync(dpy, False);
+  if (current) AfterDrawableGone(w);
   if (destroyed_windows_.size() < 32) destroyed_windows_.push_back(w);
 }
 
@@ -494,6 +589,8 @@ void GlxSide::Action() {
       break;
     default:
       if (f_.Below(2))
+        PlainWindow();
+      else if (f_.Below(2))
         Pbuffer();
       else if (f_.Below(2))
         glXWaitGL();

@@ -42,6 +42,8 @@ class GlxSide {
   void DestroyContext();
   void CreateWindow();
   void DestroyWindow();
+  void AfterDrawableGone(Handle w);
+  void PlainWindow();
   void Pbuffer();
   void QueryDrawable();
   void SwapInterval();
