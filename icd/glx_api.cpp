@@ -174,6 +174,14 @@ void NotifyError(::Display* dpy, unsigned char error) {
   (void)error;
 }
 
+// This thread's current draw drawable becomes `dr`; a destroyed record loses its last binding here.
+void SetCurrentDraw(DrawableRec* dr) {
+  if (t_draw == dr) return;
+  if (dr) ++dr->bound;
+  if (t_draw && --t_draw->bound == 0 && t_draw->destroyed) delete t_draw;
+  t_draw = dr;
+}
+
 DrawableRec* FindDrawable(GlxDisplay* d, GLXDrawable xid) {
   for (DrawableRec* r : d->drawables)
     if (r->xid == xid) return r;
@@ -332,7 +340,7 @@ Bool MakeContextCurrent(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXC
     caldera::MakeCurrent(nullptr, nullptr, nullptr);
     if (t_current) t_current->current = false;
     t_current = nullptr;
-    t_draw = nullptr;
+    SetCurrentDraw(nullptr);
     return True;
   }
   ContextRec* rec = LookupContext(context);
@@ -349,7 +357,7 @@ Bool MakeContextCurrent(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXC
   if (t_current && t_current != rec) t_current->current = false;
   rec->current = true;
   t_current = rec;
-  t_draw = dr;
+  SetCurrentDraw(dr);
   return True;
 }
 
@@ -362,7 +370,8 @@ void SwapBuffersImpl(::Display*, GLXDrawable drawable) {
   Surface* surface = nullptr;
   {
     std::lock_guard lock(Lock());
-    if (!t_current || !t_draw || t_draw->xid != drawable) return;  // not current here: nothing to show
+    // Not current here, or destroyed while current: nothing to show.
+    if (!t_current || !t_draw || t_draw->destroyed || t_draw->xid != drawable) return;
     context = t_current->context;
     surface = t_draw->surface;
   }
@@ -453,9 +462,13 @@ void DestroyWindowImpl(::Display*, GLXWindow win) {
     auto it =
         std::find_if(d->drawables.begin(), d->drawables.end(), [&](DrawableRec* r) { return r->xid == win; });
     if (it == d->drawables.end()) continue;
-    caldera::DestroySurface((*it)->surface);
-    delete *it;
+    DrawableRec* r = *it;
     d->drawables.erase(it);
+    caldera::DestroySurface(r->surface);  // deferred by the frontend while current
+    if (r->bound)
+      r->destroyed = true;  // freed when the last thread releases it (SetCurrentDraw)
+    else
+      delete r;
   }
 }
 GLXPixmap CreatePixmap(::Display*, GLXFBConfig, Pixmap, const int*) {
@@ -636,7 +649,7 @@ void SwapIntervalEXT(::Display*, GLXDrawable drawable, int interval) {
 
 int SwapIntervalMESA(unsigned int interval) {
   std::lock_guard lock(Lock());
-  if (!t_draw) return GLX_BAD_CONTEXT;
+  if (!t_draw || t_draw->destroyed) return GLX_BAD_CONTEXT;
   t_draw->swap_interval = interval > 1 ? 1 : int(interval);
   SetSwapInterval(*t_draw->surface, t_draw->swap_interval);
   return 0;

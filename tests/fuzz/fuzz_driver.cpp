@@ -31,7 +31,7 @@ struct Options {
   uint64_t calls = 10000;
   bool es = false;
   bool glx = false;  // GL in GLX contexts (fuzz_glx.h), GLX calls at egl_permille
-  int draw_permille = 40, sync_permille = 10, egl_permille = 6;
+  int draw_permille = 40, sync_permille = 10, egl_permille = -1;  // EGL 6, GLX 20 unless --egl
   int watchdog_s = 120;
   int slow_ms = 0;  // > 0: report every iteration slower than this (for tuning distributions)
   bool avoid_index_overrun = false;
@@ -721,7 +721,6 @@ int main(int argc, char** argv) {
         g_opt.avoid_second_context = true;
       } else if (what == "huge-viewport") {
         g_opt.avoid_huge_viewport = true;
-
       } else {
         std::fprintf(stderr, "fuzz: unknown --avoid %s\n", what.c_str());
         return 2;
@@ -729,14 +728,17 @@ int main(int argc, char** argv) {
     } else if (a == "--slow-ms")
       g_opt.slow_ms = static_cast<int>(ParseNumber(value()));
     else {
-      std::fprintf(
-          stderr,
-          "usage: %s [--seed N] [--calls N] [--api gl|es|glx] [--watchdog S] [--draws permille] "
-          "[--egl permille] [--slow-ms N] [--avoid index-overrun|huge-viewport|second-context] [--trace]\n",
-          argv[0]);
+      std::fprintf(stderr,
+                   "usage: %s [--seed N] [--calls N] [--api gl|es|glx] [--watchdog S] [--draws permille] "
+                   "[--egl permille] [--slow-ms N] [--avoid "
+                   "index-overrun|huge-viewport|second-context] [--trace]\n",
+                   argv[0]);
       return 2;
     }
   }
+  // GLX calls are fewer kinds of call over more objects than the EGL ones: a higher default rate reaches
+  // them.
+  if (g_opt.egl_permille < 0) g_opt.egl_permille = g_opt.glx ? 20 : 6;
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   std::printf("fuzz: seed %llu api %s calls %llu\n", static_cast<unsigned long long>(g_opt.seed), ApiName(),
               static_cast<unsigned long long>(g_opt.calls));

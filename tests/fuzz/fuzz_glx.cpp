@@ -459,6 +459,8 @@ void GlxSide::PlainWindow() {
   }
   bool current = glXGetCurrentDrawable() == w && f_.Below(2);
   if (!current) glXMakeContextCurrent(dpy, win_[0], win_[0], Ctx(ctx_[0]));
+  // Released from GLX first or not (then the vendor keeps a record for a dead XID); either while current.
+  if (f_.Below(2)) glXDestroyWindow(dpy, w);
   XDestroyWindow(dpy, w);
   if (f_.Below(2)) XSync(dpy, False);
   if (current) AfterDrawableGone(w);

@@ -61,8 +61,8 @@ def run_one(args, seed, suppressions, avoid):
            str(args.watchdog)]
     for name in avoid:
         cmd += ["--avoid", name]
-    if args.api == "glx" and args.glx_permille is not None:
-        cmd += ["--egl", str(args.glx_permille)]
+    if args.egl is not None:
+        cmd += ["--egl", str(args.egl)]
     print("running:", " ".join(f"{k}={env[k]}" for k in ("__EGL_VENDOR_LIBRARY_FILENAMES", "VK_INSTANCE_LAYERS",
                                                           "VK_LAYER_ENABLES") if k in env), " ".join(cmd),
           flush=True)
@@ -121,10 +121,10 @@ def main():
     ap.add_argument("--binary", required=True)
     ap.add_argument("--vendor-json", required=True)
     ap.add_argument("--api", default="gl", help="gl, es, glx, or a comma list (each seed on each)")
-    ap.add_argument("--glx-permille", type=int, help="--api glx: GLX calls per thousand iterations")
     ap.add_argument("--seed", default="1")
     ap.add_argument("--seeds", help="A-B: run every seed from A to B (inclusive), report all failures")
     ap.add_argument("--calls", default="10000")
+    ap.add_argument("--egl", type=int, help="EGL (or, --api glx, GLX) calls per thousand; the driver's default else")
     ap.add_argument("--validation", action="store_true")
     ap.add_argument("--suppressions", required=True)
     ap.add_argument("--regressions", help="cases file a failing input is appended to")
