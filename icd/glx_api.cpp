@@ -17,6 +17,9 @@
 namespace caldera::glx {
 namespace {
 
+constexpr unsigned char kGLXBadProfileARB =
+    13;  // the GLX error code (glxproto.h, which needs Xproto's types)
+
 constexpr char kExtensions[] =
     "GLX_ARB_create_context GLX_ARB_create_context_profile GLX_EXT_create_context_es2_profile "
     "GLX_EXT_create_context_es_profile GLX_ARB_get_proc_address GLX_EXT_swap_control GLX_MESA_swap_control "
@@ -169,6 +172,14 @@ void NotifyError(::Display* dpy, unsigned char error) {
   // X errors (BadMatch, GLXBadContext, ...) through glvnd are not raised yet: the caller sees the failure
   // through the result only (docs/WINDOWS.md).
   (void)error;
+}
+
+// This thread's current draw drawable becomes `dr`; a destroyed record loses its last binding here.
+void SetCurrentDraw(DrawableRec* dr) {
+  if (t_draw == dr) return;
+  if (dr) ++dr->bound;
+  if (t_draw && --t_draw->bound == 0 && t_draw->destroyed) delete t_draw;
+  t_draw = dr;
 }
 
 DrawableRec* FindDrawable(GlxDisplay* d, GLXDrawable xid) {
@@ -329,7 +340,7 @@ Bool MakeContextCurrent(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXC
     caldera::MakeCurrent(nullptr, nullptr, nullptr);
     if (t_current) t_current->current = false;
     t_current = nullptr;
-    t_draw = nullptr;
+    SetCurrentDraw(nullptr);
     return True;
   }
   ContextRec* rec = LookupContext(context);
@@ -346,7 +357,7 @@ Bool MakeContextCurrent(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXC
   if (t_current && t_current != rec) t_current->current = false;
   rec->current = true;
   t_current = rec;
-  t_draw = dr;
+  SetCurrentDraw(dr);
   return True;
 }
 
@@ -359,7 +370,8 @@ void SwapBuffersImpl(::Display*, GLXDrawable drawable) {
   Surface* surface = nullptr;
   {
     std::lock_guard lock(Lock());
-    if (!t_current || !t_draw || t_draw->xid != drawable) return;  // not current here: nothing to show
+    // Not current here, or destroyed while current: nothing to show.
+    if (!t_current || !t_draw || t_draw->destroyed || t_draw->xid != drawable) return;
     context = t_current->context;
     surface = t_draw->surface;
   }
@@ -450,9 +462,13 @@ void DestroyWindowImpl(::Display*, GLXWindow win) {
     auto it =
         std::find_if(d->drawables.begin(), d->drawables.end(), [&](DrawableRec* r) { return r->xid == win; });
     if (it == d->drawables.end()) continue;
-    caldera::DestroySurface((*it)->surface);
-    delete *it;
+    DrawableRec* r = *it;
     d->drawables.erase(it);
+    caldera::DestroySurface(r->surface);  // deferred by the frontend while current
+    if (r->bound)
+      r->destroyed = true;  // freed when the last thread releases it (SetCurrentDraw)
+    else
+      delete r;
   }
 }
 GLXPixmap CreatePixmap(::Display*, GLXFBConfig, Pixmap, const int*) {
@@ -568,8 +584,7 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
   ContextDesc desc;
   desc.major = 1;
   desc.minor = 0;
-  int profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
-  bool profile_given = false;
+  int profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB, flags = 0;
   for (const int* a = attribs; a && a[0] != None; a += 2) {
     switch (a[0]) {
       case GLX_CONTEXT_MAJOR_VERSION_ARB:
@@ -580,9 +595,9 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
         break;
       case GLX_CONTEXT_PROFILE_MASK_ARB:
         profile = a[1];
-        profile_given = true;
         break;
       case GLX_CONTEXT_FLAGS_ARB:
+        flags = a[1];
         desc.debug = a[1] & GLX_CONTEXT_DEBUG_BIT_ARB;
         desc.forward_compatible = a[1] & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB;
         break;
@@ -594,13 +609,29 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
         return nullptr;
     }
   }
-  if (profile & (GLX_CONTEXT_ES2_PROFILE_BIT_EXT)) {
+  // Flag bits no advertised extension defines (robust access needs GLX_ARB_create_context_robustness) are
+  // BadValue, as an unknown attribute is.
+  if (flags & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB)) {
+    NotifyError(dpy, BadValue);
+    return nullptr;
+  }
+  // The mask picks one profile: none, several or unknown bits are GLXBadProfileARB. Below GL 3.2 it is
+  // ignored (there are no profiles), except that the ES bit alone asks for OpenGL ES at any version.
+  const bool es = profile == GLX_CONTEXT_ES2_PROFILE_BIT_EXT;
+  const bool gl32 = desc.major > 3 || (desc.major == 3 && desc.minor >= 2);
+  if (!es && gl32 && profile != GLX_CONTEXT_CORE_PROFILE_BIT_ARB &&
+      profile != GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
+    util::LogOnce(util::LogLevel::kInfo, "glXCreateContextAttribsARB profile",
+                  "GLX_CONTEXT_PROFILE_MASK_ARB must name exactly one profile");
+    NotifyError(dpy, kGLXBadProfileARB);
+    return nullptr;
+  }
+  if (es) {
     desc.api = ClientApi::kOpenGLES;
     if (desc.major == 1) desc.major = 2;
-  } else if (profile & GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
+  } else if (gl32 && profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
     return CreateLegacy(dpy, cfg, share);
   } else if (desc.major < 3 || (desc.major == 3 && desc.minor < 1)) {
-    (void)profile_given;
     return CreateLegacy(dpy, cfg, share);  // the default 1.0 is a compatibility context
   }
   return CreateWith(dpy, cfg, share, desc);
@@ -618,7 +649,7 @@ void SwapIntervalEXT(::Display*, GLXDrawable drawable, int interval) {
 
 int SwapIntervalMESA(unsigned int interval) {
   std::lock_guard lock(Lock());
-  if (!t_draw) return GLX_BAD_CONTEXT;
+  if (!t_draw || t_draw->destroyed) return GLX_BAD_CONTEXT;
   t_draw->swap_interval = interval > 1 ? 1 : int(interval);
   SetSwapInterval(*t_draw->surface, t_draw->swap_interval);
   return 0;

@@ -44,6 +44,10 @@ struct DrawableRec {
   Surface* surface = nullptr;
   FBConfigRec* config = nullptr;
   int swap_interval = 1;
+  // Threads that have it as their current draw drawable: glXDestroyWindow only unlists a bound record, and
+  // the last release frees it (the thread still reads it in glXSwapBuffers and the swap-interval calls).
+  int bound = 0;
+  bool destroyed = false;
 };
 
 struct GlxDisplay {

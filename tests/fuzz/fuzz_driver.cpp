@@ -1,6 +1,8 @@
 // The GL/EGL API fuzzer: a seeded sequence of calls over every generated entry point (fuzz_calls.cpp),
 // interleaved with draws that reach the backend, sync points and EGL calls (second shared context,
 // pbuffers created and destroyed, surface and context queries). Runs through glvnd like any program.
+// --api glx runs the GL calls in GLX contexts on an X display instead, with GLX calls (fuzz_glx.h) in
+// place of the EGL ones.
 //
 // Replaying is deterministic: the same --seed, --api and --calls give the same sequence. A crash or hang
 // prints the seed, the call index and the last calls with their raw arguments; GL-state assertions print
@@ -18,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "fuzz_glx.h"
 #include "fuzz_support.h"
 
 namespace fuzz {
@@ -27,7 +30,8 @@ struct Options {
   uint64_t seed = 1;
   uint64_t calls = 10000;
   bool es = false;
-  int draw_permille = 40, sync_permille = 10, egl_permille = 6;
+  bool glx = false;  // GL in GLX contexts (fuzz_glx.h), GLX calls at egl_permille
+  int draw_permille = 40, sync_permille = 10, egl_permille = -1;  // EGL 6, GLX 20 unless --egl
   int watchdog_s = 120;
   int slow_ms = 0;  // > 0: report every iteration slower than this (for tuning distributions)
   bool avoid_index_overrun = false;
@@ -40,10 +44,14 @@ Fuzzer* g_fuzzer = nullptr;
 std::atomic<uint64_t> g_progress{0};
 Options g_opt;
 
+const char* ApiName() {
+  return g_opt.glx ? "glx" : g_opt.es ? "es" : "gl";
+}
+
 void PrintFailureHeader(const char* what) {
   char line[256];
   int n = std::snprintf(line, sizeof line, "FUZZ-%s seed %llu api %s at call %llu; last calls:\n", what,
-                        static_cast<unsigned long long>(g_opt.seed), g_opt.es ? "es" : "gl",
+                        static_cast<unsigned long long>(g_opt.seed), ApiName(),
                         static_cast<unsigned long long>(g_progress.load()));
   if (write(2, line, static_cast<size_t>(n)) < 0) return;
   if (g_fuzzer) g_fuzzer->PrintTrace(2);
@@ -126,18 +134,20 @@ GLuint Link(const char* vs, const char* fs) {
 
 // Per-context objects the draw action restores (vertex arrays are not shared between contexts).
 struct ContextObjects {
-  EGLContext context = EGL_NO_CONTEXT;
+  const void* context = nullptr;  // EGLContext or GLXContext
   GLuint vao = 0;
 };
 
 class Driver {
  public:
-  explicit Driver(const Options& o) : opt_(o), f_(o.seed, o.es) {
+  explicit Driver(const Options& o) : opt_(o), f_(o.seed, o.es), glx_(f_) {
     f_.avoid_index_overrun = o.avoid_index_overrun;
     f_.avoid_huge_viewport = o.avoid_huge_viewport;
   }
 
   void Open();
+  void OpenGlx();
+  void LoadCalls(void* (*proc)(const char*, void*), void* arg);
   void Run();
   int Finish();
   Fuzzer& fuzzer() { return f_; }
@@ -151,9 +161,11 @@ class Driver {
   void EnsureCurrent();
   EGLSurface RandomSurface();
   void CheckEglError(const char* fn);
+  const void* CurrentContext() const { return opt_.glx ? glx_.CurrentContext() : eglGetCurrentContext(); }
 
   Options opt_;
   Fuzzer f_;
+  GlxSide glx_;
   std::vector<const CallEntry*> calls_;
   EGLDisplay dpy_ = EGL_NO_DISPLAY;
   EGLConfig config_ = nullptr;
@@ -215,26 +227,49 @@ void Driver::Open() {
   const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   std::printf("GL_VENDOR %s, GL_RENDERER %s\n", vendor ? vendor : "(null)", renderer ? renderer : "(null)");
 
+  LoadCalls([](const char* name, void*) { return reinterpret_cast<void*>(eglGetProcAddress(name)); },
+            nullptr);
+  SetUpShared();
+  objects_[0].context = ctx_[0];
+  objects_[0].vao = ProtectedVao();
+}
+
+void Driver::OpenGlx() {
+  std::string failed = glx_.Open();
+  if (!failed.empty()) {
+    std::fprintf(stderr, "fuzz: set-up failed: %s\n", failed.c_str());
+    std::exit(2);
+  }
+  const char* vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
+  const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  std::printf("GL_VENDOR %s, GL_RENDERER %s\n", vendor ? vendor : "(null)", renderer ? renderer : "(null)");
+  LoadCalls([](const char* name, void* side) { return static_cast<GlxSide*>(side)->ProcAddress(name); },
+            &glx_);
+  SetUpShared();
+  objects_[0].context = glx_.CurrentContext();
+  objects_[0].vao = ProtectedVao();
+}
+
+// Every generated command through the platform's GetProcAddress; one the API has that comes back NULL is a
+// failure.
+void Driver::LoadCalls(void* (*proc)(const char*, void*), void* arg) {
   int missing = 0;
   for (size_t i = 0; i < kCallCount; ++i) {
     const CallEntry& e = kCalls[i];
-    *e.pointer = reinterpret_cast<void*>(eglGetProcAddress(e.name));
+    *e.pointer = proc(e.name, arg);
     if (!(e.apis & (opt_.es ? kInES : kInGL))) continue;
     if (!*e.pointer) {
-      std::fprintf(stderr, "FUZZ-ASSERT proc-address: eglGetProcAddress(\"%s\") returned NULL\n", e.name);
+      std::fprintf(stderr, "FUZZ-ASSERT proc-address: GetProcAddress(\"%s\") returned NULL\n", e.name);
       ++missing;
       continue;
     }
     calls_.push_back(&e);
   }
   for (const ExtraEntry* x = kExtraEntries; x->name; ++x) {
-    *x->pointer = reinterpret_cast<void*>(eglGetProcAddress(x->name));
+    *x->pointer = proc(x->name, arg);
     if (!*x->pointer) Die(x->name);
   }
   if (missing) std::exit(1);
-  SetUpShared();
-  objects_[0].context = ctx_[0];
-  objects_[0].vao = ProtectedVao();
 }
 
 // Objects the fuzzed calls start from, so that binds, attachments, uploads and draws reach real state:
@@ -352,8 +387,8 @@ GLuint Driver::ProtectedVao() {
 // calls may have changed them), whatever other state the fuzzed calls left.
 void Driver::DrawAction() {
   ++draws_;
-  EGLContext cur = eglGetCurrentContext();
-  ContextObjects& o = cur == ctx_[1] ? objects_[1] : objects_[0];
+  const void* cur = CurrentContext();
+  ContextObjects& o = (opt_.glx ? glx_.CurrentIndex() == 1 : cur == ctx_[1]) ? objects_[1] : objects_[0];
   if (o.context != cur) {
     o.context = cur;
     o.vao = ProtectedVao();
@@ -470,6 +505,12 @@ void Driver::EnsureCurrent() {
 
 void Driver::EglAction() {
   ++egl_;
+  if (opt_.glx) {
+    glx_.Action();
+    f_.SetContext(glx_.CurrentIndex());
+    glGetError();
+    return;
+  }
   switch (f_.Below(9)) {
     case 0:
     case 1: {  // switch contexts and surfaces, including the second shared context and surfaceless
@@ -603,14 +644,14 @@ void Driver::Run() {
   const uint64_t* e = f_.error_counts();
   std::printf(
       "fuzz: seed %llu api %s: %llu calls (%llu generated GL, %llu skipped, %llu draws of which %llu without "
-      "error, %llu sync points, %llu EGL) "
+      "error, %llu sync points, %llu %s) "
       "in %.1f s; %zu commands; errors: none %llu, enum %llu, value %llu, operation %llu, "
       "framebuffer %llu, memory %llu\n",
-      static_cast<unsigned long long>(opt_.seed), opt_.es ? "es" : "gl",
-      static_cast<unsigned long long>(opt_.calls), static_cast<unsigned long long>(gl_calls_),
-      static_cast<unsigned long long>(f_.skipped()), static_cast<unsigned long long>(draws_),
-      static_cast<unsigned long long>(draws_ok_), static_cast<unsigned long long>(syncs_),
-      static_cast<unsigned long long>(egl_), s, calls_.size(), static_cast<unsigned long long>(e[0]),
+      static_cast<unsigned long long>(opt_.seed), ApiName(), static_cast<unsigned long long>(opt_.calls),
+      static_cast<unsigned long long>(gl_calls_), static_cast<unsigned long long>(f_.skipped()),
+      static_cast<unsigned long long>(draws_), static_cast<unsigned long long>(draws_ok_),
+      static_cast<unsigned long long>(syncs_), static_cast<unsigned long long>(egl_),
+      opt_.glx ? "GLX" : "EGL", s, calls_.size(), static_cast<unsigned long long>(e[0]),
       static_cast<unsigned long long>(e[1]), static_cast<unsigned long long>(e[2]),
       static_cast<unsigned long long>(e[3]), static_cast<unsigned long long>(e[7]),
       static_cast<unsigned long long>(e[6]));
@@ -618,11 +659,16 @@ void Driver::Run() {
 
 int Driver::Finish() {
   if (opt_.trace) f_.PrintTrace(2);
-  eglMakeCurrent(dpy_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  for (EGLSurface s : extra_surfaces_) eglDestroySurface(dpy_, s);
-  for (EGLSurface s : surf_) eglDestroySurface(dpy_, s);
-  for (EGLContext c : ctx_) eglDestroyContext(dpy_, c);
-  eglTerminate(dpy_);
+  if (opt_.glx) {
+    std::printf("fuzz: %s\n", glx_.Summary().c_str());
+    glx_.Close();
+  } else {
+    eglMakeCurrent(dpy_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    for (EGLSurface s : extra_surfaces_) eglDestroySurface(dpy_, s);
+    for (EGLSurface s : surf_) eglDestroySurface(dpy_, s);
+    for (EGLContext c : ctx_) eglDestroyContext(dpy_, c);
+    eglTerminate(dpy_);
+  }
   if (f_.failures()) {
     std::printf("fuzz: FAIL: %d GL-state assertion(s)\n", f_.failures());
     return 1;
@@ -655,9 +701,11 @@ int main(int argc, char** argv) {
       g_opt.seed = ParseNumber(value());
     else if (a == "--calls")
       g_opt.calls = ParseNumber(value());
-    else if (a == "--api")
-      g_opt.es = std::string(value()) == "es";
-    else if (a == "--watchdog")
+    else if (a == "--api") {
+      std::string api = value();
+      g_opt.es = api == "es";
+      g_opt.glx = api == "glx";
+    } else if (a == "--watchdog")
       g_opt.watchdog_s = static_cast<int>(ParseNumber(value()));
     else if (a == "--draws")
       g_opt.draw_permille = static_cast<int>(ParseNumber(value()));
@@ -673,7 +721,6 @@ int main(int argc, char** argv) {
         g_opt.avoid_second_context = true;
       } else if (what == "huge-viewport") {
         g_opt.avoid_huge_viewport = true;
-
       } else {
         std::fprintf(stderr, "fuzz: unknown --avoid %s\n", what.c_str());
         return 2;
@@ -681,22 +728,28 @@ int main(int argc, char** argv) {
     } else if (a == "--slow-ms")
       g_opt.slow_ms = static_cast<int>(ParseNumber(value()));
     else {
-      std::fprintf(
-          stderr,
-          "usage: %s [--seed N] [--calls N] [--api gl|es] [--watchdog S] [--draws permille] "
-          "[--egl permille] [--slow-ms N] [--avoid index-overrun|huge-viewport|second-context] [--trace]\n",
-          argv[0]);
+      std::fprintf(stderr,
+                   "usage: %s [--seed N] [--calls N] [--api gl|es|glx] [--watchdog S] [--draws permille] "
+                   "[--egl permille] [--slow-ms N] [--avoid "
+                   "index-overrun|huge-viewport|second-context] [--trace]\n",
+                   argv[0]);
       return 2;
     }
   }
+  // GLX calls are fewer kinds of call over more objects than the EGL ones: a higher default rate reaches
+  // them.
+  if (g_opt.egl_permille < 0) g_opt.egl_permille = g_opt.glx ? 20 : 6;
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
-  std::printf("fuzz: seed %llu api %s calls %llu\n", static_cast<unsigned long long>(g_opt.seed),
-              g_opt.es ? "es" : "gl", static_cast<unsigned long long>(g_opt.calls));
+  std::printf("fuzz: seed %llu api %s calls %llu\n", static_cast<unsigned long long>(g_opt.seed), ApiName(),
+              static_cast<unsigned long long>(g_opt.calls));
   for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) signal(sig, OnFatalSignal);
   std::thread(Watchdog).detach();
   Driver d(g_opt);
   g_fuzzer = &d.fuzzer();
-  d.Open();
+  if (g_opt.glx)
+    d.OpenGlx();
+  else
+    d.Open();
   d.Run();
   return d.Finish();
 }

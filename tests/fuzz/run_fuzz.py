@@ -16,6 +16,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "integration", "windows"))
+from run_windows_test import Xvfb  # noqa: E402  (a private X server, stopped by its pid)
+
 VALIDATION_MARKERS = ("vulkan-validation", "VUID-", "SYNC-HAZARD")
 SANITIZER_MARKERS = ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:", "ThreadSanitizer")
 
@@ -33,10 +36,24 @@ def load_suppressions(path):
     return patterns, avoid
 
 
+def run_process(cmd, env, timeout):
+    try:
+        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, errors="replace", timeout=timeout)
+        return proc.returncode, proc.stdout + proc.stderr
+    except subprocess.TimeoutExpired as e:
+        log = (e.stdout or b"").decode(errors="replace") + (e.stderr or b"").decode(errors="replace")
+        return "timeout", log
+
+
 def run_one(args, seed, suppressions, avoid):
     """Runs one seed; returns (failed, log, summary line or None, problems, suppressed counts, seconds)."""
     env = dict(os.environ)
     env["__EGL_VENDOR_LIBRARY_FILENAMES"] = args.vendor_json
+    if args.api == "glx":
+        # glvnd's libGLX loads libGLX_caldera.so.0 from the library path, next to the vendor JSON's build dir.
+        env["__GLX_VENDOR_LIBRARY_NAME"] = "caldera"
+        icd = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(args.vendor_json))), "icd")
+        env["LD_LIBRARY_PATH"] = icd + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
     if args.validation:
         env["VK_INSTANCE_LAYERS"] = "VK_LAYER_KHRONOS_validation"
         env["VK_LAYER_ENABLES"] = "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT"
@@ -44,16 +61,18 @@ def run_one(args, seed, suppressions, avoid):
            str(args.watchdog)]
     for name in avoid:
         cmd += ["--avoid", name]
+    if args.egl is not None:
+        cmd += ["--egl", str(args.egl)]
     print("running:", " ".join(f"{k}={env[k]}" for k in ("__EGL_VENDOR_LIBRARY_FILENAMES", "VK_INSTANCE_LAYERS",
                                                           "VK_LAYER_ENABLES") if k in env), " ".join(cmd),
           flush=True)
     start = time.monotonic()
-    try:
-        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, errors="replace", timeout=args.timeout)
-        rc, log = proc.returncode, proc.stdout + proc.stderr
-    except subprocess.TimeoutExpired as e:
-        rc = "timeout"
-        log = (e.stdout or b"").decode(errors="replace") + (e.stderr or b"").decode(errors="replace")
+    if args.api == "glx":
+        with Xvfb() as x:
+            env["DISPLAY"] = x.display
+            rc, log = run_process(cmd, env, args.timeout)
+    else:
+        rc, log = run_process(cmd, env, args.timeout)
     elapsed = time.monotonic() - start
 
     problems, suppressed = [], {}
@@ -101,10 +120,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", required=True)
     ap.add_argument("--vendor-json", required=True)
-    ap.add_argument("--api", default="gl", help="gl, es, or gl,es (each seed on both)")
+    ap.add_argument("--api", default="gl", help="gl, es, glx, or a comma list (each seed on each)")
     ap.add_argument("--seed", default="1")
     ap.add_argument("--seeds", help="A-B: run every seed from A to B (inclusive), report all failures")
     ap.add_argument("--calls", default="10000")
+    ap.add_argument("--egl", type=int, help="EGL (or, --api glx, GLX) calls per thousand; the driver's default else")
     ap.add_argument("--validation", action="store_true")
     ap.add_argument("--suppressions", required=True)
     ap.add_argument("--regressions", help="cases file a failing input is appended to")
@@ -126,8 +146,8 @@ def main():
     total_start = time.monotonic()
     failures = []
     apis = args.api.split(",")
-    if any(a not in ("gl", "es") for a in apis):
-        ap.error("--api takes gl, es or gl,es")
+    if any(a not in ("gl", "es", "glx") for a in apis):
+        ap.error("--api takes gl, es, glx or a comma list of them")
     runs = [(seed, api) for seed in seeds for api in apis]
     for seed, api in runs:
         args.api = api
