@@ -328,6 +328,15 @@ void Swapchain::DestroySwapchain(VkSwapchainKHR swapchain) {
 }
 
 bool Swapchain::Recreate(const VkSurfaceCapabilitiesKHR& caps, VkExtent2D extent, VkPresentModeKHR mode) {
+  // A window being destroyed can answer the capability query with success and nothing in it (lavapipe's X11
+  // surface: no transforms, no usages, no layers): no swapchain can be made for it, and asking would be
+  // invalid. Its frames are dropped until the window system says what became of it.
+  if (caps.maxImageArrayLayers == 0 || !(caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_DST_BIT) ||
+      caps.supportedTransforms == 0) {
+    util::LogOnce(util::LogLevel::kWarning, "present",
+                  "the surface reports no usable swapchain (window going away?): frames are dropped");
+    return false;
+  }
   VkSwapchainCreateInfoKHR ci{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
   ci.surface = surface_;
   ci.minImageCount = std::max(caps.minImageCount, 2u);
