@@ -356,8 +356,11 @@ int main(int argc, char** argv) {
   EGLSurface doomed_surf = eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(doomed), nullptr);
   CHECK(doomed_surf != EGL_NO_SURFACE);
   CHECK(eglMakeCurrent(dpy, doomed_surf, doomed_surf, ctx));
-  ClearTo(0.5f, 0.5f, 0.5f);
+  ClearTo(1.0f, 1.0f, 1.0f);
   CHECK(eglSwapBuffers(dpy, doomed_surf));
+  // Shown first: the present worker makes the swapchain at the first present, and a window destroyed
+  // before that races the swapchain's creation (the validation layer then checks it against a dead surface).
+  CHECK(WaitForPixel(x, doomed, 16, 16, {255, 255, 255}));
   XDestroyWindow(x, doomed);
   XSync(x, False);
   ClearTo(0.5f, 0.5f, 0.5f);
