@@ -5,6 +5,10 @@
 //     watchdog, so a poll that never ends fails the test instead of hanging CI;
 //   - bytes are copied at call time: client memory overwritten the moment glBufferSubData, glTexSubImage2D,
 //     glUniform4fv and glBufferData return does not change what is drawn;
+//   - synchronous reads wait for the work recorded before them: glGetBufferSubData and glMapBufferRange of a
+//     buffer the device wrote (glReadPixels into a pack buffer), glGetTexImage of a rendered texture,
+//     glGetQueryObjectuiv(GL_QUERY_RESULT) with no poll first, conditional rendering with GL_QUERY_WAIT,
+//     glClientWaitSync with a timeout; conditional rendering with GL_QUERY_NO_WAIT returns;
 //   - with --expect-inproc, the context's pipe ran inproc: CALDERA_STATS names the mode and counts the
 //     chunks its apply thread applied (the negative control runs it with CALDERA_PIPE=inline).
 #include <atomic>
@@ -152,6 +156,97 @@ void CopiedAtCallTime(GLuint program, GLuint positions) {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// Each read follows device-side work recorded just before it and must see that work's result.
+void SynchronousReadsWait(GLint color, GLint use_tex) {
+  glUniform1f(use_tex, 0.0f);
+  const float green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1};
+  // glReadPixels into a pack buffer is a device write; glGetBufferSubData and a read mapping wait for it.
+  GLuint pack = 0;
+  glGenBuffers(1, &pack);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, pack);
+  glBufferData(GL_PIXEL_PACK_BUFFER, kSize * kSize * 4, nullptr, GL_STREAM_READ);
+  glUniform4fv(color, 1, green);
+  glClear(GL_COLOR_BUFFER_BIT);
+  DrawQuad();
+  glReadPixels(0, 0, kSize, kSize, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  std::vector<uint8_t> bytes(kSize * kSize * 4, 7);
+  glGetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, GLsizeiptr(bytes.size()), bytes.data());
+  CHECK(bytes[0] == 0 && bytes[1] == 255 && bytes[2] == 0 && bytes[bytes.size() - 3] == 255);
+  glUniform4fv(color, 1, blue);
+  DrawQuad();
+  glReadPixels(0, 0, kSize, kSize, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  auto* mapped = static_cast<const uint8_t*>(
+      glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, kSize * kSize * 4, GL_MAP_READ_BIT));
+  CHECK(mapped && mapped[1] == 0 && mapped[2] == 255);
+  glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  glDeleteBuffers(1, &pack);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // glGetTexImage of a texture just rendered into.
+  GLuint tex = 0, fbo = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kSize, kSize, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  glUniform4fv(color, 1, green);
+  DrawQuad();
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  std::fill(bytes.begin(), bytes.end(), 7);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, bytes.data());
+  CHECK(bytes[0] == 0 && bytes[1] == 255 && bytes[2] == 0 && bytes[3] == 255);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteTextures(1, &tex);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // GL_QUERY_RESULT with no availability poll first, and conditional rendering that waits on it.
+  GLuint passed = 0, none = 0;
+  glGenQueries(1, &passed);
+  glGenQueries(1, &none);
+  glBeginQuery(GL_SAMPLES_PASSED, passed);
+  DrawQuad();
+  glEndQuery(GL_SAMPLES_PASSED);
+  GLuint samples = 0;
+  glGetQueryObjectuiv(passed, GL_QUERY_RESULT, &samples);
+  CHECK(samples == kSize * kSize);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 0, 0);
+  glBeginQuery(GL_SAMPLES_PASSED, none);
+  DrawQuad();
+  glEndQuery(GL_SAMPLES_PASSED);
+  glDisable(GL_SCISSOR_TEST);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glUniform4fv(color, 1, blue);
+  glBeginConditionalRender(none, GL_QUERY_WAIT);
+  DrawQuad();
+  glEndConditionalRender();
+  CHECK(CentreIs(255, 0, 0));
+  glBeginConditionalRender(passed, GL_QUERY_WAIT);
+  DrawQuad();
+  glEndConditionalRender();
+  CHECK(CentreIs(0, 0, 255));
+  {
+    Watchdog w("glBeginConditionalRender(GL_QUERY_NO_WAIT)");
+    glBeginConditionalRender(none, GL_QUERY_NO_WAIT);
+    DrawQuad();
+    glEndConditionalRender();
+    glFinish();
+  }
+  glDeleteQueries(1, &passed);
+  glDeleteQueries(1, &none);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // glClientWaitSync with a timeout: the fence signals within it.
+  DrawQuad();
+  GLsync s = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  GLenum r = glClientWaitSync(s, GL_SYNC_FLUSH_COMMANDS_BIT, 5'000'000'000ull);
+  CHECK(r == GL_ALREADY_SIGNALED || r == GL_CONDITION_SATISFIED);
+  glDeleteSync(s);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -176,6 +271,7 @@ int main(int argc, char** argv) {
     glClearColor(1, 0, 0, 1);
     PollingLoopsEnd();
     CopiedAtCallTime(program, positions);
+    SynchronousReadsWait(glGetUniformLocation(program, "u_color"), glGetUniformLocation(program, "u_use_tex"));
     harness::Close(w);
   }
   if (expect_inproc) {
