@@ -83,11 +83,12 @@ def configurations(builddir, tmp):
     base = base_env(tmp)
     caldera_json = os.path.join(builddir, "json", "caldera_dev.json")
     configs = {
+        # The pipe mode is named in every Caldera configuration: the default (auto) depends on the CPU count.
         "caldera": {"label": "Caldera/Vulkan (lavapipe)", "vulkan": True, "renderer": "Caldera",
-                    "env": dict(base, __EGL_VENDOR_LIBRARY_FILENAMES=caldera_json)},
+                    "env": dict(base, __EGL_VENDOR_LIBRARY_FILENAMES=caldera_json, CALDERA_PIPE="inline")},
         "caldera-gles": {"label": "Caldera/GLES (llvmpipe)", "vulkan": False, "renderer": "Caldera",
                          "env": dict(base, __EGL_VENDOR_LIBRARY_FILENAMES=caldera_json,
-                                     CALDERA_BACKEND="gles")},
+                                     CALDERA_BACKEND="gles", CALDERA_PIPE="inline")},
         # Run-ahead (CALDERA_PIPE=inproc): the GL thread records, an apply thread drives the backend.
         "caldera-inproc": {"label": "Caldera/Vulkan inproc (lavapipe)", "vulkan": True, "renderer": "Caldera",
                            "env": dict(base, __EGL_VENDOR_LIBRARY_FILENAMES=caldera_json, CALDERA_PIPE="inproc")},

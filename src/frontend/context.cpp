@@ -64,9 +64,9 @@ void Context::WritePipeStats() {
   if (FILE* f = std::fopen(path, "a")) {
     std::fprintf(
         f,
-        "{\"pipe\": \"%s\", \"chunks_submitted\": %llu, \"chunks_published\": %llu, \"parks\": %llu, "
+        "{\"pipe\": \"%s\", \"pipe_source\": \"%s\", \"chunks_submitted\": %llu, \"chunks_published\": %llu, \"parks\": %llu, "
         "\"wakes\": %llu, \"full_waits\": %llu, \"apply_thread_cpu_ms\": %.3f}\n",
-        pipe_->mode() == pipe::PipeMode::kInproc ? "inproc" : "inline",
+        pipe_->mode() == pipe::PipeMode::kInproc ? "inproc" : "inline", pipe::PipeModeSource(),
         (unsigned long long)pipe_->chunks_submitted(), (unsigned long long)s.chunks,
         (unsigned long long)s.parks, (unsigned long long)s.wakes, (unsigned long long)s.full_waits,
         double(s.apply_thread_cpu_ns) * 1e-6);

@@ -1,6 +1,7 @@
 #include "pipe/pipe.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <time.h>
 
 #include <cstdio>
@@ -30,15 +31,43 @@ uint64_t ThreadCpuNs() {
 
 }  // namespace
 
-PipeMode PipeModeFromEnv() {
-  static const PipeMode mode = [] {
+unsigned UsableCpus() {
+  if (const char* forced = std::getenv("CALDERA_TEST_CPU_COUNT"); forced && *forced)
+    return unsigned(std::strtoul(forced, nullptr, 10));
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof(set), &set) == 0) return unsigned(CPU_COUNT(&set));
+  return 1;
+}
+
+PipeMode AutoPipeMode(unsigned cpus) {
+  return cpus >= kInprocMinCpus ? PipeMode::kInproc : PipeMode::kInline;
+}
+
+namespace {
+struct ModeChoice {
+  PipeMode mode;
+  const char* source;
+};
+const ModeChoice& ChosenMode() {
+  static const ModeChoice choice = [] {
     const char* v = std::getenv("CALDERA_PIPE");
-    if (!v || !*v || std::strcmp(v, "inline") == 0) return PipeMode::kInline;
-    if (std::strcmp(v, "inproc") == 0) return PipeMode::kInproc;
-    std::fprintf(stderr, "caldera warning: CALDERA_PIPE=%s is not inline or inproc: inline\n", v);
-    return PipeMode::kInline;
+    if (v && std::strcmp(v, "inline") == 0) return ModeChoice{PipeMode::kInline, "env"};
+    if (v && std::strcmp(v, "inproc") == 0) return ModeChoice{PipeMode::kInproc, "env"};
+    if (v && *v && std::strcmp(v, "auto") != 0)
+      std::fprintf(stderr, "caldera warning: CALDERA_PIPE=%s is not auto, inline or inproc: auto\n", v);
+    return ModeChoice{AutoPipeMode(UsableCpus()), "auto"};
   }();
-  return mode;
+  return choice;
+}
+}  // namespace
+
+PipeMode PipeModeFromEnv() {
+  return ChosenMode().mode;
+}
+
+const char* PipeModeSource() {
+  return ChosenMode().source;
 }
 
 Pipe::Pipe(std::unique_ptr<BackendContext> backend, PipeMode mode)

@@ -23,8 +23,18 @@
 namespace caldera::pipe {
 
 enum class PipeMode : uint8_t { kInline, kInproc };
-// CALDERA_PIPE=inline|inproc (read once; inline when unset or unknown, with a one-time warning for unknown).
+// CALDERA_PIPE=auto|inline|inproc, read once. auto (the default, also for an unknown value, which warns once)
+// is inproc where the process may run on at least kInprocMinCpus CPUs and inline below that: the apply
+// thread pays off when it has a core of its own beside the GL thread and the driver's threads; on two cores
+// it shares one with the driver's queue thread and frames get slower (docs/PERFORMANCE.md, run-ahead).
 PipeMode PipeModeFromEnv();
+constexpr unsigned kInprocMinCpus = 4;
+// The mode auto picks for `cpus` usable CPUs, and the number of CPUs this process may run on
+// (sched_getaffinity; CALDERA_TEST_CPU_COUNT overrides it in tests).
+PipeMode AutoPipeMode(unsigned cpus);
+unsigned UsableCpus();
+// How the mode was chosen, for CALDERA_STATS: "env" or "auto".
+const char* PipeModeSource();
 
 // Hand-off counters of an inproc pipe (CALDERA_STATS): chunks published, times the apply thread parked
 // (found nothing after spinning) and times the GL thread woke it, times the GL thread waited for room.
