@@ -2,6 +2,7 @@
 // colour image to the backend's presenter (CmdPresent), or reads it back and gives it to the window-system
 // binding (the software path: backends without native presentation, devices that cannot present to the
 // window, CALDERA_PRESENT=shm). After presenting, the surface follows the window's size.
+#include <chrono>
 #include <cstring>
 
 #include "frontend/context.h"
@@ -101,7 +102,11 @@ SwapResult SwapBuffers(Context* context, Surface& surface) {
     // Everything recorded so far goes to the backend first, then the throttle waits with no lock held.
     if (!pipe.Submit()) return SwapResult::kContextLost;
     surface.presenter->WaitForFrameSlot(surface.swap_interval);
-    pipe.Record(pipe::CmdPresent{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval});
+    const uint64_t now = uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                      std::chrono::steady_clock::now().time_since_epoch())
+                                      .count());
+    pipe.Record(
+        pipe::CmdPresent{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval, now});
     if (!pipe.EndFrame()) return SwapResult::kContextLost;
     if (surface.presenter->stats().window_lost) return SwapResult::kWindowLost;
   } else if (width > 0 && height > 0) {

@@ -609,6 +609,7 @@ struct CmdPresent {
   ImageRef image;
   Presenter* presenter;  // the backend's own object (Backend::CreatePresenter), alive while the surface is
   int32_t interval;
+  uint64_t recorded_ns;  // std::chrono::steady_clock at the swap, on the GL thread (PresentStats latency)
 };
 
 

@@ -39,7 +39,22 @@ struct PresentStats {
   uint64_t gl_wait_ns = 0;        // time the GL thread spent blocked inside CmdPresent
   uint64_t paced = 0;             // frames held to the vblank clock by Caldera itself
   bool window_lost = false;       // the window system said the window is gone
+  // Latency of each presented frame, from the swap's recording on the GL thread (CmdPresent::recorded_ns) to
+  // the presentation call's return (the frame handed to the window system), in microseconds: four buckets per
+  // power of two (LatencyBucketUpperUs; within 25 %), the last one everything above ~67 s.
+  static constexpr int kLatencyBuckets = 104;
+  uint64_t latency_us[kLatencyBuckets] = {};
+  uint64_t latency_max_us = 0, latency_sum_us = 0;
+  void AddLatency(uint64_t ns);
 };
+
+// Bucket i of PresentStats::latency_us holds latencies below this many microseconds (and at or above the
+// previous bucket's bound): 1, 2, 3, 4, then 5, 6, 7, 8 (×1), 10, 12, 14, 16 (×2), 20, 24, ... .
+uint64_t LatencyBucketUpperUs(int bucket);
+
+// Appends the presenter's counters to CALDERA_STATS as one JSON line ({"present": ...}); the presenter calls
+// it when it goes, after its last frame.
+void WritePresentStats(const PresentStats& stats);
 
 class Presenter {
  public:

@@ -182,7 +182,8 @@ Swapchain::~Swapchain() {
     stop_ = true;
   }
   work_cv_.notify_all();
-  if (worker_.joinable()) worker_.join();
+  if (worker_.joinable()) worker_.join();  // the worker shows what is queued before it ends
+  pipe::WritePresentStats(stats_);
   uint64_t wait = last_serial_;
   for (auto& s : slots_) wait = std::max(wait, s.serial);
   if (wait) device_.WaitSerial(wait);
@@ -300,9 +301,10 @@ void Swapchain::Finished(Slot* slot, bool presented) {
   {
     std::lock_guard lock(mutex_);
     slot->state = SlotState::kFree;
-    if (presented)
+    if (presented) {
       ++stats_.frames_presented;
-    else
+      if (slot->recorded_ns) stats_.AddLatency(NowNs() - slot->recorded_ns);
+    } else
       ++stats_.frames_dropped;
   }
   free_cv_.notify_all();
@@ -531,6 +533,7 @@ void Context::OnPresent(const pipe::CmdPresent& cmd) {
   textures_need_layout_check_ = true;
   uint64_t serial = 0;
   SubmitAndStamp(&serial);
+  slot->recorded_ns = cmd.recorded_ns;
   swapchain->QueueFrame(slot, serial);
 }
 

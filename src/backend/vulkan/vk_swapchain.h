@@ -38,6 +38,7 @@ class Swapchain final : public pipe::Presenter {
     SlotState state = SlotState::kFree;
     uint64_t serial = 0;  // the submission that wrote it
     int32_t interval = 1;
+    uint64_t recorded_ns = 0;  // when the GL thread recorded the swap (PresentStats::AddLatency)
   };
 
   // GL thread, inside Context::Execute. Waits until a staging slot is free and, at interval >= 1, until

@@ -1,0 +1,57 @@
+#include "pipe/present.h"
+
+#include <cstdio>
+
+#include "util/log.h"
+
+namespace caldera::pipe {
+namespace {
+
+// Buckets 0..3 are 1 us wide; from there each power of two [2^k, 2^(k+1)) splits into four equal buckets.
+int LatencyBucket(uint64_t us) {
+  if (us < 4) return int(us);
+  int octave = 63 - __builtin_clzll(us);  // >= 2
+  int sub = int((us >> (octave - 2)) & 3);
+  int bucket = 4 * (octave - 1) + sub;
+  return bucket < PresentStats::kLatencyBuckets ? bucket : PresentStats::kLatencyBuckets - 1;
+}
+
+}  // namespace
+
+uint64_t LatencyBucketUpperUs(int bucket) {
+  if (bucket < 4) return uint64_t(bucket) + 1;
+  int octave = bucket / 4 + 1, sub = bucket % 4;
+  return uint64_t(5 + sub) << (octave - 2);
+}
+
+void PresentStats::AddLatency(uint64_t ns) {
+  uint64_t us = ns / 1000;
+  ++latency_us[LatencyBucket(us)];
+  latency_sum_us += us;
+  if (us > latency_max_us) latency_max_us = us;
+}
+
+void WritePresentStats(const PresentStats& s) {
+  const char* path = util::Env("CALDERA_STATS");
+  if (!path) return;
+  FILE* f = std::fopen(path, "a");
+  if (!f) return;
+  std::fprintf(f,
+               "{\"present\": \"native\", \"frames_queued\": %llu, \"frames_presented\": %llu, "
+               "\"frames_dropped\": %llu, \"recreations\": %llu, \"gl_wait_ms\": %.3f, \"latency_sum_us\": %llu, "
+               "\"latency_max_us\": %llu, \"latency_us\": [",
+               (unsigned long long)s.frames_queued, (unsigned long long)s.frames_presented,
+               (unsigned long long)s.frames_dropped, (unsigned long long)s.recreations, double(s.gl_wait_ns) * 1e-6,
+               (unsigned long long)s.latency_sum_us, (unsigned long long)s.latency_max_us);
+  // Only the buckets up to the last non-empty one; each as [upper bound us, count].
+  int last = -1;
+  for (int i = 0; i < PresentStats::kLatencyBuckets; ++i)
+    if (s.latency_us[i]) last = i;
+  for (int i = 0; i <= last; ++i)
+    std::fprintf(f, "%s[%llu, %llu]", i ? ", " : "", (unsigned long long)LatencyBucketUpperUs(i),
+                 (unsigned long long)s.latency_us[i]);
+  std::fprintf(f, "]}\n");
+  std::fclose(f);
+}
+
+}  // namespace caldera::pipe
