@@ -11,14 +11,12 @@
 
 #include "egl_x11.h"
 #include "glx_objects.h"
+#include "glx_x_errors.h"
 #include "util/log.h"
 #include "x11_loader.h"
 
 namespace caldera::glx {
 namespace {
-
-constexpr unsigned char kGLXBadProfileARB =
-    13;  // the GLX error code (glxproto.h, which needs Xproto's types)
 
 constexpr char kExtensions[] =
     "GLX_ARB_create_context GLX_ARB_create_context_profile GLX_EXT_create_context_es2_profile "
@@ -167,11 +165,18 @@ bool Matches(const FBConfigRec& c, const int* attribs) {
   return true;
 }
 
-void NotifyError(::Display* dpy, unsigned char error) {
-  (void)dpy;
-  // X errors (BadMatch, GLXBadContext, ...) through glvnd are not raised yet: the caller sees the failure
-  // through the result only (docs/WINDOWS.md).
-  (void)error;
+// Why a window could not become a GLX drawable, as the X error the request gets: not a window (BadWindow
+// for glXCreateWindow, GLXBadDrawable where any drawable is taken), a visual the config does not match
+// (BadMatch), a window that already has a surface of another API or no memory (BadAlloc).
+void RaiseDrawableError(::Display* dpy, EGLint egl_error, XID xid, unsigned char minor) {
+  if (egl_error == EGL_BAD_NATIVE_WINDOW) {
+    if (minor == kXGLXCreateWindow)
+      RaiseCoreError(dpy, BadWindow, xid, minor);
+    else
+      RaiseGlxError(dpy, kGLXBadDrawable, xid, minor);
+  } else {
+    RaiseCoreError(dpy, egl_error == EGL_BAD_MATCH ? BadMatch : BadAlloc, xid, minor);
+  }
 }
 
 // This thread's current draw drawable becomes `dr`; a destroyed record loses its last binding here.
@@ -189,31 +194,73 @@ DrawableRec* FindDrawable(GlxDisplay* d, GLXDrawable xid) {
 }
 
 // The window surface behind `xid`, made on first use with `config`'s visual.
-DrawableRec* DrawableFor(GlxDisplay* d, GLXDrawable xid, FBConfigRec* config) {
+// A drawable leaves its display's list: its surface goes (deferred by the frontend while current) and the
+// record with it, or when the last thread that has it current releases it (SetCurrentDraw).
+void ReleaseDrawable(DrawableRec* r) {
+  caldera::DestroySurface(r->surface);
+  if (r->bound)
+    r->destroyed = true;
+  else
+    delete r;
+}
+
+// XCloseDisplay: the windows this display made GLX drawables (glXMakeCurrent on an X window needs no
+// glXDestroyWindow) lose their surfaces and presenters now, while the connection still works; the display
+// leaves the list (its records stay allocated: contexts made on it may still name its configs).
+int OnCloseDisplay(::Display* dpy, XExtCodes*) {
+  std::lock_guard lock(Lock());
+  auto& displays = Displays();
+  for (auto it = displays.begin(); it != displays.end();) {
+    GlxDisplay* d = *it;
+    if (d->dpy != dpy) {
+      ++it;
+      continue;
+    }
+    for (DrawableRec* r : d->drawables) ReleaseDrawable(r);
+    d->drawables.clear();
+    it = displays.erase(it);
+  }
+  ForgetErrorCodes(dpy);
+  return 0;
+}
+
+// Null (with the X error raised for request `minor`) when the XID is no usable window.
+DrawableRec* DrawableFor(GlxDisplay* d, GLXDrawable xid, FBConfigRec* config, unsigned char minor) {
   if (DrawableRec* r = FindDrawable(d, xid)) return r;
   EGLint error = 0;
   std::unique_ptr<NativeWindow> window =
       egl::x11::CreateWindow(*d->x11, uint32_t(xid), config->visual, &error);
-  if (!window) return nullptr;
+  if (!window) {
+    RaiseDrawableError(d->dpy, error, xid, minor);
+    return nullptr;
+  }
   SurfaceDesc desc;
   desc.color = config->format;
   desc.depth_stencil = config->depth > 0;
   std::string why;
   Surface* surface = CreateWindowSurface(*d->device, desc, std::move(window), &why);
-  if (!surface) return nullptr;
+  if (!surface) {
+    util::LogOnce(util::LogLevel::kInfo, "glx window", why);
+    RaiseCoreError(d->dpy, BadAlloc, xid, minor);
+    return nullptr;
+  }
   auto* r = new DrawableRec{d, xid, surface, config, 1};
   d->drawables.push_back(r);
   return r;
 }
 
-GLXContext CreateWith(::Display* dpy, FBConfigRec* cfg, GLXContext share, const ContextDesc& desc) {
+GLXContext CreateWith(::Display* dpy, FBConfigRec* cfg, GLXContext share, const ContextDesc& desc,
+                      unsigned char minor) {
   ContextRec* share_rec = share ? LookupContext(share) : nullptr;
-  if (share && !share_rec) return nullptr;
+  if (share && !share_rec) {
+    RaiseGlxError(dpy, kGLXBadContext, 0, minor);
+    return nullptr;
+  }
   std::string why;
   Context* ctx = CreateContext(*cfg->display->device, desc, share_rec ? share_rec->context : nullptr, &why);
   if (!ctx) {
     util::LogOnce(util::LogLevel::kInfo, "glXCreateContextAttribsARB", why);
-    NotifyError(dpy, BadMatch);
+    RaiseCoreError(dpy, BadMatch, 0, minor);
     return nullptr;
   }
   auto* rec = new ContextRec{cfg->display, ctx, cfg, GLX_RGBA_TYPE, false};
@@ -223,7 +270,7 @@ GLXContext CreateWith(::Display* dpy, FBConfigRec* cfg, GLXContext share, const 
 
 // Legacy creation asks for GL 1.x, which needs a compatibility context: refused unless
 // CALDERA_LEGACY_CONTEXT=core (then 3.3 core, as EGL does).
-GLXContext CreateLegacy(::Display* dpy, FBConfigRec* cfg, GLXContext share) {
+GLXContext CreateLegacy(::Display* dpy, FBConfigRec* cfg, GLXContext share, unsigned char minor) {
   const char* legacy = util::Env("CALDERA_LEGACY_CONTEXT");
   if (!legacy || std::strcmp(legacy, "core") != 0) {
     util::LogOnce(util::LogLevel::kWarning, "glXCreateContext",
@@ -232,7 +279,7 @@ GLXContext CreateLegacy(::Display* dpy, FBConfigRec* cfg, GLXContext share) {
     return nullptr;
   }
   ContextDesc desc;
-  return CreateWith(dpy, cfg, share, desc);
+  return CreateWith(dpy, cfg, share, desc, minor);
 }
 
 // --- GLX 1.4 entry points -------------------------------------------------------------------------------
@@ -312,21 +359,34 @@ GLXContext CreateContextFromVisual(::Display* dpy, XVisualInfo* vis, GLXContext 
   std::lock_guard lock(Lock());
   GlxDisplay* d = vis ? GetDisplay(dpy, vis->screen) : nullptr;
   FBConfigRec* c = d ? ConfigForVisual(d, vis->visualid) : nullptr;
-  if (!c) return nullptr;
-  return CreateLegacy(dpy, c, share);
+  if (!c) {
+    RaiseCoreError(dpy, BadValue, vis ? vis->visualid : 0, kXGLXCreateContext);
+    return nullptr;
+  }
+  return CreateLegacy(dpy, c, share, kXGLXCreateContext);
 }
 
 GLXContext CreateNewContext(::Display* dpy, GLXFBConfig config, int render_type, GLXContext share, Bool) {
   std::lock_guard lock(Lock());
   FBConfigRec* c = LookupConfig(config);
-  if (!c || render_type != GLX_RGBA_TYPE) return nullptr;
-  return CreateLegacy(dpy, c, share);
+  if (!c) {
+    RaiseGlxError(dpy, kGLXBadFBConfig, 0, kXGLXCreateNewContext);
+    return nullptr;
+  }
+  if (render_type != GLX_RGBA_TYPE) {  // no config has GLX_COLOR_INDEX_BIT
+    RaiseCoreError(dpy, BadMatch, 0, kXGLXCreateNewContext);
+    return nullptr;
+  }
+  return CreateLegacy(dpy, c, share, kXGLXCreateNewContext);
 }
 
-void DestroyContext(::Display*, GLXContext context) {
+void DestroyContext(::Display* dpy, GLXContext context) {
   std::lock_guard lock(Lock());
   ContextRec* rec = LookupContext(context);
-  if (!rec) return;
+  if (!rec) {
+    RaiseGlxError(dpy, kGLXBadContext, 0, kXGLXDestroyContext);
+    return;
+  }
   Exports()->removeVendorContextMapping(rec->display->dpy, context);
   auto& all = Contexts();
   all.erase(std::find(all.begin(), all.end(), rec));
@@ -334,8 +394,14 @@ void DestroyContext(::Display*, GLXContext context) {
   delete rec;
 }
 
-Bool MakeContextCurrent(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXContext context) {
+Bool MakeCurrentFor(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXContext context,
+                    unsigned char minor) {
   std::lock_guard lock(Lock());
+  // No context with a drawable, or one drawable without the other, is BadMatch (GLX 1.4 3.3.7).
+  if ((!context && (draw || read)) || (context && (!draw) != (!read))) {
+    RaiseCoreError(dpy, BadMatch, draw ? draw : read, minor);
+    return False;
+  }
   if (!context) {
     caldera::MakeCurrent(nullptr, nullptr, nullptr);
     if (t_current) t_current->current = false;
@@ -344,16 +410,19 @@ Bool MakeContextCurrent(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXC
     return True;
   }
   ContextRec* rec = LookupContext(context);
-  if (!rec) return False;
-  GlxDisplay* d = rec->display;
-  DrawableRec* dr = draw ? DrawableFor(d, draw, rec->config) : nullptr;
-  DrawableRec* rr = read == draw ? dr : (read ? DrawableFor(d, read, rec->config) : nullptr);
-  if ((draw && !dr) || (read && !rr)) {
-    NotifyError(dpy, BadMatch);
+  if (!rec) {
+    RaiseGlxError(dpy, kGLXBadContext, 0, minor);
     return False;
   }
-  if (!caldera::MakeCurrent(rec->context, dr ? dr->surface : nullptr, rr ? rr->surface : nullptr))
-    return False;  // current on another thread (BadAccess)
+  GlxDisplay* d = rec->display;
+  DrawableRec* dr = draw ? DrawableFor(d, draw, rec->config, minor) : nullptr;
+  if (draw && !dr) return False;  // the X error is raised
+  DrawableRec* rr = read == draw ? dr : (read ? DrawableFor(d, read, rec->config, minor) : nullptr);
+  if (read && !rr) return False;
+  if (!caldera::MakeCurrent(rec->context, dr ? dr->surface : nullptr, rr ? rr->surface : nullptr)) {
+    RaiseCoreError(dpy, BadAccess, 0, minor);  // current on another thread
+    return False;
+  }
   if (t_current && t_current != rec) t_current->current = false;
   rec->current = true;
   t_current = rec;
@@ -361,17 +430,36 @@ Bool MakeContextCurrent(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXC
   return True;
 }
 
+Bool MakeContextCurrent(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXContext context) {
+  return MakeCurrentFor(dpy, draw, read, context, kXGLXMakeContextCurrent);
+}
 Bool MakeCurrentLegacy(::Display* dpy, GLXDrawable drawable, GLXContext context) {
-  return MakeContextCurrent(dpy, drawable, drawable, context);
+  return MakeCurrentFor(dpy, drawable, drawable, context, kXGLXMakeCurrent);
 }
 
-void SwapBuffersImpl(::Display*, GLXDrawable drawable) {
+// Whether any display knows `xid` as a GLX drawable (Lock() held).
+bool KnownDrawable(GLXDrawable xid) {
+  for (GlxDisplay* d : Displays())
+    if (FindDrawable(d, xid)) return true;
+  return false;
+}
+
+void SwapBuffersImpl(::Display* dpy, GLXDrawable drawable) {
   Context* context = nullptr;
   Surface* surface = nullptr;
   {
     std::lock_guard lock(Lock());
-    // Not current here, or destroyed while current: nothing to show.
-    if (!t_current || !t_draw || t_draw->destroyed || t_draw->xid != drawable) return;
+    if (t_draw && t_draw->xid == drawable && t_draw->destroyed) {
+      // The current window was destroyed (glXDestroyWindow) while current.
+      RaiseGlxError(dpy, kGLXBadCurrentWindow, drawable, kXGLXSwapBuffers);
+      return;
+    }
+    if (!t_draw || t_draw->xid != drawable) {
+      // A drawable never made a GLX drawable is an error; a known one not current here shows nothing.
+      if (!KnownDrawable(drawable)) RaiseGlxError(dpy, kGLXBadDrawable, drawable, kXGLXSwapBuffers);
+      return;
+    }
+    if (!t_current) return;
     context = t_current->context;
     surface = t_draw->surface;
   }
@@ -379,8 +467,12 @@ void SwapBuffersImpl(::Display*, GLXDrawable drawable) {
   caldera::SwapBuffers(context, *surface);
 }
 
-void QueryDrawable(::Display*, GLXDrawable drawable, int attribute, unsigned int* value) {
+void QueryDrawable(::Display* dpy, GLXDrawable drawable, int attribute, unsigned int* value) {
   std::lock_guard lock(Lock());
+  if (!KnownDrawable(drawable)) {
+    RaiseGlxError(dpy, kGLXBadDrawable, drawable, kXGLXGetDrawableAttributes);
+    return;
+  }
   for (GlxDisplay* d : Displays()) {
     DrawableRec* r = FindDrawable(d, drawable);
     if (!r) continue;
@@ -406,10 +498,13 @@ void QueryDrawable(::Display*, GLXDrawable drawable, int attribute, unsigned int
   }
 }
 
-int QueryContext(::Display*, GLXContext context, int attribute, int* value) {
+int QueryContext(::Display* dpy, GLXContext context, int attribute, int* value) {
   std::lock_guard lock(Lock());
   ContextRec* rec = LookupContext(context);
-  if (!rec) return GLX_BAD_CONTEXT;
+  if (!rec) {
+    RaiseGlxError(dpy, kGLXBadContext, 0, kXGLXQueryContext);
+    return GLX_BAD_CONTEXT;
+  }
   switch (attribute) {
     case GLX_FBCONFIG_ID:
       *value = rec->config->id;
@@ -450,13 +545,16 @@ void UseXFont(Font, int, int, int) {}  // needs display lists (compatibility pro
 void CopyContext(::Display*, GLXContext, GLXContext, unsigned long) {}
 
 // GLX windows are the X windows themselves here: the XID doubles as the GLXWindow.
-GLXWindow CreateWindowImpl(::Display*, GLXFBConfig config, Window win, const int*) {
+GLXWindow CreateWindowImpl(::Display* dpy, GLXFBConfig config, Window win, const int*) {
   std::lock_guard lock(Lock());
   FBConfigRec* c = LookupConfig(config);
-  if (!c) return 0;
-  return DrawableFor(c->display, win, c) ? win : 0;
+  if (!c) {
+    RaiseGlxError(dpy, kGLXBadFBConfig, 0, kXGLXCreateWindow);
+    return 0;
+  }
+  return DrawableFor(c->display, win, c, kXGLXCreateWindow) ? win : 0;
 }
-void DestroyWindowImpl(::Display*, GLXWindow win) {
+void DestroyWindowImpl(::Display* dpy, GLXWindow win) {
   std::lock_guard lock(Lock());
   for (GlxDisplay* d : Displays()) {
     auto it =
@@ -464,25 +562,34 @@ void DestroyWindowImpl(::Display*, GLXWindow win) {
     if (it == d->drawables.end()) continue;
     DrawableRec* r = *it;
     d->drawables.erase(it);
-    caldera::DestroySurface(r->surface);  // deferred by the frontend while current
-    if (r->bound)
-      r->destroyed = true;  // freed when the last thread releases it (SetCurrentDraw)
-    else
-      delete r;
+    ReleaseDrawable(r);
+    return;
   }
+  RaiseGlxError(dpy, kGLXBadWindow, win, kXGLXDestroyWindow);
 }
-GLXPixmap CreatePixmap(::Display*, GLXFBConfig, Pixmap, const int*) {
-  return 0;  // no config has GLX_PIXMAP_BIT
-}
-void DestroyPixmap(::Display*, GLXPixmap) {}
-GLXPixmap CreateGLXPixmap(::Display*, XVisualInfo*, Pixmap) {
+// No config has GLX_PIXMAP_BIT or GLX_PBUFFER_BIT: creation is BadMatch, and nothing is ever a GLX pixmap
+// or pbuffer to destroy.
+GLXPixmap CreatePixmap(::Display* dpy, GLXFBConfig, Pixmap pixmap, const int*) {
+  RaiseCoreError(dpy, BadMatch, pixmap, kXGLXCreatePixmap);
   return 0;
 }
-void DestroyGLXPixmap(::Display*, GLXPixmap) {}
-GLXPbuffer CreatePbuffer(::Display*, GLXFBConfig, const int*) {
-  return 0;  // no config has GLX_PBUFFER_BIT
+void DestroyPixmap(::Display* dpy, GLXPixmap pixmap) {
+  RaiseGlxError(dpy, kGLXBadPixmap, pixmap, kXGLXDestroyPixmap);
 }
-void DestroyPbuffer(::Display*, GLXPbuffer) {}
+GLXPixmap CreateGLXPixmap(::Display* dpy, XVisualInfo*, Pixmap pixmap) {
+  RaiseCoreError(dpy, BadMatch, pixmap, kXGLXCreateGLXPixmap);
+  return 0;
+}
+void DestroyGLXPixmap(::Display* dpy, GLXPixmap pixmap) {
+  RaiseGlxError(dpy, kGLXBadPixmap, pixmap, kXGLXDestroyGLXPixmap);
+}
+GLXPbuffer CreatePbuffer(::Display* dpy, GLXFBConfig, const int*) {
+  RaiseCoreError(dpy, BadMatch, 0, kXGLXCreatePbuffer);
+  return 0;
+}
+void DestroyPbuffer(::Display* dpy, GLXPbuffer pbuffer) {
+  RaiseGlxError(dpy, kGLXBadPbuffer, pbuffer, kXGLXDestroyPbuffer);
+}
 void SelectEvent(::Display*, GLXDrawable, unsigned long) {}
 void GetSelectedEvent(::Display*, GLXDrawable, unsigned long* mask) {
   *mask = 0;
@@ -559,6 +666,13 @@ GlxDisplay* GetDisplay(::Display* dpy, int screen) {
     c->visual_depth = int(egl::x11::VisualDepth(*d->x11, c->visual));
     d->configs.push_back(c);
   }
+  // One close hook per X display (not per screen).
+  const bool hooked =
+      std::any_of(Displays().begin(), Displays().end(), [&](GlxDisplay* o) { return o->dpy == dpy; });
+  if (!hooked) {
+    if (XExtCodes* codes = egl::x11::X11().XAddExtension(dpy))
+      egl::x11::X11().XESetCloseDisplay(dpy, codes->extension, OnCloseDisplay);
+  }
   Displays().push_back(d);
   return d;
 }
@@ -579,8 +693,12 @@ ContextRec* LookupContext(GLXContext context) {
 GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext share, Bool,
                                 const int* attribs) {
   std::lock_guard lock(Lock());
+  const unsigned char minor = kXGLXCreateContextAttribsARB;
   FBConfigRec* cfg = LookupConfig(config);
-  if (!cfg) return nullptr;
+  if (!cfg) {
+    RaiseGlxError(dpy, kGLXBadFBConfig, 0, minor);
+    return nullptr;
+  }
   ContextDesc desc;
   desc.major = 1;
   desc.minor = 0;
@@ -602,17 +720,20 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
         desc.forward_compatible = a[1] & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB;
         break;
       case GLX_RENDER_TYPE:
-        if (a[1] != GLX_RGBA_TYPE) return nullptr;
+        if (a[1] != GLX_RGBA_TYPE) {  // no config has GLX_COLOR_INDEX_BIT
+          RaiseCoreError(dpy, BadMatch, 0, minor);
+          return nullptr;
+        }
         break;
       default:
-        NotifyError(dpy, BadValue);
+        RaiseCoreError(dpy, BadValue, 0, minor);
         return nullptr;
     }
   }
   // Flag bits no advertised extension defines (robust access needs GLX_ARB_create_context_robustness) are
   // BadValue, as an unknown attribute is.
   if (flags & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB)) {
-    NotifyError(dpy, BadValue);
+    RaiseCoreError(dpy, BadValue, 0, minor);
     return nullptr;
   }
   // The mask picks one profile: none, several or unknown bits are GLXBadProfileARB. Below GL 3.2 it is
@@ -623,18 +744,18 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
       profile != GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
     util::LogOnce(util::LogLevel::kInfo, "glXCreateContextAttribsARB profile",
                   "GLX_CONTEXT_PROFILE_MASK_ARB must name exactly one profile");
-    NotifyError(dpy, kGLXBadProfileARB);
+    RaiseGlxError(dpy, kGLXBadProfileARB, 0, minor);
     return nullptr;
   }
   if (es) {
     desc.api = ClientApi::kOpenGLES;
     if (desc.major == 1) desc.major = 2;
   } else if (gl32 && profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
-    return CreateLegacy(dpy, cfg, share);
+    return CreateLegacy(dpy, cfg, share, minor);
   } else if (desc.major < 3 || (desc.major == 3 && desc.minor < 1)) {
-    return CreateLegacy(dpy, cfg, share);  // the default 1.0 is a compatibility context
+    return CreateLegacy(dpy, cfg, share, minor);  // the default 1.0 is a compatibility context
   }
-  return CreateWith(dpy, cfg, share, desc);
+  return CreateWith(dpy, cfg, share, desc, minor);
 }
 
 void SwapIntervalEXT(::Display*, GLXDrawable drawable, int interval) {

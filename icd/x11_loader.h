@@ -5,6 +5,7 @@
 
 #include <X11/Xlib-xcb.h>
 #include <X11/Xlib.h>
+#include <X11/Xproto.h>
 #include <X11/Xutil.h>
 #include <xcb/present.h>
 #include <xcb/xcb.h>
@@ -12,6 +13,12 @@
 #include <string>
 
 #include "x11_symbols.h"
+
+// Xlib's internal error delivery and close-display hook, as Xlibint.h declares them (only glx_x_errors.cpp
+// includes that header: its macros collide with the C++ library's).
+extern "C" int _XError(Display* dpy, xError* error);
+extern "C" int (*XESetCloseDisplay(Display* dpy, int extension,
+                                   int (*proc)(Display*, XExtCodes*)))(Display*, XExtCodes*);
 
 namespace caldera::egl::x11 {
 

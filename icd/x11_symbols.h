@@ -13,12 +13,16 @@
 
 // Functions: F(library index, name).
 #define CALDERA_X11_FUNCTIONS(F)                 \
+  F(kLibX11, XAddExtension)                      \
   F(kLibX11, XCloseDisplay)                      \
   F(kLibX11, XDefaultScreen)                     \
   F(kLibX11, XDisplayString)                     \
+  F(kLibX11, XESetCloseDisplay)                  \
   F(kLibX11, XGetVisualInfo)                     \
   F(kLibX11, XOpenDisplay)                       \
+  F(kLibX11, XQueryExtension)                    \
   F(kLibX11, XSync)                              \
+  F(kLibX11, _XError)                            \
   F(kLibX11Xcb, XGetXCBConnection)               \
   F(kLibXcb, xcb_connect)                        \
   F(kLibXcb, xcb_connection_has_error)           \

@@ -53,11 +53,13 @@ void Log(LogLevel level, const char* subject, const std::string& message) {
 
 void LogOnce(LogLevel level, const char* subject, const std::string& message) {
   if (!LogEnabled(level)) return;
-  static std::mutex mutex;
-  static std::set<std::string> seen;
+  // Never destroyed: threads that outlive main (a driver's, a presenter an application never destroyed) may
+  // still log while exit handlers run.
+  static auto* mutex = new std::mutex;
+  static auto* seen = new std::set<std::string>;
   {
-    std::lock_guard lock(mutex);
-    if (!seen.insert(std::string(subject) + "\x1f" + message).second) return;
+    std::lock_guard lock(*mutex);
+    if (!seen->insert(std::string(subject) + "\x1f" + message).second) return;
   }
   Log(level, subject, message);
 }

@@ -2,6 +2,8 @@
 // (Context::OnPresent). See vk_swapchain.h and docs/WINDOWS.md.
 #include "backend/vulkan/vk_swapchain.h"
 
+#include <pthread.h>
+
 #include <xcb/xcb.h>
 // vulkan_xcb.h needs xcb's types; the functions come through vkGetInstanceProcAddr.
 #include <vulkan/vulkan_xcb.h>
@@ -167,7 +169,10 @@ bool Swapchain::Init(const pipe::NativeWindowHandle& window, std::string* why) {
   // One slot the worker presents from, one waiting, one the GL thread copies into: at interval 0 the GL
   // thread always finds a free one. At interval >= 1 `latency_` frames may wait.
   slots_.resize(size_t(std::max(latency_, 2) + 1));
-  if (use_worker_) worker_ = std::thread([this] { WorkerLoop(); });
+  if (use_worker_) worker_ = std::thread([this] {
+    pthread_setname_np(pthread_self(), "caldera-present");
+    WorkerLoop();
+  });
   util::LogOnce(util::LogLevel::kInfo, "present",
                 std::string("Vulkan swapchain presentation, ") +
                     (use_worker_ ? "present worker thread" : "inline (CALDERA_PRESENT_WORKER=0)") +

@@ -153,6 +153,26 @@ def check_window(args):
     return failed
 
 
+def check_glx_errors(args):
+    """x11_glx_errors on Caldera and on Mesa (the expectations' own reference), each through glvnd."""
+    failed = False
+    with Xvfb() as x:
+        for vendor in ("caldera", "mesa"):
+            env = base_env(x.display, args.vendor_json)
+            env["__GLX_VENDOR_LIBRARY_NAME"] = vendor
+            if vendor == "caldera":
+                icd = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(args.vendor_json))), "icd")
+                env["LD_LIBRARY_PATH"] = icd + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
+            code, log = run([args.binary], env)
+            print(f"--- {vendor}")
+            sys.stdout.write(log)
+            want_vendor = "Caldera" if vendor == "caldera" else "Mesa"
+            if code != 0 or not re.search(r"^\d+ passed, 0 failed$", log, re.M) or want_vendor not in log:
+                print(f"FAIL: x11_glx_errors on {vendor} exited {code} without a clean summary")
+                failed = True
+    return failed
+
+
 def check_glx(args):
     failed = False
     with Xvfb() as x:
@@ -303,14 +323,14 @@ def check_glmark2(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--check", required=True, choices=["window", "glx", "interval", "gears", "glmark2"])
+    ap.add_argument("--check", required=True, choices=["window", "glx", "glx-errors", "interval", "gears", "glmark2"])
     ap.add_argument("--binary")
     ap.add_argument("--vendor-json", required=True)
     ap.add_argument("--validation", action="store_true")
     ap.add_argument("--present", help="CALDERA_PRESENT for the window check")
     ap.add_argument("--screenshot", help="gears: where to write the Caldera screenshot (PNG)")
     args = ap.parse_args()
-    checks = {"window": check_window, "glx": check_glx, "interval": check_interval, "gears": check_gears,
+    checks = {"window": check_window, "glx": check_glx, "glx-errors": check_glx_errors, "interval": check_interval, "gears": check_gears,
               "glmark2": check_glmark2}
     return 1 if checks[args.check](args) else 0
 
