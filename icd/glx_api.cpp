@@ -1,6 +1,6 @@
 // GLX 1.4 on Caldera: FBConfigs from the screen's TrueColor visuals, core and ES contexts through
 // GLX_ARB_create_context, window drawables presented as EGL windows are (window surfaces of the frontend),
-// swap intervals. Pixmaps and pbuffers are not offered (no config has their drawable bits).
+// swap intervals, pbuffers (offscreen surfaces). Pixmaps are not offered (no config has GLX_PIXMAP_BIT).
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 
@@ -18,10 +18,14 @@
 namespace caldera::glx {
 namespace {
 
+// The largest pbuffer side a config offers (as EGL's); a device with a smaller image limit refuses larger
+// ones at creation (BadAlloc, or the largest it can make with GLX_LARGEST_PBUFFER).
+constexpr int kMaxPbufferSize = 16384;
+
 constexpr char kExtensions[] =
     "GLX_ARB_create_context GLX_ARB_create_context_profile GLX_EXT_create_context_es2_profile "
     "GLX_EXT_create_context_es_profile GLX_ARB_get_proc_address GLX_EXT_swap_control GLX_MESA_swap_control "
-    "GLX_SGI_make_current_read";
+    "GLX_SGI_make_current_read GLX_SGI_swap_control";
 
 thread_local ContextRec* t_current = nullptr;
 thread_local DrawableRec* t_draw = nullptr;
@@ -71,8 +75,10 @@ bool ConfigAttrib(const FBConfigRec& c, int attribute, int* value) {
     case GLX_TRANSPARENT_ALPHA_VALUE:
     case GLX_MAX_PBUFFER_WIDTH:
     case GLX_MAX_PBUFFER_HEIGHT:
+      *value = kMaxPbufferSize;
+      return true;
     case GLX_MAX_PBUFFER_PIXELS:
-      *value = 0;
+      *value = kMaxPbufferSize * kMaxPbufferSize;
       return true;
     case GLX_DOUBLEBUFFER:
     case GLX_X_RENDERABLE:
@@ -100,7 +106,7 @@ bool ConfigAttrib(const FBConfigRec& c, int attribute, int* value) {
       *value = GLX_RGBA_BIT;
       return true;
     case GLX_DRAWABLE_TYPE:
-      *value = GLX_WINDOW_BIT;
+      *value = GLX_WINDOW_BIT | GLX_PBUFFER_BIT;
       return true;
     case GLX_VISUAL_ID:
       *value = int(c.visual);
@@ -486,6 +492,12 @@ void QueryDrawable(::Display* dpy, GLXDrawable drawable, int attribute, unsigned
       case GLX_FBCONFIG_ID:
         *value = unsigned(r->config->id);
         return;
+      case GLX_PRESERVED_CONTENTS:
+        *value = r->preserved ? 1u : 0u;
+        return;
+      case GLX_LARGEST_PBUFFER:
+        *value = r->largest ? 1u : 0u;
+        return;
       case GLX_SWAP_INTERVAL_EXT:
         *value = unsigned(r->swap_interval);
         return;
@@ -557,8 +569,8 @@ GLXWindow CreateWindowImpl(::Display* dpy, GLXFBConfig config, Window win, const
 void DestroyWindowImpl(::Display* dpy, GLXWindow win) {
   std::lock_guard lock(Lock());
   for (GlxDisplay* d : Displays()) {
-    auto it =
-        std::find_if(d->drawables.begin(), d->drawables.end(), [&](DrawableRec* r) { return r->xid == win; });
+    auto it = std::find_if(d->drawables.begin(), d->drawables.end(),
+                           [&](DrawableRec* r) { return !r->pbuffer && r->xid == win; });
     if (it == d->drawables.end()) continue;
     DrawableRec* r = *it;
     d->drawables.erase(it);
@@ -583,11 +595,75 @@ GLXPixmap CreateGLXPixmap(::Display* dpy, XVisualInfo*, Pixmap pixmap) {
 void DestroyGLXPixmap(::Display* dpy, GLXPixmap pixmap) {
   RaiseGlxError(dpy, kGLXBadPixmap, pixmap, kXGLXDestroyGLXPixmap);
 }
-GLXPbuffer CreatePbuffer(::Display* dpy, GLXFBConfig, const int*) {
-  RaiseCoreError(dpy, BadMatch, 0, kXGLXCreatePbuffer);
-  return 0;
+GLXPbuffer CreatePbuffer(::Display* dpy, GLXFBConfig config, const int* attribs) {
+  std::lock_guard lock(Lock());
+  FBConfigRec* c = LookupConfig(config);
+  if (!c) {
+    RaiseGlxError(dpy, kGLXBadFBConfig, 0, kXGLXCreatePbuffer);
+    return 0;
+  }
+  int width = 0, height = 0;
+  bool largest = false, preserved = true;
+  for (const int* a = attribs; a && a[0] != None; a += 2) {
+    switch (a[0]) {
+      case GLX_PBUFFER_WIDTH:
+        width = a[1];
+        break;
+      case GLX_PBUFFER_HEIGHT:
+        height = a[1];
+        break;
+      case GLX_LARGEST_PBUFFER:
+        largest = a[1] != 0;
+        break;
+      case GLX_PRESERVED_CONTENTS:
+        preserved = a[1] != 0;  // contents are always preserved here
+        break;
+      default:
+        RaiseCoreError(dpy, BadValue, 0, kXGLXCreatePbuffer);
+        return 0;
+    }
+  }
+  if (width < 0 || height < 0) {
+    RaiseCoreError(dpy, BadValue, 0, kXGLXCreatePbuffer);
+    return 0;
+  }
+  GlxDisplay* d = c->display;
+  SurfaceDesc desc;
+  desc.color = c->format;
+  desc.depth_stencil = c->depth > 0;
+  // GLX's default size is 0 x 0; the frontend's surfaces have at least one pixel (nothing draws outside).
+  desc.width = std::max(width, 1);
+  desc.height = std::max(height, 1);
+  std::string why;
+  Surface* surface = CreatePbufferSurface(*d->device, desc, &why);
+  if (!surface && largest) {
+    desc.width = std::min(desc.width, 4096);  // the smallest maxImageDimension2D Vulkan allows
+    desc.height = std::min(desc.height, 4096);
+    surface = CreatePbufferSurface(*d->device, desc, &why);
+  }
+  if (!surface) {
+    util::LogOnce(util::LogLevel::kInfo, "glXCreatePbuffer", why);
+    RaiseCoreError(dpy, BadAlloc, 0, kXGLXCreatePbuffer);
+    return 0;
+  }
+  auto* r = new DrawableRec{d, XAllocID(dpy), surface, c, 1};
+  r->pbuffer = true;
+  r->largest = largest;
+  r->preserved = preserved;
+  d->drawables.push_back(r);
+  return r->xid;
 }
 void DestroyPbuffer(::Display* dpy, GLXPbuffer pbuffer) {
+  std::lock_guard lock(Lock());
+  for (GlxDisplay* d : Displays()) {
+    auto it = std::find_if(d->drawables.begin(), d->drawables.end(),
+                           [&](DrawableRec* r) { return r->pbuffer && r->xid == pbuffer; });
+    if (it == d->drawables.end()) continue;
+    DrawableRec* r = *it;
+    d->drawables.erase(it);
+    ReleaseDrawable(r);
+    return;
+  }
   RaiseGlxError(dpy, kGLXBadPbuffer, pbuffer, kXGLXDestroyPbuffer);
 }
 void SelectEvent(::Display*, GLXDrawable, unsigned long) {}
@@ -636,6 +712,7 @@ const Proc kProcs[] = {
     {"glXSwapIntervalEXT", reinterpret_cast<void*>(&SwapIntervalEXT)},
     {"glXSwapIntervalMESA", reinterpret_cast<void*>(&SwapIntervalMESA)},
     {"glXGetSwapIntervalMESA", reinterpret_cast<void*>(&GetSwapIntervalMESA)},
+    {"glXSwapIntervalSGI", reinterpret_cast<void*>(&SwapIntervalSGI)},
 };
 
 }  // namespace
@@ -774,6 +851,12 @@ int SwapIntervalMESA(unsigned int interval) {
   t_draw->swap_interval = interval > 1 ? 1 : int(interval);
   SetSwapInterval(*t_draw->surface, t_draw->swap_interval);
   return 0;
+}
+
+// GLX_SGI_swap_control: the current draw drawable's interval; 0 or less is GLX_BAD_VALUE.
+int SwapIntervalSGI(int interval) {
+  if (interval <= 0) return GLX_BAD_VALUE;
+  return SwapIntervalMESA(unsigned(interval));
 }
 
 int GetSwapIntervalMESA() {

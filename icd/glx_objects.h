@@ -48,6 +48,8 @@ struct DrawableRec {
   // the last release frees it (the thread still reads it in glXSwapBuffers and the swap-interval calls).
   int bound = 0;
   bool destroyed = false;
+  bool pbuffer = false;  // glXCreatePbuffer's: an offscreen surface; the XID is Caldera's (XAllocID)
+  bool largest = false, preserved = true;  // its GLX_LARGEST_PBUFFER, GLX_PRESERVED_CONTENTS
 };
 
 struct GlxDisplay {
@@ -76,5 +78,6 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
 void SwapIntervalEXT(::Display* dpy, GLXDrawable drawable, int interval);
 int SwapIntervalMESA(unsigned int interval);
 int GetSwapIntervalMESA();
+int SwapIntervalSGI(int interval);
 
 }  // namespace caldera::glx

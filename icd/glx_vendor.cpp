@@ -6,6 +6,7 @@
 // the vendor (from the FBConfig, drawable or current context), calls the vendor's function through the
 // dispatch index glvnd assigned (setDispatchIndex), and records any new object's mapping.
 #include <cstring>
+#include <iterator>
 
 #include "glx_objects.h"
 
@@ -15,15 +16,27 @@ namespace {
 const __GLXapiExports* g_exports = nullptr;
 __GLXvendorInfo* g_vendor = nullptr;
 
-enum Stub { kCreateContextAttribs, kSwapIntervalEXT, kSwapIntervalMESA, kGetSwapIntervalMESA, kStubCount };
-const char* const kStubNames[kStubCount] = {"glXCreateContextAttribsARB", "glXSwapIntervalEXT",
-                                            "glXSwapIntervalMESA", "glXGetSwapIntervalMESA"};
-int g_index[kStubCount] = {-1, -1, -1, -1};
+// The extension functions with stubs, in the order of g_stubs below (one row each there).
+enum Stub {
+  kCreateContextAttribs,
+  kSwapIntervalEXT,
+  kSwapIntervalMESA,
+  kGetSwapIntervalMESA,
+  kSwapIntervalSGI,
+  kStubCount
+};
+
+struct StubEntry {
+  const char* name;
+  void* stub;
+  int index = -1;  // glvnd's dispatch index, -1 until setDispatchIndex names it
+};
+extern StubEntry g_stubs[];  // defined after the stubs it names
 
 template <typename Fn>
 Fn Fetch(__GLXvendorInfo* vendor, Stub stub) {
-  if (!vendor || g_index[stub] < 0) return nullptr;
-  return reinterpret_cast<Fn>(g_exports->fetchDispatchEntry(vendor, g_index[stub]));
+  if (!vendor || g_stubs[stub].index < 0) return nullptr;
+  return reinterpret_cast<Fn>(g_exports->fetchDispatchEntry(vendor, g_stubs[stub].index));
 }
 
 GLXContext StubCreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext share, Bool direct,
@@ -51,10 +64,19 @@ int StubGetSwapIntervalMESA() {
   auto fn = Fetch<int (*)()>(g_exports->getCurrentDynDispatch(), kGetSwapIntervalMESA);
   return fn ? fn() : 0;
 }
+int StubSwapIntervalSGI(int interval) {
+  auto fn = Fetch<int (*)(int)>(g_exports->getCurrentDynDispatch(), kSwapIntervalSGI);
+  return fn ? fn(interval) : GLX_BAD_CONTEXT;
+}
 
-void* const kStubs[kStubCount] = {
-    reinterpret_cast<void*>(&StubCreateContextAttribs), reinterpret_cast<void*>(&StubSwapIntervalEXT),
-    reinterpret_cast<void*>(&StubSwapIntervalMESA), reinterpret_cast<void*>(&StubGetSwapIntervalMESA)};
+StubEntry g_stubs[] = {
+    {"glXCreateContextAttribsARB", reinterpret_cast<void*>(&StubCreateContextAttribs)},
+    {"glXSwapIntervalEXT", reinterpret_cast<void*>(&StubSwapIntervalEXT)},
+    {"glXSwapIntervalMESA", reinterpret_cast<void*>(&StubSwapIntervalMESA)},
+    {"glXGetSwapIntervalMESA", reinterpret_cast<void*>(&StubGetSwapIntervalMESA)},
+    {"glXSwapIntervalSGI", reinterpret_cast<void*>(&StubSwapIntervalSGI)},
+};
+static_assert(std::size(g_stubs) == kStubCount, "one g_stubs row per Stub, in its order");
 
 Bool IsScreenSupported(::Display* dpy, int screen) {
   std::lock_guard lock(Lock());
@@ -68,14 +90,14 @@ void* GetProcAddress(const GLubyte* name) {
 }
 
 void* GetDispatchAddress(const GLubyte* name) {
-  for (int i = 0; i < kStubCount; ++i)
-    if (!std::strcmp(reinterpret_cast<const char*>(name), kStubNames[i])) return kStubs[i];
+  for (const StubEntry& e : g_stubs)
+    if (!std::strcmp(reinterpret_cast<const char*>(name), e.name)) return e.stub;
   return nullptr;
 }
 
 void SetDispatchIndex(const GLubyte* name, int index) {
   for (int i = 0; i < kStubCount; ++i)
-    if (!std::strcmp(reinterpret_cast<const char*>(name), kStubNames[i])) g_index[i] = index;
+    if (!std::strcmp(reinterpret_cast<const char*>(name), g_stubs[i].name)) g_stubs[i].index = index;
 }
 
 }  // namespace

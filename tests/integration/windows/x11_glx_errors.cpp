@@ -166,6 +166,7 @@ int main() {
   } else {
     std::printf("skipped: glXCreatePbuffer BadMatch (the config has GLX_PBUFFER_BIT)\n");
   }
+  ExpectError("glXDestroyPbuffer(not a pbuffer)", -1, GLXBadPbuffer, [&] { glXDestroyPbuffer(x, bogus); });
   // A destroyed context: no vendor owns it any more (glvnd's own check, reported through the vendor).
   GLXContext doomed = create(x, cfg, nullptr, True, core);
   glXDestroyContext(x, doomed);

@@ -1,7 +1,8 @@
 // GLX through glvnd on Caldera (__GLX_VENDOR_LIBRARY_NAME=caldera): FBConfigs naming the server's visuals,
 // core 3.3 and ES 2 contexts from glXCreateContextAttribsARB, glXMakeCurrent on an X window, glXSwapBuffers
-// with the pixels read back from the X server, glXQueryDrawable, swap intervals, and the legacy context
-// refusal (Caldera has no compatibility profile). Prints "N passed, 0 failed".
+// with the pixels read back from the X server, glXQueryDrawable, swap intervals (EXT, MESA, SGI), pbuffers
+// (own size, read as the read drawable), and the legacy context refusal (Caldera has no compatibility
+// profile). Prints "N passed, 0 failed".
 #include <GL/gl.h>
 #include <GL/glx.h>
 #include <GL/glxext.h>
@@ -147,6 +148,45 @@ int main() {
     glXSwapBuffers(x, win);
     CHECK(WaitForPixel(x, win, 40, 30, 255, 255, 0));
   }
+
+  // GLX_SGI_swap_control: the current window's interval; 0 is GLX_BAD_VALUE.
+  auto sgi = reinterpret_cast<int (*)(int)>(
+      glXGetProcAddress(reinterpret_cast<const GLubyte*>("glXSwapIntervalSGI")));
+  CHECK(std::strstr(glXQueryExtensionsString(x, screen), "GLX_SGI_swap_control") != nullptr);
+  CHECK(sgi != nullptr);
+  if (sgi) {
+    CHECK(sgi(1) == 0);
+    CHECK(sgi(0) == GLX_BAD_VALUE);
+  }
+
+  // A pbuffer: an offscreen drawable of its own size, current with separate draw and read drawables.
+  int drawable_type = 0;
+  CHECK(glXGetFBConfigAttrib(x, cfg, GLX_DRAWABLE_TYPE, &drawable_type) == Success &&
+        (drawable_type & GLX_PBUFFER_BIT));
+  const int pb_attribs[] = {GLX_PBUFFER_WIDTH, 24, GLX_PBUFFER_HEIGHT, 12, None};
+  GLXPbuffer pb = glXCreatePbuffer(x, cfg, pb_attribs);
+  CHECK(pb != 0);
+  if (pb) {
+    unsigned int pw = 0, ph = 0;
+    glXQueryDrawable(x, pb, GLX_WIDTH, &pw);
+    glXQueryDrawable(x, pb, GLX_HEIGHT, &ph);
+    CHECK(pw == 24 && ph == 12);
+    CHECK(glXMakeContextCurrent(x, pb, pb, ctx));
+    glViewport(0, 0, 24, 12);
+    glClearColor(0.0f, 1.0f, 1.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    unsigned char px[4] = {};
+    glReadPixels(23, 11, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 0 && px[1] == 255 && px[2] == 255);
+    // The window keeps what it showed; the pbuffer is read while the window is the draw drawable.
+    CHECK(glXMakeContextCurrent(x, win, pb, ctx));
+    px[0] = px[1] = px[2] = 7;
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 0 && px[1] == 255 && px[2] == 255);
+    CHECK(glXMakeCurrent(x, None, nullptr));
+    glXDestroyPbuffer(x, pb);
+  }
+
   CHECK(glXMakeCurrent(x, None, nullptr));
   glXDestroyContext(x, ctx);
   if (es_ctx) glXDestroyContext(x, es_ctx);
