@@ -5,7 +5,8 @@
 // bytes it uploaded. With a small arena (CALDERA_STAGING_ARENA_BYTES) more bytes are in flight than it holds,
 // so the GL thread must wait for room: for the apply thread, for a submission it asks for, for the device.
 //   --expect staged    the arena carried the payloads; device-read regions were freed only once retired
-//   --expect pressure  the same, and the GL thread waited for room (on Vulkan: it asked for a submission)
+//   --expect pressure  the same, and the GL thread waited for room (on Vulkan: it asked for a submission);
+//                      the one upload larger than the arena travelled in the chunk
 //   --expect off       nothing was staged (CALDERA_STAGING_ARENA=0)
 // Without an argument only the pixels are checked (the validation runs).
 #include <cstdio>
@@ -111,6 +112,25 @@ void Textures(GLuint program) {
   }
   glDeleteTextures(kTextures, tex.data());
   CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // 2 MiB in one call: larger than the small arena of the pressure runs, so it travels in the chunk there.
+  constexpr int kBigW = 1024, kBigH = 512;
+  GLuint big = 0;
+  glGenTextures(1, &big);
+  glBindTexture(GL_TEXTURE_2D, big);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  std::vector<uint8_t> large(size_t(kBigW) * kBigH * 4);
+  Fill(large, large.size(), 77);
+  std::vector<uint8_t> corner(kScreenBytes);
+  for (int y = 0; y < kSize; ++y)
+    std::memcpy(&corner[size_t(y) * kSize * 4], &large[size_t(y) * kBigW * 4], size_t(kSize) * 4);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kBigW, kBigH, 0, GL_RGBA, GL_UNSIGNED_BYTE, large.data());
+  Scribble(large);
+  Draw();
+  CHECK(Matches(corner, "large texture", 0));
+  glDeleteTextures(1, &big);
+  CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
 void Buffers(GLuint program) {
@@ -194,16 +214,18 @@ int main(int argc, char** argv) {
   long at_applied = stats.Sum("staging_released_at_applied");
   long at_retired = stats.Sum("staging_released_at_retired");
   long guessed = stats.Sum("staging_device_released_at_applied");
+  long fallbacks = stats.Sum("staging_chunk_fallbacks");
   long waits_apply = stats.Sum("staging_waits_apply"), waits_submit = stats.Sum("staging_waits_submit"),
        waits_retire = stats.Sum("staging_waits_retire");
   std::printf(
       "staged %ld bytes; released at applied %ld, at retired %ld, device-read at applied %ld; "
-      "waits for room: apply %ld, submit %ld, retire %ld\n",
-      staged, at_applied, at_retired, guessed, waits_apply, waits_submit, waits_retire);
+      "waits for room: apply %ld, submit %ld, retire %ld; chunk fallbacks %ld\n",
+      staged, at_applied, at_retired, guessed, waits_apply, waits_submit, waits_retire, fallbacks);
   if (expect == "off") CHECK(staged == 0);
   if (expect == "staged" || expect == "pressure") {
     CHECK(staged >= long(2 * kTextures * kScreenBytes));
     CHECK(guessed == 0);  // a region the device reads is never freed before its submission retired
+    CHECK(fallbacks == (expect == "pressure" ? 1 : 0));  // the 2 MiB upload, larger than the small arena
     // Vulkan copies from the arena on the device; the GLES host consumes every payload at its call.
     if (vulkan) CHECK(at_retired > 0);
     if (!vulkan) CHECK(at_retired == 0 && at_applied > 0);
