@@ -69,7 +69,7 @@ void Context::WritePipeStats() {
         "\"staged_bytes\": %llu, \"staged_regions\": %llu, \"staging_released_at_applied\": %llu, "
         "\"staging_released_at_retired\": %llu, \"staging_device_released_at_applied\": %llu, "
         "\"staging_waits_apply\": %llu, \"staging_waits_submit\": %llu, \"staging_waits_retire\": %llu, "
-        "\"staging_chunk_fallbacks\": %llu}\n",
+        "\"staging_chunk_fallbacks\": %llu, \"staging_split_uploads\": %llu}\n",
         pipe_->mode() == pipe::PipeMode::kInproc ? "inproc" : "inline", pipe::PipeModeSource(),
         (unsigned long long)pipe_->chunks_submitted(), (unsigned long long)s.chunks,
         (unsigned long long)s.parks, (unsigned long long)s.wakes, (unsigned long long)s.full_waits,
@@ -78,7 +78,7 @@ void Context::WritePipeStats() {
         (unsigned long long)s.staging.released_at_retired,
         (unsigned long long)s.staging.device_released_at_applied, (unsigned long long)s.staging.waits_apply,
         (unsigned long long)s.staging.waits_submit, (unsigned long long)s.staging.waits_retire,
-        (unsigned long long)s.staging.chunk_fallbacks);
+        (unsigned long long)s.staging.chunk_fallbacks, (unsigned long long)s.staging.split_uploads);
     std::fclose(f);
   }
 }

@@ -137,6 +137,28 @@ bool Pipe::CreateArena() {
   return true;
 }
 
+bool Pipe::RecordStagedBufferUpload(const CmdBufferUpload& record, const void* payload, size_t size) {
+  if (!arena_->has_block() && !CreateArena()) return false;
+  const size_t capacity = arena_->capacity();
+  // Half the arena: a piece fits while the one before it is still in flight.
+  const size_t piece =
+      size <= capacity ? size : capacity / 2 / StagingArena::kAlignment * StagingArena::kAlignment;
+  if (size > capacity) arena_->CountSplit();
+  for (size_t at = 0; at < size; at += piece) {
+    const size_t n = std::min(piece, size - at);
+    CmdBufferUpload part = record;
+    part.offset += at;
+    part.payload_size = static_cast<uint32_t>(n);
+    const uint8_t* bytes = static_cast<const uint8_t*>(payload) + at;
+    if (Stage(bytes, n, &part.staged))
+      chunk_->Push(part);
+    else
+      chunk_->Push(part, bytes, n);
+    if (chunk_->size_bytes() >= kChunkFlushBytes) Submit();
+  }
+  return true;
+}
+
 bool Pipe::Stage(const void* payload, size_t size, StagedPayload* out) {
   if (!arena_->has_block() && !CreateArena()) return false;
   if (size > arena_->capacity()) {

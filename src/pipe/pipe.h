@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -55,7 +56,11 @@ class Pipe {
   void Record(const T& record, const void* payload = nullptr, size_t payload_size = 0) {
     // Records that can name a staged payload (a `staged` member) take large payloads from the staging
     // arena rather than the chunk (pipe/staging.h).
-    if constexpr (requires { record.staged; }) {
+    if constexpr (std::is_same_v<T, CmdBufferUpload>) {
+      if (payload_size >= StagingArena::kMinBytes && staging_enabled_) [[unlikely]] {
+        if (RecordStagedBufferUpload(record, payload, payload_size)) return;
+      }
+    } else if constexpr (requires { record.staged; }) {
       if (payload_size >= StagingArena::kMinBytes && staging_enabled_) [[unlikely]] {
         T staged_record = record;
         if (Stage(payload, payload_size, &staged_record.staged)) {
@@ -114,6 +119,9 @@ class Pipe {
   // Copies a large payload into the staging arena (made on first use), waiting for room as the arena's
   // watermarks say; false when it must travel in the chunk instead (arena off, no block, too large).
   bool Stage(const void* payload, size_t size, StagedPayload* out);
+  // A buffer upload through the arena; one larger than the arena goes as pieces of half of it, each staged
+  // or (should staging stop working midway) in the chunk. False: nothing recorded (no arena).
+  bool RecordStagedBufferUpload(const CmdBufferUpload& record, const void* payload, size_t size);
   bool CreateArena();
 
   // Publishes the current chunk (if any); returns the sequence number of the last chunk published.

@@ -144,6 +144,11 @@ void StagingArena::CountFallback() {
   ++stats_.chunk_fallbacks;
 }
 
+void StagingArena::CountSplit() {
+  std::lock_guard lock(mutex_);
+  ++stats_.split_uploads;
+}
+
 StagingStats StagingArena::stats() {
   std::lock_guard lock(mutex_);
   return stats_;

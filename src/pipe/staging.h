@@ -44,6 +44,7 @@ struct StagingStats {
   uint64_t device_released_at_applied = 0;
   uint64_t waits_apply = 0, waits_submit = 0, waits_retire = 0;  // the GL thread waited for room, by reason
   uint64_t chunk_fallbacks = 0;  // large payloads that went into the chunk (larger than the arena, no block)
+  uint64_t split_uploads = 0;    // buffer uploads larger than the arena, staged as pieces of half of it
 };
 
 class StagingArena {
@@ -90,6 +91,7 @@ class StagingArena {
 
   void CountWait(Blocker why);
   void CountFallback();
+  void CountSplit();
   StagingStats stats();
 
  private:

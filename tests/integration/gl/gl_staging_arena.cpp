@@ -6,7 +6,8 @@
 // so the GL thread must wait for room: for the apply thread, for a submission it asks for, for the device.
 //   --expect staged    the arena carried the payloads; device-read regions were freed only once retired
 //   --expect pressure  the same, and the GL thread waited for room (on Vulkan: it asked for a submission);
-//                      the one upload larger than the arena travelled in the chunk
+//                      of the two uploads larger than the arena, the texture travelled in the chunk and the
+//                      buffer's was staged in pieces
 //   --expect off       nothing was staged (CALDERA_STAGING_ARENA=0)
 // Without an argument only the pixels are checked (the validation runs).
 #include <cstdio>
@@ -155,6 +156,12 @@ void Buffers(GLuint program) {
   want[0] = client;
   glBufferSubData(GL_TEXTURE_BUFFER, 0, GLsizeiptr(kScreenBytes), client.data());
   Scribble(client);
+  // Screens 2..9 again in one 2 MiB call: larger than the small arena, so it is staged in pieces there.
+  std::vector<uint8_t> span((kScreens - 2) * kScreenBytes);
+  Fill(span, span.size(), 800);
+  for (int s = 2; s < kScreens; ++s) std::memcpy(want[s].data(), &span[(s - 2) * kScreenBytes], kScreenBytes);
+  glBufferSubData(GL_TEXTURE_BUFFER, GLintptr(2 * kScreenBytes), GLsizeiptr(span.size()), span.data());
+  Scribble(span);
   // Buffer 1: one screen given by glBufferData with data.
   glBindBuffer(GL_TEXTURE_BUFFER, buffers[1]);
   Fill(client, kScreenBytes, 700);
@@ -215,17 +222,20 @@ int main(int argc, char** argv) {
   long at_retired = stats.Sum("staging_released_at_retired");
   long guessed = stats.Sum("staging_device_released_at_applied");
   long fallbacks = stats.Sum("staging_chunk_fallbacks");
+  long splits = stats.Sum("staging_split_uploads");
   long waits_apply = stats.Sum("staging_waits_apply"), waits_submit = stats.Sum("staging_waits_submit"),
        waits_retire = stats.Sum("staging_waits_retire");
   std::printf(
       "staged %ld bytes; released at applied %ld, at retired %ld, device-read at applied %ld; "
-      "waits for room: apply %ld, submit %ld, retire %ld; chunk fallbacks %ld\n",
-      staged, at_applied, at_retired, guessed, waits_apply, waits_submit, waits_retire, fallbacks);
+      "waits for room: apply %ld, submit %ld, retire %ld; chunk fallbacks %ld, split uploads %ld\n",
+      staged, at_applied, at_retired, guessed, waits_apply, waits_submit, waits_retire, fallbacks, splits);
   if (expect == "off") CHECK(staged == 0);
   if (expect == "staged" || expect == "pressure") {
     CHECK(staged >= long(2 * kTextures * kScreenBytes));
     CHECK(guessed == 0);  // a region the device reads is never freed before its submission retired
-    CHECK(fallbacks == (expect == "pressure" ? 1 : 0));  // the 2 MiB upload, larger than the small arena
+    // The 2 MiB uploads, larger than the small arena: the texture travels in the chunk, the buffer in pieces.
+    CHECK(fallbacks == (expect == "pressure" ? 1 : 0));
+    CHECK(splits == (expect == "pressure" ? 1 : 0));
     // Vulkan copies from the arena on the device; the GLES host consumes every payload at its call.
     if (vulkan) CHECK(at_retired > 0);
     if (!vulkan) CHECK(at_retired == 0 && at_applied > 0);
