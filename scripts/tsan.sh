@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ThreadSanitizer: builds the library and the threaded tests with -fsanitize=thread into ./build-tsan and runs
 # them (four threads rendering at once, two contexts of one share group handing objects over, the run-ahead
-# rules), with the inline and the inproc pipe. Any race
+# rules, the staging arena's waits), with the inline and the inproc pipe. Any race
 # report fails the run; races inside lavapipe itself are suppressed (tests/sanitizers/tsan.supp).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +10,8 @@ dir=build-tsan
 if [ ! -f "$dir/build.ninja" ]; then
   meson setup "$dir" --buildtype=plain -Db_sanitize=thread -Db_lundef=false -Dc_args="-O1 -g1" -Dcpp_args="-O1 -g1"
 fi
-tests=(tests/integration/gl/gl_threads tests/integration/gl/gl_share_lifetime tests/integration/gl/gl_run_ahead)
+tests=(tests/integration/gl/gl_threads tests/integration/gl/gl_share_lifetime tests/integration/gl/gl_run_ahead
+       tests/integration/gl/gl_staging_arena)
 ninja -C "$dir" -j"$(nproc)" icd/libEGL_caldera.so.0 "${tests[@]}"
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 chmod 700 "$XDG_RUNTIME_DIR"
@@ -22,5 +23,8 @@ for mode in inline inproc; do
     echo "tsan: $t (CALDERA_PIPE=$mode)"
     CALDERA_PIPE=$mode "$dir/$t"
   done
+  # The staging arena overfilled: the GL thread waits for the apply thread, a submission and the device.
+  echo "tsan: gl_staging_arena, 1 MiB arena (CALDERA_PIPE=$mode)"
+  CALDERA_PIPE=$mode CALDERA_STAGING_ARENA_BYTES=1048576 "$dir/tests/integration/gl/gl_staging_arena" --expect pressure
 done
 echo "tsan: no data race reported in ${#tests[@]} programs, inline and inproc"

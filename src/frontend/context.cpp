@@ -64,12 +64,21 @@ void Context::WritePipeStats() {
   if (FILE* f = std::fopen(path, "a")) {
     std::fprintf(
         f,
-        "{\"pipe\": \"%s\", \"pipe_source\": \"%s\", \"chunks_submitted\": %llu, \"chunks_published\": %llu, \"parks\": %llu, "
-        "\"wakes\": %llu, \"full_waits\": %llu, \"apply_thread_cpu_ms\": %.3f}\n",
+        "{\"pipe\": \"%s\", \"pipe_source\": \"%s\", \"chunks_submitted\": %llu, \"chunks_published\": %llu, "
+        "\"parks\": %llu, \"wakes\": %llu, \"full_waits\": %llu, \"apply_thread_cpu_ms\": %.3f, "
+        "\"staged_bytes\": %llu, \"staged_regions\": %llu, \"staging_released_at_applied\": %llu, "
+        "\"staging_released_at_retired\": %llu, \"staging_device_released_at_applied\": %llu, "
+        "\"staging_waits_apply\": %llu, \"staging_waits_submit\": %llu, \"staging_waits_retire\": %llu, "
+        "\"staging_chunk_fallbacks\": %llu, \"staging_split_uploads\": %llu}\n",
         pipe_->mode() == pipe::PipeMode::kInproc ? "inproc" : "inline", pipe::PipeModeSource(),
         (unsigned long long)pipe_->chunks_submitted(), (unsigned long long)s.chunks,
         (unsigned long long)s.parks, (unsigned long long)s.wakes, (unsigned long long)s.full_waits,
-        double(s.apply_thread_cpu_ns) * 1e-6);
+        double(s.apply_thread_cpu_ns) * 1e-6, (unsigned long long)s.staging.staged_bytes,
+        (unsigned long long)s.staging.staged_regions, (unsigned long long)s.staging.released_at_applied,
+        (unsigned long long)s.staging.released_at_retired,
+        (unsigned long long)s.staging.device_released_at_applied, (unsigned long long)s.staging.waits_apply,
+        (unsigned long long)s.staging.waits_submit, (unsigned long long)s.staging.waits_retire,
+        (unsigned long long)s.staging.chunk_fallbacks, (unsigned long long)s.staging.split_uploads);
     std::fclose(f);
   }
 }

@@ -2,10 +2,13 @@
 // command chunks of one GL context. Nothing here names a frontend type: backends see records and handles.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "pipe/present.h"
+#include "pipe/staging.h"
 #include "pipe/stream.h"
 
 namespace caldera::pipe {
@@ -53,6 +56,23 @@ class BackendContext {
   // Failures found while applying records that GL reports as errors (kBackendError* bits), taken once:
   // the frontend latches them as GL errors in order, at the sync point that applied the records.
   virtual uint32_t TakeErrors() { return 0; }
+
+  // The pipe's staging arena (pipe/staging.h) asks for its memory here, on the GL thread, possibly while
+  // another thread applies records. The block lives as long as this context, which frees it once its work
+  // has completed. False: no memory (payloads then travel in the chunk). The default is plain host memory,
+  // for backends that consume payloads while applying (the GLES host copies at its call).
+  virtual bool CreateStagingBlock(size_t size, StagingBlock* out);
+  // The arena that a backend reading blocks on the device reports to (MarkDeviceUse, StampSubmitted); set
+  // before the first staged record and cleared (null) before the arena goes.
+  void AttachStaging(StagingArena* arena) { staging_.store(arena, std::memory_order_release); }
+
+ protected:
+  // Atomic: another context's thread may submit this context's work (and stamp) while the pipe detaches.
+  StagingArena* staging() const { return staging_.load(std::memory_order_acquire); }
+
+ private:
+  std::atomic<StagingArena*> staging_{nullptr};
+  std::vector<std::unique_ptr<uint8_t[]>> host_blocks_;
 };
 
 // TakeErrors bits.

@@ -33,11 +33,23 @@ struct CmdBufferStorage {
   uint64_t size;
 };
 
+// Where a large payload lies when the pipe staged it (pipe/staging.h) instead of putting it after the
+// record: `data` is null for a payload in the chunk. A backend reads the bytes at `data`, or (Vulkan) copies
+// on the device from its block `block` at `offset`, and then calls StagingArena::MarkDeviceUse(region) so
+// the space is kept until that copy has retired.
+struct StagedPayload {
+  const uint8_t* data = nullptr;
+  uint64_t block = 0;
+  uint64_t offset = 0;
+  uint64_t region = 0;
+};
+
 // Writes payload_size bytes at `offset`. Ordered with draws: a draw recorded before sees the old data.
 struct CmdBufferUpload {
   Handle buffer;
   uint64_t offset;
   uint32_t payload_size;
+  StagedPayload staged = {};
 };
 
 struct CmdBufferCopy {
@@ -110,6 +122,7 @@ struct CmdImageUpload {
   uint32_t payload_size;
   uint32_t z = 0;
   uint32_t depth = 1;
+  StagedPayload staged = {};
 };
 
 // glTex(Sub)Image from a pixel unpack buffer, on the device: the same box as CmdImageUpload, its texels

@@ -4,6 +4,7 @@
 #include <sched.h>
 #include <time.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -27,6 +28,23 @@ uint64_t ThreadCpuNs() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return uint64_t(ts.tv_sec) * 1'000'000'000ull + uint64_t(ts.tv_nsec);
+}
+
+bool EnvOff(const char* name) {
+  const char* v = std::getenv(name);
+  return v && (std::strcmp(v, "0") == 0 || std::strcmp(v, "false") == 0 || std::strcmp(v, "off") == 0);
+}
+
+// CALDERA_STAGING_ARENA_BYTES, default 16 MiB: room for a few full-screen textures or a frame's large
+// buffer updates in flight, small beside the 32 MiB of chunks the GL thread may run ahead. At least twice
+// the staging threshold, so that a payload that is staged always fits once the arena drains.
+size_t StagingArenaBytes() {
+  static const size_t bytes = [] {
+    const char* v = std::getenv("CALDERA_STAGING_ARENA_BYTES");
+    size_t n = v && *v ? size_t(std::strtoull(v, nullptr, 10)) : size_t(16u << 20);
+    return std::max(n, 2 * StagingArena::kMinBytes);
+  }();
+  return bytes;
 }
 
 }  // namespace
@@ -72,6 +90,18 @@ const char* PipeModeSource() {
 
 Pipe::Pipe(std::unique_ptr<BackendContext> backend, PipeMode mode)
     : backend_(std::move(backend)), mode_(mode), chunk_(std::make_unique<CommandChunk>()) {
+  staging_enabled_ = !EnvOff("CALDERA_STAGING_ARENA");
+  if (staging_enabled_) {
+    const char* release = std::getenv("CALDERA_TEST_STAGING_RELEASE");
+    bool guess = release && std::strcmp(release, "applied") == 0;
+    static std::atomic<bool> warned{false};
+    if (guess && !warned.exchange(true))
+      std::fprintf(stderr,
+                   "caldera warning: CALDERA_TEST_STAGING_RELEASE=applied: staging space the device still "
+                   "reads is reused (test-only, uploads go wrong on purpose)\n");
+    arena_ = std::make_unique<StagingArena>(guess);
+    backend_->AttachStaging(arena_.get());
+  }
   if (mode_ != PipeMode::kInproc) return;
   // The backend context may have bound per-thread state here while it was made (a host GL context); the
   // apply thread binds it from now on.
@@ -81,13 +111,104 @@ Pipe::Pipe(std::unique_ptr<BackendContext> backend, PipeMode mode)
 
 Pipe::~Pipe() {
   Submit();
-  if (mode_ != PipeMode::kInproc) return;
-  {
-    std::lock_guard lock(mutex_);
-    stop_.store(true);
+  if (mode_ == PipeMode::kInproc) {
+    {
+      std::lock_guard lock(mutex_);
+      stop_.store(true);
+    }
+    wake_.notify_one();
+    apply_thread_.join();
   }
-  wake_.notify_one();
-  apply_thread_.join();
+  // The arena goes first; its block stays with the backend context, which frees it after its work is done.
+  backend_->AttachStaging(nullptr);
+}
+
+bool Pipe::CreateArena() {
+  StagingBlock block;
+  const size_t bytes = StagingArenaBytes();
+  if (!backend_->CreateStagingBlock(bytes, &block) || !block.data || block.size < bytes) {
+    static std::atomic<bool> warned{false};
+    if (!warned.exchange(true))
+      std::fprintf(stderr, "caldera warning: no staging arena memory: large payloads travel in the chunk\n");
+    staging_enabled_ = false;
+    return false;
+  }
+  arena_->SetBlock(block);
+  return true;
+}
+
+bool Pipe::RecordStagedBufferUpload(const CmdBufferUpload& record, const void* payload, size_t size) {
+  if (!arena_->has_block() && !CreateArena()) return false;
+  const size_t capacity = arena_->capacity();
+  // Half the arena: a piece fits while the one before it is still in flight.
+  const size_t piece =
+      size <= capacity ? size : capacity / 2 / StagingArena::kAlignment * StagingArena::kAlignment;
+  if (size > capacity) arena_->CountSplit();
+  for (size_t at = 0; at < size; at += piece) {
+    const size_t n = std::min(piece, size - at);
+    CmdBufferUpload part = record;
+    part.offset += at;
+    part.payload_size = static_cast<uint32_t>(n);
+    const uint8_t* bytes = static_cast<const uint8_t*>(payload) + at;
+    if (Stage(bytes, n, &part.staged))
+      chunk_->Push(part);
+    else
+      chunk_->Push(part, bytes, n);
+    if (chunk_->size_bytes() >= kChunkFlushBytes) Submit();
+  }
+  return true;
+}
+
+bool Pipe::Stage(const void* payload, size_t size, StagedPayload* out) {
+  if (!arena_->has_block() && !CreateArena()) return false;
+  if (size > arena_->capacity()) {
+    arena_->CountFallback();
+    return false;
+  }
+  StagingArena::Region region;
+  bool asked_submit = false;
+  for (;;) {
+    // The record goes into the chunk being recorded, the one published next.
+    const uint64_t seq = published_.load(std::memory_order_relaxed) + 1;
+    if (arena_->TryAllocate(size, seq, applied_.load(std::memory_order_acquire), &region)) break;
+    StagingArena::Oldest oldest = arena_->OldestBlocker(applied_.load(std::memory_order_acquire));
+    if (oldest.blocker != StagingArena::Blocker::kNone) arena_->CountWait(oldest.blocker);
+    switch (oldest.blocker) {
+      case StagingArena::Blocker::kApply:
+        // Its record may be in the chunk being recorded: publish it, or the wait would never end.
+        if (oldest.chunk_seq > published_.load(std::memory_order_relaxed)) Publish();
+        WaitApplied(oldest.chunk_seq);
+        asked_submit = false;
+        break;
+      case StagingArena::Blocker::kSubmit:
+        // Applied, and the device will read it, but its copy sits in the backend's open command buffer:
+        // waiting for the device would never end. Ask for a submission; the flush stamps it.
+        if (asked_submit) {
+          // A backend that marks device use but stamps no submission: never wait on it.
+          arena_->CountFallback();
+          return false;
+        }
+        asked_submit = true;
+        chunk_->Push(CmdFlush{});
+        WaitApplied(Publish());
+        break;
+      case StagingArena::Blocker::kRetire:
+        // A lost device completes every wait.
+        oldest.timeline->WaitSerial(oldest.serial, UINT64_MAX);
+        asked_submit = false;
+        break;
+      case StagingArena::Blocker::kNone:
+        // Empty and still no room: cannot happen for size <= capacity; the chunk takes it.
+        arena_->CountFallback();
+        return false;
+    }
+  }
+  std::memcpy(region.data, payload, size);
+  out->data = region.data;
+  out->block = arena_->block_handle();
+  out->offset = region.offset;
+  out->region = region.id;
+  return true;
 }
 
 bool Pipe::Submit() {
@@ -219,8 +340,16 @@ void Pipe::ApplyLoop() {
 }
 
 PipeStats Pipe::stats() const {
-  std::lock_guard lock(stats_mutex_);
-  return stats_;
+  PipeStats s;
+  {
+    std::lock_guard lock(stats_mutex_);
+    s = stats_;
+  }
+  if (arena_) {
+    arena_->Reclaim(applied_.load(std::memory_order_acquire));
+    s.staging = arena_->stats();
+  }
+  return s;
 }
 
 }  // namespace caldera::pipe

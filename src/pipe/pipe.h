@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -41,6 +42,7 @@ const char* PipeModeSource();
 struct PipeStats {
   uint64_t chunks = 0, parks = 0, wakes = 0, full_waits = 0;
   uint64_t apply_thread_cpu_ns = 0;  // CLOCK_THREAD_CPUTIME_ID of the apply thread, at its last chunk
+  StagingStats staging;              // the staging arena's counters (all 0 while it is off or unused)
 };
 
 class Pipe {
@@ -52,6 +54,25 @@ class Pipe {
 
   template <typename T>
   void Record(const T& record, const void* payload = nullptr, size_t payload_size = 0) {
+    // Records that can name a staged payload (a `staged` member) take large payloads from the staging
+    // arena rather than the chunk (pipe/staging.h).
+    if constexpr (std::is_same_v<T, CmdBufferUpload>) {
+      if (payload_size >= StagingArena::kMinBytes && staging_enabled_) [[unlikely]] {
+        if (RecordStagedBufferUpload(record, payload, payload_size)) return;
+      }
+    } else if constexpr (requires { record.staged; }) {
+      if (payload_size >= StagingArena::kMinBytes && staging_enabled_) [[unlikely]] {
+        T staged_record = record;
+        if (Stage(payload, payload_size, &staged_record.staged)) {
+          payload = nullptr;
+          payload_size = 0;
+          chunk_->Push(staged_record);
+          if (chunk_->size_bytes() >= kChunkFlushBytes) [[unlikely]]
+            Submit();
+          return;
+        }
+      }
+    }
     chunk_->Push(record, payload, payload_size);
     if (chunk_->size_bytes() >= kChunkFlushBytes) [[unlikely]]
       Submit();
@@ -95,6 +116,14 @@ class Pipe {
   // Bytes published but not yet applied before Submit waits for the apply thread (back-pressure).
   static constexpr size_t kMaxBytesInFlight = 32u << 20;
 
+  // Copies a large payload into the staging arena (made on first use), waiting for room as the arena's
+  // watermarks say; false when it must travel in the chunk instead (arena off, no block, too large).
+  bool Stage(const void* payload, size_t size, StagedPayload* out);
+  // A buffer upload through the arena; one larger than the arena goes as pieces of half of it, each staged
+  // or (should staging stop working midway) in the chunk. False: nothing recorded (no arena).
+  bool RecordStagedBufferUpload(const CmdBufferUpload& record, const void* payload, size_t size);
+  bool CreateArena();
+
   // Publishes the current chunk (if any); returns the sequence number of the last chunk published.
   uint64_t Publish();
   void WaitApplied(uint64_t seq);
@@ -107,6 +136,10 @@ class Pipe {
   std::atomic<bool> lost_{false};
   std::atomic<uint32_t> errors_{0};
   uint64_t chunks_submitted_ = 0;
+  // CALDERA_STAGING_ARENA=0 turns the arena off (payloads in the chunk); it goes off too when its block
+  // cannot be had. CALDERA_STAGING_ARENA_BYTES sizes it.
+  bool staging_enabled_ = true;
+  std::unique_ptr<StagingArena> arena_;
 
   // Inproc hand-off. `published_` and `applied_` are chunk sequence numbers; the queue holds published,
   // unapplied chunks in order, `free_` recycled ones.

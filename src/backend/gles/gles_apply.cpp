@@ -11,7 +11,7 @@ void Context::Apply(const pipe::CmdBufferStorage& c, const uint8_t* payload) {
 }
 
 void Context::Apply(const pipe::CmdBufferUpload& c, const uint8_t* payload) {
-  OnBufferUpload(c, payload);
+  OnBufferUpload(c, c.staged.data ? c.staged.data : payload);  // a staged payload lies in the arena
 }
 
 void Context::Apply(const pipe::CmdBufferCopy& c, const uint8_t* payload) {
@@ -27,7 +27,7 @@ void Context::Apply(const pipe::CmdImageCreate& c, const uint8_t* payload) {
 }
 
 void Context::Apply(const pipe::CmdImageUpload& c, const uint8_t* payload) {
-  OnImageUpload(c, payload);
+  OnImageUpload(c, c.staged.data ? c.staged.data : payload);
 }
 
 void Context::Apply(const pipe::CmdImageDestroy& c, const uint8_t* payload) {

@@ -119,7 +119,8 @@ void Context::WriteStats() {
                  (unsigned long long)stats_.draws_merged, (unsigned long long)stats_.multi_draws,
                  (unsigned long long)stats_.compressed_uploads, (unsigned long long)stats_.handover_submits,
                  (unsigned long long)stats_.ring_splits, (unsigned long long)stats_.readback_row_copies,
-                 (unsigned long long)stats_.readback_row_loops, (unsigned long long)stats_.direct_buffer_writes);
+                 (unsigned long long)stats_.readback_row_loops,
+                 (unsigned long long)stats_.direct_buffer_writes);
     std::fclose(f);
   }
 }
@@ -132,6 +133,10 @@ Context::~Context() {
   if (serial) shared_.device->WaitSerial(serial);
   for (auto& s : in_flight_) shared_.device->WaitSerial(s.serial);
   Collect();
+  for (auto& block : staging_blocks_) {
+    vkDestroyBuffer(shared_.device->device(), block->buffer, nullptr);
+    shared_.device->memory().Free(block->alloc);
+  }
   if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass || stats_.compressed_uploads ||
       stats_.readback_row_copies || stats_.readback_row_loops)
     WriteStats();
@@ -221,6 +226,8 @@ bool Context::SubmitAndStamp(uint64_t* serial) {
     }
     cmd_ = VK_NULL_HANDLE;
     ring_.Stamp(shared_.device->LastSubmittedSerial());
+    if (pipe::StagingArena* arena = staging())
+      arena->StampSubmitted(shared_.device, shared_.device->LastSubmittedSerial());
   }
   if (!cmd_) {
     if (!retired_.empty()) {
@@ -244,6 +251,7 @@ bool Context::SubmitAndStamp(uint64_t* serial) {
   in_flight_.push_back({cmd_, *serial});
   cmd_ = VK_NULL_HANDLE;
   ring_.Stamp(*serial);
+  if (pipe::StagingArena* arena = staging()) arena->StampSubmitted(shared_.device, *serial);
   queries_.Stamp(*serial);
   for (auto& g : retired_) g.serial = *serial;
   shared_.resources->Retire(retired_);
@@ -861,6 +869,45 @@ void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& cmd) {
   textures_need_layout_check_ = true;
 }
 
+bool Context::CreateStagingBlock(size_t size, pipe::StagingBlock* out) {
+  auto block = std::make_unique<StagingBuffer>();
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = size;
+  info.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+  VkDevice dev = shared_.device->device();
+  if (!CheckVk(vkCreateBuffer(dev, &info, nullptr, &block->buffer), "vkCreateBuffer (staging)")) return false;
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(dev, block->buffer, &req);
+  if (!shared_.device->memory().Allocate(
+          req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+          VK_MEMORY_PROPERTY_HOST_CACHED_BIT, &block->alloc) ||
+      !block->alloc.mapped) {
+    util::LogOnce(util::LogLevel::kWarning, "staging", "no host-visible memory for the staging arena");
+    shared_.device->memory().Free(block->alloc);
+    vkDestroyBuffer(dev, block->buffer, nullptr);
+    return false;
+  }
+  if (!CheckVk(vkBindBufferMemory(dev, block->buffer, block->alloc.memory, block->alloc.offset),
+               "vkBindBufferMemory (staging)")) {
+    shared_.device->memory().Free(block->alloc);
+    vkDestroyBuffer(dev, block->buffer, nullptr);
+    return false;
+  }
+  *out = {reinterpret_cast<uint64_t>(block.get()), block->alloc.mapped, size};
+  staging_blocks_.push_back(std::move(block));
+  return true;
+}
+
+bool Context::StagedSource(const pipe::StagedPayload& staged, VkDeviceSize alignment, VkBuffer* buffer,
+                           VkDeviceSize* offset) {
+  pipe::StagingArena* arena = staging();
+  if (!staged.data || !staged.block || !arena || staged.offset % alignment != 0) return false;
+  *buffer = reinterpret_cast<const StagingBuffer*>(staged.block)->buffer;
+  *offset = staged.offset;
+  arena->MarkDeviceUse(staged.region);
+  return true;
+}
+
 void Context::OnBufferUpload(const pipe::CmdBufferUpload& cmd, const uint8_t* data) {
   BufferObject* buffer = shared_.resources->buffers.Get(cmd.buffer);
   if (!buffer || cmd.offset + cmd.payload_size > buffer->size) return;
@@ -872,15 +919,22 @@ void Context::OnBufferUpload(const pipe::CmdBufferUpload& cmd, const uint8_t* da
     ++stats_.direct_buffer_writes;
     return;
   }
-  // Ordered with draws: copy from the ring inside the command stream. Earlier draws read the old bytes.
-  UploadRing::Span span = ring_.Allocate(cmd.payload_size, 16);
-  if (!span.data) return;
-  std::memcpy(span.data, data, cmd.payload_size);
+  // Ordered with draws: copy from the staging arena or the ring inside the command stream. Earlier draws
+  // read the old bytes.
+  VkBuffer src = VK_NULL_HANDLE;
+  VkDeviceSize src_offset = 0;
+  if (!StagedSource(cmd.staged, 1, &src, &src_offset)) {
+    UploadRing::Span span = ring_.Allocate(cmd.payload_size, 16);
+    if (!span.data) return;
+    std::memcpy(span.data, data, cmd.payload_size);
+    src = span.buffer;
+    src_offset = span.offset;
+  }
   EndPass();
   Commands();
   BeforeTransferWrite(buffer->buffer);
-  VkBufferCopy region{span.offset, cmd.offset, cmd.payload_size};
-  vkCmdCopyBuffer(Commands(), span.buffer, buffer->buffer, 1, &region);
+  VkBufferCopy region{src_offset, cmd.offset, cmd.payload_size};
+  vkCmdCopyBuffer(Commands(), src, buffer->buffer, 1, &region);
   transfer_since_pass_ = true;
 }
 
@@ -917,13 +971,20 @@ void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data
       depth ? texels * CopyTexelSize(img->pipe_format, img->format, VK_IMAGE_ASPECT_DEPTH_BIT)
             : cmd.payload_size;
   VkDeviceSize stencil_offset = (depth_bytes + 15) / 16 * 16;
-  UploadRing::Span span = ring_.Allocate(stencil_offset + (stencil ? texels : 0), 16);
-  if (!span.data) return;
-  if (depth)
-    SplitDepthStencil(img->pipe_format, img->format, data, texels, span.data,
-                      stencil ? span.data + stencil_offset : nullptr);
-  else
-    std::memcpy(span.data, data, cmd.payload_size);
+  // A staged payload is copied from the arena as it is; depth/stencil texels are split into the ring.
+  UploadRing::Span span{};
+  VkDeviceSize copy_unit = pipe::IsBlockCompressed(img->pipe_format)
+                               ? pipe::BlockBytes(img->pipe_format)
+                               : CopyTexelSize(img->pipe_format, img->format, VK_IMAGE_ASPECT_COLOR_BIT);
+  if (depth || !StagedSource(cmd.staged, copy_unit, &span.buffer, &span.offset)) {
+    span = ring_.Allocate(stencil_offset + (stencil ? texels : 0), 16);
+    if (!span.data) return;
+    if (depth)
+      SplitDepthStencil(img->pipe_format, img->format, data, texels, span.data,
+                        stencil ? span.data + stencil_offset : nullptr);
+    else
+      std::memcpy(span.data, data, cmd.payload_size);
+  }
   EndPass();
   if (graphics_since_transfer_) {
     TransferBarrier();

@@ -6,6 +6,7 @@
 #include <vulkan/vulkan.h>
 
 #include <array>
+#include <memory>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -68,6 +69,10 @@ class Context final : public pipe::BackendContext {
   ~Context() override;
   bool Execute(const pipe::CommandChunk& chunk) override;
   uint32_t TakeErrors() override { return std::exchange(errors_, 0u); }
+  // A host-visible, coherent transfer-source buffer: staged payloads are copied on the device straight
+  // from it (OnBufferUpload, OnImageUpload). Called on the GL thread; only the device allocator (locked)
+  // and staging_blocks_ (read again only by the destructor) are touched.
+  bool CreateStagingBlock(size_t size, pipe::StagingBlock* out) override;
 
   // The call table pipe::Dispatch reaches (vk_apply.cpp): one Apply per record.
   CALDERA_PIPE_APPLY_DECLS
@@ -244,6 +249,16 @@ class Context final : public pipe::BackendContext {
   VkCommandBuffer BreakRecording();
   Resources::Retired retired_;  // destroyed/replaced objects, freed after our next submission completes
   UploadRing ring_;
+  struct StagingBuffer {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    Allocation alloc;
+  };
+  // The pipe's staging blocks (a block's handle is its StagingBuffer's address), freed after our work.
+  std::vector<std::unique_ptr<StagingBuffer>> staging_blocks_;
+  // The buffer and offset a staged payload is copied from on the device (and its region marked as read by
+  // the device), or false when it must go through the ring: not staged, or an offset the copy cannot use.
+  bool StagedSource(const pipe::StagedPayload& staged, VkDeviceSize alignment, VkBuffer* buffer,
+                    VkDeviceSize* offset);
   std::vector<VkDescriptorPool> descriptor_pools_;  // for ring_sets_; a new one whenever the last is full
   std::vector<VkDescriptorSet> ring_sets_;          // one uniform descriptor set per ring page
   std::vector<VkBuffer> ring_set_buffers_;          // what each set currently points at
@@ -271,12 +286,12 @@ class Context final : public pipe::BackendContext {
              submits = 0, pbo_copies = 0;
     uint64_t dynamic_sets = 0, dynamic3_sets = 0;  // vkCmdSet* calls for core / extended-3 dynamic state
     uint64_t draws_merged = 0,
-             multi_draws = 0;          // GL draws recorded inside vkCmdDrawMulti*EXT, and those calls
-    uint64_t compressed_uploads = 0;   // uploads of blocks into block-compressed images (native RGTC)
-    uint64_t handover_submits = 0;     // submissions made because another context began to record
-    uint64_t ring_splits = 0;          // submissions made to bound the ring pages one submission holds
-    uint64_t readback_row_copies = 0;  // reads whose copied texels were the asked layout (rows copied)
-    uint64_t readback_row_loops = 0;   // reads converted by a loop chosen for the format (texel_rows.h)
+             multi_draws = 0;           // GL draws recorded inside vkCmdDrawMulti*EXT, and those calls
+    uint64_t compressed_uploads = 0;    // uploads of blocks into block-compressed images (native RGTC)
+    uint64_t handover_submits = 0;      // submissions made because another context began to record
+    uint64_t ring_splits = 0;           // submissions made to bound the ring pages one submission holds
+    uint64_t readback_row_copies = 0;   // reads whose copied texels were the asked layout (rows copied)
+    uint64_t readback_row_loops = 0;    // reads converted by a loop chosen for the format (texel_rows.h)
     uint64_t direct_buffer_writes = 0;  // glBufferData contents written by the host into fresh storage
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
