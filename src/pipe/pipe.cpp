@@ -80,6 +80,15 @@ const ModeChoice& ChosenMode() {
 }
 }  // namespace
 
+size_t Pipe::ChunkFlushBytesFromEnv() {
+  static const size_t bytes = [] {
+    const char* v = std::getenv("CALDERA_PIPE_CHUNK_BYTES");
+    size_t n = v && *v ? size_t(std::strtoull(v, nullptr, 10)) : size_t(1) << 20;
+    return std::max(n, size_t(4096));
+  }();
+  return bytes;
+}
+
 PipeMode PipeModeFromEnv() {
   return ChosenMode().mode;
 }
@@ -154,7 +163,7 @@ bool Pipe::RecordStagedBufferUpload(const CmdBufferUpload& record, const void* p
       chunk_->Push(part);
     else
       chunk_->Push(part, bytes, n);
-    if (chunk_->size_bytes() >= kChunkFlushBytes) Submit();
+    if (chunk_->size_bytes() >= chunk_flush_bytes_) Submit();
   }
   return true;
 }
@@ -234,10 +243,7 @@ uint64_t Pipe::Publish() {
       std::lock_guard lock(mutex_);
       if (queue_.empty() || bytes_in_flight_ + size <= kMaxBytesInFlight) break;
     }
-    {
-      std::lock_guard lock(stats_mutex_);
-      ++stats_.full_waits;
-    }
+    counters_.full_waits.fetch_add(1, std::memory_order_relaxed);
     applied_.wait(applied, std::memory_order_acquire);
   }
   uint64_t seq;
@@ -256,13 +262,9 @@ uint64_t Pipe::Publish() {
   if (!chunk_) chunk_ = std::make_unique<CommandChunk>();
   if (wake) {
     wake_.notify_one();
-    std::lock_guard lock(stats_mutex_);
-    ++stats_.wakes;
+    counters_.wakes.fetch_add(1, std::memory_order_relaxed);
   }
-  {
-    std::lock_guard lock(stats_mutex_);
-    ++stats_.chunks;
-  }
+  counters_.chunks.fetch_add(1, std::memory_order_relaxed);
   return seq;
 }
 
@@ -310,10 +312,7 @@ void Pipe::ApplyLoop() {
       std::unique_lock lock(mutex_);
       if (queue_.empty() && !stop_.load()) {
         parked_.store(true, std::memory_order_relaxed);
-        {
-          std::lock_guard stats_lock(stats_mutex_);
-          ++stats_.parks;
-        }
+        counters_.parks.fetch_add(1, std::memory_order_relaxed);
         wake_.wait(lock, [&] { return !queue_.empty() || stop_.load(); });
         parked_.store(false, std::memory_order_relaxed);
       }
@@ -329,10 +328,7 @@ void Pipe::ApplyLoop() {
       bytes_in_flight_ -= size;
       free_.push_back(std::move(chunk));
     }
-    {
-      std::lock_guard lock(stats_mutex_);
-      stats_.apply_thread_cpu_ns = ThreadCpuNs();
-    }
+    counters_.apply_thread_cpu_ns.store(ThreadCpuNs(), std::memory_order_relaxed);
     applied_.fetch_add(1, std::memory_order_release);
     applied_.notify_all();
   }
@@ -341,10 +337,11 @@ void Pipe::ApplyLoop() {
 
 PipeStats Pipe::stats() const {
   PipeStats s;
-  {
-    std::lock_guard lock(stats_mutex_);
-    s = stats_;
-  }
+  s.chunks = counters_.chunks.load(std::memory_order_relaxed);
+  s.parks = counters_.parks.load(std::memory_order_relaxed);
+  s.wakes = counters_.wakes.load(std::memory_order_relaxed);
+  s.full_waits = counters_.full_waits.load(std::memory_order_relaxed);
+  s.apply_thread_cpu_ns = counters_.apply_thread_cpu_ns.load(std::memory_order_relaxed);
   if (arena_) {
     arena_->Reclaim(applied_.load(std::memory_order_acquire));
     s.staging = arena_->stats();
