@@ -1,0 +1,396 @@
+// The extensions a context advertises, against the extension table (src/api/extensions.txt), in a desktop
+// 3.3 core, an ES 2.0 and an ES 3.0 context. For each advertised extension every entry point of its row
+// resolves through eglGetProcAddress and answers a call with invalid arguments (the runner fails on
+// Caldera's "not implemented" log marker); GLSL extensions compile in an #extension directive; and the ES
+// extensions with rules of their own (GL_OES_mapbuffer, GL_EXT_discard_framebuffer, ...) are checked
+// directly. The same binary runs against Mesa llvmpipe, where every extension of the table must be
+// advertised too: Caldera lists nothing a real implementation of that context kind does not.
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "extension_test_data_gen.h"
+#include "gl_harness.h"
+
+#ifndef GL_BGRA_EXT
+#define GL_BGRA_EXT 0x80E1
+#endif
+
+namespace {
+
+enum class Kind { kDesktop, kES2, kES3 };
+const char* KindName(Kind k) {
+  return k == Kind::kDesktop ? "GL 3.3 core" : k == Kind::kES2 ? "ES 2.0" : "ES 3.0";
+}
+
+bool g_caldera = false;
+
+std::set<std::string> Advertised(Kind kind) {
+  std::set<std::string> names;
+  GLint n = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  for (GLint i = 0; i < n; ++i) {
+    auto* s = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i)));
+    CHECK(s != nullptr);
+    if (s) names.insert(s);
+  }
+  CHECK(names.size() == size_t(n));  // no duplicates
+  if (kind != Kind::kDesktop) {
+    // ES keeps the space-separated string; it must name the same set.
+    auto* joined = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
+    CHECK(joined != nullptr);
+    std::set<std::string> from_string;
+    std::string word;
+    for (const char* p = joined ? joined : "";; ++p) {
+      if (*p == ' ' || *p == '\0') {
+        if (!word.empty()) from_string.insert(word);
+        word.clear();
+        if (!*p) break;
+      } else {
+        word += *p;
+      }
+    }
+    CHECK(from_string == names);
+  } else {
+    glGetString(GL_EXTENSIONS);  // gone from core profiles' glGetString
+    CHECK_GL_ERROR(GL_INVALID_ENUM);
+  }
+  return names;
+}
+
+bool IsConditional(const char* name) {
+  for (const auto& c : extension_table::kConditional)
+    if (std::strcmp(c.extension, name) == 0) return true;
+  return false;
+}
+
+// Caldera advertises exactly its table's rows (capability rows may be absent); Mesa advertises every row.
+void CompareWithTable(Kind kind, const std::set<std::string>& advertised) {
+  std::set<std::string> table;
+  if (kind == Kind::kDesktop)
+    for (const char* n : extension_table::kAdvertisedDesktop) table.insert(n);
+  else
+    for (const char* n : extension_table::kAdvertisedES) table.insert(n);
+  for (const auto& name : table) {
+    if (advertised.count(name) || (g_caldera && IsConditional(name.c_str()))) continue;
+    std::fprintf(stderr, "  %s: %s is in the table but not advertised\n", KindName(kind), name.c_str());
+    CHECK(advertised.count(name));
+  }
+  if (!g_caldera) return;
+  for (const auto& name : advertised) {
+    if (table.count(name)) continue;
+    std::fprintf(stderr, "  %s: %s is advertised but not in the table\n", KindName(kind), name.c_str());
+    CHECK(table.count(name));
+  }
+}
+
+// Calls every entry point of every advertised extension with all-zero arguments: a zero target, name,
+// count or pointer is invalid or a no-op for each of them, so a real implementation records an error or
+// does nothing; an unimplemented one logs the marker the runner looks for. Zero integer and pointer
+// arguments are passed in registers and on the stack as the x86-64 and AArch64 calling conventions place
+// them; floating-point parameters (glDepthRangef, glClearDepthf) take whatever is in their registers, which
+// those commands clamp.
+void CallEntryPoints(Kind kind, const std::set<std::string>& advertised) {
+  using Zeros = void (*)(intptr_t, intptr_t, intptr_t, intptr_t, intptr_t, intptr_t, intptr_t, intptr_t,
+                         intptr_t, intptr_t, intptr_t, intptr_t);
+  int called = 0;
+  for (const auto& e : extension_table::kEntries) {
+    if (!(kind == Kind::kDesktop ? e.desktop : e.es) || !advertised.count(e.extension)) continue;
+    void* proc = reinterpret_cast<void*>(eglGetProcAddress(e.command));
+    if (!proc)
+      std::fprintf(stderr, "  %s: %s (%s) does not resolve\n", KindName(kind), e.command, e.extension);
+    CHECK(proc != nullptr);
+    if (!proc) continue;
+    reinterpret_cast<Zeros>(proc)(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    ++called;
+  }
+  std::printf("%s: called %d extension entry points\n", KindName(kind), called);
+  CHECK(called > 0);
+}
+
+GLuint Compile(GLenum stage, const char* source, bool expect_ok) {
+  GLuint s = glCreateShader(stage);
+  glShaderSource(s, 1, &source, nullptr);
+  glCompileShader(s);
+  GLint ok = 0;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  if (bool(ok) != expect_ok) {
+    char log[1024] = {};
+    glGetShaderInfoLog(s, sizeof log, nullptr, log);
+    std::fprintf(stderr, "  compile %s unexpectedly:\n%s\n  log: %s\n", ok ? "passed" : "failed", source,
+                 log);
+  }
+  CHECK(bool(ok) == expect_ok);
+  return s;
+}
+
+void Directives(Kind kind, const std::set<std::string>& advertised) {
+  for (const auto& d : extension_table::kDirectives) {
+    if (!(kind == Kind::kDesktop ? d.desktop : d.es) || !advertised.count(d.extension)) continue;
+    std::string src = kind == Kind::kDesktop ? "#version 330 core\n" : "#version 100\n";
+    src += std::string("#extension ") + d.extension + " : require\n";
+    if (kind == Kind::kDesktop) {
+      src += "out vec4 color;\nvoid main() { color = vec4(1.0); }\n";
+    } else if (std::strcmp(d.extension, "GL_OES_standard_derivatives") == 0) {
+      src +=
+          "precision mediump float;\nvarying vec2 uv;\n"
+          "void main() { gl_FragColor = vec4(dFdx(uv.x), dFdy(uv.y), fwidth(uv.x), 1.0); }\n";
+    } else {
+      src += "void main() { gl_FragColor = vec4(1.0); }\n";
+    }
+    glDeleteShader(Compile(GL_FRAGMENT_SHADER, src.c_str(), true));
+  }
+  // Negative control: a directive naming an extension nobody has fails to compile.
+  const char* bogus =
+      kind == Kind::kDesktop
+          ? "#version 330 core\n#extension GL_CALDERA_no_such_thing : require\nvoid main() {}\n"
+          : "#version 100\n#extension GL_CALDERA_no_such_thing : require\nvoid main() {}\n";
+  glDeleteShader(Compile(GL_FRAGMENT_SHADER, bogus, false));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+using MapBufferFn = void*(APIENTRY*)(GLenum, GLenum);
+using UnmapBufferFn = GLboolean(APIENTRY*)(GLenum);
+using GetBufferPointervFn = void(APIENTRY*)(GLenum, GLenum, void**);
+using DiscardFramebufferFn = void(APIENTRY*)(GLenum, GLsizei, const GLenum*);
+
+// GL_OES_mapbuffer: write-only whole-buffer maps, the three queries, the errors; and the written bytes
+// reach a draw (what glmark2's buffer scene does).
+void OesMapbuffer() {
+  auto map = reinterpret_cast<MapBufferFn>(eglGetProcAddress("glMapBufferOES"));
+  auto unmap = reinterpret_cast<UnmapBufferFn>(eglGetProcAddress("glUnmapBufferOES"));
+  auto pointer = reinterpret_cast<GetBufferPointervFn>(eglGetProcAddress("glGetBufferPointervOES"));
+  CHECK(map && unmap && pointer);
+  if (!map || !unmap || !pointer) return;
+
+  GLuint buf;
+  glGenBuffers(1, &buf);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  CHECK(map(GL_ARRAY_BUFFER, GL_WRITE_ONLY) == nullptr);  // nothing bound
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glBindBuffer(GL_ARRAY_BUFFER, buf);
+  const float far_away[6] = {-9, -9, -8, -9, -9, -8};  // a triangle off screen, replaced through the map
+  glBufferData(GL_ARRAY_BUFFER, sizeof far_away, far_away, GL_STATIC_DRAW);
+  GLint v = -1;
+  glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_ACCESS, &v);  // GL_BUFFER_ACCESS_OES
+  CHECK(v == GL_WRITE_ONLY);                                      // the only access ES knows
+  glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_MAPPED, &v);
+  CHECK(v == GL_FALSE);
+  CHECK(map(GL_ARRAY_BUFFER, GL_READ_ONLY) == nullptr);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  CHECK(map(GL_ARRAY_BUFFER, GL_READ_WRITE) == nullptr);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  CHECK(map(GL_TEXTURE_2D, GL_WRITE_ONLY) == nullptr);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  CHECK(unmap(GL_ARRAY_BUFFER) == GL_FALSE);  // not mapped
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+
+  auto* p = static_cast<float*>(map(GL_ARRAY_BUFFER, GL_WRITE_ONLY));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(p != nullptr);
+  if (!p) return;
+  glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_MAPPED, &v);
+  CHECK(v == GL_TRUE);
+  glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_ACCESS, &v);
+  CHECK(v == GL_WRITE_ONLY);
+  void* queried = nullptr;
+  pointer(GL_ARRAY_BUFFER, GL_BUFFER_MAP_POINTER, &queried);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(queried == p);
+  CHECK(map(GL_ARRAY_BUFFER, GL_WRITE_ONLY) == nullptr);  // already mapped
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  const float full_screen[6] = {-1, -1, 3, -1, -1, 3};
+  std::memcpy(p, full_screen, sizeof full_screen);
+  CHECK(unmap(GL_ARRAY_BUFFER) == GL_TRUE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_MAPPED, &v);
+  CHECK(v == GL_FALSE);
+  pointer(GL_ARRAY_BUFFER, GL_BUFFER_MAP_POINTER, &queried);
+  CHECK(queried == nullptr);
+
+  // The bytes written through the map are what a draw reads.
+  GLuint prog = harness::CompileProgram(
+      "#version 100\nattribute vec2 pos;\nvoid main() { gl_Position = vec4(pos, 0.0, 1.0); }\n",
+      "#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }\n");
+  glUseProgram(prog);
+  glBindAttribLocation(prog, 0, "pos");
+  glLinkProgram(prog);
+  glUseProgram(prog);
+  glViewport(0, 0, 8, 8);
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  uint8_t px[4] = {};
+  glReadPixels(4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(px[0] == 0 && px[1] == 255 && px[2] == 0);
+  glDisableVertexAttribArray(0);
+  glDeleteProgram(prog);
+  glDeleteBuffers(1, &buf);
+}
+
+// Desktop glMapBuffer: every access, and GL_BUFFER_ACCESS names it.
+void DesktopMapBuffer() {
+  GLuint buf;
+  glGenBuffers(1, &buf);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, buf);
+  const uint32_t words[4] = {1, 2, 3, 4};
+  glBufferData(GL_COPY_WRITE_BUFFER, sizeof words, words, GL_STATIC_DRAW);
+  GLint v = -1;
+  glGetBufferParameteriv(GL_COPY_WRITE_BUFFER, GL_BUFFER_ACCESS, &v);
+  CHECK(v == GL_READ_WRITE);  // the initial value
+  for (GLenum access : {GL_READ_ONLY, GL_WRITE_ONLY, GL_READ_WRITE}) {
+    void* p = glMapBuffer(GL_COPY_WRITE_BUFFER, access);
+    CHECK(p != nullptr);
+    glGetBufferParameteriv(GL_COPY_WRITE_BUFFER, GL_BUFFER_ACCESS, &v);
+    CHECK(v == GLint(access));
+    if (p && access == GL_READ_ONLY) CHECK(std::memcmp(p, words, sizeof words) == 0);
+    CHECK(glUnmapBuffer(GL_COPY_WRITE_BUFFER) == GL_TRUE);
+  }
+  glMapBuffer(GL_COPY_WRITE_BUFFER, GL_MAP_READ_BIT);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glDeleteBuffers(1, &buf);
+}
+
+// GL_EXT_discard_framebuffer: glInvalidateFramebuffer's attachments and errors.
+void DiscardFramebuffer() {
+  auto discard = reinterpret_cast<DiscardFramebufferFn>(eglGetProcAddress("glDiscardFramebufferEXT"));
+  CHECK(discard != nullptr);
+  if (!discard) return;
+  const GLenum window_color[] = {GL_COLOR};  // GL_COLOR_EXT
+  discard(GL_FRAMEBUFFER, 1, window_color);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  discard(GL_TEXTURE_2D, 1, window_color);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  discard(GL_FRAMEBUFFER, -1, window_color);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  GLuint fbo = harness::ColorTarget(4, 4, GL_RGBA8);
+  const GLenum attachment[] = {GL_COLOR_ATTACHMENT0};
+  discard(GL_FRAMEBUFFER, 1, attachment);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  discard(GL_FRAMEBUFFER, 1, window_color);  // a window name on a framebuffer object
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+}
+
+// GL_OES_depth_texture: unsized depth textures of 16- and 32-bit texels attach as depth.
+void DepthTexture() {
+  for (GLenum type : {GL_UNSIGNED_SHORT, GL_UNSIGNED_INT}) {
+    GLuint tex, fbo;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 8, 8, 0, GL_DEPTH_COMPONENT, type, nullptr);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, tex, 0);
+    const GLenum none = GL_NONE;
+    glDrawBuffers(1, &none);
+    glReadBuffer(GL_NONE);
+    CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+    glClearDepthf(0.25f);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fbo);
+    glDeleteTextures(1, &tex);
+  }
+  glClearDepthf(1.0f);
+}
+
+// GL_EXT_read_format_bgra: a BGRA readback swaps red and blue.
+void ReadFormatBgra() {
+  GLuint fbo = harness::ColorTarget(4, 4, GL_RGBA8);
+  glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  uint8_t px[4] = {};
+  glReadPixels(1, 1, 1, 1, GL_BGRA_EXT, GL_UNSIGNED_BYTE, px);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(px[0] == 0 && px[1] == 0 && px[2] == 255 && px[3] == 255);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+}
+
+// GL_OES_fbo_render_mipmap: a level other than 0 is a colour attachment that clears and reads back.
+void RenderToMipLevel() {
+  GLuint tex, fbo;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1);  // levels 0..1: mipmap complete
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 1);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  glViewport(0, 0, 4, 4);
+  glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  uint8_t px[4] = {};
+  glReadPixels(3, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(px[0] == 0 && px[1] == 0 && px[2] == 255 && px[3] == 255);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteTextures(1, &tex);
+}
+
+void RunKind(Kind kind) {
+  std::printf("== %s: %s\n", KindName(kind), reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  auto advertised = Advertised(kind);
+  std::printf("%s: %zu extensions\n", KindName(kind), advertised.size());
+  CompareWithTable(kind, advertised);
+  Directives(kind, advertised);
+  if (kind == Kind::kDesktop) {
+    DesktopMapBuffer();
+  } else {
+    OesMapbuffer();
+    DiscardFramebuffer();
+    DepthTexture();
+    ReadFormatBgra();
+    RenderToMipLevel();
+  }
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CallEntryPoints(kind, advertised);  // last: the zero calls may leave odd state (a zero sample mask, ...)
+}
+
+}  // namespace
+
+int main() {
+  {
+    harness::Window w = harness::Open(8, 8);
+    g_caldera = harness::PrintVendor().find("Caldera") != std::string::npos;
+    RunKind(Kind::kDesktop);
+    harness::Close(w);
+  }
+  {
+    harness::Window w = harness::Open(8, 8, true);
+    RunKind(Kind::kES3);
+    // An ES 2.0 context on the same config and surface.
+    EGLint id = 0, n = 0;
+    EGLConfig config;
+    eglQueryContext(w.display, w.context, EGL_CONFIG_ID, &id);
+    const EGLint by_id[] = {EGL_CONFIG_ID, id, EGL_NONE};
+    CHECK(eglChooseConfig(w.display, by_id, &config, 1, &n) && n == 1);
+    const EGLint es2[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+    EGLContext c = eglCreateContext(w.display, config, EGL_NO_CONTEXT, es2);
+    CHECK(c != EGL_NO_CONTEXT);
+    if (c != EGL_NO_CONTEXT && eglMakeCurrent(w.display, w.surface, w.surface, c)) {
+      RunKind(Kind::kES2);
+      eglMakeCurrent(w.display, w.surface, w.surface, w.context);
+      eglDestroyContext(w.display, c);
+    }
+    harness::Close(w);
+  }
+  return harness::Summary();
+}
