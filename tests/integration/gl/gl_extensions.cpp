@@ -345,6 +345,70 @@ void RenderToMipLevel() {
   glDeleteTextures(1, &tex);
 }
 
+// The EGL display's extensions: on Caldera each is one this list knows (and checks, or names the test that
+// does); on Mesa the checks run for those it lists.
+void DisplayExtensions(EGLDisplay dpy) {
+  struct Known {
+    const char* name;
+    const char* covered_by;  // the test that checks it beyond what runs here
+  };
+  static const Known kKnown[] = {
+      {"EGL_KHR_config_attribs", "here"},
+      {"EGL_KHR_create_context", "egl_conformance"},
+      {"EGL_KHR_create_context_no_error", "egl_conformance"},
+      {"EGL_KHR_get_all_proc_addresses", "here (gl* names resolve through eglGetProcAddress)"},
+      {"EGL_KHR_no_config_context", "egl_conformance"},
+      {"EGL_KHR_surfaceless_context", "here"},
+  };
+  std::set<std::string> listed;
+  std::string word;
+  for (const char* p = eglQueryString(dpy, EGL_EXTENSIONS);; ++p) {
+    if (!p) break;
+    if (*p == ' ' || *p == '\0') {
+      if (!word.empty()) listed.insert(word);
+      word.clear();
+      if (!*p) break;
+    } else {
+      word += *p;
+    }
+  }
+  std::printf("EGL display: %zu extensions\n", listed.size());
+  if (g_caldera) {
+    for (const auto& name : listed) {
+      bool known = false;
+      for (const auto& k : kKnown) known = known || name == k.name;
+      if (!known) std::fprintf(stderr, "  EGL display lists %s, which no check knows\n", name.c_str());
+      CHECK(known);
+    }
+  }
+  if (listed.count("EGL_KHR_config_attribs")) {
+    // EGL_CONFORMANT_KHR: every config says which APIs it is conformant for; a choice by it finds ES 3.
+    // The default EGL_RENDERABLE_TYPE is ES 1 (which Caldera has no configs for): name ES 3.
+    EGLint conformant_attribs[] = {EGL_CONFORMANT,
+                                   EGL_OPENGL_ES3_BIT,
+                                   EGL_RENDERABLE_TYPE,
+                                   EGL_OPENGL_ES3_BIT,
+                                   EGL_SURFACE_TYPE,
+                                   EGL_PBUFFER_BIT,
+                                   EGL_NONE};
+    EGLConfig config;
+    EGLint n = 0;
+    CHECK(eglChooseConfig(dpy, conformant_attribs, &config, 1, &n) && n == 1);
+    EGLint v = 0;
+    CHECK(n == 1 && eglGetConfigAttrib(dpy, config, EGL_CONFORMANT, &v) && (v & EGL_OPENGL_ES3_BIT));
+    // No config has the OpenVG surface bits the extension defines: a choice by them finds nothing.
+    EGLint vg_attribs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE,
+                           EGL_PBUFFER_BIT | EGL_VG_COLORSPACE_LINEAR_BIT, EGL_NONE};
+    CHECK(eglChooseConfig(dpy, vg_attribs, &config, 1, &n) && n == 0);
+  }
+  if (listed.count("EGL_KHR_surfaceless_context")) {
+    EGLContext ctx = eglGetCurrentContext();
+    EGLSurface draw = eglGetCurrentSurface(EGL_DRAW), read = eglGetCurrentSurface(EGL_READ);
+    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx));
+    CHECK(eglMakeCurrent(dpy, draw, read, ctx));
+  }
+}
+
 void RunKind(Kind kind) {
   std::printf("== %s: %s\n", KindName(kind), reinterpret_cast<const char*>(glGetString(GL_VERSION)));
   auto advertised = Advertised(kind);
@@ -371,6 +435,7 @@ int main() {
     harness::Window w = harness::Open(8, 8);
     g_caldera = harness::PrintVendor().find("Caldera") != std::string::npos;
     RunKind(Kind::kDesktop);
+    DisplayExtensions(w.display);
     harness::Close(w);
   }
   {
