@@ -320,6 +320,49 @@ void ReadFormatBgra() {
   glDeleteFramebuffers(1, &fbo);
 }
 
+// GL_EXT_texture_format_BGRA8888: a GL_BGRA_EXT texture of GL_BGRA_EXT texels samples as the colours they
+// name (blue here: the first byte is blue), and its sub-images take the same order.
+void TextureFormatBgra() {
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  const uint8_t blue_bgra[4 * 4] = {255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255};
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_BGRA_EXT, 2, 2, 0, GL_BGRA_EXT, GL_UNSIGNED_BYTE, blue_bgra);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  const uint8_t red_bgra[4] = {0, 0, 255, 255};
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 1, 1, GL_BGRA_EXT, GL_UNSIGNED_BYTE, red_bgra);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLuint prog = harness::CompileProgram(
+      "#version 100\nattribute vec2 pos;\nvarying vec2 uv;\n"
+      "void main() { uv = pos * 0.5 + 0.5; gl_Position = vec4(pos, 0.0, 1.0); }\n",
+      "#version 100\nprecision mediump float;\nvarying vec2 uv;\nuniform sampler2D tex;\n"
+      "void main() { gl_FragColor = texture2D(tex, uv); }\n");
+  glBindAttribLocation(prog, 0, "pos");
+  glLinkProgram(prog);
+  glUseProgram(prog);
+  GLuint buf;
+  glGenBuffers(1, &buf);
+  glBindBuffer(GL_ARRAY_BUFFER, buf);
+  const float quad[8] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glViewport(0, 0, 8, 8);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  uint8_t low[4] = {}, high[4] = {};
+  glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, low);
+  glReadPixels(6, 6, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, high);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(low[0] == 0 && low[1] == 0 && low[2] == 255 && low[3] == 255);
+  CHECK(high[0] == 255 && high[1] == 0 && high[2] == 0 && high[3] == 255);
+  glDisableVertexAttribArray(0);
+  glDeleteBuffers(1, &buf);
+  glDeleteProgram(prog);
+  glDeleteTextures(1, &tex);
+}
+
 // GL_OES_fbo_render_mipmap: a level other than 0 is a colour attachment that clears and reads back.
 void RenderToMipLevel() {
   GLuint tex, fbo;
@@ -423,6 +466,7 @@ void RunKind(Kind kind) {
     DepthTexture();
     ReadFormatBgra();
     RenderToMipLevel();
+    TextureFormatBgra();
   }
   CHECK_GL_ERROR(GL_NO_ERROR);
   CallEntryPoints(kind, advertised);  // last: the zero calls may leave odd state (a zero sample mask, ...)
