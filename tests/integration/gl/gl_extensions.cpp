@@ -5,6 +5,7 @@
 // extensions with rules of their own (GL_OES_mapbuffer, GL_EXT_discard_framebuffer, ...) are checked
 // directly. The same binary runs against Mesa llvmpipe, where every extension of the table must be
 // advertised too: Caldera lists nothing a real implementation of that context kind does not.
+#include <cmath>
 #include <cstring>
 #include <set>
 #include <string>
@@ -363,6 +364,63 @@ void TextureFormatBgra() {
   glDeleteTextures(1, &tex);
 }
 
+// GL_EXT_color_buffer_float: the 16- and 32-bit float formats and R11F_G11F_B10F are colour-renderable,
+// renderbuffers and textures alike; a clear keeps values outside [0, 1] and reads back as GL_FLOAT.
+void ColorBufferFloat() {
+  struct Case {
+    GLenum format;
+    int channels;
+    float tolerance;
+  };
+  const Case cases[] = {{GL_R16F, 1, 1e-3f},          {GL_RG16F, 2, 1e-3f}, {GL_RGBA16F, 4, 1e-3f},
+                        {GL_R32F, 1, 0.0f},           {GL_RG32F, 2, 0.0f},  {GL_RGBA32F, 4, 0.0f},
+                        {GL_R11F_G11F_B10F, 3, 0.02f}};
+  for (const Case& c : cases) {
+    for (bool texture : {false, true}) {
+      GLuint fbo, image;
+      glGenFramebuffers(1, &fbo);
+      glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+      if (texture) {
+        glGenTextures(1, &image);
+        glBindTexture(GL_TEXTURE_2D, image);
+        glTexStorage2D(GL_TEXTURE_2D, 1, c.format, 4, 4);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, image, 0);
+      } else {
+        glGenRenderbuffers(1, &image);
+        glBindRenderbuffer(GL_RENDERBUFFER, image);
+        glRenderbufferStorage(GL_RENDERBUFFER, c.format, 4, 4);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, image);
+      }
+      CHECK_GL_ERROR(GL_NO_ERROR);
+      bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+      if (!complete)
+        std::fprintf(stderr, "  format 0x%04x (%s) is not renderable\n", c.format,
+                     texture ? "texture" : "renderbuffer");
+      CHECK(complete);
+      const float value[4] = {2.5f, -1.5f, 0.25f, 4.0f};  // R11F_G11F_B10F has no sign: its green reads 0
+      glClearColor(value[0], value[1], value[2], value[3]);
+      glClear(GL_COLOR_BUFFER_BIT);
+      float px[4] = {-9, -9, -9, -9};
+      glReadPixels(1, 1, 1, 1, GL_RGBA, GL_FLOAT, px);
+      CHECK_GL_ERROR(GL_NO_ERROR);
+      for (int i = 0; i < 4; ++i) {
+        float want = i >= c.channels ? (i == 3 ? 1.0f : 0.0f) : value[i];
+        if (c.format == GL_R11F_G11F_B10F && i == 1) want = 0.0f;
+        bool ok = std::fabs(px[i] - want) <= c.tolerance * std::fabs(want) + 1e-6f;
+        if (!ok) std::fprintf(stderr, "  format 0x%04x channel %d: %g, want %g\n", c.format, i, px[i], want);
+        CHECK(ok);
+      }
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+      glDeleteFramebuffers(1, &fbo);
+      if (texture)
+        glDeleteTextures(1, &image);
+      else
+        glDeleteRenderbuffers(1, &image);
+    }
+  }
+  glClearColor(0, 0, 0, 0);
+}
+
 // GL_OES_fbo_render_mipmap: a level other than 0 is a colour attachment that clears and reads back.
 void RenderToMipLevel() {
   GLuint tex, fbo;
@@ -467,6 +525,7 @@ void RunKind(Kind kind) {
     ReadFormatBgra();
     RenderToMipLevel();
     TextureFormatBgra();
+    ColorBufferFloat();
   }
   CHECK_GL_ERROR(GL_NO_ERROR);
   CallEntryPoints(kind, advertised);  // last: the zero calls may leave odd state (a zero sample mask, ...)
