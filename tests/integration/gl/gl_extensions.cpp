@@ -6,6 +6,7 @@
 // directly. The same binary runs against Mesa llvmpipe, where every extension of the table must be
 // advertised too: Caldera lists nothing a real implementation of that context kind does not.
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <set>
 #include <string>
@@ -284,6 +285,27 @@ void DiscardFramebuffer() {
 
 // GL_OES_depth_texture: unsized depth textures of 16- and 32-bit texels attach as depth.
 void DepthTexture() {
+  GLuint depth_prog = harness::CompileProgram(
+      "#version 100\nattribute vec2 pos;\nvoid main() { gl_Position = vec4(pos, 0.0, 1.0); }\n",
+      "#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+  glBindAttribLocation(depth_prog, 0, "pos");
+  glLinkProgram(depth_prog);
+  // Samples the depth texture as glmark2's shadow scene does: texture2D(...).x is the stored depth.
+  GLuint sample_prog = harness::CompileProgram(
+      "#version 100\nattribute vec2 pos;\nvarying vec2 uv;\n"
+      "void main() { uv = pos * 0.5 + 0.5; gl_Position = vec4(pos, 0.0, 1.0); }\n",
+      "#version 100\nprecision mediump float;\nvarying vec2 uv;\nuniform sampler2D depth;\n"
+      "void main() { gl_FragColor = vec4(texture2D(depth, uv).x, 0.0, 0.0, 1.0); }\n");
+  glBindAttribLocation(sample_prog, 0, "pos");
+  glLinkProgram(sample_prog);
+  GLuint buf;
+  glGenBuffers(1, &buf);
+  glBindBuffer(GL_ARRAY_BUFFER, buf);
+  const float quads[16] = {-1, -1, 0, -1, -1, 1, 0, 1,   // left half (depth 0.5 in window coordinates)
+                           -1, -1, 1, -1, -1, 1, 1, 1};  // the whole target
+  glBufferData(GL_ARRAY_BUFFER, sizeof quads, quads, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
   for (GLenum type : {GL_UNSIGNED_SHORT, GL_UNSIGNED_INT}) {
     GLuint tex, fbo;
     glGenTextures(1, &tex);
@@ -291,6 +313,7 @@ void DepthTexture() {
     glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 8, 8, 0, GL_DEPTH_COMPONENT, type, nullptr);
     CHECK_GL_ERROR(GL_NO_ERROR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glGenFramebuffers(1, &fbo);
     glBindFramebuffer(GL_FRAMEBUFFER, fbo);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, tex, 0);
@@ -298,14 +321,33 @@ void DepthTexture() {
     glDrawBuffers(1, &none);
     glReadBuffer(GL_NONE);
     CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
-    glClearDepthf(0.25f);
+    glViewport(0, 0, 8, 8);
+    glClearDepthf(1.0f);
     glClear(GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glUseProgram(depth_prog);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glDisable(GL_DEPTH_TEST);
     CHECK_GL_ERROR(GL_NO_ERROR);
+
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glUseProgram(sample_prog);
+    glDrawArrays(GL_TRIANGLE_STRIP, 4, 4);
+    uint8_t left[4] = {}, right[4] = {};
+    glReadPixels(1, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, left);
+    glReadPixels(6, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, right);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    if (std::abs(left[0] - 128) > 2 || right[0] != 255)
+      std::fprintf(stderr, "  depth texture (type 0x%04x) samples %d and %d, want 128 and 255\n", type,
+                   left[0], right[0]);
+    CHECK(std::abs(left[0] - 128) <= 2 && right[0] == 255);
     glDeleteFramebuffers(1, &fbo);
     glDeleteTextures(1, &tex);
   }
-  glClearDepthf(1.0f);
+  glDisableVertexAttribArray(0);
+  glDeleteBuffers(1, &buf);
+  glDeleteProgram(depth_prog);
+  glDeleteProgram(sample_prog);
 }
 
 // GL_EXT_read_format_bgra: a BGRA readback swaps red and blue.
