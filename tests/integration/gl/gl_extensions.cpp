@@ -463,6 +463,59 @@ void ColorBufferFloat() {
   glClearColor(0, 0, 0, 0);
 }
 
+// GL_EXT_robustness: bounded reads fail, writing nothing, when bufSize cannot hold the result.
+void BoundedReads() {
+  using ReadnPixelsFn = void(APIENTRY*)(GLint, GLint, GLsizei, GLsizei, GLenum, GLenum, GLsizei, void*);
+  using GetnUniformfvFn = void(APIENTRY*)(GLuint, GLint, GLsizei, GLfloat*);
+  using GetnUniformivFn = void(APIENTRY*)(GLuint, GLint, GLsizei, GLint*);
+  using ResetStatusFn = GLenum(APIENTRY*)();
+  auto readn = reinterpret_cast<ReadnPixelsFn>(eglGetProcAddress("glReadnPixelsEXT"));
+  auto getnf = reinterpret_cast<GetnUniformfvFn>(eglGetProcAddress("glGetnUniformfvEXT"));
+  auto getni = reinterpret_cast<GetnUniformivFn>(eglGetProcAddress("glGetnUniformivEXT"));
+  auto status = reinterpret_cast<ResetStatusFn>(eglGetProcAddress("glGetGraphicsResetStatusEXT"));
+  CHECK(readn && getnf && getni && status);
+  if (!readn || !getnf || !getni || !status) return;
+  CHECK(status() == GL_NO_ERROR);
+
+  GLuint fbo = harness::ColorTarget(4, 4, GL_RGBA8);
+  glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  uint8_t px[17];
+  std::memset(px, 7, sizeof px);
+  readn(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, 15, px);  // 2x2 RGBA8 needs 16 bytes
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  CHECK(px[0] == 7 && px[15] == 7);
+  readn(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, 16, px);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(px[0] == 0 && px[1] == 255 && px[15] == 255 && px[16] == 7);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+
+  GLuint prog = harness::CompileProgram(
+      "#version 100\nvoid main() { gl_Position = vec4(0.0); }\n",
+      "#version 100\nprecision mediump float;\nuniform vec4 color;\nuniform int pick;\n"
+      "void main() { gl_FragColor = color * float(pick); }\n");
+  glUseProgram(prog);
+  GLint color = glGetUniformLocation(prog, "color"), pick = glGetUniformLocation(prog, "pick");
+  glUniform4f(color, 1.0f, 2.0f, 3.0f, 4.0f);
+  glUniform1i(pick, 5);
+  float v[5] = {-1, -1, -1, -1, -1};
+  getnf(prog, color, 3 * sizeof(float), v);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  CHECK(v[0] == -1);
+  getnf(prog, color, 4 * sizeof(float), v);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(v[0] == 1.0f && v[3] == 4.0f && v[4] == -1);
+  GLint i = -1;
+  getni(prog, pick, 0, &i);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  getni(prog, pick, sizeof i, &i);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(i == 5);
+  glUseProgram(0);
+  glDeleteProgram(prog);
+}
+
 // GL_OES_fbo_render_mipmap: a level other than 0 is a colour attachment that clears and reads back.
 void RenderToMipLevel() {
   GLuint tex, fbo;
@@ -568,6 +621,7 @@ void RunKind(Kind kind) {
     RenderToMipLevel();
     TextureFormatBgra();
     ColorBufferFloat();
+    BoundedReads();
   }
   CHECK_GL_ERROR(GL_NO_ERROR);
   CallEntryPoints(kind, advertised);  // last: the zero calls may leave odd state (a zero sample mask, ...)
