@@ -516,6 +516,40 @@ void BoundedReads() {
   glDeleteProgram(prog);
 }
 
+// GL_EXT_depth_clamp: a quad past the far plane is clipped, and drawn once depth clamping is on.
+void DepthClamp() {
+  GLuint prog = harness::CompileProgram(
+      "#version 100\nattribute vec2 pos;\nvoid main() { gl_Position = vec4(pos, 1.5, 1.0); }\n",
+      "#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0, 1.0, 0.0, 1.0); }\n");
+  glBindAttribLocation(prog, 0, "pos");
+  glLinkProgram(prog);
+  glUseProgram(prog);
+  GLuint buf;
+  glGenBuffers(1, &buf);
+  glBindBuffer(GL_ARRAY_BUFFER, buf);
+  const float quad[8] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glViewport(0, 0, 8, 8);
+  CHECK(!glIsEnabled(GL_DEPTH_CLAMP));
+  for (bool clamp : {false, true}) {
+    if (clamp) glEnable(GL_DEPTH_CLAMP);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    CHECK(bool(glIsEnabled(GL_DEPTH_CLAMP)) == clamp);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    uint8_t px[4] = {};
+    glReadPixels(4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == (clamp ? 255 : 0) && px[1] == (clamp ? 255 : 0));
+  }
+  glDisable(GL_DEPTH_CLAMP);
+  glDisableVertexAttribArray(0);
+  glDeleteBuffers(1, &buf);
+  glDeleteProgram(prog);
+}
+
 // GL_OES_fbo_render_mipmap: a level other than 0 is a colour attachment that clears and reads back.
 void RenderToMipLevel() {
   GLuint tex, fbo;
@@ -622,6 +656,7 @@ void RunKind(Kind kind) {
     TextureFormatBgra();
     ColorBufferFloat();
     BoundedReads();
+    DepthClamp();
   }
   CHECK_GL_ERROR(GL_NO_ERROR);
   CallEntryPoints(kind, advertised);  // last: the zero calls may leave odd state (a zero sample mask, ...)
