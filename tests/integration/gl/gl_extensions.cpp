@@ -130,6 +130,47 @@ GLuint Compile(GLenum stage, const char* source, bool expect_ok) {
   return s;
 }
 
+// GL_ARB_shading_language_packing at run time (inputs from uniforms, so the compiler cannot fold them): a
+// full-screen quad whose colour says whether the functions worked.
+void ShaderPacking() {
+  const char* vs =
+      "#version 330 core\nlayout(location = 0) in vec2 pos;\n"
+      "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+  const char* fs =
+      "#version 330 core\n#extension GL_ARB_shading_language_packing : require\n"
+      "uniform vec2 unorm;\nuniform vec2 half_in;\nout vec4 color;\nvoid main() {\n"
+      "  vec2 u = unpackUnorm2x16(packUnorm2x16(unorm));\n"
+      "  vec2 h = unpackHalf2x16(packHalf2x16(half_in));\n"
+      "  color = vec4(u.x, u.y, h == vec2(0.5, -2.0) ? 1.0 : 0.0, 1.0);\n}\n";
+  GLuint prog = harness::CompileProgram(vs, fs);
+  glUseProgram(prog);
+  glUniform2f(glGetUniformLocation(prog, "unorm"), 0.25f, 0.75f);
+  glUniform2f(glGetUniformLocation(prog, "half_in"), 0.5f, -2.0f);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLuint vao, buf;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &buf);
+  glBindBuffer(GL_ARRAY_BUFFER, buf);
+  const float quad[8] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glViewport(0, 0, 8, 8);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  uint8_t px[4] = {};
+  glReadPixels(4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  bool ok = std::abs(px[0] - 64) <= 1 && std::abs(px[1] - 191) <= 1 && px[2] == 255 && px[3] == 255;
+  if (!ok) std::fprintf(stderr, "  packing functions gave %d %d %d %d\n", px[0], px[1], px[2], px[3]);
+  CHECK(ok);
+  glDeleteBuffers(1, &buf);
+  glDeleteVertexArrays(1, &vao);
+  glDeleteProgram(prog);
+}
+
 void Directives(Kind kind, const std::set<std::string>& advertised) {
   for (const auto& d : extension_table::kDirectives) {
     if (!(kind == Kind::kDesktop ? d.desktop : d.es) || !advertised.count(d.extension)) continue;
@@ -645,6 +686,7 @@ void RunKind(Kind kind) {
   std::printf("%s: %zu extensions\n", KindName(kind), advertised.size());
   CompareWithTable(kind, advertised);
   Directives(kind, advertised);
+  if (kind == Kind::kDesktop) ShaderPacking();
   if (kind == Kind::kDesktop) {
     DesktopMapBuffer();
   } else {
