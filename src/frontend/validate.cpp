@@ -61,6 +61,8 @@ bool AttribPointerCommon(Context& ctx, const char* function, GLuint index, GLint
   if (size < 1 || size > 4) return Fail(ctx, GL_INVALID_VALUE, function, "size must be 1..4");
   if (stride < 0) return Fail(ctx, GL_INVALID_VALUE, function, "stride is negative");
   if (!glenum::VertexType(type, integer)) return Fail(ctx, GL_INVALID_ENUM, function, "invalid type");
+  if (type == glenum::kHalfFloatOES && !ctx.IsES())
+    return Fail(ctx, GL_INVALID_ENUM, function, "GL_HALF_FLOAT_OES is an ES type (GL_OES_vertex_half_float)");
   if (packed && size != 4) return Fail(ctx, GL_INVALID_OPERATION, function, "packed type needs size 4");
   if (!ctx.vertex_array && !ctx.IsES())
     return Fail(ctx, GL_INVALID_OPERATION, function, "no vertex array object bound (core profile)");

@@ -591,6 +591,41 @@ void DepthClamp() {
   glDeleteProgram(prog);
 }
 
+// GL_OES_vertex_half_float: GL_HALF_FLOAT_OES positions draw, and the query names the type as given.
+void VertexHalfFloat() {
+  constexpr GLenum kHalfFloatOES = 0x8D61;
+  GLuint prog = harness::CompileProgram(
+      "#version 100\nattribute vec2 pos;\nvoid main() { gl_Position = vec4(pos, 0.0, 1.0); }\n",
+      "#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(0.0, 0.0, 1.0, 1.0); }\n");
+  glBindAttribLocation(prog, 0, "pos");
+  glLinkProgram(prog);
+  glUseProgram(prog);
+  // -1, 1 and 3 as IEEE half floats: a triangle covering the target.
+  const uint16_t minus1 = 0xBC00, plus3 = 0x4200;
+  const uint16_t tri[6] = {minus1, minus1, plus3, minus1, minus1, plus3};
+  GLuint buf;
+  glGenBuffers(1, &buf);
+  glBindBuffer(GL_ARRAY_BUFFER, buf);
+  glBufferData(GL_ARRAY_BUFFER, sizeof tri, tri, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, kHalfFloatOES, GL_FALSE, 0, nullptr);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLint type = 0;
+  glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_TYPE, &type);
+  CHECK(type == GLint(kHalfFloatOES));
+  glViewport(0, 0, 8, 8);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  uint8_t px[4] = {};
+  glReadPixels(6, 6, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(px[0] == 0 && px[2] == 255);
+  glDisableVertexAttribArray(0);
+  glDeleteBuffers(1, &buf);
+  glDeleteProgram(prog);
+}
+
 // GL_OES_fbo_render_mipmap: a level other than 0 is a colour attachment that clears and reads back.
 void RenderToMipLevel() {
   GLuint tex, fbo;
@@ -689,6 +724,19 @@ void RunKind(Kind kind) {
   if (kind == Kind::kDesktop) ShaderPacking();
   if (kind == Kind::kDesktop) {
     DesktopMapBuffer();
+    // GL_HALF_FLOAT_OES is not a desktop type (GL 4.6 table 10.3). Mesa 22.3 takes it there anyway, so only
+    // Caldera's answer is checked.
+    GLuint vao, buf;
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(1, &buf);
+    glBindBuffer(GL_ARRAY_BUFFER, buf);
+    glVertexAttribPointer(0, 2, 0x8D61, GL_FALSE, 0, nullptr);
+    if (g_caldera) CHECK_GL_ERROR(GL_INVALID_ENUM);
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    glDeleteBuffers(1, &buf);
+    glDeleteVertexArrays(1, &vao);
   } else {
     OesMapbuffer();
     DiscardFramebuffer();
@@ -699,6 +747,7 @@ void RunKind(Kind kind) {
     ColorBufferFloat();
     BoundedReads();
     DepthClamp();
+    VertexHalfFloat();
   }
   CHECK_GL_ERROR(GL_NO_ERROR);
   CallEntryPoints(kind, advertised);  // last: the zero calls may leave odd state (a zero sample mask, ...)
