@@ -1,10 +1,10 @@
 // Buffer objects. The frontend keeps a CPU shadow of every buffer (glGetBufferSubData, index scans for
 // emulated primitives) and sends storage and uploads down the pipe in order with draws.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstring>
 #include <exception>
-
-#include <unistd.h>
 
 #include "frontend/buffer_util.h"
 #include "frontend/context.h"
@@ -228,9 +228,18 @@ void GetBufferParameter(Context& ctx, GLenum target, GLenum pname, T* params, co
     case GL_BUFFER_MAP_LENGTH:
       *params = static_cast<T>(buffer->map_length);
       return;
-    case GL_BUFFER_ACCESS:
-      *params = GL_READ_WRITE;
+    case GL_BUFFER_ACCESS: {
+      // The glMapBuffer access a mapping's GL_MAP_*_BIT flags stand for; unmapped, the initial value
+      // (GL_READ_WRITE; ES's GL_OES_mapbuffer knows only GL_WRITE_ONLY_OES).
+      const bool read = buffer->map_access & GL_MAP_READ_BIT, write = buffer->map_access & GL_MAP_WRITE_BIT;
+      GLenum access = read && write ? GL_READ_WRITE
+                      : read        ? GL_READ_ONLY
+                      : write       ? GL_WRITE_ONLY
+                      : ctx.IsES()  ? GL_WRITE_ONLY
+                                    : GL_READ_WRITE;
+      *params = static_cast<T>(access);
       return;
+    }
     default:
       return ctx.Error(GL_INVALID_ENUM, function, "invalid pname");
   }

@@ -83,14 +83,21 @@ void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr le
 }
 
 void* MapBuffer(Context& ctx, GLenum target, GLenum access) {
-  Buffer* b = Bound(ctx, target, "glMapBuffer");
+  // ES reaches this as glMapBufferOES (GL_OES_mapbuffer), which knows only GL_WRITE_ONLY_OES.
+  const char* fn = ctx.IsES() ? "glMapBufferOES" : "glMapBuffer";
+  Buffer* b = Bound(ctx, target, fn);
   if (!b) return nullptr;
-  GLbitfield bits = access == GL_READ_ONLY    ? GL_MAP_READ_BIT
-                    : access == GL_WRITE_ONLY ? GL_MAP_WRITE_BIT
+  GLbitfield bits = access == GL_WRITE_ONLY   ? GL_MAP_WRITE_BIT
+                    : ctx.IsES()              ? 0
+                    : access == GL_READ_ONLY  ? GL_MAP_READ_BIT
                     : access == GL_READ_WRITE ? (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT)
                                               : 0;
   if (!bits) {
-    ctx.Error(GL_INVALID_ENUM, "glMapBuffer", "invalid access");
+    ctx.Error(GL_INVALID_ENUM, fn, "invalid access");
+    return nullptr;
+  }
+  if (b->mapped) {
+    ctx.Error(GL_INVALID_OPERATION, fn, "buffer is already mapped");
     return nullptr;
   }
   if (b->size == 0) {

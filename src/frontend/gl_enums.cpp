@@ -177,6 +177,7 @@ std::optional<pipe::VertexFormat::Type> VertexType(GLenum type, bool integer) {
     case GL_FLOAT:
       return V::kFloat;
     case GL_HALF_FLOAT:
+    case kHalfFloatOES:  // ES only (validate.cpp)
       return V::kHalf;
     case GL_DOUBLE:
       return V::kDouble;

@@ -249,9 +249,11 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
 
 namespace gl {
 
-void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
-                void* pixels) {
-  const char* fn = "glReadPixels";
+namespace {
+
+// glReadPixels and glReadnPixels; buf_size is -1 for the unbounded form.
+void ReadPixelsInto(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                    GLsizei buf_size, void* pixels, const char* fn) {
   glformat::ClientLayout client;
   if (GLenum error = glformat::CheckClientFormat(format, type, &client))
     return ctx.Error(error, fn, "invalid format/type pair");
@@ -283,6 +285,9 @@ void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
   Buffer* pbo = ctx.pixel_pack_buffer.get();
   uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
   if (pbo && !CheckPixelBuffer(ctx, *pbo, pbo_offset, layout, type, fn)) return;
+  // Client memory of bufSize bytes must hold every byte the read writes (GL 4.5 §18.2.6).
+  if (!pbo && buf_size >= 0 && width > 0 && height > 0 && layout.size > uint64_t(buf_size))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "bufSize is smaller than the pixels read");
   if (width == 0 || height == 0 || (!pbo && !pixels)) return;
 
   // Pixels outside the framebuffer are left untouched (GL 4.3 §18.2.6): read only the intersection.
@@ -295,6 +300,19 @@ void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
   uint64_t first = layout.skip + uint64_t(y0 - y) * layout.row_stride + uint64_t(x0 - x) * bpp;
   ctx.FlushRenderTargets();
   PackImage(ctx, image, stencil_image, read_format, x0, y0, w, h, format, type, layout, first, pixels, fn);
+}
+
+}  // namespace
+
+void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                void* pixels) {
+  ReadPixelsInto(ctx, x, y, width, height, format, type, -1, pixels, "glReadPixels");
+}
+
+void ReadnPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                 GLsizei buf_size, void* data) {
+  ReadPixelsInto(ctx, x, y, width, height, format, type, std::max<GLsizei>(buf_size, 0), data,
+                 "glReadnPixels");
 }
 
 }  // namespace gl

@@ -1,5 +1,6 @@
 // glGet*: one table of state queries producing values, converted per the GL rules for each typed getter.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -9,6 +10,7 @@
 
 #include "frontend/context.h"
 #include "frontend/device.h"
+#include "frontend/extension_table_gen.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_caps.h"
 #include "frontend/gl_impl.h"
@@ -35,48 +37,33 @@ GLuint NameOf(const GLObject* o) {
   return o ? o->name : 0;
 }
 
-const std::vector<std::string>& Extensions(Context& ctx) {
-  // Only what is really there: an advertised extension is a promise tests and apps act on.
-  // The format extensions are the GL 3.x core formats under their old names (no entry points of their own);
-  // GL_EXT_texture_integer (glTexParameterIiv, glClearColorIi) and GL_EXT_texture_array (1D arrays) are not.
-  // GL_ARB_texture_buffer_object is GL 3.1's buffer textures; its glTexBufferARB is exported as glTexBuffer.
-  // GL_ARB_blend_func_extended and GL_ARB_vertex_type_2_10_10_10_rev are GL 3.3 core under their ARB names.
-  static const std::vector<std::string> kDesktop = {"GL_ARB_blend_func_extended",
-                                                    "GL_ARB_vertex_type_2_10_10_10_rev",
-                                                    "GL_ARB_depth_buffer_float",
-                                                    "GL_ARB_draw_elements_base_vertex",
-                                                    "GL_ARB_draw_instanced",
-                                                    "GL_ARB_explicit_attrib_location",
-                                                    "GL_ARB_framebuffer_object",
-                                                    "GL_ARB_framebuffer_sRGB",
-                                                    "GL_ARB_instanced_arrays",
-                                                    "GL_ARB_map_buffer_range",
-                                                    "GL_ARB_sampler_objects",
-                                                    "GL_ARB_sync",
-                                                    "GL_ARB_texture_float",
-                                                    "GL_ARB_texture_multisample",
-                                                    "GL_ARB_texture_rg",
-                                                    "GL_ARB_texture_rgb10_a2ui",
-                                                    "GL_ARB_uniform_buffer_object",
-                                                    "GL_ARB_texture_buffer_object",
-                                                    "GL_ARB_vertex_array_object",
-                                                    "GL_ARB_texture_compression_rgtc",
-                                                    "GL_EXT_framebuffer_sRGB",
-                                                    "GL_EXT_packed_depth_stencil",
-                                                    "GL_EXT_packed_float",
-                                                    "GL_EXT_texture_sRGB",
-                                                    "GL_EXT_texture_shared_exponent"};
-  static const std::vector<std::string> kES = {"GL_OES_vertex_array_object", "GL_OES_depth24",
-                                               "GL_OES_packed_depth_stencil"};
-  // Transform feedback objects are there on every backend; glDrawTransformFeedback only where the backend
-  // draws from device-side counts (Vulkan), and the extension promises both.
-  static const std::vector<std::string> kDesktopXfb2 = [] {
-    std::vector<std::string> list = kDesktop;
-    list.push_back("GL_ARB_transform_feedback2");
-    return list;
+// The extensions of this context kind on this device, from the extension table (src/api/extensions.txt):
+// only what is really there, since an advertised extension is a promise tests and programs act on.
+struct ExtensionList {
+  std::vector<std::string> names;
+  std::string joined;  // glGetString(GL_EXTENSIONS) on ES
+};
+
+const ExtensionList& Extensions(Context& ctx) {
+  using extensions::Condition;
+  const auto& caps = ctx.device().backend().caps();
+  const bool es = ctx.IsES(), timer = caps.timestamp_bits > 0, xfb_draw = caps.draw_transform_feedback;
+  // One list per (context kind, capabilities) combination, built once; every context of a kind shares it.
+  static const auto kLists = [] {
+    std::array<ExtensionList, 8> lists;
+    for (unsigned key = 0; key < lists.size(); ++key) {
+      const bool for_es = key & 1, has_timer = key & 2, has_xfb_draw = key & 4;
+      for (const auto& e : extensions::kAdvertised) {
+        if (!(for_es ? e.es : e.desktop)) continue;
+        if (e.condition == Condition::kTimer && !has_timer) continue;
+        if (e.condition == Condition::kXfbDraw && !has_xfb_draw) continue;
+        lists[key].names.emplace_back(e.name);
+        lists[key].joined += std::string(e.name) + " ";
+      }
+    }
+    return lists;
   }();
-  if (ctx.IsES()) return kES;
-  return ctx.device().backend().caps().draw_transform_feedback ? kDesktopXfb2 : kDesktop;
+  return kLists[(es ? 1 : 0) | (timer ? 2 : 0) | (xfb_draw ? 4 : 0)];
 }
 
 // Fills `out` for `pname`; false when the name is not a state query Caldera knows.
@@ -263,9 +250,10 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double((ctx.desc().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
                           (ctx.desc().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0))});
     case GL_NUM_EXTENSIONS:
-      return ints({double(Extensions(ctx).size())});
+      return ints({double(Extensions(ctx).names.size())});
     case GL_RESET_NOTIFICATION_STRATEGY:  // GL 4.5 / KHR_robustness: what glGetGraphicsResetStatus reports
-      return ints({double(ctx.desc().lose_context_on_reset ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION)});
+      return ints(
+          {double(ctx.desc().lose_context_on_reset ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION)});
     case GL_CONTEXT_ROBUST_ACCESS:
       return ints({double(ctx.desc().robust ? 1 : 0)});
     // Only general-purpose formats are listed (GL 3.3 §6.1.3; NUM_ below): RGTC is a special-purpose one.
@@ -544,14 +532,7 @@ const GLubyte* GetString(Context& ctx, GLenum name) {
     case GL_SHADING_LANGUAGE_VERSION:
       return reinterpret_cast<const GLubyte*>((ctx.IsES() ? essl_version : glsl_version).c_str());
     case GL_EXTENSIONS:
-      if (ctx.IsES()) {
-        static const std::string joined = [&] {
-          std::string j;
-          for (auto& e : Extensions(ctx)) j += e + " ";
-          return j;
-        }();
-        return reinterpret_cast<const GLubyte*>(joined.c_str());
-      }
+      if (ctx.IsES()) return reinterpret_cast<const GLubyte*>(Extensions(ctx).joined.c_str());
       // Core profile: GL_EXTENSIONS is gone from glGetString (use glGetStringi).
       [[fallthrough]];
     default:
@@ -565,7 +546,7 @@ const GLubyte* GetStringi(Context& ctx, GLenum name, GLuint index) {
     ctx.Error(GL_INVALID_ENUM, "glGetStringi", "only GL_EXTENSIONS is indexed");
     return nullptr;
   }
-  const auto& ext = Extensions(ctx);
+  const auto& ext = Extensions(ctx).names;
   if (index >= ext.size()) {
     ctx.Error(GL_INVALID_VALUE, "glGetStringi", "index >= GL_NUM_EXTENSIONS");
     return nullptr;

@@ -79,6 +79,9 @@ void Finish(Context& ctx);
 void Flush(Context& ctx);
 void ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                 void* pixels);
+// GL 4.5 / ES 3.2 (GL_EXT_robustness's ReadnPixelsEXT): no pixels are written past bufSize bytes.
+void ReadnPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                 GLsizei bufSize, void* data);
 
 // --- gl_buffer.cpp
 void GenBuffers(Context& ctx, GLsizei n, GLuint* buffers);
@@ -261,6 +264,10 @@ void UniformMatrix4x3fv(Context& ctx, GLint location, GLsizei count, GLboolean t
 void GetUniformfv(Context& ctx, GLuint program, GLint location, GLfloat* params);
 void GetUniformiv(Context& ctx, GLuint program, GLint location, GLint* params);
 void GetUniformuiv(Context& ctx, GLuint program, GLint location, GLuint* params);
+// GL 4.5 / ES 3.2 (GL_EXT_robustness): no value is written past bufSize bytes.
+void GetnUniformfv(Context& ctx, GLuint program, GLint location, GLsizei bufSize, GLfloat* params);
+void GetnUniformiv(Context& ctx, GLuint program, GLint location, GLsizei bufSize, GLint* params);
+void GetnUniformuiv(Context& ctx, GLuint program, GLint location, GLsizei bufSize, GLuint* params);
 
 // --- gl_draw.cpp
 void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count);

@@ -235,10 +235,12 @@ void SamplerParameteri(Context& ctx, GLuint sampler, GLenum pname, GLint param) 
 }
 
 void SamplerParameterfv(Context& ctx, GLuint sampler, GLenum pname, const GLfloat* param) {
+  if (!param) return ctx.Error(GL_INVALID_VALUE, "glSamplerParameterfv", "params is null");
   Set(ctx, sampler, pname, param, "glSamplerParameterfv");
 }
 
 void SamplerParameteriv(Context& ctx, GLuint sampler, GLenum pname, const GLint* param) {
+  if (!param) return ctx.Error(GL_INVALID_VALUE, "glSamplerParameteriv", "params is null");
   GLfloat v[4];
   IntegerParameterAsVector(pname, param, v);
   Set(ctx, sampler, pname, v, "glSamplerParameteriv");
@@ -261,12 +263,14 @@ void GetSamplerParameterIuiv(Context& ctx, GLuint sampler, GLenum pname, GLuint*
 }
 
 void SamplerParameterIiv(Context& ctx, GLuint sampler, GLenum pname, const GLint* param) {
+  if (!param) return ctx.Error(GL_INVALID_VALUE, "glSamplerParameterIiv", "params is null");
   GLfloat v[4];
   RawParameterAsVector(pname, param, v);
   Set(ctx, sampler, pname, v, "glSamplerParameterIiv");
 }
 
 void SamplerParameterIuiv(Context& ctx, GLuint sampler, GLenum pname, const GLuint* param) {
+  if (!param) return ctx.Error(GL_INVALID_VALUE, "glSamplerParameterIuiv", "params is null");
   GLint words[4];
   std::memcpy(words, param, sizeof(GLint) * (pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1));
   GLfloat v[4];

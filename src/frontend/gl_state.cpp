@@ -24,7 +24,8 @@ float Clamp01(double v) {
   return static_cast<float>(std::min(v, 1.0));
 }
 
-// The caps ES 3.0 has (ES 3.0 §6.1.1 / table 6.13); the rest are desktop GL's.
+// The caps ES 3.0 has (ES 3.0 §6.1.1 / table 6.13) and those of the ES extensions Caldera advertises; the
+// rest are desktop GL's.
 bool IsESCap(GLenum cap) {
   switch (cap) {
     case GL_BLEND:
@@ -38,6 +39,7 @@ bool IsESCap(GLenum cap) {
     case GL_SAMPLE_COVERAGE:
     case GL_SCISSOR_TEST:
     case GL_STENCIL_TEST:
+    case GL_DEPTH_CLAMP:  // GL_DEPTH_CLAMP_EXT (GL_EXT_depth_clamp, advertised on ES)
       return true;
     default:
       return false;
@@ -124,8 +126,9 @@ void SetCap(Context& ctx, GLenum cap, bool value, const char* function) {
   if (!flag) return ctx.Error(GL_INVALID_ENUM, function, "invalid capability");
   if (value && (cap == GL_POLYGON_SMOOTH || cap == GL_SAMPLE_ALPHA_TO_ONE))
     util::LogOnce(util::LogLevel::kWarning, function,
-                  cap == GL_POLYGON_SMOOTH ? "GL_POLYGON_SMOOTH is tracked but polygons are not antialiased"
-                                           : "GL_SAMPLE_ALPHA_TO_ONE is tracked but alpha is not replaced yet");
+                  cap == GL_POLYGON_SMOOTH
+                      ? "GL_POLYGON_SMOOTH is tracked but polygons are not antialiased"
+                      : "GL_SAMPLE_ALPHA_TO_ONE is tracked but alpha is not replaced yet");
   // sRGB encoding picks the attachments' views (Vulkan) or a framebuffer enable (GLES): a target property.
   if (cap == GL_FRAMEBUFFER_SRGB && *flag != value) ctx.MarkDirty(kDirtyRenderTargets);
   Set(ctx, *flag, value);

@@ -218,6 +218,9 @@ bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint int
   ImageTarget it;
   if (!ResolveImageTarget(ctx, target, dims, &it, fn)) return false;
   auto fmt = TextureStorageFormat(ctx, static_cast<GLenum>(internalformat), it.bind_target);
+  // GL_EXT_texture_format_BGRA8888: ES's glTexImage takes GL_BGRA_EXT as an internal format, stored as RGBA8
+  // (uploads in GL_BGRA_EXT order are swizzled as desktop GL's GL_BGRA uploads are).
+  if (ctx.IsES() && internalformat == GL_BGRA) fmt = pipe::Format::kRGBA8;
   auto fail = [&](GLenum error, const char* why) {
     ctx.Error(error, fn, why);
     return false;

@@ -261,18 +261,23 @@ Out ConvertStored(const uint8_t* p, UniformType::Base base) {
 }
 
 // glGetUniform{f,i,ui}v: one location's value (a whole matrix, one array element), column-major.
+// glGetnUniform*v pass the bytes `params` holds (buf_size; -1: unbounded).
 template <typename Out>
-void ReadUniform(Context& ctx, GLuint name, GLint location, Out* params, const char* function) {
+void ReadUniform(Context& ctx, GLuint name, GLint location, Out* params, const char* function,
+                 GLsizei buf_size = -1) {
   auto program = LookupProgram(ctx, name, function);
   if (!program) return;
   if (!program->link_status || !program->linked)
     return ctx.Error(GL_INVALID_OPERATION, function, "program is not linked");
   if (location < 0 || static_cast<size_t>(location) >= program->locations.size())
     return ctx.Error(GL_INVALID_OPERATION, function, "invalid location");
-  if (!params) return;
   auto loc = program->locations[location];
   const auto& u = program->linked->uniforms[loc.uniform];
   UniformType t = DescribeUniformType(u.gl_type);
+  const int64_t values = t.base == UniformType::kSampler ? 1 : int64_t(t.columns) * t.rows;
+  if (buf_size >= 0 && values * int64_t(sizeof(Out)) > buf_size)
+    return ctx.Error(GL_INVALID_OPERATION, function, "bufSize is smaller than the uniform's value");
+  if (!params) return;
   if (t.base == UniformType::kSampler) {
     params[0] = static_cast<Out>(program->sampler_units[u.sampler_index + loc.element]);
     return;
@@ -433,6 +438,15 @@ void GetUniformiv(Context& ctx, GLuint name, GLint location, GLint* params) {
 }
 void GetUniformuiv(Context& ctx, GLuint name, GLint location, GLuint* params) {
   ReadUniform(ctx, name, location, params, "glGetUniformuiv");
+}
+void GetnUniformfv(Context& ctx, GLuint name, GLint location, GLsizei buf_size, GLfloat* params) {
+  ReadUniform(ctx, name, location, params, "glGetnUniformfv", std::max<GLsizei>(buf_size, 0));
+}
+void GetnUniformiv(Context& ctx, GLuint name, GLint location, GLsizei buf_size, GLint* params) {
+  ReadUniform(ctx, name, location, params, "glGetnUniformiv", std::max<GLsizei>(buf_size, 0));
+}
+void GetnUniformuiv(Context& ctx, GLuint name, GLint location, GLsizei buf_size, GLuint* params) {
+  ReadUniform(ctx, name, location, params, "glGetnUniformuiv", std::max<GLsizei>(buf_size, 0));
 }
 
 }  // namespace gl

@@ -314,6 +314,7 @@ void VertexAttribP1ui(Context& ctx, GLuint index, GLenum type, GLboolean normali
 }
 
 void VertexAttribP1uiv(Context& ctx, GLuint index, GLenum type, GLboolean normalized, const GLuint* value) {
+  if (!value) return ctx.Error(GL_INVALID_VALUE, "glVertexAttribP1uiv", "value is null");
   SetPacked(ctx, index, type, normalized, *value, 1, "glVertexAttribP1uiv");
 }
 
@@ -322,6 +323,7 @@ void VertexAttribP2ui(Context& ctx, GLuint index, GLenum type, GLboolean normali
 }
 
 void VertexAttribP2uiv(Context& ctx, GLuint index, GLenum type, GLboolean normalized, const GLuint* value) {
+  if (!value) return ctx.Error(GL_INVALID_VALUE, "glVertexAttribP2uiv", "value is null");
   SetPacked(ctx, index, type, normalized, *value, 2, "glVertexAttribP2uiv");
 }
 
@@ -330,6 +332,7 @@ void VertexAttribP3ui(Context& ctx, GLuint index, GLenum type, GLboolean normali
 }
 
 void VertexAttribP3uiv(Context& ctx, GLuint index, GLenum type, GLboolean normalized, const GLuint* value) {
+  if (!value) return ctx.Error(GL_INVALID_VALUE, "glVertexAttribP3uiv", "value is null");
   SetPacked(ctx, index, type, normalized, *value, 3, "glVertexAttribP3uiv");
 }
 
@@ -338,6 +341,7 @@ void VertexAttribP4ui(Context& ctx, GLuint index, GLenum type, GLboolean normali
 }
 
 void VertexAttribP4uiv(Context& ctx, GLuint index, GLenum type, GLboolean normalized, const GLuint* value) {
+  if (!value) return ctx.Error(GL_INVALID_VALUE, "glVertexAttribP4uiv", "value is null");
   SetPacked(ctx, index, type, normalized, *value, 4, "glVertexAttribP4uiv");
 }
 

@@ -61,6 +61,8 @@ bool AttribPointerCommon(Context& ctx, const char* function, GLuint index, GLint
   if (size < 1 || size > 4) return Fail(ctx, GL_INVALID_VALUE, function, "size must be 1..4");
   if (stride < 0) return Fail(ctx, GL_INVALID_VALUE, function, "stride is negative");
   if (!glenum::VertexType(type, integer)) return Fail(ctx, GL_INVALID_ENUM, function, "invalid type");
+  if (type == glenum::kHalfFloatOES && !ctx.IsES())
+    return Fail(ctx, GL_INVALID_ENUM, function, "GL_HALF_FLOAT_OES is an ES type (GL_OES_vertex_half_float)");
   if (packed && size != 4) return Fail(ctx, GL_INVALID_OPERATION, function, "packed type needs size 4");
   if (!ctx.vertex_array && !ctx.IsES())
     return Fail(ctx, GL_INVALID_OPERATION, function, "no vertex array object bound (core profile)");
@@ -192,24 +194,38 @@ bool Clear(Context& ctx, GLbitfield mask) {
   return true;
 }
 
-bool ReadPixels(Context& ctx, GLint, GLint, GLsizei width, GLsizei height, GLenum format, GLenum type,
-                void*) {
-  if (width < 0 || height < 0) return Fail(ctx, GL_INVALID_VALUE, "glReadPixels", "negative size");
+namespace {
+bool CheckReadPixels(Context& ctx, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                     const char* fn) {
+  if (width < 0 || height < 0) return Fail(ctx, GL_INVALID_VALUE, fn, "negative size");
   // GL_DEPTH_STENCIL takes only the packed depth-stencil types (INVALID_ENUM, GL 4.6 §8.4.4.2; Mesa agrees).
   bool packed_ds = type == GL_UNSIGNED_INT_24_8 || type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
   if (format == GL_DEPTH_STENCIL && !packed_ds)
-    return Fail(ctx, GL_INVALID_ENUM, "glReadPixels", "GL_DEPTH_STENCIL needs a packed depth-stencil type");
+    return Fail(ctx, GL_INVALID_ENUM, fn, "GL_DEPTH_STENCIL needs a packed depth-stencil type");
   glformat::ClientLayout client;
   if (GLenum error = glformat::CheckClientFormat(format, type, &client))
-    return Fail(ctx, error, "glReadPixels", "invalid format/type pair");
+    return Fail(ctx, error, fn, "invalid format/type pair");
   if (FramebufferStatus(ctx, ctx.read_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
-    return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "glReadPixels", "read framebuffer incomplete");
+    return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, fn, "read framebuffer incomplete");
   // GL 3.3 §4.3.2: a multisampled read framebuffer cannot be read; resolve it with glBlitFramebuffer first.
   if (FramebufferSamples(ctx.read_framebuffer.get()) > 0)
-    return Fail(ctx, GL_INVALID_OPERATION, "glReadPixels", "read framebuffer is multisampled");
+    return Fail(ctx, GL_INVALID_OPERATION, fn, "read framebuffer is multisampled");
   if (ctx.pixel_pack_buffer && ctx.pixel_pack_buffer->mapped)
-    return Fail(ctx, GL_INVALID_OPERATION, "glReadPixels", "pixel pack buffer is mapped");
+    return Fail(ctx, GL_INVALID_OPERATION, fn, "pixel pack buffer is mapped");
   return true;
+}
+
+}  // namespace
+
+bool ReadPixels(Context& ctx, GLint, GLint, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                void*) {
+  return CheckReadPixels(ctx, width, height, format, type, "glReadPixels");
+}
+
+bool ReadnPixels(Context& ctx, GLint, GLint, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                 GLsizei, void*) {
+  // A negative bufSize holds nothing: the read fails as too large for it (GL_INVALID_OPERATION, as Mesa).
+  return CheckReadPixels(ctx, width, height, format, type, "glReadnPixels");
 }
 
 bool GenBuffers(Context& ctx, GLsizei n, GLuint*) {

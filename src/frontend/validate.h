@@ -33,6 +33,8 @@ bool Hint(Context& ctx, GLenum target, GLenum mode);
 bool Clear(Context& ctx, GLbitfield mask);
 bool ReadPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                 void* pixels);
+bool ReadnPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                 GLsizei bufSize, void* data);
 bool GenBuffers(Context& ctx, GLsizei n, GLuint* buffers);
 bool CreateBuffers(Context& ctx, GLsizei n, GLuint* buffers);
 bool DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers);

@@ -18,10 +18,15 @@ def main():
     ap.add_argument("--vendor-json", required=True, help="EGL vendor JSON for __EGL_VENDOR_LIBRARY_FILENAMES")
     ap.add_argument("--expect-vendor", required=True, help="GL_VENDOR substring the run must report")
     ap.add_argument("--validation", action="store_true")
+    ap.add_argument("--forbid", action="append", default=[], help="fail when the output contains this text")
+    ap.add_argument("--env", action="append", default=[], help="NAME=VALUE for the program's environment")
     args = ap.parse_args()
 
     env = dict(os.environ)
     env["__EGL_VENDOR_LIBRARY_FILENAMES"] = args.vendor_json
+    for pair in args.env:
+        name, _, value = pair.partition("=")
+        env[name] = value
     if args.validation:
         env["VK_INSTANCE_LAYERS"] = "VK_LAYER_KHRONOS_validation"
         env["VK_LAYER_ENABLES"] = "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT"
@@ -44,6 +49,10 @@ def main():
     if args.validation and any(m in log for m in VALIDATION_MARKERS):
         print("FAIL: Vulkan validation reported problems")
         failed = True
+    for text in args.forbid:
+        if text in log:
+            print(f"FAIL: the output contains {text!r}")
+            failed = True
     return 1 if failed else 0
 
 
