@@ -57,10 +57,6 @@ class WaylandWindow final : public NativeWindow {
     if (!window_) return false;
     *width = window_->width;
     *height = window_->height;
-    // What wl_egl_window_get_attached_size reports: the size of the frames this window is shown at
-    // (the frame being swapped was drawn at the size the surface had; the next one at this size).
-    window_->attached_width = window_->width;
-    window_->attached_height = window_->height;
     return true;
   }
 

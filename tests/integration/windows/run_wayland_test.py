@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Window tests on Wayland under a private headless weston: makes a mode-700 XDG_RUNTIME_DIR, starts
+`weston --backend=headless-backend.so --socket=NAME`, waits for the socket, runs one check and stops the
+compositor by its process id.
+
+  --check window   the wayland_egl_window program; --validation runs it under the Khronos validation layer
+                   with sync validation and fails on any finding; --expect-no-native for a backend that cannot
+                   present to Wayland (the program then expects EGL_BAD_NATIVE_WINDOW)
+  --check gears    es2gears_wayland, unmodified, on Caldera: keeps running, reports frame rates, presents
+                   through the Vulkan swapchain
+  --check glmark2  glmark2-es2-wayland --validate on Caldera and llvmpipe: no failure outside the known list
+                   and as many successes as llvmpipe minus those
+"""
+import argparse
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+VALIDATION_MARKERS = ("vulkan-validation", "VUID-", "SYNC-HAZARD")
+MESA_JSON = "/usr/share/glvnd/egl_vendor.d/50_mesa.json"
+
+
+class Weston:
+    def __init__(self, width=640, height=480):
+        self.size = (width, height)
+        self.proc = None
+        self.runtime_dir = None
+
+    def __enter__(self):
+        self.runtime_dir = tempfile.mkdtemp(prefix="caldera-wl-")
+        os.chmod(self.runtime_dir, 0o700)
+        self.socket = f"caldera-test-{os.getpid()}"
+        env = dict(os.environ)
+        env["XDG_RUNTIME_DIR"] = self.runtime_dir
+        env.pop("WAYLAND_DISPLAY", None)
+        env.pop("DISPLAY", None)
+        self.log = open(os.path.join(self.runtime_dir, "weston.log"), "w")
+        self.proc = subprocess.Popen(
+            ["weston", "--backend=headless-backend.so", f"--socket={self.socket}", f"--width={self.size[0]}",
+             f"--height={self.size[1]}", "--idle-time=0"],
+            env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        path = os.path.join(self.runtime_dir, self.socket)
+        for _ in range(200):
+            if os.path.exists(path) or self.proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        if self.proc.poll() is not None or not os.path.exists(path):
+            self.__exit__()
+            raise RuntimeError("weston did not start")
+        time.sleep(0.3)  # the shell client binds its globals
+        return self
+
+    def env(self, vendor_json, validation=False):
+        env = dict(os.environ)
+        env["XDG_RUNTIME_DIR"] = self.runtime_dir
+        env["WAYLAND_DISPLAY"] = self.socket
+        env.pop("DISPLAY", None)  # nothing may fall back to X
+        env["__EGL_VENDOR_LIBRARY_FILENAMES"] = vendor_json
+        env.setdefault("CALDERA_DEBUG", "info")
+        if validation:
+            env["VK_INSTANCE_LAYERS"] = "VK_LAYER_KHRONOS_validation"
+            env["VK_LAYER_ENABLES"] = "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT"
+        return env
+
+    def __exit__(self, *exc):
+        if self.proc and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                os.kill(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        if self.log:
+            self.log.close()
+        shutil.rmtree(self.runtime_dir, ignore_errors=True)
+
+
+def run(cmd, env, timeout=120):
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+def check_window(args):
+    failed = False
+    with Weston() as w:
+        env = w.env(args.vendor_json, args.validation)
+        cmd = [args.binary] + (["--expect-no-native"] if args.expect_no_native else [])
+        code, log = run(cmd, env)
+        sys.stdout.write(log)
+        if code != 0 or not re.search(r"^\d+ passed, 0 failed$", log, re.M):
+            print(f"FAIL: wayland_egl_window exited {code} without a clean summary")
+            failed = True
+        want = "Wayland windows need native presentation" if args.expect_no_native else \
+            "Vulkan swapchain presentation"
+        if want not in log:
+            print(f"FAIL: the log does not say {want!r}")
+            failed = True
+        if args.validation and any(m in log for m in VALIDATION_MARKERS):
+            print("FAIL: Vulkan validation reported problems")
+            failed = True
+    return failed
+
+
+def check_gears(args):
+    with Weston(400, 400) as w:
+        env = w.env(args.vendor_json)
+        # Line-buffered: it prints its rates with printf and is stopped by a signal.
+        proc = subprocess.Popen(["stdbuf", "-oL", "es2gears_wayland"], env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True)
+        time.sleep(11)  # it reports every 5 s
+        alive = proc.poll() is None
+        proc.send_signal(signal.SIGTERM)
+        try:
+            out, _ = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, _ = proc.communicate()
+    sys.stdout.write(out)
+    rates = [float(r) for r in re.findall(r"frames in [\d.]+ seconds = ([\d.]+) FPS", out)]
+    failed = False
+    if not alive:
+        print("FAIL: es2gears_wayland did not keep running")
+        failed = True
+    if not rates or min(rates) < 5:
+        print(f"FAIL: frame rates {rates}: presentation stalled")
+        failed = True
+    if "Vulkan swapchain presentation" not in out:
+        print("FAIL: es2gears_wayland did not present through Caldera's swapchain")
+        failed = True
+    return failed
+
+
+# Scenes that fail on Caldera for reasons outside window presentation (glmark2 validates with glReadPixels):
+# the two buffer scenes map buffers through GL_OES_mapbuffer, which Caldera's ES contexts do not offer yet.
+# Kept as a list so a new failure is caught. Measured on weston's headless backend: Caldera 25 Success,
+# 2 Failure (these), 6 Unknown; llvmpipe 27 Success, 6 Unknown.
+GLMARK2_KNOWN_FAILURES = [
+    "[buffer] columns=200:interleave=false:update-dispersion=0.9:update-fraction=0.5:update-method=map",
+    "[buffer] columns=200:interleave=true:update-dispersion=0.9:update-fraction=0.5:update-method=map",
+]
+
+
+def glmark2_results(w, vendor_json):
+    code, log = run(["glmark2-es2-wayland", "-s", "320x240", "--validate"], w.env(vendor_json), timeout=600)
+    results = dict(re.findall(r"^(\[.*?\].*?): Validation: (\w+)", log, re.M))
+    return code, log, results
+
+
+def check_glmark2(args):
+    with Weston() as w:
+        code, log, mine = glmark2_results(w, args.vendor_json)
+        sys.stdout.write(log)
+        _, _, mesa = glmark2_results(w, MESA_JSON)
+    count = lambda r, v: sum(1 for s in r.values() if s == v)
+    print(f"Caldera: {count(mine, 'Success')} success, {count(mine, 'Failure')} failure, "
+          f"{count(mine, 'Unknown')} unknown; llvmpipe: {count(mesa, 'Success')} success, "
+          f"{count(mesa, 'Failure')} failure, {count(mesa, 'Unknown')} unknown")
+    failed = code != 0 or "GL_VENDOR:      Caldera" not in log or not mine
+    new = [s for s, v in mine.items() if v == "Failure" and s not in GLMARK2_KNOWN_FAILURES]
+    for s in new:
+        print(f"FAIL: new validation failure: {s}")
+    for s in GLMARK2_KNOWN_FAILURES:
+        if mine.get(s) == "Success":
+            print(f"note: known failure now passes, remove it from the list: {s}")
+    expected_success = count(mesa, "Success") - sum(1 for s in GLMARK2_KNOWN_FAILURES
+                                                    if mesa.get(s) == "Success" and mine.get(s) != "Success")
+    if not mesa or count(mine, "Success") < expected_success:
+        print(f"FAIL: {count(mine, 'Success')} successes, llvmpipe less known failures has {expected_success}")
+        failed = True
+    return failed or bool(new)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check", required=True, choices=["window", "gears", "glmark2"])
+    ap.add_argument("--binary")
+    ap.add_argument("--vendor-json", required=True)
+    ap.add_argument("--validation", action="store_true")
+    ap.add_argument("--expect-no-native", action="store_true")
+    args = ap.parse_args()
+    checks = {"window": check_window, "gears": check_gears, "glmark2": check_glmark2}
+    return 1 if checks[args.check](args) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
