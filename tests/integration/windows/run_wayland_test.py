@@ -6,6 +6,10 @@ compositor by its process id.
   --check window   the wayland_egl_window program; --validation runs it under the Khronos validation layer
                    with sync validation and fails on any finding; --expect-no-native for a backend that cannot
                    present to Wayland (the program then expects EGL_BAD_NATIVE_WINDOW)
+  --check picture  the compositor's own picture: weston with the pixman renderer and --debug (which offers
+                   the screenshooter protocol), wayland_egl_window --hold shows a red-below-blue frame, and
+                   weston-screenshooter's PNG must hold a 160x120 block of red under an equal block of blue;
+                   the PNG is kept with --screenshot
   --check gears    es2gears_wayland, unmodified, on Caldera: keeps running, reports frame rates, presents
                    through the Vulkan swapchain
   --check glmark2  glmark2-es2-wayland --validate on Caldera and llvmpipe: no failure outside the known list
@@ -16,20 +20,24 @@ import os
 import re
 import shutil
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
 import time
+import zlib
 
 VALIDATION_MARKERS = ("vulkan-validation", "VUID-", "SYNC-HAZARD")
 MESA_JSON = "/usr/share/glvnd/egl_vendor.d/50_mesa.json"
 
 
 class Weston:
-    def __init__(self, width=640, height=480):
+    def __init__(self, width=640, height=480, extra=()):
         self.size = (width, height)
+        self.extra = list(extra)
         self.proc = None
         self.runtime_dir = None
+        self.log = None
 
     def __enter__(self):
         self.runtime_dir = tempfile.mkdtemp(prefix="caldera-wl-")
@@ -39,10 +47,15 @@ class Weston:
         env["XDG_RUNTIME_DIR"] = self.runtime_dir
         env.pop("WAYLAND_DISPLAY", None)
         env.pop("DISPLAY", None)
+        # No window or start-up fades: a screenshot shows the surfaces' own pixels at once.
+        ini = os.path.join(self.runtime_dir, "weston.ini")
+        with open(ini, "w") as f:
+            f.write("[shell]\nanimation=none\nstartup-animation=none\nclose-animation=none\n")
+        self.extra.append(f"--config={ini}")
         self.log = open(os.path.join(self.runtime_dir, "weston.log"), "w")
         self.proc = subprocess.Popen(
             ["weston", "--backend=headless-backend.so", f"--socket={self.socket}", f"--width={self.size[0]}",
-             f"--height={self.size[1]}", "--idle-time=0"],
+             f"--height={self.size[1]}", "--idle-time=0"] + self.extra,
             env=env, stdout=self.log, stderr=subprocess.STDOUT)
         path = os.path.join(self.runtime_dir, self.socket)
         for _ in range(200):
@@ -103,6 +116,100 @@ def check_window(args):
         if args.validation and any(m in log for m in VALIDATION_MARKERS):
             print("FAIL: Vulkan validation reported problems")
             failed = True
+    return failed
+
+
+def read_png(path):
+    """8-bit RGB or RGBA, non-interlaced PNG (what weston-screenshooter writes) -> width, height, rows of
+    (r, g, b)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise RuntimeError("not a PNG")
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        length, tag = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if tag == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif tag == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    if depth != 8 or colour not in (2, 6) or interlace:
+        raise RuntimeError(f"PNG layout not handled: depth {depth}, colour type {colour}")
+    bpp = 3 if colour == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    rows, prev = [], bytearray(stride)
+    for y in range(height):
+        kind = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[x * bpp:x * bpp + 3]) for x in range(width)])
+        prev = line
+    return width, height, rows
+
+
+def check_picture(args):
+    failed = False
+    with Weston(400, 300, ["--use-pixman", "--debug"]) as w:
+        env = w.env(args.vendor_json, args.validation)
+        proc = subprocess.Popen([args.binary, "--hold", "3"], env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True)
+        out = ""
+        for line in proc.stdout:
+            out += line
+            if line.strip() == "presented":
+                break
+        shots = tempfile.mkdtemp(prefix="caldera-shot-")
+        shot_env = w.env(args.vendor_json)
+        # The screenshooter writes wayland-screenshot-<date>.png into its working directory.
+        code = subprocess.run(["weston-screenshooter"], env=shot_env, cwd=shots, timeout=20,
+                              capture_output=True).returncode
+        rest, _ = proc.communicate(timeout=30)
+        out += rest
+        sys.stdout.write(out)
+        pngs = [f for f in os.listdir(shots) if f.endswith(".png")]
+        if "presented" not in out or code != 0 or not pngs:
+            print(f"FAIL: no screenshot (screenshooter exit {code}, program exit {proc.returncode})")
+            shutil.rmtree(shots, ignore_errors=True)
+            return True
+        path = os.path.join(shots, pngs[0])
+        if args.screenshot:
+            shutil.copyfile(path, args.screenshot)
+            print(f"screenshot: {args.screenshot}")
+        width, height, rows = read_png(path)
+        shutil.rmtree(shots, ignore_errors=True)
+    red = [(x, y) for y in range(height) for x in range(width) if rows[y][x] == (255, 0, 0)]
+    blue = [(x, y) for y in range(height) for x in range(width) if rows[y][x] == (0, 0, 255)]
+    print(f"compositor picture {width}x{height}: {len(red)} red pixels, {len(blue)} blue pixels")
+    # The window's frame exactly: 160x60 of each, the red block directly under the blue one.
+    if len(red) != 160 * 60 or len(blue) != 160 * 60:
+        print("FAIL: the compositor does not show the 160x60 red and blue halves")
+        failed = True
+    else:
+        rx0, ry0 = min(p[0] for p in red), min(p[1] for p in red)
+        bx0, by0 = min(p[0] for p in blue), min(p[1] for p in blue)
+        if rx0 != bx0 or ry0 != by0 + 60:
+            print(f"FAIL: red at ({rx0},{ry0}), blue at ({bx0},{by0}): not red directly below blue")
+            failed = True
+    if proc.returncode != 0:
+        print(f"FAIL: wayland_egl_window --hold exited {proc.returncode}")
+        failed = True
     return failed
 
 
@@ -177,13 +284,14 @@ def check_glmark2(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--check", required=True, choices=["window", "gears", "glmark2"])
+    ap.add_argument("--check", required=True, choices=["window", "picture", "gears", "glmark2"])
     ap.add_argument("--binary")
     ap.add_argument("--vendor-json", required=True)
     ap.add_argument("--validation", action="store_true")
     ap.add_argument("--expect-no-native", action="store_true")
+    ap.add_argument("--screenshot", help="picture: where to keep the compositor's screenshot (PNG)")
     args = ap.parse_args()
-    checks = {"window": check_window, "gears": check_gears, "glmark2": check_glmark2}
+    checks = {"window": check_window, "picture": check_picture, "gears": check_gears, "glmark2": check_glmark2}
     return 1 if checks[args.check](args) else 0
 
 

@@ -7,6 +7,9 @@
 //   wayland_egl_window                     the checks; prints "N passed, 0 failed"
 //   wayland_egl_window --expect-no-native  a backend without Wayland presentation: window surfaces fail
 //                                          cleanly with EGL_BAD_NATIVE_WINDOW, pbuffers still work
+//   wayland_egl_window --hold SECONDS      shows one 160x120 frame (red lower half, blue upper half), prints
+//                                          "presented" once the compositor showed it, and keeps the window
+//                                          that long (the runner takes the compositor's screenshot meanwhile)
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES2/gl2.h>
@@ -195,10 +198,20 @@ int Summary() {
   return g_failed ? 1 : 0;
 }
 
+// Red below, blue above (GL's bottom rows first), 160x120.
+void DrawRedBelowBlue() {
+  ClearTo(0.0f, 0.0f, 1.0f);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 160, 60);
+  glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   bool expect_no_native = argc > 1 && !std::strcmp(argv[1], "--expect-no-native");
+  double hold = argc > 2 && !std::strcmp(argv[1], "--hold") ? std::atof(argv[2]) : 0.0;
   wl_display* display = wl_display_connect(nullptr);
   if (!display) {
     std::fprintf(stderr, "no Wayland display ($WAYLAND_DISPLAY)\n");
@@ -276,16 +289,30 @@ int main(int argc, char** argv) {
 
   CHECK(eglMakeCurrent(dpy, surf, surf, ctx));
   std::printf("GL_VENDOR %s, GL_RENDERER %s\n", glGetString(GL_VENDOR), glGetString(GL_RENDERER));
+  if (hold > 0) {
+    Feedback shown;
+    DrawRedBelowBlue();
+    RequestFeedback(g, win.surface, &shown);
+    CHECK(eglSwapBuffers(dpy, surf));
+    CHECK(DispatchUntil(display, [&] { return shown.outcome != 0; }) && shown.outcome == 1);
+    std::printf("presented\n");
+    std::fflush(stdout);
+    DispatchUntil(
+        display, [] { return false; }, hold);
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroySurface(dpy, surf);
+    eglTerminate(dpy);
+    wl_egl_window_destroy(egl_win);
+    DestroyWindow(win);
+    wl_display_disconnect(display);
+    return Summary();
+  }
   EGLint w = 0, h = 0;
   CHECK(eglQuerySurface(dpy, surf, EGL_WIDTH, &w) && w == 160);
   CHECK(eglQuerySurface(dpy, surf, EGL_HEIGHT, &h) && h == 120);
 
   // Red below, blue above (GL's bottom rows), read back from the default framebuffer before the swap.
-  ClearTo(0.0f, 0.0f, 1.0f);
-  glEnable(GL_SCISSOR_TEST);
-  glScissor(0, 0, 160, 60);
-  glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
+  DrawRedBelowBlue();
   CHECK(PixelIs(10, 10, 255, 0, 0));
   CHECK(PixelIs(150, 110, 0, 0, 255));
   Feedback fb;
@@ -304,7 +331,8 @@ int main(int argc, char** argv) {
     CHECK(PixelIs(80, 60, 0, 255, 0));
     // Feedback goes with the surface's next commit: let the burst's frames reach the compositor first (one
     // of them replaced by a newer commit before a repaint is "discarded", rightly, at interval 0).
-    DispatchUntil(display, [] { return false; }, 0.3);
+    DispatchUntil(
+        display, [] { return false; }, 0.3);
     RequestFeedback(g, win.surface, &fb);
     CHECK(eglSwapBuffers(dpy, surf));
     CHECK(DispatchUntil(display, [&] { return fb.outcome != 0; }) && fb.outcome == 1);
