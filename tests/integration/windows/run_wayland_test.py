@@ -10,6 +10,8 @@ compositor by its process id.
                    the screenshooter protocol), wayland_egl_window --hold shows a red-below-blue frame, and
                    weston-screenshooter's PNG must hold a 160x120 block of red under an equal block of blue;
                    the PNG is kept with --screenshot
+  --check interval interval 1 is held to the compositor's repaint (frame callbacks, inside the WSI): within 15 %
+                   of llvmpipe's rate on the same compositor; interval 0 far above it
   --check gears    es2gears_wayland, unmodified, on Caldera: keeps running, reports frame rates, presents
                    through the Vulkan swapchain
   --check glmark2  glmark2-es2-wayland --validate on Caldera and llvmpipe: no failure outside the known list
@@ -213,6 +215,31 @@ def check_picture(args):
     return failed
 
 
+def interval_fps(w, binary, vendor_json, interval, frames):
+    code, log = run([binary, "--interval", str(interval), "--frames", str(frames)], w.env(vendor_json))
+    m = re.search(r"fps=([\d.]+)", log)
+    if code != 0 or not m:
+        sys.stdout.write(log)
+        raise RuntimeError(f"interval run failed ({code})")
+    return float(m.group(1))
+
+
+def check_interval(args):
+    failed = False
+    with Weston() as w:
+        mesa1 = interval_fps(w, args.binary, MESA_JSON, 1, 120)
+        fps1 = interval_fps(w, args.binary, args.vendor_json, 1, 120)
+        fps0 = interval_fps(w, args.binary, args.vendor_json, 0, 300)
+    print(f"interval 1: Caldera {fps1:.1f} fps, llvmpipe {mesa1:.1f} fps; interval 0: Caldera {fps0:.1f} fps")
+    if not 0.85 <= fps1 / mesa1 <= 1.15:
+        print("FAIL: interval 1 is not paced like llvmpipe's on this compositor")
+        failed = True
+    if fps0 < 3 * fps1:
+        print("FAIL: interval 0 is still paced")
+        failed = True
+    return failed
+
+
 def check_gears(args):
     with Weston(400, 400) as w:
         env = w.env(args.vendor_json)
@@ -284,14 +311,15 @@ def check_glmark2(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--check", required=True, choices=["window", "picture", "gears", "glmark2"])
+    ap.add_argument("--check", required=True, choices=["window", "picture", "interval", "gears", "glmark2"])
     ap.add_argument("--binary")
     ap.add_argument("--vendor-json", required=True)
     ap.add_argument("--validation", action="store_true")
     ap.add_argument("--expect-no-native", action="store_true")
     ap.add_argument("--screenshot", help="picture: where to keep the compositor's screenshot (PNG)")
     args = ap.parse_args()
-    checks = {"window": check_window, "picture": check_picture, "gears": check_gears, "glmark2": check_glmark2}
+    checks = {"window": check_window, "picture": check_picture, "interval": check_interval, "gears": check_gears,
+              "glmark2": check_glmark2}
     return 1 if checks[args.check](args) else 0
 
 
