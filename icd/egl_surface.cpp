@@ -220,8 +220,7 @@ EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, NativeWindowR
   std::string why;
   Surface* surface = caldera::CreateWindowSurface(*dpy->device, desc, std::move(native), &why);
   if (!surface) {
-    // A window only native presentation can reach (Wayland) on a backend or device that has none.
-    SetError(why == kNoNativePresentation ? EGL_BAD_NATIVE_WINDOW : EGL_BAD_ALLOC);
+    SetError(EGL_BAD_ALLOC);
     return EGL_NO_SURFACE;
   }
   auto* surf = new SurfaceObj;

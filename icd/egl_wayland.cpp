@@ -5,8 +5,9 @@
 // wl_egl_window_resize), the wl_surface, and destroy_window_callback, which libwayland-egl calls from
 // wl_egl_window_destroy just before freeing the struct. After that call the window is never touched again and
 // the next swap fails with EGL_BAD_NATIVE_WINDOW. Frames reach the compositor through the Vulkan backend's
-// VK_KHR_wayland_surface swapchain on the window's wl_surface (its own event queue); nothing here dispatches
-// the application's queue.
+// VK_KHR_wayland_surface swapchain on the window's wl_surface (its own event queue), or on the read-back path
+// through wl_shm buffers (wayland_shm.cpp, a private queue too); nothing here dispatches the application's
+// queue.
 #include "egl_wayland.h"
 
 #include <wayland-egl-backend.h>
@@ -17,6 +18,7 @@
 
 #include "util/log.h"
 #include "wayland_loader.h"
+#include "wayland_shm.h"
 
 namespace caldera::egl::wl {
 namespace {
@@ -38,7 +40,10 @@ wl_surface* SurfaceOf(const wl_egl_window* window) {
 class WaylandWindow final : public NativeWindow {
  public:
   WaylandWindow(Connection& connection, wl_egl_window* window)
-      : connection_(connection), window_(window), surface_(SurfaceOf(window)) {
+      : connection_(connection),
+        window_(window),
+        surface_(SurfaceOf(window)),
+        shm_(static_cast<wl_display*>(connection.display), surface_) {
     window_->driver_private = this;
     window_->destroy_window_callback = &WaylandWindow::OnDestroyed;
     // The size is read at every swap; nothing needs to happen at the moment of a resize.
@@ -60,8 +65,10 @@ class WaylandWindow final : public NativeWindow {
     return true;
   }
 
-  // Only the Vulkan swapchain presents on Wayland (window_surface.cpp refuses the window otherwise).
-  bool PutFrame(const uint8_t*, int32_t, int32_t, uint32_t) override { return false; }
+  // The read-back path (no native presenter): wl_shm buffers committed by Caldera on its own queue.
+  bool PutFrame(const uint8_t* pixels, int32_t width, int32_t height, uint32_t stride) override {
+    return shm_.Put(pixels, width, height, stride);
+  }
 
   pipe::NativeWindowHandle Handle() const override {
     pipe::NativeWindowHandle h;
@@ -71,8 +78,9 @@ class WaylandWindow final : public NativeWindow {
     return h;  // no clock: the compositor paces FIFO through frame callbacks
   }
 
-  // The compositor paces presentation itself; there is no clock for Caldera to wait on.
-  bool WaitForVblank(int32_t) override { return false; }
+  // The read-back path's pacing at interval >= 1: the frame callback of its last commit. (The Vulkan
+  // swapchain is paced by the WSI and is given no clock.)
+  bool WaitForVblank(int32_t interval) override { return shm_.WaitForFrame(interval); }
 
  private:
   static void OnDestroyed(void* data) {
@@ -88,6 +96,7 @@ class WaylandWindow final : public NativeWindow {
   std::mutex mutex_;  // window_ may be destroyed by another thread than the one that swaps
   wl_egl_window* window_;
   wl_surface* surface_;
+  ShmOutput shm_;
 };
 
 }  // namespace

@@ -40,6 +40,7 @@ bool Load() {
     return false;                                                                                 \
   }
   CALDERA_WAYLAND_FUNCTIONS(CALDERA_WAYLAND_LOOKUP)
+  CALDERA_WAYLAND_DATA(CALDERA_WAYLAND_LOOKUP)
 #undef CALDERA_WAYLAND_LOOKUP
   g_library = lib;
   return true;

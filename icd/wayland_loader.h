@@ -1,9 +1,11 @@
 // libwayland-client, opened on first use (dlopen, RTLD_LAZY | RTLD_LOCAL) instead of linked: see
-// wayland_symbols.h for what is looked up and docs/WINDOWS.md for when. Only the core client header is
-// included: the generated protocol header's inline requests would reference the library's symbols.
+// wayland_symbols.h for what is looked up and docs/WINDOWS.md for when. The protocol header is included for
+// its opcodes, listener structs and interface declarations only: its inline request functions reference
+// the library directly and must not be called (requests go through wl_proxy_marshal_flags here).
 #pragma once
 
 #include <wayland-client-core.h>
+#include <wayland-client-protocol.h>
 
 #include <string>
 
@@ -15,6 +17,7 @@ namespace caldera::egl::wl {
 struct WaylandLibrary {
 #define CALDERA_WAYLAND_POINTER(name) decltype(&::name) name = nullptr;
   CALDERA_WAYLAND_FUNCTIONS(CALDERA_WAYLAND_POINTER)
+  CALDERA_WAYLAND_DATA(CALDERA_WAYLAND_POINTER)
 #undef CALDERA_WAYLAND_POINTER
 };
 

@@ -84,10 +84,7 @@ class NativeWindow : public pipe::VblankClock {
 };
 
 // A window surface: desc's size is ignored (the window's own is used). The backend presents natively
-// where it can, unless CALDERA_PRESENT=shm; otherwise frames are read back and given to `window`. A window
-// the read-back path cannot reach (Wayland) without native presentation fails with *error set to
-// kNoNativePresentation.
-inline constexpr char kNoNativePresentation[] = "no native presentation for this window";
+// where it can, unless CALDERA_PRESENT=shm; otherwise frames are read back and given to `window`.
 Surface* CreateWindowSurface(Device& device, const SurfaceDesc& desc, std::unique_ptr<NativeWindow> window,
                              std::string* error);
 bool IsWindowSurface(const Surface& surface);

@@ -57,28 +57,15 @@ Surface* CreateWindowSurface(Device& device, const SurfaceDesc& desc, std::uniqu
   }
   std::unique_ptr<pipe::Presenter> presenter;
   pipe::NativeWindowHandle handle = window->Handle();
-  // Wayland windows have no read-back path (the binding has no wl_shm presentation of its own): only the
-  // backend's native presenter reaches them.
-  bool readback_reaches = handle.system != pipe::WindowSystem::kWayland;
-  std::string why;
   if (ForceReadback()) {
-    why = "CALDERA_PRESENT=shm";
-    if (readback_reaches)
-      util::LogOnce(util::LogLevel::kInfo, "present",
-                    "CALDERA_PRESENT=shm: frames are read back into the window");
+    util::LogOnce(util::LogLevel::kInfo, "present",
+                  "CALDERA_PRESENT=shm: frames are read back into the window");
   } else if (handle.system != pipe::WindowSystem::kNone) {
+    std::string why;
     presenter = device.backend().CreatePresenter(handle, &why);
-    if (!presenter && readback_reaches)  // a slower path than the user may expect: said once, by default
+    if (!presenter)  // a slower path than the user may expect: said once, by default
       util::LogOnce(util::LogLevel::kWarning, "present",
                     "no native presentation (" + why + "): frames are read back into the window");
-  }
-  if (!presenter && !readback_reaches) {
-    util::LogOnce(util::LogLevel::kWarning, "present",
-                  "Wayland windows need native presentation (the Vulkan backend's VK_KHR_wayland_surface "
-                  "swapchain), which is unavailable here (" +
-                      why + "): eglCreateWindowSurface fails with EGL_BAD_NATIVE_WINDOW");
-    if (error) *error = kNoNativePresentation;
-    return nullptr;
   }
   auto* surface = new Surface(device, d);
   surface->window = std::move(window);
