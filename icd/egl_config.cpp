@@ -7,13 +7,14 @@
 
 #include "egl_api.h"
 #include "egl_objects.h"
+#include "egl_wayland.h"
 #include "egl_x11.h"
 
 namespace caldera::egl {
 namespace {
 
 constexpr EGLint kRenderable = EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT;
-constexpr EGLint kSurfaceTypes = EGL_PBUFFER_BIT;  // plus EGL_WINDOW_BIT on window platforms (X11, xcb)
+constexpr EGLint kSurfaceTypes = EGL_PBUFFER_BIT;  // plus EGL_WINDOW_BIT on window platforms
 constexpr EGLint kTrueColor = 4;                   // X's TrueColor visual class (EGL_NATIVE_VISUAL_TYPE)
 constexpr EGLint kMaxPbufferSize = 16384;          // Vulkan's guaranteed maxImageDimension2D is lower,
                                                    // but every desktop driver (and lavapipe) has 16384
@@ -36,9 +37,17 @@ EGLConfig Handle(const ConfigInfo& c) {
   return reinterpret_cast<EGLConfig>(static_cast<uintptr_t>(c.id));
 }
 
-// The X visual a config renders for on a window platform (0 elsewhere, or when the screen has none).
+// The X visual a config renders for on the X11 and xcb platforms (0 elsewhere, or when the screen has
+// none); on Wayland the wl_shm format of its layout.
 EGLint NativeVisual(const Display* dpy, const ConfigInfo& c) {
+  if (dpy && dpy->wayland) return wl::VisualFor(c.alpha, c.red);
   return dpy && dpy->x11 ? EGLint(x11::VisualFor(*dpy->x11, c.alpha)) : 0;
+}
+
+// Whether the config has EGL_WINDOW_BIT on `dpy`: every config on Wayland, those with a visual on X.
+bool WindowCapable(const Display* dpy, const ConfigInfo& c) {
+  if (dpy && dpy->wayland) return true;
+  return NativeVisual(dpy, c) != 0;
 }
 
 // Returns false for attributes EGLConfigs do not have.
@@ -111,7 +120,7 @@ bool ConfigAttrib(const Display* dpy, const ConfigInfo& c, EGLint attribute, EGL
       *value = NativeVisual(dpy, c);
       return true;
     case EGL_NATIVE_VISUAL_TYPE:
-      *value = NativeVisual(dpy, c) ? kTrueColor : EGL_NONE;
+      *value = dpy && dpy->x11 && NativeVisual(dpy, c) ? kTrueColor : EGL_NONE;
       return true;
     case EGL_RENDERABLE_TYPE:
       *value = kRenderable;
@@ -126,7 +135,7 @@ bool ConfigAttrib(const Display* dpy, const ConfigInfo& c, EGLint attribute, EGL
       *value = c.stencil;
       return true;
     case EGL_SURFACE_TYPE:
-      *value = kSurfaceTypes | (NativeVisual(dpy, c) ? EGL_WINDOW_BIT : 0);
+      *value = kSurfaceTypes | (WindowCapable(dpy, c) ? EGL_WINDOW_BIT : 0);
       return true;
     case EGL_TRANSPARENT_TYPE:
       *value = EGL_NONE;

@@ -1,10 +1,12 @@
 // EGLDisplay: platform selection, initialisation, termination and the query strings.
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 #include "egl_api.h"
 #include "egl_objects.h"
+#include "egl_wayland.h"
 #include "egl_x11.h"
 #include "frontend/platform.h"
 
@@ -17,7 +19,7 @@ namespace {
 
 // Displays are never freed: EGL keeps an EGLDisplay handle valid for the life of the process, even
 // after eglTerminate. EGL_DEFAULT_DISPLAY without a platform maps onto surfaceless; X11 and xcb displays
-// are one per native display and screen.
+// are one per native display and screen, Wayland ones one per wl_display.
 std::vector<Display*>& Displays() {
   static std::vector<Display*> displays;
   return displays;
@@ -46,16 +48,35 @@ constexpr char kDisplayExtensions[] =
 // glvnd guesses the platform of eglGetDisplay(native display) from the vendors' platform strings (it hands
 // eglGetPlatformDisplay to every vendor in turn). The X11 and xcb platforms are named only when the X
 // libraries can be opened (x11::PlatformAvailable), so a machine without X sees surfaceless alone.
+// The Wayland platform likewise only when libwayland-client can be opened (wl::PlatformAvailable); glvnd
+// guesses Wayland for eglGetDisplay(wl_display*) only if some vendor names it here.
 #define CALDERA_X11_PLATFORMS " EGL_KHR_platform_x11 EGL_EXT_platform_x11 EGL_EXT_platform_xcb"
-constexpr char kPlatformExtensionsNoX[] = "EGL_MESA_platform_surfaceless";
-constexpr char kPlatformExtensionsX[] = "EGL_MESA_platform_surfaceless" CALDERA_X11_PLATFORMS;
-#define CALDERA_CLIENT_EXTENSIONS                                                          \
+#define CALDERA_WAYLAND_PLATFORMS " EGL_KHR_platform_wayland EGL_EXT_platform_wayland"
+#define CALDERA_PLATFORM_BASE "EGL_MESA_platform_surfaceless"
+#define CALDERA_CLIENT_BASE                                                                \
   "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses " \
   "EGL_MESA_platform_surfaceless"
-constexpr char kClientExtensionsNoX[] = CALDERA_CLIENT_EXTENSIONS;
-constexpr char kClientExtensionsX[] = CALDERA_CLIENT_EXTENSIONS CALDERA_X11_PLATFORMS;
-#undef CALDERA_CLIENT_EXTENSIONS
+// Indexed by (X11 available) | (Wayland available) << 1.
+constexpr const char* kPlatformExtensions[4] = {
+    CALDERA_PLATFORM_BASE,
+    CALDERA_PLATFORM_BASE CALDERA_X11_PLATFORMS,
+    CALDERA_PLATFORM_BASE CALDERA_WAYLAND_PLATFORMS,
+    CALDERA_PLATFORM_BASE CALDERA_X11_PLATFORMS CALDERA_WAYLAND_PLATFORMS,
+};
+constexpr const char* kClientExtensions[4] = {
+    CALDERA_CLIENT_BASE,
+    CALDERA_CLIENT_BASE CALDERA_X11_PLATFORMS,
+    CALDERA_CLIENT_BASE CALDERA_WAYLAND_PLATFORMS,
+    CALDERA_CLIENT_BASE CALDERA_X11_PLATFORMS CALDERA_WAYLAND_PLATFORMS,
+};
+#undef CALDERA_CLIENT_BASE
+#undef CALDERA_PLATFORM_BASE
+#undef CALDERA_WAYLAND_PLATFORMS
 #undef CALDERA_X11_PLATFORMS
+
+size_t AvailablePlatforms() {
+  return (x11::PlatformAvailable() ? 1u : 0u) | (wl::PlatformAvailable() ? 2u : 0u);
+}
 
 EGLDisplay X11Display(EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
   for (Display* d : Displays()) {
@@ -71,6 +92,30 @@ EGLDisplay X11Display(EGLenum platform, void* native_display, const EGLAttrib* a
   auto* d = new Display;
   d->platform = platform;
   d->x11 = screen.release();
+  Displays().push_back(d);
+  return d;
+}
+
+// One EGLDisplay per wl_display (and one for EGL_DEFAULT_DISPLAY, which connects to $WAYLAND_DISPLAY).
+EGLDisplay WaylandDisplay(void* native_display, const EGLAttrib* attrib_list) {
+  for (Display* d : Displays()) {
+    if (d->wayland && d->wayland->native_display == native_display) {
+      if (attrib_list && attrib_list[0] != EGL_NONE) {
+        SetError(EGL_BAD_ATTRIBUTE);
+        return EGL_NO_DISPLAY;
+      }
+      return d;
+    }
+  }
+  EGLint error = EGL_SUCCESS;
+  std::unique_ptr<wl::Connection> conn = wl::OpenDisplay(native_display, attrib_list, &error);
+  if (!conn) {
+    SetError(error);
+    return EGL_NO_DISPLAY;
+  }
+  auto* d = new Display;
+  d->platform = EGL_PLATFORM_WAYLAND_KHR;
+  d->wayland = conn.release();
   Displays().push_back(d);
   return d;
 }
@@ -95,16 +140,18 @@ Display* LookupInitializedDisplay(EGLDisplay handle) {
 }
 
 const char* ClientExtensions() {
-  return x11::PlatformAvailable() ? kClientExtensionsX : kClientExtensionsNoX;
+  return kClientExtensions[AvailablePlatforms()];
 }
 const char* PlatformExtensions() {
-  return x11::PlatformAvailable() ? kPlatformExtensionsX : kPlatformExtensionsNoX;
+  return kPlatformExtensions[AvailablePlatforms()];
 }
 
 EGLDisplay GetPlatformDisplay(EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
   EntryLock lock;
   if (platform == EGL_PLATFORM_X11_KHR || platform == EGL_PLATFORM_XCB_EXT)
     return X11Display(platform, native_display, attrib_list);
+  // EGL_PLATFORM_WAYLAND_EXT has the same value.
+  if (platform == EGL_PLATFORM_WAYLAND_KHR) return WaylandDisplay(native_display, attrib_list);
   // EGL_NONE is how glvnd forwards eglGetDisplay(EGL_DEFAULT_DISPLAY): we pick surfaceless.
   if (platform != EGL_NONE && platform != EGL_PLATFORM_SURFACELESS_MESA) {
     SetError(EGL_BAD_PARAMETER);

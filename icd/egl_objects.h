@@ -18,6 +18,9 @@ struct Display;
 namespace x11 {
 struct Screen;  // egl_x11.h
 }
+namespace wl {
+struct Connection;  // egl_wayland.h
+}
 
 // Static description of one EGLConfig; the table is the same for every display (icd/egl_config.cpp).
 struct ConfigInfo {
@@ -58,7 +61,8 @@ struct SyncObj {
 
 struct Display {
   EGLenum platform = EGL_PLATFORM_SURFACELESS_MESA;
-  x11::Screen* x11 = nullptr;  // EGL_PLATFORM_X11_KHR / EGL_PLATFORM_XCB_EXT: the native screen
+  x11::Screen* x11 = nullptr;         // EGL_PLATFORM_X11_KHR / EGL_PLATFORM_XCB_EXT: the native screen
+  wl::Connection* wayland = nullptr;  // EGL_PLATFORM_WAYLAND_KHR: the compositor connection
   bool initialized = false;
   Device* device = nullptr;        // open while initialized, or while terminated objects are still current
   std::set<ContextObj*> contexts;  // live handles only (deleted ones are owned by their current thread)

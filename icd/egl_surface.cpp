@@ -1,10 +1,11 @@
-// EGLSurface: pbuffers, window surfaces on the X11 and xcb platforms, surface queries and attributes,
-// eglSwapBuffers / eglSwapInterval.
+// EGLSurface: pbuffers, window surfaces on the X11, xcb and Wayland platforms, surface queries and
+// attributes, eglSwapBuffers / eglSwapInterval.
 #include <cstdint>
 #include <string>
 
 #include "egl_api.h"
 #include "egl_objects.h"
+#include "egl_wayland.h"
 #include "egl_x11.h"
 #include "frontend/platform.h"
 
@@ -177,18 +178,25 @@ bool ParseWindowAttribs(const Attrib* attrib_list, EGLint* colorspace) {
   return true;
 }
 
+// The native window as the application named it: an XID on X11 and xcb, a wl_egl_window* on Wayland.
+struct NativeWindowRef {
+  bool given = false;  // false: a null pointer where a pointer to the XID was expected
+  uint32_t xid = 0;
+  void* pointer = nullptr;
+};
+
 template <typename Attrib>
-EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, uint32_t window, bool have_window,
+EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, NativeWindowRef window,
                               const Attrib* attrib_list) {
   Display* dpy;
   const ConfigInfo* cfg;
   if (!CheckDisplayAndConfig(handle, config, &dpy, &cfg)) return EGL_NO_SURFACE;
   EGLint visual = ConfigNativeVisual(dpy, *cfg);
-  if (!dpy->x11 || !visual) {
+  if (!dpy->wayland && (!dpy->x11 || !visual)) {
     SetError(EGL_BAD_MATCH);  // no window platform (surfaceless): no config has EGL_WINDOW_BIT
     return EGL_NO_SURFACE;
   }
-  if (!have_window || window == 0) {
+  if (!window.given || (dpy->wayland ? window.pointer == nullptr : window.xid == 0)) {
     SetError(EGL_BAD_NATIVE_WINDOW);
     return EGL_NO_SURFACE;
   }
@@ -199,7 +207,9 @@ EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, uint32_t wind
     return EGL_NO_SURFACE;
   }
   EGLint error = EGL_SUCCESS;
-  std::unique_ptr<NativeWindow> native = x11::CreateWindow(*dpy->x11, window, uint32_t(visual), &error);
+  std::unique_ptr<NativeWindow> native =
+      dpy->wayland ? wl::CreateWindow(*dpy->wayland, window.pointer, &error)
+                   : x11::CreateWindow(*dpy->x11, window.xid, uint32_t(visual), &error);
   if (!native) {
     SetError(error);
     return EGL_NO_SURFACE;
@@ -227,31 +237,40 @@ EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, uint32_t wind
 
 }  // namespace
 
-// EGLNativeWindowType is the window's XID on X11 (an integer or a pointer-sized value, by header).
+// EGLNativeWindowType is the window's XID on X11 (an integer or a pointer-sized value, by header) and the
+// wl_egl_window* on Wayland.
 EGLSurface CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType win,
                                const EGLint* attrib_list) {
   EntryLock lock;
-  return CreateWindowCommon(dpy, config, uint32_t((uintptr_t)win), true, attrib_list);
+  NativeWindowRef window;
+  window.given = true;
+  window.xid = uint32_t((uintptr_t)win);
+  window.pointer = reinterpret_cast<void*>((uintptr_t)win);
+  return CreateWindowCommon(dpy, config, window, attrib_list);
 }
 
 EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType, const EGLint*) {
   return NoNativeSurface(dpy, config);
 }
 
-// The platform variants take a pointer to the native window: Window* (X11), xcb_window_t* (xcb).
+// The platform variants take a pointer to the native window: Window* (X11), xcb_window_t* (xcb), and the
+// wl_egl_window* itself (Wayland).
 EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* native_window,
                                        const EGLAttrib* attrib_list) {
   EntryLock lock;
   Display* d = LookupInitializedDisplay(dpy);
   if (!d) return EGL_NO_SURFACE;
-  uint32_t window = 0;
-  if (native_window) {
+  NativeWindowRef window;
+  window.given = native_window != nullptr;
+  if (d->wayland) {
+    window.pointer = native_window;
+  } else if (native_window) {
     if (d->platform == EGL_PLATFORM_X11_KHR)
-      window = uint32_t(*static_cast<const unsigned long*>(native_window));
+      window.xid = uint32_t(*static_cast<const unsigned long*>(native_window));
     else
-      window = *static_cast<const uint32_t*>(native_window);
+      window.xid = *static_cast<const uint32_t*>(native_window);
   }
-  return CreateWindowCommon(dpy, config, window, native_window != nullptr, attrib_list);
+  return CreateWindowCommon(dpy, config, window, attrib_list);
 }
 
 EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {

@@ -8,7 +8,7 @@
 
 namespace caldera::pipe {
 
-enum class WindowSystem : uint8_t { kNone, kXcb };
+enum class WindowSystem : uint8_t { kNone, kXcb, kWayland };
 
 // The display's refresh as the window system reports it (X: the Present extension's MSC), for paths whose
 // presentation does not pace itself (software presentation; WSIs that ignore FIFO on servers without DRI3).
@@ -21,6 +21,8 @@ class VblankClock {
 };
 
 // kXcb: `connection` is an xcb_connection_t*, `window` an xcb_window_t, `visual` its xcb_visualid_t.
+// kWayland: `connection` is the wl_display*, `surface` the wl_surface* (window and visual unused); the
+// compositor paces FIFO itself (frame callbacks), so there is no clock.
 // `clock` (may be null) lives as long as the presenter made for this window.
 struct NativeWindowHandle {
   WindowSystem system = WindowSystem::kNone;
@@ -28,6 +30,7 @@ struct NativeWindowHandle {
   uint32_t window = 0;
   uint32_t visual = 0;
   VblankClock* clock = nullptr;
+  void* surface = nullptr;
 };
 
 // Counters of one presenter (probes for tests and CALDERA_STATS).

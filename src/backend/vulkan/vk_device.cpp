@@ -101,13 +101,12 @@ bool Device::Init(std::string* why) {
   // Window presentation (vk_swapchain.cpp) where the loader has it; without it windows use the
   // read-back path.
   // CALDERA_VK_WSI=0 leaves the window-system extensions off (every window then reads back).
-  features_.xcb_surface = util::EnvFlag("CALDERA_VK_WSI", true) &&
-                          HasExtension(inst_ext, VK_KHR_SURFACE_EXTENSION_NAME) &&
-                          HasExtension(inst_ext, "VK_KHR_xcb_surface");
-  if (features_.xcb_surface) {
-    enabled.push_back(VK_KHR_SURFACE_EXTENSION_NAME);
-    enabled.push_back("VK_KHR_xcb_surface");
-  }
+  bool wsi = util::EnvFlag("CALDERA_VK_WSI", true) && HasExtension(inst_ext, VK_KHR_SURFACE_EXTENSION_NAME);
+  features_.xcb_surface = wsi && HasExtension(inst_ext, "VK_KHR_xcb_surface");
+  features_.wayland_surface = wsi && HasExtension(inst_ext, "VK_KHR_wayland_surface");
+  if (features_.xcb_surface || features_.wayland_surface) enabled.push_back(VK_KHR_SURFACE_EXTENSION_NAME);
+  if (features_.xcb_surface) enabled.push_back("VK_KHR_xcb_surface");
+  if (features_.wayland_surface) enabled.push_back("VK_KHR_wayland_surface");
 
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
   app.pApplicationName = "Caldera";
@@ -288,7 +287,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
   chain(VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME, &provoking);
   chain(VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME, &list_restart);
   chain(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME, &border);
-  features_.swapchain = features_.xcb_surface && HasExtension(ext, VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+  features_.swapchain = (features_.xcb_surface || features_.wayland_surface) &&
+                        HasExtension(ext, VK_KHR_SWAPCHAIN_EXTENSION_NAME);
   if (features_.swapchain) enabled.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
   const char* dvi = util::Env("CALDERA_DYNAMIC_VERTEX_INPUT");
   if (!(dvi && std::strcmp(dvi, "0") == 0))

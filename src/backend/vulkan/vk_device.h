@@ -84,8 +84,9 @@ struct DeviceFeatures {
   // textureCompressionBC, and BC4/BC5 (UNORM and SNORM) images can be sampled with linear filtering and
   // written by copies: RGTC textures are stored as their blocks (BackendCaps::native_rgtc).
   bool native_rgtc = false;
-  bool xcb_surface = false;  // VK_KHR_surface + VK_KHR_xcb_surface on the instance
-  bool swapchain = false;    // VK_KHR_swapchain on the device (with xcb_surface)
+  bool xcb_surface = false;      // VK_KHR_surface + VK_KHR_xcb_surface on the instance
+  bool wayland_surface = false;  // VK_KHR_surface + VK_KHR_wayland_surface on the instance
+  bool swapchain = false;        // VK_KHR_swapchain on the device (with xcb_surface or wayland_surface)
 };
 
 class Device final : public pipe::Timeline {

@@ -5,7 +5,9 @@
 #include <pthread.h>
 
 #include <xcb/xcb.h>
-// vulkan_xcb.h needs xcb's types; the functions come through vkGetInstanceProcAddr.
+// vulkan_xcb.h needs xcb's types; the functions come through vkGetInstanceProcAddr. vulkan_wayland.h names
+// wl_display and wl_surface only as opaque pointers, so no Wayland header is needed.
+#include <vulkan/vulkan_wayland.h>
 #include <vulkan/vulkan_xcb.h>
 
 #include <algorithm>
@@ -63,12 +65,18 @@ int32_t FrameLatencyFromEnv() {
 
 std::unique_ptr<Swapchain> Swapchain::Create(Device& device, Resources& resources,
                                              const pipe::NativeWindowHandle& window, std::string* why) {
-  if (window.system != pipe::WindowSystem::kXcb || !window.connection) {
+  bool xcb = window.system == pipe::WindowSystem::kXcb,
+       wayland = window.system == pipe::WindowSystem::kWayland;
+  if ((!xcb && !wayland) || !window.connection || (wayland && !window.surface)) {
     *why = "unsupported window system";
     return nullptr;
   }
-  if (!device.features().swapchain) {
+  if (xcb && (!device.features().xcb_surface || !device.features().swapchain)) {
     *why = "no VK_KHR_xcb_surface / VK_KHR_swapchain";
+    return nullptr;
+  }
+  if (wayland && (!device.features().wayland_surface || !device.features().swapchain)) {
+    *why = "no VK_KHR_wayland_surface / VK_KHR_swapchain";
     return nullptr;
   }
   std::unique_ptr<Swapchain> s(new Swapchain(device, resources));
@@ -76,7 +84,7 @@ std::unique_ptr<Swapchain> Swapchain::Create(Device& device, Resources& resource
   return s;
 }
 
-bool Swapchain::Init(const pipe::NativeWindowHandle& window, std::string* why) {
+bool Swapchain::CreateXcbSurface(const pipe::NativeWindowHandle& window, std::string* why) {
   VkInstance instance = device_.instance();
   auto* connection = static_cast<xcb_connection_t*>(window.connection);
   auto supported = reinterpret_cast<PFN_vkGetPhysicalDeviceXcbPresentationSupportKHR>(
@@ -99,6 +107,43 @@ bool Swapchain::Init(const pipe::NativeWindowHandle& window, std::string* why) {
     *why = "vkCreateXcbSurfaceKHR failed (" + std::to_string(r) + ")";
     return false;
   }
+  return true;
+}
+
+// The WSI keeps its own event queue on the application's wl_display (a display's default queue belongs to
+// the application's thread), so presenting from the worker thread does not dispatch the application's
+// events.
+bool Swapchain::CreateWaylandSurface(const pipe::NativeWindowHandle& window, std::string* why) {
+  VkInstance instance = device_.instance();
+  auto* display = static_cast<wl_display*>(window.connection);
+  auto supported = reinterpret_cast<PFN_vkGetPhysicalDeviceWaylandPresentationSupportKHR>(
+      vkGetInstanceProcAddr(instance, "vkGetPhysicalDeviceWaylandPresentationSupportKHR"));
+  auto create = reinterpret_cast<PFN_vkCreateWaylandSurfaceKHR>(
+      vkGetInstanceProcAddr(instance, "vkCreateWaylandSurfaceKHR"));
+  if (!supported || !create) {
+    *why = "the loader lacks the Wayland surface functions";
+    return false;
+  }
+  if (!supported(device_.physical(), device_.queue_family(), display)) {
+    *why = "the device cannot present to this Wayland compositor";
+    return false;
+  }
+  VkWaylandSurfaceCreateInfoKHR sci{VK_STRUCTURE_TYPE_WAYLAND_SURFACE_CREATE_INFO_KHR};
+  sci.display = display;
+  sci.surface = static_cast<wl_surface*>(window.surface);
+  VkResult r = create(instance, &sci, nullptr, &surface_);
+  if (r != VK_SUCCESS) {
+    *why = "vkCreateWaylandSurfaceKHR failed (" + std::to_string(r) + ")";
+    return false;
+  }
+  return true;
+}
+
+bool Swapchain::Init(const pipe::NativeWindowHandle& window, std::string* why) {
+  bool made = window.system == pipe::WindowSystem::kWayland ? CreateWaylandSurface(window, why)
+                                                            : CreateXcbSurface(window, why);
+  if (!made) return false;
+  VkResult r = VK_SUCCESS;
   VkBool32 queue_ok = VK_FALSE;
   r = vkGetPhysicalDeviceSurfaceSupportKHR(device_.physical(), device_.queue_family(), surface_, &queue_ok);
   if (r != VK_SUCCESS || !queue_ok) {

@@ -53,6 +53,9 @@ class Swapchain final : public pipe::Presenter {
  private:
   Swapchain(Device& device, Resources& resources) : device_(device), resources_(resources) {}
   bool Init(const pipe::NativeWindowHandle& window, std::string* why);
+  // surface_ for the window, per window system.
+  bool CreateXcbSurface(const pipe::NativeWindowHandle& window, std::string* why);
+  bool CreateWaylandSurface(const pipe::NativeWindowHandle& window, std::string* why);
   void WorkerLoop();
   // Acquire, blit, submit, present one frame. Returns false when the frame was dropped.
   bool PresentSlot(const Slot& slot);

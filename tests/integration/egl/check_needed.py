@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""Checks that a shared library has no DT_NEEDED entry for the X libraries (libX11*, libxcb*).
+"""Checks that a shared library has no DT_NEEDED entry for the window-system libraries (libX11*, libxcb*,
+libwayland*).
 
-libEGL_caldera.so.0 and libGLX_caldera.so.0 open those at run time (icd/x11_loader.cpp): a NEEDED entry
-would make the dynamic loader refuse the whole vendor on a machine without X, and glvnd would then fall
+libEGL_caldera.so.0 and libGLX_caldera.so.0 open those at run time (icd/x11_loader.cpp,
+icd/wayland_loader.cpp): a NEEDED entry would make the dynamic loader refuse the whole vendor on a machine without X, and glvnd would then fall
 back to the next vendor without a word.
 """
 import subprocess
 import sys
 
-FORBIDDEN = ("libX11", "libxcb")
+FORBIDDEN = ("libX11", "libxcb", "libwayland")
 
 
 def needed(library: str) -> list:
@@ -31,7 +32,7 @@ def main() -> int:
         return 1
     bad = [n for n in names if n.startswith(FORBIDDEN)]
     if bad:
-        print(f"{sys.argv[1]} needs {bad} at load time; the X libraries must be opened on first use",
+        print(f"{sys.argv[1]} needs {bad} at load time; the window-system libraries must be opened on first use",
               file=sys.stderr)
         return 1
     print(f"NEEDED: {' '.join(names)}")
