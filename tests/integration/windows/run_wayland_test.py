@@ -271,14 +271,9 @@ def check_gears(args):
     return failed
 
 
-# Scenes that fail on Caldera for reasons outside window presentation (glmark2 validates with glReadPixels):
-# the two buffer scenes map buffers through GL_OES_mapbuffer, which Caldera's ES contexts do not offer yet.
-# Kept as a list so a new failure is caught. Measured on weston's headless backend: Caldera 25 Success,
-# 2 Failure (these), 6 Unknown; llvmpipe 27 Success, 6 Unknown.
-GLMARK2_KNOWN_FAILURES = [
-    "[buffer] columns=200:interleave=false:update-dispersion=0.9:update-fraction=0.5:update-method=map",
-    "[buffer] columns=200:interleave=true:update-dispersion=0.9:update-fraction=0.5:update-method=map",
-]
+# Scenes allowed to fail on Caldera (none since GL_OES_mapbuffer): kept as a list so a new failure is caught.
+# llvmpipe on weston's headless backend: 27 Success, 6 Unknown.
+GLMARK2_KNOWN_FAILURES = []
 
 
 def glmark2_results(w, vendor_json):
