@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "util/log.h"
+
 namespace caldera::pipe {
 namespace {
 
@@ -171,6 +173,7 @@ bool Pipe::RecordStagedBufferUpload(const CmdBufferUpload& record, const void* p
 bool Pipe::Stage(const void* payload, size_t size, StagedPayload* out) {
   if (!arena_->has_block() && !CreateArena()) return false;
   if (size > arena_->capacity()) {
+    util::LogOnce(util::LogLevel::kInfo, "staging", "a payload larger than the arena goes in the chunk");
     arena_->CountFallback();
     return false;
   }
@@ -194,6 +197,8 @@ bool Pipe::Stage(const void* payload, size_t size, StagedPayload* out) {
         // waiting for the device would never end. Ask for a submission; the flush stamps it.
         if (asked_submit) {
           // A backend that marks device use but stamps no submission: never wait on it.
+          util::LogOnce(util::LogLevel::kInfo, "staging",
+                        "a region the device reads had no submission after a flush: the chunk takes the payload");
           arena_->CountFallback();
           return false;
         }
@@ -208,6 +213,7 @@ bool Pipe::Stage(const void* payload, size_t size, StagedPayload* out) {
         break;
       case StagingArena::Blocker::kNone:
         // Empty and still no room: cannot happen for size <= capacity; the chunk takes it.
+        util::LogOnce(util::LogLevel::kInfo, "staging", "no room in an empty arena: the chunk takes the payload");
         arena_->CountFallback();
         return false;
     }
