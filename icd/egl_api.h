@@ -56,6 +56,7 @@ EGLBoolean SurfaceAttrib(EGLDisplay dpy, EGLSurface surface, EGLint attribute, E
 EGLBoolean BindTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer);
 EGLBoolean ReleaseTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer);
 EGLBoolean SwapBuffers(EGLDisplay dpy, EGLSurface surface);
+EGLBoolean SwapBuffersWithDamage(EGLDisplay dpy, EGLSurface surface, const EGLint* rects, EGLint n_rects);
 EGLBoolean SwapInterval(EGLDisplay dpy, EGLint interval);
 EGLBoolean CopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType target);
 

@@ -14,7 +14,8 @@ namespace caldera::egl {
 namespace {
 
 constexpr EGLint kRenderable = EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT;
-constexpr EGLint kSurfaceTypes = EGL_PBUFFER_BIT;  // plus EGL_WINDOW_BIT on window platforms
+// Plus EGL_WINDOW_BIT on window platforms. Swaps keep the back buffer (EGL_SWAP_BEHAVIOR may be PRESERVED).
+constexpr EGLint kSurfaceTypes = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT;
 constexpr EGLint kTrueColor = 4;                   // X's TrueColor visual class (EGL_NATIVE_VISUAL_TYPE)
 constexpr EGLint kMaxPbufferSize = 16384;          // Vulkan's guaranteed maxImageDimension2D is lower,
                                                    // but every desktop driver (and lavapipe) has 16384

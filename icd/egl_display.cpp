@@ -43,7 +43,8 @@ constexpr char kClientApis[] = "OpenGL OpenGL_ES";
 // entry points are not exported; EGL 1.5's eglCreateSync and eglCreateImage are), EGL_KHR_gl_colorspace
 // (no sRGB surfaces), EGL_EXT_create_context_robustness (its EXT attribute values are not parsed).
 constexpr char kDisplayExtensions[] =
-    "EGL_KHR_config_attribs EGL_KHR_create_context EGL_KHR_create_context_no_error "
+    "EGL_EXT_buffer_age EGL_EXT_swap_buffers_with_damage EGL_KHR_config_attribs EGL_KHR_create_context "
+    "EGL_KHR_create_context_no_error EGL_KHR_swap_buffers_with_damage "
     "EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
 // glvnd guesses the platform of eglGetDisplay(native display) from the vendors' platform strings (it hands
 // eglGetPlatformDisplay to every vendor in turn). The X11 and xcb platforms are named only when the X

@@ -49,7 +49,8 @@ struct SurfaceObj {
   EGLint mipmap_level = 0;
   EGLint swap_interval = 1;
   EGLint gl_colorspace = EGL_GL_COLORSPACE_LINEAR;
-  bool window = false;   // a window surface (EGL_WIDTH/HEIGHT follow the window)
+  EGLint swap_behavior = EGL_BUFFER_DESTROYED;  // EGL's default; either holds (SurfaceAttrib)
+  bool window = false;                          // a window surface (EGL_WIDTH/HEIGHT follow the window)
   int bound = 0;         // how many threads' current state reference it (draw and/or read)
   bool deleted = false;  // destroyed or terminated while bound: freed on release
 };

@@ -339,7 +339,15 @@ EGLBoolean QuerySurface(EGLDisplay handle, EGLSurface surface, EGLint attribute,
       v = EGL_BACK_BUFFER;
       break;
     case EGL_SWAP_BEHAVIOR:
-      v = EGL_BUFFER_DESTROYED;
+      v = surf->swap_behavior;
+      break;
+    case EGL_BUFFER_AGE_EXT:
+      // EGL_EXT_buffer_age: of the calling thread's current draw surface only.
+      if (Current().draw != surf) {
+        SetError(EGL_BAD_SURFACE);
+        return EGL_FALSE;
+      }
+      v = SurfaceBufferAge(*surf->surface);
       break;
     case EGL_MULTISAMPLE_RESOLVE:
       v = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
@@ -381,10 +389,14 @@ EGLBoolean SurfaceAttrib(EGLDisplay handle, EGLSurface surface, EGLint attribute
       surf->mipmap_level = value;
       return EGL_TRUE;
     case EGL_SWAP_BEHAVIOR:
-      // Preserving needs EGL_SWAP_BEHAVIOR_PRESERVED_BIT in the config's surface type, which we lack.
-      if (value == EGL_BUFFER_DESTROYED) return EGL_TRUE;
-      SetError(value == EGL_BUFFER_PRESERVED ? EGL_BAD_MATCH : EGL_BAD_PARAMETER);
-      return EGL_FALSE;
+      // Every config has EGL_SWAP_BEHAVIOR_PRESERVED_BIT: a swap copies the default framebuffer out and
+      // leaves it as it was, so both behaviours hold without extra work.
+      if (value != EGL_BUFFER_DESTROYED && value != EGL_BUFFER_PRESERVED) {
+        SetError(EGL_BAD_PARAMETER);
+        return EGL_FALSE;
+      }
+      surf->swap_behavior = value;
+      return EGL_TRUE;
     case EGL_MULTISAMPLE_RESOLVE:
       if (value == EGL_MULTISAMPLE_RESOLVE_DEFAULT) return EGL_TRUE;
       SetError(value == EGL_MULTISAMPLE_RESOLVE_BOX ? EGL_BAD_MATCH : EGL_BAD_PARAMETER);
@@ -441,6 +453,17 @@ EGLBoolean SwapBuffers(EGLDisplay handle, EGLSurface surface) {
   }
   SetError(EGL_CONTEXT_LOST);
   return EGL_FALSE;
+}
+
+// EGL_KHR_swap_buffers_with_damage / EGL_EXT_swap_buffers_with_damage: the rectangles are a hint (the whole
+// frame is copied to the window either way), checked as the extensions ask.
+EGLBoolean SwapBuffersWithDamage(EGLDisplay handle, EGLSurface surface, const EGLint* rects, EGLint n_rects) {
+  if (n_rects < 0 || (n_rects > 0 && !rects)) {
+    EntryLock lock;
+    if (LookupInitializedDisplay(handle)) SetError(EGL_BAD_PARAMETER);
+    return EGL_FALSE;
+  }
+  return SwapBuffers(handle, surface);
 }
 
 EGLBoolean SwapInterval(EGLDisplay handle, EGLint interval) {

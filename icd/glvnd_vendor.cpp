@@ -74,6 +74,8 @@ const ProcEntry kProcs[] = {
     CALDERA_EGL_PROC("eglReleaseThread", ReleaseThread),
     CALDERA_EGL_PROC("eglSurfaceAttrib", SurfaceAttrib),
     CALDERA_EGL_PROC("eglSwapBuffers", SwapBuffers),
+    CALDERA_EGL_PROC("eglSwapBuffersWithDamageKHR", SwapBuffersWithDamage),
+    CALDERA_EGL_PROC("eglSwapBuffersWithDamageEXT", SwapBuffersWithDamage),
     CALDERA_EGL_PROC("eglSwapInterval", SwapInterval),
     CALDERA_EGL_PROC("eglTerminate", Terminate),
     CALDERA_EGL_PROC("eglWaitClient", WaitClient),
@@ -108,11 +110,50 @@ void* VendorGetProcAddress(const char* name) {
   return nullptr;
 }
 
-// Only display extension functions beyond EGL 1.5 core need a vendor dispatch stub; we export none yet.
-void* VendorGetDispatchAddress(const char*) {
+// Display extension functions beyond EGL 1.5 core reach the vendor through dispatch stubs: glvnd asks for
+// a stub by name (getDispatchAddress), assigns it an index (setDispatchIndex), and the stub finds the vendor
+// from the EGLDisplay and calls that vendor's entry at the index.
+struct DispatchStub {
+  const char* name;
+  void* stub;
+  int index = -1;
+};
+extern DispatchStub g_dispatch_stubs[];  // defined after the stubs it names
+
+// The vendor's function for stub `i` and `dpy`, with libEGL told which vendor answers (for eglGetError);
+// null with EGL_BAD_DISPLAY when no vendor owns the display.
+template <typename Fn>
+Fn DispatchFor(int i, EGLDisplay dpy) {
+  __EGLvendorInfo* vendor = g_exports->getVendorFromDisplay(dpy);
+  if (!vendor || g_dispatch_stubs[i].index < 0) {
+    g_exports->setEGLError(EGL_BAD_DISPLAY);
+    return nullptr;
+  }
+  g_exports->setLastVendor(vendor);
+  return reinterpret_cast<Fn>(g_exports->fetchDispatchEntry(vendor, g_dispatch_stubs[i].index));
+}
+
+template <int I>
+EGLBoolean StubSwapBuffersWithDamage(EGLDisplay dpy, EGLSurface surface, const EGLint* rects,
+                                     EGLint n_rects) {
+  auto fn = DispatchFor<EGLBoolean (*)(EGLDisplay, EGLSurface, const EGLint*, EGLint)>(I, dpy);
+  return fn ? fn(dpy, surface, rects, n_rects) : EGL_FALSE;
+}
+
+DispatchStub g_dispatch_stubs[] = {
+    {"eglSwapBuffersWithDamageKHR", reinterpret_cast<void*>(&StubSwapBuffersWithDamage<0>)},
+    {"eglSwapBuffersWithDamageEXT", reinterpret_cast<void*>(&StubSwapBuffersWithDamage<1>)},
+};
+
+void* VendorGetDispatchAddress(const char* name) {
+  for (const DispatchStub& d : g_dispatch_stubs)
+    if (name && std::strcmp(d.name, name) == 0) return d.stub;
   return nullptr;
 }
-void VendorSetDispatchIndex(const char*, int) {}
+void VendorSetDispatchIndex(const char* name, int index) {
+  for (DispatchStub& d : g_dispatch_stubs)
+    if (name && std::strcmp(d.name, name) == 0) d.index = index;
+}
 
 }  // namespace
 }  // namespace caldera::egl

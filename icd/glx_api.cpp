@@ -25,7 +25,7 @@ constexpr int kMaxPbufferSize = 16384;
 constexpr char kExtensions[] =
     "GLX_ARB_create_context GLX_ARB_create_context_profile GLX_EXT_create_context_es2_profile "
     "GLX_EXT_create_context_es_profile GLX_ARB_get_proc_address GLX_EXT_swap_control GLX_MESA_swap_control "
-    "GLX_SGI_make_current_read GLX_SGI_swap_control";
+    "GLX_SGI_make_current_read GLX_SGI_swap_control GLX_EXT_buffer_age";
 
 thread_local ContextRec* t_current = nullptr;
 thread_local DrawableRec* t_draw = nullptr;
@@ -497,6 +497,9 @@ void QueryDrawable(::Display* dpy, GLXDrawable drawable, int attribute, unsigned
         return;
       case GLX_LARGEST_PBUFFER:
         *value = r->largest ? 1u : 0u;
+        return;
+      case GLX_BACK_BUFFER_AGE_EXT:  // GLX_EXT_buffer_age (a swap leaves the back buffer as shown)
+        *value = unsigned(SurfaceBufferAge(*r->surface));
         return;
       case GLX_SWAP_INTERVAL_EXT:
         *value = unsigned(r->swap_interval);

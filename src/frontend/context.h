@@ -182,7 +182,7 @@ class Context {
   std::shared_ptr<Buffer> array_buffer;
   std::shared_ptr<Buffer> copy_read_buffer, copy_write_buffer, pixel_pack_buffer, pixel_unpack_buffer;
   std::shared_ptr<Buffer> uniform_buffer, texture_buffer, transform_feedback_buffer;
-  std::shared_ptr<VertexArray> vertex_array;  // null: none bound (core) — draws fail
+  std::shared_ptr<VertexArray> vertex_array;          // null: none bound (core) — draws fail
   std::shared_ptr<VertexArray> default_vertex_array;  // ES: object 0, kept while other arrays are bound
   // ES client-side arrays staged for the draw being made: one stream buffer per attribute and one for
   // indices (client_arrays.cpp), re-specified at each draw that reads client memory.

@@ -104,6 +104,7 @@ Surface::Surface(Device& dev, const SurfaceDesc& d) : device(dev), desc(d) {
 }
 
 void Surface::CreateImages(pipe::Pipe& pipe) {
+  swapped_since_images = false;
   if (color_format != pipe::Format::kUndefined) {
     color = device.handles().Allocate();
     pipe.Record(pipe::CmdImageCreate{color, color_format, static_cast<uint8_t>(desc.samples), 1,
@@ -170,6 +171,9 @@ void DestroySurface(Surface* surface) {
 
 int32_t SurfaceWidth(const Surface& surface) {
   return surface.desc.width;
+}
+int32_t SurfaceBufferAge(const Surface& surface) {
+  return surface.window && surface.swapped_since_images ? 1 : 0;
 }
 int32_t SurfaceHeight(const Surface& surface) {
   return surface.desc.height;

@@ -54,6 +54,10 @@ class Surface {
   std::unique_ptr<NativeWindow> window;
   std::unique_ptr<pipe::Presenter> presenter;  // null: frames are read back and given to `window`
   int32_t swap_interval = 1;
+  // Whether a swap showed these images' contents (EGL_EXT_buffer_age): a swap copies the default framebuffer
+  // to the window and leaves it as it was, so after one the back buffer holds the previous frame (age 1);
+  // new images (creation, resize) have undefined contents (age 0).
+  bool swapped_since_images = false;
   std::vector<uint8_t> readback;  // the software path's frame memory
 
   // Gives the surface new images of `width` x `height` (their contents undefined), recorded on `pipe` so

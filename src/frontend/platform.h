@@ -45,6 +45,9 @@ Surface* CreatePbufferSurface(Device& device, const SurfaceDesc& desc, std::stri
 void DestroySurface(Surface* surface);  // deferred while the surface is current somewhere
 int32_t SurfaceWidth(const Surface& surface);
 int32_t SurfaceHeight(const Surface& surface);
+// EGL_EXT_buffer_age / GLX_EXT_buffer_age: frames since the back buffer's contents were shown — 1 after a
+// swap (Caldera's default framebuffer keeps its contents across a swap), 0 for new images and non-windows.
+int32_t SurfaceBufferAge(const Surface& surface);
 
 struct ContextDesc {
   ClientApi api = ClientApi::kOpenGL;
@@ -55,7 +58,8 @@ struct ContextDesc {
   bool debug = false;
   bool robust = false;
   bool no_error = false;
-  bool lose_context_on_reset = false;  // reset notification strategy LOSE_CONTEXT_ON_RESET (else NO_RESET_NOTIFICATION)
+  bool lose_context_on_reset =
+      false;  // reset notification strategy LOSE_CONTEXT_ON_RESET (else NO_RESET_NOTIFICATION)
 };
 
 // Returns null (and sets *error) for versions Caldera cannot provide. `share` joins its share group.

@@ -105,8 +105,7 @@ SwapResult SwapBuffers(Context* context, Surface& surface) {
     const uint64_t now = uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
                                       std::chrono::steady_clock::now().time_since_epoch())
                                       .count());
-    pipe.Record(
-        pipe::CmdPresent{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval, now});
+    pipe.Record(pipe::CmdPresent{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval, now});
     if (!pipe.EndFrame()) return SwapResult::kContextLost;
     if (surface.presenter->stats().window_lost) return SwapResult::kWindowLost;
   } else if (width > 0 && height > 0) {
@@ -114,6 +113,7 @@ SwapResult SwapBuffers(Context* context, Surface& surface) {
   } else {
     pipe.Submit();
   }
+  surface.swapped_since_images = true;  // the images keep what was shown (a resize below makes new ones)
   // The next frame is drawn at the window's new size. GL leaves the viewport alone (applications follow
   // their window's resize events); only the default framebuffer's images change.
   if (width > 0 && height > 0 && (width != surface.desc.width || height != surface.desc.height)) {

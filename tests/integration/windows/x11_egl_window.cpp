@@ -297,6 +297,37 @@ int main(int argc, char** argv) {
   }
   CHECK(WaitForPixel(x, win, 48, 32, {0, 255, 0}));
 
+  // EGL_EXT_buffer_age: after a swap the back buffer holds the frame just shown (age 1), and keeps it
+  // (EGL_SWAP_BEHAVIOR may be EGL_BUFFER_PRESERVED, and every config offers it).
+  const char* dpy_ext = eglQueryString(dpy, EGL_EXTENSIONS);
+  CHECK(dpy_ext && std::strstr(dpy_ext, "EGL_EXT_buffer_age") &&
+        std::strstr(dpy_ext, "EGL_KHR_swap_buffers_with_damage"));
+  EGLint age = -1, behaviour = 0;
+  CHECK(eglQuerySurface(dpy, surf, EGL_BUFFER_AGE_EXT, &age) && age == 1);
+  CHECK(eglGetConfigAttrib(dpy, cfg, EGL_SURFACE_TYPE, &surface_type) &&
+        (surface_type & EGL_SWAP_BEHAVIOR_PRESERVED_BIT));
+  CHECK(eglSurfaceAttrib(dpy, surf, EGL_SWAP_BEHAVIOR, EGL_BUFFER_PRESERVED));
+  CHECK(eglQuerySurface(dpy, surf, EGL_SWAP_BEHAVIOR, &behaviour) && behaviour == EGL_BUFFER_PRESERVED);
+  {
+    uint8_t px[4] = {};
+    glReadPixels(48, 32, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 0 && px[1] == 255 && px[2] == 0);  // the green frame swapped above is still there
+  }
+  // eglSwapBuffersWithDamageKHR: the rectangles are a hint; bad counts are EGL_BAD_PARAMETER.
+  auto swap_damage =
+      reinterpret_cast<PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC>(eglGetProcAddress("eglSwapBuffersWithDamageKHR"));
+  CHECK(swap_damage != nullptr);
+  if (swap_damage) {
+    ClearTo(1.0f, 0.0f, 1.0f);
+    const EGLint damage[] = {0, 0, 96, 64};
+    CHECK(swap_damage(dpy, surf, damage, 1));
+    CHECK(WaitForPixel(x, win, 48, 32, {255, 0, 255}));
+    CHECK(!swap_damage(dpy, surf, damage, -1));
+    CHECK_ERROR(EGL_BAD_PARAMETER);
+    CHECK(!swap_damage(dpy, surf, nullptr, 2));
+    CHECK_ERROR(EGL_BAD_PARAMETER);
+  }
+
   // Swap intervals are accepted (and clamped); interval 0 still shows every last frame.
   CHECK(eglSwapInterval(dpy, 0));
   ClearTo(1.0f, 1.0f, 1.0f);
@@ -311,6 +342,7 @@ int main(int argc, char** argv) {
   CHECK(eglSwapBuffers(dpy, surf));
   CHECK(eglQuerySurface(dpy, surf, EGL_WIDTH, &w) && w == 128);
   CHECK(eglQuerySurface(dpy, surf, EGL_HEIGHT, &h) && h == 80);
+  CHECK(eglQuerySurface(dpy, surf, EGL_BUFFER_AGE_EXT, &age) && age == 0);  // new images: undefined contents
   glViewport(0, 0, 128, 80);
   ClearTo(1.0f, 1.0f, 0.0f);
   glEnable(GL_SCISSOR_TEST);

@@ -149,6 +149,12 @@ int main() {
     CHECK(WaitForPixel(x, win, 40, 30, 255, 255, 0));
   }
 
+  // GLX_EXT_buffer_age: after a swap the back buffer is the frame shown.
+  CHECK(std::strstr(glXQueryExtensionsString(x, screen), "GLX_EXT_buffer_age") != nullptr);
+  unsigned int age = 7;
+  glXQueryDrawable(x, win, GLX_BACK_BUFFER_AGE_EXT, &age);
+  CHECK(age == 1);
+
   // GLX_SGI_swap_control: the current window's interval; 0 is GLX_BAD_VALUE.
   auto sgi = reinterpret_cast<int (*)(int)>(
       glXGetProcAddress(reinterpret_cast<const GLubyte*>("glXSwapIntervalSGI")));
