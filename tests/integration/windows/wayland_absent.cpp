@@ -13,19 +13,9 @@
 #include <fstream>
 #include <string>
 
+#include "window_checks.h"
+
 namespace {
-
-int g_passed = 0, g_failed = 0;
-
-#define CHECK(cond)                                                                 \
-  do {                                                                              \
-    if (cond) {                                                                     \
-      ++g_passed;                                                                   \
-    } else {                                                                        \
-      std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++g_failed;                                                                   \
-    }                                                                               \
-  } while (0)
 
 bool HasToken(const char* list, const char* token) {
   if (!list) return false;

@@ -24,33 +24,10 @@
 #include <cstring>
 
 #include "presentation-time-client-protocol.h"
+#include "window_checks.h"
 #include "xdg-shell-client-protocol.h"
 
 namespace {
-
-int g_passed = 0, g_failed = 0;
-
-#define CHECK(cond)                                                                 \
-  do {                                                                              \
-    if (cond) {                                                                     \
-      ++g_passed;                                                                   \
-    } else {                                                                        \
-      std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++g_failed;                                                                   \
-    }                                                                               \
-  } while (0)
-
-#define CHECK_ERROR(expected)                                                                          \
-  do {                                                                                                 \
-    EGLint err_ = eglGetError();                                                                       \
-    if (err_ == (expected)) {                                                                          \
-      ++g_passed;                                                                                      \
-    } else {                                                                                           \
-      std::fprintf(stderr, "%s:%d: expected %s (0x%04x), got 0x%04x\n", __FILE__, __LINE__, #expected, \
-                   (expected), err_);                                                                  \
-      ++g_failed;                                                                                      \
-    }                                                                                                  \
-  } while (0)
 
 double Now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();

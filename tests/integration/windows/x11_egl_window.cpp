@@ -21,31 +21,9 @@
 #include <string>
 #include <thread>
 
+#include "window_checks.h"
+
 namespace {
-
-int g_passed = 0, g_failed = 0;
-
-#define CHECK(cond)                                                                 \
-  do {                                                                              \
-    if (cond) {                                                                     \
-      ++g_passed;                                                                   \
-    } else {                                                                        \
-      std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++g_failed;                                                                   \
-    }                                                                               \
-  } while (0)
-
-#define CHECK_ERROR(expected)                                                                          \
-  do {                                                                                                 \
-    EGLint err_ = eglGetError();                                                                       \
-    if (err_ == (expected)) {                                                                          \
-      ++g_passed;                                                                                      \
-    } else {                                                                                           \
-      std::fprintf(stderr, "%s:%d: expected %s (0x%04x), got 0x%04x\n", __FILE__, __LINE__, #expected, \
-                   (expected), err_);                                                                  \
-      ++g_failed;                                                                                      \
-    }                                                                                                  \
-  } while (0)
 
 struct Rgb {
   int r, g, b;

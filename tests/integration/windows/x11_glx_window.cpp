@@ -15,19 +15,9 @@
 #include <cstring>
 #include <thread>
 
+#include "window_checks.h"
+
 namespace {
-
-int g_passed = 0, g_failed = 0;
-
-#define CHECK(cond)                                                                 \
-  do {                                                                              \
-    if (cond) {                                                                     \
-      ++g_passed;                                                                   \
-    } else {                                                                        \
-      std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++g_failed;                                                                   \
-    }                                                                               \
-  } while (0)
 
 bool WaitForPixel(Display* x, Window win, int px, int py, int r, int g, int b) {
   int got[3] = {-1, -1, -1};
