@@ -86,7 +86,7 @@ const uint8_t* ConvertUpload(Context& ctx, const void* pixels, GLsizei width, GL
 // The format/type pair of an upload checked on its own and against the image's format (GL errors recorded).
 bool CheckUploadFormat(Context& ctx, GLenum format, GLenum type, pipe::Format storage,
                        glformat::ClientLayout* client, const char* fn) {
-  if (GLenum error = glformat::CheckClientFormat(format, type, client)) {
+  if (GLenum error = glformat::CheckClientFormat(format, type, client, ctx.IsES())) {
     ctx.Error(error, fn,
               error == GL_INVALID_ENUM ? "invalid format or type" : "format and type do not match");
     return false;
@@ -405,7 +405,7 @@ void TexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GL
   ImageTarget it;
   if (!ResolveImageTarget(ctx, target, dims, &it, fn)) return;
   glformat::ClientLayout client;
-  if (GLenum error = glformat::CheckClientFormat(format, type, &client))
+  if (GLenum error = glformat::CheckClientFormat(format, type, &client, ctx.IsES()))
     return ctx.Error(error, fn, "invalid format/type pair");
   LevelSpec spec;
   if (!CheckTexSubImage(ctx, dims, target, level, x, y, z, w, h, d, &spec, fn)) return;
@@ -422,6 +422,8 @@ void TexStorage(Context& ctx, int dims, GLenum target, GLsizei levels, GLenum in
                                : target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY;
   if (!target_ok) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
   auto fmt = TextureStorageFormat(ctx, internalformat, target);
+  // Immutable storage takes sized formats; the unsized luminance/alpha ones have no sized form here.
+  if (glformat::LegacyTextureFormat(internalformat)) fmt.reset();
   if (!fmt) return ctx.Error(GL_INVALID_ENUM, fn, "unsupported internal format");
   if (levels < 1 || w < 1 || h < 1 || d < 1) return ctx.Error(GL_INVALID_VALUE, fn, "levels or size below 1");
   GLsizei max = MaxSize(ctx);
