@@ -176,6 +176,26 @@ void RunFormat(const Format& f, bool es3) {
   CHECK(AllTexels(f, "level 0 after glGenerateMipmap", quad, 2, 2));
   glDeleteTextures(1, &t);
   CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // 7. glCopyTexImage2D from the (RGBA8) framebuffer: luminance takes red, alpha takes alpha.
+  glViewport(0, 0, 8, 8);
+  glClearColor(0.2f, 0.4f, 0.6f, 0.8f);  // 51, 102, 153, 204
+  glClear(GL_COLOR_BUFFER_BIT);
+  t = NewTexture(GL_NEAREST);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, f.format, 0, 0, 2, 1, 0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  std::vector<uint8_t> copied(size_t(2) * f.bytes);
+  for (int i = 0; i < 2; ++i) {
+    if (f.format == GL_ALPHA) {
+      copied[size_t(i)] = 204;
+    } else {
+      copied[size_t(i) * f.bytes] = 51;
+      if (f.bytes == 2) copied[size_t(i) * 2 + 1] = 204;
+    }
+  }
+  CHECK(AllTexels(f, "glCopyTexImage2D", copied, 2, 1));
+  glDeleteTextures(1, &t);
+  CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
 void RunES(bool es3) {
@@ -204,6 +224,14 @@ void RunES(bool es3) {
     Draw(1, 1);
     const uint8_t want[4] = {30, 20, 10, 255};
     CHECK(PixelIs("RGBA8 swizzled", Read(1, 1).data(), want));
+    glDeleteTextures(1, &t);
+    // Immutable storage takes sized formats only: the unsized luminance/alpha names are refused.
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexStorage2D(GL_TEXTURE_2D, 1, kLuminance, 4, 4);
+    CHECK_GL_ERROR(GL_INVALID_ENUM);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_ALPHA, 4, 4);
+    CHECK_GL_ERROR(GL_INVALID_ENUM);
     glDeleteTextures(1, &t);
   }
   glDeleteBuffers(1, &vbo);
