@@ -340,6 +340,25 @@ std::optional<pipe::Format> LegacyTextureFormat(GLenum internal_format) {
   }
 }
 
+std::optional<pipe::Format> UnsizedFloatFormat(GLenum internal_format, GLenum type) {
+  bool full = type == GL_FLOAT;
+  if (!full && type != GL_HALF_FLOAT) return std::nullopt;
+  switch (internal_format) {
+    case GL_RGBA:
+      return full ? F::kRGBA32F : F::kRGBA16F;
+    case GL_RGB:
+      return full ? F::kRGB32F : F::kRGB16F;
+    case kLuminance:
+      return full ? F::kL32F : F::kL16F;
+    case GL_ALPHA:
+      return full ? F::kA32F : F::kA16F;
+    case kLuminanceAlpha:
+      return full ? F::kLA32F : F::kLA16F;
+    default:
+      return std::nullopt;
+  }
+}
+
 std::optional<pipe::Format> TextureFormat(GLenum internal_format) {
   for (const auto& m : kTextureOnlyFormats)
     if (m.internal_format == internal_format) return m.format;
@@ -439,8 +458,15 @@ bool ClientFormatMatches(const ClientLayout& client, pipe::Format f) {
 bool SameLayout(GLenum format, GLenum type, pipe::Format f) {
   // Luminance/alpha bytes are their R8/RG8 storage's bytes in the client's order.
   if (pipe::IsLegacyFormat(f)) {
-    GLenum client = f == F::kL8 ? kLuminance : f == F::kA8 ? GLenum(GL_ALPHA) : kLuminanceAlpha;
-    return format == client && type == GL_UNSIGNED_BYTE;
+    const pipe::FormatInfo& info = pipe::Info(f);
+    GLenum client = info.bits[0] == 0      ? GLenum(GL_ALPHA)
+                    : info.components == 2 ? kLuminanceAlpha
+                                           : kLuminance;
+    int size = info.texel_size / info.components;
+    GLenum stored_type = info.type != pipe::FormatType::kFloat ? GLenum(GL_UNSIGNED_BYTE)
+                         : size == 4                           ? GLenum(GL_FLOAT)
+                                                               : GLenum(GL_HALF_FLOAT);
+    return format == client && type == stored_type;
   }
   const pipe::FormatInfo& info = pipe::Info(f);
   if (info.storage != f || info.packing != pipe::Packing::kNone || pipe::IsDepthFormat(f)) return false;

@@ -390,8 +390,12 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
 // glTexImage2D / glTexImage3D. For 2D entry points `d` is 1.
 void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internalformat, GLsizei w, GLsizei h,
               GLsizei d, GLint border, GLenum format, GLenum type, const void* pixels, const char* fn) {
+  if (ctx.IsES() && type == glenum::kHalfFloatOES) type = GL_HALF_FLOAT;  // GL_OES_texture_half_float
   LevelSpec spec;
   if (!CheckTexImage(ctx, dims, target, level, internalformat, w, h, d, border, &spec, fn)) return;
+  // GL_OES_texture_float / GL_OES_texture_half_float: ES's unsized formats with float data keep floats.
+  if (ctx.IsES())
+    if (auto f = glformat::UnsizedFloatFormat(static_cast<GLenum>(internalformat), type)) spec.format = *f;
   glformat::ClientLayout client;
   if (!CheckUploadFormat(ctx, format, type, spec.format, &client, fn)) return;
   if (!UnpackBufferOk(ctx, spec.w, spec.h, spec.d, spec.three_d, format, type, pixels, fn)) return;
@@ -402,6 +406,7 @@ void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internal
 // glTexSubImage2D / glTexSubImage3D. For 2D entry points `z` is 0 and `d` is 1.
 void TexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w,
                  GLsizei h, GLsizei d, GLenum format, GLenum type, const void* pixels, const char* fn) {
+  if (ctx.IsES() && type == glenum::kHalfFloatOES) type = GL_HALF_FLOAT;  // GL_OES_texture_half_float
   ImageTarget it;
   if (!ResolveImageTarget(ctx, target, dims, &it, fn)) return;
   glformat::ClientLayout client;

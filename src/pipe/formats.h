@@ -41,6 +41,12 @@ enum class Format : uint8_t {
   kL8,
   kA8,
   kLA8,
+  kL32F,  // the same with GL_OES_texture_float / GL_OES_texture_half_float uploads
+  kA32F,
+  kLA32F,
+  kL16F,
+  kA16F,
+  kLA16F,
   // Signed normalised: sampled only (GL 3.3 does not make them colour-renderable).
   kR8SN,
   kRG8SN,
@@ -156,21 +162,21 @@ struct LegacyLayout {
   Format storage;
   Swizzle swizzle;
 };
+inline bool IsLegacyFormat(Format f) {
+  return f >= Format::kL8 && f <= Format::kLA16F;
+}
 inline LegacyLayout LegacyStorage(Format f) {
   using S = SwizzleSource;
-  switch (f) {
-    case Format::kL8:
-      return {Format::kR8, {{S::kR, S::kR, S::kR, S::kOne}}};
-    case Format::kA8:
-      return {Format::kR8, {{S::kZero, S::kZero, S::kZero, S::kR}}};
-    case Format::kLA8:
-      return {Format::kRG8, {{S::kR, S::kR, S::kR, S::kG}}};
-    default:
-      return {f, {}};
-  }
-}
-inline bool IsLegacyFormat(Format f) {
-  return f == Format::kL8 || f == Format::kA8 || f == Format::kLA8;
+  if (!IsLegacyFormat(f)) return {f, {}};
+  // Rows of three: luminance, alpha, luminance-alpha of one component type.
+  static constexpr Format kStorage[][3] = {{Format::kR8, Format::kR8, Format::kRG8},
+                                           {Format::kR32F, Format::kR32F, Format::kRG32F},
+                                           {Format::kR16F, Format::kR16F, Format::kRG16F}};
+  static constexpr Swizzle kSwizzle[3] = {{{S::kR, S::kR, S::kR, S::kOne}},
+                                          {{S::kZero, S::kZero, S::kZero, S::kR}},
+                                          {{S::kR, S::kR, S::kR, S::kG}}};
+  int i = int(f) - int(Format::kL8);
+  return {kStorage[i / 3][i % 3], kSwizzle[i % 3]};
 }
 // The format a backend creates and copies for `f`: RGB formats' RGBA storage, luminance/alpha formats'
 // R8/RG8, `f` itself otherwise.

@@ -39,6 +39,12 @@ constexpr FormatInfo kInfo[] = {
     {1, 1, {8, 0, 0, 0}, T::kUnorm, P::kNone, F::kL8},
     {1, 1, {0, 0, 0, 8}, T::kUnorm, P::kNone, F::kA8},
     {2, 2, {8, 0, 0, 8}, T::kUnorm, P::kNone, F::kLA8},
+    {1, 4, {32, 0, 0, 0}, T::kFloat, P::kNone, F::kL32F},
+    {1, 4, {0, 0, 0, 32}, T::kFloat, P::kNone, F::kA32F},
+    {2, 8, {32, 0, 0, 32}, T::kFloat, P::kNone, F::kLA32F},
+    {1, 2, {16, 0, 0, 0}, T::kFloat, P::kNone, F::kL16F},
+    {1, 2, {0, 0, 0, 16}, T::kFloat, P::kNone, F::kA16F},
+    {2, 4, {16, 0, 0, 16}, T::kFloat, P::kNone, F::kLA16F},
     {1, 1, {8, 0, 0, 0}, T::kSnorm, P::kNone, F::kR8SN},
     {2, 2, {8, 8, 0, 0}, T::kSnorm, P::kNone, F::kRG8SN},
     {3, 4, {8, 8, 8, 0}, T::kSnorm, P::kNone, F::kRGBA8SN},  // kRGB8SN

@@ -2,7 +2,8 @@
 // in an ES 2.0 and an ES 3.0 context: known texels uploaded (odd widths, alignment 1), sampled with blending
 // off and every pixel compared with what ES defines (L: L,L,L,1; A: 0,0,0,A; LA: L,L,L,A), after
 // glTexSubImage2D updates, with LINEAR filtering between two texels, and from a level glGenerateMipmap made.
-// ES 3.0 adds GL_TEXTURE_SWIZZLE_* on top of each format's own reading (and on an RGBA8 texture). Such
+// ES 3.0 adds GL_TEXTURE_SWIZZLE_* on top of each format's own reading (and on an RGBA8 texture). With
+// GL_OES_texture_float / GL_OES_texture_half_float, float data for them and for unsized RGB/RGBA. Such
 // textures are not colour-renderable (framebuffer incomplete). A desktop core context refuses the formats
 // with the errors the core spec names (internal formats: GL_INVALID_VALUE, as Mesa; client formats:
 // GL_INVALID_ENUM, which Mesa does not give).
@@ -198,6 +199,78 @@ void RunFormat(const Format& f, bool es3) {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// GL_OES_texture_float / GL_OES_texture_half_float: the unsized formats (RGBA and RGB too) with GL_FLOAT and
+// GL_HALF_FLOAT_OES data, sampled NEAREST, then one texel replaced by glTexSubImage2D. Values are k/255, so
+// the RGBA8 framebuffer holds k (within one for halves).
+void RunFloat() {
+  constexpr GLenum kHalfFloatOES = 0x8D61;
+  const char* ext = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
+  CHECK(ext && std::strstr(ext, "GL_OES_texture_float") != nullptr);
+  CHECK(ext && std::strstr(ext, "GL_OES_texture_half_float") != nullptr);
+  struct Unsized {
+    const char* name;
+    GLenum format;
+    int components;
+  };
+  const Unsized kUnsized[] = {{"RGBA", GL_RGBA, 4},
+                              {"RGB", GL_RGB, 3},
+                              {"LUMINANCE", kLuminance, 1},
+                              {"ALPHA", GL_ALPHA, 1},
+                              {"LUMINANCE_ALPHA", kLuminanceAlpha, 2}};
+  for (const Unsized& u : kUnsized) {
+    for (GLenum type : {GLenum(GL_FLOAT), kHalfFloatOES}) {
+      std::printf("%s, %s\n", u.name, type == GL_FLOAT ? "GL_FLOAT" : "GL_HALF_FLOAT_OES");
+      // Two texels: component c of texel i is 17 + 40 c + 100 i (in 1/255).
+      std::vector<float> values;
+      for (int i = 0; i < 2; ++i)
+        for (int c = 0; c < u.components; ++c) values.push_back(float(17 + 40 * c + 100 * i) / 255.0f);
+      std::vector<uint8_t> bytes(values.size() * (type == GL_FLOAT ? 4 : 2));
+      for (size_t i = 0; i < values.size(); ++i) {
+        if (type == GL_FLOAT) {
+          std::memcpy(&bytes[i * 4], &values[i], 4);
+        } else {
+          // Values in [0, 1): a normal half from the float's exponent and top mantissa bits (rounded).
+          uint32_t x;
+          std::memcpy(&x, &values[i], 4);
+          uint32_t h = ((((x >> 23) & 0xFF) - 127 + 15) << 10) + ((x >> 13) & 0x3FF) + ((x >> 12) & 1);
+          auto h16 = static_cast<uint16_t>(h);
+          std::memcpy(&bytes[i * 2], &h16, 2);
+        }
+      }
+      GLuint t = NewTexture(GL_NEAREST);
+      glTexImage2D(GL_TEXTURE_2D, 0, GLint(u.format), 2, 1, 0, u.format, type, bytes.data());
+      CHECK_GL_ERROR(GL_NO_ERROR);
+      auto expect = [&](int texel, uint8_t want[4]) {
+        uint8_t k[4] = {0, 0, 0, 255};
+        for (int c = 0; c < u.components; ++c) k[c] = static_cast<uint8_t>(17 + 40 * c + 100 * texel);
+        if (u.format == kLuminance || u.format == kLuminanceAlpha)
+          want[0] = want[1] = want[2] = k[0], want[3] = u.format == kLuminanceAlpha ? k[1] : 255;
+        else if (u.format == GL_ALPHA)
+          want[0] = want[1] = want[2] = 0, want[3] = k[0];
+        else
+          for (int c = 0; c < 4; ++c) want[c] = k[c];
+      };
+      Draw(2, 1);
+      std::vector<uint8_t> px = Read(2, 1);
+      for (int i = 0; i < 2; ++i) {
+        uint8_t want[4];
+        expect(i, want);
+        CHECK(PixelIs("float upload", &px[size_t(i) * 4], want, 1));
+      }
+      // Texel 1's data into texel 0.
+      size_t texel_bytes = bytes.size() / 2;
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, u.format, type, bytes.data() + texel_bytes);
+      CHECK_GL_ERROR(GL_NO_ERROR);
+      Draw(2, 1);
+      px = Read(2, 1);
+      uint8_t want[4];
+      expect(1, want);
+      CHECK(PixelIs("float sub-image", &px[0], want, 1));
+      glDeleteTextures(1, &t);
+    }
+  }
+}
+
 void RunES(bool es3) {
   GLuint program = harness::CompileProgram(kVs, kFs);
   glBindAttribLocation(program, 0, "pos");
@@ -214,6 +287,7 @@ void RunES(bool es3) {
   glDisable(GL_BLEND);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   for (const Format& f : kFormats) RunFormat(f, es3);
+  RunFloat();
   if (es3) {
     // The user swizzle on a format without one of its own.
     const uint8_t rgba[4] = {10, 20, 30, 40};
@@ -295,6 +369,9 @@ int main() {
     client_format_error("glTexImage2D(format GL_LUMINANCE_ALPHA)", GL_INVALID_ENUM);
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, kLuminance, GL_UNSIGNED_BYTE, texel);
     client_format_error("glTexSubImage2D(format GL_LUMINANCE)", GL_INVALID_ENUM);
+    // GL_HALF_FLOAT_OES is an ES value only (Mesa takes it in core contexts too).
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA16F, 1, 1, 0, GL_RGBA, 0x8D61, texel);
+    client_format_error("glTexImage2D(type GL_HALF_FLOAT_OES)", GL_INVALID_ENUM);
     CHECK_GL_ERROR(GL_NO_ERROR);
     glDeleteTextures(1, &t);
     harness::Close(w);
