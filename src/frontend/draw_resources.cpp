@@ -227,6 +227,38 @@ pipe::SamplerState ResolveSampler(const Texture& t, const SamplerObject* sampler
   return s;
 }
 
+namespace {
+
+// GL_TEXTURE_SWIZZLE_* (validated enums) over the format's own swizzle.
+pipe::Swizzle ResolveSwizzle(const Texture& t) {
+  pipe::Swizzle user;
+  for (int c = 0; c < 4; ++c) {
+    switch (t.swizzle[c]) {
+      case GL_RED:
+        user.c[c] = pipe::SwizzleSource::kR;
+        break;
+      case GL_GREEN:
+        user.c[c] = pipe::SwizzleSource::kG;
+        break;
+      case GL_BLUE:
+        user.c[c] = pipe::SwizzleSource::kB;
+        break;
+      case GL_ALPHA:
+        user.c[c] = pipe::SwizzleSource::kA;
+        break;
+      case GL_ZERO:
+        user.c[c] = pipe::SwizzleSource::kZero;
+        break;
+      default:
+        user.c[c] = pipe::SwizzleSource::kOne;
+        break;
+    }
+  }
+  return pipe::ComposeSwizzle(user, pipe::LegacyStorage(t.format).swizzle);
+}
+
+}  // namespace
+
 void Context::FlushProgramResources() {
   const auto& linked = *program->linked;
   if (linked.sampler_count > 0) {
@@ -248,6 +280,7 @@ void Context::FlushProgramResources() {
         auto& binding = cmd.textures[index];
         binding.kind = kind;
         binding.sample_type = SamplerSampleType(u.gl_type);
+        binding.swizzle = pipe::Swizzle{};  // the record was zeroed
         cmd.count = std::max(cmd.count, index + 1);
         if (unit < 0 || unit >= kTextureUnits) continue;
         const auto& tex = textures[unit][TextureTargetIndex(target)];
@@ -263,6 +296,7 @@ void Context::FlushProgramResources() {
         if (FormatSampleType(tex->format) != binding.sample_type) continue;
         binding.image = tex->handle;
         binding.base_level = static_cast<uint8_t>(tex->base_level);
+        binding.swizzle = ResolveSwizzle(*tex);
         binding.sampler = ResolveSampler(*tex, sampler_object);
       }
     }

@@ -111,6 +111,11 @@ int Channel(GLenum format, int i) {
       return i == 0 ? 2 : -1;
     case GL_ALPHA:
       return i == 0 ? 3 : -1;
+    // Luminance unpacks into red (alpha into alpha), as GL's pixel transfer has always put it.
+    case kLuminance:
+      return i == 0 ? 0 : -1;
+    case kLuminanceAlpha:
+      return i == 0 ? 0 : i == 1 ? 3 : -1;
     case GL_RG:
     case GL_RG_INTEGER:
       return i < 2 ? i : -1;
@@ -130,7 +135,6 @@ int Channel(GLenum format, int i) {
       return -1;
   }
 }
-
 
 using Packed = PackedFields;
 
@@ -323,6 +327,38 @@ constexpr FormatMapping kTextureOnlyFormats[] = {
     {GL_COMPRESSED_SIGNED_RG_RGTC2, F::kRG8SN},
 };
 
+std::optional<pipe::Format> LegacyTextureFormat(GLenum internal_format) {
+  switch (internal_format) {
+    case kLuminance:
+      return F::kL8;
+    case GL_ALPHA:
+      return F::kA8;
+    case kLuminanceAlpha:
+      return F::kLA8;
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<pipe::Format> UnsizedFloatFormat(GLenum internal_format, GLenum type) {
+  bool full = type == GL_FLOAT;
+  if (!full && type != GL_HALF_FLOAT) return std::nullopt;
+  switch (internal_format) {
+    case GL_RGBA:
+      return full ? F::kRGBA32F : F::kRGBA16F;
+    case GL_RGB:
+      return full ? F::kRGB32F : F::kRGB16F;
+    case kLuminance:
+      return full ? F::kL32F : F::kL16F;
+    case GL_ALPHA:
+      return full ? F::kA32F : F::kA16F;
+    case kLuminanceAlpha:
+      return full ? F::kLA32F : F::kLA16F;
+    default:
+      return std::nullopt;
+  }
+}
+
 std::optional<pipe::Format> TextureFormat(GLenum internal_format) {
   for (const auto& m : kTextureOnlyFormats)
     if (m.internal_format == internal_format) return m.format;
@@ -377,8 +413,9 @@ std::optional<pipe::Format> RenderbufferFormat(GLenum internal_format) {
   }
 }
 
-GLenum CheckClientFormat(GLenum format, GLenum type, ClientLayout* out) {
+GLenum CheckClientFormat(GLenum format, GLenum type, ClientLayout* out, bool legacy_formats) {
   ClientLayout l;
+  if (IsLegacyClientFormat(format) && !legacy_formats) return GL_INVALID_ENUM;
   if (format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX) {
     l.components = 1, l.depth = format == GL_DEPTH_COMPONENT, l.stencil = !l.depth;
   } else if (format == GL_DEPTH_STENCIL) {
@@ -419,6 +456,18 @@ bool ClientFormatMatches(const ClientLayout& client, pipe::Format f) {
 }
 
 bool SameLayout(GLenum format, GLenum type, pipe::Format f) {
+  // Luminance/alpha bytes are their R8/RG8 storage's bytes in the client's order.
+  if (pipe::IsLegacyFormat(f)) {
+    const pipe::FormatInfo& info = pipe::Info(f);
+    GLenum client = info.bits[0] == 0      ? GLenum(GL_ALPHA)
+                    : info.components == 2 ? kLuminanceAlpha
+                                           : kLuminance;
+    int size = info.texel_size / info.components;
+    GLenum stored_type = info.type != pipe::FormatType::kFloat ? GLenum(GL_UNSIGNED_BYTE)
+                         : size == 4                           ? GLenum(GL_FLOAT)
+                                                               : GLenum(GL_HALF_FLOAT);
+    return format == client && type == stored_type;
+  }
   const pipe::FormatInfo& info = pipe::Info(f);
   if (info.storage != f || info.packing != pipe::Packing::kNone || pipe::IsDepthFormat(f)) return false;
   // Components in RGBA order, as many as stored, of the stored width and numeric type.

@@ -12,6 +12,20 @@
 
 namespace caldera::glformat {
 
+// ES 2.0's legacy unsized formats (not in the desktop core headers): internal and client formats of ES
+// contexts only; desktop core contexts refuse them as any unknown format.
+constexpr GLenum kLuminance = 0x1909;
+constexpr GLenum kLuminanceAlpha = 0x190A;
+// GL_LUMINANCE, GL_ALPHA, GL_LUMINANCE_ALPHA as internal formats; nullopt for every other.
+std::optional<pipe::Format> LegacyTextureFormat(GLenum internal_format);
+// ES's unsized GL_RGBA, GL_RGB and the luminance/alpha formats with GL_FLOAT (GL_OES_texture_float) or
+// GL_HALF_FLOAT (GL_OES_texture_half_float's GL_HALF_FLOAT_OES, translated) data: the float format that
+// stores them; nullopt for other pairs (stored as the internal format alone says).
+std::optional<pipe::Format> UnsizedFloatFormat(GLenum internal_format, GLenum type);
+inline bool IsLegacyClientFormat(GLenum format) {
+  return format == kLuminance || format == kLuminanceAlpha;
+}
+
 // Sized and unsized internal formats of textures; nullopt: not a texture format.
 std::optional<pipe::Format> TextureFormat(GLenum internal_format);
 // Buffer texture internal formats (GL 3.3 table 3.15: 1, 2 and 4 components of 8/16/32-bit normalised,
@@ -42,7 +56,8 @@ struct ClientLayout {
 // GL_NO_ERROR and *out, or the error the spec names for this format/type pair: INVALID_ENUM for an
 // unknown format or type, INVALID_OPERATION for a packed type of another component count or an integer
 // format with a float type.
-GLenum CheckClientFormat(GLenum format, GLenum type, ClientLayout* out);
+// GL_LUMINANCE and GL_LUMINANCE_ALPHA are accepted only with `legacy_formats` (ES texture uploads).
+GLenum CheckClientFormat(GLenum format, GLenum type, ClientLayout* out, bool legacy_formats = false);
 // Whether client pixels of `format` may be transferred to or from a texel of `f` (colour/integer/depth
 // classes must agree): GL_INVALID_OPERATION otherwise.
 bool ClientFormatMatches(const ClientLayout& client, pipe::Format f);

@@ -347,6 +347,7 @@ GLint CompressedImageSize(Texture& tex, GLint level) {
 
 std::optional<pipe::Format> TextureStorageFormat(const Context& ctx, GLenum internal_format,
                                                  GLenum bind_target) {
+  if (auto legacy = glformat::LegacyTextureFormat(internal_format)) return ctx.IsES() ? legacy : std::nullopt;
   auto format = glformat::TextureFormat(internal_format);
   const CompressedFormat* f = SpecificCompressedFormat(internal_format);
   bool rgtc_target = bind_target == GL_TEXTURE_2D || bind_target == GL_TEXTURE_CUBE_MAP ||

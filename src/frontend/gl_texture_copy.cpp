@@ -73,6 +73,9 @@ bool CheckSource(Context& ctx, pipe::Format dst, CopySource* out, const char* fn
 bool DeviceCopies(pipe::Format src, pipe::Format dst) {
   if (pipe::IsDepthFormat(dst)) return src == dst;
   if (dst == pipe::Format::kRGB9E5) return false;
+  // A blit into R8/RG8 storage keeps red (and green): luminance is red, but alpha has to be picked out.
+  if (pipe::IsLegacyFormat(dst))
+    return pipe::LegacyStorage(dst).swizzle.c[3] == pipe::SwizzleSource::kOne;  // luminance only
   return pipe::Info(dst).bits[3] > 0 || pipe::Info(src).bits[3] == 0;
 }
 

@@ -86,7 +86,7 @@ const uint8_t* ConvertUpload(Context& ctx, const void* pixels, GLsizei width, GL
 // The format/type pair of an upload checked on its own and against the image's format (GL errors recorded).
 bool CheckUploadFormat(Context& ctx, GLenum format, GLenum type, pipe::Format storage,
                        glformat::ClientLayout* client, const char* fn) {
-  if (GLenum error = glformat::CheckClientFormat(format, type, client)) {
+  if (GLenum error = glformat::CheckClientFormat(format, type, client, ctx.IsES())) {
     ctx.Error(error, fn,
               error == GL_INVALID_ENUM ? "invalid format or type" : "format and type do not match");
     return false;
@@ -390,8 +390,12 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
 // glTexImage2D / glTexImage3D. For 2D entry points `d` is 1.
 void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internalformat, GLsizei w, GLsizei h,
               GLsizei d, GLint border, GLenum format, GLenum type, const void* pixels, const char* fn) {
+  if (ctx.IsES() && type == glenum::kHalfFloatOES) type = GL_HALF_FLOAT;  // GL_OES_texture_half_float
   LevelSpec spec;
   if (!CheckTexImage(ctx, dims, target, level, internalformat, w, h, d, border, &spec, fn)) return;
+  // GL_OES_texture_float / GL_OES_texture_half_float: ES's unsized formats with float data keep floats.
+  if (ctx.IsES())
+    if (auto f = glformat::UnsizedFloatFormat(static_cast<GLenum>(internalformat), type)) spec.format = *f;
   glformat::ClientLayout client;
   if (!CheckUploadFormat(ctx, format, type, spec.format, &client, fn)) return;
   if (!UnpackBufferOk(ctx, spec.w, spec.h, spec.d, spec.three_d, format, type, pixels, fn)) return;
@@ -402,10 +406,11 @@ void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internal
 // glTexSubImage2D / glTexSubImage3D. For 2D entry points `z` is 0 and `d` is 1.
 void TexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w,
                  GLsizei h, GLsizei d, GLenum format, GLenum type, const void* pixels, const char* fn) {
+  if (ctx.IsES() && type == glenum::kHalfFloatOES) type = GL_HALF_FLOAT;  // GL_OES_texture_half_float
   ImageTarget it;
   if (!ResolveImageTarget(ctx, target, dims, &it, fn)) return;
   glformat::ClientLayout client;
-  if (GLenum error = glformat::CheckClientFormat(format, type, &client))
+  if (GLenum error = glformat::CheckClientFormat(format, type, &client, ctx.IsES()))
     return ctx.Error(error, fn, "invalid format/type pair");
   LevelSpec spec;
   if (!CheckTexSubImage(ctx, dims, target, level, x, y, z, w, h, d, &spec, fn)) return;
@@ -422,6 +427,8 @@ void TexStorage(Context& ctx, int dims, GLenum target, GLsizei levels, GLenum in
                                : target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY;
   if (!target_ok) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
   auto fmt = TextureStorageFormat(ctx, internalformat, target);
+  // Immutable storage takes sized formats; the unsized luminance/alpha ones have no sized form here.
+  if (glformat::LegacyTextureFormat(internalformat)) fmt.reset();
   if (!fmt) return ctx.Error(GL_INVALID_ENUM, fn, "unsupported internal format");
   if (levels < 1 || w < 1 || h < 1 || d < 1) return ctx.Error(GL_INVALID_VALUE, fn, "levels or size below 1");
   GLsizei max = MaxSize(ctx);

@@ -58,7 +58,8 @@ PixelLayout Layout(uint32_t bpp, int32_t row_length, int32_t alignment, int32_t 
 
 uint32_t ClientPixelSize(GLenum format, GLenum type) {
   glformat::ClientLayout client;
-  return glformat::CheckClientFormat(format, type, &client) == GL_NO_ERROR
+  // Only a size: callers have validated the pair (ES uploads may name the luminance formats).
+  return glformat::CheckClientFormat(format, type, &client, /*legacy_formats=*/true) == GL_NO_ERROR
              ? static_cast<uint32_t>(client.bytes)
              : 0;
 }

@@ -361,10 +361,15 @@ struct TextureBinding {
   SampleType sample_type = SampleType::kFloat;  // the shader's sampler type; the image's format agrees
   uint8_t base_level = 0;
   uint8_t pad = 0;
+  // What each component the shader reads comes from: GL_TEXTURE_SWIZZLE_* composed over the format's own
+  // swizzle (pipe::LegacyStorage), applied by the backend's view of the image.
+  Swizzle swizzle;
+  uint8_t pad2[4] = {};
   SamplerState sampler;
   TexelBufferRange texel_buffer;  // kind kBuffer only (image is zero then)
 };
-static_assert(sizeof(TextureBinding) == 8 + 4 + sizeof(SamplerState) + sizeof(TexelBufferRange),
+static_assert(sizeof(Swizzle) == 4, "four one-byte sources");
+static_assert(sizeof(TextureBinding) == 8 + 4 + 8 + sizeof(SamplerState) + sizeof(TexelBufferRange),
               "compared bytewise: no padding");
 
 // Textures by program sampler index.
@@ -499,8 +504,7 @@ struct CmdReadPixelsToBuffer {
   uint32_t row_length;
 };
 
-struct CmdFlush {
-};
+struct CmdFlush {};
 
 struct CmdFinish {
   std::atomic<bool>* done;  // set once everything before it has completed on the device
@@ -624,7 +628,6 @@ struct CmdPresent {
   int32_t interval;
   uint64_t recorded_ns;  // std::chrono::steady_clock at the swap, on the GL thread (PresentStats latency)
 };
-
 
 }  // namespace caldera::pipe
 

@@ -35,6 +35,18 @@ enum class Format : uint8_t {
   kRGB16,  // stored as RGBA16
   kSRGB8,  // stored as SRGB8A8
   kSRGB8A8,
+  // ES 2.0's unsized LUMINANCE, ALPHA and LUMINANCE_ALPHA (ES contexts only). No backend has a storage of
+  // their own: each stores their bytes as the plain format LegacyStorage names and samples them through
+  // FormatSwizzle. Uploads carry L / A / L,A bytes, which are that format's texels as they are.
+  kL8,
+  kA8,
+  kLA8,
+  kL32F,  // the same with GL_OES_texture_float / GL_OES_texture_half_float uploads
+  kA32F,
+  kLA32F,
+  kL16F,
+  kA16F,
+  kLA16F,
   // Signed normalised: sampled only (GL 3.3 does not make them colour-renderable).
   kR8SN,
   kRG8SN,
@@ -136,6 +148,50 @@ inline Format CompressedDecodedFormat(Format f) {
       return f;
   }
 }
+// Component swizzles, as texture swizzles and the formats' own read them: a stored component or a constant.
+enum class SwizzleSource : uint8_t { kR, kG, kB, kA, kZero, kOne };
+struct Swizzle {
+  SwizzleSource c[4] = {SwizzleSource::kR, SwizzleSource::kG, SwizzleSource::kB, SwizzleSource::kA};
+  friend bool operator==(const Swizzle&, const Swizzle&) = default;
+};
+
+// How the luminance/alpha formats are kept: the format whose bytes (and backend format) store them, and
+// the swizzle that makes its components read as GL defines them (L: L,L,L,1; A: 0,0,0,A; LA: L,L,L,A).
+// Every other format is its own storage, read as it is.
+struct LegacyLayout {
+  Format storage;
+  Swizzle swizzle;
+};
+inline bool IsLegacyFormat(Format f) {
+  return f >= Format::kL8 && f <= Format::kLA16F;
+}
+inline LegacyLayout LegacyStorage(Format f) {
+  using S = SwizzleSource;
+  if (!IsLegacyFormat(f)) return {f, {}};
+  // Rows of three: luminance, alpha, luminance-alpha of one component type.
+  static constexpr Format kStorage[][3] = {{Format::kR8, Format::kR8, Format::kRG8},
+                                           {Format::kR32F, Format::kR32F, Format::kRG32F},
+                                           {Format::kR16F, Format::kR16F, Format::kRG16F}};
+  static constexpr Swizzle kSwizzle[3] = {{{S::kR, S::kR, S::kR, S::kOne}},
+                                          {{S::kZero, S::kZero, S::kZero, S::kR}},
+                                          {{S::kR, S::kR, S::kR, S::kG}}};
+  int i = int(f) - int(Format::kL8);
+  return {kStorage[i / 3][i % 3], kSwizzle[i % 3]};
+}
+// The format a backend creates and copies for `f`: RGB formats' RGBA storage, luminance/alpha formats'
+// R8/RG8, `f` itself otherwise.
+Format BackendStorage(Format f);  // texels.cpp
+// `outer` (a texture's GL_TEXTURE_SWIZZLE_*) applied on top of `inner` (the format's own swizzle): what
+// each component of the result reads from the stored components.
+inline Swizzle ComposeSwizzle(const Swizzle& outer, const Swizzle& inner) {
+  Swizzle r;
+  for (int i = 0; i < 4; ++i) {
+    SwizzleSource s = outer.c[i];
+    r.c[i] = s <= SwizzleSource::kA ? inner.c[int(s)] : s;
+  }
+  return r;
+}
+
 // RGB formats stored as RGBA: their alpha stays one.
 inline bool HasImplicitAlpha(Format f) {
   return Info(f).storage != f;

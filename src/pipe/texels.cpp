@@ -35,6 +35,16 @@ constexpr FormatInfo kInfo[] = {
     {3, 8, {16, 16, 16, 0}, T::kUnorm, P::kNone, F::kRGBA16},  // kRGB16
     {3, 4, {8, 8, 8, 0}, T::kSrgb, P::kNone, F::kSRGB8A8},     // kSRGB8
     {4, 4, {8, 8, 8, 8}, T::kSrgb, P::kNone, F::kSRGB8A8},
+    // Luminance/alpha: bits[] say which RGBA component GL reads each stored byte as.
+    {1, 1, {8, 0, 0, 0}, T::kUnorm, P::kNone, F::kL8},
+    {1, 1, {0, 0, 0, 8}, T::kUnorm, P::kNone, F::kA8},
+    {2, 2, {8, 0, 0, 8}, T::kUnorm, P::kNone, F::kLA8},
+    {1, 4, {32, 0, 0, 0}, T::kFloat, P::kNone, F::kL32F},
+    {1, 4, {0, 0, 0, 32}, T::kFloat, P::kNone, F::kA32F},
+    {2, 8, {32, 0, 0, 32}, T::kFloat, P::kNone, F::kLA32F},
+    {1, 2, {16, 0, 0, 0}, T::kFloat, P::kNone, F::kL16F},
+    {1, 2, {0, 0, 0, 16}, T::kFloat, P::kNone, F::kA16F},
+    {2, 4, {16, 0, 0, 16}, T::kFloat, P::kNone, F::kLA16F},
     {1, 1, {8, 0, 0, 0}, T::kSnorm, P::kNone, F::kR8SN},
     {2, 2, {8, 8, 0, 0}, T::kSnorm, P::kNone, F::kRG8SN},
     {3, 4, {8, 8, 8, 0}, T::kSnorm, P::kNone, F::kRGBA8SN},  // kRGB8SN
@@ -107,6 +117,10 @@ const FormatInfo& Info(Format f) {
   return size_t(f) < size_t(F::kCount) ? kInfo[size_t(f)] : kInfo[0];
 }
 
+Format BackendStorage(Format f) {
+  return IsLegacyFormat(f) ? LegacyStorage(f).storage : Info(f).storage;
+}
+
 // Bit manipulation rather than ldexp/frexp: readbacks and uploads of half-float images convert every
 // component (same values as the arithmetic definition, checked over every half and 1/7 of all floats).
 float HalfToFloat(uint16_t h) {
@@ -143,6 +157,17 @@ uint16_t FloatToHalf(float f) {
 }
 
 void DecodeFloat(Format f, const uint8_t* t, float out[4]) {
+  if (IsLegacyFormat(f)) {
+    // The stored R8/RG8 components, read through the format's swizzle.
+    LegacyLayout l = LegacyStorage(f);
+    float stored[4];
+    DecodeFloat(l.storage, t, stored);
+    for (int c = 0; c < 4; ++c) {
+      SwizzleSource s = l.swizzle.c[c];
+      out[c] = s == SwizzleSource::kZero ? 0.0f : s == SwizzleSource::kOne ? 1.0f : stored[int(s)];
+    }
+    return;
+  }
   const FormatInfo& info = Info(f);
   out[0] = out[1] = out[2] = 0.0f;
   out[3] = 1.0f;
@@ -196,6 +221,16 @@ void DecodeFloat(Format f, const uint8_t* t, float out[4]) {
 }
 
 void EncodeFloat(Format f, const float in[4], uint8_t* t) {
+  if (IsLegacyFormat(f)) {
+    // Each stored component takes the first RGBA component that reads it (L: red, A: alpha), the values
+    // GL's unpacking and framebuffer copies give luminance and alpha.
+    LegacyLayout l = LegacyStorage(f);
+    float stored[4] = {0, 0, 0, 1};
+    for (int c = 3; c >= 0; --c)
+      if (l.swizzle.c[c] <= SwizzleSource::kA) stored[int(l.swizzle.c[c])] = in[c];
+    EncodeFloat(l.storage, stored, t);
+    return;
+  }
   const FormatInfo& info = Info(f);
   auto unorm = [](float v, uint32_t max) {
     return static_cast<uint32_t>(std::lround(std::clamp(std::isnan(v) ? 0.0f : v, 0.0f, 1.0f) * float(max)));

@@ -5,8 +5,8 @@
 
 #include <EGL/egl.h>
 
-#include <cstdint>
 #include <array>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -43,6 +43,7 @@ struct ImageObject {
   uint32_t width = 0, height = 0, layers = 1, depth = 1, levels = 1;
   pipe::TextureKind kind = pipe::TextureKind::k2D;
   int32_t base_level = 0;  // GL_TEXTURE_BASE_LEVEL as last set on the host
+  pipe::Swizzle swizzle;   // GL_TEXTURE_SWIZZLE_* as last set on the host
 };
 
 struct ProgramObject {

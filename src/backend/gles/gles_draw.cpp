@@ -268,6 +268,14 @@ void Context::ApplyTextures() {
       gl_.TexParameteri(img->target, GL_TEXTURE_BASE_LEVEL, t.base_level);
       img->base_level = t.base_level;
     }
+    if (!(img->swizzle == t.swizzle)) {
+      // The host's own texture swizzle (GLES 3.0) carries both GL_TEXTURE_SWIZZLE_* and the luminance/alpha
+      // formats' swizzle over their R8/RG8 storage.
+      static constexpr GLint kSource[] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA, GL_ZERO, GL_ONE};
+      for (int c = 0; c < 4; ++c)
+        gl_.TexParameteri(img->target, GL_TEXTURE_SWIZZLE_R + c, kSource[size_t(t.swizzle.c[c])]);
+      img->swizzle = t.swizzle;
+    }
     state_.BindSampler(i, device_.GetSampler(t.sampler));
   }
 }

@@ -6,7 +6,7 @@ HostFormat ToHostFormat(pipe::Format format) {
   using F = pipe::Format;
   // The upload format/type of each storage format is the pipe's texel layout, so uploads are one copy. RGB
   // formats are stored as their RGBA storage (pipe::Info): GLES renders to none of the 3-component ones.
-  switch (pipe::Info(format).storage) {
+  switch (pipe::BackendStorage(format)) {
     case F::kRGBA8:
       return {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE};
     case F::kRGB565:

@@ -494,8 +494,11 @@ bool Context::PushResources(const ProgramObject& program) {
     uint32_t slot = i;
     VkSampler vk_sampler = res.GetSampler(sampler);
     if (!vk_sampler) return false;  // logged by Check; the draw is skipped
+    // Stand-ins read (0,0,0,1) unswizzled; images through the binding's swizzle.
+    VkImageView view = matches ? res.SampleView(*img, t.swizzle) : img->sample_view;
+    if (!view) return false;  // logged by Check; the draw is skipped
     images[slot] = {
-        vk_sampler, img->sample_view,
+        vk_sampler, view,
         img->layout == VK_IMAGE_LAYOUT_UNDEFINED ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : img->layout};
     writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                  nullptr,

@@ -27,7 +27,7 @@ VkFormat Resources::ToVkFormat(pipe::Format f) const {
   using F = pipe::Format;
   // RGB formats are stored as their RGBA format (pipe::Info(f).storage): lavapipe and most devices cannot
   // render to 3-component formats, and the pipe carries their texels as RGBA already.
-  switch (pipe::Info(f).storage) {
+  switch (pipe::BackendStorage(f)) {
     case F::kRGBA8:
       return VK_FORMAT_R8G8B8A8_UNORM;
     case F::kRGB565:
@@ -288,6 +288,29 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
   return true;
 }
 
+VkImageView Resources::SampleView(ImageObject& img, const pipe::Swizzle& swizzle) {
+  if (swizzle == pipe::Swizzle{} || !img.sample_view) return img.sample_view;
+  for (const auto& v : img.swizzled_views)
+    if (v.swizzle == swizzle) return v.view;
+  static constexpr VkComponentSwizzle kSource[] = {VK_COMPONENT_SWIZZLE_R,    VK_COMPONENT_SWIZZLE_G,
+                                                   VK_COMPONENT_SWIZZLE_B,    VK_COMPONENT_SWIZZLE_A,
+                                                   VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ONE};
+  bool depth = pipe::IsDepthFormat(img.pipe_format);
+  VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  vi.image = img.image;
+  vi.viewType = SampleViewType(img.kind);
+  vi.format = img.format;
+  vi.components = {kSource[size_t(swizzle.c[0])], kSource[size_t(swizzle.c[1])],
+                   kSource[size_t(swizzle.c[2])], kSource[size_t(swizzle.c[3])]};
+  vi.subresourceRange = {depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : img.aspect, 0, img.levels, 0,
+                         img.layers};
+  VkImageView view = VK_NULL_HANDLE;
+  if (!device_.Check(vkCreateImageView(device_.device(), &vi, nullptr, &view), "vkCreateImageView"))
+    return VK_NULL_HANDLE;
+  img.swizzled_views.push_back({swizzle, view});
+  return view;
+}
+
 VkImageView Resources::AttachmentView(ImageObject& img, uint32_t level, uint32_t layer, bool srgb_encode,
                                       uint32_t layer_count) {
   if (!img.renderable) return VK_NULL_HANDLE;
@@ -501,6 +524,7 @@ Garbage Resources::FromImage(const ImageObject& i, uint64_t serial) {
   g.view = i.view;
   g.sample_view = i.sample_view;
   for (const auto& v : i.subviews) g.subviews.push_back(v.view);
+  for (const auto& v : i.swizzled_views) g.subviews.push_back(v.view);
   g.alloc = i.alloc;
   return g;
 }

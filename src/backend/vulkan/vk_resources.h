@@ -42,11 +42,19 @@ struct SubresourceView {
   VkImageView view = VK_NULL_HANDLE;
 };
 
+// A sampling view (every level and layer) with a component swizzle other than the identity, made when a
+// draw first samples the image through that swizzle (GL_TEXTURE_SWIZZLE_*, luminance/alpha formats).
+struct SwizzledView {
+  pipe::Swizzle swizzle;
+  VkImageView view = VK_NULL_HANDLE;
+};
+
 struct ImageObject {
   VkImage image = VK_NULL_HANDLE;
   VkImageView view = VK_NULL_HANDLE;         // level 0, layer 0: attachments
   VkImageView sample_view = VK_NULL_HANDLE;  // every level and layer, typed by kind (depth aspect only)
   std::vector<SubresourceView> subviews;     // other attachment subresources, made on demand
+  std::vector<SwizzledView> swizzled_views;  // sample_view's swizzled twins, made on demand
   Allocation alloc;
   VkFormat format = VK_FORMAT_UNDEFINED;
   pipe::Format pipe_format = pipe::Format::kUndefined;
@@ -166,6 +174,9 @@ class Resources {
   // The view to render into one level of one layer (3D: slice); null if it cannot be made. sRGB images get
   // a UNORM view unless `srgb_encode`. A non-zero `layer_count` asks for a 2D array view of that many
   // layers from `layer` (layered rendering).
+  // The view sampling reads through `swizzle`: sample_view for the identity, else a swizzled twin (made
+  // once); null if it cannot be made.
+  VkImageView SampleView(ImageObject& image, const pipe::Swizzle& swizzle);
   VkImageView AttachmentView(ImageObject& image, uint32_t level, uint32_t layer, bool srgb_encode = true,
                              uint32_t layer_count = 0);
   void DestroyStandaloneImage(const ImageObject& image) { Free(FromImage(image, 0)); }

@@ -95,3 +95,44 @@ TEST_CASE("Depth/stencil layouts: 24_8 words and float + stencil pairs") {
   DecodeDepth(Format::kD16, t, &d, &s);
   CHECK(d == 1.0f);
 }
+
+TEST_CASE("Luminance/alpha formats: R8/RG8 (and float) storage read through the format's swizzle") {
+  using S = SwizzleSource;
+  CHECK(BackendStorage(Format::kL8) == Format::kR8);
+  CHECK(BackendStorage(Format::kA8) == Format::kR8);
+  CHECK(BackendStorage(Format::kLA8) == Format::kRG8);
+  CHECK(BackendStorage(Format::kLA32F) == Format::kRG32F);
+  CHECK(BackendStorage(Format::kA16F) == Format::kR16F);
+  CHECK(BackendStorage(Format::kRGB16F) == Format::kRGBA16F);  // RGB formats: their RGBA storage
+  CHECK(LegacyStorage(Format::kRGBA8).swizzle == Swizzle{});
+  CHECK_FALSE(HasImplicitAlpha(Format::kL8));
+  CHECK(TexelSize(Format::kLA8) == 2);
+  CHECK(TexelSize(Format::kLA16F) == 4);
+  // Writes keep luminance from red and alpha from alpha; reads give L,L,L,1 / 0,0,0,A / L,L,L,A.
+  const float in[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+  uint8_t t[8] = {};
+  float out[4];
+  EncodeFloat(Format::kL8, in, t);
+  CHECK(t[0] == 51);
+  DecodeFloat(Format::kL8, t, out);
+  CHECK((out[0] == out[1] && out[1] == out[2] && out[0] == doctest::Approx(0.2f) && out[3] == 1.0f));
+  EncodeFloat(Format::kA8, in, t);
+  CHECK(t[0] == 204);
+  DecodeFloat(Format::kA8, t, out);
+  CHECK((out[0] == 0.0f && out[1] == 0.0f && out[2] == 0.0f && out[3] == doctest::Approx(0.8f)));
+  EncodeFloat(Format::kLA8, in, t);
+  CHECK((t[0] == 51 && t[1] == 204));
+  EncodeFloat(Format::kLA32F, in, t);
+  float stored[2];
+  std::memcpy(stored, t, 8);
+  CHECK((stored[0] == 0.2f && stored[1] == 0.8f));
+  DecodeFloat(Format::kLA32F, t, out);
+  CHECK((out[0] == 0.2f && out[2] == 0.2f && out[3] == 0.8f));
+  // A texture swizzle applies on top of the format's: (A, 0, R, G) of L,L,L,A is A,0,L,L.
+  Swizzle user{{S::kA, S::kZero, S::kR, S::kG}};
+  Swizzle composed = ComposeSwizzle(user, LegacyStorage(Format::kLA8).swizzle);
+  CHECK(composed == Swizzle{{S::kG, S::kZero, S::kR, S::kR}});
+  CHECK(ComposeSwizzle(user, Swizzle{}) == user);
+  CHECK(ComposeSwizzle(Swizzle{{S::kOne, S::kA, S::kA, S::kA}}, LegacyStorage(Format::kL8).swizzle) ==
+        Swizzle{{S::kOne, S::kOne, S::kOne, S::kOne}});
+}
