@@ -343,7 +343,7 @@ int main() {
     GLuint t = 0;
     glGenTextures(1, &t);
     glBindTexture(GL_TEXTURE_2D, t);
-    const uint8_t texel[4] = {1, 2, 3, 4};
+    const uint8_t texel[16] = {1, 2, 3, 4};  // room for one texel of every format and type used below
     glTexImage2D(GL_TEXTURE_2D, 0, GLint(kLuminance), 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
     CHECK_GL_ERROR(GL_INVALID_VALUE);
     glTexImage2D(GL_TEXTURE_2D, 0, GLint(kLuminanceAlpha), 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
