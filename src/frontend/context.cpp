@@ -11,6 +11,18 @@
 
 namespace caldera {
 
+namespace {
+
+GLenum BackendErrorToGL(pipe::BackendError error) {
+  switch (error) {
+    case pipe::BackendError::kOutOfMemory:
+      return GL_OUT_OF_MEMORY;  // the backend could not allocate storage for a command already applied
+  }
+  return GL_OUT_OF_MEMORY;
+}
+
+}  // namespace
+
 Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareGroup> share)
     : device_(device), desc_(desc), share_(std::move(share)) {
   pipe_ = std::make_unique<pipe::Pipe>(device.backend().CreateContext());
@@ -81,6 +93,21 @@ void Context::WritePipeStats() {
         (unsigned long long)s.staging.chunk_fallbacks, (unsigned long long)s.staging.split_uploads);
     std::fclose(f);
   }
+}
+
+GLenum Context::TakeError() {
+  pipe::BackendError failure;
+  if (error_ == GL_NO_ERROR) {
+    // Only failures of records already applied: with no GL error latched, glGetError never waits.
+    return pipe_->TakeError(&failure) ? BackendErrorToGL(failure) : GLenum(GL_NO_ERROR);
+  }
+  // A failure the backend finds in a call made before the latched error's comes first. Applying up to that
+  // call tells; only a program that made an error waits here.
+  pipe_->ApplyThrough(error_at_);
+  if (pipe_->TakeError(&failure, &error_at_)) return BackendErrorToGL(failure);
+  GLenum e = error_;
+  error_ = GL_NO_ERROR;
+  return e;
 }
 
 void Context::Error(GLenum error, const char* function, const char* why) {

@@ -111,20 +111,19 @@ class Context {
   Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareGroup> share);
   ~Context();
 
-  // GL errors: the first one is latched until glGetError reads it.
+  // GL errors: the first one is latched until glGetError reads it, with the pipe position of the call that
+  // made it, so that a failure the backend finds in an earlier call is reported before it.
   void RecordError(GLenum error) {
-    if (error_ == GL_NO_ERROR) error_ = error;
+    if (error_ != GL_NO_ERROR) return;
+    error_ = error;
+    if (pipe_) error_at_ = pipe_->RecordPosition();
   }
   // Records `error` and, when CALDERA_DEBUG asks, logs why (once per distinct message).
   void Error(GLenum error, const char* function, const char* why);
   GLenum PeekError() const { return error_; }  // the latched error, left in place
-  GLenum TakeError() {
-    if (error_ == GL_NO_ERROR && (pipe_->TakeErrors() & pipe::kBackendErrorOutOfMemory))
-      return GL_OUT_OF_MEMORY;  // the backend could not allocate storage for a command already applied
-    GLenum e = error_;
-    error_ = GL_NO_ERROR;
-    return e;
-  }
+  // glGetError: the errors of the calls made so far in call order, backend failures (GL_OUT_OF_MEMORY) among
+  // them once the records that raised them have been applied.
+  GLenum TakeError();
   // Device loss seen by this context's pipe: every GL command but a few then records GL_CONTEXT_LOST and
   // does nothing (the generated entry points check this first).
   bool lost() const { return pipe_->lost(); }
@@ -236,6 +235,7 @@ class Context {
   std::shared_ptr<ShareGroup> share_;
   std::unique_ptr<pipe::Pipe> pipe_;
   GLenum error_ = GL_NO_ERROR;
+  pipe::Pipe::Position error_at_;  // where the pipe was when error_ was latched
   std::bitset<kDirtyCount> dirty_;
   Surface* draw_surface_ = nullptr;
   Surface* read_surface_ = nullptr;

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pipe/present.h"
@@ -45,6 +46,15 @@ struct BackendCaps {
   bool native_rgtc = false;
 };
 
+// Failures found while applying records that GL reports as errors.
+enum class BackendError : uint8_t {
+  kOutOfMemory,  // an object's storage could not be allocated: GL_OUT_OF_MEMORY
+};
+struct BackendErrorEvent {
+  BackendError error;
+  uint32_t offset;  // of the failing record in its chunk (the chunk's size when it cannot be told)
+};
+
 class BackendContext {
  public:
   virtual ~BackendContext() = default;
@@ -53,9 +63,10 @@ class BackendContext {
   // The frontend context is no longer current on the calling thread (inline mode: the thread that called
   // Execute). A backend that keeps per-thread state there (a host GL context) lets go of it.
   virtual void ReleaseThread() {}
-  // Failures found while applying records that GL reports as errors (kBackendError* bits), taken once:
-  // the frontend latches them as GL errors in order, at the sync point that applied the records.
-  virtual uint32_t TakeErrors() { return 0; }
+  // Applies `chunk` through Execute, noting where in it the records that fail (RaiseError) lie.
+  bool Apply(const CommandChunk& chunk);
+  // The failures raised by the last Apply, in record order (taken: the list is emptied).
+  std::vector<BackendErrorEvent> TakeRaisedErrors() { return std::exchange(raised_, {}); }
 
   // The pipe's staging arena (pipe/staging.h) asks for its memory here, on the GL thread, possibly while
   // another thread applies records. The block lives as long as this context, which frees it once its work
@@ -69,14 +80,16 @@ class BackendContext {
  protected:
   // Atomic: another context's thread may submit this context's work (and stamp) while the pipe detaches.
   StagingArena* staging() const { return staging_.load(std::memory_order_acquire); }
+  // A record being applied failed in a way GL reports as an error (`record` points at it, inside the chunk
+  // Apply was given). The frontend reports the failures in the order of the calls that made them.
+  void RaiseError(BackendError error, const void* record);
 
  private:
+  const CommandChunk* applying_ = nullptr;  // the chunk Apply runs (apply thread or GL thread, one at a time)
+  std::vector<BackendErrorEvent> raised_;
   std::atomic<StagingArena*> staging_{nullptr};
   std::vector<std::unique_ptr<uint8_t[]>> host_blocks_;
 };
-
-// TakeErrors bits.
-constexpr uint32_t kBackendErrorOutOfMemory = 1u << 0;  // an object's storage could not be allocated
 
 class Backend {
  public:

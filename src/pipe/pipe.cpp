@@ -197,8 +197,9 @@ bool Pipe::Stage(const void* payload, size_t size, StagedPayload* out) {
         // waiting for the device would never end. Ask for a submission; the flush stamps it.
         if (asked_submit) {
           // A backend that marks device use but stamps no submission: never wait on it.
-          util::LogOnce(util::LogLevel::kInfo, "staging",
-                        "a region the device reads had no submission after a flush: the chunk takes the payload");
+          util::LogOnce(
+              util::LogLevel::kInfo, "staging",
+              "a region the device reads had no submission after a flush: the chunk takes the payload");
           arena_->CountFallback();
           return false;
         }
@@ -213,7 +214,8 @@ bool Pipe::Stage(const void* payload, size_t size, StagedPayload* out) {
         break;
       case StagingArena::Blocker::kNone:
         // Empty and still no room: cannot happen for size <= capacity; the chunk takes it.
-        util::LogOnce(util::LogLevel::kInfo, "staging", "no room in an empty arena: the chunk takes the payload");
+        util::LogOnce(util::LogLevel::kInfo, "staging",
+                      "no room in an empty arena: the chunk takes the payload");
         arena_->CountFallback();
         return false;
     }
@@ -235,9 +237,10 @@ uint64_t Pipe::Publish() {
   if (chunk_->empty()) return published_.load(std::memory_order_relaxed);
   ++chunks_submitted_;
   if (mode_ == PipeMode::kInline) {
-    ApplyChunk(*chunk_);
+    const uint64_t seq = published_.load(std::memory_order_relaxed) + 1;
+    ApplyChunk(*chunk_, seq);
     chunk_->Clear();
-    uint64_t seq = published_.fetch_add(1, std::memory_order_relaxed) + 1;
+    published_.store(seq, std::memory_order_relaxed);
     applied_.store(seq, std::memory_order_release);
     return seq;
   }
@@ -300,10 +303,39 @@ void Pipe::ReleaseThread() {
   WaitApplied(Publish());
 }
 
-void Pipe::ApplyChunk(const CommandChunk& chunk) {
+void Pipe::ApplyChunk(const CommandChunk& chunk, uint64_t seq) {
   // After a loss the backend drops what it is given; it is still walked, so waits complete.
-  if (!backend_->Execute(chunk)) lost_.store(true, std::memory_order_release);
-  if (uint32_t e = backend_->TakeErrors()) errors_.fetch_or(e, std::memory_order_acq_rel);
+  if (!backend_->Apply(chunk)) lost_.store(true, std::memory_order_release);
+  std::vector<BackendErrorEvent> raised = backend_->TakeRaisedErrors();
+  if (raised.empty()) [[likely]]
+    return;
+  std::lock_guard lock(errors_mutex_);
+  for (const BackendErrorEvent& e : raised) {
+    // GL keeps one flag per error code: a failure already waiting to be reported is not reported twice.
+    bool pending = false;
+    for (const RaisedError& r : errors_) pending |= r.error == e.error;
+    if (!pending) errors_.push_back({e.error, {seq, e.offset}});
+  }
+}
+
+void Pipe::ApplyThrough(Position at) {
+  uint64_t last = published_.load(std::memory_order_relaxed);
+  // The chunk being recorded holds records before `at` only when it is not empty (Publish then gives it
+  // `at.chunk`); an empty one means everything before `at` was published already.
+  if (at.chunk > last) last = Publish();
+  WaitApplied(std::min(at.chunk, last));
+}
+
+bool Pipe::TakeError(BackendError* error, const Position* before) {
+  std::lock_guard lock(errors_mutex_);
+  if (errors_.empty()) return false;
+  const RaisedError& oldest = errors_.front();
+  if (before && !(oldest.at.chunk < before->chunk ||
+                  (oldest.at.chunk == before->chunk && oldest.at.offset < before->offset)))
+    return false;
+  *error = oldest.error;
+  errors_.pop_front();
+  return true;
 }
 
 void Pipe::ApplyLoop() {
@@ -326,7 +358,7 @@ void Pipe::ApplyLoop() {
       chunk = std::move(queue_.front());
       queue_.pop_front();
     }
-    ApplyChunk(*chunk);
+    ApplyChunk(*chunk, applied_.load(std::memory_order_relaxed) + 1);
     const size_t size = chunk->size_bytes();
     chunk->Clear();
     {

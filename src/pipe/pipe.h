@@ -105,8 +105,21 @@ class Pipe {
   void ReleaseThread();
 
   bool lost() const { return lost_.load(std::memory_order_acquire); }
-  // Backend failures since the last call (kBackendError* bits).
-  uint32_t TakeErrors() { return errors_.exchange(0u, std::memory_order_acq_rel); }
+  // Where the next record goes: the sequence number of the chunk being recorded and the offset in it. GL
+  // errors the frontend finds are stamped with it, so that backend failures of earlier calls come first.
+  struct Position {
+    uint64_t chunk = 0;
+    size_t offset = 0;
+  };
+  Position RecordPosition() const {
+    return {published_.load(std::memory_order_relaxed) + 1, chunk_->size_bytes()};
+  }
+  // Waits until every record before `at` has been applied (publishing the chunk being recorded if it holds
+  // some), so that every backend failure raised before `at` is known.
+  void ApplyThrough(Position at);
+  // Takes the oldest backend failure of the records applied so far, or, with `before`, the oldest one raised
+  // by a record before that position; false when there is none.
+  bool TakeError(BackendError* error, const Position* before = nullptr);
   uint64_t chunks_submitted() const { return chunks_submitted_; }
   PipeMode mode() const { return mode_; }
   PipeStats stats() const;
@@ -132,13 +145,20 @@ class Pipe {
   uint64_t Publish();
   void WaitApplied(uint64_t seq);
   void ApplyLoop();
-  void ApplyChunk(const CommandChunk& chunk);
+  void ApplyChunk(const CommandChunk& chunk, uint64_t seq);
 
   std::unique_ptr<BackendContext> backend_;
   const PipeMode mode_;
   std::unique_ptr<CommandChunk> chunk_;
   std::atomic<bool> lost_{false};
-  std::atomic<uint32_t> errors_{0};
+  // Backend failures in record order (chunk sequence number, offset): appended by whichever thread
+  // applies, taken by the GL thread. Failures are rare; a lock is cheap enough.
+  struct RaisedError {
+    BackendError error;
+    Position at;
+  };
+  std::mutex errors_mutex_;
+  std::deque<RaisedError> errors_;
   uint64_t chunks_submitted_ = 0;
   // CALDERA_STAGING_ARENA=0 turns the arena off (payloads in the chunk); it goes off too when its block
   // cannot be had. CALDERA_STAGING_ARENA_BYTES sizes it.

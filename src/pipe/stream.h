@@ -38,6 +38,7 @@ class CommandChunk {
   bool empty() const { return count_ == 0; }
   size_t size_bytes() const { return bytes_.size(); }
   uint32_t count() const { return count_; }
+  const uint8_t* data() const { return bytes_.data(); }
   void Clear() {
     bytes_.clear();
     count_ = 0;

@@ -14,7 +14,7 @@ void Context::Apply(const pipe::CmdBufferStorage& c, const uint8_t* payload) {
   // Small storage is made host-visible, so that the glBufferData contents that follow are written directly.
   if (!res.CreateBuffer(c.buffer, c.size, &retired_, direct_writes_ && c.size <= kDirectWriteMax)) {
     util::LogOnce(util::LogLevel::kWarning, "vulkan", "buffer allocation failed: GL_OUT_OF_MEMORY");
-    errors_ |= pipe::kBackendErrorOutOfMemory;
+    RaiseError(pipe::BackendError::kOutOfMemory, &c);
   }
   // Bound vertex/index, uniform and texel buffers may have new storage: rebind and re-push.
   vertex_dirty_ = resources_dirty_ = true;
@@ -40,7 +40,7 @@ void Context::Apply(const pipe::CmdImageCreate& c, const uint8_t* payload) {
                  c.samples};
   if (!res.CreateImage(c.image, desc, &retired_)) {
     util::LogOnce(util::LogLevel::kWarning, "vulkan", "image allocation failed: GL_OUT_OF_MEMORY");
-    errors_ |= pipe::kBackendErrorOutOfMemory;
+    RaiseError(pipe::BackendError::kOutOfMemory, &c);
   }
 }
 

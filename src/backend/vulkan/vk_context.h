@@ -68,7 +68,6 @@ class Context final : public pipe::BackendContext {
   explicit Context(const Shared& shared);
   ~Context() override;
   bool Execute(const pipe::CommandChunk& chunk) override;
-  uint32_t TakeErrors() override { return std::exchange(errors_, 0u); }
   // A host-visible, coherent transfer-source buffer: staged payloads are copied on the device straight
   // from it (OnBufferUpload, OnImageUpload). Called on the GL thread; only the device allocator (locked)
   // and staging_blocks_ (read again only by the destructor) are touched.
@@ -241,7 +240,6 @@ class Context final : public pipe::BackendContext {
   VkCommandBuffer cmd_ = VK_NULL_HANDLE;
   VkCommandBuffer spare_cmd_ = VK_NULL_HANDLE;  // BreakRecording
   bool broken_ = false;                         // a command buffer could not be had: the context is lost
-  uint32_t errors_ = 0;                         // pipe::kBackendError* bits for TakeErrors
   // CALDERA_STATS_SAMPLE_EVERY=N: every N-th glFinish appends the live objects and memory to CALDERA_STATS
   // (the resource-bounds test reads them: flat after warm-up).
   uint64_t sample_every_ = 0, finishes_ = 0;

@@ -143,7 +143,8 @@ bool Device::Init(std::string* why) {
     *why = "cannot create a timeline semaphore";
     return false;
   }
-  if (fault_stall_at_ && vkCreateSemaphore(device_, &sci, nullptr, &stall_) != VK_SUCCESS) stall_ = VK_NULL_HANDLE;
+  if (fault_stall_at_ && vkCreateSemaphore(device_, &sci, nullptr, &stall_) != VK_SUCCESS)
+    stall_ = VK_NULL_HANDLE;
   return true;
 }
 
@@ -575,7 +576,7 @@ void Device::ParseFaults() {
     if (kind == "device-lost" && n > 0)
       fault_lost_at_ = n;
     else if (kind == "oom" && n > 0)
-      fault_oom_at_ = n;
+      fault_oom_at_.push_back(n);
     else if (kind == "stall" && n > 0)
       fault_stall_at_ = n;
     else if (!item.empty())
@@ -587,7 +588,9 @@ void Device::ParseFaults() {
 }
 
 bool Device::InjectOutOfMemory() {
-  return fault_oom_at_ && ++storage_creations_ == fault_oom_at_;
+  if (fault_oom_at_.empty()) return false;
+  const uint64_t creation = ++storage_creations_;
+  return std::find(fault_oom_at_.begin(), fault_oom_at_.end(), creation) != fault_oom_at_.end();
 }
 
 uint64_t Device::Submit(VkCommandBuffer cmd, uint64_t wait_serial) {
@@ -609,8 +612,9 @@ uint64_t Device::Submit(VkCommandBuffer cmd, uint64_t wait_serial) {
   si.pSignalSemaphoreInfos = &signal;
   VkSemaphoreSubmitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, nullptr, timeline_, wait_serial,
                              VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,    0};
-  VkSemaphoreSubmitInfo waits[2] = {wait, {VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, nullptr, stall_, 1,
-                                            VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0}};
+  VkSemaphoreSubmitInfo waits[2] = {
+      wait,
+      {VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, nullptr, stall_, 1, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0}};
   if (fault_stall_at_ && submission == fault_stall_at_ && stall_)
     util::Log(util::LogLevel::kError, "vkQueueSubmit2", "injected queue stall (CALDERA_TEST_FAULT)");
   if (fault_stall_at_ && submission >= fault_stall_at_ && stall_) {
@@ -634,22 +638,38 @@ uint64_t Device::Submit(VkCommandBuffer cmd, uint64_t wait_serial) {
 
 static const char* ResultName(VkResult r) {
   switch (r) {
-    case VK_SUCCESS: return "VK_SUCCESS";
-    case VK_NOT_READY: return "VK_NOT_READY";
-    case VK_TIMEOUT: return "VK_TIMEOUT";
-    case VK_INCOMPLETE: return "VK_INCOMPLETE";
-    case VK_ERROR_OUT_OF_HOST_MEMORY: return "VK_ERROR_OUT_OF_HOST_MEMORY";
-    case VK_ERROR_OUT_OF_DEVICE_MEMORY: return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
-    case VK_ERROR_INITIALIZATION_FAILED: return "VK_ERROR_INITIALIZATION_FAILED";
-    case VK_ERROR_DEVICE_LOST: return "VK_ERROR_DEVICE_LOST";
-    case VK_ERROR_MEMORY_MAP_FAILED: return "VK_ERROR_MEMORY_MAP_FAILED";
-    case VK_ERROR_FORMAT_NOT_SUPPORTED: return "VK_ERROR_FORMAT_NOT_SUPPORTED";
-    case VK_ERROR_FRAGMENTED_POOL: return "VK_ERROR_FRAGMENTED_POOL";
-    case VK_ERROR_OUT_OF_POOL_MEMORY: return "VK_ERROR_OUT_OF_POOL_MEMORY";
-    case VK_ERROR_SURFACE_LOST_KHR: return "VK_ERROR_SURFACE_LOST_KHR";
-    case VK_ERROR_OUT_OF_DATE_KHR: return "VK_ERROR_OUT_OF_DATE_KHR";
-    case VK_SUBOPTIMAL_KHR: return "VK_SUBOPTIMAL_KHR";
-    default: return nullptr;
+    case VK_SUCCESS:
+      return "VK_SUCCESS";
+    case VK_NOT_READY:
+      return "VK_NOT_READY";
+    case VK_TIMEOUT:
+      return "VK_TIMEOUT";
+    case VK_INCOMPLETE:
+      return "VK_INCOMPLETE";
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+      return "VK_ERROR_OUT_OF_HOST_MEMORY";
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+      return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
+    case VK_ERROR_INITIALIZATION_FAILED:
+      return "VK_ERROR_INITIALIZATION_FAILED";
+    case VK_ERROR_DEVICE_LOST:
+      return "VK_ERROR_DEVICE_LOST";
+    case VK_ERROR_MEMORY_MAP_FAILED:
+      return "VK_ERROR_MEMORY_MAP_FAILED";
+    case VK_ERROR_FORMAT_NOT_SUPPORTED:
+      return "VK_ERROR_FORMAT_NOT_SUPPORTED";
+    case VK_ERROR_FRAGMENTED_POOL:
+      return "VK_ERROR_FRAGMENTED_POOL";
+    case VK_ERROR_OUT_OF_POOL_MEMORY:
+      return "VK_ERROR_OUT_OF_POOL_MEMORY";
+    case VK_ERROR_SURFACE_LOST_KHR:
+      return "VK_ERROR_SURFACE_LOST_KHR";
+    case VK_ERROR_OUT_OF_DATE_KHR:
+      return "VK_ERROR_OUT_OF_DATE_KHR";
+    case VK_SUBOPTIMAL_KHR:
+      return "VK_SUBOPTIMAL_KHR";
+    default:
+      return nullptr;
   }
 }
 

@@ -128,7 +128,7 @@ class Device final : public pipe::Timeline {
   // vkQueuePresentKHR under the same lock as every vkQueueSubmit2: the queue is externally synchronised.
   VkResult Present(const VkPresentInfoKHR& info);
   uint64_t CompletedSerial();
-  uint64_t LastSubmittedSerial();  // 0 before the first submission
+  uint64_t LastSubmittedSerial();                                        // 0 before the first submission
   bool WaitSerial(uint64_t serial);                                      // false on device loss
   WaitResult WaitSerial(uint64_t serial, uint64_t timeout_ns) override;  // GL fences
   bool lost() const { return lost_.load(); }
@@ -136,7 +136,8 @@ class Device final : public pipe::Timeline {
   // VK_ERROR_DEVICE_LOST marks the device lost. Callers skip the work that needed the result.
   bool Check(VkResult result, const char* what);
   // Test-only fault injection (CALDERA_TEST_FAULT, docs/ENVIRONMENT.md): true when this object storage
-  // creation must fail as if the device were out of memory ("oom@N": the N-th one from the start).
+  // creation must fail as if the device were out of memory ("oom@N": the N-th one from the start; the list
+  // may name several).
   bool InjectOutOfMemory();
   uint64_t validation_messages() const { return validation_messages_.load(); }
 
@@ -174,7 +175,8 @@ class Device final : public pipe::Timeline {
   uint64_t next_serial_ = 1;
   std::atomic<bool> lost_{false};
   // CALDERA_TEST_FAULT: 0 = never; else the 1-based count at which the fault strikes.
-  uint64_t fault_lost_at_ = 0, fault_oom_at_ = 0, fault_stall_at_ = 0;
+  uint64_t fault_lost_at_ = 0, fault_stall_at_ = 0;
+  std::vector<uint64_t> fault_oom_at_;  // every oom@N of the list (several storage creations may fail)
   // stall@N (test-only): submission N also waits on this semaphore, which only the host signals (once the
   // device is given up as stalled, or at teardown), so the queue stops as a hung GPU's would.
   VkSemaphore stall_ = VK_NULL_HANDLE;

@@ -8,6 +8,10 @@
 //   gl_faults oom           (CALDERA_TEST_FAULT=oom@N) — one object's storage cannot be allocated: glGetError
 //     reports GL_OUT_OF_MEMORY after the sync point that applied it, and the program keeps going (the same
 //     buffer specified again works and draws).
+//   gl_faults oom-order     (CALDERA_TEST_FAULT=oom@A,oom@B) — glGetError reports errors in the order of the
+//     calls that made them, a backend allocation failure among the GL errors the frontend finds at call
+//     time: a failed allocation before an invalid enum comes first (without a sync point in between), one
+//     after it comes second.
 // Run without the variable, each mode must fail (negative controls: the fault is what the test sees).
 #include <cstring>
 #include <string>
@@ -193,12 +197,53 @@ int OutOfMemory() {
   return harness::Summary();
 }
 
+// Specifies buffers[first..last) with no sync point in between.
+void FillMany(const GLuint* buffers, int first, int last) {
+  for (int i = first; i < last; ++i) FillColors(buffers[i], 0, 0, 1);
+}
+
+int OutOfMemoryOrder() {
+  harness::Window w = harness::Open(kSize, kSize);
+  harness::PrintVendor();
+  Scene s = MakeScene();
+  glFinish();
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLuint buffers[32];
+  glGenBuffers(32, buffers);
+  // The first injected failure lies among these allocations; the invalid enum comes after all of them.
+  FillMany(buffers, 0, 16);
+  glEnable(0x1234);  // GL_INVALID_ENUM, found on the GL thread at the call
+  GLenum first = glGetError(), second = glGetError(), third = glGetError();
+  std::printf("failure, then a bad enum: 0x%04x 0x%04x 0x%04x\n", first, second, third);
+  CHECK(first == GL_OUT_OF_MEMORY);
+  CHECK(second == GL_INVALID_ENUM);
+  CHECK(third == GL_NO_ERROR);
+  // The other way round: the bad enum first, the second injected failure in the allocations after it.
+  glEnable(0x1234);
+  FillMany(buffers, 16, 32);
+  glFinish();  // applies the allocations
+  first = glGetError(), second = glGetError(), third = glGetError();
+  std::printf("a bad enum, then a failure: 0x%04x 0x%04x 0x%04x\n", first, second, third);
+  CHECK(first == GL_INVALID_ENUM);
+  CHECK(second == GL_OUT_OF_MEMORY);
+  CHECK(third == GL_NO_ERROR);
+  // The context keeps working.
+  glBindVertexArray(s.vao);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  CHECK(CentreIs(0, 255, 0));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  harness::Close(w);
+  return harness::Summary();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "device-lost" || mode == "stall") return DeviceLost();
   if (mode == "oom") return OutOfMemory();
-  std::fprintf(stderr, "usage: gl_faults device-lost|stall|oom\n");
+  if (mode == "oom-order") return OutOfMemoryOrder();
+  std::fprintf(stderr, "usage: gl_faults device-lost|stall|oom|oom-order\n");
   return 2;
 }
