@@ -55,7 +55,9 @@ struct BackendErrorEvent {
   uint32_t offset;  // of the failing record in its chunk (the chunk's size when it cannot be told)
 };
 
-class BackendContext {
+// Aligned and padded to whole cache-line pairs: the apply thread writes a backend context on every record,
+// and no object of the GL thread's may share a line with it (pipe/stream.h).
+class alignas(kFalseSharingBytes) BackendContext {
  public:
   virtual ~BackendContext() = default;
   // Applies every record of `chunk` in order. Returns false when the device was lost (context loss).

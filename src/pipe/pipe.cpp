@@ -252,7 +252,7 @@ uint64_t Pipe::Publish() {
       std::lock_guard lock(mutex_);
       if (queue_.empty() || bytes_in_flight_ + size <= kMaxBytesInFlight) break;
     }
-    counters_.full_waits.fetch_add(1, std::memory_order_relaxed);
+    full_waits_.fetch_add(1, std::memory_order_relaxed);
     applied_.wait(applied, std::memory_order_acquire);
   }
   uint64_t seq;
@@ -271,9 +271,9 @@ uint64_t Pipe::Publish() {
   if (!chunk_) chunk_ = std::make_unique<CommandChunk>();
   if (wake) {
     wake_.notify_one();
-    counters_.wakes.fetch_add(1, std::memory_order_relaxed);
+    wakes_.fetch_add(1, std::memory_order_relaxed);
   }
-  counters_.chunks.fetch_add(1, std::memory_order_relaxed);
+  chunks_published_.fetch_add(1, std::memory_order_relaxed);
   return seq;
 }
 
@@ -350,7 +350,7 @@ void Pipe::ApplyLoop() {
       std::unique_lock lock(mutex_);
       if (queue_.empty() && !stop_.load()) {
         parked_.store(true, std::memory_order_relaxed);
-        counters_.parks.fetch_add(1, std::memory_order_relaxed);
+        parks_.fetch_add(1, std::memory_order_relaxed);
         wake_.wait(lock, [&] { return !queue_.empty() || stop_.load(); });
         parked_.store(false, std::memory_order_relaxed);
       }
@@ -366,7 +366,7 @@ void Pipe::ApplyLoop() {
       bytes_in_flight_ -= size;
       free_.push_back(std::move(chunk));
     }
-    counters_.apply_thread_cpu_ns.store(ThreadCpuNs(), std::memory_order_relaxed);
+    apply_thread_cpu_ns_.store(ThreadCpuNs(), std::memory_order_relaxed);
     applied_.fetch_add(1, std::memory_order_release);
     applied_.notify_all();
   }
@@ -375,11 +375,11 @@ void Pipe::ApplyLoop() {
 
 PipeStats Pipe::stats() const {
   PipeStats s;
-  s.chunks = counters_.chunks.load(std::memory_order_relaxed);
-  s.parks = counters_.parks.load(std::memory_order_relaxed);
-  s.wakes = counters_.wakes.load(std::memory_order_relaxed);
-  s.full_waits = counters_.full_waits.load(std::memory_order_relaxed);
-  s.apply_thread_cpu_ns = counters_.apply_thread_cpu_ns.load(std::memory_order_relaxed);
+  s.chunks = chunks_published_.load(std::memory_order_relaxed);
+  s.parks = parks_.load(std::memory_order_relaxed);
+  s.wakes = wakes_.load(std::memory_order_relaxed);
+  s.full_waits = full_waits_.load(std::memory_order_relaxed);
+  s.apply_thread_cpu_ns = apply_thread_cpu_ns_.load(std::memory_order_relaxed);
   if (arena_) {
     arena_->Reclaim(applied_.load(std::memory_order_acquire));
     s.staging = arena_->stats();

@@ -45,7 +45,7 @@ struct PipeStats {
   StagingStats staging;              // the staging arena's counters (all 0 while it is off or unused)
 };
 
-class Pipe {
+class alignas(kFalseSharingBytes) Pipe {
  public:
   explicit Pipe(std::unique_ptr<BackendContext> backend, PipeMode mode = PipeModeFromEnv());
   ~Pipe();
@@ -147,40 +147,49 @@ class Pipe {
   void ApplyLoop();
   void ApplyChunk(const CommandChunk& chunk, uint64_t seq);
 
+  // The members are grouped by the thread that writes them, each group on cache lines of its own: the GL
+  // thread reads its group on every call (lost_, chunk_) while the apply thread writes its group per chunk,
+  // and one line holding both would move between the two cores' caches on every call (false sharing).
+  //
+  // GL thread: written by it, read by it on every record (and by the apply thread once per chunk at most).
   std::unique_ptr<BackendContext> backend_;
   const PipeMode mode_;
   std::unique_ptr<CommandChunk> chunk_;
-  std::atomic<bool> lost_{false};
+  std::atomic<bool> lost_{false};  // written once, at a loss (by whichever thread applies)
+  // CALDERA_STAGING_ARENA=0 turns the arena off (payloads in the chunk); it goes off too when its block
+  // cannot be had. CALDERA_STAGING_ARENA_BYTES sizes it.
+  bool staging_enabled_ = true;
+  std::unique_ptr<StagingArena> arena_;
+  uint64_t chunks_submitted_ = 0;
+  std::deque<uint64_t> frames_;  // chunk sequence numbers of the swaps published, oldest first (GL thread)
+  // `published_` and `applied_` are chunk sequence numbers.
+  std::atomic<uint64_t> published_{0};
+  // Hand-off counters (PipeStats), each written by one thread and read by stats(): relaxed atomics, so a
+  // publish costs no lock for them.
+  std::atomic<uint64_t> chunks_published_{0}, wakes_{0}, full_waits_{0};
+
+  // Apply thread: written once per chunk applied.
+  alignas(kFalseSharingBytes) std::atomic<uint64_t> applied_{0};
+  std::atomic<uint64_t> parks_{0}, apply_thread_cpu_ns_{0};
+
+  // Inproc hand-off, under the lock by both threads once per chunk: the queue holds published, unapplied
+  // chunks in order, `free_` recycled ones.
+  alignas(kFalseSharingBytes) std::mutex mutex_;
+  std::deque<std::unique_ptr<CommandChunk>> queue_;
+  std::vector<std::unique_ptr<CommandChunk>> free_;
+  size_t bytes_in_flight_ = 0;
+  std::atomic<bool> parked_{false}, stop_{false};
+  std::condition_variable wake_;
+  std::thread apply_thread_;
+
   // Backend failures in record order (chunk sequence number, offset): appended by whichever thread
   // applies, taken by the GL thread. Failures are rare; a lock is cheap enough.
   struct RaisedError {
     BackendError error;
     Position at;
   };
-  std::mutex errors_mutex_;
+  alignas(kFalseSharingBytes) std::mutex errors_mutex_;
   std::deque<RaisedError> errors_;
-  uint64_t chunks_submitted_ = 0;
-  // CALDERA_STAGING_ARENA=0 turns the arena off (payloads in the chunk); it goes off too when its block
-  // cannot be had. CALDERA_STAGING_ARENA_BYTES sizes it.
-  bool staging_enabled_ = true;
-  std::unique_ptr<StagingArena> arena_;
-
-  // Inproc hand-off. `published_` and `applied_` are chunk sequence numbers; the queue holds published,
-  // unapplied chunks in order, `free_` recycled ones.
-  std::mutex mutex_;
-  std::deque<std::unique_ptr<CommandChunk>> queue_;
-  std::vector<std::unique_ptr<CommandChunk>> free_;
-  size_t bytes_in_flight_ = 0;
-  std::atomic<uint64_t> published_{0}, applied_{0};
-  std::atomic<bool> parked_{false}, stop_{false};
-  std::condition_variable wake_;
-  // Hand-off counters (PipeStats), each written by one thread and read by stats(): relaxed atomics, so a
-  // publish costs no lock for them.
-  struct Counters {
-    std::atomic<uint64_t> chunks{0}, parks{0}, wakes{0}, full_waits{0}, apply_thread_cpu_ns{0};
-  } counters_;
-  std::thread apply_thread_;
-  std::deque<uint64_t> frames_;  // chunk sequence numbers of the swaps published, oldest first (GL thread)
 };
 
 }  // namespace caldera::pipe

@@ -16,7 +16,13 @@ struct RecordHeader {
   uint32_t size;  // bytes of this record including header and payload, multiple of 8
 };
 
-class CommandChunk {
+// Bytes apart that two threads' data must lie so that they never share a cache line: 64-byte lines, which
+// x86 cores also prefetch in pairs (and Apple's cores have 128-byte lines).
+constexpr size_t kFalseSharingBytes = 128;
+
+// Aligned: the GL thread grows the chunk it records (its size, on every record) while the apply thread walks
+// another, and the two must not share a cache line.
+class alignas(kFalseSharingBytes) CommandChunk {
  public:
   template <typename T>
   T& Push(const T& record, const void* payload = nullptr, size_t payload_size = 0) {
