@@ -7,6 +7,7 @@
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_enums.h"
+#include "frontend/hud.h"
 #include "util/log.h"
 
 namespace caldera {
@@ -49,6 +50,7 @@ Context::~Context() {
   framebuffers = {};
   transform_feedbacks = {};
   transform_feedback = default_transform_feedback = nullptr;
+  if (hud_) hud_->Release(*pipe_, *this);
   pipe_->Submit();
   WritePipeStats();
   WritePixelStats();
@@ -93,6 +95,15 @@ void Context::WritePipeStats() {
         (unsigned long long)s.staging.chunk_fallbacks, (unsigned long long)s.staging.split_uploads);
     std::fclose(f);
   }
+}
+
+Hud* Context::HudForSwap() {
+  if (hud_) return hud_.get();
+  static const uint32_t counters = HudCountersFromEnv();
+  static const std::string log_path = util::Env("CALDERA_HUD_LOG") ? util::Env("CALDERA_HUD_LOG") : "";
+  if (!counters && log_path.empty()) return nullptr;
+  hud_ = std::make_unique<Hud>(counters, log_path);
+  return hud_.get();
 }
 
 GLenum Context::TakeError() {

@@ -17,6 +17,7 @@
 
 namespace caldera {
 
+class Hud;          // hud.h
 struct SyncTable;   // gl_sync.cpp
 struct QueryTable;  // gl_query.cpp
 
@@ -136,6 +137,9 @@ class Context {
   ShareGroup& shared() { return *share_; }
   const std::shared_ptr<ShareGroup>& share_ptr() const { return share_; }
   pipe::Pipe& pipe() { return *pipe_; }
+  // The HUD (CALDERA_HUD, CALDERA_HUD_LOG), made at the first swap that asks for it; null when neither is
+  // set.
+  Hud* HudForSwap();
 
   // Current-ness, driven by MakeCurrent.
   void Bind(Surface* draw, Surface* read);
@@ -234,6 +238,7 @@ class Context {
   ContextDesc desc_;
   std::shared_ptr<ShareGroup> share_;
   std::unique_ptr<pipe::Pipe> pipe_;
+  std::unique_ptr<Hud> hud_;
   GLenum error_ = GL_NO_ERROR;
   pipe::Pipe::Position error_at_;  // where the pipe was when error_ was latched
   std::bitset<kDirtyCount> dirty_;

@@ -7,6 +7,7 @@
 
 #include "frontend/context.h"
 #include "frontend/device.h"
+#include "frontend/hud.h"
 #include "util/log.h"
 
 namespace caldera {
@@ -98,6 +99,8 @@ SwapResult SwapBuffers(Context* context, Surface& surface) {
     pipe.Submit();
     return SwapResult::kWindowLost;
   }
+  if (width > 0 && height > 0)
+    if (Hud* hud = context->HudForSwap()) hud->OnSwap(*context, surface);
   if (surface.presenter) {
     // Everything recorded so far goes to the backend first, then the throttle waits with no lock held.
     if (!pipe.Submit()) return SwapResult::kContextLost;

@@ -55,6 +55,14 @@ struct BackendErrorEvent {
   uint32_t offset;  // of the failing record in its chunk (the chunk's size when it cannot be told)
 };
 
+// What a context's backend has done so far, for the HUD (CALDERA_HUD): written by the thread that applies
+// (at the end of each chunk, not per record), read by the GL thread at any time.
+struct BackendCounters {
+  std::atomic<uint64_t> draws{0}, render_passes{0}, submits{0};
+  std::atomic<uint64_t> pipelines_created{0};    // by the device's pipeline cache, every context's
+  std::atomic<uint64_t> device_memory_bytes{0};  // device memory allocated (every context's)
+};
+
 // Aligned and padded to whole cache-line pairs: the apply thread writes a backend context on every record,
 // and no object of the GL thread's may share a line with it (pipe/stream.h).
 class alignas(kFalseSharingBytes) BackendContext {
@@ -69,6 +77,7 @@ class alignas(kFalseSharingBytes) BackendContext {
   bool Apply(const CommandChunk& chunk);
   // The failures raised by the last Apply, in record order (taken: the list is emptied).
   std::vector<BackendErrorEvent> TakeRaisedErrors() { return std::exchange(raised_, {}); }
+  const BackendCounters& live_counters() const { return live_counters_; }
 
   // The pipe's staging arena (pipe/staging.h) asks for its memory here, on the GL thread, possibly while
   // another thread applies records. The block lives as long as this context, which frees it once its work
@@ -85,6 +94,11 @@ class alignas(kFalseSharingBytes) BackendContext {
   // A record being applied failed in a way GL reports as an error (`record` points at it, inside the chunk
   // Apply was given). The frontend reports the failures in the order of the calls that made them.
   void RaiseError(BackendError error, const void* record);
+  // Sets a live counter (one writer: the applying thread; a plain store, no read-modify-write).
+  static void SetCounter(std::atomic<uint64_t>& counter, uint64_t value) {
+    counter.store(value, std::memory_order_relaxed);
+  }
+  BackendCounters live_counters_;
 
  private:
   const CommandChunk* applying_ = nullptr;  // the chunk Apply runs (apply thread or GL thread, one at a time)

@@ -121,6 +121,8 @@ class alignas(kFalseSharingBytes) Pipe {
   // by a record before that position; false when there is none.
   bool TakeError(BackendError* error, const Position* before = nullptr);
   uint64_t chunks_submitted() const { return chunks_submitted_; }
+  // The backend's counters so far (the HUD's; they trail what was recorded by what is not applied yet).
+  const BackendCounters& backend_counters() const { return backend_->live_counters(); }
   PipeMode mode() const { return mode_; }
   PipeStats stats() const;
 

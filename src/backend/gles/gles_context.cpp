@@ -84,6 +84,8 @@ bool Context::Execute(const pipe::CommandChunk& chunk) {
   chunk.ForEach([this](pipe::Op op, const uint8_t* record, const uint8_t* payload) {
     pipe::Dispatch(*this, op, record, payload);
   });
+  // The HUD's counters: the host driver's passes, submissions and pipelines are its own business.
+  SetCounter(live_counters_.draws, stats_.draws);
   return !lost_;
 }
 

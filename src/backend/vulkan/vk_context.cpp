@@ -161,7 +161,16 @@ bool Context::Execute(const pipe::CommandChunk& chunk) {
     if (ring_.failed()) broken_ = true;  // host-visible memory ran out (logged)
   });
   FlushDrawBatch();
+  PublishLiveCounters();
   return !shared_.device->lost() && !broken_;
+}
+
+void Context::PublishLiveCounters() {
+  SetCounter(live_counters_.draws, stats_.draws);
+  SetCounter(live_counters_.render_passes, stats_.render_passes);
+  SetCounter(live_counters_.submits, stats_.submits);
+  SetCounter(live_counters_.pipelines_created, shared_.pipelines->stats().created);
+  SetCounter(live_counters_.device_memory_bytes, shared_.device->memory().stats().device_bytes);
 }
 
 bool Context::CheckVk(VkResult result, const char* what) {

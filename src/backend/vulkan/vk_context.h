@@ -181,6 +181,8 @@ class Context final : public pipe::BackendContext {
   void EndPass();
   void FlushPendingClears(ClearResolve why = ClearResolve::kSubmit);  // executes deferred clears now
   void WriteStats();
+  // The HUD's counters (pipe::BackendCounters), set once per chunk applied.
+  void PublishLiveCounters();
   void TransferBarrier();  // orders transfers against earlier draws and later draws against transfers
   void TransitionImage(ImageObject& image, VkImageLayout layout);
   // Vulkan 1.3's dynamic state as the command buffer should hold it for the given GL state.

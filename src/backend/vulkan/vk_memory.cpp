@@ -93,6 +93,7 @@ bool MemoryAllocator::AllocateFromType(const VkMemoryRequirements& req, uint32_t
   b.type_index = type;
   if (vkAllocateMemory(device_, &info, nullptr, &b.memory) != VK_SUCCESS) return false;
   ++stats_.device_allocations;
+  stats_.device_bytes += block_size;
   if (host_visible) {
     void* p = nullptr;
     if (vkMapMemory(device_, b.memory, 0, VK_WHOLE_SIZE, 0, &p) != VK_SUCCESS) {

@@ -42,6 +42,7 @@ struct Allocation {
 struct MemoryStats {
   uint64_t device_allocations = 0;  // vkAllocateMemory calls made
   uint64_t live_suballocations = 0;
+  uint64_t device_bytes = 0;  // of every block allocated (blocks are kept until the device goes)
 };
 
 class MemoryAllocator {

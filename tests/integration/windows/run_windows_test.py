@@ -153,6 +153,50 @@ def check_window(args):
     return failed
 
 
+def check_hud(args):
+    """x11_egl_window --hud with CALDERA_HUD (every counter) and CALDERA_HUD_LOG: the HUD in the window's corner
+    (read back from the X server by the program, and in a screenshot kept with --screenshot), and a CSV row per
+    frame with a frame time in each. Run without CALDERA_HUD (the negative control) it must fail."""
+    failed = False
+    with Xvfb(640, 480) as x, tempfile.TemporaryDirectory() as tmp:
+        env = base_env(x.display, args.vendor_json, args.validation)
+        log_path = os.path.join(tmp, "hud.csv")
+        env["CALDERA_HUD_LOG"] = log_path
+        frames = 40
+        # The program holds its window after its checks until told to go on: the screenshot is taken then.
+        proc = subprocess.Popen([args.binary, "--hud", "--hold", "--frames", str(frames)], env=env,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        log = ""
+        for line in proc.stdout:
+            log += line
+            if line.startswith("holding the window"):
+                if args.screenshot:
+                    write_png(args.screenshot, *screenshot(x.display))
+                    print(f"screenshot: {args.screenshot}")
+                proc.stdin.write("go\n")
+                proc.stdin.flush()
+        code = proc.wait(timeout=120)
+        sys.stdout.write(log)
+        if code != 0 or not re.search(r"^\d+ passed, 0 failed$", log, re.M):
+            print(f"FAIL: x11_egl_window --hud exited {code} without a clean summary")
+            failed = True
+        lines = open(log_path, encoding="utf-8").read().splitlines() if os.path.exists(log_path) else []
+        header = lines[0].split(",") if lines else []
+        data = [dict(zip(header, l.split(","))) for l in lines[1:]]
+        print(f"CALDERA_HUD_LOG: {len(data)} rows, columns {header}")
+        # The first swap only starts the clock: a row per later frame.
+        if len(data) != frames - 1 or "frametime_ms" not in header:
+            print(f"FAIL: the log has {len(data)} rows (want {frames - 1}) or lacks frametime_ms")
+            failed = True
+        elif any(float(r["frametime_ms"]) <= 0 for r in data):
+            print("FAIL: a frame time in the log is not positive")
+            failed = True
+        if args.validation and any(m in log for m in VALIDATION_MARKERS):
+            print("FAIL: Vulkan validation reported problems")
+            failed = True
+    return failed
+
+
 def check_glx_errors(args):
     """x11_glx_errors on Caldera and on Mesa (the expectations' own reference), each through glvnd."""
     failed = False
@@ -320,14 +364,14 @@ def check_glmark2(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--check", required=True, choices=["window", "glx", "glx-errors", "interval", "gears", "glmark2"])
+    ap.add_argument("--check", required=True, choices=["window", "hud", "glx", "glx-errors", "interval", "gears", "glmark2"])
     ap.add_argument("--binary")
     ap.add_argument("--vendor-json", required=True)
     ap.add_argument("--validation", action="store_true")
     ap.add_argument("--present", help="CALDERA_PRESENT for the window check")
-    ap.add_argument("--screenshot", help="gears: where to write the Caldera screenshot (PNG)")
+    ap.add_argument("--screenshot", help="gears, hud: where to write the Caldera screenshot (PNG)")
     args = ap.parse_args()
-    checks = {"window": check_window, "glx": check_glx, "glx-errors": check_glx_errors, "interval": check_interval, "gears": check_gears,
+    checks = {"window": check_window, "hud": check_hud, "glx": check_glx, "glx-errors": check_glx_errors, "interval": check_interval, "gears": check_gears,
               "glmark2": check_glmark2}
     return 1 if checks[args.check](args) else 0
 

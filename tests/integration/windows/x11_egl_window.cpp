@@ -14,6 +14,7 @@
 #include <time.h>
 #include <xcb/xcb.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -203,11 +204,55 @@ void XcbPlatform(Display* x) {
   xcb_flush(c);
 }
 
+// --hud (run with CALDERA_HUD set): frames of plain blue, slowly enough for the HUD to take samples; the
+// window's top-left corner must then show the HUD (its dark background with white text) and the rest blue.
+int RunHud(Display* x, EGLDisplay dpy, int frames, bool hold) {
+  EGLConfig cfg = ChooseConfig(dpy, 0);
+  EGLint vid = 0;
+  eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid);
+  const int width = 400, height = 240;
+  Window win = MakeWindow(x, VisualID(vid), width, height);
+  EGLSurface surf = eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(win), nullptr);
+  const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+  eglBindAPI(EGL_OPENGL_ES_API);
+  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attribs);
+  CHECK(surf && ctx && eglMakeCurrent(dpy, surf, surf, ctx));
+  for (int i = 0; i < frames; ++i) {
+    ClearTo(0.0f, 0.0f, 1.0f);
+    CHECK(eglSwapBuffers(dpy, surf));
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  }
+  CHECK(WaitForPixel(x, win, 1, 1, {16, 16, 16}));                    // the HUD's background
+  CHECK(WaitForPixel(x, win, width - 2, height - 2, {0, 0, 255}));    // the frame itself
+  int text = 0;
+  if (XImage* img = XGetImage(x, win, 0, 0, 200, 80, AllPlanes, ZPixmap)) {
+    for (int py = 0; py < 80; ++py)
+      for (int px = 0; px < 200; ++px) text += (XGetPixel(img, px, py) & 0xffffff) == 0xffffff;
+    XDestroyImage(img);
+  }
+  std::printf("HUD text pixels: %d\n", text);
+  CHECK(text > 50);
+  if (hold) {  // the window stays up until a line arrives on stdin (the runner takes a screenshot meanwhile)
+    std::printf("holding the window\n");
+    std::fflush(stdout);
+    char line[8];
+    if (!std::fgets(line, sizeof(line), stdin)) std::fprintf(stderr, "stdin closed\n");
+  }
+  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroySurface(dpy, surf);
+  eglDestroyContext(dpy, ctx);  // closes the HUD's log
+  std::printf("%d passed, %d failed\n", g_passed, g_failed);
+  return g_failed ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int interval = -1, frames = 300;
+  bool hud = false, hold = false;
   for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--hud")) hud = true;
+    if (!std::strcmp(argv[i], "--hold")) hold = true;
     if (!std::strcmp(argv[i], "--interval") && i + 1 < argc) interval = std::atoi(argv[++i]);
     if (!std::strcmp(argv[i], "--frames") && i + 1 < argc) frames = std::atoi(argv[++i]);
   }
@@ -225,6 +270,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (interval >= 0) return RunInterval(x, dpy, interval, frames);
+  if (hud) return RunHud(x, dpy, std::min(frames, 60), hold);
 
   CHECK(client && std::strstr(client, "EGL_KHR_platform_x11") && std::strstr(client, "EGL_EXT_platform_xcb"));
   EGLDisplay again = eglGetPlatformDisplay(EGL_PLATFORM_X11_KHR, x, nullptr);
