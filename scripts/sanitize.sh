@@ -26,8 +26,9 @@ export CALDERA_SANITIZED=1  # tests skip resident-memory bounds (the sanitizer's
 # The suite: memory errors and undefined behaviour abort the test; leaks are checked below. A request no
 # host can satisfy fails as it does without the sanitizer (bad_alloc). The fuzz suite is left out here: meson
 # sets its own ASAN_OPTIONS for tests, and ASan then aborts on the fuzzer's 2^50-byte glBufferData.
+# The trace gate is left out: its captures and replays of whole programs take minutes under the sanitizer.
 ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:allocator_may_return_null=1" \
-  meson test -C "$dir" --print-errorlogs --num-processes 2 --timeout-multiplier 4 --no-suite bench --no-suite fuzz "$@"
+  meson test -C "$dir" --print-errorlogs --num-processes 2 --timeout-multiplier 4 --no-suite bench --no-suite fuzz --no-suite trace "$@"
 # Leak checking where Caldera creates and destroys displays, contexts, surfaces and shared objects: the
 # (sanitized) test programs run directly, without the runners' python. lavapipe stays loaded (LD_PRELOAD) so
 # that its own leaks are named and suppressed rather than reported from an unloaded module.
