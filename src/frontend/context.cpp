@@ -40,6 +40,7 @@ Context::~Context() {
   pipe_->Submit();
   WritePipeStats();
   WritePixelStats();
+  WriteDrawDeltaStats(draw_delta_stats);
 }
 
 void Context::WritePixelStats() const {
@@ -391,6 +392,7 @@ void Context::FlushProgram() {
 }
 
 void Context::FlushStateForDraw() {
+  ++draw_delta_stats.draws;
   FlushRenderTargets();
   if (dirty_.test(kDirtyFixedState)) {
     dirty_.reset(kDirtyFixedState);

@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+#include "frontend/draw_delta.h"
 #include "frontend/objects.h"
 #include "frontend/platform.h"
 #include "pipe/pipe.h"
@@ -209,6 +210,9 @@ class Context {
   // Last texture/uniform-buffer sets sent down the pipe: re-sent only when the resolved set differs.
   pipe::CmdSetTextures sent_textures{};
   pipe::CmdSetUniformBuffers sent_uniform_buffers{};
+  // What those sets were resolved from (draw_delta.h): while it all still matches, draws skip resolving.
+  ResolvedResourceCache resource_cache;
+  DrawDeltaStats draw_delta_stats;
   std::shared_ptr<Framebuffer> draw_framebuffer, read_framebuffer;  // null: default framebuffer
 
   NameTable<VertexArray> vertex_arrays;
@@ -248,6 +252,12 @@ class Context {
   void FlushVertexInput();
   void FlushProgram();
   void FlushProgramResources();  // draw_resources.cpp: textures and uniform buffers the program reads
+  // The full resolutions (draw_resources.cpp); `save_sources` records what they read in resource_cache.
+  void ResolveTextures(pipe::CmdSetTextures* cmd, bool save_sources);
+  void ResolveUniformBuffers(pipe::CmdSetUniformBuffers* cmd, bool save_sources);
+  // kCount when everything the cached set was resolved from still matches, else why not.
+  DrawDeltaMiss CheckTextureSources() const;
+  DrawDeltaMiss CheckUniformBufferSources() const;
 };
 
 }  // namespace caldera

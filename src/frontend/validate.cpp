@@ -31,7 +31,7 @@ bool DrawCommon(Context& ctx, const char* function, GLenum mode, GLsizei count, 
       if (attrib.enabled && !attrib.buffer && !attrib.client_pointer)
         return Fail(ctx, GL_INVALID_OPERATION, function, "enabled attribute has no buffer (client arrays)");
   }
-  if (FramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
+  if (CachedFramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
     return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, function, "draw framebuffer incomplete");
   return gl::CheckTransformFeedbackDraw(ctx, mode, count, instances, indexed, function);
 }
