@@ -18,8 +18,9 @@ const DrawDeltaConfig& GetDrawDeltaConfig() {
     const char* drop = util::Env("CALDERA_DRAW_DELTA_DROP");
     c.drop = drop && *drop ? drop : nullptr;
     if (c.drop)
-      util::LogOnce(util::LogLevel::kWarning, "CALDERA_DRAW_DELTA_DROP",
-                    std::string("test-only: ") + c.drop + " no longer bumps draw versions (draws may be wrong)");
+      util::LogOnce(
+          util::LogLevel::kWarning, "CALDERA_DRAW_DELTA_DROP",
+          std::string("test-only: ") + c.drop + " no longer bumps draw versions (draws may be wrong)");
     return c;
   }();
   return config;
@@ -89,7 +90,8 @@ const char* UniformBufferRecordField(size_t offset, int* index) {
 
 namespace {
 
-const char* const kMissNames[] = {"first", "program", "texture", "sampler", "buffer", "framebuffer", "disabled"};
+const char* const kMissNames[] = {"first",  "program",     "texture", "sampler",
+                                  "buffer", "framebuffer", "disabled"};
 static_assert(sizeof(kMissNames) / sizeof(kMissNames[0]) == size_t(DrawDeltaMiss::kCount));
 
 void WriteMisses(FILE* f, const char* prefix, const uint64_t* misses) {

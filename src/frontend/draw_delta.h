@@ -37,13 +37,13 @@ inline void BumpDrawVersion(GLObject& object, const char* entry) {
 
 // Why a cache could not be reused (CALDERA_STATS names them).
 enum class DrawDeltaMiss : uint8_t {
-  kFirst,      // nothing cached yet
-  kProgram,    // another program, or the program's sampler units / block bindings / link changed
-  kTexture,    // a texture unit's binding or a bound texture changed
-  kSampler,    // a sampler object binding or its parameters changed
-  kBuffer,     // a buffer behind a texture buffer or a uniform block changed, or a binding's range
+  kFirst,        // nothing cached yet
+  kProgram,      // another program, or the program's sampler units / block bindings / link changed
+  kTexture,      // a texture unit's binding or a bound texture changed
+  kSampler,      // a sampler object binding or its parameters changed
+  kBuffer,       // a buffer behind a texture buffer or a uniform block changed, or a binding's range
   kFramebuffer,  // the framebuffer or one of its attachments changed
-  kDisabled,   // CALDERA_DRAW_DELTA=0
+  kDisabled,     // CALDERA_DRAW_DELTA=0
   kCount
 };
 
@@ -58,7 +58,7 @@ struct DrawDeltaStats {
 
 // One source a resolved texture binding came from.
 struct TextureSource {
-  int32_t unit = -1;  // the sampler uniform's value when resolved
+  int32_t unit = -1;   // the sampler uniform's value when resolved
   uint8_t target = 0;  // TextureTargetIndex of the sampler's target
   uint64_t texture_id = 0, texture_version = 0;
   uint64_t sampler_id = 0, sampler_version = 0;

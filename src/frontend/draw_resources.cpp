@@ -357,7 +357,8 @@ void Context::ResolveTextures(pipe::CmdSetTextures* out, bool save_sources) {
 DrawDeltaMiss Context::CheckTextureSources() const {
   const ResolvedResourceCache& cache = resource_cache;
   if (!cache.textures_valid) return DrawDeltaMiss::kFirst;
-  if (cache.texture_program_id != program->lifetime_id || cache.texture_program_version != program->draw_version)
+  if (cache.texture_program_id != program->lifetime_id ||
+      cache.texture_program_version != program->draw_version)
     return DrawDeltaMiss::kProgram;
   for (uint32_t i = 0; i < cache.texture_source_count; ++i) {
     const TextureSource& src = cache.textures[i];
@@ -368,7 +369,8 @@ DrawDeltaMiss Context::CheckTextureSources() const {
     if (IdOf(sampler) != src.sampler_id || VersionOf(sampler) != src.sampler_version)
       return DrawDeltaMiss::kSampler;
     const Buffer* buffer = tex ? tex->buffer.get() : nullptr;
-    if (IdOf(buffer) != src.buffer_id || VersionOf(buffer) != src.buffer_version) return DrawDeltaMiss::kBuffer;
+    if (IdOf(buffer) != src.buffer_id || VersionOf(buffer) != src.buffer_version)
+      return DrawDeltaMiss::kBuffer;
   }
   return DrawDeltaMiss::kCount;
 }

@@ -145,7 +145,8 @@ GLenum CachedFramebufferStatus(Context& ctx, Framebuffer* fb) {
   }
   Framebuffer::StatusCache& cache = fb->status_cache;
   bool hit = cache.valid && cache.version == fb->version;
-  for (size_t i = 0; hit && i < fb->attachments.size(); ++i) hit = AttachmentKey(fb->attachments[i]) == cache.attachments[i];
+  for (size_t i = 0; hit && i < fb->attachments.size(); ++i)
+    hit = AttachmentKey(fb->attachments[i]) == cache.attachments[i];
   if (hit) {
     ++stats.framebuffer_status_hits;
     if (config.verify) {
@@ -155,10 +156,12 @@ GLenum CachedFramebufferStatus(Context& ctx, Framebuffer* fb) {
     }
     return cache.status;
   }
-  ++stats.framebuffer_status_misses[size_t(cache.valid ? DrawDeltaMiss::kFramebuffer : DrawDeltaMiss::kFirst)];
+  ++stats
+        .framebuffer_status_misses[size_t(cache.valid ? DrawDeltaMiss::kFramebuffer : DrawDeltaMiss::kFirst)];
   cache.status = FramebufferStatus(ctx, fb);
   cache.version = fb->version;
-  for (size_t i = 0; i < fb->attachments.size(); ++i) cache.attachments[i] = AttachmentKey(fb->attachments[i]);
+  for (size_t i = 0; i < fb->attachments.size(); ++i)
+    cache.attachments[i] = AttachmentKey(fb->attachments[i]);
   cache.valid = true;
   return cache.status;
 }
