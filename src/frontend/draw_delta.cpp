@@ -33,7 +33,7 @@ void BumpDrawVersionSlow(GLObject& object, const char* entry) {
 
 [[noreturn]] void DrawDeltaVerifyFailed(uint64_t draw, const char* what, const char* field) {
   std::fprintf(stderr,
-               "caldera error: CALDERA_PIPE_VERIFY: draw %llu: the cached %s differs from a full resolution "
+               "caldera error: CALDERA_PIPE_VERIFY: draw %llu: %s differs from a full resolution "
                "(first differing field: %s)\n",
                (unsigned long long)draw, what, field);
   std::fflush(stderr);
@@ -118,6 +118,11 @@ void WriteDrawDeltaStats(const DrawDeltaStats& s) {
   WriteMisses(f, "uniform_buffer", s.uniform_buffer_misses);
   std::fprintf(f, ", \"framebuffer_status_hits\": %llu", (unsigned long long)s.framebuffer_status_hits);
   WriteMisses(f, "framebuffer_status", s.framebuffer_status_misses);
+  static const char* const kFastMissNames[] = {"first", "context_epoch", "share_epoch", "disabled"};
+  static_assert(sizeof(kFastMissNames) / sizeof(kFastMissNames[0]) == size_t(FastPathMiss::kCount));
+  std::fprintf(f, ", \"fast_path_hits\": %llu", (unsigned long long)s.fast_hits);
+  for (size_t i = 0; i < size_t(FastPathMiss::kCount); ++i)
+    std::fprintf(f, ", \"fast_path_miss_%s\": %llu", kFastMissNames[i], (unsigned long long)s.fast_misses[i]);
   std::fprintf(f, "}\n");
   std::fclose(f);
 }

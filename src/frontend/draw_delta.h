@@ -47,7 +47,18 @@ enum class DrawDeltaMiss : uint8_t {
   kCount
 };
 
+// Why a draw could not take the epoch fast path.
+enum class FastPathMiss : uint8_t {
+  kFirst,         // no previous draw in this context
+  kContextEpoch,  // a non-free entry ran in this context (or it was made current)
+  kShareEpoch,    // a shared object changed, through any context of the share group
+  kDisabled,      // CALDERA_DRAW_DELTA=0
+  kCount
+};
+
 struct DrawDeltaStats {
+  uint64_t fast_hits = 0;  // draws that skipped every context-global step
+  uint64_t fast_misses[size_t(FastPathMiss::kCount)] = {};
   uint64_t draws = 0;  // draws that resolved state (numbering for verify-mode reports)
   uint64_t texture_hits = 0, uniform_buffer_hits = 0, framebuffer_status_hits = 0;
   uint64_t texture_misses[size_t(DrawDeltaMiss::kCount)] = {};

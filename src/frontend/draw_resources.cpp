@@ -423,24 +423,31 @@ DrawDeltaMiss Context::CheckUniformBufferSources() const {
   return DrawDeltaMiss::kCount;
 }
 
-void Context::FlushProgramResources() {
+void Context::FlushProgramResources(bool fast) {
   const auto& linked = *program->linked;
   const DrawDeltaConfig& config = GetDrawDeltaConfig();
   DrawDeltaStats& stats = draw_delta_stats;
+  const ResolvedResourceCache& cache = resource_cache;
   if (linked.sampler_count > 0) {
-    DrawDeltaMiss miss = config.enabled ? CheckTextureSources() : DrawDeltaMiss::kDisabled;
+    // With the epochs unchanged no binding and no object moved: the cache holds if it is this program's.
+    bool fast_hit = fast && cache.textures_valid && cache.texture_program_id == program->lifetime_id &&
+                    cache.texture_program_version == program->draw_version;
+    DrawDeltaMiss miss = !config.enabled ? DrawDeltaMiss::kDisabled
+                         : fast_hit && !config.verify ? DrawDeltaMiss::kCount
+                                                      : CheckTextureSources();
     if (miss == DrawDeltaMiss::kCount) {
       ++stats.texture_hits;
       if (config.verify) {
         ++stats.verify_checks;
         pipe::CmdSetTextures cmd;
         ResolveTextures(&cmd, false);
-        VerifyCached(cmd, sent_textures, stats.draws, "texture set", TextureRecordField);
+        VerifyCached(cmd, sent_textures, stats.draws, "the cached texture set", TextureRecordField);
       }
     } else {
       ++stats.texture_misses[size_t(miss)];
       pipe::CmdSetTextures cmd;
       ResolveTextures(&cmd, config.enabled);
+      if (fast_hit) VerifyCached(cmd, sent_textures, stats.draws, "the fast path's texture set", TextureRecordField);
       if (std::memcmp(&cmd, &sent_textures, sizeof(cmd)) != 0) {
         sent_textures = cmd;
         pipe_->Record(cmd);
@@ -448,19 +455,27 @@ void Context::FlushProgramResources() {
     }
   }
   if (!linked.uniform_blocks.empty()) {
-    DrawDeltaMiss miss = config.enabled ? CheckUniformBufferSources() : DrawDeltaMiss::kDisabled;
+    bool fast_hit = fast && cache.uniform_buffers_valid && cache.block_program_id == program->lifetime_id &&
+                    cache.block_program_version == program->draw_version;
+    DrawDeltaMiss miss = !config.enabled ? DrawDeltaMiss::kDisabled
+                         : fast_hit && !config.verify ? DrawDeltaMiss::kCount
+                                                      : CheckUniformBufferSources();
     if (miss == DrawDeltaMiss::kCount) {
       ++stats.uniform_buffer_hits;
       if (config.verify) {
         ++stats.verify_checks;
         pipe::CmdSetUniformBuffers cmd;
         ResolveUniformBuffers(&cmd, false);
-        VerifyCached(cmd, sent_uniform_buffers, stats.draws, "uniform-buffer set", UniformBufferRecordField);
+        VerifyCached(cmd, sent_uniform_buffers, stats.draws, "the cached uniform-buffer set",
+                     UniformBufferRecordField);
       }
     } else {
       ++stats.uniform_buffer_misses[size_t(miss)];
       pipe::CmdSetUniformBuffers cmd;
       ResolveUniformBuffers(&cmd, config.enabled);
+      if (fast_hit)
+        VerifyCached(cmd, sent_uniform_buffers, stats.draws, "the fast path's uniform-buffer set",
+                     UniformBufferRecordField);
       if (std::memcmp(&cmd, &sent_uniform_buffers, sizeof(cmd)) != 0) {
         sent_uniform_buffers = cmd;
         pipe_->Record(cmd);

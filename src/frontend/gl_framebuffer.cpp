@@ -152,7 +152,7 @@ GLenum CachedFramebufferStatus(Context& ctx, Framebuffer* fb) {
     if (config.verify) {
       ++stats.verify_checks;
       if (FramebufferStatus(ctx, fb) != cache.status)
-        DrawDeltaVerifyFailed(stats.draws + 1, "framebuffer status", "status");
+        DrawDeltaVerifyFailed(stats.draws + 1, "the cached framebuffer status", "status");
     }
     return cache.status;
   }

@@ -31,8 +31,15 @@ bool DrawCommon(Context& ctx, const char* function, GLenum mode, GLsizei count, 
       if (attrib.enabled && !attrib.buffer && !attrib.client_pointer)
         return Fail(ctx, GL_INVALID_OPERATION, function, "enabled attribute has no buffer (client arrays)");
   }
-  if (CachedFramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
-    return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, function, "draw framebuffer incomplete");
+  // With the draw epochs unchanged the framebuffer is the one the previous draw found complete (every
+  // draw that flushes state passed this check); verify mode checks anyway (draw_delta.h).
+  bool fast = ctx.DrawEpochsUnchanged();
+  if (!fast || GetDrawDeltaConfig().verify) {
+    if (CachedFramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE) {
+      if (fast) DrawDeltaVerifyFailed(ctx.draw_delta_stats.draws + 1, "the fast path's framebuffer status", "status");
+      return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, function, "draw framebuffer incomplete");
+    }
+  }
   return gl::CheckTransformFeedbackDraw(ctx, mode, count, instances, indexed, function);
 }
 
