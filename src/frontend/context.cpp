@@ -416,9 +416,10 @@ void Context::FlushStateForDraw() {
   // Context-global steps: render targets and fixed state. The fast path skips them; verify mode runs them
   // and fails when one would have recorded something the fast path left out.
   if (!fast || config.verify) {
-    if (FlushRenderTargets() && fast) DrawDeltaVerifyFailed(stats.draws, "fast path", "render targets");
+    if (FlushRenderTargets() && fast)
+      DrawDeltaVerifyFailed(stats.draws, "the state the fast path skips", "render targets");
     if (dirty_.test(kDirtyFixedState)) {
-      if (fast) DrawDeltaVerifyFailed(stats.draws, "fast path", "fixed state");
+      if (fast) DrawDeltaVerifyFailed(stats.draws, "the state the fast path skips", "fixed state");
       dirty_.reset(kDirtyFixedState);
       FlushFixedState();
     }

@@ -139,6 +139,7 @@ class Context {
   // The context's draw epoch (draw_delta.h): moved by every non-free GL entry (generated from
   // src/api/entry_classes.txt) and by make-current / surface changes (Bind).
   void BumpDrawEpoch() { ++draw_epoch_; }
+  uint64_t draw_epoch() const { return draw_epoch_; }
   // The previous draw's epochs are still current: nothing but VAO-, program- and uniform-derived state
   // can have changed since (CALDERA_DRAW_DELTA=0: never).
   bool DrawEpochsUnchanged() const {

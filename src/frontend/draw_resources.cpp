@@ -432,7 +432,7 @@ void Context::FlushProgramResources(bool fast) {
     // With the epochs unchanged no binding and no object moved: the cache holds if it is this program's.
     bool fast_hit = fast && cache.textures_valid && cache.texture_program_id == program->lifetime_id &&
                     cache.texture_program_version == program->draw_version;
-    DrawDeltaMiss miss = !config.enabled ? DrawDeltaMiss::kDisabled
+    DrawDeltaMiss miss = !config.enabled              ? DrawDeltaMiss::kDisabled
                          : fast_hit && !config.verify ? DrawDeltaMiss::kCount
                                                       : CheckTextureSources();
     if (miss == DrawDeltaMiss::kCount) {
@@ -447,7 +447,8 @@ void Context::FlushProgramResources(bool fast) {
       ++stats.texture_misses[size_t(miss)];
       pipe::CmdSetTextures cmd;
       ResolveTextures(&cmd, config.enabled);
-      if (fast_hit) VerifyCached(cmd, sent_textures, stats.draws, "the fast path's texture set", TextureRecordField);
+      if (fast_hit)
+        VerifyCached(cmd, sent_textures, stats.draws, "the fast path's texture set", TextureRecordField);
       if (std::memcmp(&cmd, &sent_textures, sizeof(cmd)) != 0) {
         sent_textures = cmd;
         pipe_->Record(cmd);
@@ -457,7 +458,7 @@ void Context::FlushProgramResources(bool fast) {
   if (!linked.uniform_blocks.empty()) {
     bool fast_hit = fast && cache.uniform_buffers_valid && cache.block_program_id == program->lifetime_id &&
                     cache.block_program_version == program->draw_version;
-    DrawDeltaMiss miss = !config.enabled ? DrawDeltaMiss::kDisabled
+    DrawDeltaMiss miss = !config.enabled              ? DrawDeltaMiss::kDisabled
                          : fast_hit && !config.verify ? DrawDeltaMiss::kCount
                                                       : CheckUniformBufferSources();
     if (miss == DrawDeltaMiss::kCount) {

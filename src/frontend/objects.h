@@ -70,6 +70,9 @@ struct VertexArray : GLObject {
   std::array<VertexAttribState, pipe::kMaxVertexAttribs> attribs;
   std::shared_ptr<Buffer> element_buffer;
   bool is_default = false;  // ES's vertex array object 0: the only one client-side arrays may use
+  // The draw epoch (Context::draw_epoch) at which a draw last found every enabled attribute sourced: this
+  // array's slice of draw validation. Kept on the object, so a new array under a reused name starts at 0.
+  uint64_t validated_epoch = 0;
 };
 
 struct Shader : GLObject {
