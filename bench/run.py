@@ -78,7 +78,7 @@ def base_env(tmp):
     return env
 
 
-def configurations(builddir, tmp):
+def configurations(builddir, tmp, baseline_json=None):
     """name -> {label, env, vulkan, renderer (expected GL_RENDERER substring), absent (reason)}."""
     base = base_env(tmp)
     caldera_json = os.path.join(builddir, "json", "caldera_dev.json")
@@ -95,6 +95,10 @@ def configurations(builddir, tmp):
         "caldera-gles-inproc": {"label": "Caldera/GLES inproc (llvmpipe)", "vulkan": False, "renderer": "Caldera",
                                 "env": dict(base, __EGL_VENDOR_LIBRARY_FILENAMES=caldera_json,
                                             CALDERA_BACKEND="gles", CALDERA_PIPE="inproc")},
+        # The draw-delta caches and fast path off (CALDERA_DRAW_DELTA=0, src/frontend/draw_delta.h).
+        "caldera-nodelta": {"label": "Caldera/Vulkan CALDERA_DRAW_DELTA=0", "vulkan": True, "renderer": "Caldera",
+                            "env": dict(base, __EGL_VENDOR_LIBRARY_FILENAMES=caldera_json, CALDERA_PIPE="inline",
+                                        CALDERA_DRAW_DELTA="0")},
         "llvmpipe": {"label": "Mesa llvmpipe (native GL)", "vulkan": False, "renderer": "llvmpipe",
                      "env": dict(base, __EGL_VENDOR_LIBRARY_FILENAMES=MESA_VENDOR, LIBGL_ALWAYS_SOFTWARE="1",
                                  GALLIUM_DRIVER="llvmpipe")},
@@ -115,6 +119,13 @@ def configurations(builddir, tmp):
         configs["caldera-gles"]["absent"] = "Caldera's GLES backend does not exist yet (src/backend/gles)"
     elif "absent" in configs["caldera"]:
         configs["caldera-gles"]["absent"] = configs["caldera"]["absent"]
+    if baseline_json:
+        # Another Caldera build (an older commit's vendor JSON) in the same run: before/after side by side.
+        configs["baseline"] = {"label": "baseline Caldera/Vulkan", "vulkan": True, "renderer": "Caldera",
+                               "env": dict(base, __EGL_VENDOR_LIBRARY_FILENAMES=os.path.abspath(baseline_json),
+                                           CALDERA_PIPE="inline")}
+    if "absent" in configs["caldera"]:
+        configs["caldera-nodelta"]["absent"] = configs["caldera"]["absent"]
     for name in ("caldera-inproc", "caldera-gles-inproc"):
         base_name = name.replace("-inproc", "")
         if "absent" in configs[base_name]:
@@ -584,7 +595,7 @@ def main():
     parser.add_argument("--pixels", action="store_true",
                         help="pixel transfers instead (readback/upload MB/s per format; bench/pixel_bench.py)")
     parser.add_argument("--bench-pixels", help="caldera-bench-pixels binary (default: <builddir>/bench/...)")
-    parser.add_argument("--baseline-json", help="--pixels: also run another Caldera build's vendor JSON")
+    parser.add_argument("--baseline-json", help="also run another Caldera build's vendor JSON (config 'baseline')")
     args = parser.parse_args()
     if args.render:
         return render(args.render, have_matplotlib)
@@ -622,7 +633,9 @@ def main():
 
     tmp = tempfile.mkdtemp(prefix="caldera-bench-")
     os.chmod(tmp, 0o700)
-    configs = configurations(builddir, tmp)
+    configs = configurations(builddir, tmp, args.baseline_json)
+    if args.baseline_json and "baseline" not in wanted_configs:
+        wanted_configs.append("baseline")
     configs = {name: c for name, c in configs.items() if name in wanted_configs}
     active = [name for name, c in configs.items() if "absent" not in c]
     for name, c in configs.items():

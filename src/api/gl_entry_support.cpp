@@ -12,6 +12,21 @@ namespace api {
 
 thread_local Context* tls_current_context __attribute__((tls_model("initial-exec"))) = nullptr;
 
+namespace {
+
+uint32_t DroppedEntry() {
+  const char* name = GetDrawDeltaConfig().drop;
+  if (!name) return UINT32_MAX;
+  for (size_t i = 0; i < kGLProcCount; ++i)
+    if (std::strcmp(kGLProcTable[i].name, name) == 0) return kGLProcTable[i].entry;
+  return UINT32_MAX;  // not an entry: only version bumps named that way are dropped
+}
+
+}  // namespace
+
+// Read once at load: the table is constant data, the environment is the process's.
+const uint32_t kDroppedEntry = DroppedEntry();
+
 void NoCurrentContext(const char* command) {
   util::LogOnce(util::LogLevel::kDebug, command, "called with no current context");
 }

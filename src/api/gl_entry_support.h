@@ -4,6 +4,7 @@
 #include <GL/glcorearb.h>
 
 #include <cstddef>
+#include <cstdint>
 
 #include "frontend/context.h"
 
@@ -13,6 +14,7 @@ struct ProcEntry {
   const char* name;
   void* address;
   bool implemented;
+  uint16_t entry;  // the entry point's number (an extension alias has its core command's)
 };
 
 // Sorted by name: GetGLProcAddress does a binary search.
@@ -23,6 +25,18 @@ extern const size_t kGLProcCount;
 extern thread_local Context* tls_current_context __attribute__((tls_model("initial-exec")));
 inline Context* CurrentContextFast() {
   return tls_current_context;
+}
+
+// CALDERA_DRAW_DELTA_DROP (test-only, draw_delta.h): the number of the entry whose epoch bumps are dropped,
+// or UINT32_MAX.
+extern const uint32_t kDroppedEntry;
+// What a non-free entry does before it runs (src/api/entry_classes.txt): moves the context's draw epoch,
+// and the share group's for entries that change shared objects.
+inline void BumpDrawEpochs(Context& ctx, uint32_t entry, bool share_group) {
+  if (entry == kDroppedEntry) [[unlikely]]
+    return;
+  ctx.BumpDrawEpoch();
+  if (share_group) ctx.shared().BumpEpoch();
 }
 
 // GL commands with no current context do nothing (GL spec); logged once per command when debugging.

@@ -21,6 +21,7 @@ Buffer* Respecify(Context& ctx, std::shared_ptr<Buffer>& slot, const void* data,
     ctx.MarkDirty(kDirtyVertexInput);
   }
   slot->size = static_cast<int64_t>(size);
+  ++slot->draw_version;
   if (shadow)
     slot->shadow.assign(static_cast<const uint8_t*>(data), static_cast<const uint8_t*>(data) + size);
   ctx.pipe().Record(pipe::CmdBufferStorage{slot->handle, size});

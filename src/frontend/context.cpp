@@ -54,6 +54,7 @@ Context::~Context() {
   pipe_->Submit();
   WritePipeStats();
   WritePixelStats();
+  WriteDrawDeltaStats(draw_delta_stats);
 }
 
 void Context::WritePixelStats() const {
@@ -137,6 +138,7 @@ void Context::Bind(Surface* draw, Surface* read) {
   if (draw || read) ever_current = true;
   MarkDirty(kDirtyRenderTargets);
   MarkDirty(kDirtyFixedState);
+  BumpDrawEpoch();  // no GL entry runs for make-current or a surface resize: the next draw re-derives
 }
 
 pipe::Handle Context::NewHandle() {
@@ -166,13 +168,13 @@ void Context::DrawFramebufferSize(int32_t* width, int32_t* height) {
   }
 }
 
-void Context::FlushRenderTargets() {
+bool Context::FlushRenderTargets() {
   const Framebuffer* fb = draw_framebuffer.get();
   uint64_t lifetime = fb ? fb->lifetime_id : (draw_surface_ ? draw_surface_->lifetime_id : 0);
   uint64_t version = fb ? FramebufferVersion(*fb) : 0;
   if (!dirty_.test(kDirtyRenderTargets) && lifetime == sent_framebuffer_lifetime &&
       version == sent_framebuffer_version)
-    return;
+    return false;
   dirty_.reset(kDirtyRenderTargets);
   sent_framebuffer_lifetime = lifetime;
   sent_framebuffer_version = version;
@@ -202,6 +204,7 @@ void Context::FlushRenderTargets() {
       cmd.depth_stencil = AttachmentImage(stencil);
   }
   pipe_->Record(cmd);
+  return true;
 }
 
 pipe::ImageRef Context::ReadColorImage(int32_t* width, int32_t* height, pipe::Format* format) {
@@ -429,11 +432,37 @@ void Context::FlushProgram() {
 }
 
 void Context::FlushStateForDraw() {
-  FlushRenderTargets();
-  if (dirty_.test(kDirtyFixedState)) {
-    dirty_.reset(kDirtyFixedState);
-    FlushFixedState();
+  const DrawDeltaConfig& config = GetDrawDeltaConfig();
+  DrawDeltaStats& stats = draw_delta_stats;
+  ++stats.draws;
+  // Read before any shared object is: a change made by another thread after this point moves the epoch
+  // past the value kept for the next draw.
+  const uint64_t share_epoch = share_->epoch.load(std::memory_order_relaxed);
+  bool fast = false;
+  if (!config.enabled) {
+    ++stats.fast_misses[size_t(FastPathMiss::kDisabled)];
+  } else if (!fast_path_.valid) {
+    ++stats.fast_misses[size_t(FastPathMiss::kFirst)];
+  } else if (draw_epoch_ != fast_path_.epoch) {
+    ++stats.fast_misses[size_t(FastPathMiss::kContextEpoch)];
+  } else if (share_epoch != fast_path_.share_epoch) {
+    ++stats.fast_misses[size_t(FastPathMiss::kShareEpoch)];
+  } else {
+    fast = true;
+    ++stats.fast_hits;
   }
+  // Context-global steps: render targets and fixed state. The fast path skips them; verify mode runs them
+  // and fails when one would have recorded something the fast path left out.
+  if (!fast || config.verify) {
+    if (FlushRenderTargets() && fast)
+      DrawDeltaVerifyFailed(stats.draws, "the state the fast path skips", "render targets");
+    if (dirty_.test(kDirtyFixedState)) {
+      if (fast) DrawDeltaVerifyFailed(stats.draws, "the state the fast path skips", "fixed state");
+      dirty_.reset(kDirtyFixedState);
+      FlushFixedState();
+    }
+  }
+  // VAO-, program- and uniform-derived work: every draw.
   if (program && program->linked) {
     // A new program can consume different attribute locations: re-send vertex input with it.
     if (program->handle != sent_program) dirty_.set(kDirtyVertexInput);
@@ -442,7 +471,12 @@ void Context::FlushStateForDraw() {
       dirty_.reset(kDirtyVertexInput);
       FlushVertexInput();
     }
-    FlushProgramResources();
+    FlushProgramResources(fast);
+  }
+  if (config.enabled) {
+    fast_path_.valid = true;
+    fast_path_.epoch = draw_epoch_;
+    fast_path_.share_epoch = share_epoch;
   }
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+#include "frontend/draw_delta.h"
 #include "frontend/objects.h"
 #include "frontend/platform.h"
 #include "pipe/pipe.h"
@@ -33,6 +34,10 @@ struct ShareGroup {
   NameTable<SamplerObject> samplers;
   GLuint next_shader_program_name = 1;  // shaders and programs share one namespace
   std::shared_ptr<SyncTable> syncs;     // created by the first glFenceSync; guarded by `mutex`
+  // Moved by every entry that changes a shared object, from any context (draw_delta.h): a context whose
+  // previous draw saw the same value knows no shared object changed since.
+  std::atomic<uint64_t> epoch{1};
+  void BumpEpoch() { epoch.fetch_add(1, std::memory_order_relaxed); }
 };
 
 // Dirty bits: set only on real change, consumed when a draw/clear resolves state into records.
@@ -131,6 +136,16 @@ class Context {
   bool reset_reported = false;  // glGetGraphicsResetStatus has told the application of the loss
 
   void MarkDirty(DirtyBit bit) { dirty_.set(bit); }
+  // The context's draw epoch (draw_delta.h): moved by every non-free GL entry (generated from
+  // src/api/entry_classes.txt) and by make-current / surface changes (Bind).
+  void BumpDrawEpoch() { ++draw_epoch_; }
+  uint64_t draw_epoch() const { return draw_epoch_; }
+  // The previous draw's epochs are still current: nothing but VAO-, program- and uniform-derived state
+  // can have changed since (CALDERA_DRAW_DELTA=0: never).
+  bool DrawEpochsUnchanged() const {
+    return fast_path_.valid && draw_epoch_ == fast_path_.epoch &&
+           share_->epoch.load(std::memory_order_relaxed) == fast_path_.share_epoch;
+  }
   bool IsES() const { return desc_.api == ClientApi::kOpenGLES; }
   const ContextDesc& desc() const { return desc_; }
   Device& device() { return device_; }
@@ -151,7 +166,7 @@ class Context {
 
   // Called by every draw and clear: resolves dirty state into records.
   void FlushStateForDraw();
-  void FlushRenderTargets();
+  bool FlushRenderTargets();  // true when it recorded new targets
   // The colour image glReadPixels reads from (read framebuffer's read buffer); zero handle if none.
   // *format (optional) is its pipe format (kUndefined where not known exactly).
   pipe::ImageRef ReadColorImage(int32_t* width, int32_t* height, pipe::Format* format = nullptr);
@@ -212,6 +227,9 @@ class Context {
   // Last texture/uniform-buffer sets sent down the pipe: re-sent only when the resolved set differs.
   pipe::CmdSetTextures sent_textures{};
   pipe::CmdSetUniformBuffers sent_uniform_buffers{};
+  // What those sets were resolved from (draw_delta.h): while it all still matches, draws skip resolving.
+  ResolvedResourceCache resource_cache;
+  DrawDeltaStats draw_delta_stats;
   std::shared_ptr<Framebuffer> draw_framebuffer, read_framebuffer;  // null: default framebuffer
 
   NameTable<VertexArray> vertex_arrays;
@@ -242,6 +260,12 @@ class Context {
   GLenum error_ = GL_NO_ERROR;
   pipe::Pipe::Position error_at_;  // where the pipe was when error_ was latched
   std::bitset<kDirtyCount> dirty_;
+  uint64_t draw_epoch_ = 1;
+  // The epochs the previous draw's full state flush ran under.
+  struct FastPathSnapshot {
+    bool valid = false;
+    uint64_t epoch = 0, share_epoch = 0;
+  } fast_path_;
   Surface* draw_surface_ = nullptr;
   Surface* read_surface_ = nullptr;
   bool pixel_transfers_on_device_ = true;
@@ -252,7 +276,15 @@ class Context {
   void FlushFixedState();
   void FlushVertexInput();
   void FlushProgram();
-  void FlushProgramResources();  // draw_resources.cpp: textures and uniform buffers the program reads
+  // draw_resources.cpp: textures and uniform buffers the program reads. `fast`: the draw epochs have not
+  // moved since the previous draw, so only the program can differ from what the caches hold.
+  void FlushProgramResources(bool fast);
+  // The full resolutions (draw_resources.cpp); `save_sources` records what they read in resource_cache.
+  void ResolveTextures(pipe::CmdSetTextures* cmd, bool save_sources);
+  void ResolveUniformBuffers(pipe::CmdSetUniformBuffers* cmd, bool save_sources);
+  // kCount when everything the cached set was resolved from still matches, else why not.
+  DrawDeltaMiss CheckTextureSources() const;
+  DrawDeltaMiss CheckUniformBufferSources() const;
 };
 
 }  // namespace caldera

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <string>
 
 #include "frontend/context.h"
 #include "frontend/texture_util.h"
@@ -259,70 +260,227 @@ pipe::Swizzle ResolveSwizzle(const Texture& t) {
 
 }  // namespace
 
-void Context::FlushProgramResources() {
+namespace {
+
+// An image source's key: its draw version and storage version both only grow, so their sum moves whenever
+// either does.
+uint64_t ImageKey(const ImageSource* image) {
+  return image ? image->draw_version + image->version : 0;
+}
+
+template <typename T>
+uint64_t IdOf(const T* object) {
+  return object ? object->lifetime_id : 0;
+}
+
+template <typename T>
+uint64_t VersionOf(const T* object) {
+  return object ? object->draw_version : 0;
+}
+
+// In verify mode: the set the cache said was current must be what a full resolution gives.
+template <typename Cmd>
+void VerifyCached(const Cmd& resolved, const Cmd& sent, uint64_t draw, const char* what,
+                  const char* (*field_of)(size_t, int*)) {
+  if (std::memcmp(&resolved, &sent, sizeof(Cmd)) == 0) return;
+  const auto* a = reinterpret_cast<const uint8_t*>(&resolved);
+  const auto* b = reinterpret_cast<const uint8_t*>(&sent);
+  size_t at = 0;
+  while (a[at] == b[at]) ++at;
+  int index;
+  const char* field = field_of(at, &index);
+  std::string name = index >= 0 ? std::string(field) + " of binding " + std::to_string(index) : field;
+  DrawDeltaVerifyFailed(draw, what, name.c_str());
+}
+
+}  // namespace
+
+void Context::ResolveTextures(pipe::CmdSetTextures* out, bool save_sources) {
   const auto& linked = *program->linked;
-  if (linked.sampler_count > 0) {
-    pipe::CmdSetTextures cmd;
-    std::memset(static_cast<void*>(&cmd), 0, sizeof(cmd));  // compared bytewise: padding must be zero too
-    for (const auto& u : linked.uniforms) {
-      if (u.sampler_index < 0) continue;
-      GLenum target;
-      pipe::TextureKind kind;
-      if (!SamplerTarget(u.gl_type, &target, &kind)) continue;
-      for (int32_t e = 0; e < u.array_size; ++e) {
-        uint32_t index = static_cast<uint32_t>(u.sampler_index + e);
-        if (index >= pipe::kMaxSamplers) {
-          util::LogOnce(util::LogLevel::kWarning, "sampler",
-                        "more than 16 samplers in one program: extra ones read black");
-          continue;
-        }
-        int32_t unit = program->sampler_units[index];
-        auto& binding = cmd.textures[index];
-        binding.kind = kind;
-        binding.sample_type = SamplerSampleType(u.gl_type);
-        binding.swizzle = pipe::Swizzle{};  // the record was zeroed
-        cmd.count = std::max(cmd.count, index + 1);
-        if (unit < 0 || unit >= kTextureUnits) continue;
-        const auto& tex = textures[unit][TextureTargetIndex(target)];
-        if (kind == pipe::TextureKind::kBuffer) {
-          // No completeness rules and no sampler state: a buffer or zeros (format classes must agree, as
-          // for images).
-          if (tex && FormatSampleType(tex->format) == binding.sample_type)
-            ResolveTexelBuffer(*tex, &binding.texel_buffer);
-          continue;
-        }
-        const SamplerObject* sampler_object = sampler_bindings[unit].get();
-        if (!tex || !TextureComplete(*tex, sampler_object)) continue;
-        if (FormatSampleType(tex->format) != binding.sample_type) continue;
-        binding.image = tex->handle;
-        binding.base_level = static_cast<uint8_t>(tex->base_level);
-        binding.swizzle = ResolveSwizzle(*tex);
-        binding.sampler = ResolveSampler(*tex, sampler_object);
+  pipe::CmdSetTextures& cmd = *out;
+  std::memset(static_cast<void*>(&cmd), 0, sizeof(cmd));  // compared bytewise: padding must be zero too
+  ResolvedResourceCache& cache = resource_cache;
+  if (save_sources) {
+    cache.texture_source_count = 0;
+    cache.texture_program_id = program->lifetime_id;
+    cache.texture_program_version = program->draw_version;
+  }
+  for (const auto& u : linked.uniforms) {
+    if (u.sampler_index < 0) continue;
+    GLenum target;
+    pipe::TextureKind kind;
+    if (!SamplerTarget(u.gl_type, &target, &kind)) continue;
+    for (int32_t e = 0; e < u.array_size; ++e) {
+      uint32_t index = static_cast<uint32_t>(u.sampler_index + e);
+      if (index >= pipe::kMaxSamplers) {
+        util::LogOnce(util::LogLevel::kWarning, "sampler",
+                      "more than 16 samplers in one program: extra ones read black");
+        continue;
       }
+      int32_t unit = program->sampler_units[index];
+      auto& binding = cmd.textures[index];
+      binding.kind = kind;
+      binding.sample_type = SamplerSampleType(u.gl_type);
+      binding.swizzle = pipe::Swizzle{};  // the record was zeroed
+      cmd.count = std::max(cmd.count, index + 1);
+      bool in_range = unit >= 0 && unit < kTextureUnits;
+      const Texture* tex = in_range ? textures[unit][TextureTargetIndex(target)].get() : nullptr;
+      const SamplerObject* sampler_object = in_range ? sampler_bindings[unit].get() : nullptr;
+      if (save_sources) {
+        TextureSource& src = cache.textures[cache.texture_source_count++];
+        src.unit = unit;
+        src.target = static_cast<uint8_t>(TextureTargetIndex(target));
+        src.texture_id = IdOf(tex), src.texture_version = ImageKey(tex);
+        src.sampler_id = IdOf(sampler_object), src.sampler_version = VersionOf(sampler_object);
+        const Buffer* buffer = tex ? tex->buffer.get() : nullptr;
+        src.buffer_id = IdOf(buffer), src.buffer_version = VersionOf(buffer);
+      }
+      if (!in_range) continue;
+      if (kind == pipe::TextureKind::kBuffer) {
+        // No completeness rules and no sampler state: a buffer or zeros (format classes must agree, as
+        // for images).
+        if (tex && FormatSampleType(tex->format) == binding.sample_type)
+          ResolveTexelBuffer(*tex, &binding.texel_buffer);
+        continue;
+      }
+      if (!tex || !TextureComplete(*tex, sampler_object)) continue;
+      if (FormatSampleType(tex->format) != binding.sample_type) continue;
+      binding.image = tex->handle;
+      binding.base_level = static_cast<uint8_t>(tex->base_level);
+      binding.swizzle = ResolveSwizzle(*tex);
+      binding.sampler = ResolveSampler(*tex, sampler_object);
     }
-    if (std::memcmp(&cmd, &sent_textures, sizeof(cmd)) != 0) {
-      sent_textures = cmd;
-      pipe_->Record(cmd);
+  }
+  if (save_sources) cache.textures_valid = true;
+}
+
+DrawDeltaMiss Context::CheckTextureSources() const {
+  const ResolvedResourceCache& cache = resource_cache;
+  if (!cache.textures_valid) return DrawDeltaMiss::kFirst;
+  if (cache.texture_program_id != program->lifetime_id ||
+      cache.texture_program_version != program->draw_version)
+    return DrawDeltaMiss::kProgram;
+  for (uint32_t i = 0; i < cache.texture_source_count; ++i) {
+    const TextureSource& src = cache.textures[i];
+    if (src.unit < 0 || src.unit >= kTextureUnits) continue;
+    const Texture* tex = textures[src.unit][src.target].get();
+    if (IdOf(tex) != src.texture_id || ImageKey(tex) != src.texture_version) return DrawDeltaMiss::kTexture;
+    const SamplerObject* sampler = sampler_bindings[src.unit].get();
+    if (IdOf(sampler) != src.sampler_id || VersionOf(sampler) != src.sampler_version)
+      return DrawDeltaMiss::kSampler;
+    const Buffer* buffer = tex ? tex->buffer.get() : nullptr;
+    if (IdOf(buffer) != src.buffer_id || VersionOf(buffer) != src.buffer_version)
+      return DrawDeltaMiss::kBuffer;
+  }
+  return DrawDeltaMiss::kCount;
+}
+
+void Context::ResolveUniformBuffers(pipe::CmdSetUniformBuffers* out, bool save_sources) {
+  const auto& linked = *program->linked;
+  pipe::CmdSetUniformBuffers& cmd = *out;
+  std::memset(static_cast<void*>(&cmd), 0, sizeof(cmd));
+  ResolvedResourceCache& cache = resource_cache;
+  if (save_sources) {
+    cache.block_source_count = 0;
+    cache.block_program_id = program->lifetime_id;
+    cache.block_program_version = program->draw_version;
+  }
+  for (size_t i = 0; i < linked.uniform_blocks.size() && i < pipe::kMaxUniformBlocks; ++i) {
+    cmd.count = static_cast<uint32_t>(i + 1);
+    GLuint point = program->block_bindings[i];
+    const IndexedBuffer* b = point < kUniformBufferBindings ? &uniform_buffer_bindings[point] : nullptr;
+    if (save_sources) {
+      UniformBufferSource& src = cache.blocks[cache.block_source_count++];
+      src.point = point;
+      src.buffer_id = b ? IdOf(b->buffer.get()) : 0;
+      src.buffer_version = b ? VersionOf(b->buffer.get()) : 0;
+      src.offset = b ? b->offset : 0;
+      src.size = b ? b->size : 0;
+    }
+    if (!b || !b->buffer || !b->buffer->handle.valid()) continue;
+    auto& binding = cmd.blocks[i];
+    binding.buffer = b->buffer->handle;
+    binding.offset = static_cast<uint64_t>(b->offset);
+    uint64_t available = b->buffer->size > b->offset ? static_cast<uint64_t>(b->buffer->size - b->offset) : 0;
+    binding.size = b->size ? std::min<uint64_t>(static_cast<uint64_t>(b->size), available) : available;
+  }
+  if (save_sources) cache.uniform_buffers_valid = true;
+}
+
+DrawDeltaMiss Context::CheckUniformBufferSources() const {
+  const ResolvedResourceCache& cache = resource_cache;
+  if (!cache.uniform_buffers_valid) return DrawDeltaMiss::kFirst;
+  if (cache.block_program_id != program->lifetime_id || cache.block_program_version != program->draw_version)
+    return DrawDeltaMiss::kProgram;
+  for (uint32_t i = 0; i < cache.block_source_count; ++i) {
+    const UniformBufferSource& src = cache.blocks[i];
+    if (src.point >= kUniformBufferBindings) continue;
+    const IndexedBuffer& b = uniform_buffer_bindings[src.point];
+    if (IdOf(b.buffer.get()) != src.buffer_id || VersionOf(b.buffer.get()) != src.buffer_version ||
+        b.offset != src.offset || b.size != src.size)
+      return DrawDeltaMiss::kBuffer;
+  }
+  return DrawDeltaMiss::kCount;
+}
+
+void Context::FlushProgramResources(bool fast) {
+  const auto& linked = *program->linked;
+  const DrawDeltaConfig& config = GetDrawDeltaConfig();
+  DrawDeltaStats& stats = draw_delta_stats;
+  const ResolvedResourceCache& cache = resource_cache;
+  if (linked.sampler_count > 0) {
+    // With the epochs unchanged no binding and no object moved: the cache holds if it is this program's.
+    bool fast_hit = fast && cache.textures_valid && cache.texture_program_id == program->lifetime_id &&
+                    cache.texture_program_version == program->draw_version;
+    DrawDeltaMiss miss = !config.enabled              ? DrawDeltaMiss::kDisabled
+                         : fast_hit && !config.verify ? DrawDeltaMiss::kCount
+                                                      : CheckTextureSources();
+    if (miss == DrawDeltaMiss::kCount) {
+      ++stats.texture_hits;
+      if (config.verify) {
+        ++stats.verify_checks;
+        pipe::CmdSetTextures cmd;
+        ResolveTextures(&cmd, false);
+        VerifyCached(cmd, sent_textures, stats.draws, "the cached texture set", TextureRecordField);
+      }
+    } else {
+      ++stats.texture_misses[size_t(miss)];
+      pipe::CmdSetTextures cmd;
+      ResolveTextures(&cmd, config.enabled);
+      if (fast_hit)
+        VerifyCached(cmd, sent_textures, stats.draws, "the fast path's texture set", TextureRecordField);
+      if (std::memcmp(&cmd, &sent_textures, sizeof(cmd)) != 0) {
+        sent_textures = cmd;
+        pipe_->Record(cmd);
+      }
     }
   }
   if (!linked.uniform_blocks.empty()) {
-    pipe::CmdSetUniformBuffers cmd;
-    std::memset(static_cast<void*>(&cmd), 0, sizeof(cmd));
-    for (size_t i = 0; i < linked.uniform_blocks.size() && i < pipe::kMaxUniformBlocks; ++i) {
-      cmd.count = static_cast<uint32_t>(i + 1);
-      GLuint point = program->block_bindings[i];
-      if (point >= kUniformBufferBindings) continue;
-      const auto& b = uniform_buffer_bindings[point];
-      if (!b.buffer || !b.buffer->handle.valid()) continue;
-      auto& out = cmd.blocks[i];
-      out.buffer = b.buffer->handle;
-      out.offset = static_cast<uint64_t>(b.offset);
-      uint64_t available = b.buffer->size > b.offset ? static_cast<uint64_t>(b.buffer->size - b.offset) : 0;
-      out.size = b.size ? std::min<uint64_t>(static_cast<uint64_t>(b.size), available) : available;
-    }
-    if (std::memcmp(&cmd, &sent_uniform_buffers, sizeof(cmd)) != 0) {
-      sent_uniform_buffers = cmd;
-      pipe_->Record(cmd);
+    bool fast_hit = fast && cache.uniform_buffers_valid && cache.block_program_id == program->lifetime_id &&
+                    cache.block_program_version == program->draw_version;
+    DrawDeltaMiss miss = !config.enabled              ? DrawDeltaMiss::kDisabled
+                         : fast_hit && !config.verify ? DrawDeltaMiss::kCount
+                                                      : CheckUniformBufferSources();
+    if (miss == DrawDeltaMiss::kCount) {
+      ++stats.uniform_buffer_hits;
+      if (config.verify) {
+        ++stats.verify_checks;
+        pipe::CmdSetUniformBuffers cmd;
+        ResolveUniformBuffers(&cmd, false);
+        VerifyCached(cmd, sent_uniform_buffers, stats.draws, "the cached uniform-buffer set",
+                     UniformBufferRecordField);
+      }
+    } else {
+      ++stats.uniform_buffer_misses[size_t(miss)];
+      pipe::CmdSetUniformBuffers cmd;
+      ResolveUniformBuffers(&cmd, config.enabled);
+      if (fast_hit)
+        VerifyCached(cmd, sent_uniform_buffers, stats.draws, "the fast path's uniform-buffer set",
+                     UniformBufferRecordField);
+      if (std::memcmp(&cmd, &sent_uniform_buffers, sizeof(cmd)) != 0) {
+        sent_uniform_buffers = cmd;
+        pipe_->Record(cmd);
+      }
     }
   }
 }

@@ -38,6 +38,9 @@ void RecordClear(Context& ctx, uint8_t clear_bits, uint8_t color_targets, const 
 
 // GL completeness; null means the default framebuffer (complete when a surface is bound).
 GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb);
+// FramebufferStatus as draws ask for it: the answer is kept on the framebuffer with the versions it came
+// from and recomputed only when one moved (draw_delta.h; CALDERA_DRAW_DELTA=0 recomputes every time).
+GLenum CachedFramebufferStatus(Context& ctx, Framebuffer* fb);
 // The layer count of a layered framebuffer (the smallest of its layered attachments'), 0 when it is not
 // layered (or is the default framebuffer).
 uint32_t FramebufferLayers(const Framebuffer* fb);

@@ -170,6 +170,7 @@ void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, 
   }
   buffer->size = size;
   buffer->usage = usage;
+  BumpDrawVersion(*buffer, "glBufferData");  // size (and maybe handle) changed: resolved ranges follow
   buffer->shadow = std::move(storage);
   buffer->device_newer = false;
   if (data) std::memcpy(buffer->shadow.data(), data, size);

@@ -125,6 +125,47 @@ GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb) {
   return GL_FRAMEBUFFER_COMPLETE;
 }
 
+namespace {
+
+// What the status of `fb` is derived from besides the framebuffer's own version.
+std::array<uint64_t, 3> AttachmentKey(const FramebufferAttachment& a) {
+  if (!a.image) return {0, 0, 0};
+  return {a.image->lifetime_id, a.image->version, a.image->draw_version};
+}
+
+}  // namespace
+
+GLenum CachedFramebufferStatus(Context& ctx, Framebuffer* fb) {
+  if (!fb) return FramebufferStatus(ctx, fb);
+  const DrawDeltaConfig& config = GetDrawDeltaConfig();
+  DrawDeltaStats& stats = ctx.draw_delta_stats;
+  if (!config.enabled) {
+    ++stats.framebuffer_status_misses[size_t(DrawDeltaMiss::kDisabled)];
+    return FramebufferStatus(ctx, fb);
+  }
+  Framebuffer::StatusCache& cache = fb->status_cache;
+  bool hit = cache.valid && cache.version == fb->version;
+  for (size_t i = 0; hit && i < fb->attachments.size(); ++i)
+    hit = AttachmentKey(fb->attachments[i]) == cache.attachments[i];
+  if (hit) {
+    ++stats.framebuffer_status_hits;
+    if (config.verify) {
+      ++stats.verify_checks;
+      if (FramebufferStatus(ctx, fb) != cache.status)
+        DrawDeltaVerifyFailed(stats.draws + 1, "the cached framebuffer status", "status");
+    }
+    return cache.status;
+  }
+  ++stats
+        .framebuffer_status_misses[size_t(cache.valid ? DrawDeltaMiss::kFramebuffer : DrawDeltaMiss::kFirst)];
+  cache.status = FramebufferStatus(ctx, fb);
+  cache.version = fb->version;
+  for (size_t i = 0; i < fb->attachments.size(); ++i)
+    cache.attachments[i] = AttachmentKey(fb->attachments[i]);
+  cache.valid = true;
+  return cache.status;
+}
+
 uint32_t FramebufferLayers(const Framebuffer* fb) {
   if (!fb) return 0;
   uint32_t layers = 0;

@@ -169,6 +169,8 @@ std::shared_ptr<SamplerObject> Lookup(Context& ctx, GLuint name, const char* fn)
   std::lock_guard lock(ctx.shared().mutex);
   auto s = ctx.shared().samplers.Get(name);
   if (!s) ctx.Error(GL_INVALID_OPERATION, fn, "not a sampler object");
+  // Parameter setters and queries both come here: a query's bump only costs draws one re-resolution.
+  if (s) BumpDrawVersion(*s, fn);
   return s;
 }
 

@@ -69,6 +69,8 @@ std::shared_ptr<Texture>* BoundTexture(Context& ctx, GLenum target, const char* 
     slot = std::make_shared<Texture>();
     SetTargetDefaults(*slot, target);
   }
+  // Every entry that reaches a texture through its binding may change it (queries too, harmlessly).
+  BumpDrawVersion(*slot, function);
   return &slot;
 }
 

@@ -146,6 +146,7 @@ void BuildUniformStorage(Program& program) {
     if (linked.uniform_blocks[i].layout_binding >= 0)
       program.block_bindings[i] = static_cast<GLuint>(linked.uniform_blocks[i].layout_binding);
   ++program.uniform_version;
+  ++program.draw_version;  // a new link: new samplers and blocks
 }
 
 namespace {
@@ -217,6 +218,7 @@ void Write(Context& ctx, GLint location, GLsizei count, const T* values, int com
       t.program->sampler_units[u.sampler_index + t.loc.element + e] = unit;
     }
     ++t.program->uniform_version;
+    BumpDrawVersion(*t.program, function);  // the program's texture set follows the units
     return;
   }
   uint8_t* block = t.program->default_block.data();

@@ -101,6 +101,7 @@ void UniformBlockBinding(Context& ctx, GLuint name, GLuint block_index, GLuint b
   if (binding >= Context::kUniformBufferBindings)
     return ctx.Error(GL_INVALID_VALUE, "glUniformBlockBinding", "binding >= GL_MAX_UNIFORM_BUFFER_BINDINGS");
   program->block_bindings[block_index] = binding;
+  BumpDrawVersion(*program, "glUniformBlockBinding");
 }
 
 void GetActiveUniformBlockiv(Context& ctx, GLuint name, GLuint block_index, GLenum pname, GLint* params) {

@@ -29,6 +29,11 @@ struct GLObject {
   GLuint name = 0;
   bool ever_bound = false;  // glGen'd names become objects at first bind (GL core rules)
   std::string label;
+  // Bumped by every mutation a draw can observe, from any context of the share group (draw_delta.h):
+  // draw-time caches hold (lifetime_id, draw_version) of what they were derived from and are reused while
+  // both still match. When in doubt a mutation bumps it: a spare bump costs one re-resolution, a missing
+  // one a stale draw.
+  uint64_t draw_version = 1;
 };
 
 struct Buffer : GLObject {
@@ -65,6 +70,9 @@ struct VertexArray : GLObject {
   std::array<VertexAttribState, pipe::kMaxVertexAttribs> attribs;
   std::shared_ptr<Buffer> element_buffer;
   bool is_default = false;  // ES's vertex array object 0: the only one client-side arrays may use
+  // The draw epoch (Context::draw_epoch) at which a draw last found every enabled attribute sourced: this
+  // array's slice of draw validation. Kept on the object, so a new array under a reused name starts at 0.
+  uint64_t validated_epoch = 0;
 };
 
 struct Shader : GLObject {
@@ -215,6 +223,15 @@ struct Framebuffer : GLObject {
   std::array<GLenum, pipe::kMaxColorAttachments> draw_buffers{GL_COLOR_ATTACHMENT0};
   GLenum read_buffer = GL_COLOR_ATTACHMENT0;
   uint64_t version = 1;  // bumped on any attachment change
+  // glCheckFramebufferStatus's answer as draws last computed it, with what it was derived from (the
+  // framebuffer's version and each attachment's lifetime id, storage version and draw version): see
+  // CachedFramebufferStatus (gl_framebuffer.cpp).
+  struct StatusCache {
+    bool valid = false;
+    GLenum status = 0;
+    uint64_t version = 0;
+    std::array<std::array<uint64_t, 3>, pipe::kMaxColorAttachments + 2> attachments{};
+  } status_cache;
 };
 
 // Name → object maps. Names come from glGen*/glCreate*; 0 is never an object.

@@ -27,12 +27,33 @@ bool DrawCommon(Context& ctx, const char* function, GLenum mode, GLsizei count, 
   if (!ctx.vertex_array && !ctx.IsES())
     return Fail(ctx, GL_INVALID_OPERATION, function, "no vertex array object bound (core profile)");
   if (ctx.vertex_array) {
-    for (auto& attrib : ctx.vertex_array->attribs)
-      if (attrib.enabled && !attrib.buffer && !attrib.client_pointer)
-        return Fail(ctx, GL_INVALID_OPERATION, function, "enabled attribute has no buffer (client arrays)");
+    // Vertex arrays are per context, and every entry that changes one moves the context's draw epoch: an
+    // array validated at the current epoch is still valid (draw_delta.h; verify mode checks anyway).
+    VertexArray& vao = *ctx.vertex_array;
+    const DrawDeltaConfig& config = GetDrawDeltaConfig();
+    bool slice_valid = config.enabled && vao.validated_epoch == ctx.draw_epoch();
+    if (!slice_valid || config.verify) {
+      for (auto& attrib : vao.attribs) {
+        if (attrib.enabled && !attrib.buffer && !attrib.client_pointer) {
+          if (slice_valid)
+            DrawDeltaVerifyFailed(ctx.draw_delta_stats.draws + 1, "the vertex array's validation slice",
+                                  "attribute sources");
+          return Fail(ctx, GL_INVALID_OPERATION, function, "enabled attribute has no buffer (client arrays)");
+        }
+      }
+      if (config.enabled) vao.validated_epoch = ctx.draw_epoch();
+    }
   }
-  if (FramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
-    return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, function, "draw framebuffer incomplete");
+  // With the draw epochs unchanged the framebuffer is the one the previous draw found complete (every
+  // draw that flushes state passed this check); verify mode checks anyway (draw_delta.h).
+  bool fast = ctx.DrawEpochsUnchanged();
+  if (!fast || GetDrawDeltaConfig().verify) {
+    if (CachedFramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE) {
+      if (fast)
+        DrawDeltaVerifyFailed(ctx.draw_delta_stats.draws + 1, "the fast path's framebuffer status", "status");
+      return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, function, "draw framebuffer incomplete");
+    }
+  }
   return gl::CheckTransformFeedbackDraw(ctx, mode, count, instances, indexed, function);
 }
 
