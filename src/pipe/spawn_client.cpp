@@ -208,6 +208,10 @@ class SpawnContext final : public BackendContext {
   SpawnContext(std::unique_ptr<Connection> connection, Timeline* fences, std::atomic<uint64_t>* fence_ids,
                bool synchronous)
       : connection_(std::move(connection)), translator_(fences, fence_ids), synchronous_(synchronous) {
+    // CALDERA_SPAWN_SYNCHRONOUS=1: every chunk waits until the server applied it (the kill switch of the
+    // run-ahead across processes, and the negative control of the zero-round-trip probe).
+    const char* sync_all = std::getenv("CALDERA_SPAWN_SYNCHRONOUS");
+    if (sync_all && std::strcmp(sync_all, "1") == 0) synchronous_ = true;
     const char* corrupt = std::getenv("CALDERA_TEST_SPAWN_CORRUPT");
     corrupt_at_ = corrupt && *corrupt ? std::strtoull(corrupt, nullptr, 10) : 0;
   }
@@ -227,9 +231,10 @@ class SpawnContext final : public BackendContext {
       c.MarkLost("the context was lost");
       return false;
     }
-    if (++chunks_ == corrupt_at_ && !scratch_.empty()) {
-      // Test-only (CALDERA_TEST_SPAWN_CORRUPT=N): the Nth chunk's first record header is garbage, which the
-      // server must refuse without applying anything or crashing.
+    static std::atomic<bool> corrupted{false};
+    if (++chunks_ == corrupt_at_ && !synchronous_ && !scratch_.empty() && !corrupted.exchange(true)) {
+      // Test-only (CALDERA_TEST_SPAWN_CORRUPT=N): the Nth chunk of the first GL context to send that many has
+      // a garbage first record header, which the server must refuse without applying anything or crashing.
       std::memset(scratch_.data(), 0xEE, std::min<size_t>(scratch_.size(), 8));
       std::fprintf(stderr, "caldera test: spawn chunk %llu sent corrupt on purpose\n",
                    (unsigned long long)chunks_);
@@ -258,7 +263,7 @@ class SpawnContext final : public BackendContext {
  private:
   std::unique_ptr<Connection> connection_;
   ClientTranslator translator_;
-  const bool synchronous_;
+  bool synchronous_;
   std::vector<uint8_t> scratch_;
   uint64_t chunks_ = 0, corrupt_at_ = 0;
 };
@@ -279,6 +284,10 @@ class SpawnBackend final : public Backend {
   }
 
   bool Start(std::string* why) {
+    SpawnCounters& c = Counters();
+    const uint64_t start[5] = {c.chunks.load(), c.bytes.load(), c.round_trips.load(), c.parks.load(),
+                               c.rings.load()};
+    std::memcpy(start_, start, sizeof(start_));
     const std::string path = ServerPath();
     if (access(path.c_str(), X_OK) != 0) {
       *why = "caldera-server not found at " + path + " (CALDERA_SERVER overrides the path)";
@@ -412,19 +421,22 @@ class SpawnBackend final : public Backend {
     const char* path = std::getenv("CALDERA_STATS");
     if (!path) return;
     if (FILE* f = std::fopen(path, "a")) {
-      SpawnCounters& c = Counters();
+      const SpawnCounters& c = Counters();
       std::fprintf(
           f,
           "{\"spawn\": \"client\", \"chunks\": %llu, \"bytes\": %llu, \"blocking_round_trips\": %llu, "
           "\"parks\": %llu, \"doorbells\": %llu, \"page_size\": %zu}\n",
-          (unsigned long long)c.chunks.load(), (unsigned long long)c.bytes.load(),
-          (unsigned long long)c.round_trips.load(), (unsigned long long)c.parks.load(),
-          (unsigned long long)c.rings.load(), PageSize());
+          (unsigned long long)(c.chunks.load() - start_[0]), (unsigned long long)(c.bytes.load() - start_[1]),
+          (unsigned long long)(c.round_trips.load() - start_[2]),
+          (unsigned long long)(c.parks.load() - start_[3]), (unsigned long long)(c.rings.load() - start_[4]),
+          PageSize());
       std::fclose(f);
     }
   }
 
   BackendCaps caps_;
+  uint64_t start_[5] =
+      {};  // the process-wide counters when this backend started (its stats line is the rest)
   pid_t pid_ = -1;
   int control_ = -1;
   std::mutex control_mutex_;

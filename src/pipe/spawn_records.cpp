@@ -1,6 +1,7 @@
 #include "pipe/spawn_records.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 
 namespace caldera::pipe::spawn {
@@ -171,6 +172,7 @@ FenceState* ServerObjects::NewFence(uint64_t id) {
   FenceState* f = FenceState::Create();  // the map's reference
   fences_[id] = f;
   f->Retain();  // the record's
+  fence_added_.notify_all();
   return f;
 }
 
@@ -184,14 +186,21 @@ FenceState* ServerObjects::FenceRef(uint64_t id) {
 
 Timeline::WaitResult ServerObjects::WaitFence(uint64_t id, uint64_t timeout_ns) {
   FenceState* f;
+  const auto start = std::chrono::steady_clock::now();
   {
-    std::lock_guard lock(mutex_);
-    auto it = fences_.find(id);
-    if (it == fences_.end()) return Timeline::WaitResult::kLost;
-    f = it->second;
+    std::unique_lock lock(mutex_);
+    const uint64_t budget = std::min(timeout_ns, kFenceArrivalNs);
+    const bool found =
+        fence_added_.wait_for(lock, std::chrono::nanoseconds(budget), [&] { return fences_.count(id); });
+    if (!found)
+      return timeout_ns <= kFenceArrivalNs ? Timeline::WaitResult::kTimeout : Timeline::WaitResult::kLost;
+    f = fences_[id];
     f->Retain();
   }
-  Timeline::WaitResult r = f->Wait(timeout_ns);
+  const uint64_t spent = uint64_t(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+  const uint64_t left = timeout_ns == UINT64_MAX ? UINT64_MAX : timeout_ns > spent ? timeout_ns - spent : 0;
+  Timeline::WaitResult r = f->Wait(left);
   f->Release();
   return r;
 }
@@ -233,7 +242,7 @@ class Patcher {
     auto reply = std::make_unique<ServerReply>();
     reply->ticket = ticket;
     if (buffer_bytes) {
-      reply->data.reset(new (std::nothrow) uint8_t[buffer_bytes]());
+      reply->data.reset(static_cast<uint8_t*>(std::calloc(buffer_bytes, 1)));
       if (!reply->data) return nullptr;
     }
     reply->size = reply_bytes;

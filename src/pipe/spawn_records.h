@@ -7,7 +7,9 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <cstdlib>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -51,10 +53,15 @@ class ClientTranslator {
 
 // ---- Server side ----
 
+struct FreeBytes {
+  void operator()(uint8_t* p) const { std::free(p); }
+};
+
 // What a synchronous record writes, in server memory, until it goes back as kReplyData / kReplyDone.
 struct ServerReply {
   uint64_t ticket = 0;
-  std::unique_ptr<uint8_t[]> data;
+  // calloc'ed: zeroes (what a read of an unknown object leaves), and a large one costs no page until written.
+  std::unique_ptr<uint8_t, FreeBytes> data;
   size_t size = 0;  // bytes to send back
   std::atomic<bool> done{false};
   bool available = false;
@@ -73,11 +80,15 @@ class ServerObjects {
   FenceState* NewFence(uint64_t id);
   // A reference to fence `id` (a fresh unpublished fence when there is none: it never signals).
   FenceState* FenceRef(uint64_t id);
-  // Waits for fence `id` (kLost for an unknown id: the wait must end).
+  // Waits for fence `id`. Its CmdFenceSync may still be on the way (it travels on its context's connection,
+  // the wait on the device's): an unknown id is waited for within the timeout, at most kFenceArrivalNs, after
+  // which the wait ends lost (the context that made it is gone).
   Timeline::WaitResult WaitFence(uint64_t id, uint64_t timeout_ns);
 
  private:
+  static constexpr uint64_t kFenceArrivalNs = 5'000'000'000ull;
   std::mutex mutex_;
+  std::condition_variable fence_added_;
   std::unordered_map<uint64_t, std::pair<uint32_t, Format>> images_;  // slot → (generation, format)
   std::unordered_map<uint64_t, FenceState*> fences_;
 };
