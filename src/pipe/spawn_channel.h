@@ -16,7 +16,7 @@ namespace caldera::pipe::spawn {
 
 // Bumped whenever a message, the segment layout or the handshake changes; the handshake also compares the
 // build fingerprint (the record table), so a server from another build is refused by name.
-constexpr uint32_t kAbiVersion = 1;
+constexpr uint32_t kAbiVersion = 2;
 constexpr uint32_t kSegmentMagic = 0x43534731;  // "CSG1"
 
 // Fingerprint of this build's record table (names, sizes, order) and ABI version: equal on both ends or the
@@ -49,7 +49,7 @@ enum class Msg : uint32_t {
   kFenceWait,  // arg: fence id; body: FenceWaitBody
   kGoodbye,    // the context goes: the server drops its backend context and closes the connection
   // Server → client:
-  kReplyData = 64,  // arg: ticket; body: uint64 offset, then bytes for the ticket's destination
+  kReplyData = 64,  // arg: ticket; body: uint64 offset into the tight rows, uint64 row bytes, then bytes
   kReplyDone,       // arg: ticket; body: ReplyDoneBody
   kSyncDone,        // arg: ticket
   kFenceResult,     // arg: ticket; body: uint32 Timeline::WaitResult

@@ -103,13 +103,24 @@ struct Connection {
     while (channel.TryRead(&h, &body, &corrupt)) {
       switch (h.type) {
         case Msg::kReplyData: {
+          // Body: the tight offset and the server's row size, then tight row bytes, scattered to the rows.
           auto it = tickets.find(h.arg);
-          uint64_t offset = 0;
-          if (it == tickets.end() || body.size() < 8) break;
-          std::memcpy(&offset, body.data(), 8);
-          size_t n = body.size() - 8;
-          if (offset > it->second.dst_size || n > it->second.dst_size - offset || !it->second.dst) break;
-          std::memcpy(static_cast<uint8_t*>(it->second.dst) + offset, body.data() + 8, n);
+          uint64_t head[2] = {};
+          if (it == tickets.end() || body.size() < sizeof(head) || !it->second.dst) break;
+          std::memcpy(head, body.data(), sizeof(head));
+          const ClientTicket& t = it->second;
+          const uint64_t row_bytes = head[1];
+          if (row_bytes == 0 || row_bytes > t.row_stride) break;
+          uint64_t at = head[0];
+          const uint8_t* src = body.data() + sizeof(head);
+          size_t n = body.size() - sizeof(head);
+          while (n > 0) {
+            const uint64_t row = at / row_bytes, col = at % row_bytes;
+            if (row >= t.rows) break;
+            const size_t take = size_t(std::min<uint64_t>(n, row_bytes - col));
+            std::memcpy(static_cast<uint8_t*>(t.dst) + row * t.row_stride + col, src, take);
+            src += take, at += take, n -= take;
+          }
           break;
         }
         case Msg::kReplyDone: {
@@ -259,6 +270,16 @@ class SpawnContext final : public BackendContext {
   }
 
   uint32_t TakeErrors() override { return connection_->errors.exchange(0, std::memory_order_acq_rel); }
+
+  // The context stops being current here: as the run-ahead pipe does, wait until the server applied what it
+  // was sent, so that another context bound next (this thread or another) sees its work in order.
+  void ReleaseThread() override {
+    Connection& c = *connection_;
+    std::lock_guard lock(c.mutex);
+    if (c.lost.load(std::memory_order_acquire)) return;
+    uint64_t ticket = c.next_ticket++;
+    if (c.Send(Msg::kSync, ticket, nullptr, 0)) c.WaitTicket(ticket);
+  }
 
  private:
   std::unique_ptr<Connection> connection_;

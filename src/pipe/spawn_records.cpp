@@ -87,27 +87,29 @@ void ClientTranslator::Translate(const CommandChunk& chunk, std::vector<uint8_t>
       }
       case Op::kBufferRead: {
         CmdBufferRead r = As<CmdBufferRead>(record);
-        uint64_t t = NewTicket(tickets, {r.dst, size_t(r.size), nullptr, nullptr, r.done});
+        uint64_t t = NewTicket(tickets, {r.dst, size_t(r.size), 1, nullptr, nullptr, r.done});
         r.dst = TicketField<void>(t);
         r.done = nullptr;
         return Append(out, r, nullptr, 0);
       }
       case Op::kReadPixels: {
         CmdReadPixels r = As<CmdReadPixels>(record);
-        uint64_t t = NewTicket(tickets, {r.dst, SIZE_MAX, nullptr, nullptr, r.done});
+        uint64_t t = NewTicket(
+            tickets, {r.dst, r.row_stride, size_t(r.height > 0 ? r.height : 0), nullptr, nullptr, r.done});
         r.dst = TicketField<void>(t);
         r.done = nullptr;
         return Append(out, r, nullptr, 0);
       }
       case Op::kFinish: {
         CmdFinish r = As<CmdFinish>(record);
-        r.done = TicketField<std::atomic<bool>>(NewTicket(tickets, {nullptr, 0, nullptr, nullptr, r.done}));
+        r.done =
+            TicketField<std::atomic<bool>>(NewTicket(tickets, {nullptr, 0, 0, nullptr, nullptr, r.done}));
         return Append(out, r, nullptr, 0);
       }
       case Op::kQueryResult: {
         CmdQueryResult r = As<CmdQueryResult>(record);
-        r.done =
-            TicketField<std::atomic<bool>>(NewTicket(tickets, {nullptr, 0, r.available, r.result, r.done}));
+        r.done = TicketField<std::atomic<bool>>(
+            NewTicket(tickets, {nullptr, 0, 0, r.available, r.result, r.done}));
         r.available = nullptr;
         r.result = nullptr;
         return Append(out, r, nullptr, 0);
@@ -238,14 +240,17 @@ class Patcher {
   }
   bool SlotOk(Handle h) { return h.slot < kMaxHandleSlot; }
   bool TailHolds(uint64_t bytes) { return bytes <= tail; }
-  ServerReply* NewReply(uint64_t ticket, size_t buffer_bytes, size_t reply_bytes) {
+  ServerReply* NewReply(uint64_t ticket, size_t buffer_bytes, size_t rows, size_t row_bytes,
+                        size_t row_stride) {
     auto reply = std::make_unique<ServerReply>();
     reply->ticket = ticket;
     if (buffer_bytes) {
       reply->data.reset(static_cast<uint8_t*>(std::calloc(buffer_bytes, 1)));
       if (!reply->data) return nullptr;
     }
-    reply->size = reply_bytes;
+    reply->rows = rows;
+    reply->row_bytes = row_bytes;
+    reply->row_stride = row_stride;
     replies_->push_back(std::move(reply));
     return replies_->back().get();
   }
@@ -320,7 +325,7 @@ class Patcher {
   }
   bool Check(CmdBufferRead& r, size_t*) {
     if (r.size > kMaxReplyBytes) return Fail("a buffer read larger than a reply may be");
-    ServerReply* reply = NewReply(FieldTicket(r.dst), size_t(r.size), size_t(r.size));
+    ServerReply* reply = NewReply(FieldTicket(r.dst), size_t(r.size), 1, size_t(r.size), size_t(r.size));
     if (!reply) return Fail("no memory for a buffer read");
     r.dst = reply->data.get();
     r.done = &reply->done;
@@ -347,20 +352,20 @@ class Patcher {
     const uint64_t rows = uint64_t(r.height - 1) * r.row_stride;
     const uint64_t buffer = rows + uint64_t(r.width) * texel;
     if (buffer > kMaxReplyBytes) return Fail("a readback larger than a reply may be");
-    ServerReply* reply =
-        NewReply(FieldTicket(r.dst), size_t(buffer), sent ? size_t(rows + r.width * sent) : 0);
+    ServerReply* reply = NewReply(FieldTicket(r.dst), size_t(buffer), sent ? size_t(r.height) : 0,
+                                  size_t(uint64_t(r.width) * sent), r.row_stride);
     if (!reply) return Fail("no memory for a readback");
     r.dst = reply->data.get();
     r.done = &reply->done;
     return true;
   }
   bool Check(CmdFinish& r, size_t*) {
-    ServerReply* reply = NewReply(FieldTicket(r.done), 0, 0);
+    ServerReply* reply = NewReply(FieldTicket(r.done), 0, 0, 0, 0);
     r.done = &reply->done;
     return true;
   }
   bool Check(CmdQueryResult& r, size_t*) {
-    ServerReply* reply = NewReply(FieldTicket(r.done), 0, 0);
+    ServerReply* reply = NewReply(FieldTicket(r.done), 0, 0, 0, 0);
     r.available = &reply->available;
     r.result = &reply->result;
     r.done = &reply->done;

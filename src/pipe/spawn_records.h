@@ -26,8 +26,12 @@ namespace caldera::pipe::spawn {
 
 // A synchronous record waiting for the server's reply: where the bytes and results go, in client memory.
 struct ClientTicket {
+  // Replies arrive as tight rows (the server knows the texel size); they land `row_stride` bytes apart in
+  // `dst`, never past `rows` rows nor, with one row, past `row_stride` bytes — padding between rows is the
+  // caller's and stays untouched.
   void* dst = nullptr;
-  size_t dst_size = SIZE_MAX;  // SIZE_MAX: the client cannot tell (readback sizes follow the image format)
+  size_t row_stride = 0;
+  size_t rows = 0;
   bool* available = nullptr;
   uint64_t* result = nullptr;
   std::atomic<bool>* done = nullptr;
@@ -62,7 +66,8 @@ struct ServerReply {
   uint64_t ticket = 0;
   // calloc'ed: zeroes (what a read of an unknown object leaves), and a large one costs no page until written.
   std::unique_ptr<uint8_t, FreeBytes> data;
-  size_t size = 0;  // bytes to send back
+  // What goes back: `rows` rows of `row_bytes`, `row_stride` apart in `data` (sent tight).
+  size_t rows = 0, row_bytes = 0, row_stride = 0;
   std::atomic<bool> done{false};
   bool available = false;
   uint64_t result = 0;

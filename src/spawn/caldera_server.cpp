@@ -121,14 +121,21 @@ class ConnectionWorker {
       lost_sent_ = true;
       if (!Send(Msg::kLost, 0, nullptr, 0)) return false;
     }
-    // Replies in record order: the data in pieces, then completion.
-    const size_t max_piece = channel_.max_body() - 8;
+    // Replies in record order: the rows, tight, in pieces; then completion.
+    const size_t max_piece = channel_.max_body() - 16;
     for (auto& r : replies_) {
-      for (size_t at = 0; at < r->size; at += max_piece) {
-        uint64_t offset = at;
-        if (!Send(Msg::kReplyData, r->ticket, &offset, 8, r->data.get() + at,
-                  std::min(max_piece, r->size - at)))
-          return false;
+      const size_t total = r->rows * r->row_bytes;
+      for (size_t at = 0; at < total; at += max_piece) {
+        const size_t n = std::min(max_piece, total - at);
+        gather_.resize(n);
+        for (size_t done = 0; done < n;) {
+          const size_t row = (at + done) / r->row_bytes, col = (at + done) % r->row_bytes;
+          const size_t take = std::min(n - done, r->row_bytes - col);
+          std::memcpy(gather_.data() + done, r->data.get() + row * r->row_stride + col, take);
+          done += take;
+        }
+        const uint64_t head[2] = {at, r->row_bytes};
+        if (!Send(Msg::kReplyData, r->ticket, head, sizeof(head), gather_.data(), n)) return false;
       }
       ReplyDoneBody d;
       d.available = r->available ? 1 : 0;
@@ -148,6 +155,7 @@ class ConnectionWorker {
   uint64_t expected_ = 0;
   CommandChunk chunk_;
   std::deque<std::unique_ptr<ServerReply>> replies_;
+  std::vector<uint8_t> gather_;  // a reply piece's rows, packed
   bool lost_sent_ = false;
 };
 

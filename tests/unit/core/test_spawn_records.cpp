@@ -82,8 +82,11 @@ TEST_CASE("spawn: the server takes a translated stream and patches its pointers 
   REQUIRE(ValidateAndPatch(sent.bytes.data(), sent.bytes.size(), &objects, &chunk, &replies, &why));
   CHECK(chunk.count() == 8);
   REQUIRE(replies.size() == 3);
-  CHECK(replies[0]->size == 7 * 32 + 8 * 4);  // rows of the stride, the last one only as wide as the image
-  CHECK(replies[1]->size == 64);
+  // Readback rows go back tight (8 RGBA8 texels), from a buffer with the record's stride.
+  CHECK(replies[0]->rows == 8);
+  CHECK(replies[0]->row_bytes == 8 * 4);
+  CHECK(replies[0]->row_stride == 32);
+  CHECK(replies[1]->rows * replies[1]->row_bytes == 64);
   // Every pointer the server's backend will use points into the server's replies, none into the client.
   chunk.ForEach([&](Op op, const uint8_t* record, const uint8_t*) {
     if (op == Op::kReadPixels) {
