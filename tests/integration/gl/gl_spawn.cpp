@@ -2,6 +2,8 @@
 //   gl_spawn server-killed  — the caldera-server process is killed (SIGKILL) mid-frame: the readback returns,
 //     the robust context reports GL_UNKNOWN_CONTEXT_RESET, later commands record GL_CONTEXT_LOST, a fence
 //     wait and glFinish return, and nothing hangs (an alarm fails the test) or crashes;
+//   gl_spawn server-stopped — the server is stopped (SIGSTOP) for 0.7 s: a readback waits and then returns
+//     the right pixels; the context is not lost (slow is not dead);
 //   gl_spawn corrupt-stream — with CALDERA_TEST_SPAWN_CORRUPT=N the client sends its Nth chunk with a garbage
 //     record header: the server refuses that connection (the context is lost, as above) and stays alive,
 //     and a new context on the same display still renders;
@@ -17,9 +19,11 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <thread>
 
 #include "gl_harness.h"
 
@@ -136,6 +140,34 @@ int ServerKilled() {
   return harness::Summary();
 }
 
+// A stopped server is slow, not dead: a readback waits through a SIGSTOP and completes after SIGCONT.
+int ServerStopped() {
+  harness::Window w = OpenRobust();
+  harness::PrintVendor();
+  GLuint program = MakeScene();
+  DrawColor(program, 0, 1, 0);
+  CHECK(CentreIs(0, 255, 0));
+  pid_t server = FindServer();
+  CHECK(server > 0);
+  if (server <= 0) return harness::Summary();
+  CHECK(kill(server, SIGSTOP) == 0);
+  std::thread resume([server] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+    kill(server, SIGCONT);
+  });
+  const auto start = std::chrono::steady_clock::now();
+  DrawColor(program, 0, 0, 1);
+  CHECK(CentreIs(0, 0, 255));  // waited for the stopped server, then got its pixels
+  const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  resume.join();
+  std::printf("the readback waited %.2f s for the stopped server\n", waited);
+  CHECK(waited >= 0.5);
+  CHECK(glGetGraphicsResetStatus() == GL_NO_ERROR);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  harness::Close(w);
+  return harness::Summary();
+}
+
 int CorruptStream() {
   harness::Window w = OpenRobust();
   harness::PrintVendor();
@@ -241,8 +273,10 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "server-killed") return ServerKilled();
   if (mode == "corrupt-stream") return CorruptStream();
+  if (mode == "server-stopped") return ServerStopped();
   if (mode == "steady-frames") return SteadyFrames();
   if (mode == "fences-queries") return FencesQueries();
-  std::fprintf(stderr, "usage: gl_spawn server-killed|corrupt-stream|steady-frames|fences-queries\n");
+  std::fprintf(stderr,
+               "usage: gl_spawn server-killed|server-stopped|corrupt-stream|steady-frames|fences-queries\n");
   return 2;
 }
