@@ -341,6 +341,9 @@ class SpawnBackend final : public Backend {
     Hello hello;
     hello.abi_version = kAbiVersion;
     hello.fingerprint = BuildFingerprint();
+    // Test-only: CALDERA_TEST_SPAWN_FINGERPRINT=other poses as a client of another build.
+    if (const char* t = std::getenv("CALDERA_TEST_SPAWN_FINGERPRINT"); t && std::strcmp(t, "other") == 0)
+      hello.fingerprint ^= 1;
     hello.page_size = uint32_t(PageSize());
     HelloReply reply;
     int fds[4], nfds = 0;

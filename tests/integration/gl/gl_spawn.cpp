@@ -4,6 +4,8 @@
 //     wait and glFinish return, and nothing hangs (an alarm fails the test) or crashes;
 //   gl_spawn server-stopped — the server is stopped (SIGSTOP) for 0.7 s: a readback waits and then returns
 //     the right pixels; the context is not lost (slow is not dead);
+//   gl_spawn version-mismatch — with CALDERA_TEST_SPAWN_FINGERPRINT=other the client poses as another build:
+//     eglInitialize fails (the log names both builds) and the refused server exits;
 //   gl_spawn corrupt-stream — with CALDERA_TEST_SPAWN_CORRUPT=N the client sends its Nth chunk with a garbage
 //     record header: the server refuses that connection (the context is lost, as above) and stays alive,
 //     and a new context on the same display still renders;
@@ -168,6 +170,17 @@ int ServerStopped() {
   return harness::Summary();
 }
 
+// A server of another build is refused at eglInitialize (the client poses as another build).
+int VersionMismatch() {
+  EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+  CHECK(display != EGL_NO_DISPLAY);
+  EGLint major = 0, minor = 0;
+  CHECK(eglInitialize(display, &major, &minor) == EGL_FALSE);
+  CHECK(eglGetError() != EGL_SUCCESS);
+  CHECK(FindServer() <= 0);  // the refused server has exited
+  return harness::Summary();
+}
+
 int CorruptStream() {
   harness::Window w = OpenRobust();
   harness::PrintVendor();
@@ -274,9 +287,11 @@ int main(int argc, char** argv) {
   if (mode == "server-killed") return ServerKilled();
   if (mode == "corrupt-stream") return CorruptStream();
   if (mode == "server-stopped") return ServerStopped();
+  if (mode == "version-mismatch") return VersionMismatch();
   if (mode == "steady-frames") return SteadyFrames();
   if (mode == "fences-queries") return FencesQueries();
   std::fprintf(stderr,
-               "usage: gl_spawn server-killed|server-stopped|corrupt-stream|steady-frames|fences-queries\n");
+               "usage: gl_spawn "
+               "server-killed|server-stopped|version-mismatch|corrupt-stream|steady-frames|fences-queries\n");
   return 2;
 }
