@@ -52,7 +52,17 @@ DeviceOpenResult OpenDevice() {
   BackendChoice choice = ChoiceFromEnv();
   std::string vulkan_why, gles_why;
   std::unique_ptr<pipe::Backend> backend;
-  if (choice != BackendChoice::kGles) backend = pipe::CreateVulkanBackend(&vulkan_why);
+  if (pipe::SpawnPipeRequested()) {
+    // The backend runs in caldera-server, which makes the Vulkan/GLES choice itself (CALDERA_BACKEND).
+    std::string why;
+    backend = pipe::CreateSpawnBackend(&why);
+    if (!backend) {
+      result.error = "CALDERA_PIPE=spawn: " + why;
+      util::Log(util::LogLevel::kError, "eglInitialize", result.error);
+      return result;
+    }
+  }
+  if (!backend && choice != BackendChoice::kGles) backend = pipe::CreateVulkanBackend(&vulkan_why);
   if (!backend && choice == BackendChoice::kAuto)
     util::LogOnce(util::LogLevel::kWarning, "CALDERA_BACKEND",
                   "auto: no usable Vulkan device (" + vulkan_why + "); falling back to the host GLES driver");

@@ -125,4 +125,12 @@ class Backend {
 std::unique_ptr<Backend> CreateVulkanBackend(std::string* why);
 std::unique_ptr<Backend> CreateGlesBackend(std::string* why);
 
+// The split-process pipe (CALDERA_PIPE=spawn, docs/SPAWN.md): a Backend in this process whose contexts carry
+// their chunks to a caldera-server process that owns the real backend. Null with *why when the server cannot
+// be started or speaks another protocol build.
+bool SpawnPipeRequested();
+std::unique_ptr<Backend> CreateSpawnBackend(std::string* why);
+// Times any spawn context waited for the server (synchronous reads, fence waits): the steady-state probe.
+uint64_t SpawnBlockingRoundTrips();
+
 }  // namespace caldera::pipe

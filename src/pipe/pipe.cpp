@@ -74,8 +74,11 @@ const ModeChoice& ChosenMode() {
     const char* v = std::getenv("CALDERA_PIPE");
     if (v && std::strcmp(v, "inline") == 0) return ModeChoice{PipeMode::kInline, "env"};
     if (v && std::strcmp(v, "inproc") == 0) return ModeChoice{PipeMode::kInproc, "env"};
+    // spawn: the backend lives in a server process (pipe/spawn_client.cpp); this side applies inline into
+    // the connection's ring, and the server is what runs ahead.
+    if (v && std::strcmp(v, "spawn") == 0) return ModeChoice{PipeMode::kInline, "env"};
     if (v && *v && std::strcmp(v, "auto") != 0)
-      std::fprintf(stderr, "caldera warning: CALDERA_PIPE=%s is not auto, inline or inproc: auto\n", v);
+      std::fprintf(stderr, "caldera warning: CALDERA_PIPE=%s is not auto, inline, inproc or spawn: auto\n", v);
     return ModeChoice{AutoPipeMode(UsableCpus()), "auto"};
   }();
   return choice;
