@@ -1,5 +1,6 @@
 // EGLSurface: pbuffers, window surfaces on the X11, xcb and Wayland platforms, surface queries and
 // attributes, eglSwapBuffers / eglSwapInterval.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -480,7 +481,7 @@ EGLBoolean SwapInterval(EGLDisplay handle, EGLint interval) {
     return EGL_FALSE;
   }
   // Clamped to [EGL_MIN_SWAP_INTERVAL, EGL_MAX_SWAP_INTERVAL] as the spec asks.
-  cur.draw->swap_interval = interval < 0 ? 0 : (interval > 1 ? 1 : interval);
+  cur.draw->swap_interval = std::clamp<EGLint>(interval, 0, kMaxSwapInterval);
   if (cur.draw->window) caldera::SetSwapInterval(*cur.draw->surface, cur.draw->swap_interval);
   return EGL_TRUE;
 }

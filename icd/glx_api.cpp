@@ -505,7 +505,7 @@ void QueryDrawable(::Display* dpy, GLXDrawable drawable, int attribute, unsigned
         *value = unsigned(r->swap_interval);
         return;
       case GLX_MAX_SWAP_INTERVAL_EXT:
-        *value = 1;
+        *value = unsigned(kMaxSwapInterval);
         return;
       default:
         return;
@@ -842,7 +842,7 @@ void SwapIntervalEXT(::Display*, GLXDrawable drawable, int interval) {
   std::lock_guard lock(Lock());
   for (GlxDisplay* d : Displays()) {
     if (DrawableRec* r = FindDrawable(d, drawable)) {
-      r->swap_interval = interval < 0 ? 0 : (interval > 1 ? 1 : interval);
+      r->swap_interval = std::clamp(interval, 0, int(kMaxSwapInterval));
       SetSwapInterval(*r->surface, r->swap_interval);
     }
   }
@@ -851,7 +851,7 @@ void SwapIntervalEXT(::Display*, GLXDrawable drawable, int interval) {
 int SwapIntervalMESA(unsigned int interval) {
   std::lock_guard lock(Lock());
   if (!t_draw || t_draw->destroyed) return GLX_BAD_CONTEXT;
-  t_draw->swap_interval = interval > 1 ? 1 : int(interval);
+  t_draw->swap_interval = int(std::min(interval, unsigned(kMaxSwapInterval)));
   SetSwapInterval(*t_draw->surface, t_draw->swap_interval);
   return 0;
 }

@@ -92,7 +92,10 @@ class NativeWindow : public pipe::VblankClock {
 Surface* CreateWindowSurface(Device& device, const SurfaceDesc& desc, std::unique_ptr<NativeWindow> window,
                              std::string* error);
 bool IsWindowSurface(const Surface& surface);
-void SetSwapInterval(Surface& surface, int32_t interval);  // windows only; 0 = unpaced
+// The largest swap interval (EGL_MAX_SWAP_INTERVAL, GLX_MAX_SWAP_INTERVAL_EXT): interval n shows each frame
+// for n vblanks. Larger ones are clamped to it, as EGL asks; past a few vblanks nobody asks for more.
+constexpr int32_t kMaxSwapInterval = 8;
+void SetSwapInterval(Surface& surface, int32_t interval);  // windows only; 0 = unpaced; clamped
 // How a window surface presents, for logs and tests: "vulkan-swapchain" or "readback".
 const char* PresentPath(const Surface& surface);
 

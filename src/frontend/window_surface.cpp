@@ -81,7 +81,7 @@ bool IsWindowSurface(const Surface& surface) {
 }
 
 void SetSwapInterval(Surface& surface, int32_t interval) {
-  surface.swap_interval = interval < 0 ? 0 : interval;
+  surface.swap_interval = interval < 0 ? 0 : (interval > kMaxSwapInterval ? kMaxSwapInterval : interval);
 }
 
 const char* PresentPath(const Surface& surface) {

@@ -92,9 +92,11 @@ class Swapchain final : public pipe::Presenter {
   pipe::PresentStats stats_;
   bool stop_ = false;
   bool use_worker_ = true;
-  // Hold FIFO frames to the window system's vblank ourselves (lavapipe's X11 WSI presents at once on a
-  // server without DRI3, FIFO or not). CALDERA_VBLANK_PACING=auto (CPU devices) | 1 | 0.
+  // Hold FIFO frames to the window system's vblank ourselves: every one where the WSI does not pace FIFO
+  // (lavapipe's X11 WSI presents at once on a server without DRI3; CALDERA_VBLANK_PACING=auto (CPU
+  // devices) | 1 | 0), and on every device those at intervals above 1 (FIFO waits for one vblank only).
   pipe::VblankClock* clock_ = nullptr;
+  bool pace_every_fifo_frame_ = false;
   int32_t latency_ = 2;
   std::thread worker_;
 };

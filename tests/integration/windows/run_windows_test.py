@@ -5,7 +5,8 @@ stops the server by its process id.
   --check window   the x11_egl_window program (pixels read back from the X server); --validation runs it
                    under the Khronos validation layer with sync validation and fails on any finding
   --check interval interval 1 ~ 60 fps (Xvfb's fake vblank), interval 0 far above with the GL thread's time
-                   in eglSwapBuffers near zero; with CALDERA_PRESENT_WORKER=0 that time comes back
+                   in eglSwapBuffers near zero; with CALDERA_PRESENT_WORKER=0 that time comes back;
+                   intervals 2, 1, 3 set at run time give 30 / 60 / 20 fps on both presentation paths
   --check gears    es2gears_x11, unmodified, on Caldera and on Mesa llvmpipe: screenshots of the root window
                    (xwd) must be non-black and alike; the PNG is kept with --screenshot
   --check glmark2  glmark2-es2 --validate on Caldera and llvmpipe: no failure outside the known list and as
@@ -191,18 +192,36 @@ def check_glx(args):
     return failed
 
 
-def interval_run(x, args, interval, frames, extra):
+def interval_runs(x, args, intervals, frames, extra, size=None, want_log=None):
+    """One x11_egl_window run: `frames` swaps at intervals[0], then at each later interval, set with
+    eglSwapInterval on the same surface. Returns [(fps, blocked_ms)] per interval, and the log."""
     env = base_env(x.display, args.vendor_json)
     env.update(extra)
-    code, log = run([args.binary, "--interval", str(interval), "--frames", str(frames)], env)
-    m = re.search(r"fps=([\d.]+) swap_ms=([\d.]+) blocked_ms=([-\d.]+)", log)
-    if code != 0 or not m:
+    cmd = [args.binary, "--interval", str(intervals[0]), "--frames", str(frames)]
+    for later in intervals[1:]:
+        cmd += ["--then", str(later)]
+    if size:
+        cmd += ["--size", size]
+    code, log = run(cmd, env)
+    found = re.findall(r"interval=(\d+) .*fps=([\d.]+) swap_ms=([\d.]+) blocked_ms=([-\d.]+)", log)
+    if code != 0 or len(found) != len(intervals):
         sys.stdout.write(log)
         raise RuntimeError(f"interval run failed ({code})")
-    fps, swap_ms, blocked_ms = float(m.group(1)), float(m.group(2)), float(m.group(3))
-    print(f"interval {interval} {extra or ''}: {fps:.1f} fps, {swap_ms:.3f} ms per frame in eglSwapBuffers, "
-          f"{blocked_ms:.3f} ms of it blocked")
+    results = []
+    for (interval, fps, swap_ms, blocked_ms) in found:
+        print(f"interval {interval} {extra or ''}{' ' + size if size else ''}: {float(fps):.1f} fps, "
+              f"{float(swap_ms):.3f} ms per frame in eglSwapBuffers, {float(blocked_ms):.3f} ms of it blocked")
+        results.append((float(fps), float(blocked_ms), float(swap_ms)))
+    return results, log
+
+
+def interval_run(x, args, interval, frames, extra):
+    (fps, blocked_ms, _), = interval_runs(x, args, [interval], frames, extra)[0]
     return fps, blocked_ms
+
+
+def within(fps, rate, tolerance=0.03):
+    return rate * (1 - tolerance) <= fps <= rate * (1 + tolerance)
 
 
 def check_interval(args):
@@ -232,6 +251,30 @@ def check_interval(args):
         fps_shm, _ = interval_run(x, args, 1, 120, {"CALDERA_PRESENT": "shm"})
         if not 58.2 <= fps_shm <= 61.8:
             print(f"FAIL: interval 1 on the read-back path gave {fps_shm:.1f} fps")
+            failed = True
+        # Interval n shows each frame for n vblanks: 2 -> 30 fps, 3 -> 20 fps, on the swapchain path and the
+        # read-back path; and the interval changed at run time on a presenting surface (1 -> 2 -> 1).
+        for path, extra in (("swapchain", {}), ("read-back", {"CALDERA_PRESENT": "shm"})):
+            results, _ = interval_runs(x, args, [2, 1, 3], 90, extra)
+            for (fps, _, _), (interval, rate) in zip(results, ((2, 30.0), (1, 60.0), (3, 20.0))):
+                if not within(fps, rate):
+                    print(f"FAIL: interval {interval} on the {path} path gave {fps:.1f} fps, not {rate:.0f} +- 3 %")
+                    failed = True
+        # What a device whose WSI paces FIFO itself gets: only intervals above 1 are held by Caldera. On
+        # lavapipe interval 1 is then unpaced, interval 2 still 30 fps.
+        results, _ = interval_runs(x, args, [2, 1], 90, {"CALDERA_VBLANK_PACING": "above-1"})
+        if not within(results[0][0], 30.0):
+            print(f"FAIL: interval 2 holding only intervals above 1 gave {results[0][0]:.1f} fps, not 30 +- 3 %")
+            failed = True
+        if results[1][0] < 2 * 60:
+            print(f"FAIL: interval 1 with CALDERA_VBLANK_PACING=above-1 gave {results[1][0]:.1f} fps: still paced")
+            failed = True
+        # Negative control: without the vblank clock (CALDERA_VBLANK_PACING=0) lavapipe's WSI does not pace,
+        # so interval 2 is far above 30 fps: the rate above is Caldera holding the frames.
+        (fps_free, _, _), = interval_runs(x, args, [2], 90, {"CALDERA_VBLANK_PACING": "0"})[0]
+        if fps_free < 2 * 30:
+            print(f"FAIL: interval 2 without the vblank clock still gave {fps_free:.1f} fps: the control shows "
+                  "no difference")
             failed = True
     return failed
 

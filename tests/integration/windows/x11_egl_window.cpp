@@ -2,9 +2,10 @@
 // Caldera's vendor manifest), GLES drawing, eglSwapBuffers, and the pixels read back from the X server with
 // XGetImage. Also the xcb platform, resize, swap intervals, bad native windows and a destroyed window.
 //   x11_egl_window            the checks; prints "N passed, 0 failed"
-//   x11_egl_window --interval N --frames F
-//                             swaps F trivial frames at interval N; prints fps and the time spent in
-//                             eglSwapBuffers per frame (the interval test reads these)
+//   x11_egl_window --interval N [--then M ...] --frames F [--size WxH]
+//                             swaps F trivial frames at interval N (then F more at M, set at run time);
+//                             prints fps and the time spent in eglSwapBuffers per frame for each (the
+//                             interval test reads these)
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES2/gl2.h>
@@ -20,6 +21,7 @@
 #include <cstring>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "window_checks.h"
 
@@ -120,11 +122,13 @@ void ClearTo(float r, float g, float b) {
   glClear(GL_COLOR_BUFFER_BIT);
 }
 
-int RunInterval(Display* x, EGLDisplay dpy, int interval, int frames) {
+int RunInterval(Display* x, EGLDisplay dpy, const std::vector<int>& intervals, int frames, int width,
+                int height) {
   EGLConfig cfg = ChooseConfig(dpy, 0);
   EGLint vid = 0;
   eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid);
-  Window win = MakeWindow(x, VisualID(vid), 64, 64);
+  Window win = MakeWindow(x, VisualID(vid), width, height);
+  int interval = intervals[0];
   EGLSurface surf = eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(win), nullptr);
   const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
   eglBindAPI(EGL_OPENGL_ES_API);
@@ -133,26 +137,35 @@ int RunInterval(Display* x, EGLDisplay dpy, int interval, int frames) {
     std::fprintf(stderr, "interval setup failed: 0x%x\n", eglGetError());
     return 1;
   }
-  for (int i = 0; i < 10; ++i) {  // warm up: pipelines, swapchain, pacing
-    ClearTo(float(i & 1), 0.5f, 0.0f);
-    eglSwapBuffers(dpy, surf);
-  }
-  // Blocked time: wall-clock time in eglSwapBuffers that the GL thread did not spend on the CPU (waiting
-  // for the display, the device or the X server).
-  double swap_time = 0, swap_cpu = 0, start = Now();
-  for (int i = 0; i < frames; ++i) {
-    ClearTo(float(i & 1), 0.0f, 0.5f);
-    double t = Now(), c = ThreadCpu();
-    if (!eglSwapBuffers(dpy, surf)) {
-      std::fprintf(stderr, "eglSwapBuffers failed: 0x%x\n", eglGetError());
+  // One measured run per interval: the first, then (--then) each later one set with eglSwapInterval on the
+  // same surface while it presents.
+  for (size_t run = 0; run < intervals.size(); ++run) {
+    if (run > 0 && !eglSwapInterval(dpy, intervals[run])) {
+      std::fprintf(stderr, "eglSwapInterval(%d) failed: 0x%x\n", intervals[run], eglGetError());
       return 1;
     }
-    swap_cpu += ThreadCpu() - c;
-    swap_time += Now() - t;
+    for (int i = 0; i < 10; ++i) {  // warm up: pipelines, swapchain, pacing (and the new interval)
+      ClearTo(float(i & 1), 0.5f, 0.0f);
+      eglSwapBuffers(dpy, surf);
+    }
+    // Blocked time: wall-clock time in eglSwapBuffers that the GL thread did not spend on the CPU (waiting
+    // for the display, the device or the X server).
+    double swap_time = 0, swap_cpu = 0, start = Now();
+    for (int i = 0; i < frames; ++i) {
+      ClearTo(float(i & 1), 0.0f, 0.5f);
+      double t = Now(), c = ThreadCpu();
+      if (!eglSwapBuffers(dpy, surf)) {
+        std::fprintf(stderr, "eglSwapBuffers failed: 0x%x\n", eglGetError());
+        return 1;
+      }
+      swap_cpu += ThreadCpu() - c;
+      swap_time += Now() - t;
+    }
+    double total = Now() - start;
+    std::printf("interval=%d frames=%d size=%dx%d fps=%.2f swap_ms=%.4f blocked_ms=%.4f\n", intervals[run],
+                frames, width, height, frames / total, 1000.0 * swap_time / frames,
+                1000.0 * (swap_time - swap_cpu) / frames);
   }
-  double total = Now() - start;
-  std::printf("interval=%d frames=%d fps=%.2f swap_ms=%.4f blocked_ms=%.4f\n", interval, frames,
-              frames / total, 1000.0 * swap_time / frames, 1000.0 * (swap_time - swap_cpu) / frames);
   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroySurface(dpy, surf);
   eglDestroyContext(dpy, ctx);
@@ -206,10 +219,13 @@ void XcbPlatform(Display* x) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int interval = -1, frames = 300;
+  std::vector<int> intervals;
+  int frames = 300, width = 64, height = 64;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--interval") && i + 1 < argc) interval = std::atoi(argv[++i]);
+    if ((!std::strcmp(argv[i], "--interval") || !std::strcmp(argv[i], "--then")) && i + 1 < argc)
+      intervals.push_back(std::atoi(argv[++i]));
     if (!std::strcmp(argv[i], "--frames") && i + 1 < argc) frames = std::atoi(argv[++i]);
+    if (!std::strcmp(argv[i], "--size") && i + 1 < argc) std::sscanf(argv[++i], "%dx%d", &width, &height);
   }
   Display* x = XOpenDisplay(nullptr);
   if (!x) {
@@ -224,7 +240,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "eglGetDisplay(Display*) / eglInitialize failed: 0x%x\n", eglGetError());
     return 1;
   }
-  if (interval >= 0) return RunInterval(x, dpy, interval, frames);
+  if (!intervals.empty()) return RunInterval(x, dpy, intervals, frames, width, height);
 
   CHECK(client && std::strstr(client, "EGL_KHR_platform_x11") && std::strstr(client, "EGL_EXT_platform_xcb"));
   EGLDisplay again = eglGetPlatformDisplay(EGL_PLATFORM_X11_KHR, x, nullptr);
@@ -311,6 +327,15 @@ int main(int argc, char** argv) {
   ClearTo(1.0f, 1.0f, 1.0f);
   CHECK(eglSwapBuffers(dpy, surf));
   CHECK(WaitForPixel(x, win, 48, 32, {255, 255, 255}));
+  // Intervals up to EGL_MAX_SWAP_INTERVAL are kept, larger ones clamped to it.
+  EGLint max_interval = 0, min_interval = -1;
+  CHECK(eglGetConfigAttrib(dpy, cfg, EGL_MAX_SWAP_INTERVAL, &max_interval) && max_interval == 8);
+  CHECK(eglGetConfigAttrib(dpy, cfg, EGL_MIN_SWAP_INTERVAL, &min_interval) && min_interval == 0);
+  CHECK(eglSwapInterval(dpy, 2));
+  ClearTo(0.0f, 1.0f, 1.0f);
+  CHECK(eglSwapBuffers(dpy, surf));
+  CHECK(WaitForPixel(x, win, 48, 32, {0, 255, 255}));
+  CHECK(eglSwapInterval(dpy, 50));
   CHECK(eglSwapInterval(dpy, 5));
 
   // Resize: the surface follows the window after the next swap; that frame is drawn at the new size.

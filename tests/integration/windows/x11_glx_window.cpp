@@ -119,6 +119,20 @@ int main() {
     unsigned int interval = 7;
     glXQueryDrawable(x, win, GLX_SWAP_INTERVAL_EXT, &interval);
     CHECK(interval == 0);
+    unsigned int max_interval = 0;
+    glXQueryDrawable(x, win, GLX_MAX_SWAP_INTERVAL_EXT, &max_interval);
+    CHECK(max_interval == 8);
+    swap_ext(x, win, 2);
+    glXQueryDrawable(x, win, GLX_SWAP_INTERVAL_EXT, &interval);
+    CHECK(interval == 2);
+    swap_ext(x, win, 20);  // clamped to the maximum
+    glXQueryDrawable(x, win, GLX_SWAP_INTERVAL_EXT, &interval);
+    CHECK(interval == 8);
+    glClearColor(1.0f, 0.0f, 1.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glXSwapBuffers(x, win);  // shown, eight vblanks after the previous frame at most
+    CHECK(WaitForPixel(x, win, 40, 30, 255, 0, 255));
+    swap_ext(x, win, 0);
   }
   glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -153,6 +167,17 @@ int main() {
   if (sgi) {
     CHECK(sgi(1) == 0);
     CHECK(sgi(0) == GLX_BAD_VALUE);
+  }
+  // GLX_MESA_swap_control: intervals above 1 are kept (up to the maximum), and read back.
+  auto mesa_set = reinterpret_cast<int (*)(unsigned)>(
+      glXGetProcAddress(reinterpret_cast<const GLubyte*>("glXSwapIntervalMESA")));
+  auto mesa_get = reinterpret_cast<int (*)()>(
+      glXGetProcAddress(reinterpret_cast<const GLubyte*>("glXGetSwapIntervalMESA")));
+  CHECK(mesa_set && mesa_get);
+  if (mesa_set && mesa_get) {
+    CHECK(mesa_set(3) == 0 && mesa_get() == 3);
+    CHECK(mesa_set(100) == 0 && mesa_get() == 8);
+    CHECK(mesa_set(1) == 0 && mesa_get() == 1);
   }
 
   // A pbuffer: an offscreen drawable of its own size, current with separate draw and read drawables.
