@@ -14,7 +14,8 @@ namespace caldera::egl {
 namespace {
 
 constexpr EGLint kRenderable = EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT;
-// Plus EGL_WINDOW_BIT on window platforms. Swaps keep the back buffer (EGL_SWAP_BEHAVIOR may be PRESERVED).
+// Plus EGL_WINDOW_BIT on window platforms (and EGL_PIXMAP_BIT on X11). Swaps keep the back buffer
+// (EGL_SWAP_BEHAVIOR may be PRESERVED).
 constexpr EGLint kSurfaceTypes = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT;
 constexpr EGLint kTrueColor = 4;           // X's TrueColor visual class (EGL_NATIVE_VISUAL_TYPE)
 constexpr EGLint kMaxPbufferSize = 16384;  // Vulkan's guaranteed maxImageDimension2D is lower,
@@ -136,7 +137,9 @@ bool ConfigAttrib(const Display* dpy, const ConfigInfo& c, EGLint attribute, EGL
       *value = c.stencil;
       return true;
     case EGL_SURFACE_TYPE:
-      *value = kSurfaceTypes | (WindowCapable(dpy, c) ? EGL_WINDOW_BIT : 0);
+      // X pixmaps take the same configs as windows (the visual's depth); Wayland has no pixmaps.
+      *value = kSurfaceTypes | (WindowCapable(dpy, c) ? EGL_WINDOW_BIT : 0) |
+               (dpy && dpy->x11 && NativeVisual(dpy, c) ? EGL_PIXMAP_BIT : 0);
       return true;
     case EGL_TRANSPARENT_TYPE:
       *value = EGL_NONE;

@@ -51,6 +51,7 @@ struct SurfaceObj {
   EGLint gl_colorspace = EGL_GL_COLORSPACE_LINEAR;
   EGLint swap_behavior = EGL_BUFFER_DESTROYED;  // EGL's default; either holds (SurfaceAttrib)
   bool window = false;                          // a window surface (EGL_WIDTH/HEIGHT follow the window)
+  bool pixmap = false;                          // an X pixmap surface (single-buffered)
   int bound = 0;         // how many threads' current state reference it (draw and/or read)
   bool deleted = false;  // destroyed or terminated while bound: freed on release
 };

@@ -23,17 +23,6 @@ bool CheckDisplayAndConfig(EGLDisplay handle, EGLConfig config, Display** dpy, c
   return *cfg != nullptr;
 }
 
-// Pixmap surfaces: no config carries EGL_PIXMAP_BIT, which EGL reports as EGL_BAD_MATCH once the display
-// and config are known good.
-EGLSurface NoNativeSurface(EGLDisplay handle, EGLConfig config) {
-  EntryLock lock;
-  Display* dpy;
-  const ConfigInfo* cfg;
-  if (!CheckDisplayAndConfig(handle, config, &dpy, &cfg)) return EGL_NO_SURFACE;
-  SetError(EGL_BAD_MATCH);
-  return EGL_NO_SURFACE;
-}
-
 }  // namespace
 
 SurfaceObj* LookupSurface(Display* dpy, EGLSurface handle) {
@@ -236,6 +225,56 @@ EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, NativeWindowR
   return surf;
 }
 
+// Pixmap surfaces (X11 and xcb only): single-buffered, rendering goes to the front buffer, which reaches
+// the pixmap at glFlush / glFinish / eglWaitClient / eglWaitGL.
+template <typename Attrib>
+EGLSurface CreatePixmapCommon(EGLDisplay handle, EGLConfig config, bool given, uint32_t xid,
+                              const Attrib* attrib_list) {
+  Display* dpy;
+  const ConfigInfo* cfg;
+  if (!CheckDisplayAndConfig(handle, config, &dpy, &cfg)) return EGL_NO_SURFACE;
+  EGLint visual = ConfigNativeVisual(dpy, *cfg);
+  if (!dpy->x11 || !visual) {
+    SetError(EGL_BAD_MATCH);  // surfaceless and Wayland: no config has EGL_PIXMAP_BIT
+    return EGL_NO_SURFACE;
+  }
+  if (!given || xid == 0) {
+    SetError(EGL_BAD_NATIVE_PIXMAP);
+    return EGL_NO_SURFACE;
+  }
+  EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;
+  if (!ParseWindowAttribs(attrib_list, &colorspace)) return EGL_NO_SURFACE;
+  if (colorspace == EGL_GL_COLORSPACE_SRGB) {
+    SetError(EGL_BAD_MATCH);
+    return EGL_NO_SURFACE;
+  }
+  EGLint error = EGL_SUCCESS;
+  std::unique_ptr<NativeWindow> native = x11::CreatePixmap(*dpy->x11, xid, uint32_t(visual), &error);
+  if (!native) {
+    SetError(error);
+    return EGL_NO_SURFACE;
+  }
+  SurfaceDesc desc;
+  desc.color = cfg->format;
+  desc.depth_stencil = cfg->depth > 0;
+  std::string why;
+  Surface* surface = caldera::CreatePixmapSurface(*dpy->device, desc, std::move(native), &why);
+  if (!surface) {
+    SetError(EGL_BAD_ALLOC);
+    return EGL_NO_SURFACE;
+  }
+  auto* surf = new SurfaceObj;
+  surf->display = dpy;
+  surf->surface = surface;
+  surf->config = cfg;
+  surf->pixmap = true;
+  surf->width = SurfaceWidth(*surface);
+  surf->height = SurfaceHeight(*surface);
+  surf->gl_colorspace = colorspace;
+  dpy->surfaces.insert(surf);
+  return surf;
+}
+
 }  // namespace
 
 // EGLNativeWindowType is the window's XID on X11 (an integer or a pointer-sized value, by header) and the
@@ -250,8 +289,11 @@ EGLSurface CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindow
   return CreateWindowCommon(dpy, config, window, attrib_list);
 }
 
-EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType, const EGLint*) {
-  return NoNativeSurface(dpy, config);
+// EGLNativePixmapType is the pixmap's XID on X11.
+EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType pixmap,
+                               const EGLint* attrib_list) {
+  EntryLock lock;
+  return CreatePixmapCommon(dpy, config, true, uint32_t((uintptr_t)pixmap), attrib_list);
 }
 
 // The platform variants take a pointer to the native window: Window* (X11), xcb_window_t* (xcb), and the
@@ -274,8 +316,20 @@ EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* n
   return CreateWindowCommon(dpy, config, window, attrib_list);
 }
 
-EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
-  return NoNativeSurface(dpy, config);
+// Pixmap* (X11) or xcb_pixmap_t* (xcb).
+EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
+                                       const EGLAttrib* attrib_list) {
+  EntryLock lock;
+  Display* d = LookupInitializedDisplay(dpy);
+  if (!d) return EGL_NO_SURFACE;
+  uint32_t xid = 0;
+  if (native_pixmap && !d->wayland) {
+    if (d->platform == EGL_PLATFORM_X11_KHR)
+      xid = uint32_t(*static_cast<const unsigned long*>(native_pixmap));
+    else
+      xid = *static_cast<const uint32_t*>(native_pixmap);
+  }
+  return CreatePixmapCommon(dpy, config, native_pixmap != nullptr, xid, attrib_list);
 }
 
 EGLSurface CreatePbufferFromClientBuffer(EGLDisplay handle, EGLenum buftype, EGLClientBuffer,
@@ -337,7 +391,7 @@ EGLBoolean QuerySurface(EGLDisplay handle, EGLSurface surface, EGLint attribute,
       v = surf->mipmap_level;
       break;
     case EGL_RENDER_BUFFER:
-      v = EGL_BACK_BUFFER;
+      v = surf->pixmap ? EGL_SINGLE_BUFFER : EGL_BACK_BUFFER;
       break;
     case EGL_SWAP_BEHAVIOR:
       v = surf->swap_behavior;

@@ -118,8 +118,9 @@ void WriteReadbackStats(uint64_t shm_frames, uint64_t put_image_frames) {
 
 class X11Window final : public NativeWindow {
  public:
-  X11Window(Screen& screen, uint32_t window, uint32_t visual, uint8_t depth)
-      : screen_(screen), window_(window), visual_(visual), depth_(depth) {
+  // `pixmap`: window_ is an X pixmap (a pixmap surface's front buffer), which has no presentation handle.
+  X11Window(Screen& screen, uint32_t window, uint32_t visual, uint8_t depth, bool pixmap = false)
+      : screen_(screen), window_(window), visual_(visual), depth_(depth), pixmap_(pixmap) {
     screen_.windows_with_surfaces.insert(window_);
   }
   ~X11Window() override {
@@ -189,6 +190,7 @@ class X11Window final : public NativeWindow {
   }
 
   pipe::NativeWindowHandle Handle() const override {
+    if (pixmap_) return {};  // pixmaps are only ever written by the read-back path
     return {pipe::WindowSystem::kXcb, screen_.connection->io(), window_, visual_,
             const_cast<X11Window*>(this)};
   }
@@ -308,6 +310,7 @@ class X11Window final : public NativeWindow {
   uint32_t window_;
   uint32_t visual_;
   uint8_t depth_;
+  bool pixmap_;
   xcb_gcontext_t gc_ = 0;
   std::vector<uint32_t> frame_;  // the plain path's converted frame
   ShmImage shm_;
@@ -448,6 +451,40 @@ std::unique_ptr<NativeWindow> CreateWindow(Screen& screen, uint32_t window, uint
     return nullptr;
   }
   return std::make_unique<X11Window>(screen, window, window_visual, depth);
+}
+
+std::unique_ptr<NativeWindow> CreatePixmap(Screen& screen, uint32_t pixmap, uint32_t visual, EGLint* error) {
+  Connection& conn = *screen.connection;
+  if (conn.own && conn.xlib) X11().XSync(conn.xlib, False);  // the pixmap may still be in Xlib's buffer
+  xcb_connection_t* c = conn.io();
+  // A pixmap answers GetGeometry and not GetWindowAttributes (which is BadWindow for it).
+  xcb_generic_error_t* err = nullptr;
+  auto geom_cookie = X11().xcb_get_geometry(c, pixmap);
+  auto attr_cookie = X11().xcb_get_window_attributes(c, pixmap);
+  xcb_get_geometry_reply_t* geom = X11().xcb_get_geometry_reply(c, geom_cookie, &err);
+  free(err);
+  err = nullptr;
+  xcb_get_window_attributes_reply_t* attrs = X11().xcb_get_window_attributes_reply(c, attr_cookie, &err);
+  free(err);
+  bool is_pixmap = geom && !attrs && pixmap != 0;
+  uint8_t depth = geom ? geom->depth : 0;
+  free(attrs);
+  free(geom);
+  if (!is_pixmap) {
+    *error = EGL_BAD_NATIVE_PIXMAP;
+    return nullptr;
+  }
+  if (depth != VisualDepth(screen, visual)) {
+    util::LogOnce(util::LogLevel::kInfo, "eglCreatePixmapSurface",
+                  "the pixmap's depth (" + std::to_string(depth) + ") is not the config's visual's");
+    *error = EGL_BAD_MATCH;
+    return nullptr;
+  }
+  if (screen.windows_with_surfaces.count(pixmap)) {
+    *error = EGL_BAD_ALLOC;
+    return nullptr;
+  }
+  return std::make_unique<X11Window>(screen, pixmap, visual, depth, true);
 }
 
 }  // namespace caldera::egl::x11

@@ -91,6 +91,10 @@ class NativeWindow : public pipe::VblankClock {
 // where it can, unless CALDERA_PRESENT=shm; otherwise frames are read back and given to `window`.
 Surface* CreateWindowSurface(Device& device, const SurfaceDesc& desc, std::unique_ptr<NativeWindow> window,
                              std::string* error);
+// A pixmap surface: single-buffered, of the pixmap's size, shown in the pixmap (NativeWindow::PutFrame) at
+// glFlush, glFinish and the window systems' waits; `pixmap`'s Handle() is never used.
+Surface* CreatePixmapSurface(Device& device, const SurfaceDesc& desc, std::unique_ptr<NativeWindow> pixmap,
+                             std::string* error);
 bool IsWindowSurface(const Surface& surface);
 // The largest swap interval (EGL_MAX_SWAP_INTERVAL, GLX_MAX_SWAP_INTERVAL_EXT): interval n shows each frame
 // for n vblanks. Larger ones are clamped to it, as EGL asks; past a few vblanks nobody asks for more.

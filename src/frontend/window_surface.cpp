@@ -21,8 +21,9 @@ bool ForceReadback() {
   return false;
 }
 
-// The software path: the frame comes back as RGBA8 rows (GL order) and the binding puts it in the window.
-bool PresentByReadback(Context& context, Surface& surface) {
+// The software path: the frame comes back as RGBA8 rows (GL order) and the binding puts it in the window
+// (or the pixmap).
+bool PutByReadback(Context& context, Surface& surface) {
   int32_t w = surface.desc.width, h = surface.desc.height;
   surface.readback.resize(size_t(w) * size_t(h) * 4);
   pipe::CmdReadPixels cmd{};
@@ -34,6 +35,11 @@ bool PresentByReadback(Context& context, Surface& surface) {
   cmd.dst = surface.readback.data();
   if (!context.pipe().RecordAndWait(cmd)) return false;
   surface.window->PutFrame(surface.readback.data(), w, h, cmd.row_stride);
+  return true;
+}
+
+bool PresentByReadback(Context& context, Surface& surface) {
+  if (!PutByReadback(context, surface)) return false;
   // Nothing else paces this path: at interval >= 1 the GL thread waits for the vblank itself.
   if (surface.swap_interval > 0) surface.window->WaitForVblank(surface.swap_interval);
   return true;
@@ -76,6 +82,32 @@ Surface* CreateWindowSurface(Device& device, const SurfaceDesc& desc, std::uniqu
   return surface;
 }
 
+Surface* CreatePixmapSurface(Device& device, const SurfaceDesc& desc, std::unique_ptr<NativeWindow> pixmap,
+                             std::string* error) {
+  SurfaceDesc d = desc;
+  if (!pixmap || !pixmap->QuerySize(&d.width, &d.height) || d.width <= 0 || d.height <= 0) {
+    if (error) *error = "not a pixmap";
+    return nullptr;
+  }
+  auto max = static_cast<int32_t>(device.backend().caps().max_texture_size);
+  if (d.width > max || d.height > max) {
+    if (error) *error = "pixmap larger than the largest image";
+    return nullptr;
+  }
+  auto* surface = new Surface(device, d);
+  surface->window = std::move(pixmap);
+  surface->pixmap = true;
+  std::lock_guard lock(device.registry_mutex);
+  device.surfaces.insert(surface);
+  return surface;
+}
+
+void ShowFrontBuffer(Context& context) {
+  Surface* surface = context.draw_surface();
+  if (!surface || !surface->pixmap || !surface->window) return;
+  PutByReadback(context, *surface);
+}
+
 bool IsWindowSurface(const Surface& surface) {
   return surface.window != nullptr;
 }
@@ -92,7 +124,8 @@ const char* PresentPath(const Surface& surface) {
 SwapResult SwapBuffers(Context* context, Surface& surface) {
   if (!context) return SwapResult::kContextLost;
   pipe::Pipe& pipe = context->pipe();
-  if (!surface.window) return pipe.EndFrame() ? SwapResult::kOk : SwapResult::kContextLost;
+  // Pbuffers and pixmaps (single-buffered: a swap has no effect on them) only flush.
+  if (!surface.window || surface.pixmap) return pipe.EndFrame() ? SwapResult::kOk : SwapResult::kContextLost;
   int32_t width = 0, height = 0;
   if (!surface.window->QuerySize(&width, &height)) {
     pipe.Submit();

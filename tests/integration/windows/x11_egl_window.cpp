@@ -1,6 +1,7 @@
 // EGL window surfaces on X11 as an application uses them: an Xlib window, glvnd's libEGL (with only
 // Caldera's vendor manifest), GLES drawing, eglSwapBuffers, and the pixels read back from the X server with
-// XGetImage. Also the xcb platform, resize, swap intervals, bad native windows and a destroyed window.
+// XGetImage. Also the xcb platform, resize, swap intervals, bad native windows, a destroyed window and pixmap
+// surfaces.
 //   x11_egl_window            the checks; prints "N passed, 0 failed"
 //   x11_egl_window --interval N [--then M ...] --frames F [--size WxH]
 //                             swaps F trivial frames at interval N (then F more at M, set at run time);
@@ -51,6 +52,24 @@ Rgb ReadPixel(Display* x, Window win, int px, int py) {
         int((p & img->blue_mask) >> __builtin_ctzl(img->blue_mask))};
   XDestroyImage(img);
   return c;
+}
+
+// Reads one pixel of a pixmap: XGetImage gives pixmaps no visual (the image's masks are 0), so the masks
+// are those of `visual_id`, the visual the pixmap's config renders for.
+Rgb ReadPixmapPixel(Display* x, Pixmap pixmap, VisualID visual_id, int px, int py) {
+  XVisualInfo tmpl{};
+  tmpl.visualid = visual_id;
+  int n = 0;
+  XVisualInfo* vi = XGetVisualInfo(x, VisualIDMask, &tmpl, &n);
+  if (!vi || n < 1) return {-1, -1, -1};
+  unsigned long rm = vi->red_mask, gm = vi->green_mask, bm = vi->blue_mask;
+  XFree(vi);
+  XImage* img = XGetImage(x, pixmap, px, py, 1, 1, AllPlanes, ZPixmap);
+  if (!img) return {-1, -1, -1};
+  unsigned long p = XGetPixel(img, 0, 0);
+  XDestroyImage(img);
+  return {int((p & rm) >> __builtin_ctzl(rm)), int((p & gm) >> __builtin_ctzl(gm)),
+          int((p & bm) >> __builtin_ctzl(bm))};
 }
 
 bool Near(Rgb a, Rgb b) {
@@ -214,6 +233,87 @@ void XcbPlatform(Display* x) {
   eglDestroyContext(dpy, ctx);
   xcb_destroy_window(c, win);
   xcb_flush(c);
+}
+
+// Pixmap surfaces: single-buffered (EGL_RENDER_BUFFER is EGL_SINGLE_BUFFER), drawn into the pixmap at
+// glFlush, glFinish and eglWaitClient (read back with XGetImage), and the spec's errors.
+void PixmapSurfaces(Display* x, EGLDisplay dpy) {
+  EGLConfig cfg = ChooseConfig(dpy, 0);
+  EGLint surface_type = 0, vid = 0;
+  CHECK(eglGetConfigAttrib(dpy, cfg, EGL_SURFACE_TYPE, &surface_type) && (surface_type & EGL_PIXMAP_BIT));
+  eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid);
+  Window root = DefaultRootWindow(x);
+  Pixmap pix = XCreatePixmap(x, root, 40, 30, 24);
+  XSync(x, False);
+  EGLSurface surf = eglCreatePixmapSurface(dpy, cfg, EGLNativePixmapType(pix), nullptr);
+  CHECK(surf != EGL_NO_SURFACE);
+  const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attribs);
+  if (!surf || !ctx) return;
+  EGLint w = 0, h = 0, render_buffer = 0;
+  CHECK(eglQuerySurface(dpy, surf, EGL_WIDTH, &w) && w == 40);
+  CHECK(eglQuerySurface(dpy, surf, EGL_HEIGHT, &h) && h == 30);
+  CHECK(eglQuerySurface(dpy, surf, EGL_RENDER_BUFFER, &render_buffer) && render_buffer == EGL_SINGLE_BUFFER);
+  CHECK(eglMakeCurrent(dpy, surf, surf, ctx));
+  // glFlush: GL's bottom rows are the pixmap's bottom rows.
+  glViewport(0, 0, 40, 30);
+  ClearTo(0.0f, 0.0f, 1.0f);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 40, 10);
+  glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glFlush();
+  CHECK(Near(ReadPixmapPixel(x, pix, VisualID(vid), 20, 25), {255, 0, 0}));  // X's row 25 is GL's row 4
+  CHECK(Near(ReadPixmapPixel(x, pix, VisualID(vid), 20, 5), {0, 0, 255}));
+  // glFinish, and eglWaitClient.
+  ClearTo(0.0f, 1.0f, 0.0f);
+  glFinish();
+  CHECK(Near(ReadPixmapPixel(x, pix, VisualID(vid), 3, 3), {0, 255, 0}));
+  ClearTo(1.0f, 1.0f, 0.0f);
+  CHECK(eglWaitClient());
+  CHECK(Near(ReadPixmapPixel(x, pix, VisualID(vid), 39, 29), {255, 255, 0}));
+  // A swap has no effect on a pixmap surface (and does not fail).
+  CHECK(eglSwapBuffers(dpy, surf));
+  CHECK(Near(ReadPixmapPixel(x, pix, VisualID(vid), 39, 29), {255, 255, 0}));
+  // The platform variant takes a Pixmap*; a second surface on one pixmap is EGL_BAD_ALLOC.
+  CHECK(eglCreatePlatformPixmapSurface(dpy, cfg, &pix, nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_ALLOC);
+  Pixmap other = XCreatePixmap(x, root, 8, 8, 24);
+  XSync(x, False);
+  EGLSurface platform_surf = eglCreatePlatformPixmapSurface(dpy, cfg, &other, nullptr);
+  CHECK(platform_surf != EGL_NO_SURFACE);
+  if (platform_surf) {
+    CHECK(eglMakeCurrent(dpy, platform_surf, platform_surf, ctx));
+    glViewport(0, 0, 8, 8);
+    ClearTo(1.0f, 0.0f, 1.0f);
+    glFlush();
+    CHECK(Near(ReadPixmapPixel(x, other, VisualID(vid), 4, 4), {255, 0, 255}));
+    CHECK(eglMakeCurrent(dpy, surf, surf, ctx));
+    CHECK(eglDestroySurface(dpy, platform_surf));
+  }
+  // Errors: a window is not a pixmap, nor is 0 or a bad XID; a depth-32 pixmap does not fit a depth-24
+  // config.
+  Window win = MakeWindow(x, VisualID(vid), 8, 8);
+  CHECK(eglCreatePixmapSurface(dpy, cfg, EGLNativePixmapType(win), nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_NATIVE_PIXMAP);
+  CHECK(eglCreatePixmapSurface(dpy, cfg, EGLNativePixmapType(0), nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_NATIVE_PIXMAP);
+  CHECK(eglCreatePixmapSurface(dpy, cfg, EGLNativePixmapType(0x7ffff00), nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_NATIVE_PIXMAP);
+  CHECK(eglCreatePlatformPixmapSurface(dpy, cfg, nullptr, nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_NATIVE_PIXMAP);
+  Pixmap deep = XCreatePixmap(x, root, 8, 8, 32);
+  XSync(x, False);
+  CHECK(eglCreatePixmapSurface(dpy, cfg, EGLNativePixmapType(deep), nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_MATCH);
+  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  CHECK(eglDestroySurface(dpy, surf));
+  eglDestroyContext(dpy, ctx);
+  XFreePixmap(x, deep);
+  XFreePixmap(x, other);
+  XFreePixmap(x, pix);
+  XDestroyWindow(x, win);
+  XSync(x, False);
 }
 
 }  // namespace
@@ -419,6 +519,7 @@ int main(int argc, char** argv) {
   if (again_surf) eglDestroySurface(dpy, again_surf);
 
   XcbPlatform(x);
+  PixmapSurfaces(x, dpy);
 
   CHECK(eglTerminate(dpy));
   XDestroyWindow(x, win);
