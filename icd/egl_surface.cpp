@@ -403,6 +403,7 @@ EGLBoolean QuerySurface(EGLDisplay handle, EGLSurface surface, EGLint attribute,
         return EGL_FALSE;
       }
       v = SurfaceBufferAge(*surf->surface);
+      surf->age_queried = true;  // EGL_KHR_partial_update: the damage region may be set now
       break;
     case EGL_MULTISAMPLE_RESOLVE:
       v = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
@@ -492,6 +493,7 @@ EGLBoolean SwapBuffers(EGLDisplay handle, EGLSurface surface) {
     }
     context = cur.context->context;
     target = surf->surface;
+    surf->age_queried = surf->damage_region_set = false;  // a frame boundary (EGL_KHR_partial_update)
   }
   // Outside the EGL lock: a swap may wait for the display (interval >= 1), and other threads' EGL calls
   // must not wait with it. Both objects stay alive meanwhile: they are current on this thread, so
@@ -519,6 +521,33 @@ EGLBoolean SwapBuffersWithDamage(EGLDisplay handle, EGLSurface surface, const EG
     return EGL_FALSE;
   }
   return SwapBuffers(handle, surface);
+}
+
+// EGL_KHR_partial_update: the region of the back buffer the next frame redraws. A hint here: the back
+// buffer keeps the previous frame everywhere (buffer age 1), so what is outside the region stays valid, and
+// the swap copies the whole frame either way. The extension's rules are checked: the calling thread's
+// current draw surface, a window, EGL_SWAP_BEHAVIOR EGL_BUFFER_DESTROYED (else EGL_BAD_MATCH); once per
+// frame and only after the buffer age was queried in it (else EGL_BAD_ACCESS).
+EGLBoolean SetDamageRegion(EGLDisplay handle, EGLSurface surface, EGLint* rects, EGLint n_rects) {
+  EntryLock lock;
+  Display* dpy = LookupInitializedDisplay(handle);
+  if (!dpy) return EGL_FALSE;
+  SurfaceObj* surf = LookupSurface(dpy, surface);
+  if (!surf) return EGL_FALSE;
+  if (n_rects < 0 || (n_rects > 0 && !rects)) {
+    SetError(EGL_BAD_PARAMETER);
+    return EGL_FALSE;
+  }
+  if (!surf->window || Current().draw != surf || surf->swap_behavior != EGL_BUFFER_DESTROYED) {
+    SetError(EGL_BAD_MATCH);
+    return EGL_FALSE;
+  }
+  if (surf->damage_region_set || !surf->age_queried) {
+    SetError(EGL_BAD_ACCESS);
+    return EGL_FALSE;
+  }
+  surf->damage_region_set = true;
+  return EGL_TRUE;
 }
 
 EGLBoolean SwapInterval(EGLDisplay handle, EGLint interval) {

@@ -421,6 +421,37 @@ int main(int argc, char** argv) {
     CHECK(!swap_damage(dpy, surf, nullptr, 2));
     CHECK_ERROR(EGL_BAD_PARAMETER);
   }
+  // EGL_KHR_partial_update: eglSetDamageRegionKHR's rules, and a frame drawn only inside its region shows the
+  // previous frame outside it (the back buffer keeps it: age 1).
+  auto set_damage =
+      reinterpret_cast<PFNEGLSETDAMAGEREGIONKHRPROC>(eglGetProcAddress("eglSetDamageRegionKHR"));
+  CHECK(set_damage != nullptr && std::strstr(dpy_ext, "EGL_KHR_partial_update"));
+  if (set_damage) {
+    EGLint region[] = {0, 0, 48, 32};  // GL's lower left quarter
+    CHECK(eglQuerySurface(dpy, surf, EGL_BUFFER_AGE_EXT, &age));
+    CHECK(!set_damage(dpy, surf, region, 1));  // EGL_SWAP_BEHAVIOR is EGL_BUFFER_PRESERVED (set above)
+    CHECK_ERROR(EGL_BAD_MATCH);
+    CHECK(eglSurfaceAttrib(dpy, surf, EGL_SWAP_BEHAVIOR, EGL_BUFFER_DESTROYED));
+    CHECK(eglSwapBuffers(dpy, surf));          // a frame boundary: the magenta frame again
+    CHECK(!set_damage(dpy, surf, region, 1));  // the age was not queried in this frame
+    CHECK_ERROR(EGL_BAD_ACCESS);
+    CHECK(eglQuerySurface(dpy, surf, EGL_BUFFER_AGE_EXT, &age) && age == 1);
+    CHECK(!set_damage(dpy, surf, region, -1));
+    CHECK_ERROR(EGL_BAD_PARAMETER);
+    CHECK(set_damage(dpy, surf, region, 1));
+    CHECK(!set_damage(dpy, surf, region, 1));  // once per frame
+    CHECK_ERROR(EGL_BAD_ACCESS);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, 48, 32);
+    glClearColor(1.0f, 1.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    CHECK(eglSwapBuffers(dpy, surf));
+    CHECK(WaitForPixel(x, win, 10, 60, {255, 255, 0}));    // inside the region (X row 60 = GL row 3)
+    CHECK(WaitForPixel(x, win, 90, 5, {255, 0, 255}));     // outside it: the previous frame
+    CHECK(set_damage(dpy, surf, region, 0) == EGL_FALSE);  // a new frame: the age not queried yet
+    CHECK_ERROR(EGL_BAD_ACCESS);
+  }
 
   // Swap intervals are accepted (and clamped); interval 0 still shows every last frame.
   CHECK(eglSwapInterval(dpy, 0));
