@@ -477,7 +477,9 @@ EGLBoolean ReleaseTexImage(EGLDisplay handle, EGLSurface surface, EGLint buffer)
   return BindTexImage(handle, surface, buffer);
 }
 
-EGLBoolean SwapBuffers(EGLDisplay handle, EGLSurface surface) {
+namespace {
+
+EGLBoolean SwapWithDamage(EGLDisplay handle, EGLSurface surface, const EGLint* rects, EGLint n_rects) {
   Context* context = nullptr;
   Surface* target = nullptr;
   {
@@ -499,7 +501,7 @@ EGLBoolean SwapBuffers(EGLDisplay handle, EGLSurface surface) {
   // must not wait with it. Both objects stay alive meanwhile: they are current on this thread, so
   // destroying or terminating them elsewhere only marks them for deletion at release.
   // On a pbuffer this only flushes, which is harmless and keeps frame pacing behaviour uniform.
-  switch (caldera::SwapBuffers(context, *target)) {
+  switch (caldera::SwapBuffers(context, *target, rects, n_rects)) {
     case SwapResult::kOk:
       return EGL_TRUE;
     case SwapResult::kWindowLost:
@@ -512,15 +514,22 @@ EGLBoolean SwapBuffers(EGLDisplay handle, EGLSurface surface) {
   return EGL_FALSE;
 }
 
+}  // namespace
+
+EGLBoolean SwapBuffers(EGLDisplay handle, EGLSurface surface) {
+  return SwapWithDamage(handle, surface, nullptr, 0);
+}
+
 // EGL_KHR_swap_buffers_with_damage / EGL_EXT_swap_buffers_with_damage: the rectangles are a hint (the whole
-// frame is copied to the window either way), checked as the extensions ask.
+// frame is copied to the window either way; the swapchain passes them on as VK_KHR_incremental_present
+// regions where the device has it), checked as the extensions ask.
 EGLBoolean SwapBuffersWithDamage(EGLDisplay handle, EGLSurface surface, const EGLint* rects, EGLint n_rects) {
   if (n_rects < 0 || (n_rects > 0 && !rects)) {
     EntryLock lock;
     if (LookupInitializedDisplay(handle)) SetError(EGL_BAD_PARAMETER);
     return EGL_FALSE;
   }
-  return SwapBuffers(handle, surface);
+  return SwapWithDamage(handle, surface, rects, n_rects);
 }
 
 // EGL_KHR_partial_update: the region of the back buffer the next frame redraws. A hint here: the back

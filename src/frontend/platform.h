@@ -106,7 +106,10 @@ const char* PresentPath(const Surface& surface);
 enum class SwapResult : uint8_t { kOk, kContextLost, kWindowLost };
 // eglSwapBuffers on a pbuffer is a flush; on a window it presents, and then follows the window's size (the
 // next frame is drawn at the new size).
-SwapResult SwapBuffers(Context* context, Surface& surface);
+// `rects` (x, y, width, height, GL's bottom-up pixels; n_rects of them, 0: the whole frame) is the swap's
+// damage, a hint the presenter may pass on to the window system.
+SwapResult SwapBuffers(Context* context, Surface& surface, const int32_t* rects = nullptr,
+                       int32_t n_rects = 0);
 void FlushCurrent();   // glFlush on the current context, for eglWaitClient / eglWaitGL
 void FinishCurrent();  // glFinish on the current context
 

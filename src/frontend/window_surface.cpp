@@ -2,6 +2,7 @@
 // colour image to the backend's presenter (CmdPresent), or reads it back and gives it to the window-system
 // binding (the software path: backends without native presentation, devices that cannot present to the
 // window, CALDERA_PRESENT=shm). After presenting, the surface follows the window's size.
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 
@@ -121,7 +122,38 @@ const char* PresentPath(const Surface& surface) {
   return surface.presenter ? "vulkan-swapchain" : "readback";
 }
 
-SwapResult SwapBuffers(Context* context, Surface& surface) {
+namespace {
+
+// The swap's damage into the present record, clipped to the surface; more rectangles than the record holds
+// become their bounding box. Nothing left (all empty or outside): the whole frame.
+void SetDamage(pipe::CmdPresent* cmd, const Surface& surface, const int32_t* rects, int32_t n_rects) {
+  int32_t w = surface.desc.width, h = surface.desc.height;
+  int32_t box[4] = {w, h, 0, 0};  // x0, y0, x1, y1 of every rectangle
+  int n = 0;
+  for (int32_t i = 0; i < n_rects; ++i) {
+    const int32_t* r = rects + 4 * i;
+    int32_t x0 = std::max(r[0], 0), y0 = std::max(r[1], 0);
+    int32_t x1 = std::min(r[0] + std::max(r[2], 0), w), y1 = std::min(r[1] + std::max(r[3], 0), h);
+    if (x0 >= x1 || y0 >= y1) continue;
+    box[0] = std::min(box[0], x0), box[1] = std::min(box[1], y0);
+    box[2] = std::max(box[2], x1), box[3] = std::max(box[3], y1);
+    if (n < pipe::CmdPresent::kMaxDamageRects) {
+      int32_t* d = cmd->damage[n];
+      d[0] = x0, d[1] = y0, d[2] = x1 - x0, d[3] = y1 - y0;
+    }
+    ++n;
+  }
+  if (n > pipe::CmdPresent::kMaxDamageRects) {
+    int32_t* d = cmd->damage[0];
+    d[0] = box[0], d[1] = box[1], d[2] = box[2] - box[0], d[3] = box[3] - box[1];
+    n = 1;
+  }
+  cmd->damage_count = n;
+}
+
+}  // namespace
+
+SwapResult SwapBuffers(Context* context, Surface& surface, const int32_t* rects, int32_t n_rects) {
   if (!context) return SwapResult::kContextLost;
   pipe::Pipe& pipe = context->pipe();
   // Pbuffers and pixmaps (single-buffered: a swap has no effect on them) only flush.
@@ -138,7 +170,9 @@ SwapResult SwapBuffers(Context* context, Surface& surface) {
     const uint64_t now = uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
                                       std::chrono::steady_clock::now().time_since_epoch())
                                       .count());
-    pipe.Record(pipe::CmdPresent{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval, now});
+    pipe::CmdPresent present{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval, now};
+    if (rects && n_rects > 0) SetDamage(&present, surface, rects, n_rects);
+    pipe.Record(present);
     if (!pipe.EndFrame()) return SwapResult::kContextLost;
     if (surface.presenter->stats().window_lost) return SwapResult::kWindowLost;
   } else if (width > 0 && height > 0) {

@@ -87,6 +87,9 @@ struct DeviceFeatures {
   bool xcb_surface = false;      // VK_KHR_surface + VK_KHR_xcb_surface on the instance
   bool wayland_surface = false;  // VK_KHR_surface + VK_KHR_wayland_surface on the instance
   bool swapchain = false;        // VK_KHR_swapchain on the device (with xcb_surface or wayland_surface)
+  // VK_KHR_incremental_present (with swapchain): swap damage passed on as present regions.
+  // CALDERA_INCREMENTAL_PRESENT=0 leaves it off.
+  bool incremental_present = false;
 };
 
 class Device final : public pipe::Timeline {
@@ -128,7 +131,7 @@ class Device final : public pipe::Timeline {
   // vkQueuePresentKHR under the same lock as every vkQueueSubmit2: the queue is externally synchronised.
   VkResult Present(const VkPresentInfoKHR& info);
   uint64_t CompletedSerial();
-  uint64_t LastSubmittedSerial();  // 0 before the first submission
+  uint64_t LastSubmittedSerial();                                        // 0 before the first submission
   bool WaitSerial(uint64_t serial);                                      // false on device loss
   WaitResult WaitSerial(uint64_t serial, uint64_t timeout_ns) override;  // GL fences
   bool lost() const { return lost_.load(); }

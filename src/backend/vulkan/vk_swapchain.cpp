@@ -545,10 +545,33 @@ bool Swapchain::PresentSlot(const Slot& slot) {
   pi.swapchainCount = 1;
   pi.pSwapchains = &swapchain_;
   pi.pImageIndices = &index;
+  // The swap's damage as present regions (a hint to the window system), in the swapchain image's top-down
+  // rows; only when the frame is shown unscaled (a scaled blit changes every pixel).
+  VkRectLayerKHR rects[pipe::CmdPresent::kMaxDamageRects];
+  VkPresentRegionKHR present_region{};
+  VkPresentRegionsKHR regions{VK_STRUCTURE_TYPE_PRESENT_REGIONS_KHR};
+  bool with_regions = device_.features().incremental_present && same_size && slot.damage_count > 0;
+  if (with_regions) {
+    for (int32_t i = 0; i < slot.damage_count; ++i) {
+      const int32_t* d = slot.damage[i];
+      rects[i].offset = {d[0], int32_t(extent_.height) - (d[1] + d[3])};
+      rects[i].extent = {uint32_t(d[2]), uint32_t(d[3])};
+      rects[i].layer = 0;
+    }
+    present_region.rectangleCount = uint32_t(slot.damage_count);
+    present_region.pRectangles = rects;
+    regions.swapchainCount = 1;
+    regions.pRegions = &present_region;
+    pi.pNext = &regions;
+  }
   r = device_.Present(pi);
   if (r == VK_SUBOPTIMAL_KHR || r == VK_ERROR_OUT_OF_DATE_KHR) recreate_ = true;
   if (r == VK_ERROR_SURFACE_LOST_KHR) return lost();
   bool presented = r == VK_SUCCESS || r == VK_SUBOPTIMAL_KHR;
+  if (presented && with_regions) {
+    std::lock_guard lock(mutex_);
+    ++stats_.damage_regions;
+  }
   // Interval n: the next frame is presented n vblanks after this one (FIFO then shows it at the vblank
   // after that, so the period is n on a WSI that paces FIFO itself as well as on one that does not).
   bool hold = clock_ && mode == VK_PRESENT_MODE_FIFO_KHR && (pace_every_fifo_frame_ || slot.interval > 1);
@@ -600,6 +623,8 @@ void Context::OnPresent(const pipe::CmdPresent& cmd) {
   uint64_t serial = 0;
   SubmitAndStamp(&serial);
   slot->recorded_ns = cmd.recorded_ns;
+  slot->damage_count = std::min(cmd.damage_count, int32_t(pipe::CmdPresent::kMaxDamageRects));
+  std::copy(&cmd.damage[0][0], &cmd.damage[0][0] + 4 * slot->damage_count, &slot->damage[0][0]);
   swapchain->QueueFrame(slot, serial);
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "backend/vulkan/vk_resources.h"
+#include "pipe/commands.h"
 #include "pipe/present.h"
 
 namespace caldera::vk {
@@ -39,6 +40,8 @@ class Swapchain final : public pipe::Presenter {
     uint64_t serial = 0;  // the submission that wrote it
     int32_t interval = 1;
     uint64_t recorded_ns = 0;  // when the GL thread recorded the swap (PresentStats::AddLatency)
+    int32_t damage[pipe::CmdPresent::kMaxDamageRects][4] = {};  // the swap's damage (GL pixels), a hint
+    int32_t damage_count = 0;                                   // 0: the whole frame
   };
 
   // GL thread, inside Context::Execute. Waits until a staging slot is free and, at interval >= 1, until

@@ -188,6 +188,13 @@ def check_window(args):
         sys.stdout.write(log)
         if args.x11_path:
             failed |= check_x11_path(log, stats_path, args.x11_path)
+        if args.damage_regions:
+            native = read_stats(stats_path, "native")
+            regions = sum(e.get("damage_regions", 0) for e in native)
+            print(f"frames presented with damage regions: {regions}")
+            if (args.damage_regions == "some") != (regions > 0):
+                print(f"FAIL: damage regions {regions}, want {args.damage_regions}")
+                failed = True
         if args.want_log and args.want_log not in log:
             print(f"FAIL: the log does not say {args.want_log!r}")
             failed = True
@@ -445,6 +452,8 @@ def main():
     ap.add_argument("--x11-path", choices=["shm", "plain"],
                     help="window: how the read-back frames must reach the X server (CALDERA_STATS probe, log)")
     ap.add_argument("--want-log", help="window: a line the log must contain")
+    ap.add_argument("--damage-regions", choices=["some", "none"],
+                    help="window: whether swaps with damage reached the swapchain as present regions (probe)")
     args = ap.parse_args()
     checks = {"window": check_window, "glx": check_glx, "glx-errors": check_glx_errors, "interval": check_interval,
               "shm-cost": check_shm_cost, "gears": check_gears,

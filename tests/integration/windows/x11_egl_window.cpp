@@ -416,6 +416,16 @@ int main(int argc, char** argv) {
     const EGLint damage[] = {0, 0, 96, 64};
     CHECK(swap_damage(dpy, surf, damage, 1));
     CHECK(WaitForPixel(x, win, 48, 32, {255, 0, 255}));
+    // Damage smaller than the frame: what it covers is shown (outside it the window may keep the previous
+    // frame: the application says nothing changed there).
+    ClearTo(0.0f, 0.5f, 1.0f);
+    const EGLint part[] = {0, 0, 48, 32, 60, 40, 10, 10};
+    CHECK(swap_damage(dpy, surf, part, 2));
+    CHECK(WaitForPixel(x, win, 10, 60, {0, 128, 255}));  // X row 60 = GL row 3, inside the first rectangle
+    CHECK(WaitForPixel(x, win, 65, 18, {0, 128, 255}));  // X row 18 = GL row 45, inside the second
+    ClearTo(1.0f, 0.0f, 1.0f);
+    CHECK(swap_damage(dpy, surf, damage, 1));
+    CHECK(WaitForPixel(x, win, 48, 32, {255, 0, 255}));
     CHECK(!swap_damage(dpy, surf, damage, -1));
     CHECK_ERROR(EGL_BAD_PARAMETER);
     CHECK(!swap_damage(dpy, surf, nullptr, 2));
