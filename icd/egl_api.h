@@ -57,6 +57,7 @@ EGLBoolean BindTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer);
 EGLBoolean ReleaseTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer);
 EGLBoolean SwapBuffers(EGLDisplay dpy, EGLSurface surface);
 EGLBoolean SwapBuffersWithDamage(EGLDisplay dpy, EGLSurface surface, const EGLint* rects, EGLint n_rects);
+EGLBoolean SetDamageRegion(EGLDisplay dpy, EGLSurface surface, EGLint* rects, EGLint n_rects);
 EGLBoolean SwapInterval(EGLDisplay dpy, EGLint interval);
 EGLBoolean CopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType target);
 

@@ -14,11 +14,12 @@ namespace caldera::egl {
 namespace {
 
 constexpr EGLint kRenderable = EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT;
-// Plus EGL_WINDOW_BIT on window platforms. Swaps keep the back buffer (EGL_SWAP_BEHAVIOR may be PRESERVED).
+// Plus EGL_WINDOW_BIT on window platforms (and EGL_PIXMAP_BIT on X11). Swaps keep the back buffer
+// (EGL_SWAP_BEHAVIOR may be PRESERVED).
 constexpr EGLint kSurfaceTypes = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT;
-constexpr EGLint kTrueColor = 4;                   // X's TrueColor visual class (EGL_NATIVE_VISUAL_TYPE)
-constexpr EGLint kMaxPbufferSize = 16384;          // Vulkan's guaranteed maxImageDimension2D is lower,
-                                                   // but every desktop driver (and lavapipe) has 16384
+constexpr EGLint kTrueColor = 4;           // X's TrueColor visual class (EGL_NATIVE_VISUAL_TYPE)
+constexpr EGLint kMaxPbufferSize = 16384;  // Vulkan's guaranteed maxImageDimension2D is lower,
+                                           // but every desktop driver (and lavapipe) has 16384
 // Depth without stencil (7..9) is what programs that ask for "stencil 0" pick (glmark2 rejects a config
 // with stencil bits it did not ask for); its image is still D24S8 (the default framebuffer's attachment query
 // reports 8 stencil bits: a known mismatch).
@@ -109,7 +110,7 @@ bool ConfigAttrib(const Display* dpy, const ConfigInfo& c, EGLint attribute, EGL
       *value = kMaxPbufferSize * kMaxPbufferSize;
       return true;
     case EGL_MAX_SWAP_INTERVAL:
-      *value = 1;
+      *value = kMaxSwapInterval;
       return true;
     case EGL_MIN_SWAP_INTERVAL:
       *value = 0;
@@ -136,7 +137,9 @@ bool ConfigAttrib(const Display* dpy, const ConfigInfo& c, EGLint attribute, EGL
       *value = c.stencil;
       return true;
     case EGL_SURFACE_TYPE:
-      *value = kSurfaceTypes | (WindowCapable(dpy, c) ? EGL_WINDOW_BIT : 0);
+      // X pixmaps take the same configs as windows (the visual's depth); Wayland has no pixmaps.
+      *value = kSurfaceTypes | (WindowCapable(dpy, c) ? EGL_WINDOW_BIT : 0) |
+               (dpy && dpy->x11 && NativeVisual(dpy, c) ? EGL_PIXMAP_BIT : 0);
       return true;
     case EGL_TRANSPARENT_TYPE:
       *value = EGL_NONE;

@@ -44,7 +44,7 @@ constexpr char kClientApis[] = "OpenGL OpenGL_ES";
 // (no sRGB surfaces), EGL_EXT_create_context_robustness (its EXT attribute values are not parsed).
 constexpr char kDisplayExtensions[] =
     "EGL_EXT_buffer_age EGL_EXT_swap_buffers_with_damage EGL_KHR_config_attribs EGL_KHR_create_context "
-    "EGL_KHR_create_context_no_error EGL_KHR_swap_buffers_with_damage "
+    "EGL_KHR_create_context_no_error EGL_KHR_partial_update EGL_KHR_swap_buffers_with_damage "
     "EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
 // glvnd guesses the platform of eglGetDisplay(native display) from the vendors' platform strings (it hands
 // eglGetPlatformDisplay to every vendor in turn). The X11 and xcb platforms are named only when the X

@@ -51,6 +51,10 @@ struct SurfaceObj {
   EGLint gl_colorspace = EGL_GL_COLORSPACE_LINEAR;
   EGLint swap_behavior = EGL_BUFFER_DESTROYED;  // EGL's default; either holds (SurfaceAttrib)
   bool window = false;                          // a window surface (EGL_WIDTH/HEIGHT follow the window)
+  bool pixmap = false;                          // an X pixmap surface (single-buffered)
+  // EGL_KHR_partial_update's bookkeeping since the last frame boundary (a swap): whether the buffer age was
+  // queried, and whether eglSetDamageRegionKHR was called.
+  bool age_queried = false, damage_region_set = false;
   int bound = 0;         // how many threads' current state reference it (draw and/or read)
   bool deleted = false;  // destroyed or terminated while bound: freed on release
 };

@@ -1,5 +1,6 @@
 // EGLSurface: pbuffers, window surfaces on the X11, xcb and Wayland platforms, surface queries and
 // attributes, eglSwapBuffers / eglSwapInterval.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -20,17 +21,6 @@ bool CheckDisplayAndConfig(EGLDisplay handle, EGLConfig config, Display** dpy, c
   if (!*dpy) return false;
   *cfg = LookupConfig(config);
   return *cfg != nullptr;
-}
-
-// Pixmap surfaces: no config carries EGL_PIXMAP_BIT, which EGL reports as EGL_BAD_MATCH once the display
-// and config are known good.
-EGLSurface NoNativeSurface(EGLDisplay handle, EGLConfig config) {
-  EntryLock lock;
-  Display* dpy;
-  const ConfigInfo* cfg;
-  if (!CheckDisplayAndConfig(handle, config, &dpy, &cfg)) return EGL_NO_SURFACE;
-  SetError(EGL_BAD_MATCH);
-  return EGL_NO_SURFACE;
 }
 
 }  // namespace
@@ -235,6 +225,56 @@ EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, NativeWindowR
   return surf;
 }
 
+// Pixmap surfaces (X11 and xcb only): single-buffered, rendering goes to the front buffer, which reaches
+// the pixmap at glFlush / glFinish / eglWaitClient / eglWaitGL.
+template <typename Attrib>
+EGLSurface CreatePixmapCommon(EGLDisplay handle, EGLConfig config, bool given, uint32_t xid,
+                              const Attrib* attrib_list) {
+  Display* dpy;
+  const ConfigInfo* cfg;
+  if (!CheckDisplayAndConfig(handle, config, &dpy, &cfg)) return EGL_NO_SURFACE;
+  EGLint visual = ConfigNativeVisual(dpy, *cfg);
+  if (!dpy->x11 || !visual) {
+    SetError(EGL_BAD_MATCH);  // surfaceless and Wayland: no config has EGL_PIXMAP_BIT
+    return EGL_NO_SURFACE;
+  }
+  if (!given || xid == 0) {
+    SetError(EGL_BAD_NATIVE_PIXMAP);
+    return EGL_NO_SURFACE;
+  }
+  EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;
+  if (!ParseWindowAttribs(attrib_list, &colorspace)) return EGL_NO_SURFACE;
+  if (colorspace == EGL_GL_COLORSPACE_SRGB) {
+    SetError(EGL_BAD_MATCH);
+    return EGL_NO_SURFACE;
+  }
+  EGLint error = EGL_SUCCESS;
+  std::unique_ptr<NativeWindow> native = x11::CreatePixmap(*dpy->x11, xid, uint32_t(visual), &error);
+  if (!native) {
+    SetError(error);
+    return EGL_NO_SURFACE;
+  }
+  SurfaceDesc desc;
+  desc.color = cfg->format;
+  desc.depth_stencil = cfg->depth > 0;
+  std::string why;
+  Surface* surface = caldera::CreatePixmapSurface(*dpy->device, desc, std::move(native), &why);
+  if (!surface) {
+    SetError(EGL_BAD_ALLOC);
+    return EGL_NO_SURFACE;
+  }
+  auto* surf = new SurfaceObj;
+  surf->display = dpy;
+  surf->surface = surface;
+  surf->config = cfg;
+  surf->pixmap = true;
+  surf->width = SurfaceWidth(*surface);
+  surf->height = SurfaceHeight(*surface);
+  surf->gl_colorspace = colorspace;
+  dpy->surfaces.insert(surf);
+  return surf;
+}
+
 }  // namespace
 
 // EGLNativeWindowType is the window's XID on X11 (an integer or a pointer-sized value, by header) and the
@@ -249,8 +289,11 @@ EGLSurface CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindow
   return CreateWindowCommon(dpy, config, window, attrib_list);
 }
 
-EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType, const EGLint*) {
-  return NoNativeSurface(dpy, config);
+// EGLNativePixmapType is the pixmap's XID on X11.
+EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType pixmap,
+                               const EGLint* attrib_list) {
+  EntryLock lock;
+  return CreatePixmapCommon(dpy, config, true, uint32_t((uintptr_t)pixmap), attrib_list);
 }
 
 // The platform variants take a pointer to the native window: Window* (X11), xcb_window_t* (xcb), and the
@@ -273,8 +316,20 @@ EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* n
   return CreateWindowCommon(dpy, config, window, attrib_list);
 }
 
-EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
-  return NoNativeSurface(dpy, config);
+// Pixmap* (X11) or xcb_pixmap_t* (xcb).
+EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
+                                       const EGLAttrib* attrib_list) {
+  EntryLock lock;
+  Display* d = LookupInitializedDisplay(dpy);
+  if (!d) return EGL_NO_SURFACE;
+  uint32_t xid = 0;
+  if (native_pixmap && !d->wayland) {
+    if (d->platform == EGL_PLATFORM_X11_KHR)
+      xid = uint32_t(*static_cast<const unsigned long*>(native_pixmap));
+    else
+      xid = *static_cast<const uint32_t*>(native_pixmap);
+  }
+  return CreatePixmapCommon(dpy, config, native_pixmap != nullptr, xid, attrib_list);
 }
 
 EGLSurface CreatePbufferFromClientBuffer(EGLDisplay handle, EGLenum buftype, EGLClientBuffer,
@@ -336,7 +391,7 @@ EGLBoolean QuerySurface(EGLDisplay handle, EGLSurface surface, EGLint attribute,
       v = surf->mipmap_level;
       break;
     case EGL_RENDER_BUFFER:
-      v = EGL_BACK_BUFFER;
+      v = surf->pixmap ? EGL_SINGLE_BUFFER : EGL_BACK_BUFFER;
       break;
     case EGL_SWAP_BEHAVIOR:
       v = surf->swap_behavior;
@@ -348,6 +403,7 @@ EGLBoolean QuerySurface(EGLDisplay handle, EGLSurface surface, EGLint attribute,
         return EGL_FALSE;
       }
       v = SurfaceBufferAge(*surf->surface);
+      surf->age_queried = true;  // EGL_KHR_partial_update: the damage region may be set now
       break;
     case EGL_MULTISAMPLE_RESOLVE:
       v = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
@@ -421,7 +477,9 @@ EGLBoolean ReleaseTexImage(EGLDisplay handle, EGLSurface surface, EGLint buffer)
   return BindTexImage(handle, surface, buffer);
 }
 
-EGLBoolean SwapBuffers(EGLDisplay handle, EGLSurface surface) {
+namespace {
+
+EGLBoolean SwapWithDamage(EGLDisplay handle, EGLSurface surface, const EGLint* rects, EGLint n_rects) {
   Context* context = nullptr;
   Surface* target = nullptr;
   {
@@ -437,12 +495,13 @@ EGLBoolean SwapBuffers(EGLDisplay handle, EGLSurface surface) {
     }
     context = cur.context->context;
     target = surf->surface;
+    surf->age_queried = surf->damage_region_set = false;  // a frame boundary (EGL_KHR_partial_update)
   }
   // Outside the EGL lock: a swap may wait for the display (interval >= 1), and other threads' EGL calls
   // must not wait with it. Both objects stay alive meanwhile: they are current on this thread, so
   // destroying or terminating them elsewhere only marks them for deletion at release.
   // On a pbuffer this only flushes, which is harmless and keeps frame pacing behaviour uniform.
-  switch (caldera::SwapBuffers(context, *target)) {
+  switch (caldera::SwapBuffers(context, *target, rects, n_rects)) {
     case SwapResult::kOk:
       return EGL_TRUE;
     case SwapResult::kWindowLost:
@@ -455,15 +514,49 @@ EGLBoolean SwapBuffers(EGLDisplay handle, EGLSurface surface) {
   return EGL_FALSE;
 }
 
+}  // namespace
+
+EGLBoolean SwapBuffers(EGLDisplay handle, EGLSurface surface) {
+  return SwapWithDamage(handle, surface, nullptr, 0);
+}
+
 // EGL_KHR_swap_buffers_with_damage / EGL_EXT_swap_buffers_with_damage: the rectangles are a hint (the whole
-// frame is copied to the window either way), checked as the extensions ask.
+// frame is copied to the window either way; the swapchain passes them on as VK_KHR_incremental_present
+// regions where the device has it), checked as the extensions ask.
 EGLBoolean SwapBuffersWithDamage(EGLDisplay handle, EGLSurface surface, const EGLint* rects, EGLint n_rects) {
   if (n_rects < 0 || (n_rects > 0 && !rects)) {
     EntryLock lock;
     if (LookupInitializedDisplay(handle)) SetError(EGL_BAD_PARAMETER);
     return EGL_FALSE;
   }
-  return SwapBuffers(handle, surface);
+  return SwapWithDamage(handle, surface, rects, n_rects);
+}
+
+// EGL_KHR_partial_update: the region of the back buffer the next frame redraws. A hint here: the back
+// buffer keeps the previous frame everywhere (buffer age 1), so what is outside the region stays valid, and
+// the swap copies the whole frame either way. The extension's rules are checked: the calling thread's
+// current draw surface, a window, EGL_SWAP_BEHAVIOR EGL_BUFFER_DESTROYED (else EGL_BAD_MATCH); once per
+// frame and only after the buffer age was queried in it (else EGL_BAD_ACCESS).
+EGLBoolean SetDamageRegion(EGLDisplay handle, EGLSurface surface, EGLint* rects, EGLint n_rects) {
+  EntryLock lock;
+  Display* dpy = LookupInitializedDisplay(handle);
+  if (!dpy) return EGL_FALSE;
+  SurfaceObj* surf = LookupSurface(dpy, surface);
+  if (!surf) return EGL_FALSE;
+  if (n_rects < 0 || (n_rects > 0 && !rects)) {
+    SetError(EGL_BAD_PARAMETER);
+    return EGL_FALSE;
+  }
+  if (!surf->window || Current().draw != surf || surf->swap_behavior != EGL_BUFFER_DESTROYED) {
+    SetError(EGL_BAD_MATCH);
+    return EGL_FALSE;
+  }
+  if (surf->damage_region_set || !surf->age_queried) {
+    SetError(EGL_BAD_ACCESS);
+    return EGL_FALSE;
+  }
+  surf->damage_region_set = true;
+  return EGL_TRUE;
 }
 
 EGLBoolean SwapInterval(EGLDisplay handle, EGLint interval) {
@@ -480,7 +573,7 @@ EGLBoolean SwapInterval(EGLDisplay handle, EGLint interval) {
     return EGL_FALSE;
   }
   // Clamped to [EGL_MIN_SWAP_INTERVAL, EGL_MAX_SWAP_INTERVAL] as the spec asks.
-  cur.draw->swap_interval = interval < 0 ? 0 : (interval > 1 ? 1 : interval);
+  cur.draw->swap_interval = std::clamp<EGLint>(interval, 0, kMaxSwapInterval);
   if (cur.draw->window) caldera::SetSwapInterval(*cur.draw->surface, cur.draw->swap_interval);
   return EGL_TRUE;
 }

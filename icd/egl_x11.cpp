@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -19,6 +20,7 @@
 
 #include "util/log.h"
 #include "x11_loader.h"
+#include "x11_shm.h"
 
 namespace caldera::egl::x11 {
 
@@ -102,10 +104,23 @@ int MaskShift(uint32_t mask) {
   return shift;
 }
 
+// The read-back path's probe: how many frames went through MIT-SHM and how many by plain PutImage.
+void WriteReadbackStats(uint64_t shm_frames, uint64_t put_image_frames) {
+  const char* path = util::Env("CALDERA_STATS");
+  if (!path) return;
+  if (FILE* f = std::fopen(path, "a")) {
+    std::fprintf(
+        f, "{\"present\": \"x11-readback\", \"x11_shm_frames\": %llu, \"x11_put_image_frames\": %llu}\n",
+        (unsigned long long)shm_frames, (unsigned long long)put_image_frames);
+    std::fclose(f);
+  }
+}
+
 class X11Window final : public NativeWindow {
  public:
-  X11Window(Screen& screen, uint32_t window, uint32_t visual, uint8_t depth)
-      : screen_(screen), window_(window), visual_(visual), depth_(depth) {
+  // `pixmap`: window_ is an X pixmap (a pixmap surface's front buffer), which has no presentation handle.
+  X11Window(Screen& screen, uint32_t window, uint32_t visual, uint8_t depth, bool pixmap = false)
+      : screen_(screen), window_(window), visual_(visual), depth_(depth), pixmap_(pixmap) {
     screen_.windows_with_surfaces.insert(window_);
   }
   ~X11Window() override {
@@ -114,11 +129,13 @@ class X11Window final : public NativeWindow {
       X11().xcb_present_select_input(c, vblank_eid_, window_, 0);
       X11().xcb_unregister_for_special_event(c, vblank_events_);
     }
+    shm_.Release(c);
     if (gc_) {
       X11().xcb_free_gc(c, gc_);
       X11().xcb_flush(c);
     }
     screen_.windows_with_surfaces.erase(window_);
+    if (shm_frames_ || put_image_frames_) WriteReadbackStats(shm_frames_, put_image_frames_);
   }
 
   bool QuerySize(int32_t* width, int32_t* height) override {
@@ -146,41 +163,34 @@ class X11Window final : public NativeWindow {
       gc_ = X11().xcb_generate_id(c);
       X11().xcb_create_gc(c, gc_, window_, 0, nullptr);
     }
-    // GL's rows run bottom to top, X's top to bottom; components go where the visual's masks say.
-    int rs = MaskShift(vis.type->red_mask), gs = MaskShift(vis.type->green_mask),
-        bs = MaskShift(vis.type->blue_mask);
-    bool alpha = depth_ == 32;
-    frame_.resize(size_t(width) * size_t(height));
-    for (int32_t y = 0; y < height; ++y) {
-      const uint8_t* src = pixels + size_t(height - 1 - y) * stride;
-      uint32_t* dst = frame_.data() + size_t(y) * size_t(width);
-      for (int32_t x = 0; x < width; ++x, src += 4)
-        dst[x] = uint32_t(src[0]) << rs | uint32_t(src[1]) << gs | uint32_t(src[2]) << bs |
-                 (alpha ? uint32_t(src[3]) << 24 : 0u);
-    }
-    // Bands that fit a request (BIG-REQUESTS raises the limit where the server has it).
-    uint32_t max_bytes = X11().xcb_get_maximum_request_length(c) * 4u;
-    uint32_t row_bytes = uint32_t(width) * 4u;
-    int32_t band = int32_t(std::max<uint32_t>(1u, (max_bytes - 64u) / row_bytes));
-    std::vector<xcb_void_cookie_t> cookies;
-    for (int32_t y = 0; y < height; y += band) {
-      int32_t rows = std::min(band, height - y);
-      cookies.push_back(
-          X11().xcb_put_image_checked(c, XCB_IMAGE_FORMAT_Z_PIXMAP, window_, gc_, uint16_t(width),
-                                      uint16_t(rows), 0, int16_t(y), 0, depth_, uint32_t(rows) * row_bytes,
-                                      reinterpret_cast<const uint8_t*>(frame_.data() + size_t(y) * width)));
-    }
-    bool ok = true;
-    for (auto cookie : cookies) {
-      if (xcb_generic_error_t* err = X11().xcb_request_check(c, cookie)) {
-        ok = false;
-        free(err);
+    // MIT-SHM: converted straight into the shared segment, which the server copies from.
+    size_t bytes = size_t(width) * size_t(height) * 4;
+    if (shm_.Usable(c)) {
+      if (uint8_t* mapped = shm_.Map(c, bytes)) {
+        Convert(*vis.type, pixels, width, height, stride, reinterpret_cast<uint32_t*>(mapped));
+        switch (shm_.Put(c, window_, gc_, uint16_t(width), uint16_t(height), depth_)) {
+          case ShmImage::PutResult::kShown:
+            ++shm_frames_;
+            util::LogOnce(util::LogLevel::kInfo, "present",
+                          "read-back path: frames reach the X server through MIT-SHM (ShmPutImage)");
+            return true;
+          case ShmImage::PutResult::kWindowGone:
+            return false;
+          case ShmImage::PutResult::kSegmentFailed:
+            break;  // this frame, and the later ones, by plain PutImage
+        }
       }
     }
-    return ok;
+    frame_.resize(size_t(width) * size_t(height));
+    Convert(*vis.type, pixels, width, height, stride, frame_.data());
+    ++put_image_frames_;
+    util::LogOnce(util::LogLevel::kInfo, "present",
+                  "read-back path: frames reach the X server by plain PutImage");
+    return PutPlain(c, width, height);
   }
 
   pipe::NativeWindowHandle Handle() const override {
+    if (pixmap_) return {};  // pixmaps are only ever written by the read-back path
     return {pipe::WindowSystem::kXcb, screen_.connection->io(), window_, visual_,
             const_cast<X11Window*>(this)};
   }
@@ -251,6 +261,44 @@ class X11Window final : public NativeWindow {
   }
 
  private:
+  // GL's rows run bottom to top, X's top to bottom; components go where the visual's masks say.
+  void Convert(const xcb_visualtype_t& vis, const uint8_t* pixels, int32_t width, int32_t height,
+               uint32_t stride, uint32_t* out) const {
+    int rs = MaskShift(vis.red_mask), gs = MaskShift(vis.green_mask), bs = MaskShift(vis.blue_mask);
+    bool alpha = depth_ == 32;
+    for (int32_t y = 0; y < height; ++y) {
+      const uint8_t* src = pixels + size_t(height - 1 - y) * stride;
+      uint32_t* dst = out + size_t(y) * size_t(width);
+      for (int32_t x = 0; x < width; ++x, src += 4)
+        dst[x] = uint32_t(src[0]) << rs | uint32_t(src[1]) << gs | uint32_t(src[2]) << bs |
+                 (alpha ? uint32_t(src[3]) << 24 : 0u);
+    }
+  }
+
+  // frame_ into the window by plain PutImage, in bands that fit a request (BIG-REQUESTS raises the limit
+  // where the server has it).
+  bool PutPlain(xcb_connection_t* c, int32_t width, int32_t height) {
+    uint32_t max_bytes = X11().xcb_get_maximum_request_length(c) * 4u;
+    uint32_t row_bytes = uint32_t(width) * 4u;
+    int32_t band = int32_t(std::max<uint32_t>(1u, (max_bytes - 64u) / row_bytes));
+    std::vector<xcb_void_cookie_t> cookies;
+    for (int32_t y = 0; y < height; y += band) {
+      int32_t rows = std::min(band, height - y);
+      cookies.push_back(
+          X11().xcb_put_image_checked(c, XCB_IMAGE_FORMAT_Z_PIXMAP, window_, gc_, uint16_t(width),
+                                      uint16_t(rows), 0, int16_t(y), 0, depth_, uint32_t(rows) * row_bytes,
+                                      reinterpret_cast<const uint8_t*>(frame_.data() + size_t(y) * width)));
+    }
+    bool ok = true;
+    for (auto cookie : cookies) {
+      if (xcb_generic_error_t* err = X11().xcb_request_check(c, cookie)) {
+        ok = false;
+        free(err);
+      }
+    }
+    return ok;
+  }
+
   // Events and errors nobody asked for pile up on our own connection (the WSI's present events are
   // taken by the WSI itself through special event queues): drop them.
   void DrainEvents(xcb_connection_t* c) {
@@ -262,8 +310,11 @@ class X11Window final : public NativeWindow {
   uint32_t window_;
   uint32_t visual_;
   uint8_t depth_;
+  bool pixmap_;
   xcb_gcontext_t gc_ = 0;
-  std::vector<uint32_t> frame_;
+  std::vector<uint32_t> frame_;  // the plain path's converted frame
+  ShmImage shm_;
+  uint64_t shm_frames_ = 0, put_image_frames_ = 0;  // probes: CALDERA_STATS {"present": "x11-readback"}
   xcb_special_event_t* vblank_events_ = nullptr;
   uint32_t vblank_eid_ = 0;
   uint32_t vblank_serial_ = 0;
@@ -400,6 +451,40 @@ std::unique_ptr<NativeWindow> CreateWindow(Screen& screen, uint32_t window, uint
     return nullptr;
   }
   return std::make_unique<X11Window>(screen, window, window_visual, depth);
+}
+
+std::unique_ptr<NativeWindow> CreatePixmap(Screen& screen, uint32_t pixmap, uint32_t visual, EGLint* error) {
+  Connection& conn = *screen.connection;
+  if (conn.own && conn.xlib) X11().XSync(conn.xlib, False);  // the pixmap may still be in Xlib's buffer
+  xcb_connection_t* c = conn.io();
+  // A pixmap answers GetGeometry and not GetWindowAttributes (which is BadWindow for it).
+  xcb_generic_error_t* err = nullptr;
+  auto geom_cookie = X11().xcb_get_geometry(c, pixmap);
+  auto attr_cookie = X11().xcb_get_window_attributes(c, pixmap);
+  xcb_get_geometry_reply_t* geom = X11().xcb_get_geometry_reply(c, geom_cookie, &err);
+  free(err);
+  err = nullptr;
+  xcb_get_window_attributes_reply_t* attrs = X11().xcb_get_window_attributes_reply(c, attr_cookie, &err);
+  free(err);
+  bool is_pixmap = geom && !attrs && pixmap != 0;
+  uint8_t depth = geom ? geom->depth : 0;
+  free(attrs);
+  free(geom);
+  if (!is_pixmap) {
+    *error = EGL_BAD_NATIVE_PIXMAP;
+    return nullptr;
+  }
+  if (depth != VisualDepth(screen, visual)) {
+    util::LogOnce(util::LogLevel::kInfo, "eglCreatePixmapSurface",
+                  "the pixmap's depth (" + std::to_string(depth) + ") is not the config's visual's");
+    *error = EGL_BAD_MATCH;
+    return nullptr;
+  }
+  if (screen.windows_with_surfaces.count(pixmap)) {
+    *error = EGL_BAD_ALLOC;
+    return nullptr;
+  }
+  return std::make_unique<X11Window>(screen, pixmap, visual, depth, true);
 }
 
 }  // namespace caldera::egl::x11

@@ -47,4 +47,10 @@ uint32_t VisualDepth(const Screen& screen, uint32_t visual);
 // object is destroyed.
 std::unique_ptr<NativeWindow> CreateWindow(Screen& screen, uint32_t window, uint32_t visual, EGLint* error);
 
+// Checks `pixmap` for a pixmap surface of a config whose visual is `visual`: EGL_BAD_NATIVE_PIXMAP when it
+// is not a pixmap (a window, a bad XID), EGL_BAD_MATCH when its depth differs from the visual's,
+// EGL_BAD_ALLOC when it already has a surface. The returned object puts frames into the pixmap (PutFrame)
+// and has no presentation handle.
+std::unique_ptr<NativeWindow> CreatePixmap(Screen& screen, uint32_t pixmap, uint32_t visual, EGLint* error);
+
 }  // namespace caldera::egl::x11

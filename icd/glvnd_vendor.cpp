@@ -76,6 +76,7 @@ const ProcEntry kProcs[] = {
     CALDERA_EGL_PROC("eglSwapBuffers", SwapBuffers),
     CALDERA_EGL_PROC("eglSwapBuffersWithDamageKHR", SwapBuffersWithDamage),
     CALDERA_EGL_PROC("eglSwapBuffersWithDamageEXT", SwapBuffersWithDamage),
+    CALDERA_EGL_PROC("eglSetDamageRegionKHR", SetDamageRegion),
     CALDERA_EGL_PROC("eglSwapInterval", SwapInterval),
     CALDERA_EGL_PROC("eglTerminate", Terminate),
     CALDERA_EGL_PROC("eglWaitClient", WaitClient),
@@ -140,9 +141,15 @@ EGLBoolean StubSwapBuffersWithDamage(EGLDisplay dpy, EGLSurface surface, const E
   return fn ? fn(dpy, surface, rects, n_rects) : EGL_FALSE;
 }
 
+EGLBoolean StubSetDamageRegion(EGLDisplay dpy, EGLSurface surface, EGLint* rects, EGLint n_rects) {
+  auto fn = DispatchFor<EGLBoolean (*)(EGLDisplay, EGLSurface, EGLint*, EGLint)>(2, dpy);
+  return fn ? fn(dpy, surface, rects, n_rects) : EGL_FALSE;
+}
+
 DispatchStub g_dispatch_stubs[] = {
     {"eglSwapBuffersWithDamageKHR", reinterpret_cast<void*>(&StubSwapBuffersWithDamage<0>)},
     {"eglSwapBuffersWithDamageEXT", reinterpret_cast<void*>(&StubSwapBuffersWithDamage<1>)},
+    {"eglSetDamageRegionKHR", reinterpret_cast<void*>(&StubSetDamageRegion)},  // index 2
 };
 
 void* VendorGetDispatchAddress(const char* name) {

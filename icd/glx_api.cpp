@@ -1,6 +1,7 @@
 // GLX 1.4 on Caldera: FBConfigs from the screen's TrueColor visuals, core and ES contexts through
 // GLX_ARB_create_context, window drawables presented as EGL windows are (window surfaces of the frontend),
-// swap intervals, pbuffers (offscreen surfaces). Pixmaps are not offered (no config has GLX_PIXMAP_BIT).
+// swap intervals, pbuffers (offscreen surfaces) and pixmaps (single-buffered, shown in the X pixmap at
+// glFlush).
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 
@@ -106,7 +107,7 @@ bool ConfigAttrib(const FBConfigRec& c, int attribute, int* value) {
       *value = GLX_RGBA_BIT;
       return true;
     case GLX_DRAWABLE_TYPE:
-      *value = GLX_WINDOW_BIT | GLX_PBUFFER_BIT;
+      *value = GLX_WINDOW_BIT | GLX_PBUFFER_BIT | GLX_PIXMAP_BIT;
       return true;
     case GLX_VISUAL_ID:
       *value = int(c.visual);
@@ -505,7 +506,7 @@ void QueryDrawable(::Display* dpy, GLXDrawable drawable, int attribute, unsigned
         *value = unsigned(r->swap_interval);
         return;
       case GLX_MAX_SWAP_INTERVAL_EXT:
-        *value = 1;
+        *value = unsigned(kMaxSwapInterval);
         return;
       default:
         return;
@@ -573,7 +574,7 @@ void DestroyWindowImpl(::Display* dpy, GLXWindow win) {
   std::lock_guard lock(Lock());
   for (GlxDisplay* d : Displays()) {
     auto it = std::find_if(d->drawables.begin(), d->drawables.end(),
-                           [&](DrawableRec* r) { return !r->pbuffer && r->xid == win; });
+                           [&](DrawableRec* r) { return !r->pbuffer && !r->pixmap && r->xid == win; });
     if (it == d->drawables.end()) continue;
     DrawableRec* r = *it;
     d->drawables.erase(it);
@@ -582,21 +583,80 @@ void DestroyWindowImpl(::Display* dpy, GLXWindow win) {
   }
   RaiseGlxError(dpy, kGLXBadWindow, win, kXGLXDestroyWindow);
 }
-// No config has GLX_PIXMAP_BIT or GLX_PBUFFER_BIT: creation is BadMatch, and nothing is ever a GLX pixmap
-// or pbuffer to destroy.
-GLXPixmap CreatePixmap(::Display* dpy, GLXFBConfig, Pixmap pixmap, const int*) {
-  RaiseCoreError(dpy, BadMatch, pixmap, kXGLXCreatePixmap);
-  return 0;
+// GLX pixmaps: single-buffered surfaces of the X pixmap's size whose front buffer reaches the pixmap at
+// glFlush, glFinish and glXWaitGL (the EGL pixmap code, egl_x11.cpp). The GLXPixmap is an XID of Caldera's.
+GLXPixmap PixmapFor(::Display* dpy, FBConfigRec* c, Pixmap pixmap, unsigned char minor) {
+  GlxDisplay* d = c->display;
+  EGLint error = 0;
+  std::unique_ptr<NativeWindow> native = egl::x11::CreatePixmap(*d->x11, uint32_t(pixmap), c->visual, &error);
+  if (!native) {
+    // Not a pixmap: BadPixmap; another depth than the config's visual: BadMatch; already a GLX pixmap:
+    // BadAlloc (GLX 1.4 §3.3.5).
+    RaiseCoreError(dpy,
+                   error == EGL_BAD_NATIVE_PIXMAP ? BadPixmap
+                   : error == EGL_BAD_MATCH       ? BadMatch
+                                                  : BadAlloc,
+                   pixmap, minor);
+    return 0;
+  }
+  SurfaceDesc desc;
+  desc.color = c->format;
+  desc.depth_stencil = c->depth > 0;
+  std::string why;
+  Surface* surface = caldera::CreatePixmapSurface(*d->device, desc, std::move(native), &why);
+  if (!surface) {
+    util::LogOnce(util::LogLevel::kInfo, "glXCreatePixmap", why);
+    RaiseCoreError(dpy, BadAlloc, pixmap, minor);
+    return 0;
+  }
+  auto* r = new DrawableRec{d, XAllocID(dpy), surface, c, 1};
+  r->pixmap = true;
+  d->drawables.push_back(r);
+  return r->xid;
+}
+GLXPixmap CreatePixmap(::Display* dpy, GLXFBConfig config, Pixmap pixmap, const int*) {
+  std::lock_guard lock(Lock());
+  FBConfigRec* c = LookupConfig(config);
+  if (!c) {
+    RaiseGlxError(dpy, kGLXBadFBConfig, 0, kXGLXCreatePixmap);
+    return 0;
+  }
+  return PixmapFor(dpy, c, pixmap, kXGLXCreatePixmap);
+}
+void DestroyPixmapFor(::Display* dpy, GLXPixmap pixmap, unsigned char minor) {
+  std::lock_guard lock(Lock());
+  for (GlxDisplay* d : Displays()) {
+    auto it = std::find_if(d->drawables.begin(), d->drawables.end(),
+                           [&](DrawableRec* r) { return r->pixmap && r->xid == pixmap; });
+    if (it == d->drawables.end()) continue;
+    DrawableRec* r = *it;
+    d->drawables.erase(it);
+    ReleaseDrawable(r);
+    return;
+  }
+  RaiseGlxError(dpy, kGLXBadPixmap, pixmap, minor);
 }
 void DestroyPixmap(::Display* dpy, GLXPixmap pixmap) {
-  RaiseGlxError(dpy, kGLXBadPixmap, pixmap, kXGLXDestroyPixmap);
+  DestroyPixmapFor(dpy, pixmap, kXGLXDestroyPixmap);
 }
-GLXPixmap CreateGLXPixmap(::Display* dpy, XVisualInfo*, Pixmap pixmap) {
-  RaiseCoreError(dpy, BadMatch, pixmap, kXGLXCreateGLXPixmap);
-  return 0;
+// GLX 1.2's form names a visual: the first config rendering for it (the one with depth and stencil first,
+// as glXChooseVisual-era programs expect both).
+GLXPixmap CreateGLXPixmap(::Display* dpy, XVisualInfo* vis, Pixmap pixmap) {
+  std::lock_guard lock(Lock());
+  GlxDisplay* d = vis ? GetDisplay(dpy, vis->screen) : nullptr;
+  FBConfigRec* best = nullptr;
+  for (FBConfigRec* c : d ? d->configs : std::vector<FBConfigRec*>{}) {
+    if (c->visual != vis->visualid) continue;
+    if (!best || (c->depth > 0 && c->stencil > 0 && !(best->depth > 0 && best->stencil > 0))) best = c;
+  }
+  if (!best) {
+    RaiseCoreError(dpy, BadMatch, pixmap, kXGLXCreateGLXPixmap);
+    return 0;
+  }
+  return PixmapFor(dpy, best, pixmap, kXGLXCreateGLXPixmap);
 }
 void DestroyGLXPixmap(::Display* dpy, GLXPixmap pixmap) {
-  RaiseGlxError(dpy, kGLXBadPixmap, pixmap, kXGLXDestroyGLXPixmap);
+  DestroyPixmapFor(dpy, pixmap, kXGLXDestroyGLXPixmap);
 }
 GLXPbuffer CreatePbuffer(::Display* dpy, GLXFBConfig config, const int* attribs) {
   std::lock_guard lock(Lock());
@@ -842,7 +902,7 @@ void SwapIntervalEXT(::Display*, GLXDrawable drawable, int interval) {
   std::lock_guard lock(Lock());
   for (GlxDisplay* d : Displays()) {
     if (DrawableRec* r = FindDrawable(d, drawable)) {
-      r->swap_interval = interval < 0 ? 0 : (interval > 1 ? 1 : interval);
+      r->swap_interval = std::clamp(interval, 0, int(kMaxSwapInterval));
       SetSwapInterval(*r->surface, r->swap_interval);
     }
   }
@@ -851,7 +911,7 @@ void SwapIntervalEXT(::Display*, GLXDrawable drawable, int interval) {
 int SwapIntervalMESA(unsigned int interval) {
   std::lock_guard lock(Lock());
   if (!t_draw || t_draw->destroyed) return GLX_BAD_CONTEXT;
-  t_draw->swap_interval = interval > 1 ? 1 : int(interval);
+  t_draw->swap_interval = int(std::min(interval, unsigned(kMaxSwapInterval)));
   SetSwapInterval(*t_draw->surface, t_draw->swap_interval);
   return 0;
 }

@@ -49,6 +49,7 @@ struct DrawableRec {
   int bound = 0;
   bool destroyed = false;
   bool pbuffer = false;  // glXCreatePbuffer's: an offscreen surface; the XID is Caldera's (XAllocID)
+  bool pixmap = false;   // glXCreatePixmap's / glXCreateGLXPixmap's: the XID is Caldera's (XAllocID)
   bool largest = false, preserved = true;  // its GLX_LARGEST_PBUFFER, GLX_PRESERVED_CONTENTS
 };
 

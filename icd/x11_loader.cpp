@@ -75,7 +75,45 @@ bool Load() {
   return true;
 }
 
+X11ShmLibrary g_shm_library;
+std::string g_shm_failure;
+
+bool LoadShm() {
+  const char* dir = util::Env("CALDERA_TEST_X11_LIB_DIR");
+  std::string path = dir && *dir ? std::string(dir) + "/" + CALDERA_X11_SHM_LIBRARY : CALDERA_X11_SHM_LIBRARY;
+  void* handle = dlopen(path.c_str(), RTLD_LAZY | RTLD_LOCAL);
+  if (!handle) {
+    g_shm_failure = std::string(CALDERA_X11_SHM_LIBRARY) + " cannot be opened: " + DlError();
+    return false;
+  }
+  X11ShmLibrary lib;
+  bool ok = true;
+#define CALDERA_X11_SHM_LOOKUP(name)                                                                     \
+  if (ok) {                                                                                              \
+    lib.name = reinterpret_cast<decltype(lib.name)>(dlsym(handle, #name));                               \
+    if (!lib.name) {                                                                                     \
+      g_shm_failure = std::string(#name) + " is missing from " CALDERA_X11_SHM_LIBRARY ": " + DlError(); \
+      ok = false;                                                                                        \
+    }                                                                                                    \
+  }
+  CALDERA_X11_SHM_FUNCTIONS(CALDERA_X11_SHM_LOOKUP)
+  CALDERA_X11_SHM_DATA(CALDERA_X11_SHM_LOOKUP)
+#undef CALDERA_X11_SHM_LOOKUP
+  if (!ok) {
+    dlclose(handle);
+    return false;
+  }
+  g_shm_library = lib;  // the handle stays open: windows keep using the pointers
+  return true;
+}
+
 }  // namespace
+
+const X11ShmLibrary* LoadX11ShmLibrary(std::string* why) {
+  static const bool loaded = LoadShm();
+  if (!loaded && why) *why = g_shm_failure;
+  return loaded ? &g_shm_library : nullptr;
+}
 
 const X11Library* LoadX11Library() {
   // A function-local static: the first caller loads, concurrent ones wait for its answer.

@@ -8,6 +8,7 @@
 #include <X11/Xproto.h>
 #include <X11/Xutil.h>
 #include <xcb/present.h>
+#include <xcb/shm.h>
 #include <xcb/xcb.h>
 
 #include <string>
@@ -30,6 +31,14 @@ struct X11Library {
 #undef CALDERA_X11_POINTER
 };
 
+// The optional libxcb-shm (x11_symbols.h, CALDERA_X11_SHM_*).
+struct X11ShmLibrary {
+#define CALDERA_X11_SHM_POINTER(name) decltype(&::name) name = nullptr;
+  CALDERA_X11_SHM_FUNCTIONS(CALDERA_X11_SHM_POINTER)
+  CALDERA_X11_SHM_DATA(CALDERA_X11_SHM_POINTER)
+#undef CALDERA_X11_SHM_POINTER
+};
+
 // Opens the libraries and looks every symbol up, once per process (later calls return the first
 // answer). Null when a library or symbol is missing; LoadFailure() then says which.
 const X11Library* LoadX11Library();
@@ -38,5 +47,8 @@ const std::string& LoadFailure();
 // The table; only after LoadX11Library() returned it (every caller sits behind an X display, which
 // cannot exist otherwise).
 const X11Library& X11();
+// Opens libxcb-shm once per process (after LoadX11Library succeeded; from CALDERA_TEST_X11_LIB_DIR where
+// set). Null when it or a symbol is missing, with *why set (the first answer is kept).
+const X11ShmLibrary* LoadX11ShmLibrary(std::string* why);
 
 }  // namespace caldera::egl::x11

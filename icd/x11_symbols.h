@@ -60,3 +60,15 @@
 // Data: D(library index, name). The looked-up address is the object's address (xcb_present_id is the
 // Present extension's id, which xcb_get_extension_data and special event queues take by pointer).
 #define CALDERA_X11_DATA(D) D(kLibXcbPresent, xcb_present_id)
+
+// Optional: libxcb-shm (MIT-SHM for the read-back path, x11_shm.cpp). Opened only the first time a window
+// presents by read-back, not with the others; without it that path uses plain PutImage, and nothing else
+// changes. Functions: S(name); data: SD(name).
+#define CALDERA_X11_SHM_LIBRARY "libxcb-shm.so.0"
+#define CALDERA_X11_SHM_FUNCTIONS(S) \
+  S(xcb_shm_attach_fd_checked)       \
+  S(xcb_shm_detach)                  \
+  S(xcb_shm_put_image_checked)       \
+  S(xcb_shm_query_version)           \
+  S(xcb_shm_query_version_reply)
+#define CALDERA_X11_SHM_DATA(SD) SD(xcb_shm_id)

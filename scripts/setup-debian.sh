@@ -15,7 +15,8 @@ packages=(
   # tests, windows, pictures, charts
   doctest-dev libpng-dev piglit xvfb xauth libx11-dev python3-matplotlib
   # X11 windows (EGL on X11: xcb, Present; real programs and screenshots in the windows tests)
-  libx11-xcb-dev libxcb1-dev libxcb-present-dev mesa-utils mesa-utils-bin glmark2-es2-x11 x11-apps apitrace apitrace-tracers
+  libx11-xcb-dev libxcb1-dev libxcb-present-dev libxcb-shm0-dev mesa-utils mesa-utils-bin glmark2-es2-x11 x11-apps
+  apitrace apitrace-tracers
   # Wayland windows (headers only for the driver: wl_egl_window's backend ABI; scanner and protocols for the
   # test program; a headless compositor and real programs in the windows tests)
   libwayland-dev libwayland-egl-backend-dev wayland-protocols weston glmark2-es2-wayland

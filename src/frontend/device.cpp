@@ -287,11 +287,15 @@ void FlushCurrent() {
   if (Context* c = api::tls_current_context) {
     c->pipe().Record(pipe::CmdFlush{});  // glFlush semantics (eglWaitClient): to the device, not just applied
     c->pipe().Submit();
+    ShowFrontBuffer(*c);
   }
 }
 
 void FinishCurrent() {
-  if (Context* c = api::tls_current_context) c->pipe().RecordAndWait(pipe::CmdFinish{});
+  if (Context* c = api::tls_current_context) {
+    c->pipe().RecordAndWait(pipe::CmdFinish{});
+    ShowFrontBuffer(*c);
+  }
 }
 
 }  // namespace caldera

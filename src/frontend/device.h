@@ -59,6 +59,9 @@ class Surface {
   // new images (creation, resize) have undefined contents (age 0).
   bool swapped_since_images = false;
   std::vector<uint8_t> readback;  // the software path's frame memory
+  // A pixmap surface (window is then the pixmap): single-buffered, its images are the front buffer, copied
+  // into the pixmap at glFlush / glFinish / eglWaitClient / glXWaitGL (ShowFrontBuffer). Swaps do nothing.
+  bool pixmap = false;
 
   // Gives the surface new images of `width` x `height` (their contents undefined), recorded on `pipe` so
   // the old ones are destroyed after the work that uses them.
@@ -67,5 +70,9 @@ class Surface {
  private:
   void CreateImages(pipe::Pipe& pipe);
 };
+
+// glFlush / glFinish and the window systems' waits, after the work is submitted: where the context draws to
+// a pixmap surface, the front buffer is read back into the pixmap (window_surface.cpp).
+void ShowFrontBuffer(Context& context);
 
 }  // namespace caldera

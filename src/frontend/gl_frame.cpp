@@ -68,10 +68,12 @@ void Clear(Context& ctx, GLbitfield mask) {
 void Flush(Context& ctx) {
   ctx.pipe().Record(pipe::CmdFlush{});
   ctx.pipe().Submit();
+  ShowFrontBuffer(ctx);  // a pixmap surface's front buffer reaches the pixmap
 }
 
 void Finish(Context& ctx) {
   ctx.pipe().RecordAndWait(pipe::CmdFinish{});
+  ShowFrontBuffer(ctx);
 }
 
 }  // namespace gl

@@ -91,15 +91,25 @@ class NativeWindow : public pipe::VblankClock {
 // where it can, unless CALDERA_PRESENT=shm; otherwise frames are read back and given to `window`.
 Surface* CreateWindowSurface(Device& device, const SurfaceDesc& desc, std::unique_ptr<NativeWindow> window,
                              std::string* error);
+// A pixmap surface: single-buffered, of the pixmap's size, shown in the pixmap (NativeWindow::PutFrame) at
+// glFlush, glFinish and the window systems' waits; `pixmap`'s Handle() is never used.
+Surface* CreatePixmapSurface(Device& device, const SurfaceDesc& desc, std::unique_ptr<NativeWindow> pixmap,
+                             std::string* error);
 bool IsWindowSurface(const Surface& surface);
-void SetSwapInterval(Surface& surface, int32_t interval);  // windows only; 0 = unpaced
+// The largest swap interval (EGL_MAX_SWAP_INTERVAL, GLX_MAX_SWAP_INTERVAL_EXT): interval n shows each frame
+// for n vblanks. Larger ones are clamped to it, as EGL asks; past a few vblanks nobody asks for more.
+constexpr int32_t kMaxSwapInterval = 8;
+void SetSwapInterval(Surface& surface, int32_t interval);  // windows only; 0 = unpaced; clamped
 // How a window surface presents, for logs and tests: "vulkan-swapchain" or "readback".
 const char* PresentPath(const Surface& surface);
 
 enum class SwapResult : uint8_t { kOk, kContextLost, kWindowLost };
 // eglSwapBuffers on a pbuffer is a flush; on a window it presents, and then follows the window's size (the
 // next frame is drawn at the new size).
-SwapResult SwapBuffers(Context* context, Surface& surface);
+// `rects` (x, y, width, height, GL's bottom-up pixels; n_rects of them, 0: the whole frame) is the swap's
+// damage, a hint the presenter may pass on to the window system.
+SwapResult SwapBuffers(Context* context, Surface& surface, const int32_t* rects = nullptr,
+                       int32_t n_rects = 0);
 void FlushCurrent();   // glFlush on the current context, for eglWaitClient / eglWaitGL
 void FinishCurrent();  // glFinish on the current context
 

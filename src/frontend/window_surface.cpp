@@ -2,6 +2,7 @@
 // colour image to the backend's presenter (CmdPresent), or reads it back and gives it to the window-system
 // binding (the software path: backends without native presentation, devices that cannot present to the
 // window, CALDERA_PRESENT=shm). After presenting, the surface follows the window's size.
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 
@@ -22,8 +23,9 @@ bool ForceReadback() {
   return false;
 }
 
-// The software path: the frame comes back as RGBA8 rows (GL order) and the binding puts it in the window.
-bool PresentByReadback(Context& context, Surface& surface) {
+// The software path: the frame comes back as RGBA8 rows (GL order) and the binding puts it in the window
+// (or the pixmap).
+bool PutByReadback(Context& context, Surface& surface) {
   int32_t w = surface.desc.width, h = surface.desc.height;
   surface.readback.resize(size_t(w) * size_t(h) * 4);
   pipe::CmdReadPixels cmd{};
@@ -35,6 +37,11 @@ bool PresentByReadback(Context& context, Surface& surface) {
   cmd.dst = surface.readback.data();
   if (!context.pipe().RecordAndWait(cmd)) return false;
   surface.window->PutFrame(surface.readback.data(), w, h, cmd.row_stride);
+  return true;
+}
+
+bool PresentByReadback(Context& context, Surface& surface) {
+  if (!PutByReadback(context, surface)) return false;
   // Nothing else paces this path: at interval >= 1 the GL thread waits for the vblank itself.
   if (surface.swap_interval > 0) surface.window->WaitForVblank(surface.swap_interval);
   return true;
@@ -77,12 +84,38 @@ Surface* CreateWindowSurface(Device& device, const SurfaceDesc& desc, std::uniqu
   return surface;
 }
 
+Surface* CreatePixmapSurface(Device& device, const SurfaceDesc& desc, std::unique_ptr<NativeWindow> pixmap,
+                             std::string* error) {
+  SurfaceDesc d = desc;
+  if (!pixmap || !pixmap->QuerySize(&d.width, &d.height) || d.width <= 0 || d.height <= 0) {
+    if (error) *error = "not a pixmap";
+    return nullptr;
+  }
+  auto max = static_cast<int32_t>(device.backend().caps().max_texture_size);
+  if (d.width > max || d.height > max) {
+    if (error) *error = "pixmap larger than the largest image";
+    return nullptr;
+  }
+  auto* surface = new Surface(device, d);
+  surface->window = std::move(pixmap);
+  surface->pixmap = true;
+  std::lock_guard lock(device.registry_mutex);
+  device.surfaces.insert(surface);
+  return surface;
+}
+
+void ShowFrontBuffer(Context& context) {
+  Surface* surface = context.draw_surface();
+  if (!surface || !surface->pixmap || !surface->window) return;
+  PutByReadback(context, *surface);
+}
+
 bool IsWindowSurface(const Surface& surface) {
   return surface.window != nullptr;
 }
 
 void SetSwapInterval(Surface& surface, int32_t interval) {
-  surface.swap_interval = interval < 0 ? 0 : interval;
+  surface.swap_interval = interval < 0 ? 0 : (interval > kMaxSwapInterval ? kMaxSwapInterval : interval);
 }
 
 const char* PresentPath(const Surface& surface) {
@@ -90,10 +123,42 @@ const char* PresentPath(const Surface& surface) {
   return surface.presenter ? "vulkan-swapchain" : "readback";
 }
 
-SwapResult SwapBuffers(Context* context, Surface& surface) {
+namespace {
+
+// The swap's damage into the present record, clipped to the surface; more rectangles than the record holds
+// become their bounding box. Nothing left (all empty or outside): the whole frame.
+void SetDamage(pipe::CmdPresent* cmd, const Surface& surface, const int32_t* rects, int32_t n_rects) {
+  int32_t w = surface.desc.width, h = surface.desc.height;
+  int32_t box[4] = {w, h, 0, 0};  // x0, y0, x1, y1 of every rectangle
+  int n = 0;
+  for (int32_t i = 0; i < n_rects; ++i) {
+    const int32_t* r = rects + 4 * i;
+    int32_t x0 = std::max(r[0], 0), y0 = std::max(r[1], 0);
+    int32_t x1 = std::min(r[0] + std::max(r[2], 0), w), y1 = std::min(r[1] + std::max(r[3], 0), h);
+    if (x0 >= x1 || y0 >= y1) continue;
+    box[0] = std::min(box[0], x0), box[1] = std::min(box[1], y0);
+    box[2] = std::max(box[2], x1), box[3] = std::max(box[3], y1);
+    if (n < pipe::CmdPresent::kMaxDamageRects) {
+      int32_t* d = cmd->damage[n];
+      d[0] = x0, d[1] = y0, d[2] = x1 - x0, d[3] = y1 - y0;
+    }
+    ++n;
+  }
+  if (n > pipe::CmdPresent::kMaxDamageRects) {
+    int32_t* d = cmd->damage[0];
+    d[0] = box[0], d[1] = box[1], d[2] = box[2] - box[0], d[3] = box[3] - box[1];
+    n = 1;
+  }
+  cmd->damage_count = n;
+}
+
+}  // namespace
+
+SwapResult SwapBuffers(Context* context, Surface& surface, const int32_t* rects, int32_t n_rects) {
   if (!context) return SwapResult::kContextLost;
   pipe::Pipe& pipe = context->pipe();
-  if (!surface.window) return pipe.EndFrame() ? SwapResult::kOk : SwapResult::kContextLost;
+  // Pbuffers and pixmaps (single-buffered: a swap has no effect on them) only flush.
+  if (!surface.window || surface.pixmap) return pipe.EndFrame() ? SwapResult::kOk : SwapResult::kContextLost;
   int32_t width = 0, height = 0;
   if (!surface.window->QuerySize(&width, &height)) {
     pipe.Submit();
@@ -108,7 +173,9 @@ SwapResult SwapBuffers(Context* context, Surface& surface) {
     const uint64_t now = uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
                                       std::chrono::steady_clock::now().time_since_epoch())
                                       .count());
-    pipe.Record(pipe::CmdPresent{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval, now});
+    pipe::CmdPresent present{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval, now};
+    if (rects && n_rects > 0) SetDamage(&present, surface, rects, n_rects);
+    pipe.Record(present);
     if (!pipe.EndFrame()) return SwapResult::kContextLost;
     if (surface.presenter->stats().window_lost) return SwapResult::kWindowLost;
   } else if (width > 0 && height > 0) {

@@ -627,6 +627,11 @@ struct CmdPresent {
   Presenter* presenter;  // the backend's own object (Backend::CreatePresenter), alive while the surface is
   int32_t interval;
   uint64_t recorded_ns;  // std::chrono::steady_clock at the swap, on the GL thread (PresentStats latency)
+  // The swap's damage (eglSwapBuffersWithDamage), a hint: x, y, width, height in GL's bottom-up pixels.
+  // damage_count 0: the whole frame. More rectangles than fit are merged into their bounding box.
+  static constexpr int kMaxDamageRects = 8;
+  int32_t damage[kMaxDamageRects][4] = {};
+  int32_t damage_count = 0;
 };
 
 }  // namespace caldera::pipe

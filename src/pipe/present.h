@@ -41,6 +41,7 @@ struct PresentStats {
   uint64_t recreations = 0;       // swapchain (re)creations after the first
   uint64_t gl_wait_ns = 0;        // time the GL thread spent blocked inside CmdPresent
   uint64_t paced = 0;             // frames held to the vblank clock by Caldera itself
+  uint64_t damage_regions = 0;    // frames presented with their damage as VK_KHR_incremental_present regions
   bool window_lost = false;       // the window system said the window is gone
   // Latency of each presented frame, from the swap's recording on the GL thread (CmdPresent::recorded_ns) to
   // the presentation call's return (the frame handed to the window system), in microseconds: four buckets per

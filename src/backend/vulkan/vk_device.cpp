@@ -291,6 +291,10 @@ bool Device::CreateLogicalDevice(std::string* why) {
   features_.swapchain = (features_.xcb_surface || features_.wayland_surface) &&
                         HasExtension(ext, VK_KHR_SWAPCHAIN_EXTENSION_NAME);
   if (features_.swapchain) enabled.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+  features_.incremental_present = features_.swapchain &&
+                                  HasExtension(ext, VK_KHR_INCREMENTAL_PRESENT_EXTENSION_NAME) &&
+                                  util::EnvFlag("CALDERA_INCREMENTAL_PRESENT", true);
+  if (features_.incremental_present) enabled.push_back(VK_KHR_INCREMENTAL_PRESENT_EXTENSION_NAME);
   const char* dvi = util::Env("CALDERA_DYNAMIC_VERTEX_INPUT");
   if (!(dvi && std::strcmp(dvi, "0") == 0))
     chain(VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME, &vertex_input);

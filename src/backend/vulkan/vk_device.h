@@ -87,6 +87,9 @@ struct DeviceFeatures {
   bool xcb_surface = false;      // VK_KHR_surface + VK_KHR_xcb_surface on the instance
   bool wayland_surface = false;  // VK_KHR_surface + VK_KHR_wayland_surface on the instance
   bool swapchain = false;        // VK_KHR_swapchain on the device (with xcb_surface or wayland_surface)
+  // VK_KHR_incremental_present (with swapchain): swap damage passed on as present regions.
+  // CALDERA_INCREMENTAL_PRESENT=0 leaves it off.
+  bool incremental_present = false;
 };
 
 class Device final : public pipe::Timeline {

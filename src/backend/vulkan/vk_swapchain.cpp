@@ -3,7 +3,6 @@
 #include "backend/vulkan/vk_swapchain.h"
 
 #include <pthread.h>
-
 #include <xcb/xcb.h>
 // vulkan_xcb.h needs xcb's types; the functions come through vkGetInstanceProcAddr. vulkan_wayland.h names
 // wl_display and wl_surface only as opaque pointers, so no Wayland header is needed.
@@ -205,24 +204,38 @@ bool Swapchain::Init(const pipe::NativeWindowHandle& window, std::string* why) {
     return false;
   }
   latency_ = FrameLatencyFromEnv();
-  const char* pacing = util::Env("CALDERA_VBLANK_PACING");
-  bool pace = pacing && std::string(pacing) != "auto"
-                  ? util::EnvFlag("CALDERA_VBLANK_PACING", false)
-                  : device_.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-  if (pace) clock_ = window.clock;
+  // CALDERA_VBLANK_PACING: auto (every FIFO frame on CPU devices, only intervals above 1 elsewhere), 1
+  // (every FIFO frame), above-1 (only intervals above 1: what a device whose WSI paces FIFO gets), 0 (never:
+  // intervals above 1 then pace like 1).
+  const std::string pacing = util::Env("CALDERA_VBLANK_PACING") ? util::Env("CALDERA_VBLANK_PACING") : "auto";
+  bool pace = false, hold_above_1 = true;
+  if (pacing == "auto")
+    pace = device_.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  else if (pacing == "above-1")
+    pace = false;
+  else if (util::EnvFlag("CALDERA_VBLANK_PACING", false))
+    pace = true;
+  else
+    hold_above_1 = false;
+  // FIFO shows a frame for one vblank at most, so intervals above 1 hold frames to the clock on every device.
+  if (pace || hold_above_1) clock_ = window.clock;
+  pace_every_fifo_frame_ = pace && clock_;
   use_worker_ = util::EnvFlag("CALDERA_PRESENT_WORKER", true);
   // One slot the worker presents from, one waiting, one the GL thread copies into: at interval 0 the GL
   // thread always finds a free one. At interval >= 1 `latency_` frames may wait.
   slots_.resize(size_t(std::max(latency_, 2) + 1));
-  if (use_worker_) worker_ = std::thread([this] {
-    pthread_setname_np(pthread_self(), "caldera-present");
-    WorkerLoop();
-  });
+  if (use_worker_)
+    worker_ = std::thread([this] {
+      pthread_setname_np(pthread_self(), "caldera-present");
+      WorkerLoop();
+    });
   util::LogOnce(util::LogLevel::kInfo, "present",
                 std::string("Vulkan swapchain presentation, ") +
                     (use_worker_ ? "present worker thread" : "inline (CALDERA_PRESENT_WORKER=0)") +
                     ", frame latency " + std::to_string(latency_) +
-                    (clock_ ? ", FIFO paced to the window system's vblank by Caldera" : ""));
+                    (pace_every_fifo_frame_ ? ", FIFO paced to the window system's vblank by Caldera"
+                     : clock_               ? ", intervals above 1 held to the window system's vblank"
+                                            : ""));
   return true;
 }
 
@@ -532,11 +545,37 @@ bool Swapchain::PresentSlot(const Slot& slot) {
   pi.swapchainCount = 1;
   pi.pSwapchains = &swapchain_;
   pi.pImageIndices = &index;
+  // The swap's damage as present regions (a hint to the window system), in the swapchain image's top-down
+  // rows; only when the frame is shown unscaled (a scaled blit changes every pixel).
+  VkRectLayerKHR rects[pipe::CmdPresent::kMaxDamageRects];
+  VkPresentRegionKHR present_region{};
+  VkPresentRegionsKHR regions{VK_STRUCTURE_TYPE_PRESENT_REGIONS_KHR};
+  bool with_regions = device_.features().incremental_present && same_size && slot.damage_count > 0;
+  if (with_regions) {
+    for (int32_t i = 0; i < slot.damage_count; ++i) {
+      const int32_t* d = slot.damage[i];
+      rects[i].offset = {d[0], int32_t(extent_.height) - (d[1] + d[3])};
+      rects[i].extent = {uint32_t(d[2]), uint32_t(d[3])};
+      rects[i].layer = 0;
+    }
+    present_region.rectangleCount = uint32_t(slot.damage_count);
+    present_region.pRectangles = rects;
+    regions.swapchainCount = 1;
+    regions.pRegions = &present_region;
+    pi.pNext = &regions;
+  }
   r = device_.Present(pi);
   if (r == VK_SUBOPTIMAL_KHR || r == VK_ERROR_OUT_OF_DATE_KHR) recreate_ = true;
   if (r == VK_ERROR_SURFACE_LOST_KHR) return lost();
   bool presented = r == VK_SUCCESS || r == VK_SUBOPTIMAL_KHR;
-  if (presented && clock_ && mode == VK_PRESENT_MODE_FIFO_KHR && clock_->WaitForVblank(slot.interval)) {
+  if (presented && with_regions) {
+    std::lock_guard lock(mutex_);
+    ++stats_.damage_regions;
+  }
+  // Interval n: the next frame is presented n vblanks after this one (FIFO then shows it at the vblank
+  // after that, so the period is n on a WSI that paces FIFO itself as well as on one that does not).
+  bool hold = clock_ && mode == VK_PRESENT_MODE_FIFO_KHR && (pace_every_fifo_frame_ || slot.interval > 1);
+  if (presented && hold && clock_->WaitForVblank(slot.interval)) {
     std::lock_guard lock(mutex_);
     ++stats_.paced;
   }
@@ -584,6 +623,8 @@ void Context::OnPresent(const pipe::CmdPresent& cmd) {
   uint64_t serial = 0;
   SubmitAndStamp(&serial);
   slot->recorded_ns = cmd.recorded_ns;
+  slot->damage_count = std::min(cmd.damage_count, int32_t(pipe::CmdPresent::kMaxDamageRects));
+  std::copy(&cmd.damage[0][0], &cmd.damage[0][0] + 4 * slot->damage_count, &slot->damage[0][0]);
   swapchain->QueueFrame(slot, serial);
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "backend/vulkan/vk_resources.h"
+#include "pipe/commands.h"
 #include "pipe/present.h"
 
 namespace caldera::vk {
@@ -39,6 +40,8 @@ class Swapchain final : public pipe::Presenter {
     uint64_t serial = 0;  // the submission that wrote it
     int32_t interval = 1;
     uint64_t recorded_ns = 0;  // when the GL thread recorded the swap (PresentStats::AddLatency)
+    int32_t damage[pipe::CmdPresent::kMaxDamageRects][4] = {};  // the swap's damage (GL pixels), a hint
+    int32_t damage_count = 0;                                   // 0: the whole frame
   };
 
   // GL thread, inside Context::Execute. Waits until a staging slot is free and, at interval >= 1, until
@@ -92,9 +95,11 @@ class Swapchain final : public pipe::Presenter {
   pipe::PresentStats stats_;
   bool stop_ = false;
   bool use_worker_ = true;
-  // Hold FIFO frames to the window system's vblank ourselves (lavapipe's X11 WSI presents at once on a
-  // server without DRI3, FIFO or not). CALDERA_VBLANK_PACING=auto (CPU devices) | 1 | 0.
+  // Hold FIFO frames to the window system's vblank ourselves: every one where the WSI does not pace FIFO
+  // (lavapipe's X11 WSI presents at once on a server without DRI3; CALDERA_VBLANK_PACING=auto (CPU
+  // devices) | 1 | 0), and on every device those at intervals above 1 (FIFO waits for one vblank only).
   pipe::VblankClock* clock_ = nullptr;
+  bool pace_every_fifo_frame_ = false;
   int32_t latency_ = 2;
   std::thread worker_;
 };

@@ -5,13 +5,16 @@ stops the server by its process id.
   --check window   the x11_egl_window program (pixels read back from the X server); --validation runs it
                    under the Khronos validation layer with sync validation and fails on any finding
   --check interval interval 1 ~ 60 fps (Xvfb's fake vblank), interval 0 far above with the GL thread's time
-                   in eglSwapBuffers near zero; with CALDERA_PRESENT_WORKER=0 that time comes back
+                   in eglSwapBuffers near zero; with CALDERA_PRESENT_WORKER=0 that time comes back;
+                   intervals 2, 1, 3 set at run time give 30 / 60 / 20 fps on both presentation paths
+  --check shm-cost the read-back path's 640x480 swap costs less with MIT-SHM than by plain PutImage
   --check gears    es2gears_x11, unmodified, on Caldera and on Mesa llvmpipe: screenshots of the root window
                    (xwd) must be non-black and alike; the PNG is kept with --screenshot
   --check glmark2  glmark2-es2 --validate on Caldera and llvmpipe: no failure outside the known list and as
                    many successes as llvmpipe minus those
 """
 import argparse
+import json
 import os
 import re
 import signal
@@ -27,8 +30,9 @@ MESA_JSON = "/usr/share/glvnd/egl_vendor.d/50_mesa.json"
 
 
 class Xvfb:
-    def __init__(self, width=640, height=480):
+    def __init__(self, width=640, height=480, extra_args=()):
         self.size = (width, height)
+        self.extra_args = list(extra_args)
         self.proc = None
 
     def __enter__(self):
@@ -36,7 +40,8 @@ class Xvfb:
             if os.path.exists(f"/tmp/.X11-unix/X{n}") or os.path.exists(f"/tmp/.X{n}-lock"):
                 continue
             self.proc = subprocess.Popen(
-                ["Xvfb", f":{n}", "-screen", "0", f"{self.size[0]}x{self.size[1]}x24", "-nolisten", "tcp"],
+                ["Xvfb", f":{n}", "-screen", "0", f"{self.size[0]}x{self.size[1]}x24"] +
+                ([] if "tcp" in self.extra_args else ["-nolisten", "tcp"]) + self.extra_args,
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             for _ in range(100):
                 if os.path.exists(f"/tmp/.X11-unix/X{n}"):
@@ -45,7 +50,8 @@ class Xvfb:
                     break
                 time.sleep(0.05)
             if self.proc.poll() is None and os.path.exists(f"/tmp/.X11-unix/X{n}"):
-                self.display = f":{n}"
+                # "-listen tcp" among the extra arguments: clients reach it over TCP as 127.0.0.1:N.
+                self.display = f"127.0.0.1:{n}" if "tcp" in self.extra_args else f":{n}"
                 time.sleep(0.2)
                 return self
             self.proc.kill()
@@ -131,14 +137,67 @@ def colour_stats(rows):
     return {k: v / total for k, v in (("lit", lit), ("red", red), ("green", green), ("blue", blue))}
 
 
+def read_stats(path, kind):
+    """The CALDERA_STATS lines of one kind ({"present": kind, ...})."""
+    lines = []
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue
+                if entry.get("present") == kind:
+                    lines.append(entry)
+    return lines
+
+
+X11_PATH_MARKERS = {"shm": "frames reach the X server through MIT-SHM",
+                    "plain": "frames reach the X server by plain PutImage"}
+
+
+def check_x11_path(log, stats_path, want):
+    """The read-back path's probe: every frame by MIT-SHM (want "shm") or none (want "plain")."""
+    failed = False
+    stats = read_stats(stats_path, "x11-readback")
+    shm = sum(e["x11_shm_frames"] for e in stats)
+    plain = sum(e["x11_put_image_frames"] for e in stats)
+    print(f"read-back frames: {shm} through MIT-SHM, {plain} by plain PutImage")
+    if want == "shm" and (shm == 0 or plain != 0):
+        print("FAIL: the read-back frames did not all go through MIT-SHM")
+        failed = True
+    if want == "plain" and (plain == 0 or shm != 0):
+        print("FAIL: the read-back frames did not all go by plain PutImage")
+        failed = True
+    other = "plain" if want == "shm" else "shm"
+    if X11_PATH_MARKERS[want] not in log or X11_PATH_MARKERS[other] in log:
+        print(f"FAIL: the log does not say {X11_PATH_MARKERS[want]!r} alone")
+        failed = True
+    return failed
+
+
 def check_window(args):
     failed = False
-    with Xvfb() as x:
+    with Xvfb(extra_args=args.xvfb_arg or ()) as x, tempfile.TemporaryDirectory() as tmp:
         env = base_env(x.display, args.vendor_json, args.validation)
         if args.present:
             env["CALDERA_PRESENT"] = args.present
+        stats_path = os.path.join(tmp, "stats.jsonl")
+        env["CALDERA_STATS"] = stats_path
         code, log = run([args.binary], env)
         sys.stdout.write(log)
+        if args.x11_path:
+            failed |= check_x11_path(log, stats_path, args.x11_path)
+        if args.damage_regions:
+            native = read_stats(stats_path, "native")
+            regions = sum(e.get("damage_regions", 0) for e in native)
+            print(f"frames presented with damage regions: {regions}")
+            if (args.damage_regions == "some") != (regions > 0):
+                print(f"FAIL: damage regions {regions}, want {args.damage_regions}")
+                failed = True
+        if args.want_log and args.want_log not in log:
+            print(f"FAIL: the log does not say {args.want_log!r}")
+            failed = True
         if code != 0 or not re.search(r"^\d+ passed, 0 failed$", log, re.M):
             print(f"FAIL: x11_egl_window exited {code} without a clean summary")
             failed = True
@@ -235,18 +294,36 @@ def check_glx(args):
     return failed
 
 
-def interval_run(x, args, interval, frames, extra):
+def interval_runs(x, args, intervals, frames, extra, size=None, want_log=None):
+    """One x11_egl_window run: `frames` swaps at intervals[0], then at each later interval, set with
+    eglSwapInterval on the same surface. Returns [(fps, blocked_ms)] per interval, and the log."""
     env = base_env(x.display, args.vendor_json)
     env.update(extra)
-    code, log = run([args.binary, "--interval", str(interval), "--frames", str(frames)], env)
-    m = re.search(r"fps=([\d.]+) swap_ms=([\d.]+) blocked_ms=([-\d.]+)", log)
-    if code != 0 or not m:
+    cmd = [args.binary, "--interval", str(intervals[0]), "--frames", str(frames)]
+    for later in intervals[1:]:
+        cmd += ["--then", str(later)]
+    if size:
+        cmd += ["--size", size]
+    code, log = run(cmd, env)
+    found = re.findall(r"interval=(\d+) .*fps=([\d.]+) swap_ms=([\d.]+) blocked_ms=([-\d.]+)", log)
+    if code != 0 or len(found) != len(intervals):
         sys.stdout.write(log)
         raise RuntimeError(f"interval run failed ({code})")
-    fps, swap_ms, blocked_ms = float(m.group(1)), float(m.group(2)), float(m.group(3))
-    print(f"interval {interval} {extra or ''}: {fps:.1f} fps, {swap_ms:.3f} ms per frame in eglSwapBuffers, "
-          f"{blocked_ms:.3f} ms of it blocked")
+    results = []
+    for (interval, fps, swap_ms, blocked_ms) in found:
+        print(f"interval {interval} {extra or ''}{' ' + size if size else ''}: {float(fps):.1f} fps, "
+              f"{float(swap_ms):.3f} ms per frame in eglSwapBuffers, {float(blocked_ms):.3f} ms of it blocked")
+        results.append((float(fps), float(blocked_ms), float(swap_ms)))
+    return results, log
+
+
+def interval_run(x, args, interval, frames, extra):
+    (fps, blocked_ms, _), = interval_runs(x, args, [interval], frames, extra)[0]
     return fps, blocked_ms
+
+
+def within(fps, rate, tolerance=0.03):
+    return rate * (1 - tolerance) <= fps <= rate * (1 + tolerance)
 
 
 def check_interval(args):
@@ -276,6 +353,51 @@ def check_interval(args):
         fps_shm, _ = interval_run(x, args, 1, 120, {"CALDERA_PRESENT": "shm"})
         if not 58.2 <= fps_shm <= 61.8:
             print(f"FAIL: interval 1 on the read-back path gave {fps_shm:.1f} fps")
+            failed = True
+        # Interval n shows each frame for n vblanks: 2 -> 30 fps, 3 -> 20 fps, on the swapchain path and the
+        # read-back path; and the interval changed at run time on a presenting surface (1 -> 2 -> 1).
+        for path, extra in (("swapchain", {}), ("read-back", {"CALDERA_PRESENT": "shm"})):
+            results, _ = interval_runs(x, args, [2, 1, 3], 90, extra)
+            for (fps, _, _), (interval, rate) in zip(results, ((2, 30.0), (1, 60.0), (3, 20.0))):
+                if not within(fps, rate):
+                    print(f"FAIL: interval {interval} on the {path} path gave {fps:.1f} fps, not {rate:.0f} +- 3 %")
+                    failed = True
+        # What a device whose WSI paces FIFO itself gets: only intervals above 1 are held by Caldera. On
+        # lavapipe interval 1 is then unpaced, interval 2 still 30 fps.
+        results, _ = interval_runs(x, args, [2, 1], 90, {"CALDERA_VBLANK_PACING": "above-1"})
+        if not within(results[0][0], 30.0):
+            print(f"FAIL: interval 2 holding only intervals above 1 gave {results[0][0]:.1f} fps, not 30 +- 3 %")
+            failed = True
+        if results[1][0] < 2 * 60:
+            print(f"FAIL: interval 1 with CALDERA_VBLANK_PACING=above-1 gave {results[1][0]:.1f} fps: still paced")
+            failed = True
+        # Negative control: without the vblank clock (CALDERA_VBLANK_PACING=0) lavapipe's WSI does not pace,
+        # so interval 2 is far above 30 fps: the rate above is Caldera holding the frames.
+        (fps_free, _, _), = interval_runs(x, args, [2], 90, {"CALDERA_VBLANK_PACING": "0"})[0]
+        if fps_free < 2 * 30:
+            print(f"FAIL: interval 2 without the vblank clock still gave {fps_free:.1f} fps: the control shows "
+                  "no difference")
+            failed = True
+    return failed
+
+
+def check_shm_cost(args):
+    """The read-back path's swap of a 640x480 frame with MIT-SHM and with plain PutImage (CALDERA_X11_SHM=0),
+    interleaved three times each at interval 0: MIT-SHM must cost less (median time in eglSwapBuffers)."""
+    failed = False
+    with Xvfb() as x:
+        times = {"shm": [], "plain": []}
+        for _ in range(3):
+            for path, extra in (("shm", {}), ("plain", {"CALDERA_X11_SHM": "0"})):
+                env = {"CALDERA_PRESENT": "shm", "CALDERA_PIPE": "inline"}
+                env.update(extra)
+                (_, _, swap_ms), = interval_runs(x, args, [0], 300, env, size="640x480")[0]
+                times[path].append(swap_ms)
+        shm, plain = sorted(times["shm"])[1], sorted(times["plain"])[1]
+        print(f"640x480 swap on the read-back path: {shm:.3f} ms with MIT-SHM, {plain:.3f} ms by plain PutImage "
+              f"(medians of three)")
+        if shm >= 0.9 * plain:
+            print("FAIL: MIT-SHM does not make the swap cheaper")
             failed = True
     return failed
 
@@ -364,14 +486,21 @@ def check_glmark2(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--check", required=True, choices=["window", "hud", "glx", "glx-errors", "interval", "gears", "glmark2"])
+    ap.add_argument("--check", required=True, choices=["window", "hud", "glx", "glx-errors", "interval", "shm-cost", "gears", "glmark2"])
     ap.add_argument("--binary")
     ap.add_argument("--vendor-json", required=True)
     ap.add_argument("--validation", action="store_true")
     ap.add_argument("--present", help="CALDERA_PRESENT for the window check")
     ap.add_argument("--screenshot", help="gears, hud: where to write the Caldera screenshot (PNG)")
+    ap.add_argument("--xvfb-arg", action="append", help="window: an extra Xvfb argument (repeatable)")
+    ap.add_argument("--x11-path", choices=["shm", "plain"],
+                    help="window: how the read-back frames must reach the X server (CALDERA_STATS probe, log)")
+    ap.add_argument("--want-log", help="window: a line the log must contain")
+    ap.add_argument("--damage-regions", choices=["some", "none"],
+                    help="window: whether swaps with damage reached the swapchain as present regions (probe)")
     args = ap.parse_args()
-    checks = {"window": check_window, "hud": check_hud, "glx": check_glx, "glx-errors": check_glx_errors, "interval": check_interval, "gears": check_gears,
+    checks = {"window": check_window, "hud": check_hud, "glx": check_glx, "glx-errors": check_glx_errors, "interval": check_interval,
+              "shm-cost": check_shm_cost, "gears": check_gears,
               "glmark2": check_glmark2}
     return 1 if checks[args.check](args) else 0
 

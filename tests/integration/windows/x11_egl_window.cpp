@@ -1,10 +1,12 @@
 // EGL window surfaces on X11 as an application uses them: an Xlib window, glvnd's libEGL (with only
 // Caldera's vendor manifest), GLES drawing, eglSwapBuffers, and the pixels read back from the X server with
-// XGetImage. Also the xcb platform, resize, swap intervals, bad native windows and a destroyed window.
+// XGetImage. Also the xcb platform, resize, swap intervals, bad native windows, a destroyed window and pixmap
+// surfaces.
 //   x11_egl_window            the checks; prints "N passed, 0 failed"
-//   x11_egl_window --interval N --frames F
-//                             swaps F trivial frames at interval N; prints fps and the time spent in
-//                             eglSwapBuffers per frame (the interval test reads these)
+//   x11_egl_window --interval N [--then M ...] --frames F [--size WxH]
+//                             swaps F trivial frames at interval N (then F more at M, set at run time);
+//                             prints fps and the time spent in eglSwapBuffers per frame for each (the
+//                             interval test reads these)
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES2/gl2.h>
@@ -21,6 +23,7 @@
 #include <cstring>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "window_checks.h"
 
@@ -50,6 +53,24 @@ Rgb ReadPixel(Display* x, Window win, int px, int py) {
         int((p & img->blue_mask) >> __builtin_ctzl(img->blue_mask))};
   XDestroyImage(img);
   return c;
+}
+
+// Reads one pixel of a pixmap: XGetImage gives pixmaps no visual (the image's masks are 0), so the masks
+// are those of `visual_id`, the visual the pixmap's config renders for.
+Rgb ReadPixmapPixel(Display* x, Pixmap pixmap, VisualID visual_id, int px, int py) {
+  XVisualInfo tmpl{};
+  tmpl.visualid = visual_id;
+  int n = 0;
+  XVisualInfo* vi = XGetVisualInfo(x, VisualIDMask, &tmpl, &n);
+  if (!vi || n < 1) return {-1, -1, -1};
+  unsigned long rm = vi->red_mask, gm = vi->green_mask, bm = vi->blue_mask;
+  XFree(vi);
+  XImage* img = XGetImage(x, pixmap, px, py, 1, 1, AllPlanes, ZPixmap);
+  if (!img) return {-1, -1, -1};
+  unsigned long p = XGetPixel(img, 0, 0);
+  XDestroyImage(img);
+  return {int((p & rm) >> __builtin_ctzl(rm)), int((p & gm) >> __builtin_ctzl(gm)),
+          int((p & bm) >> __builtin_ctzl(bm))};
 }
 
 bool Near(Rgb a, Rgb b) {
@@ -121,11 +142,13 @@ void ClearTo(float r, float g, float b) {
   glClear(GL_COLOR_BUFFER_BIT);
 }
 
-int RunInterval(Display* x, EGLDisplay dpy, int interval, int frames) {
+int RunInterval(Display* x, EGLDisplay dpy, const std::vector<int>& intervals, int frames, int width,
+                int height) {
   EGLConfig cfg = ChooseConfig(dpy, 0);
   EGLint vid = 0;
   eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid);
-  Window win = MakeWindow(x, VisualID(vid), 64, 64);
+  Window win = MakeWindow(x, VisualID(vid), width, height);
+  int interval = intervals[0];
   EGLSurface surf = eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(win), nullptr);
   const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
   eglBindAPI(EGL_OPENGL_ES_API);
@@ -134,26 +157,35 @@ int RunInterval(Display* x, EGLDisplay dpy, int interval, int frames) {
     std::fprintf(stderr, "interval setup failed: 0x%x\n", eglGetError());
     return 1;
   }
-  for (int i = 0; i < 10; ++i) {  // warm up: pipelines, swapchain, pacing
-    ClearTo(float(i & 1), 0.5f, 0.0f);
-    eglSwapBuffers(dpy, surf);
-  }
-  // Blocked time: wall-clock time in eglSwapBuffers that the GL thread did not spend on the CPU (waiting
-  // for the display, the device or the X server).
-  double swap_time = 0, swap_cpu = 0, start = Now();
-  for (int i = 0; i < frames; ++i) {
-    ClearTo(float(i & 1), 0.0f, 0.5f);
-    double t = Now(), c = ThreadCpu();
-    if (!eglSwapBuffers(dpy, surf)) {
-      std::fprintf(stderr, "eglSwapBuffers failed: 0x%x\n", eglGetError());
+  // One measured run per interval: the first, then (--then) each later one set with eglSwapInterval on the
+  // same surface while it presents.
+  for (size_t run = 0; run < intervals.size(); ++run) {
+    if (run > 0 && !eglSwapInterval(dpy, intervals[run])) {
+      std::fprintf(stderr, "eglSwapInterval(%d) failed: 0x%x\n", intervals[run], eglGetError());
       return 1;
     }
-    swap_cpu += ThreadCpu() - c;
-    swap_time += Now() - t;
+    for (int i = 0; i < 10; ++i) {  // warm up: pipelines, swapchain, pacing (and the new interval)
+      ClearTo(float(i & 1), 0.5f, 0.0f);
+      eglSwapBuffers(dpy, surf);
+    }
+    // Blocked time: wall-clock time in eglSwapBuffers that the GL thread did not spend on the CPU (waiting
+    // for the display, the device or the X server).
+    double swap_time = 0, swap_cpu = 0, start = Now();
+    for (int i = 0; i < frames; ++i) {
+      ClearTo(float(i & 1), 0.0f, 0.5f);
+      double t = Now(), c = ThreadCpu();
+      if (!eglSwapBuffers(dpy, surf)) {
+        std::fprintf(stderr, "eglSwapBuffers failed: 0x%x\n", eglGetError());
+        return 1;
+      }
+      swap_cpu += ThreadCpu() - c;
+      swap_time += Now() - t;
+    }
+    double total = Now() - start;
+    std::printf("interval=%d frames=%d size=%dx%d fps=%.2f swap_ms=%.4f blocked_ms=%.4f\n", intervals[run],
+                frames, width, height, frames / total, 1000.0 * swap_time / frames,
+                1000.0 * (swap_time - swap_cpu) / frames);
   }
-  double total = Now() - start;
-  std::printf("interval=%d frames=%d fps=%.2f swap_ms=%.4f blocked_ms=%.4f\n", interval, frames,
-              frames / total, 1000.0 * swap_time / frames, 1000.0 * (swap_time - swap_cpu) / frames);
   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroySurface(dpy, surf);
   eglDestroyContext(dpy, ctx);
@@ -245,16 +277,100 @@ int RunHud(Display* x, EGLDisplay dpy, int frames, bool hold) {
   return g_failed ? 1 : 0;
 }
 
+// Pixmap surfaces: single-buffered (EGL_RENDER_BUFFER is EGL_SINGLE_BUFFER), drawn into the pixmap at
+// glFlush, glFinish and eglWaitClient (read back with XGetImage), and the spec's errors.
+void PixmapSurfaces(Display* x, EGLDisplay dpy) {
+  EGLConfig cfg = ChooseConfig(dpy, 0);
+  EGLint surface_type = 0, vid = 0;
+  CHECK(eglGetConfigAttrib(dpy, cfg, EGL_SURFACE_TYPE, &surface_type) && (surface_type & EGL_PIXMAP_BIT));
+  eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid);
+  Window root = DefaultRootWindow(x);
+  Pixmap pix = XCreatePixmap(x, root, 40, 30, 24);
+  XSync(x, False);
+  EGLSurface surf = eglCreatePixmapSurface(dpy, cfg, EGLNativePixmapType(pix), nullptr);
+  CHECK(surf != EGL_NO_SURFACE);
+  const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attribs);
+  if (!surf || !ctx) return;
+  EGLint w = 0, h = 0, render_buffer = 0;
+  CHECK(eglQuerySurface(dpy, surf, EGL_WIDTH, &w) && w == 40);
+  CHECK(eglQuerySurface(dpy, surf, EGL_HEIGHT, &h) && h == 30);
+  CHECK(eglQuerySurface(dpy, surf, EGL_RENDER_BUFFER, &render_buffer) && render_buffer == EGL_SINGLE_BUFFER);
+  CHECK(eglMakeCurrent(dpy, surf, surf, ctx));
+  // glFlush: GL's bottom rows are the pixmap's bottom rows.
+  glViewport(0, 0, 40, 30);
+  ClearTo(0.0f, 0.0f, 1.0f);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 40, 10);
+  glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glFlush();
+  CHECK(Near(ReadPixmapPixel(x, pix, VisualID(vid), 20, 25), {255, 0, 0}));  // X's row 25 is GL's row 4
+  CHECK(Near(ReadPixmapPixel(x, pix, VisualID(vid), 20, 5), {0, 0, 255}));
+  // glFinish, and eglWaitClient.
+  ClearTo(0.0f, 1.0f, 0.0f);
+  glFinish();
+  CHECK(Near(ReadPixmapPixel(x, pix, VisualID(vid), 3, 3), {0, 255, 0}));
+  ClearTo(1.0f, 1.0f, 0.0f);
+  CHECK(eglWaitClient());
+  CHECK(Near(ReadPixmapPixel(x, pix, VisualID(vid), 39, 29), {255, 255, 0}));
+  // A swap has no effect on a pixmap surface (and does not fail).
+  CHECK(eglSwapBuffers(dpy, surf));
+  CHECK(Near(ReadPixmapPixel(x, pix, VisualID(vid), 39, 29), {255, 255, 0}));
+  // The platform variant takes a Pixmap*; a second surface on one pixmap is EGL_BAD_ALLOC.
+  CHECK(eglCreatePlatformPixmapSurface(dpy, cfg, &pix, nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_ALLOC);
+  Pixmap other = XCreatePixmap(x, root, 8, 8, 24);
+  XSync(x, False);
+  EGLSurface platform_surf = eglCreatePlatformPixmapSurface(dpy, cfg, &other, nullptr);
+  CHECK(platform_surf != EGL_NO_SURFACE);
+  if (platform_surf) {
+    CHECK(eglMakeCurrent(dpy, platform_surf, platform_surf, ctx));
+    glViewport(0, 0, 8, 8);
+    ClearTo(1.0f, 0.0f, 1.0f);
+    glFlush();
+    CHECK(Near(ReadPixmapPixel(x, other, VisualID(vid), 4, 4), {255, 0, 255}));
+    CHECK(eglMakeCurrent(dpy, surf, surf, ctx));
+    CHECK(eglDestroySurface(dpy, platform_surf));
+  }
+  // Errors: a window is not a pixmap, nor is 0 or a bad XID; a depth-32 pixmap does not fit a depth-24
+  // config.
+  Window win = MakeWindow(x, VisualID(vid), 8, 8);
+  CHECK(eglCreatePixmapSurface(dpy, cfg, EGLNativePixmapType(win), nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_NATIVE_PIXMAP);
+  CHECK(eglCreatePixmapSurface(dpy, cfg, EGLNativePixmapType(0), nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_NATIVE_PIXMAP);
+  CHECK(eglCreatePixmapSurface(dpy, cfg, EGLNativePixmapType(0x7ffff00), nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_NATIVE_PIXMAP);
+  CHECK(eglCreatePlatformPixmapSurface(dpy, cfg, nullptr, nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_NATIVE_PIXMAP);
+  Pixmap deep = XCreatePixmap(x, root, 8, 8, 32);
+  XSync(x, False);
+  CHECK(eglCreatePixmapSurface(dpy, cfg, EGLNativePixmapType(deep), nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_MATCH);
+  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  CHECK(eglDestroySurface(dpy, surf));
+  eglDestroyContext(dpy, ctx);
+  XFreePixmap(x, deep);
+  XFreePixmap(x, other);
+  XFreePixmap(x, pix);
+  XDestroyWindow(x, win);
+  XSync(x, False);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  int interval = -1, frames = 300;
+  std::vector<int> intervals;
+  int frames = 300, width = 64, height = 64;
   bool hud = false, hold = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--hud")) hud = true;
     if (!std::strcmp(argv[i], "--hold")) hold = true;
-    if (!std::strcmp(argv[i], "--interval") && i + 1 < argc) interval = std::atoi(argv[++i]);
+    if ((!std::strcmp(argv[i], "--interval") || !std::strcmp(argv[i], "--then")) && i + 1 < argc)
+      intervals.push_back(std::atoi(argv[++i]));
     if (!std::strcmp(argv[i], "--frames") && i + 1 < argc) frames = std::atoi(argv[++i]);
+    if (!std::strcmp(argv[i], "--size") && i + 1 < argc) std::sscanf(argv[++i], "%dx%d", &width, &height);
   }
   Display* x = XOpenDisplay(nullptr);
   if (!x) {
@@ -269,7 +385,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "eglGetDisplay(Display*) / eglInitialize failed: 0x%x\n", eglGetError());
     return 1;
   }
-  if (interval >= 0) return RunInterval(x, dpy, interval, frames);
+  if (!intervals.empty()) return RunInterval(x, dpy, intervals, frames, width, height);
   if (hud) return RunHud(x, dpy, std::min(frames, 60), hold);
 
   CHECK(client && std::strstr(client, "EGL_KHR_platform_x11") && std::strstr(client, "EGL_EXT_platform_xcb"));
@@ -346,10 +462,51 @@ int main(int argc, char** argv) {
     const EGLint damage[] = {0, 0, 96, 64};
     CHECK(swap_damage(dpy, surf, damage, 1));
     CHECK(WaitForPixel(x, win, 48, 32, {255, 0, 255}));
+    // Damage smaller than the frame: what it covers is shown (outside it the window may keep the previous
+    // frame: the application says nothing changed there).
+    ClearTo(0.0f, 0.5f, 1.0f);
+    const EGLint part[] = {0, 0, 48, 32, 60, 40, 10, 10};
+    CHECK(swap_damage(dpy, surf, part, 2));
+    CHECK(WaitForPixel(x, win, 10, 60, {0, 128, 255}));  // X row 60 = GL row 3, inside the first rectangle
+    CHECK(WaitForPixel(x, win, 65, 18, {0, 128, 255}));  // X row 18 = GL row 45, inside the second
+    ClearTo(1.0f, 0.0f, 1.0f);
+    CHECK(swap_damage(dpy, surf, damage, 1));
+    CHECK(WaitForPixel(x, win, 48, 32, {255, 0, 255}));
     CHECK(!swap_damage(dpy, surf, damage, -1));
     CHECK_ERROR(EGL_BAD_PARAMETER);
     CHECK(!swap_damage(dpy, surf, nullptr, 2));
     CHECK_ERROR(EGL_BAD_PARAMETER);
+  }
+  // EGL_KHR_partial_update: eglSetDamageRegionKHR's rules, and a frame drawn only inside its region shows the
+  // previous frame outside it (the back buffer keeps it: age 1).
+  auto set_damage =
+      reinterpret_cast<PFNEGLSETDAMAGEREGIONKHRPROC>(eglGetProcAddress("eglSetDamageRegionKHR"));
+  CHECK(set_damage != nullptr && std::strstr(dpy_ext, "EGL_KHR_partial_update"));
+  if (set_damage) {
+    EGLint region[] = {0, 0, 48, 32};  // GL's lower left quarter
+    CHECK(eglQuerySurface(dpy, surf, EGL_BUFFER_AGE_EXT, &age));
+    CHECK(!set_damage(dpy, surf, region, 1));  // EGL_SWAP_BEHAVIOR is EGL_BUFFER_PRESERVED (set above)
+    CHECK_ERROR(EGL_BAD_MATCH);
+    CHECK(eglSurfaceAttrib(dpy, surf, EGL_SWAP_BEHAVIOR, EGL_BUFFER_DESTROYED));
+    CHECK(eglSwapBuffers(dpy, surf));          // a frame boundary: the magenta frame again
+    CHECK(!set_damage(dpy, surf, region, 1));  // the age was not queried in this frame
+    CHECK_ERROR(EGL_BAD_ACCESS);
+    CHECK(eglQuerySurface(dpy, surf, EGL_BUFFER_AGE_EXT, &age) && age == 1);
+    CHECK(!set_damage(dpy, surf, region, -1));
+    CHECK_ERROR(EGL_BAD_PARAMETER);
+    CHECK(set_damage(dpy, surf, region, 1));
+    CHECK(!set_damage(dpy, surf, region, 1));  // once per frame
+    CHECK_ERROR(EGL_BAD_ACCESS);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, 48, 32);
+    glClearColor(1.0f, 1.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    CHECK(eglSwapBuffers(dpy, surf));
+    CHECK(WaitForPixel(x, win, 10, 60, {255, 255, 0}));    // inside the region (X row 60 = GL row 3)
+    CHECK(WaitForPixel(x, win, 90, 5, {255, 0, 255}));     // outside it: the previous frame
+    CHECK(set_damage(dpy, surf, region, 0) == EGL_FALSE);  // a new frame: the age not queried yet
+    CHECK_ERROR(EGL_BAD_ACCESS);
   }
 
   // Swap intervals are accepted (and clamped); interval 0 still shows every last frame.
@@ -357,6 +514,15 @@ int main(int argc, char** argv) {
   ClearTo(1.0f, 1.0f, 1.0f);
   CHECK(eglSwapBuffers(dpy, surf));
   CHECK(WaitForPixel(x, win, 48, 32, {255, 255, 255}));
+  // Intervals up to EGL_MAX_SWAP_INTERVAL are kept, larger ones clamped to it.
+  EGLint max_interval = 0, min_interval = -1;
+  CHECK(eglGetConfigAttrib(dpy, cfg, EGL_MAX_SWAP_INTERVAL, &max_interval) && max_interval == 8);
+  CHECK(eglGetConfigAttrib(dpy, cfg, EGL_MIN_SWAP_INTERVAL, &min_interval) && min_interval == 0);
+  CHECK(eglSwapInterval(dpy, 2));
+  ClearTo(0.0f, 1.0f, 1.0f);
+  CHECK(eglSwapBuffers(dpy, surf));
+  CHECK(WaitForPixel(x, win, 48, 32, {0, 255, 255}));
+  CHECK(eglSwapInterval(dpy, 50));
   CHECK(eglSwapInterval(dpy, 5));
 
   // Resize: the surface follows the window after the next swap; that frame is drawn at the new size.
@@ -440,6 +606,7 @@ int main(int argc, char** argv) {
   if (again_surf) eglDestroySurface(dpy, again_surf);
 
   XcbPlatform(x);
+  PixmapSurfaces(x, dpy);
 
   CHECK(eglTerminate(dpy));
   XDestroyWindow(x, win);

@@ -1,8 +1,9 @@
 // GLX through glvnd on Caldera (__GLX_VENDOR_LIBRARY_NAME=caldera): FBConfigs naming the server's visuals,
 // core 3.3 and ES 2 contexts from glXCreateContextAttribsARB, glXMakeCurrent on an X window, glXSwapBuffers
 // with the pixels read back from the X server, glXQueryDrawable, swap intervals (EXT, MESA, SGI), pbuffers
-// (own size, read as the read drawable), and the legacy context refusal (Caldera has no compatibility
-// profile). Prints "N passed, 0 failed".
+// (own size, read as the read drawable), pixmaps (pixels in the X pixmap after glFlush / glFinish /
+// glXWaitGL, and their X errors), and the legacy context refusal (Caldera has no compatibility profile).
+// Prints "N passed, 0 failed".
 #include <GL/gl.h>
 #include <GL/glx.h>
 #include <GL/glxext.h>
@@ -37,6 +38,41 @@ bool WaitForPixel(Display* x, Window win, int px, int py, int r, int g, int b) {
   std::fprintf(stderr, "pixel (%d,%d): got %d,%d,%d, want %d,%d,%d\n", px, py, got[0], got[1], got[2], r, g,
                b);
   return false;
+}
+
+// One pixel of a pixmap: XGetImage gives pixmaps no visual (the image's masks are 0), so TrueColor's
+// 8-bit masks of the depth-24 visual are used.
+bool PixmapPixelIs(Display* x, Pixmap pixmap, int px, int py, int r, int g, int b) {
+  XImage* img = XGetImage(x, pixmap, px, py, 1, 1, AllPlanes, ZPixmap);
+  if (!img) return false;
+  unsigned long p = XGetPixel(img, 0, 0);
+  XDestroyImage(img);
+  int got[3] = {int((p >> 16) & 255), int((p >> 8) & 255), int(p & 255)};
+  bool ok = std::abs(got[0] - r) <= 2 && std::abs(got[1] - g) <= 2 && std::abs(got[2] - b) <= 2;
+  if (!ok)
+    std::fprintf(stderr, "pixmap pixel (%d,%d): got %d,%d,%d, want %d,%d,%d\n", px, py, got[0], got[1],
+                 got[2], r, g, b);
+  return ok;
+}
+
+constexpr int kGLXBadPixmap = 3;  // GLX's error number (glxproto.h), added to the extension's error base
+
+int g_error_code = 0;
+int RecordXError(Display*, XErrorEvent* e) {
+  g_error_code = e->error_code;
+  return 0;
+}
+
+// The X error the call raised (0: none), seen after a round trip.
+template <typename F>
+int XErrorOf(Display* x, F&& call) {
+  XSync(x, False);
+  g_error_code = 0;
+  auto old = XSetErrorHandler(RecordXError);
+  call();
+  XSync(x, False);
+  XSetErrorHandler(old);
+  return g_error_code;
 }
 
 }  // namespace
@@ -119,6 +155,20 @@ int main() {
     unsigned int interval = 7;
     glXQueryDrawable(x, win, GLX_SWAP_INTERVAL_EXT, &interval);
     CHECK(interval == 0);
+    unsigned int max_interval = 0;
+    glXQueryDrawable(x, win, GLX_MAX_SWAP_INTERVAL_EXT, &max_interval);
+    CHECK(max_interval == 8);
+    swap_ext(x, win, 2);
+    glXQueryDrawable(x, win, GLX_SWAP_INTERVAL_EXT, &interval);
+    CHECK(interval == 2);
+    swap_ext(x, win, 20);  // clamped to the maximum
+    glXQueryDrawable(x, win, GLX_SWAP_INTERVAL_EXT, &interval);
+    CHECK(interval == 8);
+    glClearColor(1.0f, 0.0f, 1.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glXSwapBuffers(x, win);  // shown, eight vblanks after the previous frame at most
+    CHECK(WaitForPixel(x, win, 40, 30, 255, 0, 255));
+    swap_ext(x, win, 0);
   }
   glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -154,6 +204,17 @@ int main() {
     CHECK(sgi(1) == 0);
     CHECK(sgi(0) == GLX_BAD_VALUE);
   }
+  // GLX_MESA_swap_control: intervals above 1 are kept (up to the maximum), and read back.
+  auto mesa_set = reinterpret_cast<int (*)(unsigned)>(
+      glXGetProcAddress(reinterpret_cast<const GLubyte*>("glXSwapIntervalMESA")));
+  auto mesa_get = reinterpret_cast<int (*)()>(
+      glXGetProcAddress(reinterpret_cast<const GLubyte*>("glXGetSwapIntervalMESA")));
+  CHECK(mesa_set && mesa_get);
+  if (mesa_set && mesa_get) {
+    CHECK(mesa_set(3) == 0 && mesa_get() == 3);
+    CHECK(mesa_set(100) == 0 && mesa_get() == 8);
+    CHECK(mesa_set(1) == 0 && mesa_get() == 1);
+  }
 
   // A pbuffer: an offscreen drawable of its own size, current with separate draw and read drawables.
   int drawable_type = 0;
@@ -182,6 +243,72 @@ int main() {
     CHECK(glXMakeCurrent(x, None, nullptr));
     glXDestroyPbuffer(x, pb);
   }
+
+  // GLX pixmaps: every config has GLX_PIXMAP_BIT; rendering goes to the front buffer, which reaches the X
+  // pixmap at glFlush, glFinish and glXWaitGL (read back with XGetImage); glXSwapBuffers has no effect.
+  CHECK(glXGetFBConfigAttrib(x, cfg, GLX_DRAWABLE_TYPE, &drawable_type) == Success &&
+        (drawable_type & GLX_PIXMAP_BIT));
+  Pixmap xpix = XCreatePixmap(x, RootWindow(x, screen), 32, 24, 24);
+  GLXPixmap gpix = glXCreatePixmap(x, cfg, xpix, nullptr);
+  CHECK(gpix != 0 && gpix != xpix);
+  if (gpix) {
+    unsigned int pw = 0, ph = 0;
+    glXQueryDrawable(x, gpix, GLX_WIDTH, &pw);
+    glXQueryDrawable(x, gpix, GLX_HEIGHT, &ph);
+    CHECK(pw == 32 && ph == 24);
+    CHECK(glXMakeCurrent(x, gpix, ctx));
+    glViewport(0, 0, 32, 24);
+    glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, 32, 8);  // GL's bottom rows: the pixmap's bottom rows
+    glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    glFlush();
+    CHECK(PixmapPixelIs(x, xpix, 16, 20, 255, 0, 0));
+    CHECK(PixmapPixelIs(x, xpix, 16, 4, 0, 0, 255));
+    glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glFinish();
+    CHECK(PixmapPixelIs(x, xpix, 1, 1, 0, 255, 0));
+    glClearColor(1.0f, 1.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glXWaitGL();
+    CHECK(PixmapPixelIs(x, xpix, 31, 23, 255, 255, 0));
+    glXSwapBuffers(x, gpix);
+    CHECK(PixmapPixelIs(x, xpix, 31, 23, 255, 255, 0));
+    CHECK(glXMakeCurrent(x, None, nullptr));
+    // A second GLX pixmap on the same X pixmap: BadAlloc.
+    CHECK(XErrorOf(x, [&] { glXCreatePixmap(x, cfg, xpix, nullptr); }) == BadAlloc);
+    glXDestroyPixmap(x, gpix);
+  }
+  // GLX 1.2's glXCreateGLXPixmap from the config's visual.
+  XVisualInfo* pvi = glXGetVisualFromFBConfig(x, cfg);
+  if (pvi) {
+    GLXPixmap old_style = glXCreateGLXPixmap(x, pvi, xpix);  // free again since glXDestroyPixmap
+    CHECK(old_style != 0);
+    if (old_style) {
+      CHECK(glXMakeCurrent(x, old_style, ctx));
+      glClearColor(1.0f, 0.0f, 1.0f, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glFlush();
+      CHECK(PixmapPixelIs(x, xpix, 10, 10, 255, 0, 255));
+      CHECK(glXMakeCurrent(x, None, nullptr));
+      glXDestroyGLXPixmap(x, old_style);
+    }
+    XFree(pvi);
+  }
+  // Errors: a window is not a pixmap (BadPixmap), a depth-32 pixmap does not fit a depth-24 config
+  // (BadMatch), a GLXPixmap destroyed twice is GLXBadPixmap.
+  CHECK(XErrorOf(x, [&] { glXCreatePixmap(x, cfg, win, nullptr); }) == BadPixmap);
+  Pixmap deep = XCreatePixmap(x, RootWindow(x, screen), 8, 8, 32);
+  CHECK(XErrorOf(x, [&] { glXCreatePixmap(x, cfg, deep, nullptr); }) == BadMatch);
+  XFreePixmap(x, deep);
+  int glx_error_base = 0, glx_event_base = 0;
+  CHECK(glXQueryExtension(x, &glx_error_base, &glx_event_base));
+  if (gpix) CHECK(XErrorOf(x, [&] { glXDestroyPixmap(x, gpix); }) == glx_error_base + kGLXBadPixmap);
+  XFreePixmap(x, xpix);
 
   CHECK(glXMakeCurrent(x, None, nullptr));
   glXDestroyContext(x, ctx);
