@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "frontend/compat/hooks.h"
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "util/log.h"
@@ -91,6 +92,7 @@ const char* PresentPath(const Surface& surface) {
 
 SwapResult SwapBuffers(Context* context, Surface& surface) {
   if (!context) return SwapResult::kContextLost;
+  if (context->compat_hooks) compat::DrawPendingBatch(*context);  // glBegin/glEnd vertices not drawn yet
   pipe::Pipe& pipe = context->pipe();
   if (!surface.window) return pipe.EndFrame() ? SwapResult::kOk : SwapResult::kContextLost;
   int32_t width = 0, height = 0;
