@@ -75,9 +75,11 @@ enum : unsigned {
   kKeyNormalize = 17,
   kKeyRescale = 18,
   kKeyFlat = 19,
-  kKeyFog = 20,    // 2 bits: 0 off, 1 linear, 2 exp, 3 exp2
-  kKeyAlpha = 22,  // 4 bits: 0 off, else func - GL_NEVER + 1
-  kKeyUnits = 26,  // 4 bits per unit: enabled, env index (3 bits)
+  kKeyFog = 20,                         // 2 bits: 0 off, 1 linear, 2 exp, 3 exp2
+  kKeyAlpha = 22,                       // 4 bits: 0 off, else func - GL_NEVER + 1
+  kKeyUnits = 26,                       // 4 bits per unit: enabled, env index (3 bits)
+  kKeyPositional = 26 + 4 * kTexUnits,  // 8 bits: light i is positional (w != 0)
+  kKeySpot = kKeyPositional + 8,        // 8 bits: light i is a spotlight (cutoff != 180)
 };
 
 uint64_t ProgramKey(const Context& ctx, const State& st) {
@@ -102,6 +104,16 @@ uint64_t ProgramKey(const Context& ctx, const State& st) {
     k.Put(st.units[u].enabled_2d, 1);
     k.Put(st.units[u].enabled_2d ? EnvIndex(st.units[u].env_mode) : 0, 3);
   }
+  // Light kinds are code, not uniform branches: a driver that specializes shaders on the uniform values
+  // their branches read (lavapipe inlines them) would otherwise compile variants while drawing.
+  uint64_t positional = 0, spot = 0;
+  for (int i = 0; i < kLights; ++i) {
+    if (!(lights & (1ull << i))) continue;
+    if (st.lights[i].position[3] != 0) positional |= 1ull << i;
+    if (st.lights[i].spot_cutoff != 180) spot |= 1ull << i;
+  }
+  k.Put(positional, 8);
+  k.Put(spot, 8);
   (void)ctx;
   return k.bits;
 }
@@ -147,27 +159,32 @@ std::string VertexSource(const Key& k) {
     s += "  vec4 m_diffuse = " + mat("diffuse", 2) + ";\n";
     s += "  vec4 m_specular = " + mat("specular", 4) + ";\n";
     s += "  vec4 m_emission = " + mat("emission", 5) + ";\n";
-    s += "  float shininess = side == 0 ? u_material_shininess.x : u_material_shininess.y;\n";
+    s += "  float shininess = side == 0 ? u_material_shininess.x : u_material_shininess.y;\n";  // side:
+                                                                                                // constant
     s += "  vec3 c = m_emission.rgb + u_scene_ambient.rgb * m_ambient.rgb;\n  vec3 spec = vec3(0.0);\n";
     for (int i = 0; i < kLights; ++i) {
       if (!k.Get(kKeyLights + i, 1)) continue;
       std::string l = "[" + std::to_string(i) + "]";
       s += "  {\n    vec3 L;\n    float att = 1.0;\n";
-      s += "    if (u_light_position" + l + ".w != 0.0) {\n";
-      s += "      vec3 d = u_light_position" + l + ".xyz / u_light_position" + l + ".w - eye;\n";
-      s += "      float dist = length(d);\n      L = d / max(dist, 1e-20);\n";
-      s += "      vec3 a = u_light_attenuation" + l + ".xyz;\n";
-      s += "      att = 1.0 / max(a.x + a.y * dist + a.z * dist * dist, 1e-20);\n";
-      s += "    } else {\n      L = normalize(u_light_position" + l + ".xyz);\n    }\n";
-      s += "    if (u_light_spot" + l + ".w > -1.5) {\n";
-      s += "      float sd = dot(-L, normalize(u_light_spot" + l + ".xyz));\n";
-      s += "      att *= sd >= u_light_spot" + l + ".w ? pow(max(sd, 0.0), u_light_attenuation" + l +
-           ".w) : 0.0;\n    }\n";
+      if (k.Get(kKeyPositional + i, 1)) {
+        s += "    vec3 d = u_light_position" + l + ".xyz / u_light_position" + l + ".w - eye;\n";
+        s += "    float dist = length(d);\n    L = d / max(dist, 1e-20);\n";
+        s += "    vec3 a = u_light_attenuation" + l + ".xyz;\n";
+        s += "    att = 1.0 / max(a.x + a.y * dist + a.z * dist * dist, 1e-20);\n";
+      } else {
+        s += "    L = normalize(u_light_position" + l + ".xyz);\n";
+      }
+      if (k.Get(kKeySpot + i, 1)) {
+        s += "    float sd = dot(-L, normalize(u_light_spot" + l + ".xyz));\n";
+        s += "    att *= step(u_light_spot" + l + ".w, sd) * pow(max(sd, 1e-30), u_light_attenuation" + l +
+             ".w);\n";
+      }
       s += "    float ndl = max(dot(n, L), 0.0);\n";
       s += k.Get(kKeyLocalViewer, 1) ? "    vec3 H = normalize(L + normalize(-eye));\n"
                                      : "    vec3 H = normalize(L + vec3(0.0, 0.0, 1.0));\n";
       s += "    float ndh = max(dot(n, H), 0.0);\n";
-      s += "    float f = ndl > 0.0 ? (shininess == 0.0 ? 1.0 : pow(ndh, shininess)) : 0.0;\n";
+      // pow(0, 0) is undefined in GLSL; GL wants 1 there (n.h = 0 with shininess 0).
+      s += "    float f = ndl > 0.0 ? pow(max(ndh, 1e-30), shininess) : 0.0;\n";
       s += "    c += att * (u_light_ambient" + l + ".rgb * m_ambient.rgb + ndl * u_light_diffuse" + l +
            ".rgb * m_diffuse.rgb);\n";
       s += "    spec += att * f * u_light_specular" + l + ".rgb * m_specular.rgb;\n  }\n";

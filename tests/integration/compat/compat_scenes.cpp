@@ -2,6 +2,7 @@
 // pictures): immediate mode with every primitive kind, flat shading's provoking vertices, matrix stacks,
 // lighting, display lists, texture environments, fog and alpha test, and a gears scene at fixed angles.
 // Usage: compat_scene <scene> <out.rgba> [out.png]
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -13,6 +14,7 @@ using namespace compat_gl;
 namespace {
 
 constexpr int kSize = 64;
+float g_spin = 0;  // added to the gears' angles: frames of a timed run differ as glxgears' do
 
 void Ortho2D() {
   MatrixMode(GL_PROJECTION);
@@ -354,7 +356,7 @@ void GearsScene(bool lists) {
   for (int i = 0; i < 3; ++i) {
     PushMatrix();
     Translatef(gears[i].x, gears[i].y, 0);
-    Rotatef(gears[i].angle, 0, 0, 1);
+    Rotatef(gears[i].angle + g_spin * (i == 0 ? 1.0f : -2.0f), 0, 0, 1);
     if (lists) {
       CallList(base + GLuint(i));
     } else {
@@ -546,6 +548,21 @@ int main(int argc, char** argv) {
   harness::Window w = harness::Open(kSize, kSize, false, true);
   Load();
   scene->draw();
+  // COMPAT_SCENE_FRAMES=N: N more frames, timed (a steady-state measurement; the picture is the last
+  // frame's).
+  if (const char* frames = std::getenv("COMPAT_SCENE_FRAMES")) {
+    int n = std::atoi(frames);
+    auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < n; ++i) {
+      g_spin = float(i + 1);
+      scene->draw();
+      glFinish();
+    }
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%d frames: %.3f ms per frame\n", n, n ? ms / n : 0.0);
+    g_spin = 0;
+    scene->draw();
+  }
   std::vector<uint8_t> pixels = harness::ReadRGBA(w.width, w.height);
   GLenum err = glGetError();
   if (err != GL_NO_ERROR) {
