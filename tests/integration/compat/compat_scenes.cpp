@@ -513,6 +513,21 @@ void FogAlpha() {
   glDisable(GL_ALPHA_TEST);
 }
 
+// 256 quads, each in its own glBegin/glEnd with a colour of its own: one batch, one draw (compat_draws).
+void ManyBegins() {
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  Ortho2D();
+  for (int y = 0; y < 16; ++y)
+    for (int x = 0; x < 16; ++x) {
+      Color3f(float(x) / 15, float(y) / 15, 0.5f);
+      Begin(GL_QUADS);
+      Vertex2f(4.0f * x + 0.5f, 4.0f * y + 0.5f), Vertex2f(4.0f * x + 3.5f, 4.0f * y + 0.5f);
+      Vertex2f(4.0f * x + 3.5f, 4.0f * y + 3.5f), Vertex2f(4.0f * x + 0.5f, 4.0f * y + 3.5f);
+      End();
+    }
+}
+
 struct SceneEntry {
   const char* name;
   void (*draw)();
@@ -529,6 +544,7 @@ const SceneEntry kScenes[] = {
     {"gears_lists", GearsLists},
     {"texenv", TexEnv},
     {"fog_alpha", FogAlpha},
+    {"many_begins", ManyBegins},
 };
 
 }  // namespace
@@ -550,8 +566,8 @@ int main(int argc, char** argv) {
   scene->draw();
   // COMPAT_SCENE_FRAMES=N: N more frames, timed (a steady-state measurement; the picture is the last
   // frame's).
-  if (const char* frames = std::getenv("COMPAT_SCENE_FRAMES")) {
-    int n = std::atoi(frames);
+  const char* frames = std::getenv("COMPAT_SCENE_FRAMES");
+  if (int n = frames ? std::atoi(frames) : 0; n > 0) {
     auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < n; ++i) {
       g_spin = float(i + 1);
