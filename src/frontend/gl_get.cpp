@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "frontend/compat/immediate.h"
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/extension_table_gen.h"
@@ -488,7 +489,14 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
 template <typename T>
 void Get(Context& ctx, GLenum pname, T* data, const char* function) {
   Values values;
-  if (!Query(ctx, pname, values)) {
+  bool found = Query(ctx, pname, values);
+  if (!found && ctx.IsCompat()) {  // matrices, lighting, fog... (compat/queries.cpp)
+    bool color = false;
+    values.count = compat::QueryState(ctx, pname, values.v, &color);
+    values.kind = color ? Kind::kColor : Kind::kFloat;
+    found = values.count > 0;
+  }
+  if (!found) {
     char why[64];
     std::snprintf(why, sizeof(why), "unknown state name 0x%04X", pname);
     return ctx.Error(GL_INVALID_ENUM, function, why);

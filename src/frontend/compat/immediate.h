@@ -26,6 +26,8 @@ bool SetCapability(Context& ctx, GLenum cap, bool value);
 bool QueryCapability(Context& ctx, GLenum cap, bool* value);
 // Writes the current colour into the material parameters GL_COLOR_MATERIAL tracks.
 void ApplyColorMaterial(State& st);
+// glGet* of compatibility state (queries.cpp): fills up to 16 values, returns their count (0: not one).
+int QueryState(Context& ctx, GLenum pname, double* out, bool* color);
 // The current matrix of `mode`'s stack (matrix.cpp).
 Mat4& Top(State& st, GLenum mode, GLuint unit);
 // CALDERA_STATS: the fixed-function counters (lists.cpp writes them when the context goes).

@@ -65,6 +65,29 @@ void CompatContext() {
   CHECK(pushed >= 31 && pushed < 64);  // GL_MAX_MODELVIEW_STACK_DEPTH is at least 32
   for (int i = 0; i < pushed; ++i) PopMatrix();
   CHECK_GL_ERROR(GL_NO_ERROR);
+  // Matrix and current-attribute queries.
+  LoadIdentity();
+  PushMatrix();
+  Translatef(1, 2, 3);
+  Scalef(2, 2, 2);
+  GLfloat m[16] = {};
+  glGetFloatv(GL_MODELVIEW_MATRIX, m);
+  CHECK(m[0] == 2 && m[5] == 2 && m[10] == 2 && m[12] == 1 && m[13] == 2 && m[14] == 3 && m[15] == 1);
+  glGetFloatv(GL_TRANSPOSE_MODELVIEW_MATRIX, m);
+  CHECK(m[3] == 1 && m[7] == 2 && m[11] == 3);
+  GLint depth = 0, mode = 0;
+  glGetIntegerv(GL_MODELVIEW_STACK_DEPTH, &depth);
+  glGetIntegerv(GL_MATRIX_MODE, &mode);
+  CHECK(depth == 2 && mode == GL_MODELVIEW);
+  PopMatrix();
+  Color4f(0.25f, 0.5f, 0.75f, 1);
+  GLfloat color[4] = {};
+  glGetFloatv(GL_CURRENT_COLOR, color);
+  CHECK(color[0] == 0.25f && color[1] == 0.5f && color[2] == 0.75f && color[3] == 1);
+  GLint lights = 0;
+  glGetIntegerv(GL_MAX_LIGHTS, &lights);
+  CHECK(lights >= 8);
+  CHECK_GL_ERROR(GL_NO_ERROR);
   MatrixMode(0x1234);
   CHECK_GL_ERROR(GL_INVALID_ENUM);
   Ortho(0, 0, 0, 1, 0, 1);
