@@ -10,12 +10,18 @@
 namespace caldera::egl {
 namespace {
 
-bool LegacyRequestsGetCore() {
-  static const bool core = [] {
+// What a request for deprecated features (GL below 3.1, or the 3.2+ compatibility profile) gets:
+// CALDERA_LEGACY_CONTEXT=compat (the default) a 3.3 compatibility context, =core a 3.3 core context (what
+// macOS does), =refuse EGL_BAD_MATCH (the behaviour before compatibility contexts existed).
+enum class LegacyPolicy { kCompat, kCore, kRefuse };
+LegacyPolicy LegacyRequests() {
+  static const LegacyPolicy policy = [] {
     const char* v = util::Env("CALDERA_LEGACY_CONTEXT");
-    return v && std::string(v) == "core";
+    if (v && std::string(v) == "core") return LegacyPolicy::kCore;
+    if (v && std::string(v) == "refuse") return LegacyPolicy::kRefuse;
+    return LegacyPolicy::kCompat;
   }();
-  return core;
+  return policy;
 }
 
 }  // namespace
@@ -189,29 +195,32 @@ EGLContext CreateContext(EGLDisplay handle, EGLConfig config, EGLContext share_c
       SetError(EGL_BAD_MATCH);
       return EGL_NO_CONTEXT;
     }
-    // Caldera provides one desktop flavour: 3.3 core. A 3.1 request may be met by it (EGL_KHR_create_context:
-    // 3.1 without GL_ARB_compatibility is core-like), and so may forward-compatible 3.0. Older requests
-    // (the default is 1.0) need the deprecated features a core context lacks, so they fail here with
-    // EGL_BAD_MATCH rather than fail later in the middle of rendering; CALDERA_LEGACY_CONTEXT=core opts
-    // into handing them a core context anyway (what macOS does).
+    // Caldera provides 3.3 core and 3.3 compatibility. A 3.1 request is met by core (EGL_KHR_create_context:
+    // 3.1 without GL_ARB_compatibility is core-like), and so is forward-compatible 3.0. Older requests (the
+    // default is 1.0) and the 3.2+ compatibility profile alone get the compatibility context, unless
+    // CALDERA_LEGACY_CONTEXT says otherwise.
     bool legacy = !wants_32 && !(req.major == 3 && req.minor == 1) && !req.forward_compatible;
-    if (legacy && !LegacyRequestsGetCore()) {
-      util::LogOnce(
-          util::LogLevel::kInfo, "eglCreateContext",
-          "GL " + std::to_string(req.major) + "." + std::to_string(req.minor) +
-              " needs a compatibility context; Caldera provides 3.3 core (see CALDERA_LEGACY_CONTEXT)");
+    bool compat_profile = wants_32 && !(req.profile_mask & EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT);
+    if (req.major > 3 || (req.major == 3 && req.minor > 3)) {
       SetError(EGL_BAD_MATCH);
       return EGL_NO_CONTEXT;
     }
-    bool core_allowed = !wants_32 || (req.profile_mask & EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT);
-    if (!core_allowed || req.major > 3 || (req.major == 3 && req.minor > 3)) {
+    bool compat = legacy || compat_profile;
+    if (compat && LegacyRequests() == LegacyPolicy::kRefuse) {
+      util::LogOnce(util::LogLevel::kInfo, "eglCreateContext",
+                    "GL " + std::to_string(req.major) + "." + std::to_string(req.minor) +
+                        " needs a compatibility context, refused by CALDERA_LEGACY_CONTEXT=refuse");
       SetError(EGL_BAD_MATCH);
+      return EGL_NO_CONTEXT;
+    }
+    if (compat && compat_profile && req.forward_compatible) {
+      SetError(EGL_BAD_MATCH);  // a forward-compatible context has no deprecated features to offer
       return EGL_NO_CONTEXT;
     }
     desc.api = ClientApi::kOpenGL;
     desc.major = 3;
     desc.minor = 3;
-    desc.core_profile = true;
+    desc.core_profile = !compat || LegacyRequests() == LegacyPolicy::kCore;
   } else {
     if (!ValidESVersion(req.major, req.minor)) {
       SetError(EGL_BAD_MATCH);

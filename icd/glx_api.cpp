@@ -275,17 +275,36 @@ GLXContext CreateWith(::Display* dpy, FBConfigRec* cfg, GLXContext share, const 
   return reinterpret_cast<GLXContext>(rec);
 }
 
-// Legacy creation asks for GL 1.x, which needs a compatibility context: refused unless
-// CALDERA_LEGACY_CONTEXT=core (then 3.3 core, as EGL does).
-GLXContext CreateLegacy(::Display* dpy, FBConfigRec* cfg, GLXContext share, unsigned char minor) {
+bool ExistingGLVersion(int major, int minor) {
+  switch (major) {
+    case 1:
+      return minor >= 0 && minor <= 5;
+    case 2:
+      return minor >= 0 && minor <= 1;
+    case 3:
+      return minor >= 0 && minor <= 3;
+    case 4:
+      return minor >= 0 && minor <= 6;
+    default:
+      return false;
+  }
+}
+
+// Legacy creation (glXCreateContext, glXCreateNewContext, or a 1.x/2.x/compatibility-profile
+// glXCreateContextAttribsARB request) gets a 3.3 compatibility context, as EGL does:
+// CALDERA_LEGACY_CONTEXT=core hands out 3.3 core instead, =refuse fails it (the behaviour before
+// compatibility contexts existed).
+GLXContext CreateLegacy(::Display* dpy, FBConfigRec* cfg, GLXContext share, unsigned char minor,
+                        bool debug = false) {
   const char* legacy = util::Env("CALDERA_LEGACY_CONTEXT");
-  if (!legacy || std::strcmp(legacy, "core") != 0) {
+  if (legacy && std::strcmp(legacy, "refuse") == 0) {
     util::LogOnce(util::LogLevel::kWarning, "glXCreateContext",
-                  "legacy GLX contexts need a compatibility profile, which Caldera does not provide: use "
-                  "glXCreateContextAttribsARB (core 3.3 or ES), or CALDERA_LEGACY_CONTEXT=core");
+                  "legacy GLX contexts are refused by CALDERA_LEGACY_CONTEXT=refuse");
     return nullptr;
   }
   ContextDesc desc;
+  desc.core_profile = legacy && std::strcmp(legacy, "core") == 0;
+  desc.debug = debug;
   return CreateWith(dpy, cfg, share, desc, minor);
 }
 
@@ -890,10 +909,15 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
   if (es) {
     desc.api = ClientApi::kOpenGLES;
     if (desc.major == 1) desc.major = 2;
-  } else if (gl32 && profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
-    return CreateLegacy(dpy, cfg, share, minor);
-  } else if (desc.major < 3 || (desc.major == 3 && desc.minor < 1)) {
-    return CreateLegacy(dpy, cfg, share, minor);  // the default 1.0 is a compatibility context
+  } else if (!ExistingGLVersion(desc.major, desc.minor)) {
+    RaiseCoreError(dpy, BadMatch, 0, minor);  // GLX_ARB_create_context: a version that does not exist
+    return nullptr;
+  } else if (desc.major > 3 || (desc.major == 3 && desc.minor > 3)) {
+    return CreateWith(dpy, cfg, share, desc, minor);  // the frontend refuses it: BadMatch
+  } else if (gl32 && profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB && !desc.forward_compatible) {
+    return CreateLegacy(dpy, cfg, share, minor, desc.debug);
+  } else if ((desc.major < 3 || (desc.major == 3 && desc.minor < 1)) && !desc.forward_compatible) {
+    return CreateLegacy(dpy, cfg, share, minor, desc.debug);  // the default 1.0 is a compatibility context
   }
   return CreateWith(dpy, cfg, share, desc, minor);
 }

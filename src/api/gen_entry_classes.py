@@ -63,6 +63,11 @@ def exported_entries(xml, impl, extensions):
     wanted = gen_gl_api.collect_commands(root)
     implemented = gen_gl_api.declared_names(impl)
     entries = {name: name for name in wanted}
+    # Compatibility-only commands (glBegin, glMaterialfv, ...) are exported too. Compatibility contexts take no
+    # fast path (their draws depend on fixed-function state the epochs do not follow), so their classes only
+    # decide bumps nobody reads; the rules give them the safe ones.
+    for name in gen_gl_api.collect_compat_commands(root) - wanted:
+        entries[name] = name
     for row in gen_extensions.resolve(extensions, root, wanted, implemented):
         for name, target in row.entries.items():
             entries.setdefault(name, target)

@@ -43,6 +43,19 @@ def collect_commands(root):
     return (core - removed) | es
 
 
+def collect_compat_commands(root):
+    """Commands of the compatibility profile only: every GL <= 3.3 command the core profile removed (glBegin,
+    matrices, display lists...). Their entry points work in compatibility contexts (frontend/compat/) and
+    record GL_INVALID_OPERATION in core and ES ones, as the core profile requires."""
+    removed = set()
+    for feature in root.findall("feature"):
+        if feature.get("api") == "gl" and version_tuple(feature.get("number")) <= DESKTOP_MAX:
+            for rem in feature.findall("remove"):
+                if rem.get("profile") in (None, "core"):
+                    removed.update(c.get("name") for c in rem.findall("command"))
+    return removed
+
+
 CPP_RESERVED = {"near", "far", "near_", "far_", "string", "template", "class", "new", "delete", "index"}
 
 
@@ -105,10 +118,88 @@ def read_classes(path):
     return classes
 
 
-def write_entrypoints(out, commands, implemented, validated, extension_aliases, classes):
+# Compatibility contexts (frontend/compat/hooks.h): commands allowed between glBegin and glEnd. Those of the
+# first set only feed the vertex being built and never end a batch of vertices waiting to be drawn; those of the
+# second change state a batched draw depends on (materials) or run lists, so outside glBegin/glEnd they draw the
+# batch first, as every other command does.
+BEGIN_END_ATTRIB_RE = re.compile(
+    r"^(Vertex[234]|Color[34]|SecondaryColor3|Normal3|TexCoord[1-4]|MultiTexCoord[1-4]|EdgeFlag|Index|FogCoord|"
+    r"EvalCoord|EvalPoint|VertexAttrib[1-4]|VertexAttribI[1-4]|VertexAttribP[1-4]|ArrayElement|End$)")
+BEGIN_END_STATE_RE = re.compile(r"^(Material|CallList)")
+
+# Display lists: which commands glNewList compiles rather than executes. Every compatibility-only command that
+# returns nothing, except those GL executes immediately (client state, lists themselves, feedback and
+# selection buffers, queries), and the core state commands listed here. A pointer parameter is copied at
+# compile time: the element count comes from the command's name or, for the parameter-vector commands, from
+# compat::ParamCount(pname). Commands whose pointed-to data has any other shape run immediately (a documented
+# limitation: docs/CONFORMANCE.md).
+NOT_LISTABLE = {
+    "NewList", "EndList", "GenLists", "DeleteLists", "IsList", "FeedbackBuffer", "SelectBuffer", "RenderMode",
+    "VertexPointer", "ColorPointer", "NormalPointer", "TexCoordPointer", "EdgeFlagPointer", "IndexPointer",
+    "InterleavedArrays", "FogCoordPointer", "SecondaryColorPointer", "EnableClientState", "DisableClientState",
+    "ClientActiveTexture", "PushClientAttrib", "PopClientAttrib", "CallLists", "ArrayElement",
+}
+CORE_LISTABLE = {
+    "Enable", "Disable", "BlendFunc", "BlendFuncSeparate", "BlendEquation", "BlendEquationSeparate",
+    "BlendColor", "DepthFunc", "DepthMask", "DepthRange", "ColorMask", "CullFace", "FrontFace", "PolygonMode",
+    "PolygonOffset", "LineWidth", "PointSize", "Scissor", "Viewport", "StencilFunc", "StencilOp", "StencilMask",
+    "Clear", "ClearColor", "ClearDepth", "ClearStencil", "BindTexture", "ActiveTexture", "TexParameteri",
+    "TexParameterf", "UseProgram", "Hint", "LogicOp", "Uniform1f", "Uniform2f", "Uniform3f", "Uniform4f",
+    "Uniform1i", "VertexAttrib1f", "VertexAttrib2f", "VertexAttrib3f", "VertexAttrib4f",
+}
+FIXED_COUNT_RE = re.compile(
+    r"^(Vertex|Color|SecondaryColor|TexCoord|MultiTexCoord|RasterPos|WindowPos|EvalCoord)([1-4])[a-z]+v$")
+PNAME_COUNT_RE = re.compile(r"^(Material|Light|LightModel|Fog|TexEnv|TexGen)[ifd]v$")
+
+
+def pointer_copy(cmd, ctype, pname):
+    """How a list copies pointer parameter `pname`: (element type, count expression), or None."""
+    elem = ctype.replace("const", "").replace("*", "").strip()
+    short = cmd.short
+    if m := FIXED_COUNT_RE.match(short):
+        return elem, m.group(2)
+    if re.match(r"^Normal3[a-z]+v$", short):
+        return elem, "3"
+    if re.match(r"^(Index|EdgeFlag|FogCoord)[a-z]*v$", short):
+        return elem, "1"
+    if re.match(r"^Rect[sifd]v$", short):
+        return elem, "2"
+    if re.match(r"^(Load|Mult)(Transpose)?Matrix[fd]$", short):
+        return elem, "16"
+    if PNAME_COUNT_RE.match(short):
+        return elem, "compat::ParamCount(pname)"
+    return None
+
+
+def list_capture(cmd, compat_only):
+    """The C++ that copies pointer parameters and the argument list the recorded call passes, or None when
+    the command is never compiled into a display list."""
+    if cmd.ret != "void" or cmd.short in NOT_LISTABLE:
+        return None
+    if not compat_only and cmd.short not in CORE_LISTABLE:
+        return None
+    copies, args = [], []
+    for ctype, pname in cmd.params:
+        if "*" not in ctype:
+            args.append(pname)
+            continue
+        how = pointer_copy(cmd, ctype, pname)
+        if how is None:
+            return None
+        elem, count = how
+        copies.append(f"      std::array<{elem}, 16> copy_{pname}{{}};\n"
+                      f"      if ({pname}) std::copy_n({pname}, std::min<size_t>({count}, 16), copy_{pname}.begin());\n")
+        args.append(f"{pname} ? copy_{pname}.data() : nullptr")
+    return "".join(copies), args
+
+
+def write_entrypoints(out, commands, implemented, validated, extension_aliases, classes,
+                      compat_only=frozenset()):
     w = out.write
     w("// Generated by src/api/gen_gl_api.py from gl.xml. Do not edit.\n")
-    w('#include "api/gl_entry_support.h"\n#include "frontend/gl_impl.h"\n#include "frontend/validate.h"\n\n')
+    w('#include <algorithm>\n#include <array>\n\n')
+    w('#include "api/gl_entry_support.h"\n#include "frontend/compat/compat_impl.h"\n'
+      '#include "frontend/compat/hooks.h"\n#include "frontend/gl_impl.h"\n#include "frontend/validate.h"\n\n')
     w("namespace caldera::api {\nnamespace {\n\n")
     missing = [cmd.name for cmd in commands if cmd.name not in classes]
     missing += [alias for alias in extension_aliases if alias not in classes]
@@ -124,6 +215,22 @@ def write_entrypoints(out, commands, implemented, validated, extension_aliases, 
         w(f'  if (!ctx) [[unlikely]] {{\n    NoCurrentContext("{cmd.name}");\n    {fail}\n  }}\n')
         if cmd.short not in LOST_CONTEXT_EXEMPT:
             w(f'  if (ctx->lost()) [[unlikely]] {{\n    LostContext(*ctx, "{cmd.name}");\n    {fail}\n  }}\n')
+        if cmd.name in compat_only:
+            w(f'  if (!ctx->IsCompat()) [[unlikely]] {{\n    CompatibilityOnly(*ctx, "{cmd.name}");\n    {fail}\n  }}\n')
+        if cmd.short in implemented and cmd.short not in ("GetError",):
+            capture = list_capture(cmd, cmd.name in compat_only)
+            w("  if (ctx->compat_hooks) [[unlikely]] {\n")
+            if capture is not None:
+                copies, args = capture
+                w("    if (compat::Compiling(*ctx)) {\n")
+                w(copies)
+                lambda_args = ", ".join(args)
+                w(f"      compat::Record(*ctx, [=] {{ ep_{cmd.name}({lambda_args}); }});\n")
+                w("      if (!compat::ExecutingWhileCompiling(*ctx)) return;\n    }\n")
+            kind = ("compat::kBegin" if cmd.short == "Begin"
+                    else "compat::kAttribute" if BEGIN_END_ATTRIB_RE.match(cmd.short)
+                    else "compat::kBeginEndState" if BEGIN_END_STATE_RE.match(cmd.short) else "compat::kOther")
+            w(f'    if (!compat::BeforeCommand(*ctx, "{cmd.name}", {kind})) {fail}\n  }}\n')
         if cmd.short in implemented:
             cls = classes[cmd.name]
             if cls != "free":
@@ -200,8 +307,9 @@ def main():
 
     root = ET.parse(args.xml).getroot()
     wanted = collect_commands(root)
+    compat_only = collect_compat_commands(root) - wanted
     commands = [Command(c) for c in root.find("commands").findall("command")
-                if c.find("proto").find("name").text in wanted]
+                if c.find("proto").find("name").text in wanted | compat_only]
     implemented = declared_names(args.impl)
     validated = declared_names(args.validate)
     missing = sorted(v for v in validated if v not in implemented)
@@ -220,7 +328,8 @@ def main():
             if extension_aliases.setdefault(name, target) != target:
                 raise SystemExit(f"{name} is served by both {extension_aliases[name]} and {target}")
     with open(args.out_entry, "w", encoding="utf-8") as f:
-        write_entrypoints(f, commands, implemented, validated, extension_aliases, read_classes(args.classes))
+        write_entrypoints(f, commands, implemented, validated, extension_aliases, read_classes(args.classes),
+                          compat_only)
     with open(args.out_enums, "w", encoding="utf-8") as f:
         write_enums(f, root)
 

@@ -43,6 +43,12 @@ void Unimplemented(Context& ctx, const char* command) {
                 "is not implemented by Caldera yet (GL_INVALID_OPERATION)");
 }
 
+void CompatibilityOnly(Context& ctx, const char* command) {
+  ctx.RecordError(GL_INVALID_OPERATION);
+  util::LogOnce(util::LogLevel::kDebug, command,
+                "exists only in compatibility-profile contexts (GL_INVALID_OPERATION)");
+}
+
 const char* EnumToName(uint32_t value) {
   auto* end = kGLEnumNames + kGLEnumNameCount;
   auto* it =

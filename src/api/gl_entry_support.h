@@ -44,5 +44,7 @@ void NoCurrentContext(const char* command);
 // Records GL_INVALID_OPERATION and logs "<command> is not implemented" once per command.
 void Unimplemented(Context& ctx, const char* command);
 void LostContext(Context& ctx, const char* command);  // GL_CONTEXT_LOST for a command of a lost context
+// A compatibility-profile command in a core or ES context: GL_INVALID_OPERATION (GL 3.2 core, appendix E).
+void CompatibilityOnly(Context& ctx, const char* command);
 
 }  // namespace caldera::api

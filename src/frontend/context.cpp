@@ -4,6 +4,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include "frontend/compat/hooks.h"
+#include "frontend/compat/immediate.h"
+#include "frontend/compat/state.h"
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_enums.h"
@@ -36,8 +39,11 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
     v[3] = 0x3f800000u;  // 1.0f
   }
   dirty_.set();
-  if (IsES()) {
-    // ES has a default vertex array object (name 0) that behaves like a generated one.
+  compat_ = desc.api == ClientApi::kOpenGL && !desc.core_profile;
+  if (compat_) compat = std::make_unique<compat::State>();
+  if (IsES() || compat_) {
+    // ES and the compatibility profile have a default vertex array object (name 0) that behaves like a
+    // generated one.
     default_vertex_array = std::make_shared<VertexArray>();
     default_vertex_array->is_default = true;
     vertex_array = default_vertex_array;
@@ -55,6 +61,7 @@ Context::~Context() {
   WritePipeStats();
   WritePixelStats();
   WriteDrawDeltaStats(draw_delta_stats);
+  compat::WriteStats(*this);
 }
 
 void Context::WritePixelStats() const {

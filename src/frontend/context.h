@@ -19,6 +19,10 @@
 namespace caldera {
 
 class Hud;          // hud.h
+namespace compat {
+struct State;  // compat/state.h
+}
+
 struct SyncTable;   // gl_sync.cpp
 struct QueryTable;  // gl_query.cpp
 
@@ -147,6 +151,8 @@ class Context {
            share_->epoch.load(std::memory_order_relaxed) == fast_path_.share_epoch;
   }
   bool IsES() const { return desc_.api == ClientApi::kOpenGLES; }
+  // A desktop compatibility-profile context: the deprecated commands work (src/frontend/compat/).
+  bool IsCompat() const { return compat_; }
   const ContextDesc& desc() const { return desc_; }
   Device& device() { return device_; }
   ShareGroup& shared() { return *share_; }
@@ -244,6 +250,13 @@ class Context {
     GLuint query = 0;
   } conditional_render;
 
+  // The compatibility profile's state (compat/state.h); null in core and ES contexts.
+  std::unique_ptr<compat::State> compat;
+  // Bits of compat/hooks.h: nonzero while the compatibility code must see commands before they run (a
+  // batch of glBegin/glEnd vertices waits, a glBegin is open, a display list is compiling). The generated
+  // entry points test it first; it stays zero in core and ES contexts.
+  uint8_t compat_hooks = 0;
+
   // What was last sent down the pipe, to send only real changes.
   pipe::Handle sent_program;
   uint64_t sent_uniform_version = 0;
@@ -268,6 +281,7 @@ class Context {
   } fast_path_;
   Surface* draw_surface_ = nullptr;
   Surface* read_surface_ = nullptr;
+  bool compat_ = false;
   bool pixel_transfers_on_device_ = true;
   bool pixel_row_copy_ = true;
   bool native_rgtc_ = false;

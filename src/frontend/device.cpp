@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "api/gl_entry_support.h"
+#include "frontend/compat/hooks.h"
 #include "frontend/context.h"
 #include "util/log.h"
 
@@ -256,6 +257,7 @@ bool MakeCurrent(Context* context, Surface* draw, Surface* read) {
   if (old && (old != context || old->draw_surface() != draw || old->read_surface() != read)) {
     // GL: making another context current flushes the old one: its work reaches the device, so that a
     // fence or query it issued completes for whoever waits on it.
+    if (old->compat_hooks) compat::DrawPendingBatch(*old);
     old->pipe().Record(pipe::CmdFlush{});
     old->pipe().Submit();
     old->pipe().ReleaseThread();
@@ -285,6 +287,7 @@ bool ContextLost(Context* context) {
 
 void FlushCurrent() {
   if (Context* c = api::tls_current_context) {
+    if (c->compat_hooks) compat::DrawPendingBatch(*c);
     c->pipe().Record(pipe::CmdFlush{});  // glFlush semantics (eglWaitClient): to the device, not just applied
     c->pipe().Submit();
     ShowFrontBuffer(*c);
@@ -293,6 +296,7 @@ void FlushCurrent() {
 
 void FinishCurrent() {
   if (Context* c = api::tls_current_context) {
+    if (c->compat_hooks) compat::DrawPendingBatch(*c);
     c->pipe().RecordAndWait(pipe::CmdFinish{});
     ShowFrontBuffer(*c);
   }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "frontend/compat/immediate.h"
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/extension_table_gen.h"
@@ -49,10 +50,13 @@ const ExtensionList& Extensions(Context& ctx) {
   const auto& caps = ctx.device().backend().caps();
   const bool es = ctx.IsES(), timer = caps.timestamp_bits > 0, xfb_draw = caps.draw_transform_feedback;
   // One list per (context kind, capabilities) combination, built once; every context of a kind shares it.
+  // Compatibility contexts add GL_ARB_compatibility, which names no commands of its own (it promises the
+  // deprecated ones: src/frontend/compat/), so it is not a row of the table, whose rows every desktop
+  // context advertises.
   static const auto kLists = [] {
-    std::array<ExtensionList, 8> lists;
+    std::array<ExtensionList, 16> lists;
     for (unsigned key = 0; key < lists.size(); ++key) {
-      const bool for_es = key & 1, has_timer = key & 2, has_xfb_draw = key & 4;
+      const bool for_es = key & 1, has_timer = key & 2, has_xfb_draw = key & 4, compat = key & 8;
       for (const auto& e : extensions::kAdvertised) {
         if (!(for_es ? e.es : e.desktop)) continue;
         if (e.condition == Condition::kTimer && !has_timer) continue;
@@ -60,10 +64,14 @@ const ExtensionList& Extensions(Context& ctx) {
         lists[key].names.emplace_back(e.name);
         lists[key].joined += std::string(e.name) + " ";
       }
+      if (compat && !for_es) {
+        lists[key].names.emplace_back("GL_ARB_compatibility");
+        lists[key].joined += "GL_ARB_compatibility ";
+      }
     }
     return lists;
   }();
-  return kLists[(es ? 1 : 0) | (timer ? 2 : 0) | (xfb_draw ? 4 : 0)];
+  return kLists[(es ? 1 : 0) | (timer ? 2 : 0) | (xfb_draw ? 4 : 0) | (ctx.IsCompat() ? 8 : 0)];
 }
 
 // Fills `out` for `pname`; false when the name is not a state query Caldera knows.
@@ -244,7 +252,8 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double(ctx.IsES() ? 0 : 3)});
     case GL_CONTEXT_PROFILE_MASK:
       if (ctx.IsES()) return false;
-      return ints({double(GL_CONTEXT_CORE_PROFILE_BIT)});
+      return ints(
+          {double(ctx.IsCompat() ? GL_CONTEXT_COMPATIBILITY_PROFILE_BIT : GL_CONTEXT_CORE_PROFILE_BIT)});
     case GL_CONTEXT_FLAGS:
       if (ctx.IsES()) return false;
       return ints({double((ctx.desc().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
@@ -480,7 +489,14 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
 template <typename T>
 void Get(Context& ctx, GLenum pname, T* data, const char* function) {
   Values values;
-  if (!Query(ctx, pname, values)) {
+  bool found = Query(ctx, pname, values);
+  if (!found && ctx.IsCompat()) {  // matrices, lighting, fog... (compat/queries.cpp)
+    bool color = false;
+    values.count = compat::QueryState(ctx, pname, values.v, &color);
+    values.kind = color ? Kind::kColor : Kind::kFloat;
+    found = values.count > 0;
+  }
+  if (!found) {
     char why[64];
     std::snprintf(why, sizeof(why), "unknown state name 0x%04X", pname);
     return ctx.Error(GL_INVALID_ENUM, function, why);
@@ -517,6 +533,8 @@ GLenum GetError(Context& ctx) {
 const GLubyte* GetString(Context& ctx, GLenum name) {
   static const std::string vendor = "Caldera";
   static const std::string gl_version = std::string("3.3 (Core Profile) Caldera ") + CALDERA_VERSION;
+  static const std::string compat_version =
+      std::string("3.3 (Compatibility Profile) Caldera ") + CALDERA_VERSION;
   static const std::string es_version = std::string("OpenGL ES 3.0 Caldera ") + CALDERA_VERSION;
   static const std::string glsl_version = "3.30";
   static const std::string essl_version = "OpenGL ES GLSL ES 3.00";
@@ -528,12 +546,16 @@ const GLubyte* GetString(Context& ctx, GLenum name) {
       renderer = DeviceRendererName(ctx.device());
       return reinterpret_cast<const GLubyte*>(renderer.c_str());
     case GL_VERSION:
-      return reinterpret_cast<const GLubyte*>((ctx.IsES() ? es_version : gl_version).c_str());
+      return reinterpret_cast<const GLubyte*>((ctx.IsES()       ? es_version
+                                               : ctx.IsCompat() ? compat_version
+                                                                : gl_version)
+                                                  .c_str());
     case GL_SHADING_LANGUAGE_VERSION:
       return reinterpret_cast<const GLubyte*>((ctx.IsES() ? essl_version : glsl_version).c_str());
     case GL_EXTENSIONS:
-      if (ctx.IsES()) return reinterpret_cast<const GLubyte*>(Extensions(ctx).joined.c_str());
-      // Core profile: GL_EXTENSIONS is gone from glGetString (use glGetStringi).
+      if (ctx.IsES() || ctx.IsCompat())
+        return reinterpret_cast<const GLubyte*>(Extensions(ctx).joined.c_str());
+      // Core profile: GL_EXTENSIONS is gone from glGetString (use glGetStringi); compatibility keeps it.
       [[fallthrough]];
     default:
       ctx.Error(GL_INVALID_ENUM, "glGetString", "invalid name");

@@ -2,6 +2,7 @@
 // redundant calls cost a compare and never reach the pipe.
 #include <algorithm>
 
+#include "frontend/compat/immediate.h"
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/gl_caps.h"
@@ -123,6 +124,7 @@ void SetCap(Context& ctx, GLenum cap, bool value, const char* function) {
     return;
   }
   bool* flag = CapFlag(ctx, cap);
+  if (!flag && ctx.IsCompat() && compat::SetCapability(ctx, cap, value)) return;  // lighting, fog...
   if (!flag) return ctx.Error(GL_INVALID_ENUM, function, "invalid capability");
   if (value && (cap == GL_POLYGON_SMOOTH || cap == GL_SAMPLE_ALPHA_TO_ONE))
     util::LogOnce(util::LogLevel::kWarning, function,
@@ -220,6 +222,8 @@ const bool* CapState(Context& ctx, GLenum cap) {
 GLboolean IsEnabled(Context& ctx, GLenum cap) {
   if (cap == GL_BLEND) return ctx.state.blend.test(0);
   bool* flag = CapFlag(ctx, cap);
+  bool compat_value = false;
+  if (!flag && ctx.IsCompat() && compat::QueryCapability(ctx, cap, &compat_value)) return compat_value;
   if (!flag) {
     ctx.Error(GL_INVALID_ENUM, "glIsEnabled", "invalid capability");
     return GL_FALSE;

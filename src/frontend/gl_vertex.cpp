@@ -13,8 +13,8 @@ void DeleteVertexArrays(Context& ctx, GLsizei n, const GLuint* arrays) {
     if (arrays[i] == 0) continue;
     auto vao = ctx.vertex_arrays.Remove(arrays[i]);
     if (vao && vao == ctx.vertex_array) {
-      // GL: deleting the bound VAO binds zero (none in core, the default one in ES).
-      ctx.vertex_array = ctx.IsES() ? std::make_shared<VertexArray>() : nullptr;
+      // GL: deleting the bound VAO binds zero (none in core, the default one in ES and compatibility).
+      ctx.vertex_array = ctx.default_vertex_array;
       ctx.MarkDirty(kDirtyVertexInput);
     }
   }
@@ -25,7 +25,7 @@ void BindVertexArray(Context& ctx, GLuint array) {
   if (array != 0) {
     vao = ctx.vertex_arrays.GetOrCreate(array);
     vao->ever_bound = true;
-  } else if (ctx.IsES()) {
+  } else if (ctx.IsES() || ctx.IsCompat()) {
     vao = ctx.default_vertex_array;
   }
   if (vao == ctx.vertex_array) return;

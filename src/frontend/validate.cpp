@@ -62,8 +62,8 @@ bool ElementsCommon(Context& ctx, const char* function, GLenum mode, GLsizei cou
   if (!DrawCommon(ctx, function, mode, count, instances, true)) return false;
   if (!glenum::IndexType(type)) return Fail(ctx, GL_INVALID_ENUM, function, "invalid index type");
   // ES: with no element buffer the indices are in client memory (client_arrays.cpp).
-  if (!ctx.vertex_array ||
-      (!ctx.vertex_array->element_buffer && !(ctx.IsES() && ctx.vertex_array->is_default)))
+  if (!ctx.vertex_array || (!ctx.vertex_array->element_buffer &&
+                            !((ctx.IsES() || ctx.IsCompat()) && ctx.vertex_array->is_default)))
     return Fail(ctx, GL_INVALID_OPERATION, function, "no element array buffer bound");
   if (ctx.vertex_array->element_buffer && ctx.vertex_array->element_buffer->mapped)
     return Fail(ctx, GL_INVALID_OPERATION, function, "element buffer is mapped");
@@ -88,7 +88,7 @@ bool AttribPointerCommon(Context& ctx, const char* function, GLuint index, GLint
   if (!ctx.vertex_array && !ctx.IsES())
     return Fail(ctx, GL_INVALID_OPERATION, function, "no vertex array object bound (core profile)");
   if (!ctx.array_buffer && pointer != nullptr) {
-    if (!ctx.IsES())
+    if (!ctx.IsES() && !ctx.IsCompat())
       return Fail(ctx, GL_INVALID_OPERATION, function, "client-side arrays are not allowed (core profile)");
     if (!ctx.vertex_array->is_default)
       return Fail(ctx, GL_INVALID_OPERATION, function,

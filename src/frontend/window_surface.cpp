@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "frontend/compat/hooks.h"
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/hud.h"
@@ -156,6 +157,7 @@ void SetDamage(pipe::CmdPresent* cmd, const Surface& surface, const int32_t* rec
 
 SwapResult SwapBuffers(Context* context, Surface& surface, const int32_t* rects, int32_t n_rects) {
   if (!context) return SwapResult::kContextLost;
+  if (context->compat_hooks) compat::DrawPendingBatch(*context);  // glBegin/glEnd vertices not drawn yet
   pipe::Pipe& pipe = context->pipe();
   // Pbuffers and pixmaps (single-buffered: a swap has no effect on them) only flush.
   if (!surface.window || surface.pixmap) return pipe.EndFrame() ? SwapResult::kOk : SwapResult::kContextLost;

@@ -17,7 +17,7 @@ std::atomic<int> g_passed{0}, g_failed{0};  // atomic: checks run on several thr
 }
 }  // namespace
 
-Window Open(int width, int height, bool es) {
+Window Open(int width, int height, bool es, bool compat) {
   Window w;
   w.width = width;
   w.height = height;
@@ -54,7 +54,11 @@ Window Open(int width, int height, bool es) {
                                EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                                EGL_NONE};
   const EGLint es_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE};
-  w.context = eglCreateContext(w.display, config, EGL_NO_CONTEXT, es ? es_attribs : gl_attribs);
+  const EGLint compat_attribs[] = {EGL_NONE};
+  w.context = eglCreateContext(w.display, config, EGL_NO_CONTEXT,
+                               es       ? es_attribs
+                               : compat ? compat_attribs
+                                        : gl_attribs);
   if (w.context == EGL_NO_CONTEXT) Die("eglCreateContext failed");
   const EGLint pbuffer_attribs[] = {EGL_WIDTH, width, EGL_HEIGHT, height, EGL_NONE};
   w.surface = eglCreatePbufferSurface(w.display, config, pbuffer_attribs);
@@ -69,7 +73,8 @@ EGLContext CreateContext(const Window& w, EGLContext share, const EGLint* extra)
   eglQueryContext(w.display, w.context, EGL_CONFIG_ID, &id);
   const EGLint by_id[] = {EGL_CONFIG_ID, id, EGL_NONE};
   if (!eglChooseConfig(w.display, by_id, &config, 1, &n) || n < 1) Die("the window's config is gone");
-  std::vector<EGLint> attribs = {EGL_CONTEXT_MAJOR_VERSION,       3, EGL_CONTEXT_MINOR_VERSION, 3,
+  std::vector<EGLint> attribs = {EGL_CONTEXT_MAJOR_VERSION,       3,
+                                 EGL_CONTEXT_MINOR_VERSION,       3,
                                  EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT};
   for (const EGLint* a = extra; a && *a != EGL_NONE; a += 2) attribs.insert(attribs.end(), {a[0], a[1]});
   attribs.push_back(EGL_NONE);

@@ -21,8 +21,9 @@ struct Window {
   int width = 0, height = 0;
 };
 
-// Exits with a message when any step fails: a test that cannot set up must not pass.
-Window Open(int width, int height, bool es = false);
+// Exits with a message when any step fails: a test that cannot set up must not pass. `compat` asks for the
+// EGL default desktop version (1.0), which is a compatibility-profile context.
+Window Open(int width, int height, bool es = false, bool compat = false);
 void Close(Window& w);
 // Another GL 3.3 core context with w's config, sharing with `share` (EGL_NO_CONTEXT: its own group);
 // `extra` adds attributes (pairs, EGL_NONE-terminated). Exits when it cannot be made.

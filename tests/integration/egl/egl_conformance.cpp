@@ -233,7 +233,19 @@ int main(int argc, char** argv) {
                            EGL_CONTEXT_OPENGL_PROFILE_MASK,
                            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
                            EGL_NONE};
-  CHECK(eglCreateContext(dpy, cfg_ds, EGL_NO_CONTEXT, compat) == EGL_NO_CONTEXT);
+  EGLContext compat_ctx = eglCreateContext(dpy, cfg_ds, EGL_NO_CONTEXT, compat);
+  CHECK(compat_ctx != EGL_NO_CONTEXT);  // a 3.3 compatibility context
+  CHECK(eglDestroyContext(dpy, compat_ctx));
+  const EGLint compat_fwd[] = {EGL_CONTEXT_MAJOR_VERSION,
+                               3,
+                               EGL_CONTEXT_MINOR_VERSION,
+                               3,
+                               EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                               EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
+                               EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE,
+                               EGL_TRUE,
+                               EGL_NONE};
+  CHECK(eglCreateContext(dpy, cfg_ds, EGL_NO_CONTEXT, compat_fwd) == EGL_NO_CONTEXT);
   CHECK_ERROR(EGL_BAD_MATCH);
   const EGLint bad_ctx_attr[] = {0x1234, 0, EGL_NONE};
   CHECK(eglCreateContext(dpy, cfg_ds, EGL_NO_CONTEXT, bad_ctx_attr) == EGL_NO_CONTEXT);

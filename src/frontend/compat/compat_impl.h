@@ -1,0 +1,80 @@
+// Implementations of compatibility-profile commands (read by src/api/gen_gl_api.py, like gl_impl.h). The
+// per-type vertex attribute variants (glVertex3f, glColor4ub...) are generated: compat_attribs_gen.h.
+#pragma once
+
+#include <GL/glcorearb.h>
+
+#include "frontend/compat_attribs_gen.h"
+
+namespace caldera {
+class Context;
+}
+
+namespace caldera::gl {
+
+// --- immediate.cpp: glBegin/glEnd
+void Begin(Context& ctx, GLenum mode);
+void End(Context& ctx);
+
+// --- matrix.cpp: matrix stacks
+void MatrixMode(Context& ctx, GLenum mode);
+void LoadIdentity(Context& ctx);
+void PushMatrix(Context& ctx);
+void PopMatrix(Context& ctx);
+void LoadMatrixf(Context& ctx, const GLfloat* m);
+void LoadMatrixd(Context& ctx, const GLdouble* m);
+void MultMatrixf(Context& ctx, const GLfloat* m);
+void MultMatrixd(Context& ctx, const GLdouble* m);
+void LoadTransposeMatrixf(Context& ctx, const GLfloat* m);
+void LoadTransposeMatrixd(Context& ctx, const GLdouble* m);
+void MultTransposeMatrixf(Context& ctx, const GLfloat* m);
+void MultTransposeMatrixd(Context& ctx, const GLdouble* m);
+void Translatef(Context& ctx, GLfloat x, GLfloat y, GLfloat z);
+void Translated(Context& ctx, GLdouble x, GLdouble y, GLdouble z);
+void Scalef(Context& ctx, GLfloat x, GLfloat y, GLfloat z);
+void Scaled(Context& ctx, GLdouble x, GLdouble y, GLdouble z);
+void Rotatef(Context& ctx, GLfloat angle, GLfloat x, GLfloat y, GLfloat z);
+void Rotated(Context& ctx, GLdouble angle, GLdouble x, GLdouble y, GLdouble z);
+void Ortho(Context& ctx, GLdouble left, GLdouble right, GLdouble bottom, GLdouble top, GLdouble zNear,
+           GLdouble zFar);
+void Frustum(Context& ctx, GLdouble left, GLdouble right, GLdouble bottom, GLdouble top, GLdouble zNear,
+             GLdouble zFar);
+
+// --- lighting.cpp: lights, materials, shading, texture environments, fog, alpha test
+void Lightf(Context& ctx, GLenum light, GLenum pname, GLfloat param);
+void Lightfv(Context& ctx, GLenum light, GLenum pname, const GLfloat* params);
+void Lighti(Context& ctx, GLenum light, GLenum pname, GLint param);
+void Lightiv(Context& ctx, GLenum light, GLenum pname, const GLint* params);
+void LightModelf(Context& ctx, GLenum pname, GLfloat param);
+void LightModelfv(Context& ctx, GLenum pname, const GLfloat* params);
+void LightModeli(Context& ctx, GLenum pname, GLint param);
+void LightModeliv(Context& ctx, GLenum pname, const GLint* params);
+void Materialf(Context& ctx, GLenum face, GLenum pname, GLfloat param);
+void Materialfv(Context& ctx, GLenum face, GLenum pname, const GLfloat* params);
+void Materiali(Context& ctx, GLenum face, GLenum pname, GLint param);
+void Materialiv(Context& ctx, GLenum face, GLenum pname, const GLint* params);
+void ColorMaterial(Context& ctx, GLenum face, GLenum mode);
+void ShadeModel(Context& ctx, GLenum mode);
+void TexEnvf(Context& ctx, GLenum target, GLenum pname, GLfloat param);
+void TexEnvfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* params);
+void TexEnvi(Context& ctx, GLenum target, GLenum pname, GLint param);
+void TexEnviv(Context& ctx, GLenum target, GLenum pname, const GLint* params);
+void Fogf(Context& ctx, GLenum pname, GLfloat param);
+void Fogfv(Context& ctx, GLenum pname, const GLfloat* params);
+void Fogi(Context& ctx, GLenum pname, GLint param);
+void Fogiv(Context& ctx, GLenum pname, const GLint* params);
+void AlphaFunc(Context& ctx, GLenum func, GLfloat ref);
+void GetLightfv(Context& ctx, GLenum light, GLenum pname, GLfloat* params);
+void GetMaterialfv(Context& ctx, GLenum face, GLenum pname, GLfloat* params);
+
+// --- lists.cpp: display lists
+GLuint GenLists(Context& ctx, GLsizei range);
+void DeleteLists(Context& ctx, GLuint list, GLsizei range);
+GLboolean IsList(Context& ctx, GLuint list);
+void NewList(Context& ctx, GLuint list, GLenum mode);
+void EndList(Context& ctx);
+void CallList(Context& ctx, GLuint list);
+void CallLists(Context& ctx, GLsizei n, GLenum type, const void* lists);
+void ListBase(Context& ctx, GLuint base);
+
+}  // namespace caldera::gl

@@ -1,0 +1,527 @@
+// Fixed-function vertex and fragment processing as generated GLSL. The state that changes a program's code
+// (which lights are on, colour material, two-sided lighting, texture environments, fog mode, alpha function,
+// flat shading...) is packed into a 64-bit key; the source for a key is built once, linked through the
+// ordinary shader path (glslang, SPIR-V) and cached, so steady-state frames compile nothing (probe:
+// "ff_programs_built" in CALDERA_STATS; kill switch CALDERA_COMPAT_PROGRAM_CACHE=0 rebuilds per draw).
+// Everything else (matrices, light and material values, fog and texenv constants) is uniform data.
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "frontend/buffer_util.h"
+#include "frontend/compat/immediate.h"
+#include "frontend/device.h"
+#include "frontend/gl_impl.h"
+#include "frontend/program_util.h"
+#include "shader/compiler.h"
+#include "util/log.h"
+
+namespace caldera::compat {
+namespace {
+
+// --- the key -------------------------------------------------------------------------------------------
+
+int EnvIndex(GLenum mode) {
+  switch (mode) {
+    case GL_DECAL:
+      return 1;
+    case GL_BLEND:
+      return 2;
+    case GL_REPLACE:
+      return 3;
+    case GL_ADD:
+      return 4;
+    default:
+      return 0;  // GL_MODULATE
+  }
+}
+
+int ColorMaterialIndex(GLenum mode) {
+  switch (mode) {
+    case GL_AMBIENT:
+      return 1;
+    case GL_DIFFUSE:
+      return 2;
+    case GL_AMBIENT_AND_DIFFUSE:
+      return 3;
+    case GL_SPECULAR:
+      return 4;
+    case GL_EMISSION:
+      return 5;
+    default:
+      return 0;
+  }
+}
+
+struct Key {
+  uint64_t bits = 0;
+  unsigned at = 0;
+  void Put(uint64_t value, unsigned width) {
+    bits |= value << at;
+    at += width;
+  }
+  uint64_t Get(unsigned from, unsigned width) const { return (bits >> from) & ((1ull << width) - 1); }
+};
+
+// Field positions, in the order ProgramKey puts them.
+enum : unsigned {
+  kKeyLighting = 0,
+  kKeyLights = 1,  // 8 bits
+  kKeyTwoSide = 9,
+  kKeyLocalViewer = 10,
+  kKeySeparateSpecular = 11,
+  kKeyColorMaterial = 12,      // 3 bits: 0 off, ColorMaterialIndex
+  kKeyColorMaterialFace = 15,  // 2 bits: 0 both, 1 front, 2 back
+  kKeyNormalize = 17,
+  kKeyRescale = 18,
+  kKeyFlat = 19,
+  kKeyFog = 20,                         // 2 bits: 0 off, 1 linear, 2 exp, 3 exp2
+  kKeyAlpha = 22,                       // 4 bits: 0 off, else func - GL_NEVER + 1
+  kKeyUnits = 26,                       // 4 bits per unit: enabled, env index (3 bits)
+  kKeyPositional = 26 + 4 * kTexUnits,  // 8 bits: light i is positional (w != 0)
+  kKeySpot = kKeyPositional + 8,        // 8 bits: light i is a spotlight (cutoff != 180)
+};
+
+uint64_t ProgramKey(const Context& ctx, const State& st) {
+  Key k;
+  bool lit = st.lighting;
+  k.Put(lit, 1);
+  uint64_t lights = 0;
+  for (int i = 0; i < kLights; ++i)
+    if (lit && st.light_enabled[i]) lights |= 1ull << i;
+  k.Put(lights, 8);
+  k.Put(lit && st.two_side, 1);
+  k.Put(lit && st.local_viewer, 1);
+  k.Put(lit && st.separate_specular, 1);
+  k.Put(lit && st.color_material ? ColorMaterialIndex(st.color_material_mode) : 0, 3);
+  k.Put(st.color_material_face == GL_FRONT ? 1 : st.color_material_face == GL_BACK ? 2 : 0, 2);
+  k.Put(lit && st.normalize, 1);
+  k.Put(lit && st.rescale_normal && !st.normalize, 1);
+  k.Put(st.shade_model == GL_FLAT, 1);
+  k.Put(!st.fog ? 0 : st.fog_mode == GL_LINEAR ? 1 : st.fog_mode == GL_EXP ? 2 : 3, 2);
+  k.Put(st.alpha_test ? st.alpha_func - GL_NEVER + 1 : 0, 4);
+  for (int u = 0; u < kTexUnits; ++u) {
+    k.Put(st.units[u].enabled_2d, 1);
+    k.Put(st.units[u].enabled_2d ? EnvIndex(st.units[u].env_mode) : 0, 3);
+  }
+  // Light kinds are code, not uniform branches: a driver that specializes shaders on the uniform values
+  // their branches read (lavapipe inlines them) would otherwise compile variants while drawing.
+  uint64_t positional = 0, spot = 0;
+  for (int i = 0; i < kLights; ++i) {
+    if (!(lights & (1ull << i))) continue;
+    if (st.lights[i].position[3] != 0) positional |= 1ull << i;
+    if (st.lights[i].spot_cutoff != 180) spot |= 1ull << i;
+  }
+  k.Put(positional, 8);
+  k.Put(spot, 8);
+  (void)ctx;
+  return k.bits;
+}
+
+// --- the source ----------------------------------------------------------------------------------------
+
+std::string VertexSource(const Key& k) {
+  const bool lit = k.Get(kKeyLighting, 1), two_side = k.Get(kKeyTwoSide, 1);
+  const bool flat = k.Get(kKeyFlat, 1);
+  const int cm = int(k.Get(kKeyColorMaterial, 3)), cm_face = int(k.Get(kKeyColorMaterialFace, 2));
+  const char* q = flat ? "flat " : "";
+  std::string s = "#version 330 core\n";
+  s += "layout(location = 0) in vec4 a_position;\nlayout(location = 1) in vec4 a_color;\n";
+  s += "layout(location = 2) in vec3 a_normal;\nlayout(location = 3) in vec3 a_secondary;\n";
+  for (int u = 0; u < kTexUnits; ++u)
+    s += "layout(location = " + std::to_string(4 + u) + ") in vec4 a_texcoord" + std::to_string(u) + ";\n";
+  s += "uniform mat4 u_mvp;\nuniform mat4 u_modelview;\n";
+  s += std::string(q) + "out vec4 v_color;\n" + q + "out vec4 v_secondary;\n";
+  if (two_side) s += std::string(q) + "out vec4 v_back_color;\n" + q + "out vec4 v_back_secondary;\n";
+  s += "out float v_fog_distance;\n";
+  for (int u = 0; u < kTexUnits; ++u) {
+    if (!k.Get(kKeyUnits + 4 * u, 1)) continue;
+    s += "uniform mat4 u_texture_matrix" + std::to_string(u) + ";\nout vec4 v_texcoord" + std::to_string(u) +
+         ";\n";
+  }
+  if (lit) {
+    s += "uniform mat3 u_normal_matrix;\nuniform float u_normal_scale;\nuniform vec4 u_scene_ambient;\n";
+    s += "uniform vec4 u_light_ambient[8];\nuniform vec4 u_light_diffuse[8];\nuniform vec4 "
+         "u_light_specular[8];\n";
+    s += "uniform vec4 u_light_position[8];\nuniform vec4 u_light_spot[8];\nuniform vec4 "
+         "u_light_attenuation[8];\n";
+    s += "uniform vec4 u_material_ambient[2];\nuniform vec4 u_material_diffuse[2];\n";
+    s += "uniform vec4 u_material_specular[2];\nuniform vec4 u_material_emission[2];\n";
+    s += "uniform vec4 u_material_shininess;\n";
+    // One side's colour (GL 2.1 §2.14.1); `side` 0 front, 1 back; spot w is cos(cutoff), -2 for none.
+    s += "void Light(vec3 n, vec3 eye, int side, bool cm, out vec4 color, out vec4 secondary) {\n";
+    auto mat = [&](const char* name, int index) {
+      bool replaced = cm != 0 && (cm == index || (cm == 3 && (index == 1 || index == 2)));
+      return replaced ? std::string("(cm ? a_color : u_material_") + name + "[side])"
+                      : std::string("u_material_") + name + "[side]";
+    };
+    s += "  vec4 m_ambient = " + mat("ambient", 1) + ";\n";
+    s += "  vec4 m_diffuse = " + mat("diffuse", 2) + ";\n";
+    s += "  vec4 m_specular = " + mat("specular", 4) + ";\n";
+    s += "  vec4 m_emission = " + mat("emission", 5) + ";\n";
+    s += "  float shininess = side == 0 ? u_material_shininess.x : u_material_shininess.y;\n";  // side:
+                                                                                                // constant
+    s += "  vec3 c = m_emission.rgb + u_scene_ambient.rgb * m_ambient.rgb;\n  vec3 spec = vec3(0.0);\n";
+    for (int i = 0; i < kLights; ++i) {
+      if (!k.Get(kKeyLights + i, 1)) continue;
+      std::string l = "[" + std::to_string(i) + "]";
+      s += "  {\n    vec3 L;\n    float att = 1.0;\n";
+      if (k.Get(kKeyPositional + i, 1)) {
+        s += "    vec3 d = u_light_position" + l + ".xyz / u_light_position" + l + ".w - eye;\n";
+        s += "    float dist = length(d);\n    L = d / max(dist, 1e-20);\n";
+        s += "    vec3 a = u_light_attenuation" + l + ".xyz;\n";
+        s += "    att = 1.0 / max(a.x + a.y * dist + a.z * dist * dist, 1e-20);\n";
+      } else {
+        s += "    L = normalize(u_light_position" + l + ".xyz);\n";
+      }
+      if (k.Get(kKeySpot + i, 1)) {
+        s += "    float sd = dot(-L, normalize(u_light_spot" + l + ".xyz));\n";
+        s += "    att *= step(u_light_spot" + l + ".w, sd) * pow(max(sd, 1e-30), u_light_attenuation" + l +
+             ".w);\n";
+      }
+      s += "    float ndl = max(dot(n, L), 0.0);\n";
+      s += k.Get(kKeyLocalViewer, 1) ? "    vec3 H = normalize(L + normalize(-eye));\n"
+                                     : "    vec3 H = normalize(L + vec3(0.0, 0.0, 1.0));\n";
+      s += "    float ndh = max(dot(n, H), 0.0);\n";
+      // pow(0, 0) is undefined in GLSL; GL wants 1 there (n.h = 0 with shininess 0).
+      s += "    float f = ndl > 0.0 ? pow(max(ndh, 1e-30), shininess) : 0.0;\n";
+      s += "    c += att * (u_light_ambient" + l + ".rgb * m_ambient.rgb + ndl * u_light_diffuse" + l +
+           ".rgb * m_diffuse.rgb);\n";
+      s += "    spec += att * f * u_light_specular" + l + ".rgb * m_specular.rgb;\n  }\n";
+    }
+    if (k.Get(kKeySeparateSpecular, 1)) {
+      s += "  color = vec4(clamp(c, 0.0, 1.0), clamp(m_diffuse.a, 0.0, 1.0));\n";
+      s += "  secondary = vec4(clamp(spec, 0.0, 1.0), 0.0);\n";
+    } else {
+      s += "  color = vec4(clamp(c + spec, 0.0, 1.0), clamp(m_diffuse.a, 0.0, 1.0));\n";
+      s += "  secondary = vec4(0.0);\n";
+    }
+    s += "}\n";
+  }
+  s += "void main() {\n  gl_Position = u_mvp * a_position;\n  vec4 eye4 = u_modelview * a_position;\n";
+  s += "  vec3 eye = eye4.xyz / (eye4.w != 0.0 ? eye4.w : 1.0);\n  v_fog_distance = abs(eye4.z);\n";
+  for (int u = 0; u < kTexUnits; ++u) {
+    if (!k.Get(kKeyUnits + 4 * u, 1)) continue;
+    std::string n = std::to_string(u);
+    s += "  v_texcoord" + n + " = u_texture_matrix" + n + " * a_texcoord" + n + ";\n";
+  }
+  if (lit) {
+    s += "  vec3 n = u_normal_matrix * a_normal;\n";
+    if (k.Get(kKeyNormalize, 1)) s += "  n = normalize(n);\n";
+    if (k.Get(kKeyRescale, 1)) s += "  n *= u_normal_scale;\n";
+    const char* front_cm = cm && cm_face != 2 ? "true" : "false";
+    const char* back_cm = cm && cm_face != 1 ? "true" : "false";
+    s += std::string("  Light(n, eye, 0, ") + front_cm + ", v_color, v_secondary);\n";
+    if (two_side) s += std::string("  Light(-n, eye, 1, ") + back_cm + ", v_back_color, v_back_secondary);\n";
+  } else {
+    s += "  v_color = clamp(a_color, 0.0, 1.0);\n  v_secondary = vec4(clamp(a_secondary, 0.0, 1.0), 0.0);\n";
+    if (two_side) s += "  v_back_color = v_color;\n  v_back_secondary = v_secondary;\n";
+  }
+  s += "}\n";
+  return s;
+}
+
+std::string FragmentSource(const Key& k) {
+  const bool lit = k.Get(kKeyLighting, 1), two_side = k.Get(kKeyTwoSide, 1);
+  const char* q = k.Get(kKeyFlat, 1) ? "flat " : "";
+  std::string s = "#version 330 core\n";
+  s += std::string(q) + "in vec4 v_color;\n" + q + "in vec4 v_secondary;\n";
+  if (two_side) s += std::string(q) + "in vec4 v_back_color;\n" + q + "in vec4 v_back_secondary;\n";
+  s += "in float v_fog_distance;\nlayout(location = 0) out vec4 o_color;\n";
+  for (int u = 0; u < kTexUnits; ++u) {
+    if (!k.Get(kKeyUnits + 4 * u, 1)) continue;
+    std::string n = std::to_string(u);
+    s += "in vec4 v_texcoord" + n + ";\nuniform sampler2D u_texture" + n + ";\nuniform vec4 u_env_color" + n +
+         ";\n";
+  }
+  int fog = int(k.Get(kKeyFog, 2)), alpha = int(k.Get(kKeyAlpha, 4));
+  if (fog) s += "uniform vec4 u_fog;\nuniform vec4 u_fog_color;\n";  // density, start, end, 1/(end-start)
+  if (alpha) s += "uniform float u_alpha_ref;\n";
+  s += "void main() {\n";
+  if (two_side) {
+    s += "  vec4 c = gl_FrontFacing ? v_color : v_back_color;\n";
+    s += "  vec4 secondary = gl_FrontFacing ? v_secondary : v_back_secondary;\n";
+  } else {
+    s += "  vec4 c = v_color;\n  vec4 secondary = v_secondary;\n";
+  }
+  for (int u = 0; u < kTexUnits; ++u) {
+    if (!k.Get(kKeyUnits + 4 * u, 1)) continue;
+    std::string n = std::to_string(u);
+    s += "  {\n    vec4 t = textureProj(u_texture" + n + ", v_texcoord" + n + ");\n";
+    switch (k.Get(kKeyUnits + 4 * u + 1, 3)) {
+      case 1:  // GL_DECAL
+        s += "    c = vec4(mix(c.rgb, t.rgb, t.a), c.a);\n";
+        break;
+      case 2:  // GL_BLEND
+        s += "    c = vec4(mix(c.rgb, u_env_color" + n + ".rgb, t.rgb), c.a * t.a);\n";
+        break;
+      case 3:  // GL_REPLACE
+        s += "    c = t;\n";
+        break;
+      case 4:  // GL_ADD
+        s += "    c = vec4(clamp(c.rgb + t.rgb, 0.0, 1.0), c.a * t.a);\n";
+        break;
+      default:  // GL_MODULATE
+        s += "    c = c * t;\n";
+        break;
+    }
+    s += "  }\n";
+  }
+  if (lit && k.Get(kKeySeparateSpecular, 1)) s += "  c.rgb = clamp(c.rgb + secondary.rgb, 0.0, 1.0);\n";
+  if (fog == 1) s += "  float f = (u_fog.z - v_fog_distance) * u_fog.w;\n";
+  if (fog == 2) s += "  float f = exp(-u_fog.x * v_fog_distance);\n";
+  if (fog == 3) s += "  float f = exp(-(u_fog.x * v_fog_distance) * (u_fog.x * v_fog_distance));\n";
+  if (fog) s += "  c.rgb = mix(u_fog_color.rgb, c.rgb, clamp(f, 0.0, 1.0));\n";
+  if (alpha) {
+    static const char* kPass[] = {"false",
+                                  "c.a < u_alpha_ref",
+                                  "c.a == u_alpha_ref",
+                                  "c.a <= u_alpha_ref",
+                                  "c.a > u_alpha_ref",
+                                  "c.a != u_alpha_ref",
+                                  "c.a >= u_alpha_ref",
+                                  "true"};
+    s += std::string("  if (!(") + kPass[alpha - 1] + ")) discard;\n";
+  }
+  s += "  o_color = c;\n}\n";
+  return s;
+}
+
+// --- programs ------------------------------------------------------------------------------------------
+
+std::shared_ptr<Program> Build(Context& ctx, uint64_t key_bits) {
+  Key k;
+  k.bits = key_bits;
+  shader::LinkInput input;
+  input.options.es = false;
+  input.stages.push_back({shader::Stage::kVertex, VertexSource(k)});
+  input.stages.push_back({shader::Stage::kFragment, FragmentSource(k)});
+  auto linked = std::make_shared<shader::LinkedProgram>(shader::LinkProgram(input));
+  if (!linked->ok) {
+    util::LogOnce(util::LogLevel::kError, "fixed-function program",
+                  "a generated program failed to link: " + linked->info_log);
+    return nullptr;
+  }
+  auto program = std::make_shared<Program>();
+  program->device = &ctx.device();
+  program->handle = ctx.NewHandle();
+  program->link_status = true;
+  const auto& vs = linked->spirv[static_cast<int>(shader::Stage::kVertex)];
+  const auto& fs = linked->spirv[static_cast<int>(shader::Stage::kFragment)];
+  std::vector<uint32_t> words(vs);
+  words.insert(words.end(), fs.begin(), fs.end());
+  pipe::CmdProgramCreate cmd{program->handle,
+                             static_cast<uint32_t>(vs.size()),
+                             static_cast<uint32_t>(fs.size()),
+                             0u,
+                             linked->default_block_size,
+                             static_cast<uint32_t>(words.size() * 4),
+                             0u,
+                             0u,
+                             0u};
+  ctx.pipe().Record(cmd, words.data(), words.size() * 4);
+  program->linked = std::move(linked);
+  BuildUniformStorage(*program);
+  for (const auto& u : program->linked->uniforms) {
+    if (u.sampler_index < 0) continue;
+    // u_texture<N> samples unit N.
+    if (u.name.rfind("u_texture", 0) == 0 && u.name.size() > 9 && std::isdigit(u.name[9]))
+      program->sampler_units[u.sampler_index] = u.name[9] - '0';
+  }
+  ++ctx.compat->stats.programs_built;
+  return program;
+}
+
+std::shared_ptr<Program> ProgramFor(Context& ctx) {
+  State& st = *ctx.compat;
+  uint64_t key = ProgramKey(ctx, st);
+  if (st.cache_programs) {
+    auto it = st.programs.find(key);
+    if (it != st.programs.end()) return it->second;
+  }
+  auto program = Build(ctx, key);
+  if (program && st.cache_programs) st.programs[key] = program;
+  return program;
+}
+
+// --- uniforms ------------------------------------------------------------------------------------------
+
+std::string BaseName(const std::string& name) {
+  if (name.size() > 3 && name.compare(name.size() - 3, 3, "[0]") == 0) return name.substr(0, name.size() - 3);
+  return name;
+}
+
+class UniformWriter {
+ public:
+  explicit UniformWriter(Program& p) : program_(p), block_(p.default_block) {}
+  // Element `index` of a float, vec or array-of-vec uniform: `n` floats.
+  void Vec(const char* name, const float* v, int n, int index = 0) {
+    const shader::Uniform* u = Find(name);
+    if (!u || index >= u->array_size) return;
+    Put(size_t(u->offset) + size_t(index) * size_t(u->array_stride), v, size_t(n));
+  }
+  // A column-major matrix of `columns` columns of `rows` floats.
+  void Matrix(const char* name, const float* m, int columns, int rows) {
+    const shader::Uniform* u = Find(name);
+    if (!u) return;
+    for (int c = 0; c < columns; ++c)
+      Put(size_t(u->offset) + size_t(c) * size_t(u->matrix_stride), m + c * rows, rows);
+  }
+  void Finish() {
+    if (changed_) ++program_.uniform_version;
+  }
+
+ private:
+  const shader::Uniform* Find(const char* name) {
+    for (const auto& u : program_.linked->uniforms)
+      if (u.offset >= 0 && BaseName(u.name) == name) return &u;
+    return nullptr;
+  }
+  void Put(size_t offset, const float* v, size_t n) {
+    if (offset + n * sizeof(float) > block_.size()) return;
+    if (std::memcmp(block_.data() + offset, v, n * sizeof(float)) != 0) {
+      std::memcpy(block_.data() + offset, v, n * sizeof(float));
+      changed_ = true;
+    }
+  }
+  Program& program_;
+  std::vector<uint8_t>& block_;
+  bool changed_ = false;
+};
+
+// The inverse transpose of the modelview's upper 3x3 (column-major), which transforms normals.
+void NormalMatrix(const Mat4& mv, float out[9]) {
+  const auto& m = mv.m;
+  float a = m[0], b = m[4], c = m[8], d = m[1], e = m[5], f = m[9], g = m[2], h = m[6], i = m[10];
+  float A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g;
+  float D = -(b * i - c * h), E = a * i - c * g, F = -(a * h - b * g);
+  float G = b * f - c * e, H = -(a * f - c * d), I = a * e - b * d;
+  float det = a * A + b * B + c * C;
+  float s = det != 0 ? 1.0f / det : 0.0f;
+  // inverse = cofactor^T / det; its transpose is cofactor / det: row r of the cofactor matrix is column r.
+  const float cof[9] = {A, B, C, D, E, F, G, H, I};  // cof[r*3+c], r = row of the 3x3
+  for (int col = 0; col < 3; ++col)
+    for (int row = 0; row < 3; ++row) out[col * 3 + row] = cof[row * 3 + col] * s;
+}
+
+void LoadUniforms(Context& ctx, State& st, Program& program) {
+  UniformWriter w(program);
+  const Mat4& mv = st.modelview.back();
+  Mat4 mvp = Multiply(st.projection.back(), mv);
+  w.Matrix("u_mvp", mvp.m.data(), 4, 4);
+  w.Matrix("u_modelview", mv.m.data(), 4, 4);
+  for (int u = 0; u < kTexUnits; ++u) {
+    std::string n = std::to_string(u);
+    w.Matrix(("u_texture_matrix" + n).c_str(), st.units[u].matrix.back().m.data(), 4, 4);
+    w.Vec(("u_env_color" + n).c_str(), st.units[u].env_color, 4);
+  }
+  if (st.lighting) {
+    float nm[9];
+    NormalMatrix(mv, nm);
+    w.Matrix("u_normal_matrix", nm, 3, 3);
+    float scale_len = std::sqrt(nm[2] * nm[2] + nm[5] * nm[5] + nm[8] * nm[8]);
+    float scale = scale_len != 0 ? 1.0f / scale_len : 1.0f;
+    w.Vec("u_normal_scale", &scale, 1);
+    w.Vec("u_scene_ambient", st.light_model_ambient, 4);
+    for (int i = 0; i < kLights; ++i) {
+      if (!st.light_enabled[i]) continue;
+      const Light& l = st.lights[i];
+      w.Vec("u_light_ambient", l.ambient, 4, i);
+      w.Vec("u_light_diffuse", l.diffuse, 4, i);
+      w.Vec("u_light_specular", l.specular, 4, i);
+      w.Vec("u_light_position", l.position, 4, i);
+      float spot[4] = {l.spot_direction[0], l.spot_direction[1], l.spot_direction[2],
+                       l.spot_cutoff == 180 ? -2.0f : std::cos(l.spot_cutoff * float(M_PI) / 180.0f)};
+      w.Vec("u_light_spot", spot, 4, i);
+      float att[4] = {l.attenuation[0], l.attenuation[1], l.attenuation[2], l.spot_exponent};
+      w.Vec("u_light_attenuation", att, 4, i);
+    }
+    for (int side = 0; side < 2; ++side) {
+      const Material& m = st.material[side];
+      w.Vec("u_material_ambient", m.ambient, 4, side);
+      w.Vec("u_material_diffuse", m.diffuse, 4, side);
+      w.Vec("u_material_specular", m.specular, 4, side);
+      w.Vec("u_material_emission", m.emission, 4, side);
+    }
+    float shininess[4] = {st.material[0].shininess, st.material[1].shininess, 0, 0};
+    w.Vec("u_material_shininess", shininess, 4);
+  }
+  if (st.fog) {
+    float range = st.fog_end - st.fog_start;
+    float fog[4] = {st.fog_density, st.fog_start, st.fog_end, range != 0 ? 1.0f / range : 0.0f};
+    w.Vec("u_fog", fog, 4);
+    w.Vec("u_fog_color", st.fog_color, 4);
+  }
+  if (st.alpha_test) w.Vec("u_alpha_ref", &st.alpha_ref, 1);
+  w.Finish();
+  (void)ctx;
+}
+
+// --- the draw ------------------------------------------------------------------------------------------
+
+void Respecify(Context& ctx, std::shared_ptr<Buffer>& slot, const void* data, uint64_t size) {
+  if (!slot) {
+    slot = std::make_shared<Buffer>();
+    slot->handle = ctx.NewHandle();
+    slot->device = &ctx.device();
+  }
+  slot->size = static_cast<int64_t>(size);
+  ctx.pipe().Record(pipe::CmdBufferStorage{slot->handle, size});
+  RecordUpload(ctx, *slot, 0, data, size);
+}
+
+void SetAttrib(VertexArray& vao, int location, const std::shared_ptr<Buffer>& buffer, int size,
+               size_t offset) {
+  auto& a = vao.attribs[location];
+  a.enabled = true;
+  a.size = size;
+  a.type = GL_FLOAT;
+  a.normalized = false;
+  a.integer = false;
+  a.stride = sizeof(Vertex);
+  a.offset = offset;
+  a.buffer = buffer;
+}
+
+}  // namespace
+
+void DrawVertices(Context& ctx, GLenum mode, const Vertex* vertices, size_t count) {
+  if (count == 0 || ctx.conditional_render.discard) return;
+  State& st = *ctx.compat;
+  std::shared_ptr<Program> program = ctx.program;
+  if (!program) {
+    program = ProgramFor(ctx);
+    if (!program) return;
+    LoadUniforms(ctx, st, *program);
+  }
+  Respecify(ctx, st.stream, vertices, count * sizeof(Vertex));
+  if (!st.vertex_input) {
+    st.vertex_input = std::make_shared<VertexArray>();
+    VertexArray& v = *st.vertex_input;
+    SetAttrib(v, 0, st.stream, 4, offsetof(Vertex, position));
+    SetAttrib(v, 1, st.stream, 4, offsetof(Vertex, color));
+    SetAttrib(v, 2, st.stream, 3, offsetof(Vertex, normal));
+    SetAttrib(v, 3, st.stream, 3, offsetof(Vertex, secondary));
+    for (int u = 0; u < kTexUnits; ++u)
+      SetAttrib(v, 4 + u, st.stream, 4, offsetof(Vertex, texcoord) + size_t(u) * 4 * sizeof(float));
+  }
+  // The draw goes through the ordinary path with the generated program and the internal vertex array in
+  // place of the application's, which are put back after it.
+  auto saved_program = std::move(ctx.program);
+  auto saved_vertex_array = std::move(ctx.vertex_array);
+  ctx.program = program;
+  ctx.vertex_array = st.vertex_input;
+  ctx.MarkDirty(kDirtyVertexInput);
+  // The swap of program and vertex array (and the stream's new storage) bypasses the entry points that move
+  // the draw epoch: move it here, so that neither this draw nor the application's next one takes the fast
+  // path on what the previous draw derived (draw_delta.h).
+  ctx.BumpDrawEpoch();
+  gl::DrawArrays(ctx, mode, 0, static_cast<GLsizei>(count));
+  ctx.program = std::move(saved_program);
+  ctx.vertex_array = std::move(saved_vertex_array);
+  ctx.MarkDirty(kDirtyVertexInput);
+  ctx.BumpDrawEpoch();
+  ++st.stats.draws;
+}
+
+}  // namespace caldera::compat

@@ -1,0 +1,485 @@
+// Fixed-function state setters: lights (positions and spot directions go to eye space when set, GL 2.1
+// §2.14.1), materials, colour material, shading, texture environments, fog, alpha test and the
+// compatibility capabilities of glEnable. They only store values: the generated programs read them as
+// uniforms, and the state that changes a program's code is packed into its key (ff_program.cpp).
+#include <algorithm>
+#include <cstring>
+
+#include "frontend/compat/compat_impl.h"
+#include "frontend/compat/hooks.h"
+#include "frontend/compat/immediate.h"
+
+namespace caldera::compat {
+namespace {
+
+void Copy4(float* dst, const float* src) {
+  std::memcpy(dst, src, 4 * sizeof(float));
+}
+
+// Integer colour parameters map [-2^31, 2^31 - 1] to [-1, 1] (GL 2.1 §2.14.1); others convert directly.
+bool IsColorParam(GLenum pname) {
+  switch (pname) {
+    case GL_AMBIENT:
+    case GL_DIFFUSE:
+    case GL_SPECULAR:
+    case GL_EMISSION:
+    case GL_AMBIENT_AND_DIFFUSE:
+    case GL_LIGHT_MODEL_AMBIENT:
+    case GL_FOG_COLOR:
+    case GL_TEXTURE_ENV_COLOR:
+      return true;
+    default:
+      return false;
+  }
+}
+
+void ToFloats(GLenum pname, const GLint* in, float* out) {
+  int n = ParamCount(pname);
+  for (int i = 0; i < n; ++i)
+    out[i] = IsColorParam(pname) ? float(double(in[i]) / 2147483647.0) : float(in[i]);
+}
+
+}  // namespace
+
+void ApplyColorMaterial(State& st) {
+  // GL 2.1 §2.14.3: while GL_COLOR_MATERIAL is on, the current colour is written into the tracked material
+  // parameters (they keep it after tracking stops). The generated programs read tracked parameters from the
+  // vertex colour, so this only matters for what later draws and glGetMaterial see.
+  for (int side = 0; side < 2; ++side) {
+    if ((side == 0 && st.color_material_face == GL_BACK) || (side == 1 && st.color_material_face == GL_FRONT))
+      continue;
+    Material& m = st.material[side];
+    switch (st.color_material_mode) {
+      case GL_AMBIENT:
+        Copy4(m.ambient, st.color);
+        break;
+      case GL_DIFFUSE:
+        Copy4(m.diffuse, st.color);
+        break;
+      case GL_SPECULAR:
+        Copy4(m.specular, st.color);
+        break;
+      case GL_EMISSION:
+        Copy4(m.emission, st.color);
+        break;
+      default:
+        Copy4(m.ambient, st.color);
+        Copy4(m.diffuse, st.color);
+        break;
+    }
+  }
+}
+
+int ParamCount(GLenum pname) {
+  switch (pname) {
+    case GL_AMBIENT:
+    case GL_DIFFUSE:
+    case GL_SPECULAR:
+    case GL_POSITION:
+    case GL_EMISSION:
+    case GL_AMBIENT_AND_DIFFUSE:
+    case GL_LIGHT_MODEL_AMBIENT:
+    case GL_FOG_COLOR:
+    case GL_TEXTURE_ENV_COLOR:
+    case GL_OBJECT_PLANE:
+    case GL_EYE_PLANE:
+      return 4;
+    case GL_SPOT_DIRECTION:
+    case GL_COLOR_INDEXES:
+      return 3;
+    default:
+      return 1;
+  }
+}
+
+bool SetCapability(Context& ctx, GLenum cap, bool value) {
+  State& st = *ctx.compat;
+  if (cap >= GL_LIGHT0 && cap < GL_LIGHT0 + kLights) {
+    st.light_enabled[cap - GL_LIGHT0] = value;
+    return true;
+  }
+  GLuint unit = ctx.active_texture;
+  switch (cap) {
+    case GL_LIGHTING:
+      st.lighting = value;
+      return true;
+    case GL_NORMALIZE:
+      st.normalize = value;
+      return true;
+    case GL_RESCALE_NORMAL:
+      st.rescale_normal = value;
+      return true;
+    case GL_COLOR_MATERIAL:
+      st.color_material = value;
+      if (value) ApplyColorMaterial(st);
+      return true;
+    case GL_FOG:
+      st.fog = value;
+      return true;
+    case GL_ALPHA_TEST:
+      st.alpha_test = value;
+      return true;
+    case GL_TEXTURE_2D:
+      if (unit < kTexUnits) st.units[unit].enabled_2d = value;
+      return true;
+    // Accepted and ignored (the state exists; nothing generated reads it yet): docs/CONFORMANCE.md.
+    case GL_POINT_SMOOTH:
+    case GL_LINE_STIPPLE:
+    case GL_POLYGON_STIPPLE:
+    case GL_TEXTURE_GEN_S:
+    case GL_TEXTURE_GEN_T:
+    case GL_TEXTURE_GEN_R:
+    case GL_TEXTURE_GEN_Q:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool QueryCapability(Context& ctx, GLenum cap, bool* value) {
+  State& st = *ctx.compat;
+  if (cap >= GL_LIGHT0 && cap < GL_LIGHT0 + kLights) return *value = st.light_enabled[cap - GL_LIGHT0], true;
+  GLuint unit = ctx.active_texture;
+  switch (cap) {
+    case GL_LIGHTING:
+      return *value = st.lighting, true;
+    case GL_NORMALIZE:
+      return *value = st.normalize, true;
+    case GL_RESCALE_NORMAL:
+      return *value = st.rescale_normal, true;
+    case GL_COLOR_MATERIAL:
+      return *value = st.color_material, true;
+    case GL_FOG:
+      return *value = st.fog, true;
+    case GL_ALPHA_TEST:
+      return *value = st.alpha_test, true;
+    case GL_TEXTURE_2D:
+      return *value = unit < kTexUnits && st.units[unit].enabled_2d, true;
+    case GL_VERTEX_ARRAY:
+      return *value = st.vertex_array.enabled, true;
+    case GL_NORMAL_ARRAY:
+      return *value = st.normal_array.enabled, true;
+    case GL_COLOR_ARRAY:
+      return *value = st.color_array.enabled, true;
+    case GL_TEXTURE_COORD_ARRAY:
+      return *value = st.client_unit < kTexUnits && st.texcoord_array[st.client_unit].enabled, true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace caldera::compat
+
+namespace caldera::gl {
+using namespace caldera::compat;
+
+void Lightfv(Context& ctx, GLenum light, GLenum pname, const GLfloat* p) {
+  if (light < GL_LIGHT0 || light >= GL_LIGHT0 + kLights)
+    return ctx.Error(GL_INVALID_ENUM, "glLight", "invalid light");
+  if (!p) return;
+  State& st = *ctx.compat;
+  Light& l = st.lights[light - GL_LIGHT0];
+  switch (pname) {
+    case GL_AMBIENT:
+      return Copy4(l.ambient, p);
+    case GL_DIFFUSE:
+      return Copy4(l.diffuse, p);
+    case GL_SPECULAR:
+      return Copy4(l.specular, p);
+    case GL_POSITION:
+      return TransformPoint(st.modelview.back(), p, l.position);
+    case GL_SPOT_DIRECTION: {
+      // Directions transform by the modelview's upper 3x3 (GL 2.1 §2.14.1).
+      const float d[4] = {p[0], p[1], p[2], 0};
+      float out[4];
+      TransformPoint(st.modelview.back(), d, out);
+      std::memcpy(l.spot_direction, out, 3 * sizeof(float));
+      return;
+    }
+    case GL_SPOT_EXPONENT:
+      if (p[0] < 0 || p[0] > 128) return ctx.Error(GL_INVALID_VALUE, "glLight", "spot exponent out of range");
+      l.spot_exponent = p[0];
+      return;
+    case GL_SPOT_CUTOFF:
+      if ((p[0] < 0 || p[0] > 90) && p[0] != 180)
+        return ctx.Error(GL_INVALID_VALUE, "glLight", "spot cutoff out of range");
+      l.spot_cutoff = p[0];
+      return;
+    case GL_CONSTANT_ATTENUATION:
+    case GL_LINEAR_ATTENUATION:
+    case GL_QUADRATIC_ATTENUATION:
+      if (p[0] < 0) return ctx.Error(GL_INVALID_VALUE, "glLight", "negative attenuation");
+      l.attenuation[pname - GL_CONSTANT_ATTENUATION] = p[0];
+      return;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, "glLight", "invalid pname");
+  }
+}
+
+void Lightf(Context& ctx, GLenum light, GLenum pname, GLfloat param) {
+  if (ParamCount(pname) != 1) return ctx.Error(GL_INVALID_ENUM, "glLightf", "pname takes a vector");
+  Lightfv(ctx, light, pname, &param);
+}
+void Lightiv(Context& ctx, GLenum light, GLenum pname, const GLint* params) {
+  if (!params) return;
+  float f[4];
+  ToFloats(pname, params, f);
+  Lightfv(ctx, light, pname, f);
+}
+void Lighti(Context& ctx, GLenum light, GLenum pname, GLint param) {
+  Lightf(ctx, light, pname, float(param));
+}
+
+void LightModelfv(Context& ctx, GLenum pname, const GLfloat* p) {
+  if (!p) return;
+  State& st = *ctx.compat;
+  switch (pname) {
+    case GL_LIGHT_MODEL_AMBIENT:
+      return Copy4(st.light_model_ambient, p);
+    case GL_LIGHT_MODEL_LOCAL_VIEWER:
+      st.local_viewer = p[0] != 0;
+      return;
+    case GL_LIGHT_MODEL_TWO_SIDE:
+      st.two_side = p[0] != 0;
+      return;
+    case GL_LIGHT_MODEL_COLOR_CONTROL:
+      if (p[0] == float(GL_SINGLE_COLOR) || p[0] == float(GL_SEPARATE_SPECULAR_COLOR)) {
+        st.separate_specular = p[0] == float(GL_SEPARATE_SPECULAR_COLOR);
+        return;
+      }
+      return ctx.Error(GL_INVALID_ENUM, "glLightModel", "invalid colour control");
+    default:
+      return ctx.Error(GL_INVALID_ENUM, "glLightModel", "invalid pname");
+  }
+}
+void LightModelf(Context& ctx, GLenum pname, GLfloat param) {
+  if (pname == GL_LIGHT_MODEL_AMBIENT)
+    return ctx.Error(GL_INVALID_ENUM, "glLightModelf", "pname takes a vector");
+  LightModelfv(ctx, pname, &param);
+}
+void LightModeliv(Context& ctx, GLenum pname, const GLint* params) {
+  if (!params) return;
+  float f[4];
+  ToFloats(pname, params, f);
+  LightModelfv(ctx, pname, f);
+}
+void LightModeli(Context& ctx, GLenum pname, GLint param) {
+  LightModelf(ctx, pname, float(param));
+}
+
+void Materialfv(Context& ctx, GLenum face, GLenum pname, const GLfloat* p) {
+  if (face != GL_FRONT && face != GL_BACK && face != GL_FRONT_AND_BACK)
+    return ctx.Error(GL_INVALID_ENUM, "glMaterial", "invalid face");
+  if (!p) return;
+  State& st = *ctx.compat;
+  for (int side = 0; side < 2; ++side) {
+    if ((side == 0 && face == GL_BACK) || (side == 1 && face == GL_FRONT)) continue;
+    Material& m = st.material[side];
+    switch (pname) {
+      case GL_AMBIENT:
+        Copy4(m.ambient, p);
+        break;
+      case GL_DIFFUSE:
+        Copy4(m.diffuse, p);
+        break;
+      case GL_AMBIENT_AND_DIFFUSE:
+        Copy4(m.ambient, p);
+        Copy4(m.diffuse, p);
+        break;
+      case GL_SPECULAR:
+        Copy4(m.specular, p);
+        break;
+      case GL_EMISSION:
+        Copy4(m.emission, p);
+        break;
+      case GL_SHININESS:
+        if (p[0] < 0 || p[0] > 128)
+          return ctx.Error(GL_INVALID_VALUE, "glMaterial", "shininess out of range");
+        m.shininess = p[0];
+        break;
+      case GL_COLOR_INDEXES:
+        break;
+      default:
+        return ctx.Error(GL_INVALID_ENUM, "glMaterial", "invalid pname");
+    }
+  }
+}
+void Materialf(Context& ctx, GLenum face, GLenum pname, GLfloat param) {
+  if (pname != GL_SHININESS) return ctx.Error(GL_INVALID_ENUM, "glMaterialf", "pname takes a vector");
+  Materialfv(ctx, face, pname, &param);
+}
+void Materialiv(Context& ctx, GLenum face, GLenum pname, const GLint* params) {
+  if (!params) return;
+  float f[4];
+  ToFloats(pname, params, f);
+  Materialfv(ctx, face, pname, f);
+}
+void Materiali(Context& ctx, GLenum face, GLenum pname, GLint param) {
+  Materialf(ctx, face, pname, float(param));
+}
+
+void GetLightfv(Context& ctx, GLenum light, GLenum pname, GLfloat* out) {
+  if (light < GL_LIGHT0 || light >= GL_LIGHT0 + kLights)
+    return ctx.Error(GL_INVALID_ENUM, "glGetLightfv", "invalid light");
+  if (!out) return;
+  const Light& l = ctx.compat->lights[light - GL_LIGHT0];
+  switch (pname) {
+    case GL_AMBIENT:
+      return Copy4(out, l.ambient);
+    case GL_DIFFUSE:
+      return Copy4(out, l.diffuse);
+    case GL_SPECULAR:
+      return Copy4(out, l.specular);
+    case GL_POSITION:
+      return Copy4(out, l.position);
+    case GL_SPOT_DIRECTION:
+      std::memcpy(out, l.spot_direction, 3 * sizeof(float));
+      return;
+    case GL_SPOT_EXPONENT:
+      *out = l.spot_exponent;
+      return;
+    case GL_SPOT_CUTOFF:
+      *out = l.spot_cutoff;
+      return;
+    case GL_CONSTANT_ATTENUATION:
+    case GL_LINEAR_ATTENUATION:
+    case GL_QUADRATIC_ATTENUATION:
+      *out = l.attenuation[pname - GL_CONSTANT_ATTENUATION];
+      return;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, "glGetLightfv", "invalid pname");
+  }
+}
+
+void GetMaterialfv(Context& ctx, GLenum face, GLenum pname, GLfloat* out) {
+  if (face != GL_FRONT && face != GL_BACK)
+    return ctx.Error(GL_INVALID_ENUM, "glGetMaterialfv", "invalid face");
+  if (!out) return;
+  const Material& m = ctx.compat->material[face == GL_BACK ? 1 : 0];
+  switch (pname) {
+    case GL_AMBIENT:
+      return Copy4(out, m.ambient);
+    case GL_DIFFUSE:
+      return Copy4(out, m.diffuse);
+    case GL_SPECULAR:
+      return Copy4(out, m.specular);
+    case GL_EMISSION:
+      return Copy4(out, m.emission);
+    case GL_SHININESS:
+      *out = m.shininess;
+      return;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, "glGetMaterialfv", "invalid pname");
+  }
+}
+
+void ColorMaterial(Context& ctx, GLenum face, GLenum mode) {
+  if (face != GL_FRONT && face != GL_BACK && face != GL_FRONT_AND_BACK)
+    return ctx.Error(GL_INVALID_ENUM, "glColorMaterial", "invalid face");
+  switch (mode) {
+    case GL_EMISSION:
+    case GL_AMBIENT:
+    case GL_DIFFUSE:
+    case GL_SPECULAR:
+    case GL_AMBIENT_AND_DIFFUSE:
+      break;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, "glColorMaterial", "invalid mode");
+  }
+  ctx.compat->color_material_face = face;
+  ctx.compat->color_material_mode = mode;
+  if (ctx.compat->color_material) ApplyColorMaterial(*ctx.compat);
+}
+
+void ShadeModel(Context& ctx, GLenum mode) {
+  if (mode != GL_FLAT && mode != GL_SMOOTH) return ctx.Error(GL_INVALID_ENUM, "glShadeModel", "invalid mode");
+  ctx.compat->shade_model = mode;
+}
+
+void TexEnvfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* p) {
+  if (target != GL_TEXTURE_ENV) return ctx.Error(GL_INVALID_ENUM, "glTexEnv", "invalid target");
+  if (!p) return;
+  GLuint unit = ctx.active_texture;
+  if (unit >= kTexUnits) return;  // units past the fixed-function ones have no environment to apply
+  TexUnit& u = ctx.compat->units[unit];
+  switch (pname) {
+    case GL_TEXTURE_ENV_MODE: {
+      GLenum mode = GLenum(p[0]);
+      if (mode != GL_MODULATE && mode != GL_DECAL && mode != GL_BLEND && mode != GL_REPLACE && mode != GL_ADD)
+        return ctx.Error(GL_INVALID_ENUM, "glTexEnv", "unsupported environment mode");
+      u.env_mode = mode;
+      return;
+    }
+    case GL_TEXTURE_ENV_COLOR:
+      for (int i = 0; i < 4; ++i) u.env_color[i] = std::clamp(p[i], 0.0f, 1.0f);
+      return;
+    default:
+      return ctx.Error(GL_INVALID_ENUM, "glTexEnv", "invalid pname");
+  }
+}
+void TexEnvf(Context& ctx, GLenum target, GLenum pname, GLfloat param) {
+  TexEnvfv(ctx, target, pname, &param);
+}
+void TexEnviv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
+  if (!params) return;
+  float f[4];
+  ToFloats(pname, params, f);
+  TexEnvfv(ctx, target, pname, f);
+}
+void TexEnvi(Context& ctx, GLenum target, GLenum pname, GLint param) {
+  TexEnvf(ctx, target, pname, float(param));
+}
+
+void Fogfv(Context& ctx, GLenum pname, const GLfloat* p) {
+  if (!p) return;
+  State& st = *ctx.compat;
+  switch (pname) {
+    case GL_FOG_MODE: {
+      GLenum mode = GLenum(p[0]);
+      if (mode != GL_LINEAR && mode != GL_EXP && mode != GL_EXP2)
+        return ctx.Error(GL_INVALID_ENUM, "glFog", "invalid fog mode");
+      st.fog_mode = mode;
+      return;
+    }
+    case GL_FOG_DENSITY:
+      if (p[0] < 0) return ctx.Error(GL_INVALID_VALUE, "glFog", "negative density");
+      st.fog_density = p[0];
+      return;
+    case GL_FOG_START:
+      st.fog_start = p[0];
+      return;
+    case GL_FOG_END:
+      st.fog_end = p[0];
+      return;
+    case GL_FOG_COLOR:
+      for (int i = 0; i < 4; ++i) st.fog_color[i] = std::clamp(p[i], 0.0f, 1.0f);
+      return;
+    case GL_FOG_INDEX:
+    case GL_FOG_COORD_SRC:
+      return;  // colour-index fog and fog coordinates are not generated (docs/CONFORMANCE.md)
+    default:
+      return ctx.Error(GL_INVALID_ENUM, "glFog", "invalid pname");
+  }
+}
+void Fogf(Context& ctx, GLenum pname, GLfloat param) {
+  if (pname == GL_FOG_COLOR) return ctx.Error(GL_INVALID_ENUM, "glFogf", "pname takes a vector");
+  Fogfv(ctx, pname, &param);
+}
+void Fogiv(Context& ctx, GLenum pname, const GLint* params) {
+  if (!params) return;
+  float f[4];
+  ToFloats(pname, params, f);
+  Fogfv(ctx, pname, f);
+}
+void Fogi(Context& ctx, GLenum pname, GLint param) {
+  Fogf(ctx, pname, float(param));
+}
+
+void AlphaFunc(Context& ctx, GLenum func, GLfloat ref) {
+  if (func < GL_NEVER || func > GL_ALWAYS)
+    return ctx.Error(GL_INVALID_ENUM, "glAlphaFunc", "invalid function");
+  ctx.compat->alpha_func = func;
+  ctx.compat->alpha_ref = std::clamp(ref, 0.0f, 1.0f);
+}
+
+}  // namespace caldera::gl

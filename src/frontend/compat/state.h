@@ -1,0 +1,158 @@
+// The compatibility profile's state, owned by a compatibility context (Context::compat): current vertex
+// attributes, the glBegin/glEnd batch, matrix stacks, lighting, texture environments, fog, alpha test,
+// display lists and the generated fixed-function programs. Nothing here reaches a backend as such: draws
+// become ordinary pipe records of a generated program, a stream buffer and an internal vertex array.
+#pragma once
+
+#include <GL/glcorearb.h>
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "frontend/compat/compat_enums.h"
+#include "frontend/objects.h"
+
+namespace caldera::compat {
+
+constexpr int kTexUnits = 2;  // fixed-function texture units (GL_MAX_TEXTURE_UNITS)
+constexpr int kLights = 8;    // GL_MAX_LIGHTS
+constexpr int kModelviewDepth = 32, kProjectionDepth = 4, kTextureDepth = 4;
+constexpr int kMaxListNesting = 64;  // GL_MAX_LIST_NESTING
+
+// Column-major, as GL stores matrices.
+struct Mat4 {
+  std::array<float, 16> m{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+};
+Mat4 Multiply(const Mat4& a, const Mat4& b);  // a * b
+void TransformPoint(const Mat4& a, const float in[4], float out[4]);
+
+// One vertex as the generated programs read it (attribute locations in ff_program.cpp).
+struct Vertex {
+  float position[4];
+  float color[4];
+  float normal[3];
+  float secondary[3];
+  float texcoord[kTexUnits][4];
+};
+static_assert(sizeof(Vertex) == (4 + 4 + 3 + 3 + 4 * kTexUnits) * sizeof(float));
+
+struct Light {
+  float ambient[4] = {0, 0, 0, 1};
+  float diffuse[4] = {0, 0, 0, 1};  // light 0: white (set in State())
+  float specular[4] = {0, 0, 0, 1};
+  float position[4] = {0, 0, 1, 0};      // eye space (transformed by the modelview matrix when set)
+  float spot_direction[3] = {0, 0, -1};  // eye space
+  float spot_exponent = 0, spot_cutoff = 180;
+  float attenuation[3] = {1, 0, 0};  // constant, linear, quadratic
+};
+
+struct Material {
+  float ambient[4] = {0.2f, 0.2f, 0.2f, 1};
+  float diffuse[4] = {0.8f, 0.8f, 0.8f, 1};
+  float specular[4] = {0, 0, 0, 1};
+  float emission[4] = {0, 0, 0, 1};
+  float shininess = 0;
+};
+
+struct TexUnit {
+  bool enabled_2d = false;
+  GLenum env_mode = GL_MODULATE;
+  float env_color[4] = {0, 0, 0, 0};
+  std::vector<Mat4> matrix{Mat4{}};  // the texture matrix stack
+};
+
+// A legacy client array (glVertexPointer and friends) on vertex array object 0.
+struct ClientArray {
+  bool enabled = false;
+  GLint size = 4;
+  GLenum type = GL_FLOAT;
+  GLsizei stride = 0;
+  const void* pointer = nullptr;   // client memory, or an offset into `buffer`
+  std::shared_ptr<Buffer> buffer;  // GL_ARRAY_BUFFER bound when the pointer was given
+};
+
+struct DisplayList {
+  std::vector<std::function<void()>> calls;
+};
+
+struct Stats {
+  uint64_t programs_built = 0;  // fixed-function programs generated and linked
+  uint64_t draws = 0;           // draws the batches and legacy arrays became
+  uint64_t vertices = 0;        // vertices given between glBegin and glEnd
+  uint64_t list_calls = 0;      // glCallList(s) executions
+};
+
+struct State {
+  State();
+
+  // Current attributes.
+  float color[4] = {1, 1, 1, 1};
+  float secondary[3] = {0, 0, 0};
+  float normal[3] = {0, 0, 1};
+  float texcoord[kTexUnits][4] = {{0, 0, 0, 1}, {0, 0, 0, 1}};
+
+  // glBegin/glEnd: `primitive` holds the vertices of the open primitive; glEnd decomposes it into `batch`,
+  // a list of points, lines or triangles that later primitives of the same class join until a command that
+  // may change state draws it (hooks.h).
+  GLenum begin_mode = 0;
+  std::vector<Vertex> primitive;
+  std::vector<Vertex> batch;
+  int batch_class = 0;  // 0 empty, 1 points, 2 lines, 3 triangles
+
+  // Matrices.
+  GLenum matrix_mode = GL_MODELVIEW;
+  std::vector<Mat4> modelview{Mat4{}};
+  std::vector<Mat4> projection{Mat4{}};
+  GLuint active_unit = 0;  // follows glActiveTexture for GL_TEXTURE matrix mode and texenv
+  GLuint client_unit = 0;  // glClientActiveTexture
+
+  // Vertex processing.
+  bool lighting = false, normalize = false, rescale_normal = false;
+  std::array<bool, kLights> light_enabled{};
+  std::array<Light, kLights> lights;
+  Material material[2];  // front, back
+  float light_model_ambient[4] = {0.2f, 0.2f, 0.2f, 1};
+  bool two_side = false, local_viewer = false, separate_specular = false;
+  bool color_material = false;
+  GLenum color_material_face = GL_FRONT_AND_BACK, color_material_mode = GL_AMBIENT_AND_DIFFUSE;
+  GLenum shade_model = GL_SMOOTH;
+
+  // Fragment processing.
+  std::array<TexUnit, kTexUnits> units;
+  bool fog = false;
+  GLenum fog_mode = GL_EXP;
+  float fog_density = 1, fog_start = 0, fog_end = 1;
+  float fog_color[4] = {0, 0, 0, 0};
+  bool alpha_test = false;
+  GLenum alpha_func = GL_ALWAYS;
+  float alpha_ref = 0;
+
+  // Legacy client arrays: vertex, normal, colour, secondary colour, texture coordinates per unit.
+  ClientArray vertex_array, normal_array, color_array;
+  std::array<ClientArray, kTexUnits> texcoord_array;
+
+  // Display lists.
+  std::map<GLuint, std::shared_ptr<DisplayList>> lists;  // every name glGenLists reserved
+  GLuint list_base = 0;
+  GLuint compiling_name = 0;  // 0: not compiling
+  GLenum compiling_mode = 0;
+  std::shared_ptr<DisplayList> compiling;
+  int list_depth = 0;  // glCallList nesting being executed
+
+  // Generated programs and the objects their draws use.
+  bool cache_programs = true;  // CALDERA_COMPAT_PROGRAM_CACHE=0 rebuilds the program at every draw
+  std::unordered_map<uint64_t, std::shared_ptr<Program>> programs;
+  std::shared_ptr<Buffer> stream;                        // the batch's vertices, orphaned at every draw
+  std::shared_ptr<VertexArray> vertex_input;             // attributes reading `stream`
+  std::array<std::shared_ptr<Buffer>, 5> array_streams;  // legacy client arrays copied for a draw
+  std::shared_ptr<VertexArray> array_input;
+
+  Stats stats;
+};
+
+}  // namespace caldera::compat

@@ -1,0 +1,596 @@
+// Compatibility-profile scenes rendered identically on Caldera and on Mesa llvmpipe (../compare.py diffs the
+// pictures): immediate mode with every primitive kind, flat shading's provoking vertices, matrix stacks,
+// lighting, display lists, texture environments, fog and alpha test, and a gears scene at fixed angles.
+// Usage: compat_scene <scene> <out.rgba> [out.png]
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "compat_gl.h"
+
+using namespace compat_gl;
+
+namespace {
+
+constexpr int kSize = 64;
+float g_spin = 0;  // added to the gears' angles: frames of a timed run differ as glxgears' do
+
+void Ortho2D() {
+  MatrixMode(GL_PROJECTION);
+  LoadIdentity();
+  Ortho(0, kSize, 0, kSize, -1, 1);
+  MatrixMode(GL_MODELVIEW);
+  LoadIdentity();
+}
+
+void ImmediatePrimitives() {
+  glClearColor(0.1f, 0.1f, 0.1f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  Ortho2D();
+  Begin(GL_TRIANGLES);
+  Color3f(1, 0, 0), Vertex2f(2, 2);
+  Color3f(0, 1, 0), Vertex2f(20, 2);
+  Color3f(0, 0, 1), Vertex2f(11, 18);
+  End();
+  Begin(GL_QUADS);  // two quads, one call
+  Color3ub(255, 255, 0), Vertex2i(24, 2), Vertex2i(38, 2), Vertex2i(38, 10);
+  Color3ub(0, 255, 255), Vertex2i(24, 10);
+  Color3f(1, 0.5f, 0), Vertex2i(24, 12), Vertex2i(38, 12), Vertex2i(38, 18), Vertex2i(24, 18);
+  End();
+  Begin(GL_QUAD_STRIP);
+  for (int i = 0; i <= 4; ++i) {
+    Color3f(i / 4.0f, 0.2f, 1 - i / 4.0f);
+    Vertex2f(42 + 5 * i, 2);
+    Vertex2f(42 + 5 * i, 16);
+  }
+  End();
+  Begin(GL_POLYGON);  // a hexagon
+  for (int i = 0; i < 6; ++i) {
+    float a = float(i) * 3.14159265f / 3;
+    Color3f(0.5f + 0.5f * std::cos(a), 0.5f + 0.5f * std::sin(a), 0.5f);
+    Vertex2f(11 + 8 * std::cos(a), 30 + 8 * std::sin(a));
+  }
+  End();
+  Begin(GL_TRIANGLE_STRIP);
+  Color3f(1, 1, 1), Vertex2f(24, 22);
+  Color3f(1, 0, 1), Vertex2f(24, 36);
+  Color3f(0, 1, 1), Vertex2f(32, 22);
+  Color3f(1, 1, 0), Vertex2f(32, 36);
+  Color3f(0, 0, 1), Vertex2f(40, 22);
+  End();
+  Begin(GL_TRIANGLE_FAN);
+  Color3f(1, 1, 1), Vertex2f(52, 30);
+  for (int i = 0; i <= 4; ++i) {
+    Color3f(i / 4.0f, 1 - i / 4.0f, 0.3f);
+    Vertex2f(52 + 9 * std::cos(i * 0.6f), 30 + 9 * std::sin(i * 0.6f));
+  }
+  End();
+  Begin(GL_LINES);
+  Color3f(1, 1, 1), Vertex2f(2.5f, 44.5f), Vertex2f(30.5f, 44.5f);
+  End();
+  Begin(GL_LINE_STRIP);
+  Color3f(0, 1, 0), Vertex2f(2.5f, 48.5f), Vertex2f(16.5f, 60.5f), Vertex2f(30.5f, 48.5f);
+  End();
+  Begin(GL_LINE_LOOP);
+  Color3f(1, 0, 0), Vertex2f(36.5f, 44.5f), Vertex2f(60.5f, 44.5f), Vertex2f(48.5f, 60.5f);
+  End();
+  Begin(GL_POINTS);
+  Color3f(1, 1, 0);
+  for (int i = 0; i < 6; ++i) Vertex2f(40.5f + 3 * i, 50.5f);
+  End();
+  Color3f(0.3f, 0.6f, 0.9f);
+  Rectf(2, 38, 10, 42);
+}
+
+void FlatShading() {
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  Ortho2D();
+  ShadeModel(GL_FLAT);
+  const float colors[8][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 0},
+                              {1, 0, 1}, {0, 1, 1}, {1, 1, 1}, {0.5f, 0.5f, 0.5f}};
+  Begin(GL_QUADS);  // takes the 4th vertex's colour
+  for (int i = 0; i < 4; ++i)
+    Color3f(colors[i][0], colors[i][1], colors[i][2]),
+        Vertex2f(i < 2 ? 2 + 28 * i : 30 - 28 * (i - 2), i < 2 ? 2 : 28);
+  End();
+  Begin(GL_QUAD_STRIP);  // quad i takes vertex 2i + 3
+  for (int i = 0; i < 8; ++i)
+    Color3f(colors[i][0], colors[i][1], colors[i][2]), Vertex2f(34 + 9 * (i / 2), i % 2 ? 28 : 2);
+  End();
+  Begin(GL_POLYGON);  // takes the first vertex's colour
+  for (int i = 0; i < 5; ++i) {
+    float a = float(i) * 6.2831853f / 5;
+    Color3f(colors[i + 2][0], colors[i + 2][1], colors[i + 2][2]);
+    Vertex2f(16 + 12 * std::cos(a), 46 + 12 * std::sin(a));
+  }
+  End();
+  Begin(GL_TRIANGLE_STRIP);  // triangle i takes vertex i + 2
+  for (int i = 0; i < 6; ++i)
+    Color3f(colors[i][0], colors[i][1], colors[i][2]), Vertex2f(34 + 6 * (i / 2) * 2, i % 2 ? 60 : 34);
+  End();
+  ShadeModel(GL_SMOOTH);
+}
+
+void Matrices() {
+  glClearColor(0, 0, 0.2f, 1);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  MatrixMode(GL_PROJECTION);
+  LoadIdentity();
+  Frustum(-1, 1, -1, 1, 2, 20);
+  MatrixMode(GL_MODELVIEW);
+  LoadIdentity();
+  Translatef(0, 0, -6);
+  for (int i = 0; i < 4; ++i) {
+    PushMatrix();
+    Rotatef(90.0f * float(i) + 20, 0, 0, 1);
+    Translatef(1.2f, 0, 0);
+    Rotatef(30, 1, 1, 0);
+    Scalef(0.6f, 0.4f, 0.5f);
+    Begin(GL_QUADS);
+    Color3f(1, 0, 0), Vertex3f(-1, -1, 1), Vertex3f(1, -1, 1), Vertex3f(1, 1, 1), Vertex3f(-1, 1, 1);
+    Color3f(0, 1, 0), Vertex3f(-1, -1, -1), Vertex3f(-1, 1, -1), Vertex3f(1, 1, -1), Vertex3f(1, -1, -1);
+    Color3f(0, 0, 1), Vertex3f(-1, 1, -1), Vertex3f(-1, 1, 1), Vertex3f(1, 1, 1), Vertex3f(1, 1, -1);
+    Color3f(1, 1, 0), Vertex3f(-1, -1, -1), Vertex3f(1, -1, -1), Vertex3f(1, -1, 1), Vertex3f(-1, -1, 1);
+    Color3f(1, 0, 1), Vertex3f(1, -1, -1), Vertex3f(1, 1, -1), Vertex3f(1, 1, 1), Vertex3f(1, -1, 1);
+    Color3f(0, 1, 1), Vertex3f(-1, -1, -1), Vertex3f(-1, -1, 1), Vertex3f(-1, 1, 1), Vertex3f(-1, 1, -1);
+    End();
+    PopMatrix();
+  }
+  // glLoadMatrix, glMultMatrix and the transpose form give the same matrices as the calls above would.
+  const float shift[16] = {0.3f, 0, 0, 0, 0, 0.3f, 0, 0, 0, 0, 0.3f, 0, 0, 0, -1, 1};
+  PushMatrix();
+  LoadIdentity();
+  MultMatrixf(shift);
+  Begin(GL_TRIANGLES);
+  Color3f(1, 1, 1), Vertex2f(-1, -1), Vertex2f(1, -1), Vertex2f(0, 1);
+  End();
+  const float transposed[16] = {0.2f, 0, 0, 0.5f, 0, 0.2f, 0, 0.5f, 0, 0, 0.2f, -2, 0, 0, 0, 1};
+  LoadTransposeMatrixf(transposed);
+  Begin(GL_TRIANGLES);
+  Color3f(1, 0.5f, 0), Vertex2f(-1, -1), Vertex2f(1, -1), Vertex2f(0, 1);
+  End();
+  PopMatrix();
+  glDisable(GL_DEPTH_TEST);
+}
+
+// A latitude/longitude sphere of quads with normals.
+void Sphere(float r, int slices, int stacks) {
+  for (int i = 0; i < stacks; ++i) {
+    float a0 = 3.14159265f * (float(i) / stacks - 0.5f), a1 = 3.14159265f * (float(i + 1) / stacks - 0.5f);
+    Begin(GL_QUAD_STRIP);
+    for (int j = 0; j <= slices; ++j) {
+      float b = 6.2831853f * float(j) / slices;
+      float x0 = std::cos(a0) * std::cos(b), y0 = std::cos(a0) * std::sin(b), z0 = std::sin(a0);
+      float x1 = std::cos(a1) * std::cos(b), y1 = std::cos(a1) * std::sin(b), z1 = std::sin(a1);
+      Normal3f(x1, y1, z1), Vertex3f(r * x1, r * y1, r * z1);
+      Normal3f(x0, y0, z0), Vertex3f(r * x0, r * y0, r * z0);
+    }
+    End();
+  }
+}
+
+void Lighting(bool color_material, bool local_viewer);
+void Lighting() {
+  Lighting(true, true);
+}
+void LightingColorMaterial() {
+  Lighting(true, false);
+}
+void LightingLocalViewer() {
+  Lighting(false, true);
+}
+
+void Lighting(bool color_material, bool local_viewer) {
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  MatrixMode(GL_PROJECTION);
+  LoadIdentity();
+  Ortho(-2, 2, -2, 2, -10, 10);
+  MatrixMode(GL_MODELVIEW);
+  LoadIdentity();
+  glEnable(GL_LIGHTING);
+  glEnable(GL_LIGHT0);
+  glEnable(GL_LIGHT0 + 1);
+  glEnable(GL_NORMALIZE);
+  const float dir[4] = {1, 1, 2, 0}, white[4] = {1, 1, 1, 1};
+  Lightfv(GL_LIGHT0, GL_POSITION, dir);
+  const float spot_pos[4] = {-1, -1, 3, 1}, spot_dir[3] = {0.2f, 0.2f, -1}, blue[4] = {0.2f, 0.3f, 1, 1};
+  Lightfv(GL_LIGHT0 + 1, GL_POSITION, spot_pos);
+  Lightfv(GL_LIGHT0 + 1, GL_SPOT_DIRECTION, spot_dir);
+  Lightf(GL_LIGHT0 + 1, GL_SPOT_CUTOFF, 40);
+  Lightf(GL_LIGHT0 + 1, GL_SPOT_EXPONENT, 4);
+  Lightf(GL_LIGHT0 + 1, GL_LINEAR_ATTENUATION, 0.1f);
+  Lightfv(GL_LIGHT0 + 1, GL_DIFFUSE, blue);
+  Lightfv(GL_LIGHT0 + 1, GL_SPECULAR, white);
+  const float red[4] = {0.8f, 0.1f, 0.1f, 1}, spec[4] = {0.9f, 0.9f, 0.9f, 1};
+  Materialfv(GL_FRONT, GL_AMBIENT_AND_DIFFUSE, red);
+  Materialfv(GL_FRONT, GL_SPECULAR, spec);
+  Materialf(GL_FRONT, GL_SHININESS, 30);
+  PushMatrix();
+  Translatef(-1, 1, 0);
+  Sphere(0.9f, 24, 12);
+  PopMatrix();
+  // Colour material: each vertex's colour is its diffuse colour; a local viewer.
+  if (color_material) glEnable(GL_COLOR_MATERIAL);
+  ColorMaterial(GL_FRONT, GL_DIFFUSE);
+  LightModeli(GL_LIGHT_MODEL_LOCAL_VIEWER, local_viewer);
+  Color3f(0.2f, 0.9f, 0.3f);
+  PushMatrix();
+  Translatef(1, 1, 0);
+  Scalef(1.5f, 1.5f, 1.5f);  // normals rescaled by GL_NORMALIZE
+  Sphere(0.6f, 24, 12);
+  PopMatrix();
+  glDisable(GL_COLOR_MATERIAL);
+  // Two-sided lighting: a flat-shaded strip that faces away in its second half.
+  LightModeli(GL_LIGHT_MODEL_TWO_SIDE, 1);
+  const float back[4] = {0.9f, 0.8f, 0.1f, 1}, front[4] = {0.1f, 0.5f, 0.9f, 1};
+  Materialfv(GL_BACK, GL_AMBIENT_AND_DIFFUSE, back);
+  Materialfv(GL_FRONT, GL_AMBIENT_AND_DIFFUSE, front);
+  ShadeModel(GL_FLAT);
+  Begin(GL_QUADS);
+  Normal3f(0, 0, 1);
+  Vertex3f(-1.9f, -1.9f, 0), Vertex3f(-0.1f, -1.9f, 0), Vertex3f(-0.1f, -0.2f, 0), Vertex3f(-1.9f, -0.2f, 0);
+  Vertex3f(0.1f, -1.9f, 0), Vertex3f(0.1f, -0.2f, 0), Vertex3f(1.9f, -0.2f, 0), Vertex3f(1.9f, -1.9f, 0);
+  End();
+  ShadeModel(GL_SMOOTH);
+  LightModeli(GL_LIGHT_MODEL_TWO_SIDE, 0);
+  glDisable(GL_LIGHTING);
+  glDisable(GL_DEPTH_TEST);
+}
+
+// A gear as glxgears shapes it (own code): inner radius, outer radius, width, teeth, tooth depth.
+void Gear(float inner, float outer, float width, int teeth, float depth) {
+  const float r0 = inner, r1 = outer - depth / 2, r2 = outer + depth / 2;
+  const float da = 2 * 3.14159265f / float(teeth) / 4;
+  Normal3f(0, 0, 1);
+  ShadeModel(GL_FLAT);
+  for (int side = 0; side < 2; ++side) {
+    float z = side == 0 ? width / 2 : -width / 2;
+    if (side == 1) Normal3f(0, 0, -1);
+    Begin(GL_QUAD_STRIP);
+    for (int i = 0; i <= teeth; ++i) {
+      float a = float(i) * 2 * 3.14159265f / float(teeth);
+      if (side == 0) {
+        Vertex3f(r0 * std::cos(a), r0 * std::sin(a), z);
+        Vertex3f(r1 * std::cos(a), r1 * std::sin(a), z);
+        if (i < teeth) {
+          Vertex3f(r0 * std::cos(a), r0 * std::sin(a), z);
+          Vertex3f(r1 * std::cos(a + 3 * da), r1 * std::sin(a + 3 * da), z);
+        }
+      } else {
+        Vertex3f(r1 * std::cos(a), r1 * std::sin(a), z);
+        Vertex3f(r0 * std::cos(a), r0 * std::sin(a), z);
+        if (i < teeth) {
+          Vertex3f(r1 * std::cos(a + 3 * da), r1 * std::sin(a + 3 * da), z);
+          Vertex3f(r0 * std::cos(a), r0 * std::sin(a), z);
+        }
+      }
+    }
+    End();
+    Begin(GL_QUADS);
+    for (int i = 0; i < teeth; ++i) {
+      float a = float(i) * 2 * 3.14159265f / float(teeth);
+      float p[4] = {a, a + da, a + 2 * da, a + 3 * da};
+      float r[4] = {r1, r2, r2, r1};
+      if (side == 0)
+        for (int k = 0; k < 4; ++k) Vertex3f(r[k] * std::cos(p[k]), r[k] * std::sin(p[k]), z);
+      else
+        for (int k = 3; k >= 0; --k) Vertex3f(r[k] * std::cos(p[k]), r[k] * std::sin(p[k]), z);
+    }
+    End();
+  }
+  // Outward faces of the teeth.
+  Begin(GL_QUAD_STRIP);
+  for (int i = 0; i < teeth; ++i) {
+    float a = float(i) * 2 * 3.14159265f / float(teeth);
+    float p[4] = {a, a + da, a + 2 * da, a + 3 * da};
+    float r[4] = {r1, r2, r2, r1};
+    for (int k = 0; k < 4; ++k) {
+      float x = r[k] * std::cos(p[k]), y = r[k] * std::sin(p[k]);
+      float nx = k == 1 || k == 3 ? std::cos(p[k] - da / 2) : std::cos(p[k] + da / 2);
+      float ny = k == 1 || k == 3 ? std::sin(p[k] - da / 2) : std::sin(p[k] + da / 2);
+      Normal3f(nx, ny, 0);
+      Vertex3f(x, y, width / 2);
+      Vertex3f(x, y, -width / 2);
+    }
+  }
+  Vertex3f(r1, 0, width / 2);
+  Vertex3f(r1, 0, -width / 2);
+  End();
+  ShadeModel(GL_SMOOTH);
+  // The hole.
+  Begin(GL_QUAD_STRIP);
+  for (int i = 0; i <= teeth; ++i) {
+    float a = float(i) * 2 * 3.14159265f / float(teeth);
+    Normal3f(-std::cos(a), -std::sin(a), 0);
+    Vertex3f(r0 * std::cos(a), r0 * std::sin(a), -width / 2);
+    Vertex3f(r0 * std::cos(a), r0 * std::sin(a), width / 2);
+  }
+  End();
+}
+
+void GearsScene(bool lists) {
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_CULL_FACE);
+  glEnable(GL_LIGHTING);
+  glEnable(GL_LIGHT0);
+  glEnable(GL_DEPTH_TEST);
+  glEnable(GL_NORMALIZE);
+  MatrixMode(GL_MODELVIEW);
+  LoadIdentity();
+  const float pos[4] = {5, 5, 10, 0};
+  Lightfv(GL_LIGHT0, GL_POSITION, pos);
+  MatrixMode(GL_PROJECTION);
+  LoadIdentity();
+  Frustum(-1, 1, -1, 1, 5, 60);
+  MatrixMode(GL_MODELVIEW);
+  LoadIdentity();
+  Translatef(0, 0, -40);
+  const float red[4] = {0.8f, 0.1f, 0, 1}, green[4] = {0, 0.8f, 0.2f, 1}, blue[4] = {0.2f, 0.2f, 1, 1};
+  struct G {
+    const float* color;
+    float inner, outer, width;
+    int teeth;
+    float x, y, angle;
+  } gears[3] = {{red, 1, 4, 1, 20, -3, -2, 27},
+                {green, 0.5f, 2, 2, 10, 3.1f, -2, -2 * 27 - 9},
+                {blue, 1.3f, 2, 0.5f, 10, -3.1f, 4.2f, -2 * 27 - 25}};
+  GLuint base = 0;
+  if (lists) {
+    base = GenLists(3);
+    for (int i = 0; i < 3; ++i) {
+      NewList(base + GLuint(i), GL_COMPILE);
+      Materialfv(GL_FRONT, GL_AMBIENT_AND_DIFFUSE, gears[i].color);
+      Gear(gears[i].inner, gears[i].outer, gears[i].width, gears[i].teeth, 0.7f);
+      EndList();
+    }
+  }
+  PushMatrix();
+  Rotatef(20, 1, 0, 0);
+  Rotatef(30, 0, 1, 0);
+  for (int i = 0; i < 3; ++i) {
+    PushMatrix();
+    Translatef(gears[i].x, gears[i].y, 0);
+    Rotatef(gears[i].angle + g_spin * (i == 0 ? 1.0f : -2.0f), 0, 0, 1);
+    if (lists) {
+      CallList(base + GLuint(i));
+    } else {
+      Materialfv(GL_FRONT, GL_AMBIENT_AND_DIFFUSE, gears[i].color);
+      Gear(gears[i].inner, gears[i].outer, gears[i].width, gears[i].teeth, 0.7f);
+    }
+    PopMatrix();
+  }
+  PopMatrix();
+  if (lists) DeleteLists(base, 3);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_LIGHTING);
+  glDisable(GL_DEPTH_TEST);
+}
+
+void Gears() {
+  GearsScene(false);
+}
+void GearsLists() {
+  GearsScene(true);
+}
+
+void DisplayLists() {
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  Ortho2D();
+  GLuint base = GenLists(4);
+  // List base+0: a square at the origin; base+1 calls it twice, moved (nested lists, matrices recorded);
+  // base+2 is compiled and executed at once (drawn now, at the left); base+3 changes the colour only.
+  NewList(base, GL_COMPILE);
+  Begin(GL_QUADS);
+  Vertex2f(0, 0), Vertex2f(8, 0), Vertex2f(8, 8), Vertex2f(0, 8);
+  End();
+  EndList();
+  NewList(base + 1, GL_COMPILE);
+  PushMatrix();
+  Translatef(20, 4, 0);
+  CallList(base);
+  Translatef(12, 0, 0);
+  Color3f(0, 1, 0);
+  CallList(base);
+  PopMatrix();
+  EndList();
+  Color3f(1, 1, 1);
+  NewList(base + 2, GL_COMPILE_AND_EXECUTE);
+  Color3f(1, 0, 0);
+  Rectf(2, 2, 14, 14);
+  EndList();
+  NewList(base + 3, GL_COMPILE);
+  Color3f(0.2f, 0.4f, 1);
+  EndList();
+  CallList(base + 3);
+  CallList(base + 1);
+  // glCallLists with a list base: offsets 0..2 drawn from base + 0.. at a new place, then a redefined list.
+  PushMatrix();
+  Translatef(4, 36, 0);
+  ListBase(base);
+  const GLubyte offsets[3] = {3, 0, 2};
+  CallLists(3, GL_UNSIGNED_BYTE, offsets);
+  PopMatrix();
+  NewList(base, GL_COMPILE);  // replaces the square by a triangle: lists calling it follow
+  Begin(GL_TRIANGLES);
+  Vertex2f(0, 0), Vertex2f(8, 0), Vertex2f(4, 8);
+  End();
+  EndList();
+  PushMatrix();
+  Translatef(0, 24, 0);
+  Color3f(1, 1, 0);
+  CallList(base + 1);
+  PopMatrix();
+  DeleteLists(base, 4);
+  CallList(base);  // deleted: nothing
+}
+
+std::vector<uint8_t> MakeTexture() {
+  std::vector<uint8_t> t(8 * 8 * 4);
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 8; ++x) {
+      uint8_t* p = &t[(y * 8 + x) * 4];
+      bool on = (x / 2 + y / 2) % 2;
+      p[0] = on ? 255 : 40, p[1] = uint8_t(x * 32), p[2] = uint8_t(y * 32), p[3] = uint8_t(on ? 255 : 96);
+    }
+  return t;
+}
+
+void TexEnv() {
+  glClearColor(0.2f, 0.2f, 0.2f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  Ortho2D();
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  auto texels = MakeTexture();
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glEnable(GL_TEXTURE_2D);
+  const GLenum modes[5] = {GL_MODULATE, GL_REPLACE, GL_DECAL, GL_ADD, GL_BLEND};
+  const float env[4] = {0.1f, 0.9f, 0.3f, 1};
+  TexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, env);
+  for (int i = 0; i < 5; ++i) {
+    TexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GLint(modes[i]));
+    float x = 2 + float(i % 3) * 20, y = i < 3 ? 34 : 6;
+    Begin(GL_QUADS);
+    Color4f(0.9f, 0.6f, 0.2f, 0.8f);
+    TexCoord2f(0, 0), Vertex2f(x, y);
+    TexCoord2f(1, 0), Vertex2f(x + 16, y);
+    Color4f(0.2f, 0.5f, 1, 0.5f);
+    TexCoord2f(1, 1), Vertex2f(x + 16, y + 24);
+    TexCoord2f(0, 1), Vertex2f(x, y + 24);
+    End();
+  }
+  glDisable(GL_TEXTURE_2D);
+  glDeleteTextures(1, &tex);
+}
+
+void FogAlpha() {
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  MatrixMode(GL_PROJECTION);
+  LoadIdentity();
+  Ortho(0, kSize, 0, kSize, 0, 20);
+  MatrixMode(GL_MODELVIEW);
+  LoadIdentity();
+  glEnable(GL_FOG);
+  const float fog_color[4] = {0.6f, 0.6f, 0.7f, 1};
+  Fogfv(GL_FOG_COLOR, fog_color);
+  const GLint modes[3] = {GL_LINEAR, GL_EXP, GL_EXP2};
+  Fogf(GL_FOG_START, 1);
+  Fogf(GL_FOG_END, 19);
+  Fogf(GL_FOG_DENSITY, 0.15f);
+  for (int m = 0; m < 3; ++m) {
+    Fogi(GL_FOG_MODE, modes[m]);
+    Begin(GL_QUADS);  // depth runs from 1 to 19 across the strip
+    Color3f(1, 0.2f, 0.2f);
+    Vertex3f(2, 2 + 10 * m, -1), Vertex3f(62, 2 + 10 * m, -19), Vertex3f(62, 10 + 10 * m, -19);
+    Vertex3f(2, 10 + 10 * m, -1);
+    End();
+  }
+  glDisable(GL_FOG);
+  // Alpha test: alpha ramps 0..1 across each strip; GL_GREATER 0.5 keeps the right half, GL_LESS 0.3 the
+  // left.
+  glEnable(GL_ALPHA_TEST);
+  const GLenum funcs[2] = {GL_GREATER, GL_LESS};
+  const float refs[2] = {0.5f, 0.3f};
+  for (int i = 0; i < 2; ++i) {
+    AlphaFunc(funcs[i], refs[i]);
+    Begin(GL_QUADS);
+    Color4f(0.2f, 1, 0.2f, 0), Vertex3f(2, 34 + 14 * i, -1);
+    Color4f(0.2f, 1, 0.2f, 1), Vertex3f(62, 34 + 14 * i, -1), Vertex3f(62, 44 + 14 * i, -1);
+    Color4f(0.2f, 1, 0.2f, 0), Vertex3f(2, 44 + 14 * i, -1);
+    End();
+  }
+  glDisable(GL_ALPHA_TEST);
+}
+
+// 256 quads, each in its own glBegin/glEnd with a colour of its own: one batch, one draw (compat_draws).
+void ManyBegins() {
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  Ortho2D();
+  for (int y = 0; y < 16; ++y)
+    for (int x = 0; x < 16; ++x) {
+      Color3f(float(x) / 15, float(y) / 15, 0.5f);
+      Begin(GL_QUADS);
+      Vertex2f(4.0f * x + 0.5f, 4.0f * y + 0.5f), Vertex2f(4.0f * x + 3.5f, 4.0f * y + 0.5f);
+      Vertex2f(4.0f * x + 3.5f, 4.0f * y + 3.5f), Vertex2f(4.0f * x + 0.5f, 4.0f * y + 3.5f);
+      End();
+    }
+}
+
+struct SceneEntry {
+  const char* name;
+  void (*draw)();
+};
+const SceneEntry kScenes[] = {
+    {"immediate_primitives", ImmediatePrimitives},
+    {"flat_shading", FlatShading},
+    {"matrices", Matrices},
+    {"lighting", Lighting},
+    {"lighting_color_material", LightingColorMaterial},
+    {"lighting_local_viewer", LightingLocalViewer},
+    {"display_lists", DisplayLists},
+    {"gears", Gears},
+    {"gears_lists", GearsLists},
+    {"texenv", TexEnv},
+    {"fog_alpha", FogAlpha},
+    {"many_begins", ManyBegins},
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: %s <scene> <out.rgba> [out.png]\n", argv[0]);
+    return 2;
+  }
+  const SceneEntry* scene = nullptr;
+  for (const auto& s : kScenes)
+    if (!std::strcmp(s.name, argv[1])) scene = &s;
+  if (!scene) {
+    std::fprintf(stderr, "unknown scene %s\n", argv[1]);
+    return 2;
+  }
+  harness::Window w = harness::Open(kSize, kSize, false, true);
+  Load();
+  scene->draw();
+  // COMPAT_SCENE_FRAMES=N: N more frames, timed (a steady-state measurement; the picture is the last
+  // frame's).
+  const char* frames = std::getenv("COMPAT_SCENE_FRAMES");
+  if (int n = frames ? std::atoi(frames) : 0; n > 0) {
+    auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < n; ++i) {
+      g_spin = float(i + 1);
+      scene->draw();
+      glFinish();
+    }
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%d frames: %.3f ms per frame\n", n, n ? ms / n : 0.0);
+    g_spin = 0;
+    scene->draw();
+  }
+  std::vector<uint8_t> pixels = harness::ReadRGBA(w.width, w.height);
+  GLenum err = glGetError();
+  if (err != GL_NO_ERROR) {
+    std::fprintf(stderr, "GL error 0x%04x after scene %s\n", err, scene->name);
+    return 1;
+  }
+  FILE* f = std::fopen(argv[2], "wb");
+  if (!f || std::fwrite(pixels.data(), 1, pixels.size(), f) != pixels.size()) return 2;
+  std::fclose(f);
+  if (argc > 3) harness::WritePNG(argv[3], pixels, w.width, w.height);
+  std::printf("%s: %s | %s\n", scene->name, reinterpret_cast<const char*>(glGetString(GL_RENDERER)),
+              reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  harness::Close(w);
+  return 0;
+}
