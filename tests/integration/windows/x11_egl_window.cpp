@@ -164,7 +164,9 @@ int RunInterval(Display* x, EGLDisplay dpy, const std::vector<int>& intervals, i
       std::fprintf(stderr, "eglSwapInterval(%d) failed: 0x%x\n", intervals[run], eglGetError());
       return 1;
     }
-    for (int i = 0; i < 10; ++i) {  // warm up: pipelines, swapchain, pacing (and the new interval)
+    // Warm up: pipelines, swapchain, pacing; after a change, also the frames still queued at the old interval
+    // (CALDERA_FRAME_LATENCY of them) and the pacing's first vblank at the new one.
+    for (int i = 0; i < (run > 0 ? 30 : 10); ++i) {
       ClearTo(float(i & 1), 0.5f, 0.0f);
       eglSwapBuffers(dpy, surf);
     }
