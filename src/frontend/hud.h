@@ -20,7 +20,7 @@
 namespace caldera {
 
 class Context;
-struct Surface;
+class Surface;
 
 namespace pipe {
 class Pipe;

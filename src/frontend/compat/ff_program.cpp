@@ -164,7 +164,9 @@ std::string VertexSource(const Key& k) {
     s += "  vec3 c = m_emission.rgb + u_scene_ambient.rgb * m_ambient.rgb;\n  vec3 spec = vec3(0.0);\n";
     for (int i = 0; i < kLights; ++i) {
       if (!k.Get(kKeyLights + i, 1)) continue;
-      std::string l = "[" + std::to_string(i) + "]";
+      std::string l = "[";  // appended, not "[" + ... : GCC 12 at -O3 warns (-Wrestrict) on the temporary
+      l += std::to_string(i);
+      l += "]";
       s += "  {\n    vec3 L;\n    float att = 1.0;\n";
       if (k.Get(kKeyPositional + i, 1)) {
         s += "    vec3 d = u_light_position" + l + ".xyz / u_light_position" + l + ".w - eye;\n";

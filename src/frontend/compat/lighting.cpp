@@ -218,7 +218,8 @@ void Lightfv(Context& ctx, GLenum light, GLenum pname, const GLfloat* p) {
 
 void Lightf(Context& ctx, GLenum light, GLenum pname, GLfloat param) {
   if (ParamCount(pname) != 1) return ctx.Error(GL_INVALID_ENUM, "glLightf", "pname takes a vector");
-  Lightfv(ctx, light, pname, &param);
+  const GLfloat padded[4] = {param, 0, 0, 0};  // the vector form reads up to four
+  Lightfv(ctx, light, pname, padded);
 }
 void Lightiv(Context& ctx, GLenum light, GLenum pname, const GLint* params) {
   if (!params) return;
@@ -255,7 +256,8 @@ void LightModelfv(Context& ctx, GLenum pname, const GLfloat* p) {
 void LightModelf(Context& ctx, GLenum pname, GLfloat param) {
   if (pname == GL_LIGHT_MODEL_AMBIENT)
     return ctx.Error(GL_INVALID_ENUM, "glLightModelf", "pname takes a vector");
-  LightModelfv(ctx, pname, &param);
+  const GLfloat padded[4] = {param, 0, 0, 0};  // the vector form reads up to four
+  LightModelfv(ctx, pname, padded);
 }
 void LightModeliv(Context& ctx, GLenum pname, const GLint* params) {
   if (!params) return;
@@ -306,7 +308,8 @@ void Materialfv(Context& ctx, GLenum face, GLenum pname, const GLfloat* p) {
 }
 void Materialf(Context& ctx, GLenum face, GLenum pname, GLfloat param) {
   if (pname != GL_SHININESS) return ctx.Error(GL_INVALID_ENUM, "glMaterialf", "pname takes a vector");
-  Materialfv(ctx, face, pname, &param);
+  const GLfloat padded[4] = {param, 0, 0, 0};  // the vector form reads up to four
+  Materialfv(ctx, face, pname, padded);
 }
 void Materialiv(Context& ctx, GLenum face, GLenum pname, const GLint* params) {
   if (!params) return;
@@ -418,7 +421,9 @@ void TexEnvfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* p) {
   }
 }
 void TexEnvf(Context& ctx, GLenum target, GLenum pname, GLfloat param) {
-  TexEnvfv(ctx, target, pname, &param);
+  if (pname == GL_TEXTURE_ENV_COLOR) return ctx.Error(GL_INVALID_ENUM, "glTexEnvf", "pname takes a vector");
+  const GLfloat padded[4] = {param, 0, 0, 0};  // the vector form reads up to four
+  TexEnvfv(ctx, target, pname, padded);
 }
 void TexEnviv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
   if (!params) return;
@@ -463,7 +468,8 @@ void Fogfv(Context& ctx, GLenum pname, const GLfloat* p) {
 }
 void Fogf(Context& ctx, GLenum pname, GLfloat param) {
   if (pname == GL_FOG_COLOR) return ctx.Error(GL_INVALID_ENUM, "glFogf", "pname takes a vector");
-  Fogfv(ctx, pname, &param);
+  const GLfloat padded[4] = {param, 0, 0, 0};  // the vector form reads up to four
+  Fogfv(ctx, pname, padded);
 }
 void Fogiv(Context& ctx, GLenum pname, const GLint* params) {
   if (!params) return;
