@@ -4,6 +4,7 @@
 
 #include "egl_api.h"
 #include "egl_objects.h"
+#include "gl_versions.h"
 #include "frontend/platform.h"
 #include "util/log.h"
 
@@ -28,18 +29,7 @@ LegacyPolicy LegacyRequests() {
 namespace {
 
 bool ValidGLVersion(EGLint major, EGLint minor) {
-  switch (major) {
-    case 1:
-      return minor >= 0 && minor <= 5;
-    case 2:
-      return minor >= 0 && minor <= 1;
-    case 3:
-      return minor >= 0 && minor <= 3;
-    case 4:
-      return minor >= 0 && minor <= 6;
-    default:
-      return false;
-  }
+  return IsDesktopGLVersion(major, minor);
 }
 
 bool ValidESVersion(EGLint major, EGLint minor) {

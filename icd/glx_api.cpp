@@ -11,6 +11,7 @@
 #include <string>
 
 #include "egl_x11.h"
+#include "gl_versions.h"
 #include "glx_objects.h"
 #include "glx_x_errors.h"
 #include "util/log.h"
@@ -276,18 +277,7 @@ GLXContext CreateWith(::Display* dpy, FBConfigRec* cfg, GLXContext share, const 
 }
 
 bool ExistingGLVersion(int major, int minor) {
-  switch (major) {
-    case 1:
-      return minor >= 0 && minor <= 5;
-    case 2:
-      return minor >= 0 && minor <= 1;
-    case 3:
-      return minor >= 0 && minor <= 3;
-    case 4:
-      return minor >= 0 && minor <= 6;
-    default:
-      return false;
-  }
+  return IsDesktopGLVersion(major, minor);
 }
 
 // Legacy creation (glXCreateContext, glXCreateNewContext, or a 1.x/2.x/compatibility-profile
