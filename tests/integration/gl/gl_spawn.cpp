@@ -72,6 +72,28 @@ bool Alive(pid_t pid) {
   return close != std::string::npos && line.size() > close + 2 && line[close + 2] != 'Z';
 }
 
+// Whether every thread of pid is in a job-control stop. kill(SIGSTOP) returns before the stop takes hold:
+// the kernel wakes one thread to take the signal, and that thread stops the others, so a server thread
+// already running can serve a whole readback in between (seen 2 runs in 30 on 2 cores).
+bool AllThreadsStopped(pid_t pid) {
+  const std::string tasks = "/proc/" + std::to_string(pid) + "/task";
+  DIR* d = opendir(tasks.c_str());
+  if (!d) return false;
+  bool all = true, any = false;
+  while (dirent* e = readdir(d)) {
+    if (e->d_name[0] == '.') continue;
+    std::ifstream stat(tasks + "/" + e->d_name + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    size_t close = line.rfind(')');
+    if (close == std::string::npos || line.size() <= close + 2) continue;
+    any = true;
+    all = all && line[close + 2] == 'T';
+  }
+  closedir(d);
+  return any && all;
+}
+
 harness::Window OpenRobust() {
   harness::Window w = harness::Open(kSize, kSize);
   const EGLint robust_attribs[] = {EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE,
@@ -153,6 +175,10 @@ int ServerStopped() {
   CHECK(server > 0);
   if (server <= 0) return harness::Summary();
   CHECK(kill(server, SIGSTOP) == 0);
+  const auto stop_sent = std::chrono::steady_clock::now();
+  while (!AllThreadsStopped(server) && std::chrono::steady_clock::now() - stop_sent < std::chrono::seconds(2))
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  CHECK(AllThreadsStopped(server));
   std::thread resume([server] {
     std::this_thread::sleep_for(std::chrono::milliseconds(700));
     kill(server, SIGCONT);
