@@ -67,6 +67,10 @@ EGLBoolean DestroySync(EGLDisplay dpy, EGLSync sync);
 EGLint ClientWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags, EGLTime timeout);
 EGLBoolean WaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags);
 EGLBoolean GetSyncAttrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttrib* value);
+// EGL_KHR_fence_sync / EGL_KHR_wait_sync: the same syncs with EGLint attributes (EGLSyncKHR is EGLSync).
+EGLSyncKHR CreateSyncKHR(EGLDisplay dpy, EGLenum type, const EGLint* attrib_list);
+EGLBoolean GetSyncAttribKHR(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLint* value);
+EGLint WaitSyncKHR(EGLDisplay dpy, EGLSync sync, EGLint flags);
 EGLImage CreateImage(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer,
                      const EGLAttrib* attrib_list);
 EGLBoolean DestroyImage(EGLDisplay dpy, EGLImage image);

@@ -39,12 +39,13 @@ constexpr char kVendor[] = "Caldera";
 constexpr char kVersion[] = "1.5 Caldera " CALDERA_VERSION;
 constexpr char kClientApis[] = "OpenGL OpenGL_ES";
 // Only what is implemented. EGL_KHR_config_attribs is EGL 1.3's EGL_CONFORMANT and VG surface bits (no
-// config has the VG bits). Not listed: EGL_KHR_fence_sync / wait_sync / image_base (their KHR-signature
-// entry points are not exported; EGL 1.5's eglCreateSync and eglCreateImage are), EGL_KHR_gl_colorspace
+// config has the VG bits). Not listed: EGL_KHR_image_base (EGL 1.5's eglCreateImage exists, with no
+// target), EGL_KHR_gl_colorspace
 // (no sRGB surfaces), EGL_EXT_create_context_robustness (its EXT attribute values are not parsed).
 constexpr char kDisplayExtensions[] =
     "EGL_EXT_buffer_age EGL_EXT_swap_buffers_with_damage EGL_KHR_config_attribs EGL_KHR_create_context "
-    "EGL_KHR_create_context_no_error EGL_KHR_partial_update EGL_KHR_swap_buffers_with_damage "
+    "EGL_KHR_create_context_no_error EGL_KHR_fence_sync EGL_KHR_partial_update EGL_KHR_swap_buffers_with_damage "
+    "EGL_KHR_wait_sync "
     "EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
 // glvnd guesses the platform of eglGetDisplay(native display) from the vendors' platform strings (it hands
 // eglGetPlatformDisplay to every vendor in turn). The X11 and xcb platforms are named only when the X

@@ -62,6 +62,8 @@ struct SurfaceObj {
 struct SyncObj {
   Display* display = nullptr;
   EGLenum type = EGL_SYNC_FENCE;
+  caldera::PlatformFence* fence = nullptr;  // one reference; waits in progress hold their own
+  ~SyncObj() { caldera::ReleaseFence(fence); }
 };
 
 struct Display {

@@ -83,6 +83,12 @@ const ProcEntry kProcs[] = {
     CALDERA_EGL_PROC("eglWaitGL", WaitGL),
     CALDERA_EGL_PROC("eglWaitNative", WaitNative),
     CALDERA_EGL_PROC("eglWaitSync", WaitSync),
+    // EGL_KHR_fence_sync / EGL_KHR_wait_sync (EGLint forms; the ones with EGL 1.5's signature are shared).
+    CALDERA_EGL_PROC("eglCreateSyncKHR", CreateSyncKHR),
+    CALDERA_EGL_PROC("eglDestroySyncKHR", DestroySync),
+    CALDERA_EGL_PROC("eglClientWaitSyncKHR", ClientWaitSync),
+    CALDERA_EGL_PROC("eglGetSyncAttribKHR", GetSyncAttribKHR),
+    CALDERA_EGL_PROC("eglWaitSyncKHR", WaitSyncKHR),
 };
 
 #undef CALDERA_EGL_PROC
@@ -134,23 +140,43 @@ Fn DispatchFor(int i, EGLDisplay dpy) {
   return reinterpret_cast<Fn>(g_exports->fetchDispatchEntry(vendor, g_dispatch_stubs[i].index));
 }
 
-template <int I>
-EGLBoolean StubSwapBuffersWithDamage(EGLDisplay dpy, EGLSurface surface, const EGLint* rects,
-                                     EGLint n_rects) {
-  auto fn = DispatchFor<EGLBoolean (*)(EGLDisplay, EGLSurface, const EGLint*, EGLint)>(I, dpy);
-  return fn ? fn(dpy, surface, rects, n_rects) : EGL_FALSE;
+// Stub I: finds the vendor from the display and forwards every argument; a display no vendor owns gets
+// EGL_BAD_DISPLAY and the zero of the return type (EGL_FALSE, EGL_NO_SYNC_KHR).
+template <int I, typename R, typename... Args>
+R Stub(EGLDisplay dpy, Args... args) {
+  auto fn = DispatchFor<R (*)(EGLDisplay, Args...)>(I, dpy);
+  return fn ? fn(dpy, args...) : R{};
 }
 
-EGLBoolean StubSetDamageRegion(EGLDisplay dpy, EGLSurface surface, EGLint* rects, EGLint n_rects) {
-  auto fn = DispatchFor<EGLBoolean (*)(EGLDisplay, EGLSurface, EGLint*, EGLint)>(2, dpy);
-  return fn ? fn(dpy, surface, rects, n_rects) : EGL_FALSE;
-}
-
-DispatchStub g_dispatch_stubs[] = {
-    {"eglSwapBuffersWithDamageKHR", reinterpret_cast<void*>(&StubSwapBuffersWithDamage<0>)},
-    {"eglSwapBuffersWithDamageEXT", reinterpret_cast<void*>(&StubSwapBuffersWithDamage<1>)},
-    {"eglSetDamageRegionKHR", reinterpret_cast<void*>(&StubSetDamageRegion)},  // index 2
+enum StubIndex : int {
+  kSwapBuffersWithDamageKHR,
+  kSwapBuffersWithDamageEXT,
+  kSetDamageRegionKHR,
+  kCreateSyncKHR,
+  kDestroySyncKHR,
+  kClientWaitSyncKHR,
+  kGetSyncAttribKHR,
+  kWaitSyncKHR,
 };
+
+#define CALDERA_EGL_STUB(name, index, ...) \
+  { name, reinterpret_cast<void*>(&Stub<index, __VA_ARGS__>) }
+
+// In StubIndex order.
+DispatchStub g_dispatch_stubs[] = {
+    CALDERA_EGL_STUB("eglSwapBuffersWithDamageKHR", kSwapBuffersWithDamageKHR, EGLBoolean, EGLSurface,
+                     const EGLint*, EGLint),
+    CALDERA_EGL_STUB("eglSwapBuffersWithDamageEXT", kSwapBuffersWithDamageEXT, EGLBoolean, EGLSurface,
+                     const EGLint*, EGLint),
+    CALDERA_EGL_STUB("eglSetDamageRegionKHR", kSetDamageRegionKHR, EGLBoolean, EGLSurface, EGLint*, EGLint),
+    CALDERA_EGL_STUB("eglCreateSyncKHR", kCreateSyncKHR, EGLSyncKHR, EGLenum, const EGLint*),
+    CALDERA_EGL_STUB("eglDestroySyncKHR", kDestroySyncKHR, EGLBoolean, EGLSyncKHR),
+    CALDERA_EGL_STUB("eglClientWaitSyncKHR", kClientWaitSyncKHR, EGLint, EGLSyncKHR, EGLint, EGLTimeKHR),
+    CALDERA_EGL_STUB("eglGetSyncAttribKHR", kGetSyncAttribKHR, EGLBoolean, EGLSyncKHR, EGLint, EGLint*),
+    CALDERA_EGL_STUB("eglWaitSyncKHR", kWaitSyncKHR, EGLint, EGLSyncKHR, EGLint),
+};
+
+#undef CALDERA_EGL_STUB
 
 void* VendorGetDispatchAddress(const char* name) {
   for (const DispatchStub& d : g_dispatch_stubs)

@@ -113,6 +113,20 @@ SwapResult SwapBuffers(Context* context, Surface& surface, const int32_t* rects 
 void FlushCurrent();   // glFlush on the current context, for eglWaitClient / eglWaitGL
 void FinishCurrent();  // glFinish on the current context
 
+// EGL fence syncs (EGL 1.5, EGL_KHR_fence_sync, EGL_KHR_wait_sync): a fence recorded in the current context's
+// command stream, then waited for from any thread. Reference counted, so a wait outlives eglDestroySync.
+struct PlatformFence;
+// Records the fence and hands what the context recorded on to the device (as Mesa does: a fence another
+// thread waits for must not depend on this one flushing later). Null without a current context.
+PlatformFence* CreateFenceInCurrent();
+void RetainFence(PlatformFence* fence);
+void ReleaseFence(PlatformFence* fence);
+enum class FenceStatus : uint8_t { kSignaled, kTimeout, kLost };
+// Any thread, no lock held: timeout_ns 0 polls, UINT64_MAX waits for ever.
+FenceStatus WaitFence(PlatformFence* fence, uint64_t timeout_ns);
+// The current context's later commands wait on the device for the fence (eglWaitSync); false without one.
+bool WaitFenceInCurrent(PlatformFence* fence);
+
 // Every GL command Caldera has an entry point for (implemented or not), core and ES; null when unknown.
 void* GetGLProcAddress(const char* name);
 
