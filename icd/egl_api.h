@@ -67,6 +67,14 @@ EGLBoolean DestroySync(EGLDisplay dpy, EGLSync sync);
 EGLint ClientWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags, EGLTime timeout);
 EGLBoolean WaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags);
 EGLBoolean GetSyncAttrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttrib* value);
+// Devices (egl_device.cpp): EGL_EXT_device_enumeration, EGL_EXT_device_query, EGL_EXT_platform_device.
+EGLBoolean QueryDevicesEXT(EGLint max_devices, EGLDeviceEXT* devices, EGLint* num_devices);
+const char* QueryDeviceStringEXT(EGLDeviceEXT device, EGLint name);
+EGLBoolean QueryDeviceAttribEXT(EGLDeviceEXT device, EGLint attribute, EGLAttrib* value);
+EGLBoolean QueryDisplayAttribEXT(EGLDisplay dpy, EGLint attribute, EGLAttrib* value);
+// The Vulkan index behind an EGLDeviceEXT of ours; false with EGL_BAD_DEVICE_EXT otherwise.
+bool LookupDeviceIndex(EGLDeviceEXT device, int32_t* vulkan_index);
+
 // EGL_KHR_fence_sync / EGL_KHR_wait_sync: the same syncs with EGLint attributes (EGLSyncKHR is EGLSync).
 EGLSyncKHR CreateSyncKHR(EGLDisplay dpy, EGLenum type, const EGLint* attrib_list);
 EGLBoolean GetSyncAttribKHR(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLint* value);

@@ -44,7 +44,8 @@ constexpr char kClientApis[] = "OpenGL OpenGL_ES";
 // (no sRGB surfaces), EGL_EXT_create_context_robustness (its EXT attribute values are not parsed).
 constexpr char kDisplayExtensions[] =
     "EGL_EXT_buffer_age EGL_EXT_swap_buffers_with_damage EGL_KHR_config_attribs EGL_KHR_create_context "
-    "EGL_KHR_create_context_no_error EGL_KHR_fence_sync EGL_KHR_partial_update EGL_KHR_swap_buffers_with_damage "
+    "EGL_KHR_create_context_no_error EGL_KHR_fence_sync EGL_KHR_partial_update "
+    "EGL_KHR_swap_buffers_with_damage "
     "EGL_KHR_wait_sync "
     "EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
 // glvnd guesses the platform of eglGetDisplay(native display) from the vendors' platform strings (it hands
@@ -54,9 +55,10 @@ constexpr char kDisplayExtensions[] =
 // guesses Wayland for eglGetDisplay(wl_display*) only if some vendor names it here.
 #define CALDERA_X11_PLATFORMS " EGL_KHR_platform_x11 EGL_EXT_platform_x11 EGL_EXT_platform_xcb"
 #define CALDERA_WAYLAND_PLATFORMS " EGL_KHR_platform_wayland EGL_EXT_platform_wayland"
-#define CALDERA_PLATFORM_BASE "EGL_MESA_platform_surfaceless"
-#define CALDERA_CLIENT_BASE                                                                \
-  "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses " \
+#define CALDERA_PLATFORM_BASE "EGL_MESA_platform_surfaceless EGL_EXT_platform_device"
+#define CALDERA_CLIENT_BASE                                                                      \
+  "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses "       \
+  "EGL_EXT_device_base EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_device " \
   "EGL_MESA_platform_surfaceless"
 // Indexed by (X11 available) | (Wayland available) << 1.
 constexpr const char* kPlatformExtensions[4] = {
@@ -148,8 +150,26 @@ const char* PlatformExtensions() {
   return kPlatformExtensions[AvailablePlatforms()];
 }
 
+// EGL_EXT_platform_device: one EGLDisplay per EGLDeviceEXT, initialised on exactly that Vulkan device.
+EGLDisplay DeviceDisplay(void* native_device, const EGLAttrib* attrib_list) {
+  int32_t index = -1;
+  if (!LookupDeviceIndex(static_cast<EGLDeviceEXT>(native_device), &index)) return EGL_NO_DISPLAY;
+  if (attrib_list && attrib_list[0] != EGL_NONE) {
+    SetError(EGL_BAD_ATTRIBUTE);  // EGL_EXT_platform_device defines no attribute
+    return EGL_NO_DISPLAY;
+  }
+  for (Display* d : Displays())
+    if (d->platform == EGL_PLATFORM_DEVICE_EXT && d->vulkan_index == index) return d;
+  auto* d = new Display;
+  d->platform = EGL_PLATFORM_DEVICE_EXT;
+  d->vulkan_index = index;
+  Displays().push_back(d);
+  return d;
+}
+
 EGLDisplay GetPlatformDisplay(EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
   EntryLock lock;
+  if (platform == EGL_PLATFORM_DEVICE_EXT) return DeviceDisplay(native_display, attrib_list);
   if (platform == EGL_PLATFORM_X11_KHR || platform == EGL_PLATFORM_XCB_EXT)
     return X11Display(platform, native_display, attrib_list);
   // EGL_PLATFORM_WAYLAND_EXT has the same value.
@@ -179,7 +199,7 @@ EGLBoolean Initialize(EGLDisplay handle, EGLint* major, EGLint* minor) {
     // A display terminated while some of its contexts stayed current keeps its device until they are
     // released; re-initialising it simply adopts that device again.
     if (!dpy->device) {
-      DeviceOpenResult result = OpenDevice();
+      DeviceOpenResult result = OpenDevice(dpy->vulkan_index);
       if (!result.device) {
         SetError(EGL_NOT_INITIALIZED);
         return EGL_FALSE;

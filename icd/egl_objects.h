@@ -70,6 +70,7 @@ struct Display {
   EGLenum platform = EGL_PLATFORM_SURFACELESS_MESA;
   x11::Screen* x11 = nullptr;         // EGL_PLATFORM_X11_KHR / EGL_PLATFORM_XCB_EXT: the native screen
   wl::Connection* wayland = nullptr;  // EGL_PLATFORM_WAYLAND_KHR: the compositor connection
+  int32_t vulkan_index = -1;          // EGL_PLATFORM_DEVICE_EXT: the Vulkan physical device it opens
   bool initialized = false;
   Device* device = nullptr;        // open while initialized, or while terminated objects are still current
   std::set<ContextObj*> contexts;  // live handles only (deleted ones are owned by their current thread)

@@ -89,6 +89,12 @@ const ProcEntry kProcs[] = {
     CALDERA_EGL_PROC("eglClientWaitSyncKHR", ClientWaitSync),
     CALDERA_EGL_PROC("eglGetSyncAttribKHR", GetSyncAttribKHR),
     CALDERA_EGL_PROC("eglWaitSyncKHR", WaitSyncKHR),
+    // Devices: libEGL itself calls eglQueryDevicesEXT and eglQueryDisplayAttribEXT (noting each device's
+    // vendor).
+    CALDERA_EGL_PROC("eglQueryDevicesEXT", QueryDevicesEXT),
+    CALDERA_EGL_PROC("eglQueryDeviceStringEXT", QueryDeviceStringEXT),
+    CALDERA_EGL_PROC("eglQueryDeviceAttribEXT", QueryDeviceAttribEXT),
+    CALDERA_EGL_PROC("eglQueryDisplayAttribEXT", QueryDisplayAttribEXT),
 };
 
 #undef CALDERA_EGL_PROC
@@ -140,6 +146,24 @@ Fn DispatchFor(int i, EGLDisplay dpy) {
   return reinterpret_cast<Fn>(g_exports->fetchDispatchEntry(vendor, g_dispatch_stubs[i].index));
 }
 
+// The same for functions whose first argument is an EGLDeviceEXT (EGL_BAD_DEVICE_EXT when no vendor owns it).
+template <typename Fn>
+Fn DispatchForDevice(int i, EGLDeviceEXT device) {
+  __EGLvendorInfo* vendor = g_exports->getVendorFromDevice(device);
+  if (!vendor || g_dispatch_stubs[i].index < 0) {
+    g_exports->setEGLError(EGL_BAD_DEVICE_EXT);
+    return nullptr;
+  }
+  g_exports->setLastVendor(vendor);
+  return reinterpret_cast<Fn>(g_exports->fetchDispatchEntry(vendor, g_dispatch_stubs[i].index));
+}
+
+template <int I, typename R, typename... Args>
+R DeviceStub(EGLDeviceEXT device, Args... args) {
+  auto fn = DispatchForDevice<R (*)(EGLDeviceEXT, Args...)>(I, device);
+  return fn ? fn(device, args...) : R{};
+}
+
 // Stub I: finds the vendor from the display and forwards every argument; a display no vendor owns gets
 // EGL_BAD_DISPLAY and the zero of the return type (EGL_FALSE, EGL_NO_SYNC_KHR).
 template <int I, typename R, typename... Args>
@@ -157,6 +181,8 @@ enum StubIndex : int {
   kClientWaitSyncKHR,
   kGetSyncAttribKHR,
   kWaitSyncKHR,
+  kQueryDeviceStringEXT,
+  kQueryDeviceAttribEXT,
 };
 
 #define CALDERA_EGL_STUB(name, index, ...) \
@@ -174,6 +200,10 @@ DispatchStub g_dispatch_stubs[] = {
     CALDERA_EGL_STUB("eglClientWaitSyncKHR", kClientWaitSyncKHR, EGLint, EGLSyncKHR, EGLint, EGLTimeKHR),
     CALDERA_EGL_STUB("eglGetSyncAttribKHR", kGetSyncAttribKHR, EGLBoolean, EGLSyncKHR, EGLint, EGLint*),
     CALDERA_EGL_STUB("eglWaitSyncKHR", kWaitSyncKHR, EGLint, EGLSyncKHR, EGLint),
+    {"eglQueryDeviceStringEXT",
+     reinterpret_cast<void*>(&DeviceStub<kQueryDeviceStringEXT, const char*, EGLint>)},
+    {"eglQueryDeviceAttribEXT",
+     reinterpret_cast<void*>(&DeviceStub<kQueryDeviceAttribEXT, EGLBoolean, EGLint, EGLAttrib*>)},
 };
 
 #undef CALDERA_EGL_STUB

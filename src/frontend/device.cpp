@@ -48,7 +48,7 @@ Device::~Device() {
   resource_pipe_.reset();
 }
 
-DeviceOpenResult OpenDevice() {
+DeviceOpenResult OpenDevice(int32_t vulkan_index) {
   DeviceOpenResult result;
   BackendChoice choice = ChoiceFromEnv();
   std::string vulkan_why, gles_why;
@@ -63,7 +63,9 @@ DeviceOpenResult OpenDevice() {
       return result;
     }
   }
-  if (!backend && choice != BackendChoice::kGles) backend = pipe::CreateVulkanBackend(&vulkan_why);
+  if (!backend && choice != BackendChoice::kGles)
+    backend = pipe::CreateVulkanBackend(&vulkan_why, vulkan_index);
+  if (!backend && vulkan_index >= 0 && choice == BackendChoice::kAuto) choice = BackendChoice::kVulkan;
   if (!backend && choice == BackendChoice::kAuto)
     util::LogOnce(util::LogLevel::kWarning, "CALDERA_BACKEND",
                   "auto: no usable Vulkan device (" + vulkan_why + "); falling back to the host GLES driver");
@@ -99,6 +101,14 @@ void CloseDevice(Device* device) {
     if (s->current_count == 0) delete s;
   }
   delete device;
+}
+
+const std::vector<pipe::VulkanDeviceInfo>& PhysicalDevices() {
+  return pipe::VulkanDevices();
+}
+
+int32_t DeviceVulkanIndex(const Device& device) {
+  return const_cast<Device&>(device).backend().caps().vulkan_device_index;
 }
 
 std::string DeviceRendererName(const Device& device) {

@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
-#include "pipe/present.h"  // opaque window handles only: no window-system or Vulkan types
+#include "pipe/device_list.h"  // plain data about Vulkan devices
+#include "pipe/present.h"      // opaque window handles only: no window-system or Vulkan types
 
 namespace caldera {
 
@@ -24,8 +26,14 @@ struct DeviceOpenResult {
   std::string error;         // why, when device is null (already logged once)
 };
 
-// Picks the backend from CALDERA_BACKEND (auto|vulkan|gles) unless `forced` says otherwise.
-DeviceOpenResult OpenDevice();
+// Picks the backend from CALDERA_BACKEND (auto|vulkan|gles). vulkan_index >= 0 (an EGL device's display)
+// opens that Vulkan physical device, with no GLES fallback unless CALDERA_BACKEND=gles asks for GLES (the
+// host's driver, which has no device choice) or CALDERA_PIPE=spawn (the server chooses).
+DeviceOpenResult OpenDevice(int32_t vulkan_index = -1);
+// The devices EGL_EXT_device_enumeration lists (enumerated once per process).
+const std::vector<pipe::VulkanDeviceInfo>& PhysicalDevices();
+// The Vulkan physical device a device runs on (an index into PhysicalDevices' indices); -1 on GLES.
+int32_t DeviceVulkanIndex(const Device& device);
 void CloseDevice(Device* device);                      // destroys every surface/context still alive on it
 std::string DeviceRendererName(const Device& device);  // what GL_RENDERER reports
 

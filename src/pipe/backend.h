@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "pipe/device_list.h"
 #include "pipe/present.h"
 #include "pipe/staging.h"
 #include "pipe/stream.h"
@@ -44,6 +45,8 @@ struct BackendCaps {
   // Images of the block-compressed formats (Format::kRGTC1..kRGTC2SN) can be created, sampled (with linear
   // filtering) and uploaded with blocks. Without it the frontend stores RGTC textures decoded.
   bool native_rgtc = false;
+  // The Vulkan physical device in use, in vkEnumeratePhysicalDevices order (its EGL device); -1: none (GLES).
+  int32_t vulkan_device_index = -1;
 };
 
 // Failures found while applying records that GL reports as errors.
@@ -122,7 +125,11 @@ class Backend {
 };
 
 // Backend factories; each returns null and fills *why when the backend cannot run here.
-std::unique_ptr<Backend> CreateVulkanBackend(std::string* why);
+// vulkan_index >= 0: that physical device (see VulkanDevices), else CALDERA_VK_DEVICE or the best ranked.
+std::unique_ptr<Backend> CreateVulkanBackend(std::string* why, int32_t vulkan_index = -1);
+
+// Enumerated once per process, with an instance of its own (no device is created).
+const std::vector<VulkanDeviceInfo>& VulkanDevices();
 std::unique_ptr<Backend> CreateGlesBackend(std::string* why);
 
 // The split-process pipe (CALDERA_PIPE=spawn, docs/SPAWN.md): a Backend in this process whose contexts carry

@@ -17,6 +17,7 @@ class Backend final : public pipe::Backend {
     pipelines_ = std::make_unique<PipelineCache>(*device_);
     const auto& limits = device_->properties().limits;
     caps_.renderer = std::string("Caldera (Vulkan: ") + device_->properties().deviceName + ")";
+    caps_.vulkan_device_index = static_cast<int32_t>(device_->physical_index());
     caps_.max_texture_size = std::min<uint32_t>(limits.maxImageDimension2D, 16384);
     caps_.max_viewport[0] = std::min<uint32_t>(limits.maxViewportDimensions[0], 16384);
     caps_.max_viewport[1] = std::min<uint32_t>(limits.maxViewportDimensions[1], 16384);
@@ -77,8 +78,8 @@ class Backend final : public pipe::Backend {
 }  // namespace
 }  // namespace vk
 
-std::unique_ptr<pipe::Backend> pipe::CreateVulkanBackend(std::string* why) {
-  auto device = vk::Device::Create(why);
+std::unique_ptr<pipe::Backend> pipe::CreateVulkanBackend(std::string* why, int32_t vulkan_index) {
+  auto device = vk::Device::Create(why, vulkan_index);
   if (!device) return nullptr;
   return std::make_unique<vk::Backend>(std::move(device));
 }

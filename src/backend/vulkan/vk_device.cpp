@@ -51,8 +51,9 @@ int DeviceTypeRank(VkPhysicalDeviceType t) {
 
 }  // namespace
 
-std::unique_ptr<Device> Device::Create(std::string* why) {
+std::unique_ptr<Device> Device::Create(std::string* why, int32_t vulkan_index) {
   std::unique_ptr<Device> d(new Device());
+  d->requested_index_ = vulkan_index;
   if (!d->Init(why)) return nullptr;
   return d;
 }
@@ -160,12 +161,13 @@ bool Device::PickPhysicalDevice(std::string* why) {
     *why = "no Vulkan device";
     return false;
   }
-  const char* wanted = util::Env("CALDERA_VK_DEVICE");
+  const char* wanted = requested_index_ >= 0 ? nullptr : util::Env("CALDERA_VK_DEVICE");
   int best = -1, best_rank = 99;
   std::string rejected;
   for (size_t i = 0; i < devices.size(); ++i) {
     VkPhysicalDeviceProperties p;
     vkGetPhysicalDeviceProperties(devices[i], &p);
+    if (requested_index_ >= 0 && static_cast<size_t>(requested_index_) != i) continue;
     if (wanted) {
       char* end = nullptr;
       long index = std::strtol(wanted, &end, 10);
@@ -181,11 +183,13 @@ bool Device::PickPhysicalDevice(std::string* why) {
     if (rank < best_rank) best = static_cast<int>(i), best_rank = rank;
   }
   if (best < 0) {
-    *why = wanted ? std::string("no device matches CALDERA_VK_DEVICE=") + wanted
-                  : "no device with Vulkan 1.3 (" + rejected + ")";
+    *why = requested_index_ >= 0 ? "no Vulkan 1.3 device at index " + std::to_string(requested_index_)
+           : wanted              ? std::string("no device matches CALDERA_VK_DEVICE=") + wanted
+                                 : "no device with Vulkan 1.3 (" + rejected + ")";
     return false;
   }
   physical_ = devices[best];
+  physical_index_ = static_cast<uint32_t>(best);
   vkGetPhysicalDeviceProperties(physical_, &properties_);
   VkPhysicalDeviceVulkan13Properties v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};
   VkPhysicalDeviceVulkan11Properties v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES, &v13};

@@ -95,11 +95,14 @@ struct DeviceFeatures {
 class Device final : public pipe::Timeline {
  public:
   // Returns null and fills *why when no usable device exists (no loader, no device, missing feature).
-  static std::unique_ptr<Device> Create(std::string* why);
+  // `vulkan_index` >= 0 opens that physical device (vkEnumeratePhysicalDevices order: an EGL device),
+  // before CALDERA_VK_DEVICE and the type ranking.
+  static std::unique_ptr<Device> Create(std::string* why, int32_t vulkan_index = -1);
   ~Device();
 
   VkInstance instance() const { return instance_; }
   VkPhysicalDevice physical() const { return physical_; }
+  uint32_t physical_index() const { return physical_index_; }  // in vkEnumeratePhysicalDevices order
   VkDevice device() const { return device_; }
   VkQueue queue() const { return queue_; }
   uint32_t queue_family() const { return queue_family_; }
@@ -160,6 +163,8 @@ class Device final : public pipe::Timeline {
   VkInstance instance_ = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
   VkPhysicalDevice physical_ = VK_NULL_HANDLE;
+  int32_t requested_index_ = -1;  // Create's vulkan_index
+  uint32_t physical_index_ = 0;
   VkPhysicalDeviceProperties properties_{};
   struct {
     uint64_t max_allocation = 0, max_buffer = 0;  // 0: not reported

@@ -664,11 +664,13 @@ void DisplayExtensions(EGLDisplay dpy) {
       {"EGL_KHR_config_attribs", "here"},
       {"EGL_KHR_create_context", "egl_conformance"},
       {"EGL_KHR_create_context_no_error", "egl_conformance"},
+      {"EGL_KHR_fence_sync", "egl-fence-sync (real fences, cross-thread waits, errors)"},
       {"EGL_KHR_get_all_proc_addresses", "here (gl* names resolve through eglGetProcAddress)"},
       {"EGL_KHR_no_config_context", "egl_conformance"},
       {"EGL_KHR_partial_update", "windows-egl-x11 (eglSetDamageRegionKHR's error rules, frames shown)"},
       {"EGL_KHR_surfaceless_context", "here"},
       {"EGL_KHR_swap_buffers_with_damage", "windows-egl-x11 (frames shown, bad rectangle counts)"},
+      {"EGL_KHR_wait_sync", "egl-fence-sync (eglWaitSyncKHR in a shared context)"},
   };
   std::set<std::string> listed;
   std::string word;

@@ -1,0 +1,20 @@
+// The Vulkan physical devices a display can be opened on (EGL_EXT_device_enumeration), as plain data: the
+// window-system side (frontend/platform.h) and the backend (pipe/backend.h) both name it, neither sees
+// Vulkan types.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace caldera::pipe {
+
+// Every physical device with Vulkan 1.3, in vkEnumeratePhysicalDevices order.
+struct VulkanDeviceInfo {
+  int32_t index = 0;      // in vkEnumeratePhysicalDevices order: CreateVulkanBackend's vulkan_index
+  std::string name;       // VkPhysicalDeviceProperties::deviceName
+  bool software = false;  // a CPU device (lavapipe)
+  // DRM nodes from VK_EXT_physical_device_drm ("/dev/dri/card0", "/dev/dri/renderD128"); "" when unknown.
+  std::string drm_primary, drm_render;
+};
+
+}  // namespace caldera::pipe
