@@ -100,9 +100,11 @@ bool ParseContextAttribs(EGLenum api, const EGLint* attrib_list, ContextRequest*
         req->forward_compatible = value == EGL_TRUE;
         break;
       case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
+      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:  // EGL_EXT_create_context_robustness's name (ES and GL)
         req->robust = value == EGL_TRUE;
         break;
       case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
+      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
         if (value != EGL_NO_RESET_NOTIFICATION && value != EGL_LOSE_CONTEXT_ON_RESET) {
           SetError(EGL_BAD_ATTRIBUTE);
           return false;

@@ -40,10 +40,11 @@ constexpr char kVersion[] = "1.5 Caldera " CALDERA_VERSION;
 constexpr char kClientApis[] = "OpenGL OpenGL_ES";
 // Only what is implemented. EGL_KHR_config_attribs is EGL 1.3's EGL_CONFORMANT and VG surface bits (no
 // config has the VG bits). Not listed: EGL_KHR_image_base (EGL 1.5's eglCreateImage exists, with no
-// target), EGL_KHR_gl_colorspace
-// (no sRGB surfaces), EGL_EXT_create_context_robustness (its EXT attribute values are not parsed).
+// target), EGL_KHR_gl_colorspace (no sRGB surfaces). EGL_EXT_create_context_robustness is listed on every
+// display; a robust-access context is refused (EGL_BAD_MATCH) on a device that cannot bound accesses.
 constexpr char kDisplayExtensions[] =
-    "EGL_EXT_buffer_age EGL_EXT_swap_buffers_with_damage EGL_KHR_config_attribs EGL_KHR_create_context "
+    "EGL_EXT_buffer_age EGL_EXT_create_context_robustness EGL_EXT_swap_buffers_with_damage "
+    "EGL_KHR_config_attribs EGL_KHR_create_context "
     "EGL_KHR_create_context_no_error EGL_KHR_fence_sync EGL_KHR_partial_update "
     "EGL_KHR_swap_buffers_with_damage "
     "EGL_KHR_wait_sync "

@@ -211,6 +211,14 @@ Context* CreateContext(Device& device, const ContextDesc& desc, Context* share, 
     if (error) *error = "share context belongs to another display";
     return nullptr;
   }
+  // A robust-access context promises bounded out-of-bounds buffer accesses; only a device that bounds
+  // them can keep that promise (Vulkan robustBufferAccess, a robust host context on GLES).
+  if (desc.robust && !device.backend().caps().robust_buffer_access) {
+    util::LogOnce(util::LogLevel::kInfo, "eglCreateContext",
+                  "robust buffer access requested, but the device does not bound out-of-bounds accesses");
+    if (error) *error = "robust buffer access unavailable on this device";
+    return nullptr;
+  }
   auto group = share ? share->share_ptr() : std::make_shared<ShareGroup>();
   auto* context = new Context(device, desc, group);
   std::lock_guard lock(device.registry_mutex);

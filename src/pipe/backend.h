@@ -45,6 +45,10 @@ struct BackendCaps {
   // Images of the block-compressed formats (Format::kRGTC1..kRGTC2SN) can be created, sampled (with linear
   // filtering) and uploaded with blocks. Without it the frontend stores RGTC textures decoded.
   bool native_rgtc = false;
+  // Out-of-bounds buffer accesses by shaders and vertex fetch are bounded (read inside the buffer or zero,
+  // writes dropped): robust-access contexts can be created (Vulkan robustBufferAccess; a GLES host's
+  // GL_KHR_robustness / GL_EXT_robustness with a robust context of its own).
+  bool robust_buffer_access = false;
   // The Vulkan physical device in use, in vkEnumeratePhysicalDevices order (its EGL device); -1: none (GLES).
   int32_t vulkan_device_index = -1;
 };

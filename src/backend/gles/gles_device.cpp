@@ -93,6 +93,7 @@ void Device::QuerySampleCounts() {
     }
   }
   caps_.resolve_depth_stencil = true;  // GLES 3.0 blits resolve depth and stencil too
+  caps_.robust_buffer_access = host_->robust_access();
 }
 
 void Device::QueryCaps() {

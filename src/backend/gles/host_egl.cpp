@@ -207,12 +207,27 @@ HostEgl::~HostEgl() {
 
 EGLContext HostEgl::CreateContext(EGLContext share, std::string* why) {
   bind_api_(EGL_OPENGL_ES_API);
-  for (int minor : {2, 1, 0}) {
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, minor, EGL_NONE};
-    EGLContext ctx = create_context_(display_, EGL_NO_CONFIG_KHR, share, attribs);
-    if (ctx != EGL_NO_CONTEXT) {
-      es_minor_ = minor;
-      return ctx;
+  // Robust buffer access first (what Caldera's robust contexts promise), then without. Once one kind was
+  // made, later contexts (which share with it) are made the same way.
+  const bool first = !made_one_;
+  for (bool robust : {true, false}) {
+    if (!first && robust != robust_access_) continue;
+    for (int minor : {2, 1, 0}) {
+      if (!first && minor != es_minor_) continue;
+      const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                3,
+                                EGL_CONTEXT_MINOR_VERSION,
+                                minor,
+                                EGL_CONTEXT_OPENGL_ROBUST_ACCESS,
+                                robust ? EGL_TRUE : EGL_FALSE,
+                                EGL_NONE};
+      EGLContext ctx = create_context_(display_, EGL_NO_CONFIG_KHR, share, attribs);
+      if (ctx != EGL_NO_CONTEXT) {
+        es_minor_ = minor;
+        robust_access_ = robust;
+        made_one_ = true;
+        return ctx;
+      }
     }
   }
   *why = "the host cannot create a GLES 3.x context without a config (EGL_KHR_no_config_context) — error 0x" +

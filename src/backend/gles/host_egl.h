@@ -46,6 +46,8 @@ class HostEgl {
   ProcLookup proc_lookup() const { return get_proc_; }
   const std::string& library() const { return library_; }
   int es_minor() const { return es_minor_; }
+  // The host contexts have robust buffer access (asked for first; a host that refuses it gets plain ones).
+  bool robust_access() const { return robust_access_; }
 
  private:
   HostEgl() = default;
@@ -56,6 +58,8 @@ class HostEgl {
   std::string library_;
   EGLDisplay display_ = EGL_NO_DISPLAY;
   int es_minor_ = 0;
+  bool robust_access_ = false;
+  bool made_one_ = false;
   // The host's own entry points (never glvnd's).
   void* (*get_proc_)(const char*) = nullptr;
   EGLDisplay(EGLAPIENTRY* get_platform_display_)(EGLenum, void*, const EGLAttrib*) = nullptr;

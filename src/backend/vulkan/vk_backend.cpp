@@ -18,6 +18,7 @@ class Backend final : public pipe::Backend {
     const auto& limits = device_->properties().limits;
     caps_.renderer = std::string("Caldera (Vulkan: ") + device_->properties().deviceName + ")";
     caps_.vulkan_device_index = static_cast<int32_t>(device_->physical_index());
+    caps_.robust_buffer_access = device_->features().robust_buffer_access;
     caps_.max_texture_size = std::min<uint32_t>(limits.maxImageDimension2D, 16384);
     caps_.max_viewport[0] = std::min<uint32_t>(limits.maxViewportDimensions[0], 16384);
     caps_.max_viewport[1] = std::min<uint32_t>(limits.maxViewportDimensions[1], 16384);

@@ -425,6 +425,13 @@ bool Device::CreateLogicalDevice(std::string* why) {
   want.shaderClipDistance = f2.features.shaderClipDistance;  // gl_ClipDistance (GL 3.0)
   want.shaderCullDistance = f2.features.shaderCullDistance;
   want.occlusionQueryPrecise = f2.features.occlusionQueryPrecise;
+  // Robust buffer access for GL robust contexts (EGL_CONTEXT_OPENGL_ROBUST_ACCESS, GL_KHR_robustness):
+  // out-of-bounds buffer reads stay inside the buffer or read zero, writes outside are dropped. It is a
+  // device-wide switch and contexts come after the device, so it is on wherever the device has it, as
+  // D3D-on-Vulkan layers do. CALDERA_ROBUST_BUFFER_ACCESS=0 turns it off (robust contexts are then refused).
+  features_.robust_buffer_access =
+      f2.features.robustBufferAccess && util::EnvFlag("CALDERA_ROBUST_BUFFER_ACCESS", true);
+  want.robustBufferAccess = features_.robust_buffer_access;
   features_.native_rgtc = f2.features.textureCompressionBC && SamplesBlockCompressedRgtc(physical_);
   want.textureCompressionBC = features_.native_rgtc;
   features_.occlusion_query_precise = f2.features.occlusionQueryPrecise;

@@ -62,6 +62,7 @@ struct DeviceFeatures {
   bool independent_blend = false;
   bool push_descriptor = false;
   bool sampler_anisotropy = false;
+  bool robust_buffer_access = false;  // robustBufferAccess enabled: GL robust contexts can be offered
   bool host_query_reset = false;         // query slots reset on the host, so never inside a render pass
   bool occlusion_query_precise = false;  // GL_SAMPLES_PASSED counts exactly
   bool custom_border_color = false;      // VK_EXT_custom_border_color without a format: any GL border colour

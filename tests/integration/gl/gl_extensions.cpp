@@ -661,6 +661,7 @@ void DisplayExtensions(EGLDisplay dpy) {
   static const Known kKnown[] = {
       {"EGL_EXT_buffer_age", "windows-egl-x11 (age 1 after a swap, 0 after a resize)"},
       {"EGL_EXT_swap_buffers_with_damage", "windows-egl-x11 (the KHR entry; both share one implementation)"},
+      {"EGL_EXT_create_context_robustness", "gl_robust_context (EXT attribute names, robust access bounded)"},
       {"EGL_KHR_config_attribs", "here"},
       {"EGL_KHR_create_context", "egl_conformance"},
       {"EGL_KHR_create_context_no_error", "egl_conformance"},
