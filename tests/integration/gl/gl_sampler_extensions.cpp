@@ -186,6 +186,16 @@ void Anisotropy(bool caldera, bool expect_none) {
   glSamplerParameterf(s, GL_TEXTURE_MAX_ANISOTROPY, 0.0f);
   CHECK_GL_ERROR(GL_INVALID_VALUE);
   CHECK_GL_ERROR(GL_NO_ERROR);
+  if (!g_es) {
+    // Multisample textures take no sampler state, this parameter included.
+    GLuint ms;
+    glGenTextures(1, &ms);
+    glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, ms);
+    glTexParameterf(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_MAX_ANISOTROPY, 2.0f);
+    CHECK_GL_ERROR(GL_INVALID_ENUM);
+    glDeleteTextures(1, &ms);
+    glBindTexture(GL_TEXTURE_2D, t);
+  }
 
   // Pixels: stripes kept with anisotropy 16, averaged away with 1, through the texture's own state and
   // through a sampler object.
@@ -274,6 +284,15 @@ void SrgbDecode(bool caldera) {
   CHECK_GL_ERROR(GL_INVALID_ENUM);
   glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, &v);
   CHECK(v == GL_DECODE_EXT);
+  if (!g_es) {
+    GLuint ms;
+    glGenTextures(1, &ms);
+    glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, ms);
+    glTexParameteri(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_SRGB_DECODE_EXT, GL_SKIP_DECODE_EXT);
+    CHECK_GL_ERROR(GL_INVALID_ENUM);
+    glDeleteTextures(1, &ms);
+    glBindTexture(GL_TEXTURE_2D, srgb);
+  }
   GLuint rt;
   GLuint fbo = TextureTarget(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 4, 4, &rt);
   CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
