@@ -154,7 +154,7 @@ class Context {
   // A desktop compatibility-profile context: the deprecated commands work (src/frontend/compat/).
   bool IsCompat() const { return compat_; }
   const ContextDesc& desc() const { return desc_; }
-  Device& device() { return device_; }
+  Device& device() const { return device_; }  // the device outlives its contexts
   ShareGroup& shared() { return *share_; }
   const std::shared_ptr<ShareGroup>& share_ptr() const { return share_; }
   pipe::Pipe& pipe() { return *pipe_; }

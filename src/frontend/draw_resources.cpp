@@ -221,6 +221,10 @@ pipe::SamplerState ResolveSampler(const Texture& t, const SamplerObject* sampler
   s.max_lod = p.max_lod;
   s.lod_bias = p.lod_bias;
   ResolveBorder(t.format, p.border_color, &s);
+  s.max_anisotropy = p.max_anisotropy;
+  // GL_EXT_texture_sRGB_decode: only sRGB formats have encoded values to skip decoding.
+  s.skip_srgb_decode =
+      p.srgb_decode == GL_SKIP_DECODE_EXT && pipe::Info(t.format).type == pipe::FormatType::kSrgb;
   if (s.mip_mode == 0) s.max_lod = 0.25f;  // no mipmapping: only the base level is ever read
   // 1D textures are sampled as 2D ones of height 1 at t = 0 (spirv_1d.cpp): clamping t keeps every filter
   // on that one row, whatever GL_TEXTURE_WRAP_T says (GL ignores it for 1D targets).

@@ -33,6 +33,13 @@ std::optional<pipe::Format> TextureFormat(GLenum internal_format);
 std::optional<pipe::Format> TextureBufferFormat(GLenum internal_format);
 // Renderbuffer internal formats; nullopt: not renderable.
 std::optional<pipe::Format> RenderbufferFormat(GLenum internal_format);
+// The 16-bit normalised formats (R16, RG16, RGB16, RGBA16 and their SNORM forms): GL 3.0 core, an
+// extension on ES (GL_EXT_texture_norm16), where RGB16 is not colour-renderable.
+inline bool IsNorm16(pipe::Format f) {
+  using F = pipe::Format;
+  return f == F::kR16 || f == F::kRG16 || f == F::kRGB16 || f == F::kRGBA16 || f == F::kR16SN ||
+         f == F::kRG16SN || f == F::kRGB16SN || f == F::kRGBA16SN;
+}
 
 // One pixel's values on their way between client memory and a texel.
 struct PixelValue {

@@ -103,8 +103,9 @@ GLenum FramebufferStatus(Context& ctx, const Framebuffer* fb) {
         glformat::ComponentSize(rb.format, rb.internal_format, GL_TEXTURE_STENCIL_SIZE) == 0)
       return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     if (rb.format == pipe::Format::kRGB9E5) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
-    // ES makes the luminance/alpha formats texture-only.
+    // ES makes the luminance/alpha formats texture-only, and RGB16 (GL_EXT_texture_norm16).
     if (pipe::IsLegacyFormat(rb.format)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    if (ctx.IsES() && rb.format == pipe::Format::kRGB16) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     // Compressed formats are not colour-renderable either (GL 3.3 §4.4.4; Mesa agrees), whether stored as
     // blocks or decoded.
     if (SpecificCompressedFormat(rb.internal_format) || pipe::IsBlockCompressed(rb.format))

@@ -48,30 +48,37 @@ struct ExtensionList {
 const ExtensionList& Extensions(Context& ctx) {
   using extensions::Condition;
   const auto& caps = ctx.device().backend().caps();
-  const bool es = ctx.IsES(), timer = caps.timestamp_bits > 0, xfb_draw = caps.draw_transform_feedback;
+  // Bit i of a key: the device has Condition(i + 1); the two bits above them: ES, compatibility.
+  constexpr unsigned kEsBit = 1u << extensions::kConditionCount, kCompatBit = kEsBit << 1;
+  auto bit = [](Condition c) { return 1u << (unsigned(c) - 1); };
+  unsigned key = (caps.timestamp_bits > 0 ? bit(Condition::kTimer) : 0) |
+                 (caps.draw_transform_feedback ? bit(Condition::kXfbDraw) : 0) |
+                 (caps.max_anisotropy > 0.0f ? bit(Condition::kAnisotropy) : 0) |
+                 (caps.srgb_decode ? bit(Condition::kSrgbDecode) : 0) |
+                 (caps.norm16 ? bit(Condition::kNorm16) : 0) | (ctx.IsES() ? kEsBit : 0) |
+                 (ctx.IsCompat() ? kCompatBit : 0);
   // One list per (context kind, capabilities) combination, built once; every context of a kind shares it.
   // Compatibility contexts add GL_ARB_compatibility, which names no commands of its own (it promises the
   // deprecated ones: src/frontend/compat/), so it is not a row of the table, whose rows every desktop
   // context advertises.
-  static const auto kLists = [] {
-    std::array<ExtensionList, 16> lists;
-    for (unsigned key = 0; key < lists.size(); ++key) {
-      const bool for_es = key & 1, has_timer = key & 2, has_xfb_draw = key & 4, compat = key & 8;
+  static const auto kLists = [bit] {
+    std::array<ExtensionList, kCompatBit << 1> lists;
+    for (unsigned k = 0; k < lists.size(); ++k) {
+      const bool for_es = k & kEsBit, compat = k & kCompatBit;
       for (const auto& e : extensions::kAdvertised) {
         if (!(for_es ? e.es : e.desktop)) continue;
-        if (e.condition == Condition::kTimer && !has_timer) continue;
-        if (e.condition == Condition::kXfbDraw && !has_xfb_draw) continue;
-        lists[key].names.emplace_back(e.name);
-        lists[key].joined += std::string(e.name) + " ";
+        if (e.condition != Condition::kNone && !(k & bit(e.condition))) continue;
+        lists[k].names.emplace_back(e.name);
+        lists[k].joined += std::string(e.name) + " ";
       }
       if (compat && !for_es) {
-        lists[key].names.emplace_back("GL_ARB_compatibility");
-        lists[key].joined += "GL_ARB_compatibility ";
+        lists[k].names.emplace_back("GL_ARB_compatibility");
+        lists[k].joined += "GL_ARB_compatibility ";
       }
     }
     return lists;
   }();
-  return kLists[(es ? 1 : 0) | (timer ? 2 : 0) | (xfb_draw ? 4 : 0) | (ctx.IsCompat() ? 8 : 0)];
+  return kLists[key];
 }
 
 // Fills `out` for `pname`; false when the name is not a state query Caldera knows.
@@ -379,6 +386,11 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_MAX_TEXTURE_LOD_BIAS:
       out.kind = Kind::kFloat;
       return ints({16.0});
+    case GL_MAX_TEXTURE_MAX_ANISOTROPY:
+      // GL_EXT/ARB_texture_filter_anisotropic: an unknown name on devices without anisotropic filtering.
+      if (caps.max_anisotropy <= 0.0f) return false;
+      out.kind = Kind::kFloat;
+      return ints({double(caps.max_anisotropy)});
     case GL_MIN_PROGRAM_TEXEL_OFFSET:
       return ints({-8});
     case GL_MAX_PROGRAM_TEXEL_OFFSET:

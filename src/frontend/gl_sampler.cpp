@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "frontend/context.h"
+#include "frontend/device.h"
 #include "frontend/gl_enums.h"
 #include "frontend/gl_impl.h"
 #include "frontend/texture_util.h"
@@ -57,11 +58,31 @@ void SetSamplerParameter(Context& ctx, SamplerParams& p, GLenum pname, const GLf
       std::memcpy(p.border_color, v, sizeof(p.border_color));
       return;
     case GL_TEXTURE_MAX_ANISOTROPY:
-      if (v[0] < 1.0f) return ctx.Error(GL_INVALID_VALUE, fn, "anisotropy below 1");
+      if (!SamplerParameterSupported(ctx, pname)) break;
+      if (!(v[0] >= 1.0f)) return ctx.Error(GL_INVALID_VALUE, fn, "anisotropy below 1");
       p.max_anisotropy = v[0];
       return;
+    case GL_TEXTURE_SRGB_DECODE_EXT:
+      if (!SamplerParameterSupported(ctx, pname)) break;
+      if (as_enum() != GL_DECODE_EXT && as_enum() != GL_SKIP_DECODE_EXT)
+        return ctx.Error(GL_INVALID_ENUM, fn, "invalid sRGB decode mode");
+      p.srgb_decode = as_enum();
+      return;
     default:
-      return ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
+      break;
+  }
+  ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
+}
+
+bool SamplerParameterSupported(const Context& ctx, GLenum pname) {
+  const auto& caps = ctx.device().backend().caps();
+  switch (pname) {
+    case GL_TEXTURE_MAX_ANISOTROPY:  // GL_EXT/ARB_texture_filter_anisotropic
+      return caps.max_anisotropy > 0.0f;
+    case GL_TEXTURE_SRGB_DECODE_EXT:  // GL_EXT_texture_sRGB_decode
+      return caps.srgb_decode;
+    default:
+      return true;
   }
 }
 
@@ -129,6 +150,9 @@ bool SamplerParameterValue(const SamplerParams& p, GLenum pname, ParameterValue*
     case GL_TEXTURE_MAX_ANISOTROPY:
       floating(p.max_anisotropy);
       return true;
+    case GL_TEXTURE_SRGB_DECODE_EXT:
+      integer(p.srgb_decode);
+      return true;
     case GL_TEXTURE_BORDER_COLOR:
       v->count = 4, v->border = true, v->floating = true;
       std::memcpy(v->f, p.border_color, sizeof(v->f));
@@ -182,7 +206,7 @@ void Get(Context& ctx, GLuint name, GLenum pname, ParameterForm form, void* out,
   auto s = Lookup(ctx, name, fn);
   if (!s) return;
   ParameterValue v;
-  if (!SamplerParameterValue(s->params, pname, &v))
+  if (!SamplerParameterSupported(ctx, pname) || !SamplerParameterValue(s->params, pname, &v))
     return ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
   WriteParameter(v, form, out);
 }

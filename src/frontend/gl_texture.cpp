@@ -167,6 +167,8 @@ void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, c
       case GL_TEXTURE_COMPARE_MODE:
       case GL_TEXTURE_COMPARE_FUNC:
       case GL_TEXTURE_BORDER_COLOR:
+      case GL_TEXTURE_MAX_ANISOTROPY:
+      case GL_TEXTURE_SRGB_DECODE_EXT:
         return ctx.Error(GL_INVALID_ENUM, fn, "sampler state of a multisample texture");
       case GL_TEXTURE_BASE_LEVEL:
         if (v[0] != 0) return ctx.Error(GL_INVALID_OPERATION, fn, "multisample textures have only level 0");

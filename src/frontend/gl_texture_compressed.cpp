@@ -13,6 +13,7 @@
 
 #include "frontend/buffer_util.h"
 #include "frontend/context.h"
+#include "frontend/device.h"
 #include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/texture_util.h"
@@ -349,6 +350,10 @@ std::optional<pipe::Format> TextureStorageFormat(const Context& ctx, GLenum inte
                                                  GLenum bind_target) {
   if (auto legacy = glformat::LegacyTextureFormat(internal_format)) return ctx.IsES() ? legacy : std::nullopt;
   auto format = glformat::TextureFormat(internal_format);
+  // ES has the 16-bit normalised formats only with GL_EXT_texture_norm16 (advertised where the device has
+  // them: BackendCaps::norm16).
+  if (format && ctx.IsES() && glformat::IsNorm16(*format) && !ctx.device().backend().caps().norm16)
+    return std::nullopt;
   const CompressedFormat* f = SpecificCompressedFormat(internal_format);
   bool rgtc_target = bind_target == GL_TEXTURE_2D || bind_target == GL_TEXTURE_CUBE_MAP ||
                      bind_target == GL_TEXTURE_2D_ARRAY;

@@ -44,7 +44,7 @@ void GetParameter(Context& ctx, GLenum target, GLenum pname, ParameterForm form,
   auto* slot = BoundTexture(ctx, target, fn);
   if (!slot) return;
   ParameterValue v;
-  if (!TextureParameterValue(**slot, pname, &v))
+  if (!SamplerParameterSupported(ctx, pname) || !TextureParameterValue(**slot, pname, &v))
     return ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
   WriteParameter(v, form, out);
 }

@@ -165,6 +165,7 @@ struct SamplerParams {
   GLenum compare_mode = GL_NONE, compare_func = GL_LEQUAL;
   GLfloat border_color[4] = {0, 0, 0, 0};
   GLfloat max_anisotropy = 1.0f;
+  GLenum srgb_decode = GL_DECODE_EXT;  // GL_EXT_texture_sRGB_decode (sRGB formats only)
 };
 
 struct SamplerObject : GLObject {

@@ -116,6 +116,9 @@ struct ParameterValue {
 };
 // The query forms: fv, iv, Iiv and Iuiv differ only for floats and the border colour.
 enum class ParameterForm { kFloat, kInt, kIntegerRaw };
+// Whether `pname` is a parameter this device knows: the anisotropy and sRGB-decode parameters exist only
+// where their extensions are advertised (BackendCaps). Setters and queries answer GL_INVALID_ENUM otherwise.
+bool SamplerParameterSupported(const Context& ctx, GLenum pname);
 // Reads one sampler parameter; false (no error recorded) for unknown names.
 bool SamplerParameterValue(const SamplerParams& p, GLenum pname, ParameterValue* v);
 // Writes `v` as the query form asks (GLfloat or GLint/GLuint words at `out`).

@@ -408,7 +408,12 @@ bool RenderbufferStorageMultisample(Context& ctx, GLenum target, GLsizei samples
                                     GLsizei width, GLsizei height) {
   const char* fn = "glRenderbufferStorage";
   if (target != GL_RENDERBUFFER) return Fail(ctx, GL_INVALID_ENUM, fn, "invalid target");
-  if (!glformat::RenderbufferFormat(internalformat)) return Fail(ctx, GL_INVALID_ENUM, fn, "not renderable");
+  auto format = glformat::RenderbufferFormat(internalformat);
+  if (!format) return Fail(ctx, GL_INVALID_ENUM, fn, "not renderable");
+  // ES: GL_EXT_texture_norm16 makes R16, RG16 and RGBA16 colour-renderable, not RGB16.
+  if (ctx.IsES() && glformat::IsNorm16(*format) &&
+      (*format == pipe::Format::kRGB16 || !ctx.device().backend().caps().norm16))
+    return Fail(ctx, GL_INVALID_ENUM, fn, "not colour-renderable in ES");
   auto max = static_cast<GLsizei>(ctx.device().backend().caps().max_texture_size);
   if (width < 0 || height < 0 || width > max || height > max)
     return Fail(ctx, GL_INVALID_VALUE, fn, "size out of range");

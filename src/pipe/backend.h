@@ -45,6 +45,17 @@ struct BackendCaps {
   // Images of the block-compressed formats (Format::kRGTC1..kRGTC2SN) can be created, sampled (with linear
   // filtering) and uploaded with blocks. Without it the frontend stores RGTC textures decoded.
   bool native_rgtc = false;
+  // GL_MAX_TEXTURE_MAX_ANISOTROPY: the largest SamplerState::max_anisotropy the device filters with (Vulkan:
+  // samplerAnisotropy's maxSamplerAnisotropy; GLES: the host's GL_EXT_texture_filter_anisotropic limit).
+  // 0: no anisotropic filtering, so the anisotropy extensions are not advertised.
+  float max_anisotropy = 0.0f;
+  // SamplerState::skip_srgb_decode is applied: sRGB textures can be sampled as their raw encoded values
+  // (GL_EXT_texture_sRGB_decode; Vulkan: UNORM views, GLES: the host's extension).
+  bool srgb_decode = false;
+  // The 16-bit normalised formats ES lacks (GL_EXT_texture_norm16): R16, RG16, RGBA16 images rendered to,
+  // sampled with linear filtering and read back; their SNORM forms and RGB16 sampled. Desktop GL 3.3 takes
+  // them regardless (core formats).
+  bool norm16 = false;
   // Out-of-bounds buffer accesses by shaders and vertex fetch are bounded (read inside the buffer or zero,
   // writes dropped): robust-access contexts can be created (Vulkan robustBufferAccess; a GLES host's
   // GL_KHR_robustness / GL_EXT_robustness with a robust context of its own).

@@ -335,7 +335,12 @@ struct SamplerState {
   // already replaced by 0 (colour) and 1 (alpha), and normalised formats' values clamped to their range.
   float border[4] = {0, 0, 0, 0};
   uint8_t border_type = 0;  // SampleType
-  uint8_t pad[7] = {};      // keeps TextureBinding free of implicit padding (it is compared bytewise)
+  // GL_TEXTURE_SRGB_DECODE_EXT is GL_SKIP_DECODE_EXT and the texture's format is sRGB: the shader reads the
+  // encoded values (BackendCaps::srgb_decode; a property of the view in Vulkan, of the sampler in GLES).
+  uint8_t skip_srgb_decode = 0;
+  uint8_t pad[2] = {};  // keeps TextureBinding free of implicit padding (it is compared bytewise)
+  // GL_TEXTURE_MAX_ANISOTROPY clamped to BackendCaps::max_anisotropy; 1: isotropic filtering.
+  float max_anisotropy = 1.0f;
   friend bool operator==(const SamplerState&, const SamplerState&) = default;
 };
 

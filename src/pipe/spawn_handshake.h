@@ -28,8 +28,10 @@ struct CapsWire {
   uint64_t max_buffer_size;
   uint32_t max_color_attachments, max_samples, sample_counts, timestamp_bits;
   uint8_t resolve_depth_stencil, line_loops, read_depth, read_stencil, draw_transform_feedback, native_rgtc;
+  uint8_t srgb_decode, norm16;
+  float max_anisotropy;
   uint8_t robust_buffer_access;
-  uint8_t pad[1];
+  uint8_t pad[3];
 };
 
 struct HelloReply {
@@ -65,6 +67,8 @@ inline CapsWire ToWire(const BackendCaps& c) {
   w.resolve_depth_stencil = c.resolve_depth_stencil, w.line_loops = c.line_loops;
   w.read_depth = c.read_depth, w.read_stencil = c.read_stencil;
   w.draw_transform_feedback = c.draw_transform_feedback, w.native_rgtc = c.native_rgtc;
+  w.srgb_decode = c.srgb_decode, w.norm16 = c.norm16;
+  w.max_anisotropy = c.max_anisotropy;
   w.robust_buffer_access = c.robust_buffer_access;
   return w;
 }
@@ -85,6 +89,8 @@ inline BackendCaps FromWire(const CapsWire& w, const char* renderer) {
   c.resolve_depth_stencil = w.resolve_depth_stencil, c.line_loops = w.line_loops;
   c.read_depth = w.read_depth, c.read_stencil = w.read_stencil;
   c.draw_transform_feedback = w.draw_transform_feedback, c.native_rgtc = w.native_rgtc;
+  c.srgb_decode = w.srgb_decode, c.norm16 = w.norm16;
+  c.max_anisotropy = w.max_anisotropy;
   c.robust_buffer_access = w.robust_buffer_access;
   // vulkan_device_index stays -1: the server chose its device itself, and no EGL device names it.
   return c;

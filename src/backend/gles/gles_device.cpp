@@ -13,6 +13,11 @@ namespace {
 
 thread_local EGLContext t_host_context = EGL_NO_CONTEXT;
 
+// GL_EXT_texture_filter_anisotropic and GL_EXT_texture_sRGB_decode enums (the host headers name them with
+// EXT suffixes or not at all).
+constexpr GLenum kTextureMaxAnisotropy = 0x84FE, kMaxTextureMaxAnisotropy = 0x84FF;
+constexpr GLenum kTextureSrgbDecode = 0x8A48, kSkipDecode = 0x8A4A;
+
 bool HasExtension(const HostGL& gl, const char* name) {
   GLint count = 0;
   gl.GetIntegerv(GL_NUM_EXTENSIONS, &count);
@@ -127,6 +132,15 @@ void Device::QueryCaps() {
   caps_.timestamp_bits = has_timer_queries() ? 64 : 0;
   // RGTC blocks go to the host as they are when it samples them (Mesa and NVIDIA GLES both do).
   caps_.native_rgtc = HasExtension(gl_, "GL_EXT_texture_compression_rgtc");
+  // Sampler state the host applies through its own extensions; CALDERA_ANISOTROPY=0 takes anisotropic
+  // filtering away (as on a host without it).
+  if (HasExtension(gl_, "GL_EXT_texture_filter_anisotropic") && util::EnvFlag("CALDERA_ANISOTROPY", true)) {
+    GLfloat limit = 0.0f;
+    gl_.GetFloatv(kMaxTextureMaxAnisotropy, &limit);
+    caps_.max_anisotropy = limit >= 1.0f ? limit : 0.0f;
+  }
+  caps_.srgb_decode = HasExtension(gl_, "GL_EXT_texture_sRGB_decode");
+  caps_.norm16 = HasExtension(gl_, "GL_EXT_texture_norm16");
   while (gl_.GetError() != GL_NO_ERROR) {
   }
 }
@@ -178,6 +192,12 @@ GLuint Device::GetSampler(const pipe::SamplerState& s) {
     gl_.SamplerParameteri(sampler, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
     gl_.SamplerParameteri(sampler, GL_TEXTURE_COMPARE_FUNC, static_cast<GLint>(ToHostCompare(s.compare_op)));
   }
+  // Clamped by the host to its limit, which is BackendCaps::max_anisotropy (the frontend refuses the
+  // parameter without it).
+  if (s.max_anisotropy > 1.0f && caps_.max_anisotropy > 0.0f)
+    gl_.SamplerParameterf(sampler, kTextureMaxAnisotropy, s.max_anisotropy);
+  if (s.skip_srgb_decode && caps_.srgb_decode)
+    gl_.SamplerParameteri(sampler, kTextureSrgbDecode, static_cast<GLint>(kSkipDecode));
   if (s.lod_bias != 0.0f)
     util::LogOnce(util::LogLevel::kWarning, "GL_TEXTURE_LOD_BIAS",
                   "GLES has no sampler LOD bias: ignored on the GLES backend (docs/GLES-BACKEND.md)");

@@ -49,6 +49,10 @@ class Backend final : public pipe::Backend {
     // VK_KHR_depth_stencil_resolve: every device supports SAMPLE_ZERO for both aspects).
     caps_.resolve_depth_stencil = true;
     caps_.native_rgtc = device_->features().native_rgtc;
+    caps_.max_anisotropy = device_->features().sampler_anisotropy ? limits.maxSamplerAnisotropy : 0.0f;
+    // sRGB images are created mutable (vk_resources.cpp): their UNORM views read the encoded values.
+    caps_.srgb_decode = true;
+    caps_.norm16 = device_->features().norm16;
   }
 
   ~Backend() override {

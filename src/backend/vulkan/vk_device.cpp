@@ -34,6 +34,28 @@ bool SamplesBlockCompressedRgtc(VkPhysicalDevice physical) {
   return true;
 }
 
+// GL_EXT_texture_norm16's formats: the UNORM ones rendered to, blended, filtered and copied; the SNORM ones
+// (and RGB16, stored as RGBA16) filtered and copied.
+bool HasNorm16Formats(VkPhysicalDevice physical) {
+  constexpr VkFormatFeatureFlags kSampled =
+      VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
+      VK_FORMAT_FEATURE_TRANSFER_DST_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT;
+  constexpr VkFormatFeatureFlags kRendered =
+      kSampled | VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT;
+  struct Need {
+    VkFormat format;
+    VkFormatFeatureFlags features;
+  };
+  for (Need n : {Need{VK_FORMAT_R16_UNORM, kRendered}, Need{VK_FORMAT_R16G16_UNORM, kRendered},
+                 Need{VK_FORMAT_R16G16B16A16_UNORM, kRendered}, Need{VK_FORMAT_R16_SNORM, kSampled},
+                 Need{VK_FORMAT_R16G16_SNORM, kSampled}, Need{VK_FORMAT_R16G16B16A16_SNORM, kSampled}}) {
+    VkFormatProperties props{};
+    vkGetPhysicalDeviceFormatProperties(physical, n.format, &props);
+    if ((props.optimalTilingFeatures & n.features) != n.features) return false;
+  }
+  return true;
+}
+
 int DeviceTypeRank(VkPhysicalDeviceType t) {
   switch (t) {
     case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
@@ -432,7 +454,12 @@ bool Device::CreateLogicalDevice(std::string* why) {
   features_.robust_buffer_access =
       f2.features.robustBufferAccess && util::EnvFlag("CALDERA_ROBUST_BUFFER_ACCESS", true);
   want.robustBufferAccess = features_.robust_buffer_access;
+  // GL_EXT_texture_filter_anisotropic; CALDERA_ANISOTROPY=0 leaves it off (a device without it: the
+  // extension is not advertised).
+  features_.sampler_anisotropy = f2.features.samplerAnisotropy && util::EnvFlag("CALDERA_ANISOTROPY", true);
+  want.samplerAnisotropy = features_.sampler_anisotropy;
   features_.native_rgtc = f2.features.textureCompressionBC && SamplesBlockCompressedRgtc(physical_);
+  features_.norm16 = HasNorm16Formats(physical_);
   want.textureCompressionBC = features_.native_rgtc;
   features_.occlusion_query_precise = f2.features.occlusionQueryPrecise;
   features_.host_query_reset = f12.hostQueryReset;

@@ -61,8 +61,8 @@ struct DeviceFeatures {
   bool large_points = false;  // point sizes other than 1
   bool independent_blend = false;
   bool push_descriptor = false;
-  bool sampler_anisotropy = false;
-  bool robust_buffer_access = false;  // robustBufferAccess enabled: GL robust contexts can be offered
+  bool sampler_anisotropy = false;       // samplerAnisotropy enabled (CALDERA_ANISOTROPY=0 leaves it off)
+  bool robust_buffer_access = false;     // robustBufferAccess enabled: GL robust contexts can be offered
   bool host_query_reset = false;         // query slots reset on the host, so never inside a render pass
   bool occlusion_query_precise = false;  // GL_SAMPLES_PASSED counts exactly
   bool custom_border_color = false;      // VK_EXT_custom_border_color without a format: any GL border colour
@@ -85,6 +85,8 @@ struct DeviceFeatures {
   // textureCompressionBC, and BC4/BC5 (UNORM and SNORM) images can be sampled with linear filtering and
   // written by copies: RGTC textures are stored as their blocks (BackendCaps::native_rgtc).
   bool native_rgtc = false;
+  // R16/RG16/RGBA16 render targets and their SNORM forms sampled with filtering (BackendCaps::norm16).
+  bool norm16 = false;
   bool xcb_surface = false;      // VK_KHR_surface + VK_KHR_xcb_surface on the instance
   bool wayland_surface = false;  // VK_KHR_surface + VK_KHR_wayland_surface on the instance
   bool swapchain = false;        // VK_KHR_swapchain on the device (with xcb_surface or wayland_surface)

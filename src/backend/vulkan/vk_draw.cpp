@@ -487,6 +487,7 @@ bool Context::PushResources(const ProgramObject& program) {
     // Integer views cannot be filtered linearly in Vulkan; GL reads them by nearest texels anyway (a complete
     // integer texture has nearest filters; the stand-in for an incomplete one may inherit linear ones).
     pipe::SamplerState sampler = t.sampler;
+    sampler.skip_srgb_decode = 0;  // a property of the view here: one VkSampler serves both
     if (t.sample_type != pipe::SampleType::kFloat) {
       sampler.min_linear = sampler.mag_linear = 0;
       if (sampler.mip_mode == 2) sampler.mip_mode = 1;
@@ -495,7 +496,8 @@ bool Context::PushResources(const ProgramObject& program) {
     VkSampler vk_sampler = res.GetSampler(sampler);
     if (!vk_sampler) return false;  // logged by Check; the draw is skipped
     // Stand-ins read (0,0,0,1) unswizzled; images through the binding's swizzle.
-    VkImageView view = matches ? res.SampleView(*img, t.swizzle) : img->sample_view;
+    VkImageView view =
+        matches ? res.SampleView(*img, t.swizzle, t.sampler.skip_srgb_decode) : img->sample_view;
     if (!view) return false;  // logged by Check; the draw is skipped
     images[slot] = {
         vk_sampler, view,

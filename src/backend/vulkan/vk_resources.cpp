@@ -288,10 +288,12 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
   return true;
 }
 
-VkImageView Resources::SampleView(ImageObject& img, const pipe::Swizzle& swizzle) {
-  if (swizzle == pipe::Swizzle{} || !img.sample_view) return img.sample_view;
+VkImageView Resources::SampleView(ImageObject& img, const pipe::Swizzle& swizzle, bool skip_srgb_decode) {
+  // Only sRGB images (created mutable) have a UNORM twin: every other format reads the same either way.
+  bool unorm = skip_srgb_decode && img.format == VK_FORMAT_R8G8B8A8_SRGB;
+  if ((swizzle == pipe::Swizzle{} && !unorm) || !img.sample_view) return img.sample_view;
   for (const auto& v : img.swizzled_views)
-    if (v.swizzle == swizzle) return v.view;
+    if (v.swizzle == swizzle && v.unorm == unorm) return v.view;
   static constexpr VkComponentSwizzle kSource[] = {VK_COMPONENT_SWIZZLE_R,    VK_COMPONENT_SWIZZLE_G,
                                                    VK_COMPONENT_SWIZZLE_B,    VK_COMPONENT_SWIZZLE_A,
                                                    VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ONE};
@@ -299,7 +301,7 @@ VkImageView Resources::SampleView(ImageObject& img, const pipe::Swizzle& swizzle
   VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   vi.image = img.image;
   vi.viewType = SampleViewType(img.kind);
-  vi.format = img.format;
+  vi.format = unorm ? VK_FORMAT_R8G8B8A8_UNORM : img.format;
   vi.components = {kSource[size_t(swizzle.c[0])], kSource[size_t(swizzle.c[1])],
                    kSource[size_t(swizzle.c[2])], kSource[size_t(swizzle.c[3])]};
   vi.subresourceRange = {depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : img.aspect, 0, img.levels, 0,
@@ -307,7 +309,7 @@ VkImageView Resources::SampleView(ImageObject& img, const pipe::Swizzle& swizzle
   VkImageView view = VK_NULL_HANDLE;
   if (!device_.Check(vkCreateImageView(device_.device(), &vi, nullptr, &view), "vkCreateImageView"))
     return VK_NULL_HANDLE;
-  img.swizzled_views.push_back({swizzle, view});
+  img.swizzled_views.push_back({swizzle, unorm, view});
   return view;
 }
 
@@ -458,6 +460,12 @@ VkSampler Resources::GetSampler(const pipe::SamplerState& st) {
   info.compareOp = static_cast<VkCompareOp>(st.compare_op);
   info.minLod = std::max(st.min_lod, 0.0f);
   info.maxLod = std::max(st.max_lod, info.minLod);
+  // GL_TEXTURE_MAX_ANISOTROPY: 1 is isotropic filtering; larger values are clamped to the device's limit
+  // (GL keeps the value as set and filters with at most GL_MAX_TEXTURE_MAX_ANISOTROPY).
+  if (device_.features().sampler_anisotropy && st.max_anisotropy > 1.0f) {
+    info.anisotropyEnable = VK_TRUE;
+    info.maxAnisotropy = std::min(st.max_anisotropy, device_.properties().limits.maxSamplerAnisotropy);
+  }
   VkSamplerCustomBorderColorCreateInfoEXT custom{
       VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT};
   info.borderColor = BorderColor(st, device_.features().custom_border_color, &custom.customBorderColor);

@@ -42,10 +42,12 @@ struct SubresourceView {
   VkImageView view = VK_NULL_HANDLE;
 };
 
-// A sampling view (every level and layer) with a component swizzle other than the identity, made when a
-// draw first samples the image through that swizzle (GL_TEXTURE_SWIZZLE_*, luminance/alpha formats).
+// A sampling view (every level and layer) with a component swizzle other than the identity, or an sRGB
+// image's UNORM view (GL_SKIP_DECODE_EXT), made when a draw first samples the image that way
+// (GL_TEXTURE_SWIZZLE_*, luminance/alpha formats, GL_TEXTURE_SRGB_DECODE_EXT).
 struct SwizzledView {
   pipe::Swizzle swizzle;
+  bool unorm = false;  // the encoded values of an sRGB image, undecoded
   VkImageView view = VK_NULL_HANDLE;
 };
 
@@ -175,8 +177,8 @@ class Resources {
   // a UNORM view unless `srgb_encode`. A non-zero `layer_count` asks for a 2D array view of that many
   // layers from `layer` (layered rendering).
   // The view sampling reads through `swizzle`: sample_view for the identity, else a swizzled twin (made
-  // once); null if it cannot be made.
-  VkImageView SampleView(ImageObject& image, const pipe::Swizzle& swizzle);
+  // once); an sRGB image's UNORM twin with `skip_srgb_decode`; null if it cannot be made.
+  VkImageView SampleView(ImageObject& image, const pipe::Swizzle& swizzle, bool skip_srgb_decode = false);
   VkImageView AttachmentView(ImageObject& image, uint32_t level, uint32_t layer, bool srgb_encode = true,
                              uint32_t layer_count = 0);
   void DestroyStandaloneImage(const ImageObject& image) { Free(FromImage(image, 0)); }
