@@ -407,7 +407,17 @@ void DestroyContext(::Display* dpy, GLXContext context) {
   auto& all = Contexts();
   all.erase(std::find(all.begin(), all.end(), rec));
   caldera::DestroyContext(rec->context);  // deferred by the frontend while current
-  delete rec;
+  if (rec->current)
+    rec->destroyed = true;  // its thread still has it: freed when that thread releases it
+  else
+    delete rec;
+}
+
+// The calling thread stops having `rec` current; a record destroyed meanwhile is freed now (Lock() held).
+void ReleaseCurrentRec(ContextRec* rec) {
+  if (!rec) return;
+  rec->current = false;
+  if (rec->destroyed) delete rec;
 }
 
 Bool MakeCurrentFor(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXContext context,
@@ -420,7 +430,7 @@ Bool MakeCurrentFor(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXConte
   }
   if (!context) {
     caldera::MakeCurrent(nullptr, nullptr, nullptr);
-    if (t_current) t_current->current = false;
+    ReleaseCurrentRec(t_current);
     t_current = nullptr;
     SetCurrentDraw(nullptr);
     return True;
@@ -439,7 +449,7 @@ Bool MakeCurrentFor(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXConte
     RaiseCoreError(dpy, BadAccess, 0, minor);  // current on another thread
     return False;
   }
-  if (t_current && t_current != rec) t_current->current = false;
+  if (t_current != rec) ReleaseCurrentRec(t_current);
   rec->current = true;
   t_current = rec;
   SetCurrentDraw(dr);

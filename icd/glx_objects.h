@@ -36,6 +36,8 @@ struct ContextRec {
   FBConfigRec* config = nullptr;
   int render_type = GLX_RGBA_TYPE;
   bool current = false;
+  // glXDestroyContext while current: unlisted at once (its XID is gone), freed when released (GLX 1.4 3.3.7).
+  bool destroyed = false;
 };
 
 struct DrawableRec {

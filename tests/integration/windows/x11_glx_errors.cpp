@@ -197,6 +197,23 @@ int main() {
         "FAIL: good calls after the errors: made current %d, %d X errors (last code %d request %d.%d)\n",
         made, g_errors, g_last.error_code, g_last.request_code, g_last.minor_code);
   }
+  // Destroyed while current (what glxinfo does): the context stays usable until released, and the
+  // release must not touch freed memory (the ASan lane runs this).
+  GLXContext current_doomed = create(x, cfg, nullptr, True, core);
+  if (current_doomed && glXMakeCurrent(x, win, current_doomed)) {
+    glXDestroyContext(x, current_doomed);
+    glClearColor(0, 0, 1, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    const bool still_current = glXGetCurrentContext() == current_doomed;
+    const bool released = glXMakeCurrent(x, None, nullptr);
+    if (still_current && released) {
+      ++g_passed;
+    } else {
+      ++g_failed;
+      std::fprintf(stderr, "FAIL: destroyed while current: still current %d, released %d\n", still_current,
+                   released);
+    }
+  }
   glXDestroyContext(x, ctx);
   XDestroyWindow(x, win);
   // The window was made current with glXMakeCurrent and never given to glXDestroyWindow: closing the display
