@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 
 WHERE = {"gl": ("gl",), "es": ("es",), "gl+es": ("gl", "es"), "exported": ()}
 CONDITIONS = {"-": "kNone", "timer": "kTimer", "xfb-draw": "kXfbDraw", "anisotropy": "kAnisotropy",
-              "srgb-decode": "kSrgbDecode", "norm16": "kNorm16"}
+              "srgb-decode": "kSrgbDecode", "norm16": "kNorm16", "robust-access": "kRobustAccess"}
 # gl.xml's API names for Caldera's context kinds (a desktop core context takes core-profile requires).
 XML_API = {"gl": ("gl", "glcore"), "es": ("gles2",)}
 

@@ -55,7 +55,8 @@ const ExtensionList& Extensions(Context& ctx) {
                  (caps.draw_transform_feedback ? bit(Condition::kXfbDraw) : 0) |
                  (caps.max_anisotropy > 0.0f ? bit(Condition::kAnisotropy) : 0) |
                  (caps.srgb_decode ? bit(Condition::kSrgbDecode) : 0) |
-                 (caps.norm16 ? bit(Condition::kNorm16) : 0) | (ctx.IsES() ? kEsBit : 0) |
+                 (caps.norm16 ? bit(Condition::kNorm16) : 0) |
+                 (caps.robust_buffer_access ? bit(Condition::kRobustAccess) : 0) | (ctx.IsES() ? kEsBit : 0) |
                  (ctx.IsCompat() ? kCompatBit : 0);
   // One list per (context kind, capabilities) combination, built once; every context of a kind shares it.
   // Compatibility contexts add GL_ARB_compatibility, which names no commands of its own (it promises the

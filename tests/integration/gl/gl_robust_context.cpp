@@ -6,7 +6,8 @@
 //     reset status is GL_NO_ERROR, and a uniform block read far past the end of a small bound buffer gives
 //     either the buffer's own values or zero (what robust buffer access promises), never a crash;
 //   gl_robust_context refused — run with CALDERA_ROBUST_BUFFER_ACCESS=0 (the device bounds nothing): a
-//     robust-access context is EGL_BAD_MATCH, while one asking only for reset notification is made.
+//     robust-access context is EGL_BAD_MATCH (and GL_KHR_robustness is not listed), while one asking only
+//     for reset notification is made.
 #include <cstring>
 
 #include "gl_harness.h"
@@ -90,6 +91,14 @@ void DrawBlockRead(bool es, int index, uint8_t px[4]) {
   glReadPixels(kSize / 2, kSize / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
 }
 
+bool ListsExtension(const char* name) {
+  GLint n = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+  for (GLint i = 0; i < n; ++i)
+    if (std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, i)), name) == 0) return true;
+  return false;
+}
+
 int Robust(bool es) {
   harness::Window w = harness::Open(kSize, kSize, es);
   EGLContext robust = CreateRobust(w, es, true);
@@ -99,6 +108,7 @@ int Robust(bool es) {
   eglDestroyContext(w.display, w.context);
   w.context = robust;
   harness::PrintVendor();
+  CHECK(ListsExtension(es ? "GL_EXT_robustness" : "GL_KHR_robustness"));
   GLint value = 0;
   glGetIntegerv(kContextRobustAccess, &value);
   CHECK(value == GL_TRUE);
@@ -126,6 +136,7 @@ int Robust(bool es) {
 int Refused() {
   harness::Window w = harness::Open(kSize, kSize);
   harness::PrintVendor();
+  CHECK(!ListsExtension("GL_KHR_robustness"));  // it promises robust access, which this device cannot give
   CHECK(CreateRobust(w, false, true) == EGL_NO_CONTEXT);
   CHECK(eglGetError() == EGL_BAD_MATCH);
   EGLContext reset_only = CreateRobust(w, false, false);
