@@ -32,19 +32,19 @@ void NoCurrentContext(const char* command) {
 }
 
 void LostContext(Context& ctx, const char* command) {
-  ctx.RecordError(GL_CONTEXT_LOST);
+  ctx.Error(GL_CONTEXT_LOST, command, "the context was lost");
   util::LogOnce(util::LogLevel::kWarning, "context lost",
                 std::string("GL commands are ignored from now on (first: ") + command + ")");
 }
 
 void Unimplemented(Context& ctx, const char* command) {
-  ctx.RecordError(GL_INVALID_OPERATION);
+  ctx.Error(GL_INVALID_OPERATION, command, "not implemented by Caldera");
   util::LogOnce(util::LogLevel::kWarning, command,
                 "is not implemented by Caldera yet (GL_INVALID_OPERATION)");
 }
 
 void CompatibilityOnly(Context& ctx, const char* command) {
-  ctx.RecordError(GL_INVALID_OPERATION);
+  ctx.Error(GL_INVALID_OPERATION, command, "exists only in compatibility-profile contexts");
   util::LogOnce(util::LogLevel::kDebug, command,
                 "exists only in compatibility-profile contexts (GL_INVALID_OPERATION)");
 }

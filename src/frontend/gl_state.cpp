@@ -40,7 +40,9 @@ bool IsESCap(GLenum cap) {
     case GL_SAMPLE_COVERAGE:
     case GL_SCISSOR_TEST:
     case GL_STENCIL_TEST:
-    case GL_DEPTH_CLAMP:  // GL_DEPTH_CLAMP_EXT (GL_EXT_depth_clamp, advertised on ES)
+    case GL_DEPTH_CLAMP:   // GL_DEPTH_CLAMP_EXT (GL_EXT_depth_clamp, advertised on ES)
+    case GL_DEBUG_OUTPUT:  // GL_DEBUG_OUTPUT_KHR and _SYNCHRONOUS_KHR (GL_KHR_debug, advertised on ES)
+    case GL_DEBUG_OUTPUT_SYNCHRONOUS:
       return true;
     default:
       return false;
@@ -109,6 +111,9 @@ bool* CapFlag(Context& ctx, GLenum cap) {
     case GL_CLIP_DISTANCE6:
     case GL_CLIP_DISTANCE7:
       return &s.clip_distance[cap - GL_CLIP_DISTANCE0];
+    case GL_DEBUG_OUTPUT:
+    case GL_DEBUG_OUTPUT_SYNCHRONOUS:
+      return ctx.debug.Flag(cap);
     default:
       return nullptr;
   }
@@ -121,6 +126,10 @@ void SetCap(Context& ctx, GLenum cap, bool value, const char* function) {
       value ? ctx.state.blend.set() : ctx.state.blend.reset();
       ctx.MarkDirty(kDirtyFixedState);
     }
+    return;
+  }
+  if (bool* debug_flag = ctx.debug.Flag(cap)) {  // debug output state: nothing a draw reads
+    *debug_flag = value;
     return;
   }
   bool* flag = CapFlag(ctx, cap);
