@@ -30,7 +30,9 @@ struct QueryTable;  // gl_query.cpp
 // Objects shared between contexts of one share group (GL: buffers, shaders, programs, renderbuffers,
 // textures, samplers, syncs). Vertex arrays, framebuffers and queries stay per context.
 struct ShareGroup {
-  std::mutex mutex;
+  // Recursive: a GL error found while a table is held is delivered to the application's debug callback
+  // right there (debug_output.h), and the callback may call GL commands that look objects up again.
+  std::recursive_mutex mutex;
   NameTable<Buffer> buffers;
   NameTable<Shader> shaders;
   NameTable<Program> programs;

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <string>
 
+#include "frontend/compat/state.h"
 #include "frontend/context.h"
 #include "frontend/debug_output.h"
 #include "frontend/gl_impl.h"
@@ -26,8 +27,10 @@ std::string* TableLabel(NameTable<T>& table, GLuint name) {
   return &table.GetOrCreate(name)->label;  // a generated name with no object yet becomes one (as in Mesa)
 }
 
-bool KnownIdentifier(GLenum identifier) {
+bool KnownIdentifier(const Context& ctx, GLenum identifier) {
   switch (identifier) {
+    case GL_DISPLAY_LIST:  // the compatibility profile's
+      return ctx.IsCompat();
     case GL_BUFFER:
     case GL_SHADER:
     case GL_PROGRAM:
@@ -49,7 +52,7 @@ bool KnownIdentifier(GLenum identifier) {
 // (after unlocking: the debug callback may call GL) and returns false when there is no such object.
 template <typename F>
 bool WithLabel(Context& ctx, GLenum identifier, GLuint name, const char* fn, F&& f) {
-  if (!KnownIdentifier(identifier)) {
+  if (!KnownIdentifier(ctx, identifier)) {
     ctx.Error(GL_INVALID_ENUM, fn, "identifier is not an object type");
     return false;
   }
@@ -88,6 +91,9 @@ bool WithLabel(Context& ctx, GLenum identifier, GLuint name, const char* fn, F&&
         break;
       case GL_FRAMEBUFFER:
         label = TableLabel(ctx.framebuffers, name);
+        break;
+      case GL_DISPLAY_LIST:
+        if (ctx.compat->lists.count(name)) label = &ctx.compat->list_labels[name];
         break;
       default:
         break;  // GL_PROGRAM_PIPELINE: Caldera has no program pipeline objects
@@ -190,7 +196,8 @@ void PopDebugGroup(Context& ctx) {
 void ObjectLabel(Context& ctx, GLenum identifier, GLuint name, GLsizei length, const GLchar* label) {
   const char* fn = "glObjectLabel";
   std::string text;
-  if (!KnownIdentifier(identifier)) return ctx.Error(GL_INVALID_ENUM, fn, "identifier is not an object type");
+  if (!KnownIdentifier(ctx, identifier))
+    return ctx.Error(GL_INVALID_ENUM, fn, "identifier is not an object type");
   if (!NewLabel(ctx, length, label, fn, &text)) return;
   WithLabel(ctx, identifier, name, fn, [&](std::string& slot) { slot = std::move(text); });
 }

@@ -40,6 +40,10 @@ void APIENTRY Record(GLenum source, GLenum type, GLuint id, GLenum severity, GLs
     ++r->depth;
     glEnable(0xFFFF);  // another error while delivering one: must neither deadlock nor recurse forever
     glGetError();
+    // Lookups of shared objects, while the call that made the error may be holding their table.
+    glIsShader(1);
+    glIsBuffer(1);
+    glIsTexture(1);
     --r->depth;
   }
 }
@@ -508,6 +512,15 @@ void CheckReentrancy(const Api& api, Recorder& r) {
   CHECK(!r.messages.empty());
   GLuint logged = api.GetLog(8, 0, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);
   std::printf("  re-entrant error: %zu to the callback, %u to the log\n", r.messages.size(), logged);
+  CHECK(r.messages.size() + logged == 2);
+  // An error found while a shared-object table is looked up (glCompileShader of no shader).
+  r.messages.clear();
+  r.reenter = true;
+  glCompileShader(4242);
+  r.reenter = false;
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  logged = api.GetLog(8, 0, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);
+  CHECK(!r.messages.empty() && r.messages[0].text.find("glCompileShader") != std::string::npos);
   CHECK(r.messages.size() + logged == 2);
 }
 
