@@ -124,8 +124,20 @@ void DebugOutput::Control(GLenum source, GLenum type, GLenum severity, const GLu
   rules.push_back(std::move(rule));
 }
 
+bool DebugOutput::Wants(GLenum source, GLenum type, GLuint id, GLenum severity) const {
+  if (!enabled_) return false;
+  // With no callback to take it and a full log, a message would be dropped: not worth filtering or
+  // formatting.
+  if ((!callback_ || in_callback_) && log_.size() >= size_t(kMaxLoggedMessages)) return false;
+  return Enabled(source, type, id, severity);
+}
+
 void DebugOutput::Message(GLenum source, GLenum type, GLuint id, GLenum severity, std::string_view text) {
-  if (!enabled_ || !Enabled(source, type, id, severity)) return;
+  if (!Wants(source, type, id, severity)) return;
+  Deliver(source, type, id, severity, text);
+}
+
+void DebugOutput::Deliver(GLenum source, GLenum type, GLuint id, GLenum severity, std::string_view text) {
   if (text.size() >= size_t(kMaxMessageLength)) text = text.substr(0, kMaxMessageLength - 1);
   if (callback_ && !in_callback_) {
     // A copy: the callback may set another callback, pop groups or make errors of its own (those land in
@@ -142,6 +154,7 @@ void DebugOutput::Message(GLenum source, GLenum type, GLuint id, GLenum severity
 }
 
 void DebugOutput::ApiError(GLenum error, const char* function, const char* why) {
+  if (!Wants(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, error, GL_DEBUG_SEVERITY_HIGH)) return;
   std::string text = ErrorName(error);
   text += " in ";
   text += function ? function : "a GL call";
@@ -149,7 +162,7 @@ void DebugOutput::ApiError(GLenum error, const char* function, const char* why) 
     text += ": ";
     text += why;
   }
-  Message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, error, GL_DEBUG_SEVERITY_HIGH, text);
+  Deliver(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, error, GL_DEBUG_SEVERITY_HIGH, text);
 }
 
 GLuint DebugOutput::TakeLog(GLuint count, GLsizei buf_size, GLenum* sources, GLenum* types, GLuint* ids,

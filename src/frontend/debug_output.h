@@ -25,6 +25,15 @@ namespace caldera {
 
 class Context;
 
+// Ids of Caldera's own messages other than API errors (whose id is the GL error code), stable so that
+// applications can filter them with glDebugMessageControl.
+enum DebugMessageId : GLuint {
+  kDebugIdCompileError = 1,     // GL_DEBUG_SOURCE_SHADER_COMPILER: glCompileShader failed (its info log)
+  kDebugIdCompileLog = 2,       // glCompileShader succeeded with a log (warnings)
+  kDebugIdLinkError = 3,        // glLinkProgram failed (its info log)
+  kDebugIdPixelsOnCpu = 0x100,  // GL_DEBUG_TYPE_PERFORMANCE: a pixel transfer converts pixel by pixel
+};
+
 class DebugOutput {
  public:
   // Limits (implementation choices the queries report; the spec's minimums are 1, 1, 64 and 256).
@@ -40,6 +49,9 @@ class DebugOutput {
   // The gate every producer tests first: nothing is formatted or allocated while it is false.
   bool active() const { return enabled_; }
 
+  // Whether a message of this kind would reach the callback or the log now: producers that must format
+  // their text test it first.
+  bool Wants(GLenum source, GLenum type, GLuint id, GLenum severity) const;
   // Filters, stores or calls back one message. `text` longer than the limit is cut to fit.
   void Message(GLenum source, GLenum type, GLuint id, GLenum severity, std::string_view text);
   // A GL error of `function` ("GL_INVALID_ENUM in glEnable: invalid capability"); id is the error code.
@@ -93,6 +105,7 @@ class DebugOutput {
   };
 
   bool Enabled(GLenum source, GLenum type, GLuint id, GLenum severity) const;
+  void Deliver(GLenum source, GLenum type, GLuint id, GLenum severity, std::string_view text);  // past Wants
 
   bool enabled_;
   bool synchronous_ = false;

@@ -111,8 +111,8 @@ void CompileShader(Context& ctx, GLuint name) {
   // The compiler's log as debug output: errors when compilation failed, else its warnings (if any).
   if (ctx.debug.active() && !shader->info_log.empty()) [[unlikely]]
     ctx.debug.Message(GL_DEBUG_SOURCE_SHADER_COMPILER, result.ok ? GL_DEBUG_TYPE_OTHER : GL_DEBUG_TYPE_ERROR,
-                      result.ok ? 2 : 1, result.ok ? GL_DEBUG_SEVERITY_NOTIFICATION : GL_DEBUG_SEVERITY_HIGH,
-                      shader->info_log);
+                      result.ok ? kDebugIdCompileLog : kDebugIdCompileError,
+                      result.ok ? GL_DEBUG_SEVERITY_NOTIFICATION : GL_DEBUG_SEVERITY_HIGH, shader->info_log);
 }
 
 void GetShaderiv(Context& ctx, GLuint name, GLenum pname, GLint* params) {
@@ -253,8 +253,8 @@ void LinkProgram(Context& ctx, GLuint name) {
     program->link_status = false;
     program->info_log = problems;
     if (ctx.debug.active()) [[unlikely]]
-      ctx.debug.Message(GL_DEBUG_SOURCE_SHADER_COMPILER, GL_DEBUG_TYPE_ERROR, 3, GL_DEBUG_SEVERITY_HIGH,
-                        problems);
+      ctx.debug.Message(GL_DEBUG_SOURCE_SHADER_COMPILER, GL_DEBUG_TYPE_ERROR, kDebugIdLinkError,
+                        GL_DEBUG_SEVERITY_HIGH, problems);
     return;
   }
   auto linked = std::make_shared<shader::LinkedProgram>(shader::LinkProgram(input));
@@ -263,8 +263,8 @@ void LinkProgram(Context& ctx, GLuint name) {
   if (!linked->ok) {
     // The linker's errors as debug output (the shader compiler's source: glslang does both).
     if (ctx.debug.active() && !program->info_log.empty()) [[unlikely]]
-      ctx.debug.Message(GL_DEBUG_SOURCE_SHADER_COMPILER, GL_DEBUG_TYPE_ERROR, 3, GL_DEBUG_SEVERITY_HIGH,
-                        program->info_log);
+      ctx.debug.Message(GL_DEBUG_SOURCE_SHADER_COMPILER, GL_DEBUG_TYPE_ERROR, kDebugIdLinkError,
+                        GL_DEBUG_SEVERITY_HIGH, program->info_log);
     return;
   }
 

@@ -9,6 +9,7 @@
 // Runs through Caldera (both backends, both pipe modes) and Mesa llvmpipe (meson.build); checks that only
 // Caldera's runs make say so.
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -524,6 +525,24 @@ void CheckReentrancy(const Api& api, Recorder& r) {
   CHECK(r.messages.size() + logged == 2);
 }
 
+// Performance warnings (Caldera's own, so checked on Caldera only): a glReadPixels that converts pixel by
+// pixel says so. RGBA8 to GL_RGBA / GL_UNSIGNED_BYTE has a row conversion, unless CALDERA_PIXEL_ROW_COPY=0
+// (run gl-debug-output-caldera-general-pixels) forces the general path.
+void CheckPerformance(const Api& api, Recorder& r) {
+  api.Callback(Record, &r);
+  r.messages.clear();
+  std::vector<uint8_t> px(16 * 16 * 4);
+  glReadPixels(0, 0, 16, 16, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  size_t perf = 0;
+  for (const auto& m : r.messages)
+    if (m.type == GL_DEBUG_TYPE_PERFORMANCE && m.text.find("glReadPixels") != std::string::npos) ++perf;
+  const char* row_copy = std::getenv("CALDERA_PIXEL_ROW_COPY");
+  size_t want = row_copy && std::strcmp(row_copy, "0") == 0 ? 1 : 0;
+  std::printf("  performance messages for glReadPixels: %zu\n", perf);
+  if (caldera) CHECK(perf == want);
+}
+
 // Everything that needs debug output on, in the current context.
 void RunSuite(const Api& api, bool es) {
   Recorder r;
@@ -537,6 +556,7 @@ void RunSuite(const Api& api, bool es) {
   CheckLabels(api, es);
   CheckShaderCompiler(api, r, es);
   CheckPointers(api, r);
+  CheckPerformance(api, r);
   CheckReentrancy(api, r);
   api.Callback(nullptr, nullptr);
   Clean();
