@@ -240,16 +240,39 @@ void GetObjectPtrLabel(Context& ctx, const void* ptr, GLsizei buf_size, GLsizei*
 }
 
 void GetPointerv(Context& ctx, GLenum pname, void** params) {
+  const void* value = nullptr;
+  bool known = true;
   switch (pname) {
     case GL_DEBUG_CALLBACK_FUNCTION:
-      if (params) *params = reinterpret_cast<void*>(ctx.debug.callback());
-      return;
+      value = reinterpret_cast<const void*>(ctx.debug.callback());
+      break;
     case GL_DEBUG_CALLBACK_USER_PARAM:
-      if (params) *params = const_cast<void*>(ctx.debug.user_param());
-      return;
+      value = ctx.debug.user_param();
+      break;
+    // The compatibility profile's client arrays (vertex array object 0).
+    case GL_VERTEX_ARRAY_POINTER:
+      known = ctx.IsCompat();
+      if (known) value = ctx.compat->vertex_array.pointer;
+      break;
+    case GL_NORMAL_ARRAY_POINTER:
+      known = ctx.IsCompat();
+      if (known) value = ctx.compat->normal_array.pointer;
+      break;
+    case GL_COLOR_ARRAY_POINTER:
+      known = ctx.IsCompat();
+      if (known) value = ctx.compat->color_array.pointer;
+      break;
+    case GL_TEXTURE_COORD_ARRAY_POINTER:
+      known = ctx.IsCompat();
+      if (known && ctx.compat->client_unit < ctx.compat->texcoord_array.size())
+        value = ctx.compat->texcoord_array[ctx.compat->client_unit].pointer;
+      break;
     default:
-      return ctx.Error(GL_INVALID_ENUM, "glGetPointerv", "invalid pname");
+      known = false;
+      break;
   }
+  if (!known) return ctx.Error(GL_INVALID_ENUM, "glGetPointerv", "invalid pname");
+  if (params) *params = const_cast<void*>(value);
 }
 
 }  // namespace gl

@@ -498,6 +498,10 @@ void CheckPointers(const Api& api, Recorder& r) {
   api.GetPointer(GL_DEBUG_CALLBACK_USER_PARAM, &p);
   CHECK(p == &r);
   CHECK_GL_ERROR(GL_NO_ERROR);
+  api.GetPointer(0x808E /* GL_VERTEX_ARRAY_POINTER: compatibility profile only */, &p);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  api.Label(0x82E7 /* GL_DISPLAY_LIST: likewise */, 1, -1, "x");
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
 }
 
 // A callback that makes a bad GL call itself: the call returns, the outer message arrives once, and the
@@ -609,6 +613,28 @@ void CheckLimits() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// A compatibility-profile context: display lists take labels, glGetPointerv knows the client arrays.
+void CheckCompatibility(const Api& api) {
+  using GenLists = GLuint(APIENTRY*)(GLsizei);
+  using NewList = void(APIENTRY*)(GLuint, GLenum);
+  using EndList = void(APIENTRY*)();
+  auto gen_lists = Load<GenLists>("glGenLists");
+  auto new_list = Load<NewList>("glNewList");
+  auto end_list = Load<EndList>("glEndList");
+  if (!gen_lists || !new_list || !end_list) return;
+  GLuint list = gen_lists(1);
+  new_list(list, 0x1300 /* GL_COMPILE */);
+  end_list();
+  CheckLabel(api, 0x82E7 /* GL_DISPLAY_LIST */, list, "display list");
+  api.Label(0x82E7, list + 100, -1, "x");
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  int sentinel = 0;
+  void* p = &sentinel;  // overwritten: no client array was given
+  api.GetPointer(0x808E /* GL_VERTEX_ARRAY_POINTER */, &p);
+  CHECK(p == nullptr);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 }  // namespace
 
 int main() {
@@ -647,6 +673,11 @@ int main() {
   CHECK(eglMakeCurrent(w.display, w.surface, w.surface, w.context));
   eglDestroyContext(w.display, debug);
   harness::Close(w);
+
+  std::printf("compatibility profile\n");
+  harness::Window compat = harness::Open(16, 16, false, true);
+  CheckCompatibility(api);
+  harness::Close(compat);
 
   std::printf("ES 3.0, KHR names\n");
   harness::Window es = harness::Open(16, 16, true);
