@@ -32,6 +32,7 @@ enum DebugMessageId : GLuint {
   kDebugIdCompileLog = 2,       // glCompileShader succeeded with a log (warnings)
   kDebugIdLinkError = 3,        // glLinkProgram failed (its info log)
   kDebugIdPixelsOnCpu = 0x100,  // GL_DEBUG_TYPE_PERFORMANCE: a pixel transfer converts pixel by pixel
+  kDebugIdNotRendered = 0x200,  // GL_DEBUG_TYPE_OTHER: state Caldera tracks but does not render with
 };
 
 class DebugOutput {

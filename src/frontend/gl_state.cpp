@@ -135,11 +135,16 @@ void SetCap(Context& ctx, GLenum cap, bool value, const char* function) {
   bool* flag = CapFlag(ctx, cap);
   if (!flag && ctx.IsCompat() && compat::SetCapability(ctx, cap, value)) return;  // lighting, fog...
   if (!flag) return ctx.Error(GL_INVALID_ENUM, function, "invalid capability");
-  if (value && (cap == GL_POLYGON_SMOOTH || cap == GL_SAMPLE_ALPHA_TO_ONE))
-    util::LogOnce(util::LogLevel::kWarning, function,
-                  cap == GL_POLYGON_SMOOTH
-                      ? "GL_POLYGON_SMOOTH is tracked but polygons are not antialiased"
-                      : "GL_SAMPLE_ALPHA_TO_ONE is tracked but alpha is not replaced yet");
+  if (value && (cap == GL_POLYGON_SMOOTH || cap == GL_SAMPLE_ALPHA_TO_ONE)) {
+    const char* why = cap == GL_POLYGON_SMOOTH
+                          ? "GL_POLYGON_SMOOTH is tracked but polygons are not antialiased"
+                          : "GL_SAMPLE_ALPHA_TO_ONE is tracked but alpha is not replaced yet";
+    util::LogOnce(util::LogLevel::kWarning, function, why);
+    // Each time to debug output (the log line is once per process): the application asked for rendering
+    // Caldera does not do.
+    ctx.debug.Message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, kDebugIdNotRendered, GL_DEBUG_SEVERITY_MEDIUM,
+                      why);
+  }
   // sRGB encoding picks the attachments' views (Vulkan) or a framebuffer enable (GLES): a target property.
   if (cap == GL_FRAMEBUFFER_SRGB && *flag != value) ctx.MarkDirty(kDirtyRenderTargets);
   Set(ctx, *flag, value);

@@ -547,6 +547,20 @@ void CheckPerformance(const Api& api, Recorder& r) {
   if (caldera) CHECK(perf == want);
 }
 
+// State Caldera tracks but does not render with is reported (Caldera only): GL_POLYGON_SMOOTH (desktop).
+void CheckNotRendered(const Api& api, Recorder& r) {
+  api.Callback(Record, &r);
+  r.messages.clear();
+  glEnable(GL_POLYGON_SMOOTH);
+  glDisable(GL_POLYGON_SMOOTH);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  size_t notes = 0;
+  for (const auto& m : r.messages)
+    if (m.type == GL_DEBUG_TYPE_OTHER && m.text.find("GL_POLYGON_SMOOTH") != std::string::npos) ++notes;
+  std::printf("  GL_POLYGON_SMOOTH notes: %zu\n", notes);
+  if (caldera) CHECK(notes == 1);
+}
+
 // Everything that needs debug output on, in the current context.
 void RunSuite(const Api& api, bool es) {
   Recorder r;
@@ -561,6 +575,7 @@ void RunSuite(const Api& api, bool es) {
   CheckShaderCompiler(api, r, es);
   CheckPointers(api, r);
   CheckPerformance(api, r);
+  if (!es) CheckNotRendered(api, r);
   CheckReentrancy(api, r);
   api.Callback(nullptr, nullptr);
   Clean();
