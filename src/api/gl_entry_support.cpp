@@ -22,6 +22,13 @@ uint32_t DroppedEntry() {
   return UINT32_MAX;  // not an entry: only version bumps named that way are dropped
 }
 
+// Records the error as Context::Error does, but leaves the logging to the caller's own line.
+void ReportToDebugOutput(Context& ctx, GLenum error, const char* command, const char* why) {
+  if (ctx.debug.active()) [[unlikely]]
+    ctx.debug.ApiError(error, command, why);
+  ctx.RecordError(error);
+}
+
 }  // namespace
 
 // Read once at load: the table is constant data, the environment is the process's.
@@ -32,19 +39,19 @@ void NoCurrentContext(const char* command) {
 }
 
 void LostContext(Context& ctx, const char* command) {
-  ctx.RecordError(GL_CONTEXT_LOST);
+  ReportToDebugOutput(ctx, GL_CONTEXT_LOST, command, "the context was lost");
   util::LogOnce(util::LogLevel::kWarning, "context lost",
                 std::string("GL commands are ignored from now on (first: ") + command + ")");
 }
 
 void Unimplemented(Context& ctx, const char* command) {
-  ctx.RecordError(GL_INVALID_OPERATION);
+  ReportToDebugOutput(ctx, GL_INVALID_OPERATION, command, "not implemented by Caldera");
   util::LogOnce(util::LogLevel::kWarning, command,
                 "is not implemented by Caldera yet (GL_INVALID_OPERATION)");
 }
 
 void CompatibilityOnly(Context& ctx, const char* command) {
-  ctx.RecordError(GL_INVALID_OPERATION);
+  ReportToDebugOutput(ctx, GL_INVALID_OPERATION, command, "exists only in compatibility-profile contexts");
   util::LogOnce(util::LogLevel::kDebug, command,
                 "exists only in compatibility-profile contexts (GL_INVALID_OPERATION)");
 }

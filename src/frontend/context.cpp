@@ -28,7 +28,7 @@ GLenum BackendErrorToGL(pipe::BackendError error) {
 }  // namespace
 
 Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareGroup> share)
-    : device_(device), desc_(desc), share_(std::move(share)) {
+    : debug(desc.debug), device_(device), desc_(desc), share_(std::move(share)) {
   pipe_ = std::make_unique<pipe::Pipe>(device.backend().CreateContext());
   pixel_transfers_on_device_ = util::EnvFlag("CALDERA_PBO_DEVICE_COPIES", true);
   pixel_row_copy_ = util::EnvFlag("CALDERA_PIXEL_ROW_COPY", true);
@@ -118,18 +118,31 @@ GLenum Context::TakeError() {
   pipe::BackendError failure;
   if (error_ == GL_NO_ERROR) {
     // Only failures of records already applied: with no GL error latched, glGetError never waits.
-    return pipe_->TakeError(&failure) ? BackendErrorToGL(failure) : GLenum(GL_NO_ERROR);
+    return pipe_->TakeError(&failure) ? ReportBackendError(failure) : GLenum(GL_NO_ERROR);
   }
   // A failure the backend finds in a call made before the latched error's comes first. Applying up to that
   // call tells; only a program that made an error waits here.
   pipe_->ApplyThrough(error_at_);
-  if (pipe_->TakeError(&failure, &error_at_)) return BackendErrorToGL(failure);
+  if (pipe_->TakeError(&failure, &error_at_)) return ReportBackendError(failure);
   GLenum e = error_;
   error_ = GL_NO_ERROR;
   return e;
 }
 
+GLenum Context::ReportBackendError(pipe::BackendError failure) {
+  GLenum error = BackendErrorToGL(failure);
+  // Found out of band (inproc: on the apply thread), so no entry point can be named: the message says which
+  // call reports it.
+  if (debug.active()) [[unlikely]]
+    debug.ApiError(error, "glGetError", "the device could not allocate storage for an earlier command");
+  return error;
+}
+
 void Context::Error(GLenum error, const char* function, const char* why) {
+  // The message first, then the latch (as Mesa does): a callback calling glGetError sees the errors of
+  // earlier calls, never this one, which the application's own glGetError then reads.
+  if (debug.active()) [[unlikely]]
+    debug.ApiError(error, function, why);
   RecordError(error);
   if (util::LogEnabled(util::LogLevel::kInfo)) util::LogOnce(util::LogLevel::kInfo, function, why);
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+#include "frontend/debug_output.h"
 #include "frontend/draw_delta.h"
 #include "frontend/objects.h"
 #include "frontend/platform.h"
@@ -18,7 +19,7 @@
 
 namespace caldera {
 
-class Hud;          // hud.h
+class Hud;  // hud.h
 namespace compat {
 struct State;  // compat/state.h
 }
@@ -29,7 +30,9 @@ struct QueryTable;  // gl_query.cpp
 // Objects shared between contexts of one share group (GL: buffers, shaders, programs, renderbuffers,
 // textures, samplers, syncs). Vertex arrays, framebuffers and queries stay per context.
 struct ShareGroup {
-  std::mutex mutex;
+  // Recursive: a GL error found while a table is held is delivered to the application's debug callback
+  // right there (debug_output.h), and the callback may call GL commands that look objects up again.
+  std::recursive_mutex mutex;
   NameTable<Buffer> buffers;
   NameTable<Shader> shaders;
   NameTable<Program> programs;
@@ -128,7 +131,8 @@ class Context {
     error_ = error;
     if (pipe_) error_at_ = pipe_->RecordPosition();
   }
-  // Records `error` and, when CALDERA_DEBUG asks, logs why (once per distinct message).
+  // Records `error`, reports it to debug output (a GL_DEBUG_TYPE_ERROR message naming `function`) and,
+  // when CALDERA_DEBUG asks, logs why (once per distinct message).
   void Error(GLenum error, const char* function, const char* why);
   GLenum PeekError() const { return error_; }  // the latched error, left in place
   // glGetError: the errors of the calls made so far in call order, backend failures (GL_OUT_OF_MEMORY) among
@@ -202,6 +206,8 @@ class Context {
   void ReleaseHandle(pipe::Handle handle);
 
   GLState state;
+  // KHR_debug: the callback or log, filters and debug groups (debug_output.h).
+  DebugOutput debug;
   // Bindings.
   std::shared_ptr<Buffer> array_buffer;
   std::shared_ptr<Buffer> copy_read_buffer, copy_write_buffer, pixel_pack_buffer, pixel_unpack_buffer;
@@ -265,6 +271,8 @@ class Context {
 
  private:
   void WritePipeStats();  // CALDERA_STATS: the pipe mode and its hand-off counters
+  // A backend failure glGetError takes: its GL error, reported to debug output on the GL thread now.
+  GLenum ReportBackendError(pipe::BackendError failure);
   Device& device_;
   ContextDesc desc_;
   std::shared_ptr<ShareGroup> share_;

@@ -157,6 +157,8 @@ void DrawTransformFeedback(Context& ctx, GLenum mode, GLuint id) {
     // The vertex count is known on the device only, so the frontend cannot close the loop.
     util::LogOnce(util::LogLevel::kWarning, "glDrawTransformFeedback",
                   "GL_LINE_LOOP is drawn as a line strip (no closing segment)");
+    ctx.debug.Message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, kDebugIdNotRendered, GL_DEBUG_SEVERITY_MEDIUM,
+                      "glDrawTransformFeedback: GL_LINE_LOOP is drawn as a line strip (no closing segment)");
     cmd.topology = pipe::Topology::kLineStrip;
   }
   cmd.instances = 1;

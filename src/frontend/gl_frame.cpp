@@ -1,6 +1,7 @@
 // Clears, readback and the flush/finish sync points.
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -226,6 +227,16 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
       ++ctx.pixel_stats.loop_conversions;
       upload_rows();
       return true;
+    }
+    if (ctx.debug.active() && ctx.debug.Wants(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_PERFORMANCE,
+                                              kDebugIdPixelsOnCpu, GL_DEBUG_SEVERITY_MEDIUM)) [[unlikely]] {
+      char text[160];
+      std::snprintf(text, sizeof(text),
+                    "%s: format 0x%04X, type 0x%04X from this framebuffer has no row conversion; pixels are "
+                    "converted one by one on the CPU",
+                    fn, format, type);
+      ctx.debug.Message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_PERFORMANCE, kDebugIdPixelsOnCpu,
+                        GL_DEBUG_SEVERITY_MEDIUM, text);
     }
     rows.resize(size_t(w) * h * bpp);
     for (int32_t row = 0; row < h; ++row) {

@@ -263,7 +263,8 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints(
           {double(ctx.IsCompat() ? GL_CONTEXT_COMPATIBILITY_PROFILE_BIT : GL_CONTEXT_CORE_PROFILE_BIT)});
     case GL_CONTEXT_FLAGS:
-      if (ctx.IsES()) return false;
+      // ES has the query through GL_KHR_debug (only the debug bit applies there).
+      if (ctx.IsES()) return ints({double(ctx.desc().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0)});
       return ints({double((ctx.desc().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
                           (ctx.desc().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0))});
     case GL_NUM_EXTENSIONS:
@@ -284,6 +285,21 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_MAX_TEXTURE_SIZE:
     case GL_MAX_RENDERBUFFER_SIZE:
       return ints({double(caps.max_texture_size)});
+    // KHR_debug limits and state (debug_output.h).
+    case GL_MAX_DEBUG_MESSAGE_LENGTH:
+      return ints({double(DebugOutput::kMaxMessageLength)});
+    case GL_MAX_DEBUG_LOGGED_MESSAGES:
+      return ints({double(DebugOutput::kMaxLoggedMessages)});
+    case GL_MAX_DEBUG_GROUP_STACK_DEPTH:
+      return ints({double(DebugOutput::kMaxGroupStackDepth)});
+    case GL_MAX_LABEL_LENGTH:
+      return ints({double(DebugOutput::kMaxLabelLength)});
+    case GL_DEBUG_LOGGED_MESSAGES:
+      return ints({double(ctx.debug.logged_messages())});
+    case GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH:
+      return ints({double(ctx.debug.next_message_length())});
+    case GL_DEBUG_GROUP_STACK_DEPTH:
+      return ints({double(ctx.debug.group_depth())});
     case GL_MAX_VIEWPORT_DIMS:
       return ints({double(caps.max_viewport[0]), double(caps.max_viewport[1])});
     case GL_MAX_SAMPLES:

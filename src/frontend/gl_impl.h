@@ -506,4 +506,21 @@ void InvalidateFramebuffer(Context& ctx, GLenum target, GLsizei count, const GLe
 void InvalidateSubFramebuffer(Context& ctx, GLenum target, GLsizei count, const GLenum* attachments, GLint x,
                               GLint y, GLsizei width, GLsizei height);
 
+// --- gl_debug.cpp: debug output and object labels (KHR_debug, ARB_debug_output)
+void DebugMessageCallback(Context& ctx, GLDEBUGPROC callback, const void* user_param);
+void DebugMessageControl(Context& ctx, GLenum source, GLenum type, GLenum severity, GLsizei count,
+                         const GLuint* ids, GLboolean enabled);
+void DebugMessageInsert(Context& ctx, GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
+                        const GLchar* buf);
+GLuint GetDebugMessageLog(Context& ctx, GLuint count, GLsizei buf_size, GLenum* sources, GLenum* types,
+                          GLuint* ids, GLenum* severities, GLsizei* lengths, GLchar* message_log);
+void PushDebugGroup(Context& ctx, GLenum source, GLuint id, GLsizei length, const GLchar* message);
+void PopDebugGroup(Context& ctx);
+void ObjectLabel(Context& ctx, GLenum identifier, GLuint name, GLsizei length, const GLchar* label);
+void GetObjectLabel(Context& ctx, GLenum identifier, GLuint name, GLsizei buf_size, GLsizei* length,
+                    GLchar* label);
+void ObjectPtrLabel(Context& ctx, const void* ptr, GLsizei length, const GLchar* label);
+void GetObjectPtrLabel(Context& ctx, const void* ptr, GLsizei buf_size, GLsizei* length, GLchar* label);
+void GetPointerv(Context& ctx, GLenum pname, void** params);
+
 }  // namespace caldera::gl

@@ -32,6 +32,12 @@ struct QueryTable {
   QueryObject* active[4] = {nullptr, nullptr, nullptr, nullptr};
 };
 
+std::string* QueryLabel(Context& ctx, GLuint id) {
+  if (!ctx.queries) ctx.queries = std::make_shared<QueryTable>();
+  if (!ctx.queries->objects.IsReserved(id)) return nullptr;
+  return &ctx.queries->objects.GetOrCreate(id)->label;  // a generated name becomes an object (as in Mesa)
+}
+
 namespace gl {
 namespace {
 

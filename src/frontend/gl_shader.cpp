@@ -108,6 +108,11 @@ void CompileShader(Context& ctx, GLuint name) {
   auto result = shader::CompileShader(shader->stage, shader->source, options);
   shader->compiled = result.ok;
   shader->info_log = result.info_log;
+  // The compiler's log as debug output: errors when compilation failed, else its warnings (if any).
+  if (ctx.debug.active() && !shader->info_log.empty()) [[unlikely]]
+    ctx.debug.Message(GL_DEBUG_SOURCE_SHADER_COMPILER, result.ok ? GL_DEBUG_TYPE_OTHER : GL_DEBUG_TYPE_ERROR,
+                      result.ok ? kDebugIdCompileLog : kDebugIdCompileError,
+                      result.ok ? GL_DEBUG_SEVERITY_NOTIFICATION : GL_DEBUG_SEVERITY_HIGH, shader->info_log);
 }
 
 void GetShaderiv(Context& ctx, GLuint name, GLenum pname, GLint* params) {
@@ -247,12 +252,21 @@ void LinkProgram(Context& ctx, GLuint name) {
   if (!problems.empty()) {
     program->link_status = false;
     program->info_log = problems;
+    if (ctx.debug.active()) [[unlikely]]
+      ctx.debug.Message(GL_DEBUG_SOURCE_SHADER_COMPILER, GL_DEBUG_TYPE_ERROR, kDebugIdLinkError,
+                        GL_DEBUG_SEVERITY_HIGH, problems);
     return;
   }
   auto linked = std::make_shared<shader::LinkedProgram>(shader::LinkProgram(input));
   program->link_status = linked->ok;
   program->info_log = linked->info_log;
-  if (!linked->ok) return;
+  if (!linked->ok) {
+    // The linker's errors as debug output (the shader compiler's source: glslang does both).
+    if (ctx.debug.active() && !program->info_log.empty()) [[unlikely]]
+      ctx.debug.Message(GL_DEBUG_SOURCE_SHADER_COMPILER, GL_DEBUG_TYPE_ERROR, kDebugIdLinkError,
+                        GL_DEBUG_SEVERITY_HIGH, program->info_log);
+    return;
+  }
 
   // A new executable: new backend program; the old one goes when no pending work uses it.
   Device& device = ctx.device();

@@ -40,7 +40,9 @@ bool IsESCap(GLenum cap) {
     case GL_SAMPLE_COVERAGE:
     case GL_SCISSOR_TEST:
     case GL_STENCIL_TEST:
-    case GL_DEPTH_CLAMP:  // GL_DEPTH_CLAMP_EXT (GL_EXT_depth_clamp, advertised on ES)
+    case GL_DEPTH_CLAMP:   // GL_DEPTH_CLAMP_EXT (GL_EXT_depth_clamp, advertised on ES)
+    case GL_DEBUG_OUTPUT:  // GL_DEBUG_OUTPUT_KHR and _SYNCHRONOUS_KHR (GL_KHR_debug, advertised on ES)
+    case GL_DEBUG_OUTPUT_SYNCHRONOUS:
       return true;
     default:
       return false;
@@ -109,6 +111,9 @@ bool* CapFlag(Context& ctx, GLenum cap) {
     case GL_CLIP_DISTANCE6:
     case GL_CLIP_DISTANCE7:
       return &s.clip_distance[cap - GL_CLIP_DISTANCE0];
+    case GL_DEBUG_OUTPUT:
+    case GL_DEBUG_OUTPUT_SYNCHRONOUS:
+      return ctx.debug.Flag(cap);
     default:
       return nullptr;
   }
@@ -123,14 +128,23 @@ void SetCap(Context& ctx, GLenum cap, bool value, const char* function) {
     }
     return;
   }
+  if (bool* debug_flag = ctx.debug.Flag(cap)) {  // debug output state: nothing a draw reads
+    *debug_flag = value;
+    return;
+  }
   bool* flag = CapFlag(ctx, cap);
   if (!flag && ctx.IsCompat() && compat::SetCapability(ctx, cap, value)) return;  // lighting, fog...
   if (!flag) return ctx.Error(GL_INVALID_ENUM, function, "invalid capability");
-  if (value && (cap == GL_POLYGON_SMOOTH || cap == GL_SAMPLE_ALPHA_TO_ONE))
-    util::LogOnce(util::LogLevel::kWarning, function,
-                  cap == GL_POLYGON_SMOOTH
-                      ? "GL_POLYGON_SMOOTH is tracked but polygons are not antialiased"
-                      : "GL_SAMPLE_ALPHA_TO_ONE is tracked but alpha is not replaced yet");
+  if (value && (cap == GL_POLYGON_SMOOTH || cap == GL_SAMPLE_ALPHA_TO_ONE)) {
+    const char* why = cap == GL_POLYGON_SMOOTH
+                          ? "GL_POLYGON_SMOOTH is tracked but polygons are not antialiased"
+                          : "GL_SAMPLE_ALPHA_TO_ONE is tracked but alpha is not replaced yet";
+    util::LogOnce(util::LogLevel::kWarning, function, why);
+    // Each time to debug output (the log line is once per process): the application asked for rendering
+    // Caldera does not do.
+    ctx.debug.Message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, kDebugIdNotRendered, GL_DEBUG_SEVERITY_MEDIUM,
+                      why);
+  }
   // sRGB encoding picks the attachments' views (Vulkan) or a framebuffer enable (GLES): a target property.
   if (cap == GL_FRAMEBUFFER_SRGB && *flag != value) ctx.MarkDirty(kDirtyRenderTargets);
   Set(ctx, *flag, value);

@@ -4,6 +4,8 @@
 // GLsync values are live and holds one reference each; waits hold their own, so glDeleteSync from another
 // thread cannot pull a fence out from under a wait.
 #include <mutex>
+#include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "frontend/context.h"
@@ -14,10 +16,18 @@ namespace caldera {
 
 struct SyncTable {
   std::unordered_set<pipe::FenceState*> live;
+  std::unordered_map<pipe::FenceState*, std::string> labels;  // glObjectPtrLabel; erased with the sync
   ~SyncTable() {
     for (auto* f : live) f->Release();
   }
 };
+
+std::string* SyncLabel(Context& ctx, GLsync sync) {
+  auto& table = ctx.shared().syncs;  // the caller holds ctx.shared().mutex
+  auto* fence = reinterpret_cast<pipe::FenceState*>(sync);
+  if (!table || !sync || !table->live.count(fence)) return nullptr;
+  return &table->labels[fence];
+}
 
 namespace gl {
 namespace {
@@ -85,7 +95,10 @@ void DeleteSync(Context& ctx, GLsync sync) {
   {
     std::lock_guard lock(ctx.shared().mutex);
     auto& table = ctx.shared().syncs;
-    if (table && table->live.erase(AsFence(sync))) fence = AsFence(sync);
+    if (table && table->live.erase(AsFence(sync))) {
+      fence = AsFence(sync);
+      table->labels.erase(fence);  // a later sync at the same address starts unlabelled
+    }
   }
   if (!fence) return ctx.Error(GL_INVALID_VALUE, "glDeleteSync", "not a sync object");
   fence->Release();  // waits in progress and unapplied records keep their own references

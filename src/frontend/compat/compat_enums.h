@@ -354,3 +354,6 @@
 #ifndef GL_EYE_PLANE
 #define GL_EYE_PLANE 0x2502
 #endif
+#ifndef GL_DISPLAY_LIST
+#define GL_DISPLAY_LIST 0x82E7  // glObjectLabel identifier (GL 4.3 compatibility)
+#endif

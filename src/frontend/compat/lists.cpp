@@ -90,6 +90,8 @@ void DeleteLists(Context& ctx, GLuint list, GLsizei range) {
   uint64_t end = uint64_t(list) + uint64_t(range);
   for (auto it = st.lists.lower_bound(list); it != st.lists.end() && it->first < end;)
     it = st.lists.erase(it);
+  for (auto it = st.list_labels.lower_bound(list); it != st.list_labels.end() && it->first < end;)
+    it = st.list_labels.erase(it);
 }
 
 GLboolean IsList(Context& ctx, GLuint list) {

@@ -138,6 +138,7 @@ struct State {
 
   // Display lists.
   std::map<GLuint, std::shared_ptr<DisplayList>> lists;  // every name glGenLists reserved
+  std::map<GLuint, std::string> list_labels;  // glObjectLabel(GL_DISPLAY_LIST); kept across redefinition
   GLuint list_base = 0;
   GLuint compiling_name = 0;  // 0: not compiling
   GLenum compiling_mode = 0;

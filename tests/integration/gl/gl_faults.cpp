@@ -157,12 +157,29 @@ int DeviceLost() {
   return harness::Summary();
 }
 
+// Debug output of out-of-band failures: the GL_OUT_OF_MEMORY glGetError takes is also a message.
+struct OomMessages {
+  int count = 0;
+  bool fields_ok = true;
+};
+void APIENTRY RecordOom(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei, const GLchar*,
+                        const void* user) {
+  auto* m = static_cast<OomMessages*>(const_cast<void*>(user));
+  if (id != GL_OUT_OF_MEMORY) return;
+  ++m->count;
+  m->fields_ok &=
+      source == GL_DEBUG_SOURCE_API && type == GL_DEBUG_TYPE_ERROR && severity == GL_DEBUG_SEVERITY_HIGH;
+}
+
 int OutOfMemory() {
   harness::Window w = harness::Open(kSize, kSize);
   harness::PrintVendor();
   Scene s = MakeScene();
   glFinish();
   CHECK_GL_ERROR(GL_NO_ERROR);
+  OomMessages messages;
+  glEnable(GL_DEBUG_OUTPUT);
+  glDebugMessageCallback(RecordOom, &messages);
   // Buffers until one cannot be allocated (the fault counts object storage creations from the start).
   int oom_at = -1;
   GLuint buffers[16];
@@ -179,6 +196,8 @@ int OutOfMemory() {
   }
   std::printf("GL_OUT_OF_MEMORY at buffer %d\n", oom_at);
   CHECK(oom_at >= 0);
+  CHECK(messages.count == 1 && messages.fields_ok);
+  glDebugMessageCallback(nullptr, nullptr);
   if (oom_at < 0) {
     harness::Close(w);
     return harness::Summary();
