@@ -13,6 +13,8 @@
 #include <GL/glxproto.h>
 #include <dirent.h>
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstring>
 
@@ -220,6 +222,9 @@ int main() {
   // must still end its presenter (Caldera's "caldera-present" thread), which would otherwise present through
   // a closed connection while the process exits.
   XCloseDisplay(x);
+  // A context destroyed while current is freed once released, which may finish on the apply thread after
+  // XCloseDisplay returns: the presenter must end, if not at once then within a moment.
+  for (int i = 0; i < 200 && PresentThreads() > 0; ++i) usleep(10000);
   if (PresentThreads() == 0) {
     ++g_passed;
   } else {
