@@ -3,31 +3,16 @@
 #include <algorithm>
 #include <cstring>
 
+#include "api/gl_enum_names.h"
+
 namespace caldera {
 
 namespace {
 
+// The error's name from the generated reverse enum table ("GL_INVALID_ENUM").
 const char* ErrorName(GLenum error) {
-  switch (error) {
-    case GL_INVALID_ENUM:
-      return "GL_INVALID_ENUM";
-    case GL_INVALID_VALUE:
-      return "GL_INVALID_VALUE";
-    case GL_INVALID_OPERATION:
-      return "GL_INVALID_OPERATION";
-    case GL_STACK_OVERFLOW:
-      return "GL_STACK_OVERFLOW";
-    case GL_STACK_UNDERFLOW:
-      return "GL_STACK_UNDERFLOW";
-    case GL_OUT_OF_MEMORY:
-      return "GL_OUT_OF_MEMORY";
-    case GL_INVALID_FRAMEBUFFER_OPERATION:
-      return "GL_INVALID_FRAMEBUFFER_OPERATION";
-    case GL_CONTEXT_LOST:
-      return "GL_CONTEXT_LOST";
-    default:
-      return "GL error";
-  }
+  const char* name = api::EnumToName(error);
+  return name ? name : "GL error";
 }
 
 bool Matches(GLenum want, GLenum have) {
