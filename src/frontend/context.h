@@ -18,7 +18,7 @@
 
 namespace caldera {
 
-class Hud;          // hud.h
+class Hud;  // hud.h
 namespace compat {
 struct State;  // compat/state.h
 }
@@ -187,6 +187,8 @@ class Context {
   bool pixel_row_copy() const { return pixel_row_copy_; }
   struct PixelStats {
     uint64_t row_copies = 0, loop_conversions = 0, general_conversions = 0;
+    // Blocks of formats stored decoded (ETC2/EAC, S3TC) decoded on the GL thread.
+    uint64_t compressed_decoded_blocks = 0;
   } pixel_stats;
   // RGTC textures are stored as their blocks (BC4/BC5) where the backend samples them
   // (BackendCaps::native_rgtc). Kill switch CALDERA_NATIVE_BC=0: stored decoded (docs/ENVIRONMENT.md).
