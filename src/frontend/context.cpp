@@ -33,8 +33,10 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
   pixel_transfers_on_device_ = util::EnvFlag("CALDERA_PBO_DEVICE_COPIES", true);
   pixel_row_copy_ = util::EnvFlag("CALDERA_PIXEL_ROW_COPY", true);
   // CALDERA_COMPRESSED_DECODE=1 stores every compressed format decoded (the forced-decode path).
-  native_rgtc_ = device.backend().caps().native_rgtc && util::EnvFlag("CALDERA_NATIVE_BC", true) &&
-                 !util::EnvFlag("CALDERA_COMPRESSED_DECODE", false);
+  bool native_bc =
+      util::EnvFlag("CALDERA_NATIVE_BC", true) && !util::EnvFlag("CALDERA_COMPRESSED_DECODE", false);
+  native_rgtc_ = device.backend().caps().native_rgtc && native_bc;
+  native_s3tc_ = device.backend().caps().native_s3tc && native_bc;
   for (auto& mask : state.color_mask) mask = {true, true, true, true};
   for (auto& v : state.generic_attrib) {
     v[0] = v[1] = v[2] = 0;

@@ -193,6 +193,8 @@ class Context {
   // RGTC textures are stored as their blocks (BC4/BC5) where the backend samples them
   // (BackendCaps::native_rgtc). Kill switch CALDERA_NATIVE_BC=0: stored decoded (docs/ENVIRONMENT.md).
   bool native_rgtc() const { return native_rgtc_; }
+  // S3TC textures likewise (BackendCaps::native_s3tc), under the same switches.
+  bool native_s3tc() const { return native_s3tc_; }
   // The read framebuffer's depth (stencil: its stencil) attachment as glReadPixels reads it; zero handle if
   // none. *format is its pipe format.
   pipe::ImageRef ReadDepthStencilImage(bool stencil, int32_t* width, int32_t* height, pipe::Format* format);
@@ -287,6 +289,7 @@ class Context {
   bool pixel_transfers_on_device_ = true;
   bool pixel_row_copy_ = true;
   bool native_rgtc_ = false;
+  bool native_s3tc_ = false;
 
   void WritePixelStats() const;
   void FlushFixedState();

@@ -319,6 +319,13 @@ GLenum ClientType(const CompressedFormat& f) {
 void WriteBlocks(Context& ctx, Texture& tex, const CompressedFormat& f, int dims, GLenum target, GLint level,
                  GLint x, GLint y, GLint z, GLint layer, GLsizei w, GLsizei h, GLsizei d,
                  const uint8_t* blocks) {
+  if (pipe::IsBlockCompressed(tex.format)) {
+    std::vector<uint8_t>* shadow = LevelBlocks(ctx, tex, f, level);
+    if (!shadow) return;
+    CopyBlocksIn(*shadow, tex, f, level, x, y, layer, w, h, d, blocks);
+    UploadCompressedBox(ctx, tex, level, x, y, layer, w, h, d);
+    return;
+  }
   if (f.codec != Codec::kRgtc) {
     // Kept exactly for glGetCompressedTexImage, and sent to the device decoded.
     std::vector<uint8_t>* shadow = LevelBlocks(ctx, tex, f, level);
@@ -337,13 +344,6 @@ void WriteBlocks(Context& ctx, Texture& tex, const CompressedFormat& f, int dims
     cmd.z = static_cast<uint32_t>(layer);
     cmd.depth = static_cast<uint32_t>(d);
     ctx.pipe().Record(cmd, texels.data(), texels.size());
-    return;
-  }
-  if (pipe::IsBlockCompressed(tex.format)) {
-    std::vector<uint8_t>* shadow = LevelBlocks(ctx, tex, f, level);
-    if (!shadow) return;
-    CopyBlocksIn(*shadow, tex, f, level, x, y, layer, w, h, d, blocks);
-    UploadCompressedBox(ctx, tex, level, x, y, layer, w, h, d);
     return;
   }
   std::vector<uint8_t> texels;
@@ -493,10 +493,27 @@ std::optional<pipe::Format> TextureStorageFormat(const Context& ctx, GLenum inte
   auto format = glformat::TextureFormat(internal_format);
   const CompressedFormat* f = SpecificCompressedFormat(internal_format);
   if (f && f->es_only && !ctx.IsES()) return std::nullopt;
-  if (f && f->codec != Codec::kRgtc) return format;
-  bool rgtc_target = bind_target == GL_TEXTURE_2D || bind_target == GL_TEXTURE_CUBE_MAP ||
-                     bind_target == GL_TEXTURE_2D_ARRAY;
-  if (!format || !f || !rgtc_target || !ctx.native_rgtc()) return format;
+  bool block_target = bind_target == GL_TEXTURE_2D || bind_target == GL_TEXTURE_CUBE_MAP ||
+                      bind_target == GL_TEXTURE_2D_ARRAY;
+  if (!format || !f || !block_target) return format;
+  if (f->codec != Codec::kRgtc) {
+    // S3TC as blocks where the backend samples them (the decoded format says which sRGB-ness).
+    bool s3tc = f->codec == Codec::kDxt1Rgb || f->codec == Codec::kDxt1Rgba || f->codec == Codec::kDxt3 ||
+                f->codec == Codec::kDxt5;
+    if (!s3tc || !ctx.native_s3tc()) return format;
+    bool srgb = pipe::Info(*format).type == pipe::FormatType::kSrgb;
+    switch (f->codec) {
+      case Codec::kDxt1Rgb:
+        return srgb ? pipe::Format::kBC1Srgb : pipe::Format::kBC1;
+      case Codec::kDxt1Rgba:
+        return srgb ? pipe::Format::kBC1ASrgb : pipe::Format::kBC1A;
+      case Codec::kDxt3:
+        return srgb ? pipe::Format::kBC2Srgb : pipe::Format::kBC2;
+      default:
+        return srgb ? pipe::Format::kBC3Srgb : pipe::Format::kBC3;
+    }
+  }
+  if (!ctx.native_rgtc()) return format;
   if (f->channels == 1) return f->is_signed ? pipe::Format::kRGTC1SN : pipe::Format::kRGTC1;
   return f->is_signed ? pipe::Format::kRGTC2SN : pipe::Format::kRGTC2;
 }
@@ -539,8 +556,12 @@ bool DecodeCompressedBox(Context& ctx, Texture& tex, GLint level, GLint layer, G
   GLsizei lw = std::max(tex.width >> level, 1), lh = std::max(tex.height >> level, 1);
   // The whole layer decoded, then the box cut out of it (levels are small next to a decode's cost).
   std::vector<uint8_t> whole;
-  DecodeBlocks(*f, shadow->data() + LayerBytes(*f, lw, lh) * size_t(layer), lw, lh, 1, &whole);
-  int n = f->channels;
+  const uint8_t* layer_blocks = shadow->data() + LayerBytes(*f, lw, lh) * size_t(layer);
+  if (f->codec == Codec::kRgtc)
+    DecodeBlocks(*f, layer_blocks, lw, lh, 1, &whole);
+  else
+    DecodeToStorage(*f, layer_blocks, lw, lh, 1, &whole);  // RGBA8 texels: only S3TC is stored as blocks
+  int n = f->codec == Codec::kRgtc ? f->channels : 4;
   texels->resize(size_t(w) * h * n);
   for (GLsizei row = 0; row < h; ++row)
     std::memcpy(texels->data() + size_t(row) * w * n, whole.data() + (size_t(y + row) * lw + x) * n,

@@ -44,6 +44,8 @@ struct BackendCaps {
   // Images of the block-compressed formats (Format::kRGTC1..kRGTC2SN) can be created, sampled (with linear
   // filtering) and uploaded with blocks. Without it the frontend stores RGTC textures decoded.
   bool native_rgtc = false;
+  // The same for the S3TC formats (Format::kBC1..kBC3Srgb); without it S3TC textures are stored decoded.
+  bool native_s3tc = false;
 };
 
 // Failures found while applying records that GL reports as errors.

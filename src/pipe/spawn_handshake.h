@@ -28,7 +28,8 @@ struct CapsWire {
   uint64_t max_buffer_size;
   uint32_t max_color_attachments, max_samples, sample_counts, timestamp_bits;
   uint8_t resolve_depth_stencil, line_loops, read_depth, read_stencil, draw_transform_feedback, native_rgtc;
-  uint8_t pad[2];
+  uint8_t native_s3tc;
+  uint8_t pad[1];
 };
 
 struct HelloReply {
@@ -64,6 +65,7 @@ inline CapsWire ToWire(const BackendCaps& c) {
   w.resolve_depth_stencil = c.resolve_depth_stencil, w.line_loops = c.line_loops;
   w.read_depth = c.read_depth, w.read_stencil = c.read_stencil;
   w.draw_transform_feedback = c.draw_transform_feedback, w.native_rgtc = c.native_rgtc;
+  w.native_s3tc = c.native_s3tc;
   return w;
 }
 
@@ -83,6 +85,7 @@ inline BackendCaps FromWire(const CapsWire& w, const char* renderer) {
   c.resolve_depth_stencil = w.resolve_depth_stencil, c.line_loops = w.line_loops;
   c.read_depth = w.read_depth, c.read_stencil = w.read_stencil;
   c.draw_transform_feedback = w.draw_transform_feedback, c.native_rgtc = w.native_rgtc;
+  c.native_s3tc = w.native_s3tc;
   return c;
 }
 

@@ -126,6 +126,9 @@ void Device::QueryCaps() {
   caps_.timestamp_bits = has_timer_queries() ? 64 : 0;
   // RGTC blocks go to the host as they are when it samples them (Mesa and NVIDIA GLES both do).
   caps_.native_rgtc = HasExtension(gl_, "GL_EXT_texture_compression_rgtc");
+  // S3TC likewise, sRGB forms included (Mesa llvmpipe has both extensions).
+  caps_.native_s3tc = HasExtension(gl_, "GL_EXT_texture_compression_s3tc") &&
+                      HasExtension(gl_, "GL_EXT_texture_compression_s3tc_srgb");
   while (gl_.GetError() != GL_NO_ERROR) {
   }
 }

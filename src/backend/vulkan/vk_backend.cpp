@@ -47,6 +47,7 @@ class Backend final : public pipe::Backend {
     // VK_KHR_depth_stencil_resolve: every device supports SAMPLE_ZERO for both aspects).
     caps_.resolve_depth_stencil = true;
     caps_.native_rgtc = device_->features().native_rgtc;
+    caps_.native_s3tc = device_->features().native_s3tc;
   }
 
   ~Backend() override {

@@ -84,6 +84,7 @@ struct DeviceFeatures {
   // textureCompressionBC, and BC4/BC5 (UNORM and SNORM) images can be sampled with linear filtering and
   // written by copies: RGTC textures are stored as their blocks (BackendCaps::native_rgtc).
   bool native_rgtc = false;
+  bool native_s3tc = false;      // the same for BC1-BC3 (S3TC, sRGB forms included)
   bool xcb_surface = false;      // VK_KHR_surface + VK_KHR_xcb_surface on the instance
   bool wayland_surface = false;  // VK_KHR_surface + VK_KHR_wayland_surface on the instance
   bool swapchain = false;        // VK_KHR_swapchain on the device (with xcb_surface or wayland_surface)

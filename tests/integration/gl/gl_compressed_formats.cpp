@@ -6,7 +6,8 @@
 // compressed-format queries. `--es` runs an ES 3.0 context (ETC2/EAC and S3TC), `--gl` a GL 3.3 core
 // context (S3TC). Runs against Caldera and Mesa llvmpipe (meson.build), so the expected colours are checked
 // against an independent decoder. `--expect-decoded` (Caldera) checks that blocks were decoded on the GL
-// thread (CALDERA_STATS compressed_decoded_blocks).
+// thread and none reached the device as blocks (CALDERA_STATS compressed_decoded_blocks, compressed_uploads);
+// `--expect-native` that S3TC blocks reached the device as blocks (compressed_uploads).
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -428,6 +429,14 @@ void S3tcUpdatesAndErrors() {
     glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &size);
     glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED, &compressed);
     CHECK(size == 32 && compressed == GL_TRUE);
+    // glGetTexImage decodes (from the blocks where they are stored as such).
+    std::vector<uint8_t> texels(8 * 8 * 4, 0);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    Expect(texels, 4 + 1, 4, {132, 0, 0, 255}, 0, "DXT1 glGetTexImage");
+    Expect(texels, 4 + 3, 4, {0, 0, 0, 0}, 0, "DXT1 glGetTexImage");
+    Expect(texels, 2, 0, {170, 170, 170, 255}, 1, "DXT1 glGetTexImage");
   }
   glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 1, 0, 4, 4, GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, 8, kDxt1Three);
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
@@ -448,11 +457,12 @@ void S3tcUpdatesAndErrors() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool expect_decoded = false;
+  bool expect_decoded = false, expect_native = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--es") g_es = true;
     if (a == "--expect-decoded") expect_decoded = true;
+    if (a == "--expect-native") expect_native = true;
   }
   harness::StatsFile stats;
   harness::Window w = harness::Open(8, 8, g_es);
@@ -473,10 +483,9 @@ int main(int argc, char** argv) {
   FormatQueries();
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
-  if (expect_decoded) {
-    long decoded = stats.Sum("compressed_decoded_blocks");
-    std::printf("compressed blocks decoded on the GL thread: %ld\n", decoded);
-    CHECK(decoded > 0);
-  }
+  long decoded = stats.Sum("compressed_decoded_blocks"), uploads = stats.Sum("compressed_uploads");
+  std::printf("compressed blocks decoded on the GL thread: %ld, block uploads: %ld\n", decoded, uploads);
+  if (expect_decoded) CHECK(decoded > 0 && uploads == 0);
+  if (expect_native) CHECK(uploads > 0);
   return harness::Summary();
 }
