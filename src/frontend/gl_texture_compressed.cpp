@@ -1,7 +1,7 @@
 // Compressed textures: glCompressedTex(Sub)Image*, glGetCompressedTexImage and the block shadow.
-// ETC2/EAC and S3TC textures are stored decoded: their blocks are decoded here (pipe/etc2.h, pipe/s3tc.h)
-// and sent as texels of the decoded format; no encoder exists for them, so only compressed writes reach
-// them. RGTC:
+// ETC2/EAC textures, and S3TC ones where the backend does not sample BC1-BC3, are stored decoded: their
+// blocks are decoded here (pipe/etc2.h, pipe/s3tc.h) and sent as texels of the decoded format. ETC2/EAC has
+// no encoder, so only compressed writes reach it; S3TC texel uploads are encoded into the shadow. RGTC:
 // Where the backend samples RGTC natively (Context::native_rgtc: Vulkan devices with BC4/BC5, GLES hosts
 // with GL_EXT_texture_compression_rgtc) images are block-compressed and the application's blocks go to the
 // device as they are; every other write (uncompressed uploads, copies, glGenerateMipmap) is compressed on
@@ -165,8 +165,47 @@ void CopyBlocksIn(std::vector<uint8_t>& blocks, const Texture& tex, const Compre
 
 // Encodes w x h x d storage texels (R8/RG8 layout, `channels` interleaved bytes) into `blocks` at texel x, y
 // (block-aligned) and layer z.
+bool IsS3tc(const CompressedFormat& f) {
+  return f.codec == Codec::kDxt1Rgb || f.codec == Codec::kDxt1Rgba || f.codec == Codec::kDxt3 ||
+         f.codec == Codec::kDxt5;
+}
+pipe::S3tcKind S3tcKindOf(const CompressedFormat& f) {
+  switch (f.codec) {
+    case Codec::kDxt1Rgb:
+      return pipe::S3tcKind::kDxt1Rgb;
+    case Codec::kDxt1Rgba:
+      return pipe::S3tcKind::kDxt1Rgba;
+    case Codec::kDxt3:
+      return pipe::S3tcKind::kDxt3;
+    default:
+      return pipe::S3tcKind::kDxt5;
+  }
+}
+
 void EncodeInto(std::vector<uint8_t>& blocks, const Texture& tex, const CompressedFormat& f, GLint level,
                 GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const uint8_t* texels) {
+  if (IsS3tc(f)) {
+    // RGBA8 texels (the decoded storage layout) into S3TC blocks.
+    std::vector<uint8_t> encoded(LayerBytes(f, w, h) * size_t(d));
+    uint8_t* out = encoded.data();
+    for (GLsizei l = 0; l < d; ++l) {
+      for (GLsizei by = 0; by < Blocks(h); ++by) {
+        for (GLsizei bx = 0; bx < Blocks(w); ++bx, out += f.block_bytes) {
+          uint8_t rgba[16][4] = {};
+          uint16_t valid = 0;
+          for (int t = 0; t < 16; ++t) {
+            GLsizei tx = bx * 4 + t % 4, ty = by * 4 + t / 4;
+            if (tx >= w || ty >= h) continue;
+            std::memcpy(rgba[t], texels + ((size_t(l) * h + ty) * w + tx) * 4, 4);
+            valid |= uint16_t(1u << t);
+          }
+          pipe::EncodeS3tcBlock(rgba, valid, S3tcKindOf(f), out);
+        }
+      }
+    }
+    CopyBlocksIn(blocks, tex, f, level, x, y, z, w, h, d, encoded.data());
+    return;
+  }
   int n = f.channels;
   std::vector<uint8_t> encoded(LayerBytes(f, w, h) * size_t(d));
   uint8_t* out = encoded.data();
@@ -439,9 +478,10 @@ const CompressedFormat* SpecificCompressedFormat(GLenum internal_format) {
   return nullptr;
 }
 
-bool RefuseUncompressedWrite(Context& ctx, GLenum internal_format, const char* fn) {
+bool RefuseUncompressedWrite(Context& ctx, GLenum internal_format, const char* fn, bool texel_upload) {
   const CompressedFormat* f = SpecificCompressedFormat(internal_format);
-  if (!f || f->codec == Codec::kRgtc) return false;
+  // S3TC texel uploads are encoded (EXT_texture_compression_s3tc has glTexImage2D take its formats).
+  if (!f || f->codec == Codec::kRgtc || (texel_upload && IsS3tc(*f))) return false;
   ctx.Error(GL_INVALID_OPERATION, fn, "this compressed format takes only compressed (block) data");
   return true;
 }
@@ -466,7 +506,7 @@ bool CompressedBoxAligned(GLint x, GLint y, GLsizei w, GLsizei h, GLsizei level_
 void StoreCompressedTexels(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
                            GLsizei h, GLsizei d, const uint8_t* texels) {
   const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
-  if (!f || f->codec != Codec::kRgtc || level >= 32) return;
+  if (!f || (f->codec != Codec::kRgtc && !IsS3tc(*f)) || level >= 32) return;
   // An upload of the whole level needs nothing of the old blocks; a part of one keeps the rest.
   bool whole = x == 0 && y == 0 && z == 0 && w == std::max(tex.width >> level, 1) &&
                h == std::max(tex.height >> level, 1) && d == tex.LayersAt(level);

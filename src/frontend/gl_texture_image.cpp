@@ -396,7 +396,7 @@ void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internal
   if (ctx.IsES() && type == glenum::kHalfFloatOES) type = GL_HALF_FLOAT;  // GL_OES_texture_half_float
   LevelSpec spec;
   if (!CheckTexImage(ctx, dims, target, level, internalformat, w, h, d, border, &spec, fn)) return;
-  if (RefuseUncompressedWrite(ctx, static_cast<GLenum>(internalformat), fn)) return;
+  if (RefuseUncompressedWrite(ctx, static_cast<GLenum>(internalformat), fn, true)) return;
   // GL_OES_texture_float / GL_OES_texture_half_float: ES's unsized formats with float data keep floats.
   if (ctx.IsES())
     if (auto f = glformat::UnsizedFloatFormat(static_cast<GLenum>(internalformat), type)) spec.format = *f;
@@ -418,7 +418,7 @@ void TexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GL
     return ctx.Error(error, fn, "invalid format/type pair");
   LevelSpec spec;
   if (!CheckTexSubImage(ctx, dims, target, level, x, y, z, w, h, d, &spec, fn)) return;
-  if (RefuseUncompressedWrite(ctx, spec.tex->internal_format, fn)) return;
+  if (RefuseUncompressedWrite(ctx, spec.tex->internal_format, fn, true)) return;
   Upload(ctx, *spec.tex, level, spec.x, spec.y, spec.z, spec.w, spec.h, spec.d, spec.three_d, format, type,
          pixels, fn);
 }

@@ -66,10 +66,12 @@ bool CheckTexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint 
 
 // Specific compressed internal formats. RGTC: stored as blocks (pipe::Format::kRGTC*) where the backend
 // samples them (Context::native_rgtc), else decoded (R8, RG8 and their SNORM forms), and encoded on the GL
-// thread when written uncompressed. ETC2/EAC (ES contexts) and S3TC: stored decoded (glformat::TextureFormat:
-// RGBA8 and sRGB for colour, R16/RG16 and their SNORM forms for EAC's 11 bits), written only by
-// glCompressedTex* (there is no encoder for them: uncompressed writes are GL_INVALID_OPERATION). Either way
-// the blocks are kept in Texture::compressed_blocks.
+// thread when written uncompressed. S3TC: stored as BC1-BC3 blocks where the backend samples them
+// (Context::native_s3tc), else decoded like ETC2/EAC (ES contexts), which is always stored decoded
+// (glformat::TextureFormat: RGBA8 and sRGB for colour, R16/RG16 and their SNORM forms for EAC's 11 bits).
+// ETC2/EAC is written only by glCompressedTex* (no encoder); S3TC also by texel uploads, encoded into the
+// kept blocks (copies and mipmaps into it are refused). Either way the blocks are kept in
+// Texture::compressed_blocks.
 enum class CompressedCodec : uint8_t {
   kRgtc,
   kEtc2,              // ETC2 RGB (sRGB too)
@@ -90,9 +92,10 @@ struct CompressedFormat {
   bool es_only = false;  // ETC2/EAC: ES contexts only (desktop GL has them through ARB_ES3_compatibility)
 };
 const CompressedFormat* SpecificCompressedFormat(GLenum internal_format);  // null: not one
-// Formats with no encoder here (every codec but RGTC) take no uncompressed writes: records
-// GL_INVALID_OPERATION (as ES 3.0 names for ETC2/EAC) and returns true for them.
-bool RefuseUncompressedWrite(Context& ctx, GLenum internal_format, const char* fn);
+// Formats with no encoder here (ETC2/EAC) take no uncompressed writes, and S3TC only texel uploads
+// (`texel_upload`: glTex(Sub)Image*; not copies or glGenerateMipmap): records GL_INVALID_OPERATION (as ES
+// 3.0 names for ETC2/EAC) and returns true for them.
+bool RefuseUncompressedWrite(Context& ctx, GLenum internal_format, const char* fn, bool texel_upload = false);
 // GL_COMPRESSED_TEXTURE_FORMATS: the general-purpose specific formats (ES: ETC2/EAC and S3TC; desktop:
 // S3TC but RGBA DXT1), as Mesa lists them; RGTC and the sRGB S3TC forms are left out.
 std::vector<GLenum> ListedCompressedFormats(const Context& ctx);

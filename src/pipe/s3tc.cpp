@@ -1,5 +1,8 @@
 #include "pipe/s3tc.h"
 
+#include <algorithm>
+#include <utility>
+
 #include "pipe/rgtc.h"
 
 namespace caldera::pipe {
@@ -39,7 +42,87 @@ void DecodeColor(const uint8_t* block, bool four_always, bool transparent_black,
     for (int ch = 0; ch < 4; ++ch) out[t][ch] = static_cast<uint8_t>(p[(indices >> (2 * t)) & 3][ch]);
 }
 
+int To565(const int rgb[3]) {
+  auto q = [](int v, int bits) { return (v * ((1 << bits) - 1) + 127) / 255; };
+  return (q(rgb[0], 5) << 11) | (q(rgb[1], 6) << 5) | q(rgb[2], 5);
+}
+
+// The colour half: the two texels farthest apart as endpoints (exact for blocks of two colours up to 565
+// rounding), each texel the nearest palette entry (decoded exactly as DecodeColor does).
+void EncodeColor(const uint8_t in[16][4], uint16_t valid, bool punch_alpha, uint8_t* block) {
+  bool transparent = false;
+  int first = -1, second = -1, widest = -1;
+  for (int t = 0; t < 16; ++t) {
+    if (!(valid & (1u << t))) continue;
+    if (punch_alpha && in[t][3] < 128) {
+      transparent = true;
+      continue;
+    }
+    for (int u = t; u < 16; ++u) {
+      if (!(valid & (1u << u)) || (punch_alpha && in[u][3] < 128)) continue;
+      int e = 0;
+      for (int c = 0; c < 3; ++c) e += (in[t][c] - in[u][c]) * (in[t][c] - in[u][c]);
+      if (e > widest) first = t, second = u, widest = e;
+    }
+  }
+  int hi[3] = {0, 0, 0}, lo[3] = {0, 0, 0};
+  if (first >= 0)
+    for (int c = 0; c < 3; ++c) hi[c] = in[first][c], lo[c] = in[second][c];
+  int c0 = To565(hi), c1 = To565(lo);
+  // Four colours need c0 > c1; three colours (a transparent texel) need c0 <= c1.
+  if (transparent ? c0 > c1 : c0 < c1) std::swap(c0, c1);
+  if (!transparent && c0 == c1 && c0 > 0) --c1;  // keep the four-colour mode (index 0 is still exact)
+  if (!transparent && c0 == c1) ++c0;
+  block[0] = static_cast<uint8_t>(c0), block[1] = static_cast<uint8_t>(c0 >> 8);
+  block[2] = static_cast<uint8_t>(c1), block[3] = static_cast<uint8_t>(c1 >> 8);
+  for (int i = 4; i < 8; ++i) block[i] = 0;
+  // The palette as decoders read it: texel 0 decoded with each index in turn.
+  uint8_t palette[16][4];
+  int p[4][3];
+  for (int i = 0; i < 4; ++i) {
+    block[4] = static_cast<uint8_t>(i | (i << 2) | (i << 4) | (i << 6));
+    DecodeColor(block, false, true, palette);
+    for (int c = 0; c < 3; ++c) p[i][c] = palette[0][c];
+  }
+  uint32_t indices = 0;
+  for (int t = 0; t < 16; ++t) {
+    if (!(valid & (1u << t))) continue;
+    if (punch_alpha && in[t][3] < 128) {
+      indices |= 3u << (2 * t);
+      continue;
+    }
+    int best = 0, best_error = 1 << 30;
+    for (int i = 0; i < (transparent ? 3 : 4); ++i) {
+      int e = 0;
+      for (int c = 0; c < 3; ++c) e += (p[i][c] - in[t][c]) * (p[i][c] - in[t][c]);
+      if (e < best_error) best = i, best_error = e;
+    }
+    indices |= uint32_t(best) << (2 * t);
+  }
+  for (int i = 0; i < 4; ++i) block[4 + i] = static_cast<uint8_t>(indices >> (8 * i));
+}
+
 }  // namespace
+
+void EncodeS3tcBlock(const uint8_t in[16][4], uint16_t valid, S3tcKind kind, uint8_t* block) {
+  switch (kind) {
+    case S3tcKind::kDxt1Rgb:
+      return EncodeColor(in, valid, false, block);
+    case S3tcKind::kDxt1Rgba:
+      return EncodeColor(in, valid, true, block);
+    case S3tcKind::kDxt3:
+      for (int i = 0; i < 8; ++i) block[i] = 0;
+      for (int t = 0; t < 16; ++t)
+        block[t / 2] |= static_cast<uint8_t>(((in[t][3] * 15 + 127) / 255) << (4 * (t & 1)));
+      return EncodeColor(in, valid, false, block + 8);
+    case S3tcKind::kDxt5: {
+      uint8_t alpha[16];
+      for (int t = 0; t < 16; ++t) alpha[t] = in[t][3];
+      EncodeRgtcBlock(alpha, false, valid, block);
+      return EncodeColor(in, valid, false, block + 8);
+    }
+  }
+}
 
 void DecodeS3tcBlock(const uint8_t* block, S3tcKind kind, uint8_t out[16][4]) {
   switch (kind) {

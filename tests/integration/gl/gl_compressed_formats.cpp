@@ -445,6 +445,47 @@ void S3tcUpdatesAndErrors() {
   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 4, 4, 0, 8, kDxt5);
   CHECK_GL_ERROR(GL_INVALID_VALUE);
   glDeleteTextures(1, &t);
+  if (!g_es) {
+    // Uncompressed data into S3TC (EXT_texture_compression_s3tc's glTexImage2D) is compressed: a block of
+    // two colours (red columns 0-1, blue 2-3) and, by glTexSubImage2D, one of a single colour come back
+    // exactly (Mesa's encoder and Caldera's alike).
+    t = NewTexture();
+    std::vector<uint8_t> texels(8 * 4 * 4, 0);
+    for (int y = 0; y < 4; ++y)
+      for (int x = 0; x < 8; ++x) {
+        uint8_t* p = &texels[size_t(y * 8 + x) * 4];
+        p[0] = x < 2 ? 255 : 0, p[2] = x < 2 ? 0 : 255, p[3] = 255;
+      }
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 texels.data());
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    std::vector<uint8_t> magenta(4 * 4 * 4);
+    for (size_t i = 0; i < magenta.size(); i += 4)
+      magenta[i] = 255, magenta[i + 1] = 0, magenta[i + 2] = 255, magenta[i + 3] = 128;
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 4, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, magenta.data());
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    GLint compressed = 0;
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED, &compressed);
+    CHECK(compressed == GL_TRUE);
+    p = Draw();
+    Expect(p, 1, 2, {255, 0, 0, 255}, 0, "DXT5 encoded");
+    Expect(p, 3, 1, {0, 0, 255, 255}, 0, "DXT5 encoded");
+    Expect(p, 6, 3, {255, 0, 255, 128}, 1, "DXT5 encoded sub-image");
+    // Its blocks read back and uploaded again give the same texels.
+    std::vector<uint8_t> blocks(32, 0);
+    glGetCompressedTexImage(GL_TEXTURE_2D, 0, blocks.data());
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 8, 4, 0, 32, blocks.data());
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    p = Draw();
+    Expect(p, 0, 0, {255, 0, 0, 255}, 0, "DXT5 blocks read back");
+    Expect(p, 5, 0, {255, 0, 255, 128}, 1, "DXT5 blocks read back");
+    // Copies and generated mipmaps into S3TC are not supported (no CPU path for them yet): errors.
+    if (g_caldera) {
+      glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 4, 4);
+      CHECK_GL_ERROR(GL_INVALID_OPERATION);
+    }
+    glDeleteTextures(1, &t);
+  }
   // Desktop ETC2 needs GL_ARB_ES3_compatibility, which Caldera does not offer: the format is unknown there.
   if (!g_es && g_caldera) {
     t = NewTexture();

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <initializer_list>
 
 #include "pipe/etc2.h"
 #include "pipe/s3tc.h"
@@ -223,4 +224,37 @@ TEST_CASE("BC2 explicit alpha and BC3 interpolated alpha; their colour halves al
   CHECK(Is(At(out, 0, 0), 255, 255, 255, 255));
   CHECK(At(out, 1, 0).a == 218);
   CHECK(At(out, 2, 0).a == 255);
+}
+
+TEST_CASE("S3TC encoder: one and two colours come back exactly, DXT1 transparency, BC3 alpha") {
+  uint8_t in[16][4], block[16], out[16][4];
+  for (int t = 0; t < 16; ++t) {
+    bool left = t % 4 < 2;
+    in[t][0] = left ? 255 : 0, in[t][1] = 0, in[t][2] = left ? 0 : 255, in[t][3] = t == 5 ? 0 : 255;
+  }
+  for (S3tcKind kind : {S3tcKind::kDxt1Rgb, S3tcKind::kDxt3, S3tcKind::kDxt5}) {
+    EncodeS3tcBlock(in, 0xFFFF, kind, block);
+    DecodeS3tcBlock(block, kind, out);
+    CHECK(Is(At(out, 0, 0), 255, 0, 0));
+    CHECK(Is(At(out, 3, 3), 0, 0, 255, 255));
+  }
+  // DXT1 RGBA: texel 5 (alpha 0) becomes transparent black, the rest stay exact (three-colour mode).
+  EncodeS3tcBlock(in, 0xFFFF, S3tcKind::kDxt1Rgba, block);
+  DecodeS3tcBlock(block, S3tcKind::kDxt1Rgba, out);
+  CHECK(Is(At(out, 1, 1), 0, 0, 0, 0));
+  CHECK(Is(At(out, 0, 1), 255, 0, 0));
+  CHECK(Is(At(out, 2, 1), 0, 0, 255));
+  // One colour with alpha 128: BC3 keeps it exactly, BC2 rounds the alpha to 4 bits (136).
+  for (int t = 0; t < 16; ++t) in[t][0] = 255, in[t][1] = 0, in[t][2] = 255, in[t][3] = 128;
+  EncodeS3tcBlock(in, 0xFFFF, S3tcKind::kDxt5, block);
+  DecodeS3tcBlock(block, S3tcKind::kDxt5, out);
+  CHECK(Is(At(out, 2, 2), 255, 0, 255, 128));
+  EncodeS3tcBlock(in, 0xFFFF, S3tcKind::kDxt3, block);
+  DecodeS3tcBlock(block, S3tcKind::kDxt3, out);
+  CHECK(Is(At(out, 2, 2), 255, 0, 255, 136));
+  // Texels outside `valid` do not change the endpoints.
+  in[0][0] = 0, in[0][2] = 0;
+  EncodeS3tcBlock(in, 0xFFFE, S3tcKind::kDxt1Rgb, block);
+  DecodeS3tcBlock(block, S3tcKind::kDxt1Rgb, out);
+  CHECK(Is(At(out, 3, 3), 255, 0, 255));
 }
