@@ -27,6 +27,8 @@ constexpr GLenum kCompressedSrgbS3tcDxt1 = 0x8C4C;
 constexpr GLenum kCompressedSrgbAlphaS3tcDxt1 = 0x8C4D;
 constexpr GLenum kCompressedSrgbAlphaS3tcDxt3 = 0x8C4E;
 constexpr GLenum kCompressedSrgbAlphaS3tcDxt5 = 0x8C4F;
+// GL_OES_compressed_ETC1_RGB8_texture's format (ES contexts).
+constexpr GLenum kEtc1Rgb8 = 0x8D64;
 inline bool IsLegacyClientFormat(GLenum format) {
   return format == kLuminance || format == kLuminanceAlpha;
 }

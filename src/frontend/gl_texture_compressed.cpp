@@ -44,6 +44,8 @@ constexpr CompressedFormat kFormats[] = {
     {GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, 1, false, Codec::kEtc2Punchthrough, 8, true},
     {GL_COMPRESSED_RGBA8_ETC2_EAC, 1, false, Codec::kEtc2Eac, 16, true},
     {GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, 1, false, Codec::kEtc2Eac, 16, true},
+    // GL_OES_compressed_ETC1_RGB8_texture: ETC1 blocks are ETC2 RGB blocks without the T, H and planar modes.
+    {glformat::kEtc1Rgb8, 1, false, Codec::kEtc2, 8, true},
     // S3TC (GL_EXT_texture_compression_s3tc, its sRGB forms from GL_EXT_texture_sRGB and
     // GL_EXT_texture_compression_s3tc_srgb), desktop and ES.
     {GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 1, false, Codec::kDxt1Rgb, 8},

@@ -19,7 +19,7 @@
 
 namespace {
 
-constexpr GLenum kSrgbDxt1 = 0x8C4C, kSrgbAlphaDxt1 = 0x8C4D;
+constexpr GLenum kSrgbDxt1 = 0x8C4C, kSrgbAlphaDxt1 = 0x8C4D, kEtc1 = 0x8D64;
 
 bool g_es = false;
 bool g_caldera = false;
@@ -167,6 +167,22 @@ void Etc2Colors() {
   p = DrawBlock(GL_COMPRESSED_RGB8_ETC2, kDiff, 8);
   Expect(p, 3, 1, {149, 17, 255, 255}, 0, "ETC2 differential");
   Expect(p, 0, 2, {152, 53, 255, 255}, 0, "ETC2 differential");
+  // ETC1 (GL_OES_compressed_ETC1_RGB8_texture): the same blocks as ETC2's differential and individual modes;
+  // sub-images follow ES 3.0's rules (Mesa takes them).
+  p = DrawBlock(kEtc1, kDiff, 8);
+  Expect(p, 3, 1, {149, 17, 255, 255}, 0, "ETC1 differential");
+  {
+    GLuint t1 = NewTexture();
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, kEtc1, 4, 4, 0, 8, kIndividual);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    p = Draw();
+    Expect(p, 3, 3, {47, 255, 47, 255}, 0, "ETC1 individual");
+    glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, kEtc1, 8, kDiff);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    p = Draw();
+    Expect(p, 0, 2, {152, 53, 255, 255}, 0, "ETC1 sub-image");
+    glDeleteTextures(1, &t1);
+  }
   p = DrawBlock(GL_COMPRESSED_RGB8_ETC2, kIndividual, 8);
   Expect(p, 0, 0, {255, 2, 138, 255}, 0, "ETC2 individual");
   Expect(p, 1, 2, {253, 0, 134, 255}, 0, "ETC2 individual");
@@ -356,6 +372,7 @@ void FormatQueries() {
                          GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC};
   if (g_es)
     for (GLenum f : etc2) CHECK(listed(f));
+  CHECK(listed(kEtc1) == g_es);
   // S3TC: all four on ES; desktop lists RGBA DXT1 as Mesa does, not at all (its one-bit alpha makes it
   // special-purpose).
   for (GLenum f :
@@ -366,14 +383,15 @@ void FormatQueries() {
   // The extension strings name S3TC (ES: also the DXT1-only extension).
   GLint count = 0;
   glGetIntegerv(GL_NUM_EXTENSIONS, &count);
-  bool s3tc = false, dxt1 = false;
+  bool s3tc = false, dxt1 = false, etc1 = false;
   for (GLint i = 0; i < count; ++i) {
     std::string e = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i)));
     s3tc |= e == "GL_EXT_texture_compression_s3tc";
     dxt1 |= e == "GL_EXT_texture_compression_dxt1";
+    etc1 |= e == "GL_OES_compressed_ETC1_RGB8_texture";
   }
   CHECK(s3tc);
-  if (g_es) CHECK(dxt1);
+  CHECK(!g_es || (dxt1 && etc1));  // desktop Mesa lists GL_EXT_texture_compression_dxt1 too
 }
 
 void S3tcColors() {
