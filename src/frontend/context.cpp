@@ -32,7 +32,11 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
   pipe_ = std::make_unique<pipe::Pipe>(device.backend().CreateContext());
   pixel_transfers_on_device_ = util::EnvFlag("CALDERA_PBO_DEVICE_COPIES", true);
   pixel_row_copy_ = util::EnvFlag("CALDERA_PIXEL_ROW_COPY", true);
-  native_rgtc_ = device.backend().caps().native_rgtc && util::EnvFlag("CALDERA_NATIVE_BC", true);
+  // CALDERA_COMPRESSED_DECODE=1 stores every compressed format decoded (the forced-decode path).
+  bool native_bc =
+      util::EnvFlag("CALDERA_NATIVE_BC", true) && !util::EnvFlag("CALDERA_COMPRESSED_DECODE", false);
+  native_rgtc_ = device.backend().caps().native_rgtc && native_bc;
+  native_s3tc_ = device.backend().caps().native_s3tc && native_bc;
   for (auto& mask : state.color_mask) mask = {true, true, true, true};
   for (auto& v : state.generic_attrib) {
     v[0] = v[1] = v[2] = 0;
@@ -66,15 +70,15 @@ Context::~Context() {
 
 void Context::WritePixelStats() const {
   const PixelStats& p = pixel_stats;
-  if (!p.row_copies && !p.loop_conversions && !p.general_conversions) return;
+  if (!p.row_copies && !p.loop_conversions && !p.general_conversions && !p.compressed_decoded_blocks) return;
   const char* path = util::Env("CALDERA_STATS");
   if (!path) return;
   if (FILE* f = std::fopen(path, "a")) {
     std::fprintf(f,
                  "{\"frontend\": \"pixels\", \"pixel_row_copies\": %llu, \"pixel_loop_conversions\": %llu, "
-                 "\"pixel_general_conversions\": %llu}\n",
+                 "\"pixel_general_conversions\": %llu, \"compressed_decoded_blocks\": %llu}\n",
                  (unsigned long long)p.row_copies, (unsigned long long)p.loop_conversions,
-                 (unsigned long long)p.general_conversions);
+                 (unsigned long long)p.general_conversions, (unsigned long long)p.compressed_decoded_blocks);
     std::fclose(f);
   }
 }

@@ -191,10 +191,14 @@ class Context {
   bool pixel_row_copy() const { return pixel_row_copy_; }
   struct PixelStats {
     uint64_t row_copies = 0, loop_conversions = 0, general_conversions = 0;
+    // Blocks of formats stored decoded (ETC2/EAC, S3TC) decoded on the GL thread.
+    uint64_t compressed_decoded_blocks = 0;
   } pixel_stats;
   // RGTC textures are stored as their blocks (BC4/BC5) where the backend samples them
   // (BackendCaps::native_rgtc). Kill switch CALDERA_NATIVE_BC=0: stored decoded (docs/ENVIRONMENT.md).
   bool native_rgtc() const { return native_rgtc_; }
+  // S3TC textures likewise (BackendCaps::native_s3tc), under the same switches.
+  bool native_s3tc() const { return native_s3tc_; }
   // The read framebuffer's depth (stencil: its stencil) attachment as glReadPixels reads it; zero handle if
   // none. *format is its pipe format.
   pipe::ImageRef ReadDepthStencilImage(bool stencil, int32_t* width, int32_t* height, pipe::Format* format);
@@ -293,6 +297,7 @@ class Context {
   bool pixel_transfers_on_device_ = true;
   bool pixel_row_copy_ = true;
   bool native_rgtc_ = false;
+  bool native_s3tc_ = false;
 
   void WritePixelStats() const;
   void FlushFixedState();

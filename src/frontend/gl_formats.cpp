@@ -304,7 +304,8 @@ bool IsIntegerClientFormat(GLenum format) {
 
 // Texture-only formats: not colour-renderable in GL 3.3, so renderbuffers and multisample textures refuse
 // them. The generic compressed formats are stored uncompressed (GL lets an implementation choose) and the
-// RGTC formats are stored decoded (compressed.cpp keeps their blocks for glGetCompressedTexImage).
+// RGTC formats are stored decoded (compressed.cpp keeps their blocks for glGetCompressedTexImage), as are
+// ETC2/EAC (11-bit EAC in 16-bit formats, so no precision is lost) and S3TC.
 constexpr FormatMapping kTextureOnlyFormats[] = {
     {GL_RGB9_E5, F::kRGB9E5},
     {GL_R8_SNORM, F::kR8SN},
@@ -325,6 +326,25 @@ constexpr FormatMapping kTextureOnlyFormats[] = {
     {GL_COMPRESSED_SIGNED_RED_RGTC1, F::kR8SN},
     {GL_COMPRESSED_RG_RGTC2, F::kRG8},
     {GL_COMPRESSED_SIGNED_RG_RGTC2, F::kRG8SN},
+    {GL_COMPRESSED_RGB8_ETC2, F::kRGB8},
+    {kEtc1Rgb8, F::kRGB8},
+    {GL_COMPRESSED_SRGB8_ETC2, F::kSRGB8},
+    {GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, F::kRGBA8},
+    {GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, F::kSRGB8A8},
+    {GL_COMPRESSED_RGBA8_ETC2_EAC, F::kRGBA8},
+    {GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, F::kSRGB8A8},
+    {GL_COMPRESSED_R11_EAC, F::kR16},
+    {GL_COMPRESSED_SIGNED_R11_EAC, F::kR16SN},
+    {GL_COMPRESSED_RG11_EAC, F::kRG16},
+    {GL_COMPRESSED_SIGNED_RG11_EAC, F::kRG16SN},
+    {GL_COMPRESSED_RGB_S3TC_DXT1_EXT, F::kRGB8},
+    {GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, F::kRGBA8},
+    {GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, F::kRGBA8},
+    {GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, F::kRGBA8},
+    {kCompressedSrgbS3tcDxt1, F::kSRGB8},
+    {kCompressedSrgbAlphaS3tcDxt1, F::kSRGB8A8},
+    {kCompressedSrgbAlphaS3tcDxt3, F::kSRGB8A8},
+    {kCompressedSrgbAlphaS3tcDxt5, F::kSRGB8A8},
 };
 
 std::optional<pipe::Format> LegacyTextureFormat(GLenum internal_format) {

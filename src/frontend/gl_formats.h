@@ -22,6 +22,13 @@ std::optional<pipe::Format> LegacyTextureFormat(GLenum internal_format);
 // GL_HALF_FLOAT (GL_OES_texture_half_float's GL_HALF_FLOAT_OES, translated) data: the float format that
 // stores them; nullopt for other pairs (stored as the internal format alone says).
 std::optional<pipe::Format> UnsizedFloatFormat(GLenum internal_format, GLenum type);
+// GL_EXT_texture_sRGB's / GL_EXT_texture_compression_s3tc_srgb's S3TC formats (not in the core headers).
+constexpr GLenum kCompressedSrgbS3tcDxt1 = 0x8C4C;
+constexpr GLenum kCompressedSrgbAlphaS3tcDxt1 = 0x8C4D;
+constexpr GLenum kCompressedSrgbAlphaS3tcDxt3 = 0x8C4E;
+constexpr GLenum kCompressedSrgbAlphaS3tcDxt5 = 0x8C4F;
+// GL_OES_compressed_ETC1_RGB8_texture's format (ES contexts).
+constexpr GLenum kEtc1Rgb8 = 0x8D64;
 inline bool IsLegacyClientFormat(GLenum format) {
   return format == kLuminance || format == kLuminanceAlpha;
 }

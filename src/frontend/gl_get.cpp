@@ -29,7 +29,7 @@ enum class Kind { kInt, kFloat, kBool, kColor };  // kColor: normalised floats (
 
 struct Values {
   Kind kind = Kind::kInt;
-  double v[16];
+  double v[32];  // GL_COMPRESSED_TEXTURE_FORMATS is the longest list (18 on ES)
   int count = 0;
   void Add(double x) { v[count++] = x; }
 };
@@ -275,8 +275,10 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_CONTEXT_ROBUST_ACCESS:
       return ints({double(ctx.desc().robust ? 1 : 0)});
     // Only general-purpose formats are listed (GL 3.3 §6.1.3; NUM_ below): RGTC is a special-purpose one.
-    case GL_COMPRESSED_TEXTURE_FORMATS:
-      return ints({});
+    case GL_COMPRESSED_TEXTURE_FORMATS: {
+      for (GLenum f : ListedCompressedFormats(ctx)) out.Add(double(f));
+      return true;
+    }
     case GL_MAX_VERTEX_ATTRIBS:
       return ints({double(pipe::kMaxVertexAttribs)});
     case GL_MAX_DRAW_BUFFERS:
@@ -475,8 +477,9 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double(GL_UNSIGNED_BYTE)});
     case GL_NUM_SHADER_BINARY_FORMATS:
     case GL_NUM_PROGRAM_BINARY_FORMATS:
-    case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
       return ints({0});
+    case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+      return ints({double(ListedCompressedFormats(ctx).size())});
     case GL_LINE_SMOOTH_HINT:
       return ints({double(s.hint_line)});
     case GL_POLYGON_SMOOTH_HINT:

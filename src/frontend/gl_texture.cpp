@@ -391,6 +391,8 @@ void GenerateMipmap(Context& ctx, GLenum target) {
   // Cube faces share one size and format by construction (one image): all six defined is cube complete.
   if (pipe::IsDepthFormat(tex.format))
     return ctx.Error(GL_INVALID_OPERATION, fn, "depth formats cannot be filtered");
+  // ETC2/EAC and S3TC levels have no encoder to be made with (ES 3.0 refuses them: not colour-renderable).
+  if (RefuseUncompressedWrite(ctx, tex.internal_format, fn)) return;
   GLint last = std::min(tex.levels - 1, tex.max_level);
   if (last <= tex.base_level) return;
   for (GLint l = tex.base_level; l <= last; ++l)

@@ -1,4 +1,7 @@
-// Compressed textures: glCompressedTex(Sub)Image*, glGetCompressedTexImage and the RGTC block shadow.
+// Compressed textures: glCompressedTex(Sub)Image*, glGetCompressedTexImage and the block shadow.
+// ETC2/EAC textures, and S3TC ones where the backend does not sample BC1-BC3, are stored decoded: their
+// blocks are decoded here (pipe/etc2.h, pipe/s3tc.h) and sent as texels of the decoded format. ETC2/EAC has
+// no encoder, so only compressed writes reach it; S3TC texel uploads are encoded into the shadow. RGTC:
 // Where the backend samples RGTC natively (Context::native_rgtc: Vulkan devices with BC4/BC5, GLES hosts
 // with GL_EXT_texture_compression_rgtc) images are block-compressed and the application's blocks go to the
 // device as they are; every other write (uncompressed uploads, copies, glGenerateMipmap) is compressed on
@@ -17,17 +20,43 @@
 #include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/texture_util.h"
+#include "pipe/etc2.h"
 #include "pipe/rgtc.h"
+#include "pipe/s3tc.h"
 #include "util/log.h"
 
 namespace caldera {
 namespace {
 
-constexpr CompressedFormat kRgtc[] = {
-    {GL_COMPRESSED_RED_RGTC1, 1, false},
-    {GL_COMPRESSED_SIGNED_RED_RGTC1, 1, true},
-    {GL_COMPRESSED_RG_RGTC2, 2, false},
-    {GL_COMPRESSED_SIGNED_RG_RGTC2, 2, true},
+using Codec = CompressedCodec;
+constexpr CompressedFormat kFormats[] = {
+    {GL_COMPRESSED_RED_RGTC1, 1, false, Codec::kRgtc, 8},
+    {GL_COMPRESSED_SIGNED_RED_RGTC1, 1, true, Codec::kRgtc, 8},
+    {GL_COMPRESSED_RG_RGTC2, 2, false, Codec::kRgtc, 16},
+    {GL_COMPRESSED_SIGNED_RG_RGTC2, 2, true, Codec::kRgtc, 16},
+    // ES 3.0's ETC2/EAC formats, in the order GL_COMPRESSED_TEXTURE_FORMATS lists them.
+    {GL_COMPRESSED_R11_EAC, 1, false, Codec::kEac11, 8, true},
+    {GL_COMPRESSED_SIGNED_R11_EAC, 1, true, Codec::kEac11, 8, true},
+    {GL_COMPRESSED_RG11_EAC, 2, false, Codec::kEac11, 16, true},
+    {GL_COMPRESSED_SIGNED_RG11_EAC, 2, true, Codec::kEac11, 16, true},
+    {GL_COMPRESSED_RGB8_ETC2, 1, false, Codec::kEtc2, 8, true},
+    {GL_COMPRESSED_SRGB8_ETC2, 1, false, Codec::kEtc2, 8, true},
+    {GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, 1, false, Codec::kEtc2Punchthrough, 8, true},
+    {GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, 1, false, Codec::kEtc2Punchthrough, 8, true},
+    {GL_COMPRESSED_RGBA8_ETC2_EAC, 1, false, Codec::kEtc2Eac, 16, true},
+    {GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, 1, false, Codec::kEtc2Eac, 16, true},
+    // GL_OES_compressed_ETC1_RGB8_texture: ETC1 blocks are ETC2 RGB blocks without the T, H and planar modes.
+    {glformat::kEtc1Rgb8, 1, false, Codec::kEtc2, 8, true},
+    // S3TC (GL_EXT_texture_compression_s3tc, its sRGB forms from GL_EXT_texture_sRGB and
+    // GL_EXT_texture_compression_s3tc_srgb), desktop and ES.
+    {GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 1, false, Codec::kDxt1Rgb, 8},
+    {GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, 1, false, Codec::kDxt1Rgba, 8},
+    {GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, 1, false, Codec::kDxt3, 16},
+    {GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 1, false, Codec::kDxt5, 16},
+    {glformat::kCompressedSrgbS3tcDxt1, 1, false, Codec::kDxt1Rgb, 8},
+    {glformat::kCompressedSrgbAlphaS3tcDxt1, 1, false, Codec::kDxt1Rgba, 8},
+    {glformat::kCompressedSrgbAlphaS3tcDxt3, 1, false, Codec::kDxt3, 16},
+    {glformat::kCompressedSrgbAlphaS3tcDxt5, 1, false, Codec::kDxt5, 16},
 };
 
 GLsizei Blocks(GLsizei texels) {
@@ -36,7 +65,7 @@ GLsizei Blocks(GLsizei texels) {
 
 // Bytes of one layer's blocks covering w x h texels.
 size_t LayerBytes(const CompressedFormat& f, GLsizei w, GLsizei h) {
-  return size_t(Blocks(w)) * size_t(Blocks(h)) * size_t(pipe::kRgtcBlockBytes) * size_t(f.channels);
+  return size_t(Blocks(w)) * size_t(Blocks(h)) * size_t(f.block_bytes);
 }
 
 size_t LevelBytes(const Texture& tex, const CompressedFormat& f, GLint level) {
@@ -87,7 +116,8 @@ std::vector<uint8_t>* LevelBlocks(Context& ctx, Texture& tex, const CompressedFo
   auto& blocks = tex.compressed_blocks[level];
   if (blocks.size() == size) return &blocks;
   blocks.assign(size, 0);
-  if (pipe::IsBlockCompressed(tex.format)) return &blocks;
+  // Formats without an encoder are only ever written as blocks: a level never written is undefined in GL.
+  if (pipe::IsBlockCompressed(tex.format) || f.codec != Codec::kRgtc) return &blocks;
   GLsizei w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
   std::vector<uint8_t> texels;
   for (GLint layer = 0; layer < tex.LayersAt(level); ++layer) {
@@ -126,7 +156,7 @@ void DecodeBlocks(const CompressedFormat& f, const uint8_t* blocks, GLsizei w, G
 void CopyBlocksIn(std::vector<uint8_t>& blocks, const Texture& tex, const CompressedFormat& f, GLint level,
                   GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const uint8_t* src) {
   GLsizei lw = std::max(tex.width >> level, 1), lh = std::max(tex.height >> level, 1);
-  size_t block = size_t(pipe::kRgtcBlockBytes) * f.channels, layer = LayerBytes(f, lw, lh);
+  size_t block = size_t(f.block_bytes), layer = LayerBytes(f, lw, lh);
   size_t row = size_t(Blocks(w)) * block;
   for (GLsizei l = 0; l < d; ++l) {
     for (GLsizei by = 0; by < Blocks(h); ++by, src += row) {
@@ -138,8 +168,47 @@ void CopyBlocksIn(std::vector<uint8_t>& blocks, const Texture& tex, const Compre
 
 // Encodes w x h x d storage texels (R8/RG8 layout, `channels` interleaved bytes) into `blocks` at texel x, y
 // (block-aligned) and layer z.
+bool IsS3tc(const CompressedFormat& f) {
+  return f.codec == Codec::kDxt1Rgb || f.codec == Codec::kDxt1Rgba || f.codec == Codec::kDxt3 ||
+         f.codec == Codec::kDxt5;
+}
+pipe::S3tcKind S3tcKindOf(const CompressedFormat& f) {
+  switch (f.codec) {
+    case Codec::kDxt1Rgb:
+      return pipe::S3tcKind::kDxt1Rgb;
+    case Codec::kDxt1Rgba:
+      return pipe::S3tcKind::kDxt1Rgba;
+    case Codec::kDxt3:
+      return pipe::S3tcKind::kDxt3;
+    default:
+      return pipe::S3tcKind::kDxt5;
+  }
+}
+
 void EncodeInto(std::vector<uint8_t>& blocks, const Texture& tex, const CompressedFormat& f, GLint level,
                 GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const uint8_t* texels) {
+  if (IsS3tc(f)) {
+    // RGBA8 texels (the decoded storage layout) into S3TC blocks.
+    std::vector<uint8_t> encoded(LayerBytes(f, w, h) * size_t(d));
+    uint8_t* out = encoded.data();
+    for (GLsizei l = 0; l < d; ++l) {
+      for (GLsizei by = 0; by < Blocks(h); ++by) {
+        for (GLsizei bx = 0; bx < Blocks(w); ++bx, out += f.block_bytes) {
+          uint8_t rgba[16][4] = {};
+          uint16_t valid = 0;
+          for (int t = 0; t < 16; ++t) {
+            GLsizei tx = bx * 4 + t % 4, ty = by * 4 + t / 4;
+            if (tx >= w || ty >= h) continue;
+            std::memcpy(rgba[t], texels + ((size_t(l) * h + ty) * w + tx) * 4, 4);
+            valid |= uint16_t(1u << t);
+          }
+          pipe::EncodeS3tcBlock(rgba, valid, S3tcKindOf(f), out);
+        }
+      }
+    }
+    CopyBlocksIn(blocks, tex, f, level, x, y, z, w, h, d, encoded.data());
+    return;
+  }
   int n = f.channels;
   std::vector<uint8_t> encoded(LayerBytes(f, w, h) * size_t(d));
   uint8_t* out = encoded.data();
@@ -164,13 +233,77 @@ void EncodeInto(std::vector<uint8_t>& blocks, const Texture& tex, const Compress
 }
 
 // The target checks shared by the compressed entry points: 2D-type targets for dims 2, arrays for dims 3.
-// RGTC has no 3D form; like every other target, GL_INVALID_ENUM (Mesa's answer).
-bool CompressedTarget(Context& ctx, int dims, GLenum target, const char* fn) {
+// RGTC has no 3D form; like every other target, GL_INVALID_ENUM (Mesa's answer). ETC2/EAC and S3TC on a
+// 3D texture are GL_INVALID_OPERATION (ES 3.0 §3.8.6 names it for ETC2/EAC; Mesa answers S3TC alike).
+bool CompressedTarget(Context& ctx, const CompressedFormat& f, int dims, GLenum target, const char* fn) {
+  if (dims == 3 && target == GL_TEXTURE_3D && f.codec != Codec::kRgtc) {
+    ctx.Error(GL_INVALID_OPERATION, fn, "this compressed format has no 3D textures");
+    return false;
+  }
   bool ok = dims == 2 ? target == GL_TEXTURE_2D || (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
                                                     target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)
                       : target == GL_TEXTURE_2D_ARRAY;
-  if (!ok) ctx.Error(GL_INVALID_ENUM, fn, "invalid target for compressed (RGTC) textures");
+  if (!ok) ctx.Error(GL_INVALID_ENUM, fn, "invalid target for compressed textures");
   return ok;
+}
+
+// Decodes w x h x d texels' worth of blocks (rows of blocks, then layers) of a format without an encoder
+// into the texels of its decoded storage format, tightly packed: RGBA8 bytes (RGB and sRGB formats too,
+// alpha 255), or 16-bit words per EAC channel (R16/RG16, SNORM as int16).
+void DecodeToStorage(const CompressedFormat& f, const uint8_t* blocks, GLsizei w, GLsizei h, GLsizei d,
+                     std::vector<uint8_t>* texels) {
+  bool eac = f.codec == Codec::kEac11;
+  size_t texel = eac ? size_t(2 * f.channels) : 4;
+  texels->assign(size_t(w) * h * d * texel, 0);
+  for (GLsizei z = 0; z < d; ++z) {
+    for (GLsizei by = 0; by < Blocks(h); ++by) {
+      for (GLsizei bx = 0; bx < Blocks(w); ++bx, blocks += f.block_bytes) {
+        uint8_t rgba[16][4];
+        uint16_t words[2][16];
+        switch (f.codec) {
+          case Codec::kEac11:
+            for (int c = 0; c < f.channels; ++c)
+              pipe::DecodeEac11Block(blocks + c * pipe::kEtc2BlockBytes, f.is_signed, words[c]);
+            break;
+          case Codec::kEtc2:
+          case Codec::kEtc2Punchthrough:
+            pipe::DecodeEtc2ColorBlock(blocks, f.codec == Codec::kEtc2Punchthrough, rgba);
+            break;
+          case Codec::kEtc2Eac: {
+            uint8_t alpha[16];
+            pipe::DecodeEacAlphaBlock(blocks, alpha);
+            pipe::DecodeEtc2ColorBlock(blocks + pipe::kEtc2BlockBytes, false, rgba);
+            for (int t = 0; t < 16; ++t) rgba[t][3] = alpha[t];
+            break;
+          }
+          case Codec::kDxt1Rgb:
+            pipe::DecodeS3tcBlock(blocks, pipe::S3tcKind::kDxt1Rgb, rgba);
+            break;
+          case Codec::kDxt1Rgba:
+            pipe::DecodeS3tcBlock(blocks, pipe::S3tcKind::kDxt1Rgba, rgba);
+            break;
+          case Codec::kDxt3:
+            pipe::DecodeS3tcBlock(blocks, pipe::S3tcKind::kDxt3, rgba);
+            break;
+          case Codec::kDxt5:
+            pipe::DecodeS3tcBlock(blocks, pipe::S3tcKind::kDxt5, rgba);
+            break;
+          case Codec::kRgtc:
+            return;  // decoded by DecodeBlocks
+        }
+        for (int t = 0; t < 16; ++t) {
+          GLsizei x = bx * 4 + t % 4, y = by * 4 + t / 4;
+          if (x >= w || y >= h) continue;
+          uint8_t* out = texels->data() + ((size_t(z) * h + y) * w + x) * texel;
+          if (!eac) {
+            std::memcpy(out, rgba[t], 4);
+            continue;
+          }
+          for (int c = 0; c < f.channels; ++c) std::memcpy(out + 2 * c, &words[c][t], 2);
+        }
+      }
+    }
+  }
 }
 
 // The blocks of a compressed upload: client memory, or an offset into the pixel unpack buffer (whose GL
@@ -235,6 +368,26 @@ void WriteBlocks(Context& ctx, Texture& tex, const CompressedFormat& f, int dims
     UploadCompressedBox(ctx, tex, level, x, y, layer, w, h, d);
     return;
   }
+  if (f.codec != Codec::kRgtc) {
+    // Kept exactly for glGetCompressedTexImage, and sent to the device decoded.
+    std::vector<uint8_t>* shadow = LevelBlocks(ctx, tex, f, level);
+    if (!shadow) return;
+    CopyBlocksIn(*shadow, tex, f, level, x, y, layer, w, h, d, blocks);
+    std::vector<uint8_t> texels;
+    DecodeToStorage(f, blocks, w, h, d, &texels);
+    ctx.pixel_stats.compressed_decoded_blocks += uint64_t(Blocks(w)) * uint64_t(Blocks(h)) * uint64_t(d);
+    pipe::CmdImageUpload cmd{tex.handle,
+                             static_cast<uint32_t>(level),
+                             x,
+                             y,
+                             static_cast<uint32_t>(w),
+                             static_cast<uint32_t>(h),
+                             static_cast<uint32_t>(texels.size())};
+    cmd.z = static_cast<uint32_t>(layer);
+    cmd.depth = static_cast<uint32_t>(d);
+    ctx.pipe().Record(cmd, texels.data(), texels.size());
+    return;
+  }
   std::vector<uint8_t> texels;
   DecodeBlocks(f, blocks, w, h, d, &texels);
   bool done = WithDefaultUnpack(ctx, [&] {
@@ -254,8 +407,9 @@ void CompressedImage(Context& ctx, int dims, GLenum target, GLint level, GLenum 
                      const char* fn) {
   const CompressedFormat* f = SpecificCompressedFormat(internalformat);
   // Generic compressed formats name no block layout: only glTexImage* takes them.
-  if (!f) return ctx.Error(GL_INVALID_ENUM, fn, "not a specific compressed internal format");
-  if (!CompressedTarget(ctx, dims, target, fn)) return;
+  if (!f || (f->es_only && !ctx.IsES()))
+    return ctx.Error(GL_INVALID_ENUM, fn, "not a specific compressed internal format");
+  if (!CompressedTarget(ctx, *f, dims, target, fn)) return;
   if (w < 0 || h < 0 || d < 0) return ctx.Error(GL_INVALID_VALUE, fn, "negative size");
   // Desktop GL (and Mesa) answer a border on a compressed image with INVALID_OPERATION.
   if (border != 0) return ctx.Error(GL_INVALID_OPERATION, fn, "compressed images have no border");
@@ -266,6 +420,14 @@ void CompressedImage(Context& ctx, int dims, GLenum target, GLint level, GLenum 
   if (!ok) return;
   // The level is defined (its storage chosen: blocks or decoded) without texels, then written whole.
   auto gl_format = static_cast<GLint>(internalformat);
+  if (f->codec != Codec::kRgtc) {
+    // No uncompressed path takes these formats: the level is defined here directly.
+    LevelSpec spec;
+    if (!CheckTexImage(ctx, dims, target, level, gl_format, w, h, d, 0, &spec, fn)) return;
+    if (!DefineLevel(ctx, spec, internalformat) || !blocks) return;
+    WriteBlocks(ctx, *spec.tex, *f, dims, target, level, 0, 0, 0, spec.z, spec.w, spec.h, spec.d, blocks);
+    return;
+  }
   bool done = WithDefaultUnpack(ctx, [&] {
     if (dims == 2)
       gl::TexImage2D(ctx, target, level, gl_format, w, h, 0, ClientFormat(*f), ClientType(*f), nullptr);
@@ -284,8 +446,9 @@ void CompressedSubImage(Context& ctx, int dims, GLenum target, GLint level, GLin
                         GLsizei w, GLsizei h, GLsizei d, GLenum format, GLsizei image_size, const void* data,
                         const char* fn) {
   const CompressedFormat* f = SpecificCompressedFormat(format);
-  if (!f) return ctx.Error(GL_INVALID_ENUM, fn, "not a specific compressed format");
-  if (!CompressedTarget(ctx, dims, target, fn)) return;
+  if (!f || (f->es_only && !ctx.IsES()))
+    return ctx.Error(GL_INVALID_ENUM, fn, "not a specific compressed format");
+  if (!CompressedTarget(ctx, *f, dims, target, fn)) return;
   bool cube_face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
   auto* slot = BoundTexture(ctx, cube_face ? GL_TEXTURE_CUBE_MAP : target, fn);
   if (!slot) return;
@@ -313,9 +476,30 @@ void CompressedSubImage(Context& ctx, int dims, GLenum target, GLint level, GLin
 }  // namespace
 
 const CompressedFormat* SpecificCompressedFormat(GLenum internal_format) {
-  for (const auto& f : kRgtc)
+  for (const auto& f : kFormats)
     if (f.internal_format == internal_format) return &f;
   return nullptr;
+}
+
+bool RefuseUncompressedWrite(Context& ctx, GLenum internal_format, const char* fn, bool texel_upload) {
+  const CompressedFormat* f = SpecificCompressedFormat(internal_format);
+  // S3TC texel uploads are encoded (EXT_texture_compression_s3tc has glTexImage2D take its formats).
+  if (!f || f->codec == Codec::kRgtc || (texel_upload && IsS3tc(*f))) return false;
+  ctx.Error(GL_INVALID_OPERATION, fn, "this compressed format takes only compressed (block) data");
+  return true;
+}
+
+std::vector<GLenum> ListedCompressedFormats(const Context& ctx) {
+  // Mesa's lists: ES names S3TC and ETC2/EAC, desktop GL S3TC without RGBA DXT1; neither the sRGB S3TC forms.
+  std::vector<GLenum> list;
+  for (const auto& f : kFormats) {
+    bool srgb_s3tc = f.internal_format >= glformat::kCompressedSrgbS3tcDxt1 &&
+                     f.internal_format <= glformat::kCompressedSrgbAlphaS3tcDxt5;
+    if (f.codec == Codec::kRgtc || srgb_s3tc || (f.es_only && !ctx.IsES())) continue;
+    if (!ctx.IsES() && f.internal_format == GL_COMPRESSED_RGBA_S3TC_DXT1_EXT) continue;
+    list.push_back(f.internal_format);
+  }
+  return list;
 }
 
 bool CompressedBoxAligned(GLint x, GLint y, GLsizei w, GLsizei h, GLsizei level_w, GLsizei level_h) {
@@ -325,7 +509,7 @@ bool CompressedBoxAligned(GLint x, GLint y, GLsizei w, GLsizei h, GLsizei level_
 void StoreCompressedTexels(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
                            GLsizei h, GLsizei d, const uint8_t* texels) {
   const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
-  if (!f || level >= 32) return;
+  if (!f || (f->codec != Codec::kRgtc && !IsS3tc(*f)) || level >= 32) return;
   // An upload of the whole level needs nothing of the old blocks; a part of one keeps the rest.
   bool whole = x == 0 && y == 0 && z == 0 && w == std::max(tex.width >> level, 1) &&
                h == std::max(tex.height >> level, 1) && d == tex.LayersAt(level);
@@ -355,9 +539,28 @@ std::optional<pipe::Format> TextureStorageFormat(const Context& ctx, GLenum inte
   if (format && ctx.IsES() && glformat::IsNorm16(*format) && !ctx.device().backend().caps().norm16)
     return std::nullopt;
   const CompressedFormat* f = SpecificCompressedFormat(internal_format);
-  bool rgtc_target = bind_target == GL_TEXTURE_2D || bind_target == GL_TEXTURE_CUBE_MAP ||
-                     bind_target == GL_TEXTURE_2D_ARRAY;
-  if (!format || !f || !rgtc_target || !ctx.native_rgtc()) return format;
+  if (f && f->es_only && !ctx.IsES()) return std::nullopt;
+  bool block_target = bind_target == GL_TEXTURE_2D || bind_target == GL_TEXTURE_CUBE_MAP ||
+                      bind_target == GL_TEXTURE_2D_ARRAY;
+  if (!format || !f || !block_target) return format;
+  if (f->codec != Codec::kRgtc) {
+    // S3TC as blocks where the backend samples them (the decoded format says which sRGB-ness).
+    bool s3tc = f->codec == Codec::kDxt1Rgb || f->codec == Codec::kDxt1Rgba || f->codec == Codec::kDxt3 ||
+                f->codec == Codec::kDxt5;
+    if (!s3tc || !ctx.native_s3tc()) return format;
+    bool srgb = pipe::Info(*format).type == pipe::FormatType::kSrgb;
+    switch (f->codec) {
+      case Codec::kDxt1Rgb:
+        return srgb ? pipe::Format::kBC1Srgb : pipe::Format::kBC1;
+      case Codec::kDxt1Rgba:
+        return srgb ? pipe::Format::kBC1ASrgb : pipe::Format::kBC1A;
+      case Codec::kDxt3:
+        return srgb ? pipe::Format::kBC2Srgb : pipe::Format::kBC2;
+      default:
+        return srgb ? pipe::Format::kBC3Srgb : pipe::Format::kBC3;
+    }
+  }
+  if (!ctx.native_rgtc()) return format;
   if (f->channels == 1) return f->is_signed ? pipe::Format::kRGTC1SN : pipe::Format::kRGTC1;
   return f->is_signed ? pipe::Format::kRGTC2SN : pipe::Format::kRGTC2;
 }
@@ -369,7 +572,7 @@ void UploadCompressedBox(Context& ctx, Texture& tex, GLint level, GLint x, GLint
   std::vector<uint8_t>* shadow = LevelBlocks(ctx, tex, *f, level);
   if (!shadow) return;
   GLsizei lw = std::max(tex.width >> level, 1), lh = std::max(tex.height >> level, 1);
-  size_t block = size_t(pipe::kRgtcBlockBytes) * f->channels, layer = LayerBytes(*f, lw, lh);
+  size_t block = size_t(f->block_bytes), layer = LayerBytes(*f, lw, lh);
   size_t row = size_t(Blocks(w)) * block;
   std::vector<uint8_t> payload(row * size_t(Blocks(h)) * size_t(d));
   uint8_t* out = payload.data();
@@ -400,8 +603,12 @@ bool DecodeCompressedBox(Context& ctx, Texture& tex, GLint level, GLint layer, G
   GLsizei lw = std::max(tex.width >> level, 1), lh = std::max(tex.height >> level, 1);
   // The whole layer decoded, then the box cut out of it (levels are small next to a decode's cost).
   std::vector<uint8_t> whole;
-  DecodeBlocks(*f, shadow->data() + LayerBytes(*f, lw, lh) * size_t(layer), lw, lh, 1, &whole);
-  int n = f->channels;
+  const uint8_t* layer_blocks = shadow->data() + LayerBytes(*f, lw, lh) * size_t(layer);
+  if (f->codec == Codec::kRgtc)
+    DecodeBlocks(*f, layer_blocks, lw, lh, 1, &whole);
+  else
+    DecodeToStorage(*f, layer_blocks, lw, lh, 1, &whole);  // RGBA8 texels: only S3TC is stored as blocks
+  int n = f->codec == Codec::kRgtc ? f->channels : 4;
   texels->resize(size_t(w) * h * n);
   for (GLsizei row = 0; row < h; ++row)
     std::memcpy(texels->data() + size_t(row) * w * n, whole.data() + (size_t(y + row) * lw + x) * n,

@@ -206,6 +206,7 @@ void CopyTexImage(Context& ctx, int dims, GLenum target, GLint level, GLenum int
   if (!CheckTexImage(ctx, dims, target, level, static_cast<GLint>(internalformat), w, h, 1, border, &spec,
                      fn))
     return;
+  if (RefuseUncompressedWrite(ctx, internalformat, fn)) return;
   CopySource src;
   if (!CheckSource(ctx, spec.format, &src, fn)) return;
   if (!DefineLevel(ctx, spec, internalformat)) return;
@@ -216,6 +217,7 @@ void CopyTexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x
                      GLint zoffset, GLint x, GLint y, GLsizei w, GLsizei h, const char* fn) {
   LevelSpec spec;
   if (!CheckTexSubImage(ctx, dims, target, level, xoffset, yoffset, zoffset, w, h, 1, &spec, fn)) return;
+  if (RefuseUncompressedWrite(ctx, spec.tex->internal_format, fn)) return;
   CopySource src;
   if (!CheckSource(ctx, spec.format, &src, fn)) return;
   if (spec.w == 0 || spec.h == 0 || spec.d == 0) return;

@@ -240,7 +240,10 @@ bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint int
   if (it.bind_target == GL_TEXTURE_CUBE_MAP && w != h)
     return fail(GL_INVALID_VALUE, "cube map faces must be square");
   if (SpecificCompressedFormat(GLenum(internalformat)) && it.bind_target == GL_TEXTURE_3D)
-    return fail(GL_INVALID_ENUM, "RGTC formats have no 3D textures");
+    return fail(SpecificCompressedFormat(GLenum(internalformat))->codec == CompressedCodec::kRgtc
+                    ? GL_INVALID_ENUM
+                    : GL_INVALID_OPERATION,
+                "this compressed format has no 3D textures");
   if (pipe::IsDepthFormat(*fmt) && it.bind_target == GL_TEXTURE_3D)
     return fail(GL_INVALID_OPERATION, "3D textures cannot have a depth format");
   auto* slot = BoundTexture(ctx, it.bind_target, fn);
@@ -393,6 +396,7 @@ void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internal
   if (ctx.IsES() && type == glenum::kHalfFloatOES) type = GL_HALF_FLOAT;  // GL_OES_texture_half_float
   LevelSpec spec;
   if (!CheckTexImage(ctx, dims, target, level, internalformat, w, h, d, border, &spec, fn)) return;
+  if (RefuseUncompressedWrite(ctx, static_cast<GLenum>(internalformat), fn, true)) return;
   // GL_OES_texture_float / GL_OES_texture_half_float: ES's unsized formats with float data keep floats.
   if (ctx.IsES())
     if (auto f = glformat::UnsizedFloatFormat(static_cast<GLenum>(internalformat), type)) spec.format = *f;
@@ -414,6 +418,7 @@ void TexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GL
     return ctx.Error(error, fn, "invalid format/type pair");
   LevelSpec spec;
   if (!CheckTexSubImage(ctx, dims, target, level, x, y, z, w, h, d, &spec, fn)) return;
+  if (RefuseUncompressedWrite(ctx, spec.tex->internal_format, fn, true)) return;
   Upload(ctx, *spec.tex, level, spec.x, spec.y, spec.z, spec.w, spec.h, spec.d, spec.three_d, format, type,
          pixels, fn);
 }
@@ -440,7 +445,10 @@ void TexStorage(Context& ctx, int dims, GLenum target, GLsizei levels, GLenum in
   if (target == GL_TEXTURE_RECTANGLE && levels != 1)
     return ctx.Error(GL_INVALID_OPERATION, fn, "rectangle textures have one level");
   if (three_d && SpecificCompressedFormat(internalformat))
-    return ctx.Error(GL_INVALID_ENUM, fn, "RGTC formats have no 3D textures");
+    return ctx.Error(SpecificCompressedFormat(internalformat)->codec == CompressedCodec::kRgtc
+                         ? GL_INVALID_ENUM
+                         : GL_INVALID_OPERATION,
+                     fn, "this compressed format has no 3D textures");
   if (three_d && pipe::IsDepthFormat(*fmt))
     return ctx.Error(GL_INVALID_OPERATION, fn, "3D textures cannot have a depth format");
   if (target == GL_TEXTURE_1D_ARRAY) {

@@ -64,15 +64,41 @@ bool DefineLevel(Context& ctx, const LevelSpec& spec, GLenum internalformat);
 bool CheckTexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GLint y, GLint z,
                       GLsizei w, GLsizei h, GLsizei d, LevelSpec* out, const char* fn);
 
-// Specific compressed internal formats (RGTC): stored as blocks (pipe::Format::kRGTC*) where the backend
-// samples them (Context::native_rgtc), else decoded (R8, RG8 and their SNORM forms); either way the blocks
-// are kept in Texture::compressed_blocks.
+// Specific compressed internal formats. RGTC: stored as blocks (pipe::Format::kRGTC*) where the backend
+// samples them (Context::native_rgtc), else decoded (R8, RG8 and their SNORM forms), and encoded on the GL
+// thread when written uncompressed. S3TC: stored as BC1-BC3 blocks where the backend samples them
+// (Context::native_s3tc), else decoded like ETC2/EAC (ES contexts), which is always stored decoded
+// (glformat::TextureFormat: RGBA8 and sRGB for colour, R16/RG16 and their SNORM forms for EAC's 11 bits).
+// ETC2/EAC is written only by glCompressedTex* (no encoder); S3TC also by texel uploads, encoded into the
+// kept blocks (copies and mipmaps into it are refused). Either way the blocks are kept in
+// Texture::compressed_blocks.
+enum class CompressedCodec : uint8_t {
+  kRgtc,
+  kEtc2,              // ETC2 RGB (sRGB too)
+  kEtc2Punchthrough,  // RGB8_PUNCHTHROUGH_ALPHA1
+  kEtc2Eac,           // RGBA8_ETC2_EAC: an EAC alpha block, then an ETC2 colour block
+  kEac11,             // R11 / RG11 (one block per channel)
+  kDxt1Rgb,
+  kDxt1Rgba,
+  kDxt3,
+  kDxt5,
+};
 struct CompressedFormat {
   GLenum internal_format;
-  int channels;  // 1: RGTC1 (BC4), 2: RGTC2 (BC5)
+  int channels;  // RGTC and EAC: 1 or 2 blocks; other codecs: 1 (one block holds every channel)
   bool is_signed;
+  CompressedCodec codec = CompressedCodec::kRgtc;
+  int block_bytes = 8;   // one 4x4 block (all channels)
+  bool es_only = false;  // ETC2/EAC: ES contexts only (desktop GL has them through ARB_ES3_compatibility)
 };
 const CompressedFormat* SpecificCompressedFormat(GLenum internal_format);  // null: not one
+// Formats with no encoder here (ETC2/EAC) take no uncompressed writes, and S3TC only texel uploads
+// (`texel_upload`: glTex(Sub)Image*; not copies or glGenerateMipmap): records GL_INVALID_OPERATION (as ES
+// 3.0 names for ETC2/EAC) and returns true for them.
+bool RefuseUncompressedWrite(Context& ctx, GLenum internal_format, const char* fn, bool texel_upload = false);
+// GL_COMPRESSED_TEXTURE_FORMATS: the general-purpose specific formats (ES: ETC2/EAC and S3TC; desktop:
+// S3TC but RGBA DXT1), as Mesa lists them; RGTC and the sRGB S3TC forms are left out.
+std::vector<GLenum> ListedCompressedFormats(const Context& ctx);
 // Whether a sub-image box of a level (level_w x level_h) lies on 4x4 block boundaries (GL 3.3 §3.8.5; a box
 // may end at the level's edge).
 bool CompressedBoxAligned(GLint x, GLint y, GLsizei w, GLsizei h, GLsizei level_w, GLsizei level_h);

@@ -62,6 +62,8 @@ struct BackendCaps {
   bool robust_buffer_access = false;
   // The Vulkan physical device in use, in vkEnumeratePhysicalDevices order (its EGL device); -1: none (GLES).
   int32_t vulkan_device_index = -1;
+  // The same for the S3TC formats (Format::kBC1..kBC3Srgb); without it S3TC textures are stored decoded.
+  bool native_s3tc = false;
 };
 
 // Failures found while applying records that GL reports as errors.

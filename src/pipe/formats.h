@@ -88,6 +88,16 @@ enum class Format : uint8_t {
   kRGTC1SN,
   kRGTC2,
   kRGTC2SN,
+  // S3TC (BC1 RGB and RGBA, BC2, BC3, and their sRGB forms) the same way, on backends with
+  // BackendCaps::native_s3tc; they decode to RGBA8 / SRGB8_ALPHA8.
+  kBC1,
+  kBC1A,
+  kBC2,
+  kBC3,
+  kBC1Srgb,
+  kBC1ASrgb,
+  kBC2Srgb,
+  kBC3Srgb,
   // Depth/stencil: always last (IsDepthFormat).
   kD24S8,   // 32-bit words: depth in the high 24 bits, stencil in the low 8
   kD32F,    // float
@@ -127,11 +137,21 @@ inline bool IsIntegerFormat(Format f) {
   return t == FormatType::kUint || t == FormatType::kSint;
 }
 inline bool IsBlockCompressed(Format f) {
-  return f >= Format::kRGTC1 && f <= Format::kRGTC2SN;
+  return f >= Format::kRGTC1 && f <= Format::kBC3Srgb;
 }
 // Bytes of one 4x4 block of a block-compressed format.
 inline uint32_t BlockBytes(Format f) {
-  return f == Format::kRGTC2 || f == Format::kRGTC2SN ? 16 : 8;
+  switch (f) {
+    case Format::kRGTC2:
+    case Format::kRGTC2SN:
+    case Format::kBC2:
+    case Format::kBC3:
+    case Format::kBC2Srgb:
+    case Format::kBC3Srgb:
+      return 16;
+    default:
+      return 8;
+  }
 }
 // The uncompressed format a block-compressed one decodes to (R8, RG8 and their SNORM forms); others: itself.
 inline Format CompressedDecodedFormat(Format f) {
@@ -144,6 +164,16 @@ inline Format CompressedDecodedFormat(Format f) {
       return Format::kRG8;
     case Format::kRGTC2SN:
       return Format::kRG8SN;
+    case Format::kBC1:
+    case Format::kBC1A:
+    case Format::kBC2:
+    case Format::kBC3:
+      return Format::kRGBA8;
+    case Format::kBC1Srgb:
+    case Format::kBC1ASrgb:
+    case Format::kBC2Srgb:
+    case Format::kBC3Srgb:
+      return Format::kSRGB8A8;
     default:
       return f;
   }

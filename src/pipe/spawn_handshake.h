@@ -30,8 +30,8 @@ struct CapsWire {
   uint8_t resolve_depth_stencil, line_loops, read_depth, read_stencil, draw_transform_feedback, native_rgtc;
   uint8_t srgb_decode, norm16;
   float max_anisotropy;
-  uint8_t robust_buffer_access;
-  uint8_t pad[3];
+  uint8_t robust_buffer_access, native_s3tc;
+  uint8_t pad[2];
 };
 
 struct HelloReply {
@@ -70,6 +70,7 @@ inline CapsWire ToWire(const BackendCaps& c) {
   w.srgb_decode = c.srgb_decode, w.norm16 = c.norm16;
   w.max_anisotropy = c.max_anisotropy;
   w.robust_buffer_access = c.robust_buffer_access;
+  w.native_s3tc = c.native_s3tc;
   return w;
 }
 
@@ -93,6 +94,7 @@ inline BackendCaps FromWire(const CapsWire& w, const char* renderer) {
   c.max_anisotropy = w.max_anisotropy;
   c.robust_buffer_access = w.robust_buffer_access;
   // vulkan_device_index stays -1: the server chose its device itself, and no EGL device names it.
+  c.native_s3tc = w.native_s3tc;
   return c;
 }
 

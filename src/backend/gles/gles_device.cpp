@@ -141,6 +141,9 @@ void Device::QueryCaps() {
   }
   caps_.srgb_decode = HasExtension(gl_, "GL_EXT_texture_sRGB_decode");
   caps_.norm16 = HasExtension(gl_, "GL_EXT_texture_norm16");
+  // S3TC likewise, sRGB forms included (Mesa llvmpipe has both extensions).
+  caps_.native_s3tc = HasExtension(gl_, "GL_EXT_texture_compression_s3tc") &&
+                      HasExtension(gl_, "GL_EXT_texture_compression_s3tc_srgb");
   while (gl_.GetError() != GL_NO_ERROR) {
   }
 }

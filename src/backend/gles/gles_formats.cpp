@@ -102,6 +102,23 @@ HostFormat ToHostFormat(pipe::Format format) {
       return {GL_COMPRESSED_RG_RGTC2, 0, 0};
     case F::kRGTC2SN:
       return {GL_COMPRESSED_SIGNED_RG_RGTC2, 0, 0};
+    // GL_EXT_texture_compression_s3tc and _s3tc_srgb.
+    case F::kBC1:
+      return {GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 0, 0};
+    case F::kBC1A:
+      return {GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, 0, 0};
+    case F::kBC2:
+      return {GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, 0, 0};
+    case F::kBC3:
+      return {GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 0, 0};
+    case F::kBC1Srgb:
+      return {0x8C4C, 0, 0};  // GL_COMPRESSED_SRGB_S3TC_DXT1_EXT
+    case F::kBC1ASrgb:
+      return {0x8C4D, 0, 0};  // GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT
+    case F::kBC2Srgb:
+      return {0x8C4E, 0, 0};  // GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT
+    case F::kBC3Srgb:
+      return {0x8C4F, 0, 0};  // GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT
     case F::kD24S8:
       return {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH_STENCIL_ATTACHMENT};
     case F::kD32F:

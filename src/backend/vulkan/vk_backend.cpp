@@ -53,6 +53,7 @@ class Backend final : public pipe::Backend {
     // sRGB images are created mutable (vk_resources.cpp): their UNORM views read the encoded values.
     caps_.srgb_decode = true;
     caps_.norm16 = device_->features().norm16;
+    caps_.native_s3tc = device_->features().native_s3tc;
   }
 
   ~Backend() override {

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <type_traits>
 
 #include "util/log.h"
@@ -21,12 +22,11 @@ bool HasExtension(const std::vector<VkExtensionProperties>& list, const char* na
 
 // Whether every RGTC format's BC counterpart can be a sampled image, filtered linearly and written and read
 // by copies (uploads; nothing renders to or blits into them).
-bool SamplesBlockCompressedRgtc(VkPhysicalDevice physical) {
+bool SamplesBlockCompressed(VkPhysicalDevice physical, std::initializer_list<VkFormat> formats) {
   constexpr VkFormatFeatureFlags kNeeded =
       VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
       VK_FORMAT_FEATURE_TRANSFER_DST_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT;
-  for (VkFormat f : {VK_FORMAT_BC4_UNORM_BLOCK, VK_FORMAT_BC4_SNORM_BLOCK, VK_FORMAT_BC5_UNORM_BLOCK,
-                     VK_FORMAT_BC5_SNORM_BLOCK}) {
+  for (VkFormat f : formats) {
     VkFormatProperties props{};
     vkGetPhysicalDeviceFormatProperties(physical, f, &props);
     if ((props.optimalTilingFeatures & kNeeded) != kNeeded) return false;
@@ -458,9 +458,18 @@ bool Device::CreateLogicalDevice(std::string* why) {
   // extension is not advertised).
   features_.sampler_anisotropy = f2.features.samplerAnisotropy && util::EnvFlag("CALDERA_ANISOTROPY", true);
   want.samplerAnisotropy = features_.sampler_anisotropy;
-  features_.native_rgtc = f2.features.textureCompressionBC && SamplesBlockCompressedRgtc(physical_);
   features_.norm16 = HasNorm16Formats(physical_);
-  want.textureCompressionBC = features_.native_rgtc;
+  features_.native_rgtc =
+      f2.features.textureCompressionBC &&
+      SamplesBlockCompressed(physical_, {VK_FORMAT_BC4_UNORM_BLOCK, VK_FORMAT_BC4_SNORM_BLOCK,
+                                         VK_FORMAT_BC5_UNORM_BLOCK, VK_FORMAT_BC5_SNORM_BLOCK});
+  features_.native_s3tc =
+      f2.features.textureCompressionBC &&
+      SamplesBlockCompressed(
+          physical_, {VK_FORMAT_BC1_RGB_UNORM_BLOCK, VK_FORMAT_BC1_RGBA_UNORM_BLOCK,
+                      VK_FORMAT_BC2_UNORM_BLOCK, VK_FORMAT_BC3_UNORM_BLOCK, VK_FORMAT_BC1_RGB_SRGB_BLOCK,
+                      VK_FORMAT_BC1_RGBA_SRGB_BLOCK, VK_FORMAT_BC2_SRGB_BLOCK, VK_FORMAT_BC3_SRGB_BLOCK});
+  want.textureCompressionBC = features_.native_rgtc || features_.native_s3tc;
   features_.occlusion_query_precise = f2.features.occlusionQueryPrecise;
   features_.host_query_reset = f12.hostQueryReset;
   // Test knob: CALDERA_HOST_QUERY_RESET=0 exercises the in-command-buffer reset path of devices without it.

@@ -87,6 +87,7 @@ struct DeviceFeatures {
   bool native_rgtc = false;
   // R16/RG16/RGBA16 render targets and their SNORM forms sampled with filtering (BackendCaps::norm16).
   bool norm16 = false;
+  bool native_s3tc = false;      // the same for BC1-BC3 (S3TC, sRGB forms included)
   bool xcb_surface = false;      // VK_KHR_surface + VK_KHR_xcb_surface on the instance
   bool wayland_surface = false;  // VK_KHR_surface + VK_KHR_wayland_surface on the instance
   bool swapchain = false;        // VK_KHR_swapchain on the device (with xcb_surface or wayland_surface)

@@ -120,6 +120,22 @@ VkFormat Resources::ToVkFormat(pipe::Format f) const {
       return VK_FORMAT_BC5_UNORM_BLOCK;
     case F::kRGTC2SN:
       return VK_FORMAT_BC5_SNORM_BLOCK;
+    case F::kBC1:
+      return VK_FORMAT_BC1_RGB_UNORM_BLOCK;
+    case F::kBC1A:
+      return VK_FORMAT_BC1_RGBA_UNORM_BLOCK;
+    case F::kBC2:
+      return VK_FORMAT_BC2_UNORM_BLOCK;
+    case F::kBC3:
+      return VK_FORMAT_BC3_UNORM_BLOCK;
+    case F::kBC1Srgb:
+      return VK_FORMAT_BC1_RGB_SRGB_BLOCK;
+    case F::kBC1ASrgb:
+      return VK_FORMAT_BC1_RGBA_SRGB_BLOCK;
+    case F::kBC2Srgb:
+      return VK_FORMAT_BC2_SRGB_BLOCK;
+    case F::kBC3Srgb:
+      return VK_FORMAT_BC3_SRGB_BLOCK;
     case F::kD24S8:
       return device_.depth_stencil_format();
     case F::kD32F:

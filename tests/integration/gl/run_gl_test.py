@@ -20,6 +20,7 @@ def main():
     ap.add_argument("--validation", action="store_true")
     ap.add_argument("--forbid", action="append", default=[], help="fail when the output contains this text")
     ap.add_argument("--env", action="append", default=[], help="NAME=VALUE for the program's environment")
+    ap.add_argument("--arg", action="append", default=[], help="an argument for the program")
     args = ap.parse_args()
 
     env = dict(os.environ)
@@ -30,7 +31,7 @@ def main():
     if args.validation:
         env["VK_INSTANCE_LAYERS"] = "VK_LAYER_KHRONOS_validation"
         env["VK_LAYER_ENABLES"] = "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT"
-    proc = subprocess.run([args.binary], env=env, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([args.binary] + args.arg, env=env, capture_output=True, text=True, timeout=120)
     log = proc.stdout + proc.stderr
     sys.stdout.write(log)
 
