@@ -15,8 +15,10 @@
 
 namespace caldera::pipe {
 
-struct BackendCaps {
-  std::string renderer;  // for GL_RENDERER, e.g. "Caldera (Vulkan: llvmpipe (LLVM 15.0.6, 256 bits))"
+// What a backend can do, in plain data: a spawned server sends it to its client as these very bytes
+// (spawn_handshake.h), so a new field needs no second list (both sides are one build: the handshake
+// compares build fingerprints).
+struct BackendLimits {
   uint32_t max_texture_size = 4096;
   uint32_t max_viewport[2] = {4096, 4096};
   float line_width_range[2] = {1.0f, 1.0f};
@@ -64,6 +66,10 @@ struct BackendCaps {
   int32_t vulkan_device_index = -1;
   // The same for the S3TC formats (Format::kBC1..kBC3Srgb); without it S3TC textures are stored decoded.
   bool native_s3tc = false;
+};
+
+struct BackendCaps : BackendLimits {
+  std::string renderer;  // for GL_RENDERER, e.g. "Caldera (Vulkan: llvmpipe (LLVM 15.0.6, 256 bits))"
 };
 
 // Failures found while applying records that GL reports as errors.

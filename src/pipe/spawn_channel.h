@@ -16,7 +16,7 @@ namespace caldera::pipe::spawn {
 
 // Bumped whenever a message, the segment layout or the handshake changes; the handshake also compares the
 // build fingerprint (the record table), so a server from another build is refused by name.
-constexpr uint32_t kAbiVersion = 3;
+constexpr uint32_t kAbiVersion = 4;
 constexpr uint32_t kSegmentMagic = 0x43534731;  // "CSG1"
 
 // Fingerprint of this build's record table (names, sizes, order) and ABI version: equal on both ends or the
