@@ -36,6 +36,11 @@ std::vector<DeviceObj>& Devices() {
   return *devices;
 }
 
+std::vector<DeviceObj>& NoDevices() {
+  static std::vector<DeviceObj> none;
+  return none;
+}
+
 DeviceObj* LookupDevice(EGLDeviceEXT handle) {
   for (DeviceObj& d : Devices())
     if (static_cast<void*>(&d) == handle) return &d;
@@ -50,6 +55,12 @@ EGLBoolean QueryDevicesEXT(EGLint max_devices, EGLDeviceEXT* devices, EGLint* nu
   if (!num_devices || (devices && max_devices <= 0)) {
     SetError(EGL_BAD_PARAMETER);
     return EGL_FALSE;
+  }
+  if (InsideDeviceSetup()) {
+    // Asked from inside Caldera's own Vulkan setup (a driver enumerating EGL devices through glvnd while
+    // its instance is made): no devices now, and nothing cached, rather than a nested instance.
+    *num_devices = 0;
+    return EGL_TRUE;
   }
   std::vector<DeviceObj>& all = Devices();
   EGLint n = static_cast<EGLint>(all.size());
@@ -99,7 +110,7 @@ EGLBoolean QueryDisplayAttribEXT(EGLDisplay handle, EGLint attribute, EGLAttrib*
     return EGL_FALSE;
   }
   const int32_t index = DeviceVulkanIndex(*dpy->device);
-  for (DeviceObj& d : Devices()) {
+  for (DeviceObj& d : InsideDeviceSetup() ? NoDevices() : Devices()) {
     if (d.info.index == index) {
       *value = reinterpret_cast<EGLAttrib>(&d);
       return EGL_TRUE;

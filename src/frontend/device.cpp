@@ -107,6 +107,10 @@ const std::vector<pipe::VulkanDeviceInfo>& PhysicalDevices() {
   return pipe::VulkanDevices();
 }
 
+bool InsideDeviceSetup() {
+  return pipe::InsideVulkanSetup();
+}
+
 int32_t DeviceVulkanIndex(const Device& device) {
   return const_cast<Device&>(device).backend().caps().vulkan_device_index;
 }

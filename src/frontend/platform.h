@@ -30,8 +30,10 @@ struct DeviceOpenResult {
 // opens that Vulkan physical device, with no GLES fallback unless CALDERA_BACKEND=gles asks for GLES (the
 // host's driver, which has no device choice) or CALDERA_PIPE=spawn (the server chooses).
 DeviceOpenResult OpenDevice(int32_t vulkan_index = -1);
-// The devices EGL_EXT_device_enumeration lists (enumerated once per process).
+// The devices EGL_EXT_device_enumeration lists (enumerated once per process). Not to be called while
+// InsideDeviceSetup(): the caller reports no devices then (pipe::InsideVulkanSetup says why).
 const std::vector<pipe::VulkanDeviceInfo>& PhysicalDevices();
+bool InsideDeviceSetup();
 // The Vulkan physical device a device runs on (an index into PhysicalDevices' indices); -1 on GLES.
 int32_t DeviceVulkanIndex(const Device& device);
 void CloseDevice(Device* device);                      // destroys every surface/context still alive on it

@@ -17,4 +17,19 @@ struct VulkanDeviceInfo {
   std::string drm_primary, drm_render;
 };
 
+// Whether this thread is inside Caldera's own Vulkan instance or device creation. A driver may call EGL
+// from there (NVIDIA's Vulkan driver enumerates EGL devices while its instance is made), and glvnd then
+// asks every vendor, Caldera included, for its devices: answering by making another instance from inside
+// the first deadlocks the driver. Such re-entrant questions get no devices (and nothing is cached).
+bool InsideVulkanSetup();
+
+// Marks this thread as inside Vulkan setup for its lifetime (vk::Device::Init, the device enumeration).
+class VulkanSetupScope {
+ public:
+  VulkanSetupScope();
+  ~VulkanSetupScope();
+  VulkanSetupScope(const VulkanSetupScope&) = delete;
+  VulkanSetupScope& operator=(const VulkanSetupScope&) = delete;
+};
+
 }  // namespace caldera::pipe

@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <type_traits>
 
+#include "pipe/device_list.h"
 #include "util/log.h"
 
 namespace caldera::vk {
@@ -102,6 +103,7 @@ VKAPI_ATTR VkBool32 VKAPI_CALL Device::OnDebugMessage(VkDebugUtilsMessageSeverit
 }
 
 bool Device::Init(std::string* why) {
+  pipe::VulkanSetupScope setup;  // EGL questions the driver asks meanwhile must not re-enter Vulkan
   ParseFaults();
   if (const char* t = util::Env("CALDERA_GPU_TIMEOUT"))
     gpu_timeout_ns_ = std::max<uint64_t>(1, std::strtoull(t, nullptr, 10)) * 1'000'000'000ull;

@@ -11,6 +11,8 @@
 namespace caldera {
 namespace {
 
+thread_local int t_vulkan_setup_depth = 0;
+
 bool HasDeviceExtension(VkPhysicalDevice physical, const char* name) {
   uint32_t count = 0;
   if (vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, nullptr) != VK_SUCCESS) return false;
@@ -22,6 +24,7 @@ bool HasDeviceExtension(VkPhysicalDevice physical, const char* name) {
 }
 
 std::vector<pipe::VulkanDeviceInfo> Enumerate() {
+  pipe::VulkanSetupScope setup;
   std::vector<pipe::VulkanDeviceInfo> list;
   uint32_t api = 0;
   if (vkEnumerateInstanceVersion(&api) != VK_SUCCESS || api < VK_API_VERSION_1_3) return list;
@@ -58,6 +61,18 @@ std::vector<pipe::VulkanDeviceInfo> Enumerate() {
 }
 
 }  // namespace
+
+bool pipe::InsideVulkanSetup() {
+  return t_vulkan_setup_depth > 0;
+}
+
+pipe::VulkanSetupScope::VulkanSetupScope() {
+  ++t_vulkan_setup_depth;
+}
+
+pipe::VulkanSetupScope::~VulkanSetupScope() {
+  --t_vulkan_setup_depth;
+}
 
 const std::vector<pipe::VulkanDeviceInfo>& pipe::VulkanDevices() {
   static const std::vector<VulkanDeviceInfo> list = Enumerate();

@@ -103,6 +103,12 @@ std::vector<uint8_t> Draw(bool signed_values = false) {
   return harness::ReadRGBA(8, 8);
 }
 
+// Tolerance of the interpolated BC1 colours (the 1/3 and 2/3 points). The S3TC specification gives their
+// weights only approximately, and hardware decoders differ: NVIDIA's (its own GL and Caldera's native
+// blocks alike) interpolates at the endpoints' 5:6:5 precision and lands up to 5 away in green. Caldera's
+// own decoder is held to the exact values in the `core` unit test.
+constexpr int kInterpolated = 8;
+
 Rgba Pixel(const std::vector<uint8_t>& p, int x, int y) {
   const uint8_t* t = &p[size_t(y * 8 + x) * 4];
   return {t[0], t[1], t[2], t[3]};
@@ -399,12 +405,12 @@ void S3tcColors() {
   auto p = DrawBlock(GL_COMPRESSED_RGB_S3TC_DXT1_EXT, kDxt1Four, 8);
   Expect(p, 0, 0, {255, 255, 255, 255}, 0, "DXT1 four");
   Expect(p, 1, 0, {0, 0, 0, 255}, 0, "DXT1 four");
-  Expect(p, 2, 0, {170, 170, 170, 255}, 1, "DXT1 four");
-  Expect(p, 3, 0, {85, 85, 85, 255}, 1, "DXT1 four");
+  Expect(p, 2, 0, {170, 170, 170, 255}, kInterpolated, "DXT1 four");
+  Expect(p, 3, 0, {85, 85, 85, 255}, kInterpolated, "DXT1 four");
   Expect(p, 3, 3, {255, 255, 255, 255}, 0, "DXT1 four");
   p = DrawBlock(GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, kDxt1Three, 8);
   Expect(p, 1, 0, {132, 0, 0, 255}, 0, "DXT1 three");
-  Expect(p, 2, 0, {66, 0, 0, 255}, 1, "DXT1 three");
+  Expect(p, 2, 0, {66, 0, 0, 255}, kInterpolated, "DXT1 three");
   Expect(p, 3, 0, {0, 0, 0, 0}, 0, "DXT1 RGBA transparent black");
   p = DrawBlock(GL_COMPRESSED_RGB_S3TC_DXT1_EXT, kDxt1Three, 8);
   Expect(p, 3, 0, {0, 0, 0, 255}, 0, "DXT1 RGB black");
@@ -418,7 +424,7 @@ void S3tcColors() {
   Expect(p, 1, 0, {255, 255, 255, 218}, 1, "DXT5");
   Expect(p, 2, 0, {255, 255, 255, 255}, 0, "DXT5");
   p = DrawBlock(kSrgbDxt1, kDxt1Four, 8);
-  Expect(p, 2, 0, Linear({170, 170, 170, 255}), 1, "SRGB DXT1");
+  Expect(p, 2, 0, Linear({170, 170, 170, 255}), kInterpolated, "SRGB DXT1");
   p = DrawBlock(kSrgbAlphaDxt1, kDxt1Three, 8);
   Expect(p, 1, 0, Linear({132, 0, 0, 255}), 1, "SRGB ALPHA DXT1");
   Expect(p, 3, 0, {0, 0, 0, 0}, 0, "SRGB ALPHA DXT1");
@@ -435,7 +441,7 @@ void S3tcUpdatesAndErrors() {
   auto p = Draw();
   Expect(p, 4 + 1, 4, {132, 0, 0, 255}, 0, "DXT1 sub-image");
   Expect(p, 1, 4, {0, 0, 0, 255}, 0, "DXT1 kept block");
-  Expect(p, 4 + 3, 0, {85, 85, 85, 255}, 1, "DXT1 kept block");
+  Expect(p, 4 + 3, 0, {85, 85, 85, 255}, kInterpolated, "DXT1 kept block");
   if (!g_es) {
     // glGetCompressedTexImage returns the blocks as given.
     std::vector<uint8_t> back(32, 0);
