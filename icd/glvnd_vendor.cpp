@@ -133,29 +133,26 @@ struct DispatchStub {
 };
 extern DispatchStub g_dispatch_stubs[];  // defined after the stubs it names
 
-// The vendor's function for stub `i` and `dpy`, with libEGL told which vendor answers (for eglGetError);
-// null with EGL_BAD_DISPLAY when no vendor owns the display.
+// The function of `vendor` (who owns the call's display or device) for stub `i`, with libEGL told which
+// vendor answers (for eglGetError); null with `error` when no vendor owns the handle.
 template <typename Fn>
-Fn DispatchFor(int i, EGLDisplay dpy) {
-  __EGLvendorInfo* vendor = g_exports->getVendorFromDisplay(dpy);
+Fn DispatchFrom(__EGLvendorInfo* vendor, int i, EGLint error) {
   if (!vendor || g_dispatch_stubs[i].index < 0) {
-    g_exports->setEGLError(EGL_BAD_DISPLAY);
+    g_exports->setEGLError(error);
     return nullptr;
   }
   g_exports->setLastVendor(vendor);
   return reinterpret_cast<Fn>(g_exports->fetchDispatchEntry(vendor, g_dispatch_stubs[i].index));
 }
 
-// The same for functions whose first argument is an EGLDeviceEXT (EGL_BAD_DEVICE_EXT when no vendor owns it).
+template <typename Fn>
+Fn DispatchFor(int i, EGLDisplay dpy) {
+  return DispatchFrom<Fn>(g_exports->getVendorFromDisplay(dpy), i, EGL_BAD_DISPLAY);
+}
+
 template <typename Fn>
 Fn DispatchForDevice(int i, EGLDeviceEXT device) {
-  __EGLvendorInfo* vendor = g_exports->getVendorFromDevice(device);
-  if (!vendor || g_dispatch_stubs[i].index < 0) {
-    g_exports->setEGLError(EGL_BAD_DEVICE_EXT);
-    return nullptr;
-  }
-  g_exports->setLastVendor(vendor);
-  return reinterpret_cast<Fn>(g_exports->fetchDispatchEntry(vendor, g_dispatch_stubs[i].index));
+  return DispatchFrom<Fn>(g_exports->getVendorFromDevice(device), i, EGL_BAD_DEVICE_EXT);
 }
 
 template <int I, typename R, typename... Args>
