@@ -466,7 +466,8 @@ void Norm16(bool caldera) {
   GLuint ftex;
   fbo = TextureTarget(GL_RGBA32F, GL_RGBA, GL_FLOAT, 4, 1, &ftex);
   CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
-  const int16_t swords[12] = {-32767, -32768, 12345, 32767, 1, -1, 0, 20000, -20000, 100, -100, 7};
+  // 4 texels of up to 4 components: RGBA16_SNORM reads all 16.
+  const int16_t swords[16] = {-32767, -32768, 12345, 32767, 1, -1, 0, 20000, -20000, 100, -100, 7, 3, -3, 30000, -30000};
   struct Sampled {
     GLenum internal_format, format, type;
     int components;
