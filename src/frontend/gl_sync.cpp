@@ -10,6 +10,7 @@
 
 #include "frontend/context.h"
 #include "frontend/gl_impl.h"
+#include "frontend/gl_sync.h"
 #include "util/log.h"
 
 namespace caldera {
@@ -72,16 +73,27 @@ GLsync FenceSync(Context& ctx, GLenum condition, GLbitfield flags) {
     ctx.Error(GL_INVALID_VALUE, "glFenceSync", "flags must be 0");
     return nullptr;
   }
-  pipe::FenceState* fence = pipe::FenceState::Create();  // the share group's reference
+  pipe::FenceState* fence = RecordFence(ctx);  // the share group's reference
   {
     std::lock_guard lock(ctx.shared().mutex);
     auto& table = ctx.shared().syncs;
     if (!table) table = std::make_shared<SyncTable>();
     table->live.insert(fence);
   }
+  return reinterpret_cast<GLsync>(fence);
+}
+
+pipe::FenceState* RecordFence(Context& ctx) {
+  pipe::FenceState* fence = pipe::FenceState::Create();  // the caller's reference
   fence->Retain();  // the record's reference, dropped by the backend once it has published the serial
   ctx.pipe().Record(pipe::CmdFenceSync{fence});
-  return reinterpret_cast<GLsync>(fence);
+  return fence;
+}
+
+void RecordDeviceWait(Context& ctx, pipe::FenceState* fence) {
+  if (fence->Signaled()) return;  // nothing to order against
+  fence->Retain();                // the record's reference
+  ctx.pipe().Record(pipe::CmdWaitSync{fence});
 }
 
 GLboolean IsSync(Context& ctx, GLsync sync) {
@@ -138,9 +150,7 @@ void WaitSync(Context& ctx, GLsync sync, GLbitfield flags, GLuint64 timeout) {
   if (flags != 0) return ctx.Error(GL_INVALID_VALUE, "glWaitSync", "flags must be 0");
   if (timeout != GL_TIMEOUT_IGNORED)
     return ctx.Error(GL_INVALID_VALUE, "glWaitSync", "timeout must be GL_TIMEOUT_IGNORED");
-  if (ref.fence->Signaled()) return;  // nothing to order against
-  ref.fence->Retain();                // the record's reference
-  ctx.pipe().Record(pipe::CmdWaitSync{ref.fence});
+  RecordDeviceWait(ctx, ref.fence);
 }
 
 void GetSynciv(Context& ctx, GLsync sync, GLenum pname, GLsizei count, GLsizei* length, GLint* values) {

@@ -3,6 +3,8 @@
 #include "api/gl_entry_support.h"
 #include "frontend/compat/hooks.h"
 #include "frontend/context.h"
+#include "frontend/gl_impl.h"
+#include "frontend/gl_sync.h"
 #include "frontend/platform.h"
 
 namespace caldera {
@@ -20,9 +22,7 @@ PlatformFence* CreateFenceInCurrent() {
   Context* c = api::tls_current_context;
   if (!c) return nullptr;
   if (c->compat_hooks) compat::DrawPendingBatch(*c);  // a pending immediate-mode batch comes before the fence
-  pipe::FenceState* state = pipe::FenceState::Create();  // the caller's reference
-  state->Retain();                                       // the record's, dropped once the backend published
-  c->pipe().Record(pipe::CmdFenceSync{state});
+  pipe::FenceState* state = gl::RecordFence(*c);      // the caller's reference
   c->pipe().Submit();
   return reinterpret_cast<PlatformFence*>(state);
 }
@@ -50,9 +50,7 @@ FenceStatus WaitFence(PlatformFence* fence, uint64_t timeout_ns) {
 bool WaitFenceInCurrent(PlatformFence* fence) {
   Context* c = api::tls_current_context;
   if (!c) return false;
-  if (StateOf(fence)->Signaled()) return true;  // nothing to order against
-  StateOf(fence)->Retain();                     // the record's reference
-  c->pipe().Record(pipe::CmdWaitSync{StateOf(fence)});
+  gl::RecordDeviceWait(*c, StateOf(fence));
   return true;
 }
 
