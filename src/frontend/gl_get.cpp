@@ -51,13 +51,7 @@ const ExtensionList& Extensions(Context& ctx) {
   // Bit i of a key: the device has Condition(i + 1); the two bits above them: ES, compatibility.
   constexpr unsigned kEsBit = 1u << extensions::kConditionCount, kCompatBit = kEsBit << 1;
   auto bit = [](Condition c) { return 1u << (unsigned(c) - 1); };
-  unsigned key = (caps.timestamp_bits > 0 ? bit(Condition::kTimer) : 0) |
-                 (caps.draw_transform_feedback ? bit(Condition::kXfbDraw) : 0) |
-                 (caps.max_anisotropy > 0.0f ? bit(Condition::kAnisotropy) : 0) |
-                 (caps.srgb_decode ? bit(Condition::kSrgbDecode) : 0) |
-                 (caps.norm16 ? bit(Condition::kNorm16) : 0) |
-                 (caps.robust_buffer_access ? bit(Condition::kRobustAccess) : 0) | (ctx.IsES() ? kEsBit : 0) |
-                 (ctx.IsCompat() ? kCompatBit : 0);
+  unsigned key = extensions::ConditionBits(caps) | (ctx.IsES() ? kEsBit : 0) | (ctx.IsCompat() ? kCompatBit : 0);
   // One list per (context kind, capabilities) combination, built once; every context of a kind shares it.
   // Compatibility contexts add GL_ARB_compatibility, which names no commands of its own (it promises the
   // deprecated ones: src/frontend/compat/), so it is not a row of the table, whose rows every desktop
