@@ -23,7 +23,8 @@ constexpr EGLint kMaxPbufferSize = 16384;  // Vulkan's guaranteed maxImageDimens
 // Depth without stencil (7..9) is what programs that ask for "stencil 0" pick (glmark2 rejects a config
 // with stencil bits it did not ask for); its image is still D24S8 (the default framebuffer's attachment query
 // reports 8 stencil bits: a known mismatch).
-constexpr std::array<ConfigInfo, 9> kConfigs = {{
+// Multisampled configs (10, 11) come last and sort after the others (EGL_SAMPLES is a "smaller first" key).
+constexpr std::array<ConfigInfo, 11> kConfigs = {{
     {1, 8, 8, 8, 8, 24, 8, ColorFormat::kRGBA8},
     {2, 8, 8, 8, 8, 0, 0, ColorFormat::kRGBA8},
     {3, 8, 8, 8, 0, 24, 8, ColorFormat::kRGB8},
@@ -33,7 +34,14 @@ constexpr std::array<ConfigInfo, 9> kConfigs = {{
     {7, 8, 8, 8, 8, 24, 0, ColorFormat::kRGBA8},
     {8, 8, 8, 8, 0, 24, 0, ColorFormat::kRGB8},
     {9, 5, 6, 5, 0, 24, 0, ColorFormat::kRGB565},
+    {10, 8, 8, 8, 8, 24, 8, ColorFormat::kRGBA8, 4},
+    {11, 8, 8, 8, 0, 24, 8, ColorFormat::kRGB8, 4},
 }};
+
+// Whether `dpy`'s device can make the config's images (its sample count).
+bool Offered(const Display* dpy, const ConfigInfo& c) {
+  return c.samples == 0 || (dpy && dpy->device && DeviceHasSampleCount(*dpy->device, c.samples));
+}
 
 EGLConfig Handle(const ConfigInfo& c) {
   return reinterpret_cast<EGLConfig>(static_cast<uintptr_t>(c.id));
@@ -128,10 +136,10 @@ bool ConfigAttrib(const Display* dpy, const ConfigInfo& c, EGLint attribute, EGL
       *value = kRenderable;
       return true;
     case EGL_SAMPLE_BUFFERS:
-      *value = 0;
+      *value = c.samples > 0 ? 1 : 0;
       return true;
     case EGL_SAMPLES:
-      *value = 0;
+      *value = c.samples;
       return true;
     case EGL_STENCIL_SIZE:
       *value = c.stencil;
@@ -262,10 +270,11 @@ bool SortsBefore(const ConfigInfo& a, const ConfigInfo& b, const std::array<EGLi
     if (counted(EGL_ALPHA_SIZE)) bits += c.alpha;
     return bits;
   };
-  // Caveat, colour buffer type, sample buffers and samples are equal across our table.
+  // Caveat and colour buffer type are equal across our table.
   if (color_bits(a) != color_bits(b)) return color_bits(a) > color_bits(b);
   EGLint size_a = a.red + a.green + a.blue + a.alpha, size_b = b.red + b.green + b.blue + b.alpha;
   if (size_a != size_b) return size_a < size_b;
+  if (a.samples != b.samples) return a.samples < b.samples;  // sample buffers, then samples: smaller first
   if (a.depth != b.depth) return a.depth < b.depth;
   if (a.stencil != b.stencil) return a.stencil < b.stencil;
   return a.id < b.id;
@@ -303,7 +312,9 @@ EGLBoolean GetConfigs(EGLDisplay dpy, EGLConfig* configs, EGLint config_size, EG
   EntryLock lock;
   if (!LookupInitializedDisplay(dpy)) return EGL_FALSE;
   std::vector<const ConfigInfo*> list;
-  for (const ConfigInfo& c : kConfigs) list.push_back(&c);
+  const Display* display = LookupInitializedDisplay(dpy);
+  for (const ConfigInfo& c : kConfigs)
+    if (Offered(display, c)) list.push_back(&c);
   return ReturnConfigs(list, configs, config_size, num_config);
 }
 
@@ -330,7 +341,7 @@ EGLBoolean ChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* co
   }
   std::vector<const ConfigInfo*> list;
   for (const ConfigInfo& c : kConfigs) {
-    if (Matches(display, c, req)) list.push_back(&c);
+    if (Offered(display, c) && Matches(display, c, req)) list.push_back(&c);
   }
   std::stable_sort(list.begin(), list.end(),
                    [&](const ConfigInfo* a, const ConfigInfo* b) { return SortsBefore(*a, *b, req); });

@@ -4,8 +4,8 @@
 
 #include "egl_api.h"
 #include "egl_objects.h"
-#include "gl_versions.h"
 #include "frontend/platform.h"
+#include "gl_versions.h"
 #include "util/log.h"
 
 namespace caldera::egl {
@@ -295,9 +295,13 @@ EGLBoolean QueryContext(EGLDisplay handle, EGLContext context, EGLint attribute,
       v = ctx->client_major;
       break;
     case EGL_RENDER_BUFFER: {
-      // EGL defines pbuffers as back-buffered (§3.7.4); a context without a surface reports EGL_NONE.
+      // EGL defines pbuffers as back-buffered (§3.7.4), pixmaps as single-buffered; a context without a
+      // surface reports EGL_NONE.
       const ThreadCurrent& cur = Current();
-      v = (cur.context == ctx && cur.draw) ? EGL_BACK_BUFFER : EGL_NONE;
+      if (cur.context != ctx || !cur.draw)
+        v = EGL_NONE;
+      else
+        v = cur.draw->pixmap || cur.draw->single_buffered ? EGL_SINGLE_BUFFER : EGL_BACK_BUFFER;
       break;
     }
     default:

@@ -28,6 +28,7 @@ struct ConfigInfo {
   EGLint red, green, blue, alpha;
   EGLint depth, stencil;
   ColorFormat format;
+  EGLint samples = 0;  // EGL_SAMPLES (0: EGL_SAMPLE_BUFFERS 0); offered only where the device has them
 };
 
 struct ContextObj {
@@ -52,6 +53,7 @@ struct SurfaceObj {
   EGLint swap_behavior = EGL_BUFFER_DESTROYED;  // EGL's default; either holds (SurfaceAttrib)
   bool window = false;                          // a window surface (EGL_WIDTH/HEIGHT follow the window)
   bool pixmap = false;                          // an X pixmap surface (single-buffered)
+  bool single_buffered = false;                 // a window made with EGL_RENDER_BUFFER EGL_SINGLE_BUFFER
   // EGL_KHR_partial_update's bookkeeping since the last frame boundary (a swap): whether the buffer age was
   // queried, and whether eglSetDamageRegionKHR was called.
   bool age_queried = false, damage_region_set = false;

@@ -9,6 +9,7 @@
 #include "egl_wayland.h"
 #include "egl_x11.h"
 #include "frontend/platform.h"
+#include "util/log.h"
 
 namespace caldera::egl {
 namespace {
@@ -115,7 +116,7 @@ EGLSurface CreatePbufferSurface(EGLDisplay handle, EGLConfig config, const EGLin
   desc.height = height > 0 ? height : 1;
   desc.color = cfg->format;
   desc.depth_stencil = cfg->depth > 0;
-  desc.samples = 1;
+  desc.samples = cfg->samples > 0 ? cfg->samples : 1;
   std::string error;
   Surface* surface = caldera::CreatePbufferSurface(*dpy->device, desc, &error);
   if (!surface) {
@@ -138,17 +139,18 @@ namespace {
 
 // Window surface attributes (EGL 1.5 §3.5.1), from an EGLint or EGLAttrib list.
 template <typename Attrib>
-bool ParseWindowAttribs(const Attrib* attrib_list, EGLint* colorspace) {
+bool ParseWindowAttribs(const Attrib* attrib_list, EGLint* colorspace, EGLint* render_buffer) {
   for (const Attrib* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
     auto v = static_cast<EGLint>(a[1]);
     switch (static_cast<EGLint>(a[0])) {
       case EGL_RENDER_BUFFER:
-        // A hint: single-buffered rendering is not offered, so windows stay back-buffered (the query
-        // says which one is used).
+        // EGL_SINGLE_BUFFER: GL renders into what the window shows (glFlush shows it); pixmaps are
+        // single-buffered whatever is asked.
         if (v != EGL_BACK_BUFFER && v != EGL_SINGLE_BUFFER) {
           SetError(EGL_BAD_ATTRIBUTE);
           return false;
         }
+        *render_buffer = v;
         break;
       case EGL_GL_COLORSPACE:
         if (v != EGL_GL_COLORSPACE_LINEAR && v != EGL_GL_COLORSPACE_SRGB) {
@@ -190,8 +192,8 @@ EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, NativeWindowR
     SetError(EGL_BAD_NATIVE_WINDOW);
     return EGL_NO_SURFACE;
   }
-  EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;
-  if (!ParseWindowAttribs(attrib_list, &colorspace)) return EGL_NO_SURFACE;
+  EGLint colorspace = EGL_GL_COLORSPACE_LINEAR, render_buffer = EGL_BACK_BUFFER;
+  if (!ParseWindowAttribs(attrib_list, &colorspace, &render_buffer)) return EGL_NO_SURFACE;
   if (colorspace == EGL_GL_COLORSPACE_SRGB) {
     SetError(EGL_BAD_MATCH);  // no sRGB configs yet (EGL_KHR_gl_colorspace is not advertised)
     return EGL_NO_SURFACE;
@@ -207,6 +209,8 @@ EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, NativeWindowR
   SurfaceDesc desc;
   desc.color = cfg->format;
   desc.depth_stencil = cfg->depth > 0;
+  desc.samples = cfg->samples > 0 ? cfg->samples : 1;
+  desc.single_buffered = render_buffer == EGL_SINGLE_BUFFER && cfg->samples == 0;
   std::string why;
   Surface* surface = caldera::CreateWindowSurface(*dpy->device, desc, std::move(native), &why);
   if (!surface) {
@@ -218,6 +222,7 @@ EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, NativeWindowR
   surf->surface = surface;
   surf->config = cfg;
   surf->window = true;
+  surf->single_buffered = desc.single_buffered;
   surf->width = SurfaceWidth(*surface);
   surf->height = SurfaceHeight(*surface);
   surf->gl_colorspace = colorspace;
@@ -242,8 +247,8 @@ EGLSurface CreatePixmapCommon(EGLDisplay handle, EGLConfig config, bool given, u
     SetError(EGL_BAD_NATIVE_PIXMAP);
     return EGL_NO_SURFACE;
   }
-  EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;
-  if (!ParseWindowAttribs(attrib_list, &colorspace)) return EGL_NO_SURFACE;
+  EGLint colorspace = EGL_GL_COLORSPACE_LINEAR, render_buffer = EGL_BACK_BUFFER;
+  if (!ParseWindowAttribs(attrib_list, &colorspace, &render_buffer)) return EGL_NO_SURFACE;
   if (colorspace == EGL_GL_COLORSPACE_SRGB) {
     SetError(EGL_BAD_MATCH);
     return EGL_NO_SURFACE;
@@ -257,6 +262,7 @@ EGLSurface CreatePixmapCommon(EGLDisplay handle, EGLConfig config, bool given, u
   SurfaceDesc desc;
   desc.color = cfg->format;
   desc.depth_stencil = cfg->depth > 0;
+  desc.samples = cfg->samples > 0 ? cfg->samples : 1;
   std::string why;
   Surface* surface = caldera::CreatePixmapSurface(*dpy->device, desc, std::move(native), &why);
   if (!surface) {
@@ -391,7 +397,7 @@ EGLBoolean QuerySurface(EGLDisplay handle, EGLSurface surface, EGLint attribute,
       v = surf->mipmap_level;
       break;
     case EGL_RENDER_BUFFER:
-      v = surf->pixmap ? EGL_SINGLE_BUFFER : EGL_BACK_BUFFER;
+      v = surf->pixmap || surf->single_buffered ? EGL_SINGLE_BUFFER : EGL_BACK_BUFFER;
       break;
     case EGL_SWAP_BEHAVIOR:
       v = surf->swap_behavior;
@@ -578,13 +584,32 @@ EGLBoolean SwapInterval(EGLDisplay handle, EGLint interval) {
   return EGL_TRUE;
 }
 
-EGLBoolean CopyBuffers(EGLDisplay handle, EGLSurface surface, EGLNativePixmapType) {
+// The colour buffer into an X pixmap of the surface's depth and size (X11 and xcb; surfaceless and Wayland
+// have no native pixmaps).
+EGLBoolean CopyBuffers(EGLDisplay handle, EGLSurface surface, EGLNativePixmapType target) {
   EntryLock lock;
   Display* dpy = LookupInitializedDisplay(handle);
   if (!dpy) return EGL_FALSE;
-  if (!LookupSurface(dpy, surface)) return EGL_FALSE;
-  SetError(EGL_BAD_NATIVE_PIXMAP);  // surfaceless has no native pixmaps
-  return EGL_FALSE;
+  SurfaceObj* surf = LookupSurface(dpy, surface);
+  if (!surf) return EGL_FALSE;
+  auto xid = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(target));
+  EGLint visual = surf->config ? ConfigNativeVisual(dpy, *surf->config) : 0;
+  if (!dpy->x11 || !visual || xid == 0) {
+    SetError(EGL_BAD_NATIVE_PIXMAP);
+    return EGL_FALSE;
+  }
+  EGLint error = EGL_SUCCESS;
+  std::unique_ptr<NativeWindow> pixmap = x11::CreatePixmap(*dpy->x11, xid, uint32_t(visual), &error, false);
+  if (!pixmap) {
+    SetError(error);  // not a pixmap, or not of the config's depth
+    return EGL_FALSE;
+  }
+  if (!caldera::CopySurfaceTo(*surf->surface, *pixmap)) {
+    util::LogOnce(util::LogLevel::kInfo, "eglCopyBuffers", "the pixmap is not the surface's size");
+    SetError(EGL_BAD_MATCH);
+    return EGL_FALSE;
+  }
+  return EGL_TRUE;
 }
 
 }  // namespace caldera::egl

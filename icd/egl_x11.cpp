@@ -56,22 +56,24 @@ VisualInfo FindVisual(xcb_connection_t* c, int screen_index, uint32_t id) {
   return {};
 }
 
-// A TrueColor visual of `depth` with 8-bit components (the screen's default visual first).
-uint32_t PickVisual(xcb_connection_t* c, int screen_index, uint8_t depth) {
+// The TrueColor visuals of `depth` with 8-bit components, the screen's default visual first.
+std::vector<uint32_t> PickVisuals(xcb_connection_t* c, int screen_index, uint8_t depth) {
+  std::vector<uint32_t> out;
   const xcb_screen_t* s = ScreenOf(c, screen_index);
-  if (!s) return 0;
+  if (!s) return out;
   auto usable = [](const xcb_visualtype_t* v) {
     return v->_class == XCB_VISUAL_CLASS_TRUE_COLOR && v->bits_per_rgb_value == 8 &&
            (v->red_mask | v->green_mask | v->blue_mask) == 0xFFFFFFu;
   };
   VisualInfo def = FindVisual(c, screen_index, s->root_visual);
-  if (def.type && def.depth == depth && usable(def.type)) return def.type->visual_id;
+  if (def.type && def.depth == depth && usable(def.type)) out.push_back(def.type->visual_id);
   for (auto d = X11().xcb_screen_allowed_depths_iterator(s); d.rem; X11().xcb_depth_next(&d)) {
     if (d.data->depth != depth) continue;
     for (auto v = X11().xcb_depth_visuals_iterator(d.data); v.rem; X11().xcb_visualtype_next(&v))
-      if (usable(v.data)) return v.data->visual_id;
+      if (usable(v.data) && (out.empty() || v.data->visual_id != out.front()))
+        out.push_back(v.data->visual_id);
   }
-  return 0;
+  return out;
 }
 
 int ScreenAttrib(const EGLAttrib* attrib_list, EGLenum platform, int fallback, EGLint* error) {
@@ -119,9 +121,11 @@ void WriteReadbackStats(uint64_t shm_frames, uint64_t put_image_frames) {
 class X11Window final : public NativeWindow {
  public:
   // `pixmap`: window_ is an X pixmap (a pixmap surface's front buffer), which has no presentation handle.
-  X11Window(Screen& screen, uint32_t window, uint32_t visual, uint8_t depth, bool pixmap = false)
-      : screen_(screen), window_(window), visual_(visual), depth_(depth), pixmap_(pixmap) {
-    screen_.windows_with_surfaces.insert(window_);
+  // `claim`: the drawable is a surface's while this object lives (false: an eglCopyBuffers target).
+  X11Window(Screen& screen, uint32_t window, uint32_t visual, uint8_t depth, bool pixmap = false,
+            bool claim = true)
+      : screen_(screen), window_(window), visual_(visual), depth_(depth), pixmap_(pixmap), claim_(claim) {
+    if (claim_) screen_.windows_with_surfaces.insert(window_);
   }
   ~X11Window() override {
     xcb_connection_t* c = screen_.connection->io();
@@ -134,7 +138,7 @@ class X11Window final : public NativeWindow {
       X11().xcb_free_gc(c, gc_);
       X11().xcb_flush(c);
     }
-    screen_.windows_with_surfaces.erase(window_);
+    if (claim_) screen_.windows_with_surfaces.erase(window_);
     if (shm_frames_ || put_image_frames_) WriteReadbackStats(shm_frames_, put_image_frames_);
   }
 
@@ -311,6 +315,7 @@ class X11Window final : public NativeWindow {
   uint32_t visual_;
   uint8_t depth_;
   bool pixmap_;
+  bool claim_;
   xcb_gcontext_t gc_ = 0;
   std::vector<uint32_t> frame_;  // the plain path's converted frame
   ShmImage shm_;
@@ -392,8 +397,10 @@ std::unique_ptr<Screen> OpenScreen(EGLenum platform, void* native_display, const
   auto screen = std::make_unique<Screen>();
   screen->native_display = native_display;
   screen->screen = screen_index;
-  screen->visual24 = PickVisual(conn->io(), screen_index, 24);
-  screen->visual32 = PickVisual(conn->io(), screen_index, 32);
+  screen->visuals24 = PickVisuals(conn->io(), screen_index, 24);
+  screen->visuals32 = PickVisuals(conn->io(), screen_index, 32);
+  screen->visual24 = screen->visuals24.empty() ? 0 : screen->visuals24.front();
+  screen->visual32 = screen->visuals32.empty() ? 0 : screen->visuals32.front();
   screen->connection = conn.release();  // lives as long as the EGLDisplay: for the process
   return screen;
 }
@@ -408,6 +415,14 @@ bool SameScreen(const Screen& screen, EGLenum platform, void* native_display, co
 uint32_t VisualFor(const Screen& screen, EGLint alpha_size) {
   if (alpha_size > 0 && screen.visual32) return screen.visual32;
   return screen.visual24 ? screen.visual24 : screen.visual32;
+}
+
+uint32_t DistinctVisualFor(const Screen& screen, EGLint alpha_size, size_t n) {
+  const std::vector<uint32_t>& list = alpha_size > 0 && screen.visual32
+                                          ? screen.visuals32
+                                          : (screen.visual24 ? screen.visuals24 : screen.visuals32);
+  if (list.empty()) return 0;
+  return n < list.size() ? list[n] : list.front();
 }
 
 uint32_t VisualDepth(const Screen& screen, uint32_t visual) {
@@ -453,7 +468,8 @@ std::unique_ptr<NativeWindow> CreateWindow(Screen& screen, uint32_t window, uint
   return std::make_unique<X11Window>(screen, window, window_visual, depth);
 }
 
-std::unique_ptr<NativeWindow> CreatePixmap(Screen& screen, uint32_t pixmap, uint32_t visual, EGLint* error) {
+std::unique_ptr<NativeWindow> CreatePixmap(Screen& screen, uint32_t pixmap, uint32_t visual, EGLint* error,
+                                           bool claim) {
   Connection& conn = *screen.connection;
   if (conn.own && conn.xlib) X11().XSync(conn.xlib, False);  // the pixmap may still be in Xlib's buffer
   xcb_connection_t* c = conn.io();
@@ -480,11 +496,11 @@ std::unique_ptr<NativeWindow> CreatePixmap(Screen& screen, uint32_t pixmap, uint
     *error = EGL_BAD_MATCH;
     return nullptr;
   }
-  if (screen.windows_with_surfaces.count(pixmap)) {
+  if (claim && screen.windows_with_surfaces.count(pixmap)) {
     *error = EGL_BAD_ALLOC;
     return nullptr;
   }
-  return std::make_unique<X11Window>(screen, pixmap, visual, depth, true);
+  return std::make_unique<X11Window>(screen, pixmap, visual, depth, true, claim);
 }
 
 }  // namespace caldera::egl::x11

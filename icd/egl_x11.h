@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <set>
+#include <vector>
 
 #include "frontend/platform.h"
 
@@ -22,6 +23,8 @@ struct Screen {
   int screen = 0;
   uint32_t visual24 = 0;  // a TrueColor visual of depth 24 (0: none)
   uint32_t visual32 = 0;  // a TrueColor visual of depth 32 (0: none)
+  // Every usable TrueColor visual of depth 24 / 32 (8-bit components), visual24 / visual32 first.
+  std::vector<uint32_t> visuals24, visuals32;
   std::set<uint32_t> windows_with_surfaces;
 };
 
@@ -40,6 +43,9 @@ bool SameScreen(const Screen& screen, EGLenum platform, void* native_display, co
 // The visual a config with this alpha size renders for (depth 32 for alpha where the screen has one).
 uint32_t VisualFor(const Screen& screen, EGLint alpha_size);
 uint32_t VisualDepth(const Screen& screen, uint32_t visual);
+// The n-th of the screen's visuals that VisualFor picks among (its first when there are fewer): GLX gives
+// each FBConfig a visual of its own where the server has enough, so glXGetConfig can tell them apart.
+uint32_t DistinctVisualFor(const Screen& screen, EGLint alpha_size, size_t n);
 
 // Checks `window` for a window surface of a config whose visual is `visual`: EGL_BAD_NATIVE_WINDOW when
 // it is not an InputOutput window, EGL_BAD_MATCH when its depth or visual class does not fit, EGL_BAD_ALLOC
@@ -50,7 +56,8 @@ std::unique_ptr<NativeWindow> CreateWindow(Screen& screen, uint32_t window, uint
 // Checks `pixmap` for a pixmap surface of a config whose visual is `visual`: EGL_BAD_NATIVE_PIXMAP when it
 // is not a pixmap (a window, a bad XID), EGL_BAD_MATCH when its depth differs from the visual's,
 // EGL_BAD_ALLOC when it already has a surface. The returned object puts frames into the pixmap (PutFrame)
-// and has no presentation handle.
-std::unique_ptr<NativeWindow> CreatePixmap(Screen& screen, uint32_t pixmap, uint32_t visual, EGLint* error);
+// and has no presentation handle. `claim` false (an eglCopyBuffers target): the pixmap may have a surface.
+std::unique_ptr<NativeWindow> CreatePixmap(Screen& screen, uint32_t pixmap, uint32_t visual, EGLint* error,
+                                           bool claim = true);
 
 }  // namespace caldera::egl::x11

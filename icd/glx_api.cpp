@@ -27,7 +27,7 @@ constexpr int kMaxPbufferSize = 16384;
 constexpr char kExtensions[] =
     "GLX_ARB_create_context GLX_ARB_create_context_profile GLX_EXT_create_context_es2_profile "
     "GLX_EXT_create_context_es_profile GLX_ARB_get_proc_address GLX_EXT_swap_control GLX_MESA_swap_control "
-    "GLX_SGI_make_current_read GLX_SGI_swap_control GLX_EXT_buffer_age";
+    "GLX_SGI_make_current_read GLX_SGI_swap_control GLX_EXT_buffer_age GLX_ARB_multisample";
 
 thread_local ContextRec* t_current = nullptr;
 thread_local DrawableRec* t_draw = nullptr;
@@ -68,13 +68,19 @@ bool ConfigAttrib(const FBConfigRec& c, int attribute, int* value) {
     case GLX_ACCUM_GREEN_SIZE:
     case GLX_ACCUM_BLUE_SIZE:
     case GLX_ACCUM_ALPHA_SIZE:
-    case GLX_SAMPLE_BUFFERS:
-    case GLX_SAMPLES:
     case GLX_TRANSPARENT_INDEX_VALUE:
     case GLX_TRANSPARENT_RED_VALUE:
     case GLX_TRANSPARENT_GREEN_VALUE:
     case GLX_TRANSPARENT_BLUE_VALUE:
     case GLX_TRANSPARENT_ALPHA_VALUE:
+      *value = 0;
+      return true;
+    case GLX_SAMPLE_BUFFERS:
+      *value = c.samples > 0 ? 1 : 0;
+      return true;
+    case GLX_SAMPLES:
+      *value = c.samples;
+      return true;
     case GLX_MAX_PBUFFER_WIDTH:
     case GLX_MAX_PBUFFER_HEIGHT:
       *value = kMaxPbufferSize;
@@ -83,6 +89,8 @@ bool ConfigAttrib(const FBConfigRec& c, int attribute, int* value) {
       *value = kMaxPbufferSize * kMaxPbufferSize;
       return true;
     case GLX_DOUBLEBUFFER:
+      *value = c.double_buffer ? True : False;
+      return true;
     case GLX_X_RENDERABLE:
       *value = True;
       return true;
@@ -245,6 +253,8 @@ DrawableRec* DrawableFor(GlxDisplay* d, GLXDrawable xid, FBConfigRec* config, un
   SurfaceDesc desc;
   desc.color = config->format;
   desc.depth_stencil = config->depth > 0;
+  desc.single_buffered = !config->double_buffer;
+  desc.samples = config->samples > 0 ? config->samples : 1;
   std::string why;
   Surface* surface = CreateWindowSurface(*d->device, desc, std::move(window), &why);
   if (!surface) {
@@ -339,12 +349,61 @@ XVisualInfo* GetVisualFromFBConfig(::Display* dpy, GLXFBConfig config) {
   return egl::x11::X11().XGetVisualInfo(dpy, VisualIDMask, &tmpl, &n);
 }
 
+// glXChooseVisual's list (GLX 1.4 §3.2.2): GLX_RGBA, GLX_DOUBLEBUFFER, GLX_STEREO and GLX_USE_GL stand alone
+// (GLX_DOUBLEBUFFER absent means single-buffered only); the sizes are minimums. Of the configs that match,
+// the one with the fewest alpha, depth, stencil and sample bits wins, as the spec's "smallest" rules ask
+// (every depth buffer is 24 bits, so "largest depth" changes nothing).
 XVisualInfo* ChooseVisual(::Display* dpy, int screen, int* attribs) {
-  (void)attribs;
+  std::vector<int> fb = {GLX_DOUBLEBUFFER, False};  // as a glXChooseFBConfig list
+  bool rgba = false;
+  for (int* a = attribs; a && *a != None; ++a) {
+    switch (*a) {
+      case GLX_USE_GL:
+        break;
+      case GLX_RGBA:
+        rgba = true;
+        break;
+      case GLX_DOUBLEBUFFER:
+        fb[1] = True;
+        break;
+      case GLX_STEREO:
+        fb.insert(fb.end(), {GLX_STEREO, True});
+        break;
+      case GLX_BUFFER_SIZE:  // colour-index sizes: no colour-index visuals
+      case GLX_LEVEL:
+      case GLX_AUX_BUFFERS:
+      case GLX_RED_SIZE:
+      case GLX_GREEN_SIZE:
+      case GLX_BLUE_SIZE:
+      case GLX_ALPHA_SIZE:
+      case GLX_DEPTH_SIZE:
+      case GLX_STENCIL_SIZE:
+      case GLX_ACCUM_RED_SIZE:
+      case GLX_ACCUM_GREEN_SIZE:
+      case GLX_ACCUM_BLUE_SIZE:
+      case GLX_ACCUM_ALPHA_SIZE:
+      case GLX_SAMPLE_BUFFERS:
+      case GLX_SAMPLES:
+        if (*a != GLX_BUFFER_SIZE) fb.insert(fb.end(), {a[0], a[1]});
+        ++a;
+        break;
+      default:
+        return nullptr;  // an attribute glXChooseVisual does not know: no visual fits
+    }
+  }
+  if (!rgba) return nullptr;  // colour-index visuals only: Caldera has none
+  fb.push_back(None);
   int n = 0;
-  GLXFBConfig* configs = GetFBConfigs(dpy, screen, &n);
+  GLXFBConfig* configs = ChooseFBConfig(dpy, screen, fb.data(), &n);
   if (!configs) return nullptr;
-  XVisualInfo* vi = GetVisualFromFBConfig(dpy, configs[0]);
+  GLXFBConfig best = configs[0];
+  {
+    std::lock_guard lock(Lock());
+    auto cost = [](const FBConfigRec* c) { return c->alpha + c->depth + c->stencil + c->samples; };
+    for (int i = 1; i < n; ++i)
+      if (cost(LookupConfig(configs[i])) < cost(LookupConfig(best))) best = configs[i];
+  }
+  XVisualInfo* vi = GetVisualFromFBConfig(dpy, best);
   std::free(configs);
   return vi;
 }
@@ -621,6 +680,7 @@ GLXPixmap PixmapFor(::Display* dpy, FBConfigRec* c, Pixmap pixmap, unsigned char
   SurfaceDesc desc;
   desc.color = c->format;
   desc.depth_stencil = c->depth > 0;
+  desc.samples = c->samples > 0 ? c->samples : 1;
   std::string why;
   Surface* surface = caldera::CreatePixmapSurface(*d->device, desc, std::move(native), &why);
   if (!surface) {
@@ -713,6 +773,7 @@ GLXPbuffer CreatePbuffer(::Display* dpy, GLXFBConfig config, const int* attribs)
   SurfaceDesc desc;
   desc.color = c->format;
   desc.depth_stencil = c->depth > 0;
+  desc.samples = c->samples > 0 ? c->samples : 1;
   // GLX's default size is 0 x 0; the frontend's surfaces have at least one pixel (nothing draws outside).
   desc.width = std::max(width, 1);
   desc.height = std::max(height, 1);
@@ -814,16 +875,31 @@ GlxDisplay* GetDisplay(::Display* dpy, int screen) {
   d->screen = screen;
   d->x11 = x11.release();  // lives as long as the process, as glvnd keeps displays' vendors
   d->device = opened.device;
+  // Double-buffered single-sampled configs first (what programs that name nothing get), then
+  // single-buffered ones, then multisampled ones where the device has 4 samples. Each takes a visual of its
+  // own while the server has enough of the depth, so a visual names one config (glXChooseVisual,
+  // glXCreateContext); the rest share the first.
   int id = 1;
-  for (const Shape& s : kShapes) {
-    auto* c = new FBConfigRec;
-    c->display = d;
-    c->id = id++;
-    c->red = s.r, c->green = s.g, c->blue = s.b, c->alpha = s.a, c->depth = s.depth, c->stencil = s.stencil;
-    c->format = s.format;
-    c->visual = egl::x11::VisualFor(*d->x11, s.a);
-    c->visual_depth = int(egl::x11::VisualDepth(*d->x11, c->visual));
-    d->configs.push_back(c);
+  size_t nth[2] = {0, 0};  // visuals handed out, of depth 24 and of depth 32
+  const int sample_counts[] = {0, DeviceHasSampleCount(*d->device, 4) ? 4 : -1};
+  for (int samples : sample_counts) {
+    if (samples < 0) continue;
+    for (bool double_buffer : {true, false}) {
+      if (samples > 0 && !double_buffer) continue;  // a multisampled front buffer cannot be shown by a copy
+      for (const Shape& s : kShapes) {
+        auto* c = new FBConfigRec;
+        c->display = d;
+        c->id = id++;
+        c->red = s.r, c->green = s.g, c->blue = s.b, c->alpha = s.a, c->depth = s.depth,
+        c->stencil = s.stencil;
+        c->format = s.format;
+        c->double_buffer = double_buffer;
+        c->samples = samples;
+        c->visual = egl::x11::DistinctVisualFor(*d->x11, s.a, nth[s.a > 0]++);
+        c->visual_depth = int(egl::x11::VisualDepth(*d->x11, c->visual));
+        d->configs.push_back(c);
+      }
+    }
   }
   // One close hook per X display (not per screen).
   const bool hooked =

@@ -28,6 +28,8 @@ struct FBConfigRec {
   ColorFormat format = ColorFormat::kRGBA8;
   uint32_t visual = 0;
   int visual_depth = 24;
+  bool double_buffer = true;  // false: GLX_DOUBLEBUFFER False, rendering to the front buffer
+  int samples = 0;            // GLX_SAMPLES (0: GLX_SAMPLE_BUFFERS 0)
 };
 
 struct ContextRec {

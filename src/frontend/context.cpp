@@ -7,6 +7,7 @@
 #include "frontend/compat/hooks.h"
 #include "frontend/compat/immediate.h"
 #include "frontend/compat/state.h"
+#include "frontend/default_framebuffer.h"
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_enums.h"
@@ -209,7 +210,7 @@ bool Context::FlushRenderTargets() {
   DrawFramebufferSize(reinterpret_cast<int32_t*>(&cmd.width), reinterpret_cast<int32_t*>(&cmd.height));
   if (!fb) {
     if (draw_surface_) {
-      cmd.color[0].image = draw_surface_->color;
+      cmd.color[0] = DefaultDrawImage(*this);
       cmd.depth_stencil.image = draw_surface_->depth_stencil;
     }
   } else {
@@ -239,7 +240,7 @@ pipe::ImageRef Context::ReadColorImage(int32_t* width, int32_t* height, pipe::Fo
     *width = read_surface_->desc.width;
     *height = read_surface_->desc.height;
     if (format) *format = read_surface_->color_format;
-    return {read_surface_->color, 0, 0};
+    return ResolvedForRead(*pipe_, *read_surface_, DefaultReadImage(*this));
   }
   GLenum buf = read_framebuffer->read_buffer;
   if (buf < GL_COLOR_ATTACHMENT0 || buf >= GL_COLOR_ATTACHMENT0 + pipe::kMaxColorAttachments) return {};

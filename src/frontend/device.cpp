@@ -119,6 +119,11 @@ std::string DeviceRendererName(const Device& device) {
   return const_cast<Device&>(device).backend().caps().renderer;
 }
 
+bool DeviceHasSampleCount(const Device& device, int32_t samples) {
+  const auto& caps = const_cast<Device&>(device).backend().caps();
+  return samples > 0 && uint32_t(samples) <= caps.max_samples && (caps.sample_counts & uint32_t(samples));
+}
+
 Surface::Surface(Device& dev, const SurfaceDesc& d) : device(dev), desc(d) {
   color_format = SurfaceColorFormat(d.color);
   std::lock_guard lock(device.resource_mutex());
@@ -146,7 +151,9 @@ void Surface::CreateImages(pipe::Pipe& pipe) {
 }
 
 void Surface::Resize(pipe::Pipe& pipe, int32_t width, int32_t height) {
-  for (pipe::Handle* h : {&color, &depth_stencil}) {
+  // A front buffer is made again when GL next names it (its contents are undefined after a resize anyway).
+  front_drawn = false;
+  for (pipe::Handle* h : {&color, &depth_stencil, &front, &resolved}) {
     if (!h->valid()) continue;
     pipe.Record(pipe::CmdImageDestroy{*h});
     device.handles().Free(*h);
@@ -160,7 +167,7 @@ void Surface::Resize(pipe::Pipe& pipe, int32_t width, int32_t height) {
 Surface::~Surface() {
   std::lock_guard lock(device.resource_mutex());
   auto& pipe = device.resource_pipe();
-  for (pipe::Handle h : {color, depth_stencil}) {
+  for (pipe::Handle h : {color, depth_stencil, front, resolved}) {
     if (!h.valid()) continue;
     pipe.Record(pipe::CmdImageDestroy{h});
     device.handles().Free(h);

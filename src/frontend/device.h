@@ -62,6 +62,14 @@ class Surface {
   // A pixmap surface (window is then the pixmap): single-buffered, its images are the front buffer, copied
   // into the pixmap at glFlush / glFinish / eglWaitClient / glXWaitGL (ShowFrontBuffer). Swaps do nothing.
   bool pixmap = false;
+  // Double-buffered windows whose front buffer GL has named (glDrawBuffer / glReadBuffer GL_FRONT): the image
+  // that holds what the window shows, made on first use (default_framebuffer.cpp); each later swap copies
+  // the frame into it. `front_drawn`: rendered to since the window last showed it.
+  pipe::Handle front;
+  bool front_drawn = false;
+  // Multisampled surfaces: a single-sampled image reads resolve into first (neither a Vulkan copy to memory
+  // nor a GLES glReadPixels can read samples), made on first use.
+  pipe::Handle resolved;
 
   // Gives the surface new images of `width` x `height` (their contents undefined), recorded on `pipe` so
   // the old ones are destroyed after the work that uses them.
@@ -72,7 +80,11 @@ class Surface {
 };
 
 // glFlush / glFinish and the window systems' waits, after the work is submitted: where the context draws to
-// a pixmap surface, the front buffer is read back into the pixmap (window_surface.cpp).
+// a pixmap, a single-buffered window or a window's front buffer, the front buffer is shown
+// (default_framebuffer.cpp).
 void ShowFrontBuffer(Context& context);
+// Puts `image` (the surface's size, GL orientation) into the window or pixmap: through the presenter, else
+// read back (window_surface.cpp). False when the context is lost.
+bool ShowImage(Context& context, Surface& surface, pipe::Handle image);
 
 }  // namespace caldera

@@ -47,6 +47,8 @@ uint32_t FramebufferLayers(const Framebuffer* fb);
 // GL_SAMPLES of a framebuffer: its attachments' sample count (0: single-sampled; null: the default
 // framebuffer, whose surfaces are single-sampled).
 int32_t FramebufferSamples(const Framebuffer* fb);
+// GL_SAMPLES of a bound framebuffer: `fb`'s, or with none bound the surface's (0 for a single-sampled one).
+int32_t FramebufferSamples(const Framebuffer* fb, const Surface* surface);
 // The sample count a multisampled image of `requested` samples gets: the smallest count the device has that
 // is at least `requested` (GL lets implementations round up); 0 (single-sampled) for 0 and 1.
 GLsizei SupportedSampleCount(Context& ctx, GLsizei requested);

@@ -1,5 +1,6 @@
 // Renderbuffers and framebuffer objects (renderbuffer attachments; texture attachments come with textures).
 #include "frontend/context.h"
+#include "frontend/default_framebuffer.h"
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_enums.h"
@@ -185,6 +186,11 @@ int32_t FramebufferSamples(const Framebuffer* fb) {
   return 0;
 }
 
+int32_t FramebufferSamples(const Framebuffer* fb, const Surface* surface) {
+  if (fb) return FramebufferSamples(fb);
+  return surface && surface->desc.samples > 1 ? surface->desc.samples : 0;
+}
+
 GLsizei SupportedSampleCount(Context& ctx, GLsizei requested) {
   if (requested <= 1) return 0;
   const auto& caps = ctx.device().backend().caps();
@@ -348,7 +354,8 @@ namespace {
 // GL 4.6 §17.4.1 / §18.2.1 tell an unknown value (INVALID_ENUM: neither in table 17.4, window-system
 // buffers, nor in 17.5, colour attachments) from a known one that does not fit the bound framebuffer
 // (INVALID_OPERATION). Returns false after recording the error.
-bool CheckColorBufferEnum(Context& ctx, GLenum buf, bool framebuffer_object, const char* function) {
+bool CheckColorBufferEnum(Context& ctx, GLenum buf, bool framebuffer_object, const Surface* surface,
+                          const char* function) {
   bool attachment = buf >= GL_COLOR_ATTACHMENT0 && buf <= GL_COLOR_ATTACHMENT31;
   bool window = false, exists = false;  // exists: the buffer is in Caldera's mono default framebuffer
   switch (buf) {
@@ -381,6 +388,8 @@ bool CheckColorBufferEnum(Context& ctx, GLenum buf, bool framebuffer_object, con
     }
     return true;
   }
+  // Which of them the bound surface has: a pbuffer no front buffer, a single-buffered window no back one.
+  if (exists && surface && !ctx.IsES()) exists = SurfaceHasColorBuffer(*surface, buf);
   if (!exists) {
     ctx.Error(GL_INVALID_OPERATION, function, "buffer does not exist in the default framebuffer");
     return false;
@@ -391,8 +400,15 @@ bool CheckColorBufferEnum(Context& ctx, GLenum buf, bool framebuffer_object, con
 }  // namespace
 
 void DrawBuffer(Context& ctx, GLenum buf) {
-  if (!CheckColorBufferEnum(ctx, buf, ctx.draw_framebuffer != nullptr, "glDrawBuffer")) return;
-  if (!ctx.draw_framebuffer) return;
+  if (!CheckColorBufferEnum(ctx, buf, ctx.draw_framebuffer != nullptr, ctx.draw_surface(), "glDrawBuffer"))
+    return;
+  if (!ctx.draw_framebuffer) {
+    if (buf != ctx.default_draw_buffer) {
+      ctx.default_draw_buffer = buf;
+      ctx.MarkDirty(kDirtyRenderTargets);
+    }
+    return;
+  }
   auto& db = ctx.draw_framebuffer->draw_buffers;
   db.fill(GL_NONE);
   db[0] = buf;
@@ -400,8 +416,12 @@ void DrawBuffer(Context& ctx, GLenum buf) {
 }
 
 void ReadBuffer(Context& ctx, GLenum src) {
-  if (!CheckColorBufferEnum(ctx, src, ctx.read_framebuffer != nullptr, "glReadBuffer")) return;
-  if (!ctx.read_framebuffer) return;
+  if (!CheckColorBufferEnum(ctx, src, ctx.read_framebuffer != nullptr, ctx.read_surface(), "glReadBuffer"))
+    return;
+  if (!ctx.read_framebuffer) {
+    ctx.default_read_buffer = src;
+    return;
+  }
   ctx.read_framebuffer->read_buffer = src;
 }
 

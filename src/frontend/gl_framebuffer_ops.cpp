@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "frontend/context.h"
+#include "frontend/default_framebuffer.h"
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_formats.h"
@@ -102,9 +103,19 @@ void DrawBuffers(Context& ctx, GLsizei n, const GLenum* bufs) {
   if (n < 0 || n > pipe::kMaxColorAttachments) return ctx.Error(GL_INVALID_VALUE, fn, "n out of range");
   Framebuffer* fb = ctx.draw_framebuffer.get();
   if (!fb) {
-    // Default framebuffer: one buffer, GL_BACK (or GL_NONE).
-    if (n != 1 || (bufs[0] != GL_BACK && bufs[0] != GL_NONE))
+    // Default framebuffer: one buffer, GL_BACK (ES) or GL_FRONT_LEFT / GL_BACK_LEFT (desktop), or GL_NONE.
+    GLenum b = n == 1 ? bufs[0] : GL_NONE;
+    bool named = b == GL_BACK || b == GL_NONE || (!ctx.IsES() && (b == GL_FRONT_LEFT || b == GL_BACK_LEFT));
+    if (n != 1 || !named)
       return ctx.Error(GL_INVALID_OPERATION, fn, "the default framebuffer takes one GL_BACK or GL_NONE");
+    // ES names a single-buffered surface's only buffer GL_BACK too.
+    Surface* surface = ctx.draw_surface();
+    if (!ctx.IsES() && surface && b != GL_NONE && !SurfaceHasColorBuffer(*surface, b))
+      return ctx.Error(GL_INVALID_OPERATION, fn, "the buffer does not exist in the default framebuffer");
+    if (b != ctx.default_draw_buffer) {
+      ctx.default_draw_buffer = b;
+      ctx.MarkDirty(kDirtyRenderTargets);
+    }
     return;
   }
   std::array<GLenum, pipe::kMaxColorAttachments> next;
@@ -144,7 +155,7 @@ pipe::ImageRef AspectImage(Context& ctx, bool read, GLbitfield aspect, int32_t* 
     *w = SurfaceWidth(*surface), *h = SurfaceHeight(*surface);
     if (aspect == GL_COLOR_BUFFER_BIT) {
       *format = surface->color_format;
-      return {surface->color, 0, 0};
+      return read ? DefaultReadImage(ctx) : DefaultDrawImage(ctx);
     }
     *format = surface->depth_format;
     return {surface->depth_stencil, 0, 0};
@@ -178,9 +189,9 @@ void BlitFramebuffer(Context& ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, G
     return ctx.Error(GL_INVALID_FRAMEBUFFER_OPERATION, fn, "read or draw framebuffer incomplete");
   // GL 3.3 §4.3.2: blits never write multisampled buffers, and a multisampled source is resolved only into
   // the same rectangle of a buffer of the same format.
-  if (FramebufferSamples(ctx.draw_framebuffer.get()) > 0)
+  if (FramebufferSamples(ctx.draw_framebuffer.get(), ctx.draw_surface()) > 0)
     return ctx.Error(GL_INVALID_OPERATION, fn, "the draw framebuffer is multisampled");
-  bool resolve = FramebufferSamples(ctx.read_framebuffer.get()) > 0;
+  bool resolve = FramebufferSamples(ctx.read_framebuffer.get(), ctx.read_surface()) > 0;
   if (resolve && (sx0 != dx0 || sy0 != dy0 || sx1 != dx1 || sy1 != dy1))
     return ctx.Error(GL_INVALID_OPERATION, fn, "a multisample resolve needs identical rectangles");
   // Every aspect is checked before any is recorded: an error blits nothing.

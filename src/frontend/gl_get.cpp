@@ -10,6 +10,7 @@
 
 #include "frontend/compat/immediate.h"
 #include "frontend/context.h"
+#include "frontend/default_framebuffer.h"
 #include "frontend/device.h"
 #include "frontend/extension_table_gen.h"
 #include "frontend/framebuffer_util.h"
@@ -451,19 +452,19 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_SUBPIXEL_BITS:
       return ints({8});
     case GL_SAMPLE_BUFFERS:  // of the draw framebuffer
-      return ints({FramebufferSamples(ctx.draw_framebuffer.get()) > 0 ? 1.0 : 0.0});
+      return ints({FramebufferSamples(ctx.draw_framebuffer.get(), ctx.draw_surface()) > 0 ? 1.0 : 0.0});
     case GL_SAMPLES:
-      return ints({double(FramebufferSamples(ctx.draw_framebuffer.get()))});
+      return ints({double(FramebufferSamples(ctx.draw_framebuffer.get(), ctx.draw_surface()))});
     case GL_DOUBLEBUFFER:
-      return boolean(false);
+      return boolean(ctx.draw_surface() && SurfaceDoubleBuffered(*ctx.draw_surface()));
     case GL_STEREO:
       return boolean(false);
     case GL_DRAW_BUFFER:
     case GL_DRAW_BUFFER0:
-      if (!ctx.draw_framebuffer) return ints({double(ctx.draw_surface() ? GL_BACK : GL_NONE)});
+      if (!ctx.draw_framebuffer) return ints({double(DefaultDrawBuffer(ctx))});
       return ints({double(ctx.draw_framebuffer->draw_buffers[0])});
     case GL_READ_BUFFER:
-      if (!ctx.read_framebuffer) return ints({double(ctx.read_surface() ? GL_BACK : GL_NONE)});
+      if (!ctx.read_framebuffer) return ints({double(DefaultReadBuffer(ctx))});
       return ints({double(ctx.read_framebuffer->read_buffer)});
     case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
       return ints({double(GL_RGBA)});

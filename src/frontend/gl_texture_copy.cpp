@@ -33,7 +33,7 @@ bool CheckSource(Context& ctx, pipe::Format dst, CopySource* out, const char* fn
     ctx.Error(GL_INVALID_FRAMEBUFFER_OPERATION, fn, "read framebuffer incomplete");
     return false;
   }
-  if (FramebufferSamples(ctx.read_framebuffer.get()) > 0) {
+  if (FramebufferSamples(ctx.read_framebuffer.get(), ctx.read_surface()) > 0) {
     ctx.Error(GL_INVALID_OPERATION, fn, "the read framebuffer is multisampled");
     return false;
   }

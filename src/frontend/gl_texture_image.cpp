@@ -568,7 +568,7 @@ void TexImage3DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum 
 void GetMultisamplefv(Context& ctx, GLenum pname, GLuint index, GLfloat* val) {
   const char* fn = "glGetMultisamplefv";
   if (pname != GL_SAMPLE_POSITION) return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
-  int32_t samples = FramebufferSamples(ctx.draw_framebuffer.get());
+  int32_t samples = FramebufferSamples(ctx.draw_framebuffer.get(), ctx.draw_surface());
   if (index >= static_cast<GLuint>(std::max(samples, 1)))
     return ctx.Error(GL_INVALID_VALUE, fn, "index out of range");
   // The standard sample locations of Vulkan (and D3D), in 1/16 pixel from the pixel's lower left corner:

@@ -38,6 +38,9 @@ bool InsideDeviceSetup();
 int32_t DeviceVulkanIndex(const Device& device);
 void CloseDevice(Device* device);                      // destroys every surface/context still alive on it
 std::string DeviceRendererName(const Device& device);  // what GL_RENDERER reports
+// Whether surfaces (colour and depth-stencil) may have `samples` samples on this device: multisampled
+// configs are offered only then.
+bool DeviceHasSampleCount(const Device& device, int32_t samples);
 
 // Colour formats a config may ask for. Depth-stencil is D24S8 (or the closest the device has) or none.
 enum class ColorFormat : uint8_t { kRGBA8, kRGB8, kRGB565, kNone };
@@ -48,6 +51,9 @@ struct SurfaceDesc {
   ColorFormat color = ColorFormat::kRGBA8;
   bool depth_stencil = false;
   int32_t samples = 1;
+  // Windows only: no back buffer (EGL_RENDER_BUFFER EGL_SINGLE_BUFFER, a GLX config without
+  // GLX_DOUBLEBUFFER). Rendering goes to the front buffer, shown at glFlush / glFinish; swaps only flush.
+  bool single_buffered = false;
 };
 
 // Returns null (and sets *error) when the device cannot allocate the images.
@@ -106,6 +112,9 @@ Surface* CreateWindowSurface(Device& device, const SurfaceDesc& desc, std::uniqu
 Surface* CreatePixmapSurface(Device& device, const SurfaceDesc& desc, std::unique_ptr<NativeWindow> pixmap,
                              std::string* error);
 bool IsWindowSurface(const Surface& surface);
+// eglCopyBuffers: the surface's colour buffer (resolved) into `target` (a pixmap of the surface's size),
+// after the calling thread's context flushes. False when the size differs or the read fails.
+bool CopySurfaceTo(Surface& surface, NativeWindow& target);
 // The largest swap interval (EGL_MAX_SWAP_INTERVAL, GLX_MAX_SWAP_INTERVAL_EXT): interval n shows each frame
 // for n vblanks. Larger ones are clamped to it, as EGL asks; past a few vblanks nobody asks for more.
 constexpr int32_t kMaxSwapInterval = 8;

@@ -8,6 +8,7 @@
 
 #include "frontend/compat/hooks.h"
 #include "frontend/context.h"
+#include "frontend/default_framebuffer.h"
 #include "frontend/device.h"
 #include "frontend/hud.h"
 #include "util/log.h"
@@ -24,28 +25,39 @@ bool ForceReadback() {
   return false;
 }
 
-// The software path: the frame comes back as RGBA8 rows (GL order) and the binding puts it in the window
-// (or the pixmap).
-bool PutByReadback(Context& context, Surface& surface) {
+// The surface's `image` as RGBA8 rows (GL order) in surface.readback, read through `pipe`.
+bool ReadBack(pipe::Pipe& pipe, Surface& surface, pipe::Handle image) {
   int32_t w = surface.desc.width, h = surface.desc.height;
   surface.readback.resize(size_t(w) * size_t(h) * 4);
   pipe::CmdReadPixels cmd{};
-  cmd.image = {surface.color, 0, 0};
+  cmd.image = ResolvedForRead(pipe, surface, {image, 0, 0});
   cmd.layout = pipe::ReadLayout::kRGBA8;
   cmd.width = w;
   cmd.height = h;
   cmd.row_stride = uint32_t(w) * 4;
   cmd.dst = surface.readback.data();
-  if (!context.pipe().RecordAndWait(cmd)) return false;
-  surface.window->PutFrame(surface.readback.data(), w, h, cmd.row_stride);
+  return pipe.RecordAndWait(cmd);
+}
+
+// The software path: the frame comes back and the binding puts it in the window (or the pixmap).
+bool PutByReadback(Context& context, Surface& surface, pipe::Handle image) {
+  if (!ReadBack(context.pipe(), surface, image)) return false;
+  surface.window->PutFrame(surface.readback.data(), surface.desc.width, surface.desc.height,
+                           uint32_t(surface.desc.width) * 4);
   return true;
 }
 
 bool PresentByReadback(Context& context, Surface& surface) {
-  if (!PutByReadback(context, surface)) return false;
+  if (!PutByReadback(context, surface, surface.color)) return false;
   // Nothing else paces this path: at interval >= 1 the GL thread waits for the vblank itself.
   if (surface.swap_interval > 0) surface.window->WaitForVblank(surface.swap_interval);
   return true;
+}
+
+uint64_t NowNs() {
+  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
 }
 
 }  // namespace
@@ -105,10 +117,38 @@ Surface* CreatePixmapSurface(Device& device, const SurfaceDesc& desc, std::uniqu
   return surface;
 }
 
-void ShowFrontBuffer(Context& context) {
-  Surface* surface = context.draw_surface();
-  if (!surface || !surface->pixmap || !surface->window) return;
-  PutByReadback(context, *surface);
+bool ShowImage(Context& context, Surface& surface, pipe::Handle image) {
+  if (!surface.window) return true;
+  if (surface.pixmap || !surface.presenter) {
+    int32_t width = 0, height = 0;
+    if (!surface.pixmap && (!surface.window->QuerySize(&width, &height) || width <= 0 || height <= 0))
+      return true;  // gone or unmapped: nothing to show it in
+    return PutByReadback(context, surface, image);
+  }
+  // Front-buffer rendering through the presenter: throttled like a swap, never resizing (GL resizes the
+  // default framebuffer at swaps only).
+  pipe::Pipe& pipe = context.pipe();
+  if (!pipe.Submit()) return false;
+  surface.presenter->WaitForFrameSlot(surface.swap_interval);
+  pipe.Record(pipe::CmdPresent{{image, 0, 0}, surface.presenter.get(), surface.swap_interval, NowNs()});
+  return pipe.EndFrame();
+}
+
+bool CopySurfaceTo(Surface& surface, NativeWindow& target) {
+  int32_t w = 0, h = 0;
+  if (!target.QuerySize(&w, &h) || w != surface.desc.width || h != surface.desc.height) return false;
+  bool read = false;
+  if (Context* context = CurrentContext()) {
+    if (context->compat_hooks) compat::DrawPendingBatch(*context);
+    context->pipe().Record(pipe::CmdFlush{});  // the implicit glFlush
+    read = ReadBack(context->pipe(), surface, surface.color);
+  } else {
+    // No context: what earlier contexts flushed, read on the device's own stream.
+    std::lock_guard lock(surface.device.resource_mutex());
+    read = ReadBack(surface.device.resource_pipe(), surface, surface.color);
+    surface.device.resource_pipe().ReleaseThread();
+  }
+  return read && target.PutFrame(surface.readback.data(), w, h, uint32_t(w) * 4);
 }
 
 bool IsWindowSurface(const Surface& surface) {
@@ -166,16 +206,17 @@ SwapResult SwapBuffers(Context* context, Surface& surface, const int32_t* rects,
     pipe.Submit();
     return SwapResult::kWindowLost;
   }
+  if (surface.desc.single_buffered) {  // no back buffer to swap: the swap's implicit flush shows the front
+    if (!pipe.Submit()) return SwapResult::kContextLost;
+    return ShowImage(*context, surface, surface.color) ? SwapResult::kOk : SwapResult::kContextLost;
+  }
   if (width > 0 && height > 0)
     if (Hud* hud = context->HudForSwap()) hud->OnSwap(*context, surface);
   if (surface.presenter) {
     // Everything recorded so far goes to the backend first, then the throttle waits with no lock held.
     if (!pipe.Submit()) return SwapResult::kContextLost;
     surface.presenter->WaitForFrameSlot(surface.swap_interval);
-    const uint64_t now = uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                      std::chrono::steady_clock::now().time_since_epoch())
-                                      .count());
-    pipe::CmdPresent present{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval, now};
+    pipe::CmdPresent present{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval, NowNs()};
     if (rects && n_rects > 0) SetDamage(&present, surface, rects, n_rects);
     pipe.Record(present);
     if (!pipe.EndFrame()) return SwapResult::kContextLost;
@@ -185,6 +226,7 @@ SwapResult SwapBuffers(Context* context, Surface& surface, const int32_t* rects,
   } else {
     pipe.Submit();
   }
+  CopyBackToFront(*context, surface);   // where GL named the front buffer, it now holds the frame shown
   surface.swapped_since_images = true;  // the images keep what was shown (a resize below makes new ones)
   // The next frame is drawn at the window's new size. GL leaves the viewport alone (applications follow
   // their window's resize events); only the default framebuffer's images change.

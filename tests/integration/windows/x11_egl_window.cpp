@@ -1,7 +1,7 @@
 // EGL window surfaces on X11 as an application uses them: an Xlib window, glvnd's libEGL (with only
 // Caldera's vendor manifest), GLES drawing, eglSwapBuffers, and the pixels read back from the X server with
-// XGetImage. Also the xcb platform, resize, swap intervals, bad native windows, a destroyed window and pixmap
-// surfaces.
+// XGetImage. Also the xcb platform, resize, swap intervals, bad native windows, a destroyed window, pixmap
+// surfaces, single-buffered windows and multisampled configs.
 //   x11_egl_window            the checks; prints "N passed, 0 failed"
 //   x11_egl_window --interval N [--then M ...] --frames F [--size WxH]
 //                             swaps F trivial frames at interval N (then F more at M, set at run time);
@@ -256,8 +256,8 @@ int RunHud(Display* x, EGLDisplay dpy, int frames, bool hold) {
     CHECK(eglSwapBuffers(dpy, surf));
     std::this_thread::sleep_for(std::chrono::milliseconds(25));
   }
-  CHECK(WaitForPixel(x, win, 1, 1, {16, 16, 16}));                    // the HUD's background
-  CHECK(WaitForPixel(x, win, width - 2, height - 2, {0, 0, 255}));    // the frame itself
+  CHECK(WaitForPixel(x, win, 1, 1, {16, 16, 16}));                  // the HUD's background
+  CHECK(WaitForPixel(x, win, width - 2, height - 2, {0, 0, 255}));  // the frame itself
   int text = 0;
   if (XImage* img = XGetImage(x, win, 0, 0, 200, 80, AllPlanes, ZPixmap)) {
     for (int py = 0; py < 80; ++py)
@@ -361,6 +361,94 @@ void PixmapSurfaces(Display* x, EGLDisplay dpy) {
 }
 
 }  // namespace
+
+// A window surface made with EGL_RENDER_BUFFER EGL_SINGLE_BUFFER: GLES draws to what the window shows, so
+// glFlush and glFinish show it with no swap (and a swap is only its implicit flush); eglQuerySurface and
+// eglQueryContext say EGL_SINGLE_BUFFER. A multisampled config (EGL_SAMPLES 4): GL_SAMPLES 4, its frames
+// reach the window resolved, glReadPixels and eglCopyBuffers read them resolved.
+void SingleBufferedAndMultisampled(Display* x, EGLDisplay dpy) {
+  EGLConfig cfg = ChooseConfig(dpy, 0);
+  EGLint vid = 0;
+  eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid);
+  const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+  Window win = MakeWindow(x, VisualID(vid), 48, 32);
+  const EGLint single[] = {EGL_RENDER_BUFFER, EGL_SINGLE_BUFFER, EGL_NONE};
+  EGLSurface surf = eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(win), single);
+  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attribs);
+  CHECK(surf != EGL_NO_SURFACE && ctx != EGL_NO_CONTEXT);
+  if (surf && ctx && eglMakeCurrent(dpy, surf, surf, ctx)) {
+    EGLint rb = 0;
+    CHECK(eglQuerySurface(dpy, surf, EGL_RENDER_BUFFER, &rb) && rb == EGL_SINGLE_BUFFER);
+    CHECK(eglQueryContext(dpy, ctx, EGL_RENDER_BUFFER, &rb) && rb == EGL_SINGLE_BUFFER);
+    ClearTo(1, 0, 0);
+    glFlush();
+    CHECK(WaitForPixel(x, win, 24, 16, {255, 0, 0}));
+    ClearTo(0, 1, 0);
+    glFinish();
+    CHECK(WaitForPixel(x, win, 24, 16, {0, 255, 0}));
+    ClearTo(0, 0, 1);
+    CHECK(eglSwapBuffers(dpy, surf));
+    CHECK(WaitForPixel(x, win, 24, 16, {0, 0, 255}));
+    CHECK(glGetError() == GL_NO_ERROR);
+    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+  }
+  if (surf) eglDestroySurface(dpy, surf);
+
+  const EGLint ms_attribs[] = {
+      EGL_SAMPLE_BUFFERS, 1,       EGL_SAMPLES, 4, EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE,
+      EGL_OPENGL_ES2_BIT, EGL_NONE};
+  EGLConfig ms = nullptr;
+  EGLint n = 0;
+  CHECK(eglChooseConfig(dpy, ms_attribs, &ms, 1, &n) && n == 1);
+  EGLint samples = 0, plain_samples = -1;
+  CHECK(ms && eglGetConfigAttrib(dpy, ms, EGL_SAMPLES, &samples) && samples == 4);
+  CHECK(eglGetConfigAttrib(dpy, cfg, EGL_SAMPLES, &plain_samples) && plain_samples == 0);  // sorted first
+  EGLContext ms_ctx = ms ? eglCreateContext(dpy, ms, EGL_NO_CONTEXT, ctx_attribs) : EGL_NO_CONTEXT;
+  EGLSurface ms_surf =
+      ms ? eglCreateWindowSurface(dpy, ms, EGLNativeWindowType(win), nullptr) : EGL_NO_SURFACE;
+  CHECK(ms_surf != EGL_NO_SURFACE && ms_ctx != EGL_NO_CONTEXT);
+  if (ms_surf && ms_ctx && eglMakeCurrent(dpy, ms_surf, ms_surf, ms_ctx)) {
+    GLint got = 0, buffers = 0;
+    glGetIntegerv(GL_SAMPLES, &got);
+    glGetIntegerv(GL_SAMPLE_BUFFERS, &buffers);
+    CHECK(got == 4 && buffers == 1);
+    ClearTo(1, 1, 0);
+    CHECK(eglSwapBuffers(dpy, ms_surf));
+    CHECK(WaitForPixel(x, win, 24, 16, {255, 255, 0}));
+    unsigned char px[4] = {};
+    glReadPixels(3, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 255 && px[1] == 255 && px[2] == 0);
+    // eglCopyBuffers: the colour buffer (resolved) into an X pixmap of the surface's size and depth; the
+    // spec's errors for a window, another size and another depth.
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, 48, 8);  // GL's bottom rows: the pixmap's bottom rows
+    glClearColor(1, 0, 1, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    Window root = DefaultRootWindow(x);
+    Pixmap pix = XCreatePixmap(x, root, 48, 32, 24), small = XCreatePixmap(x, root, 8, 8, 24),
+           deep = XCreatePixmap(x, root, 48, 32, 32);
+    XSync(x, False);
+    CHECK(eglCopyBuffers(dpy, ms_surf, EGLNativePixmapType(pix)));
+    CHECK(Near(ReadPixmapPixel(x, pix, VisualID(vid), 24, 28), {255, 0, 255}));
+    CHECK(Near(ReadPixmapPixel(x, pix, VisualID(vid), 24, 4), {255, 255, 0}));
+    CHECK(!eglCopyBuffers(dpy, ms_surf, EGLNativePixmapType(small)));
+    CHECK_ERROR(EGL_BAD_MATCH);
+    CHECK(!eglCopyBuffers(dpy, ms_surf, EGLNativePixmapType(deep)));
+    CHECK_ERROR(EGL_BAD_MATCH);
+    CHECK(!eglCopyBuffers(dpy, ms_surf, EGLNativePixmapType(win)));
+    CHECK_ERROR(EGL_BAD_NATIVE_PIXMAP);
+    XFreePixmap(x, pix);
+    XFreePixmap(x, small);
+    XFreePixmap(x, deep);
+    CHECK(glGetError() == GL_NO_ERROR);
+    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+  }
+  if (ms_surf) eglDestroySurface(dpy, ms_surf);
+  if (ms_ctx) eglDestroyContext(dpy, ms_ctx);
+  if (ctx) eglDestroyContext(dpy, ctx);
+  XDestroyWindow(x, win);
+}
 
 int main(int argc, char** argv) {
   std::vector<int> intervals;
@@ -609,6 +697,7 @@ int main(int argc, char** argv) {
 
   XcbPlatform(x);
   PixmapSurfaces(x, dpy);
+  SingleBufferedAndMultisampled(x, dpy);
 
   CHECK(eglTerminate(dpy));
   XDestroyWindow(x, win);

@@ -2,7 +2,8 @@
 // core 3.3 and ES 2 contexts from glXCreateContextAttribsARB, glXMakeCurrent on an X window, glXSwapBuffers
 // with the pixels read back from the X server, glXQueryDrawable, swap intervals (EXT, MESA, SGI), pbuffers
 // (own size, read as the read drawable), pixmaps (pixels in the X pixmap after glFlush / glFinish /
-// glXWaitGL, and their X errors), and legacy creation (glXCreateNewContext: a compatibility context).
+// glXWaitGL, and their X errors), legacy creation (glXCreateNewContext: a compatibility context), and the
+// default framebuffer's buffers: front-buffer rendering, single-buffered and multisampled configs.
 // Prints "N passed, 0 failed".
 #include <GL/gl.h>
 #include <GL/glx.h>
@@ -73,6 +74,199 @@ int XErrorOf(Display* x, F&& call) {
   XSync(x, False);
   XSetErrorHandler(old);
   return g_error_code;
+}
+
+// A window of `config`'s visual, mapped and known to the server.
+Window MakeWindow(Display* x, int screen, GLXFBConfig config, int w, int h) {
+  XVisualInfo* vi = glXGetVisualFromFBConfig(x, config);
+  if (!vi) return 0;
+  XSetWindowAttributes wa{};
+  wa.colormap = XCreateColormap(x, RootWindow(x, screen), vi->visual, AllocNone);
+  Window win = XCreateWindow(x, RootWindow(x, screen), 0, 0, w, h, 0, vi->depth, InputOutput, vi->visual,
+                             CWColormap, &wa);
+  XMapWindow(x, win);
+  XSync(x, False);
+  XFree(vi);
+  return win;
+}
+
+GLXFBConfig ChooseOne(Display* x, int screen, const int* attribs) {
+  int n = 0;
+  GLXFBConfig* configs = glXChooseFBConfig(x, screen, attribs, &n);
+  GLXFBConfig c = configs && n > 0 ? configs[0] : nullptr;
+  if (configs) XFree(configs);
+  return c;
+}
+
+int GetInt(GLenum pname) {
+  GLint v = -1;
+  glGetIntegerv(pname, &v);
+  return v;
+}
+
+bool ReadPixelIs(int px, int py, int r, int g, int b) {
+  unsigned char p[4] = {1, 2, 3, 4};
+  glReadPixels(px, py, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+  bool ok = std::abs(p[0] - r) <= 2 && std::abs(p[1] - g) <= 2 && std::abs(p[2] - b) <= 2;
+  if (!ok)
+    std::fprintf(stderr, "glReadPixels (%d,%d): got %d,%d,%d, want %d,%d,%d\n", px, py, p[0], p[1], p[2], r,
+                 g, b);
+  return ok;
+}
+
+void ClearTo(float r, float g, float b) {
+  glClearColor(r, g, b, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
+
+// How many of the window's pixels are neither black nor white: the edge of a white triangle on black is
+// blended only where the window is multisampled.
+int BlendedPixels(Display* x, Window win, int w, int h) {
+  XImage* img = XGetImage(x, win, 0, 0, w, h, AllPlanes, ZPixmap);
+  if (!img) return -1;
+  int n = 0;
+  for (int yy = 0; yy < h; ++yy)
+    for (int xx = 0; xx < w; ++xx) {
+      int g = int((XGetPixel(img, xx, yy) & img->green_mask) >> __builtin_ctzl(img->green_mask));
+      if (g > 16 && g < 239) ++n;
+    }
+  XDestroyImage(img);
+  return n;
+}
+
+// A white triangle over the window's lower-left half (a compatibility context's glBegin), black elsewhere.
+void DrawHalfTriangle() {
+  ClearTo(0, 0, 0);
+  glColor3f(1, 1, 1);
+  glBegin(GL_TRIANGLES);
+  glVertex2f(-1, -1);
+  glVertex2f(1, -1);
+  glVertex2f(-1, 1);
+  glEnd();
+}
+
+// The default framebuffer as GL defines it: the front buffer of a double-buffered window (glDrawBuffer /
+// glReadBuffer GL_FRONT, shown at glFlush; a swap makes the frame the front), single-buffered configs and
+// visuals (glXChooseVisual without GLX_DOUBLEBUFFER), and multisampled configs (edges blended, GL_SAMPLES).
+void CheckDefaultFramebuffer(Display* x, int screen, GLXFBConfig double_cfg, Window win, GLXContext ctx) {
+  CHECK(glXMakeCurrent(x, win, ctx));
+  glViewport(0, 0, 80, 60);
+  GLboolean doublebuffer = GL_FALSE;
+  glGetBooleanv(GL_DOUBLEBUFFER, &doublebuffer);
+  CHECK(doublebuffer == GL_TRUE);
+  CHECK(GetInt(GL_DRAW_BUFFER) == GL_BACK && GetInt(GL_READ_BUFFER) == GL_BACK);
+  ClearTo(0, 1, 0);
+  glXSwapBuffers(x, win);
+  CHECK(WaitForPixel(x, win, 40, 30, 0, 255, 0));
+  // Drawn to the front: shown at glFlush with no swap; the back buffer keeps its frame.
+  glDrawBuffer(GL_FRONT);
+  CHECK(GetInt(GL_DRAW_BUFFER) == GL_FRONT);
+  ClearTo(1, 0, 0);
+  glFlush();
+  CHECK(WaitForPixel(x, win, 40, 30, 255, 0, 0));
+  glReadBuffer(GL_FRONT);
+  CHECK(GetInt(GL_READ_BUFFER) == GL_FRONT);
+  CHECK(ReadPixelIs(40, 30, 255, 0, 0));
+  glReadBuffer(GL_BACK);
+  CHECK(ReadPixelIs(40, 30, 0, 255, 0));
+  // Back to the back buffer: a swap shows it and makes it the front.
+  glDrawBuffer(GL_BACK);
+  ClearTo(0, 0, 1);
+  glXSwapBuffers(x, win);
+  CHECK(WaitForPixel(x, win, 40, 30, 0, 0, 255));
+  glReadBuffer(GL_FRONT);
+  CHECK(ReadPixelIs(40, 30, 0, 0, 255));
+  glReadBuffer(GL_BACK);
+  CHECK(glGetError() == GL_NO_ERROR);
+  CHECK(glXMakeCurrent(x, None, nullptr));
+
+  // Single-buffered: its own visual, GL_FRONT the only buffer, shown by glFlush and glFinish.
+  const int single_attribs[] = {GLX_DOUBLEBUFFER, False, GLX_DRAWABLE_TYPE, GLX_WINDOW_BIT, None};
+  GLXFBConfig single = ChooseOne(x, screen, single_attribs);
+  CHECK(single != nullptr);
+  if (!single) return;
+  int db = -1, v1 = 0, v2 = 0;
+  CHECK(glXGetFBConfigAttrib(x, single, GLX_DOUBLEBUFFER, &db) == Success && db == False);
+  glXGetFBConfigAttrib(x, single, GLX_VISUAL_ID, &v1);
+  glXGetFBConfigAttrib(x, double_cfg, GLX_VISUAL_ID, &v2);
+  CHECK(v1 != 0 && v1 != v2);  // a visual names one config
+  int visual_attribs[] = {GLX_RGBA, GLX_RED_SIZE, 8, None};
+  XVisualInfo* vi = glXChooseVisual(x, screen, visual_attribs);
+  CHECK(vi && glXGetConfig(x, vi, GLX_DOUBLEBUFFER, &db) == Success && db == False);
+  if (vi) XFree(vi);
+  int visual_double[] = {GLX_RGBA, GLX_DOUBLEBUFFER, GLX_DEPTH_SIZE, 1, None};
+  vi = glXChooseVisual(x, screen, visual_double);
+  int depth = 0;
+  CHECK(vi && glXGetConfig(x, vi, GLX_DOUBLEBUFFER, &db) == Success && db == True &&
+        glXGetConfig(x, vi, GLX_DEPTH_SIZE, &depth) == Success && depth >= 1);
+  if (vi) XFree(vi);
+  Window swin = MakeWindow(x, screen, single, 80, 60);
+  GLXContext sctx = glXCreateNewContext(x, single, GLX_RGBA_TYPE, nullptr, True);
+  CHECK(swin && sctx);
+  if (swin && sctx && glXMakeCurrent(x, swin, sctx)) {
+    glGetBooleanv(GL_DOUBLEBUFFER, &doublebuffer);
+    CHECK(doublebuffer == GL_FALSE);
+    CHECK(GetInt(GL_DRAW_BUFFER) == GL_FRONT);
+    glDrawBuffer(GL_BACK);
+    CHECK(glGetError() == GL_INVALID_OPERATION);
+    ClearTo(1, 1, 0);
+    glFlush();
+    CHECK(WaitForPixel(x, swin, 40, 30, 255, 255, 0));
+    ClearTo(0, 1, 1);
+    glFinish();
+    CHECK(WaitForPixel(x, swin, 40, 30, 0, 255, 255));
+    ClearTo(1, 0, 1);
+    glXSwapBuffers(x, swin);  // no back buffer: only the implicit flush, which shows the front
+    CHECK(WaitForPixel(x, swin, 40, 30, 255, 0, 255));
+    CHECK(glGetError() == GL_NO_ERROR);
+    CHECK(glXMakeCurrent(x, None, nullptr));
+  }
+  if (sctx) glXDestroyContext(x, sctx);
+  if (swin) XDestroyWindow(x, swin);
+
+  // Multisampled (GLX_ARB_multisample): 4 samples, a triangle's edge blended in the window, GL_SAMPLES 4, and
+  // glCopyTexImage2D refused from it; a single-sampled window of the same drawing blends nothing.
+  CHECK(std::strstr(glXQueryExtensionsString(x, screen), "GLX_ARB_multisample") != nullptr);
+  const int ms_attribs[] = {GLX_SAMPLE_BUFFERS, 1, GLX_SAMPLES, 4, GLX_DOUBLEBUFFER, True, None};
+  GLXFBConfig ms = ChooseOne(x, screen, ms_attribs);
+  CHECK(ms != nullptr);
+  for (GLXFBConfig cfg : {ms, double_cfg}) {
+    if (!cfg) continue;
+    int samples = -1;
+    glXGetFBConfigAttrib(x, cfg, GLX_SAMPLES, &samples);
+    Window mwin = MakeWindow(x, screen, cfg, 80, 60);
+    GLXContext mctx = glXCreateNewContext(x, cfg, GLX_RGBA_TYPE, nullptr, True);
+    CHECK(mwin && mctx);
+    if (!mwin || !mctx || !glXMakeCurrent(x, mwin, mctx)) continue;
+    CHECK(GetInt(GL_SAMPLES) == samples && GetInt(GL_SAMPLE_BUFFERS) == (samples > 0 ? 1 : 0));
+    // A blue frame first: the window shows no earlier window's pixels when the triangle frame is looked at.
+    ClearTo(0, 0, 1);
+    glXSwapBuffers(x, mwin);
+    CHECK(WaitForPixel(x, mwin, 75, 5, 0, 0, 255));
+    DrawHalfTriangle();
+    glXSwapBuffers(x, mwin);
+    CHECK(WaitForPixel(x, mwin, 75, 5, 0, 0, 0));
+    CHECK(WaitForPixel(x, mwin, 5, 55, 255, 255, 255));
+    int blended = BlendedPixels(x, mwin, 80, 60);
+    if (samples == 4) {
+      CHECK(blended > 20);
+      std::printf("multisampled window: %d edge pixels blended\n", blended);
+      CHECK(ReadPixelIs(5, 5, 255, 255, 255));  // resolved
+      GLuint tex = 0;
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D, tex);
+      glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 8, 8, 0);
+      CHECK(glGetError() == GL_INVALID_OPERATION);
+      glDeleteTextures(1, &tex);
+    } else {
+      CHECK(blended == 0);
+      if (blended) std::fprintf(stderr, "single-sampled window: %d pixels blended\n", blended);
+    }
+    CHECK(glGetError() == GL_NO_ERROR);
+    CHECK(glXMakeCurrent(x, None, nullptr));
+    glXDestroyContext(x, mctx);
+    XDestroyWindow(x, mwin);
+  }
 }
 
 }  // namespace
@@ -311,6 +505,8 @@ int main() {
   CHECK(glXQueryExtension(x, &glx_error_base, &glx_event_base));
   if (gpix) CHECK(XErrorOf(x, [&] { glXDestroyPixmap(x, gpix); }) == glx_error_base + kGLXBadPixmap);
   XFreePixmap(x, xpix);
+
+  CheckDefaultFramebuffer(x, screen, cfg, win, ctx);
 
   CHECK(glXMakeCurrent(x, None, nullptr));
   glXDestroyContext(x, ctx);

@@ -1,0 +1,146 @@
+// The default framebuffer's front and back colour buffers (default_framebuffer.h). A window's default
+// framebuffer is Caldera's own images: `color` is the back buffer, and a swap copies it into the window and
+// leaves it as it was. The front buffer — what the window shows — needs an image only once GL names it
+// (front-buffer rendering is rare, and its image costs a copy per swap), so it is made then, holding the
+// frame the back buffer still has. Single-buffered windows and pixmaps have only `color`, which is their
+// front buffer; glFlush and glFinish show it.
+#include "frontend/default_framebuffer.h"
+
+#include "frontend/context.h"
+#include "frontend/device.h"
+#include "util/log.h"
+
+namespace caldera {
+namespace {
+
+bool IsFrontName(GLenum buffer) {
+  return buffer == GL_FRONT || buffer == GL_FRONT_LEFT || buffer == GL_FRONT_AND_BACK || buffer == GL_LEFT;
+}
+
+GLenum OwnBuffer(const Surface* surface) {
+  if (!surface) return GL_NONE;
+  return SurfaceHasBackBuffer(*surface) ? GL_BACK : GL_FRONT;
+}
+
+// A full-size copy of one colour image into another of the same surface (same format and size).
+void CopySurfaceImage(Context& context, const Surface& surface, pipe::Handle from, pipe::Handle to) {
+  pipe::CmdCopyImage copy{};
+  copy.src = {from, 0, 0};
+  copy.dst = {to, 0, 0};
+  copy.width = uint32_t(surface.desc.width);
+  copy.height = uint32_t(surface.desc.height);
+  copy.mask = pipe::kClearColor;
+  context.pipe().Record(copy);
+}
+
+// The front buffer's image. On a double-buffered window it is made on the context's own stream, so the
+// copy that fills it and every later use are ordered after it.
+pipe::Handle FrontImage(Context& context, Surface& surface) {
+  if (!SurfaceDoubleBuffered(surface)) return surface.color;
+  if (!surface.front.valid()) {
+    surface.front = surface.device.handles().Allocate();
+    context.pipe().Record(pipe::CmdImageCreate{
+        surface.front, surface.color_format, static_cast<uint8_t>(surface.desc.samples), 1,
+        static_cast<uint32_t>(surface.desc.width), static_cast<uint32_t>(surface.desc.height), 1});
+    // What the window shows: the last frame swapped, which the back buffer holds unless drawn to since.
+    CopySurfaceImage(context, surface, surface.color, surface.front);
+  }
+  return surface.front;
+}
+
+pipe::ImageRef BufferImage(Context& context, Surface* surface, GLenum buffer, bool draw) {
+  if (!surface || buffer == GL_NONE) return {};
+  if (!IsFrontName(buffer) || !SurfaceDoubleBuffered(*surface)) return {surface->color, 0, 0};
+  if (buffer == GL_FRONT_AND_BACK || buffer == GL_LEFT) {
+    // Both buffers at once would need every fragment output written twice; Caldera draws to the back
+    // buffer and says so once (glClear of both is the common use, and a swap then shows it).
+    if (draw)
+      util::LogOnce(util::LogLevel::kWarning, "glDrawBuffer",
+                    "GL_FRONT_AND_BACK on a double-buffered window draws to the back buffer only");
+    return {surface->color, 0, 0};
+  }
+  if (surface->desc.samples > 1) {
+    // A multisampled front buffer could be neither filled nor shown by the copies the front buffer takes.
+    util::LogOnce(util::LogLevel::kWarning, draw ? "glDrawBuffer" : "glReadBuffer",
+                  "the front buffer of a multisampled window is its back buffer");
+    return {surface->color, 0, 0};
+  }
+  pipe::Handle front = FrontImage(context, *surface);
+  if (draw) surface->front_drawn = true;
+  return {front, 0, 0};
+}
+
+}  // namespace
+
+bool SurfaceHasBackBuffer(const Surface& surface) {
+  return !surface.pixmap && !surface.desc.single_buffered;
+}
+
+bool SurfaceDoubleBuffered(const Surface& surface) {
+  return surface.window && SurfaceHasBackBuffer(surface);
+}
+
+bool SurfaceHasColorBuffer(const Surface& surface, GLenum buffer) {
+  // A pbuffer's one buffer answers to the front names too (as Mesa's pbuffers do): programs written for
+  // windows draw to GL_FRONT on them.
+  if (IsFrontName(buffer)) return true;
+  return SurfaceHasBackBuffer(surface);
+}
+
+GLenum DefaultDrawBuffer(const Context& context) {
+  if (!context.draw_surface()) return GL_NONE;
+  return context.default_draw_buffer ? context.default_draw_buffer : OwnBuffer(context.draw_surface());
+}
+
+GLenum DefaultReadBuffer(const Context& context) {
+  if (!context.read_surface()) return GL_NONE;
+  return context.default_read_buffer ? context.default_read_buffer : OwnBuffer(context.read_surface());
+}
+
+pipe::ImageRef DefaultDrawImage(Context& context) {
+  return BufferImage(context, context.draw_surface(), DefaultDrawBuffer(context), true);
+}
+
+pipe::ImageRef DefaultReadImage(Context& context) {
+  return BufferImage(context, context.read_surface(), DefaultReadBuffer(context), false);
+}
+
+pipe::ImageRef ResolvedForRead(pipe::Pipe& pipe, Surface& surface, pipe::ImageRef image) {
+  if (surface.desc.samples <= 1 || !image.image.valid()) return image;
+  auto w = static_cast<uint32_t>(surface.desc.width), h = static_cast<uint32_t>(surface.desc.height);
+  if (!surface.resolved.valid()) {
+    surface.resolved = surface.device.handles().Allocate();
+    pipe.Record(pipe::CmdImageCreate{surface.resolved, surface.color_format, 1, 1, w, h, 1});
+  }
+  pipe::CmdBlit resolve{};
+  resolve.src = image;
+  resolve.dst = {surface.resolved, 0, 0};
+  resolve.src_rect[2] = resolve.dst_rect[2] = int32_t(w);
+  resolve.src_rect[3] = resolve.dst_rect[3] = int32_t(h);
+  resolve.mask = pipe::kClearColor;
+  pipe.Record(resolve);
+  return {surface.resolved, 0, 0};
+}
+
+void CopyBackToFront(Context& context, Surface& surface) {
+  if (!surface.front.valid()) return;
+  CopySurfaceImage(context, surface, surface.color, surface.front);
+  surface.front_drawn = false;
+}
+
+void ShowFrontBuffer(Context& context) {
+  Surface* surface = context.draw_surface();
+  if (!surface || !surface->window) return;
+  if (!SurfaceDoubleBuffered(*surface)) {
+    ShowImage(context, *surface, surface->color);  // pixmaps and single-buffered windows
+    return;
+  }
+  // A double-buffered window shows its front buffer when it was drawn to, or is the draw buffer now.
+  GLenum buffer = DefaultDrawBuffer(context);
+  bool front_is_target = !context.draw_framebuffer && (buffer == GL_FRONT || buffer == GL_FRONT_LEFT);
+  if (!surface->front.valid() || !(surface->front_drawn || front_is_target)) return;
+  surface->front_drawn = false;
+  ShowImage(context, *surface, surface->front);
+}
+
+}  // namespace caldera
