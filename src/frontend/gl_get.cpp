@@ -426,12 +426,12 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
                         // it exactly, without the double
       if (ctx.IsES() && !HasTimerQueries(ctx)) return false;
       return ints({double(CurrentTimestamp(ctx))});
+    // KHR_context_flush_control (GL and ES): the release behaviour the context was created with.
+    case GL_CONTEXT_RELEASE_BEHAVIOR:
+      return ints({double(ctx.desc().release_flush ? GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH : GL_NONE)});
     // EXT_disjoint_timer_query (ES only: desktop GL has no such state). One device's timestamps and
     // elapsed times share one clock with no reset Caldera could observe (Vulkan reports none; the GLES
     // backend's host flag is not carried back), so nothing invalidates a result: always FALSE.
-    case GL_CONTEXT_RELEASE_BEHAVIOR:  // KHR_context_flush_control (GL and ES): what the context was made
-                                       // with
-      return ints({double(ctx.desc().release_flush ? GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH : GL_NONE)});
     case GL_GPU_DISJOINT_EXT:
       if (!ctx.IsES() || !HasTimerQueries(ctx)) return false;
       return boolean(false);
