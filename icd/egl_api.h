@@ -18,6 +18,9 @@ EGLint GetError();
 EGLBoolean BindAPI(EGLenum api);  // vendor-local API tracking, for a non-glvnd libEGL
 EGLenum QueryAPI();
 EGLBoolean ReleaseThread();
+// EGL_MESA_query_driver: the driver's name, and its configuration as driconf XML (freed by the caller).
+const char* GetDisplayDriverName(EGLDisplay dpy);
+char* GetDisplayDriverConfig(EGLDisplay dpy);
 
 // Configs (egl_config.cpp)
 EGLBoolean GetConfigs(EGLDisplay dpy, EGLConfig* configs, EGLint config_size, EGLint* num_config);

@@ -54,6 +54,7 @@ struct ContextRequest {
   bool robust = false;
   bool no_error = false;
   EGLint reset_strategy = EGL_NO_RESET_NOTIFICATION;
+  bool release_flush = true;  // EGL_KHR_context_flush_control
 };
 
 // Parses the attribute list for `api`; sets the error and returns false on a bad list.
@@ -113,6 +114,14 @@ bool ParseContextAttribs(EGLenum api, const EGLint* attrib_list, ContextRequest*
         break;
       case EGL_CONTEXT_OPENGL_NO_ERROR_KHR:
         req->no_error = value == EGL_TRUE;
+        break;
+      case EGL_CONTEXT_RELEASE_BEHAVIOR_KHR:  // EGL_KHR_context_flush_control, for GL and ES alike
+        if (value != EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR &&
+            value != EGL_CONTEXT_RELEASE_BEHAVIOR_FLUSH_KHR) {
+          SetError(EGL_BAD_ATTRIBUTE);
+          return false;
+        }
+        req->release_flush = value == EGL_CONTEXT_RELEASE_BEHAVIOR_FLUSH_KHR;
         break;
       default:
         SetError(EGL_BAD_ATTRIBUTE);
@@ -233,6 +242,7 @@ EGLContext CreateContext(EGLDisplay handle, EGLConfig config, EGLContext share_c
   desc.robust = req.robust;
   desc.no_error = req.no_error;
   desc.lose_context_on_reset = req.reset_strategy == EGL_LOSE_CONTEXT_ON_RESET;
+  desc.release_flush = req.release_flush;
 
   ContextObj* share = nullptr;
   if (share_context != EGL_NO_CONTEXT) {

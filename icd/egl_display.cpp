@@ -1,6 +1,8 @@
 // EGLDisplay: platform selection, initialisation, termination and the query strings.
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -44,11 +46,12 @@ constexpr char kClientApis[] = "OpenGL OpenGL_ES";
 // display; a robust-access context is refused (EGL_BAD_MATCH) on a device that cannot bound accesses.
 constexpr char kDisplayExtensions[] =
     "EGL_EXT_buffer_age EGL_EXT_create_context_robustness EGL_EXT_swap_buffers_with_damage "
-    "EGL_KHR_config_attribs EGL_KHR_create_context "
+    "EGL_KHR_config_attribs EGL_KHR_context_flush_control EGL_KHR_create_context "
     "EGL_KHR_create_context_no_error EGL_KHR_fence_sync EGL_KHR_partial_update "
     "EGL_KHR_swap_buffers_with_damage "
     "EGL_KHR_wait_sync "
-    "EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
+    "EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context EGL_KHR_surfaceless_context "
+    "EGL_MESA_query_driver";
 // glvnd guesses the platform of eglGetDisplay(native display) from the vendors' platform strings (it hands
 // eglGetPlatformDisplay to every vendor in turn). The X11 and xcb platforms are named only when the X
 // libraries can be opened (x11::PlatformAvailable), so a machine without X sees surfaceless alone.
@@ -295,6 +298,32 @@ const char* QueryString(EGLDisplay handle, EGLint name) {
       SetError(EGL_BAD_PARAMETER);
       return nullptr;
   }
+}
+
+// EGL_MESA_query_driver. The name is the one driver behind every display (whichever backend it opened);
+// the configuration is in the driconf XML form the extension names, with no options: Caldera is configured
+// by environment variables (docs/ENVIRONMENT.md), none of which is a driconf option. The caller frees the
+// string with free().
+const char* GetDisplayDriverName(EGLDisplay handle) {
+  EntryLock lock;
+  if (!LookupInitializedDisplay(handle)) return nullptr;
+  return "caldera";
+}
+
+char* GetDisplayDriverConfig(EGLDisplay handle) {
+  EntryLock lock;
+  if (!LookupInitializedDisplay(handle)) return nullptr;
+  static constexpr char kConfig[] =
+      "<?xml version=\"1.0\" standalone=\"yes\"?>\n"
+      "<driinfo>\n"
+      "</driinfo>\n";
+  char* copy = static_cast<char*>(std::malloc(sizeof(kConfig)));
+  if (!copy) {
+    SetError(EGL_BAD_ALLOC);
+    return nullptr;
+  }
+  std::memcpy(copy, kConfig, sizeof(kConfig));
+  return copy;
 }
 
 EGLBoolean ReleaseThread() {

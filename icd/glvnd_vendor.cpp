@@ -95,6 +95,9 @@ const ProcEntry kProcs[] = {
     CALDERA_EGL_PROC("eglQueryDeviceStringEXT", QueryDeviceStringEXT),
     CALDERA_EGL_PROC("eglQueryDeviceAttribEXT", QueryDeviceAttribEXT),
     CALDERA_EGL_PROC("eglQueryDisplayAttribEXT", QueryDisplayAttribEXT),
+    // EGL_MESA_query_driver
+    CALDERA_EGL_PROC("eglGetDisplayDriverName", GetDisplayDriverName),
+    CALDERA_EGL_PROC("eglGetDisplayDriverConfig", GetDisplayDriverConfig),
 };
 
 #undef CALDERA_EGL_PROC
@@ -180,6 +183,8 @@ enum StubIndex : int {
   kWaitSyncKHR,
   kQueryDeviceStringEXT,
   kQueryDeviceAttribEXT,
+  kGetDisplayDriverName,
+  kGetDisplayDriverConfig,
 };
 
 #define CALDERA_EGL_STUB(name, index, ...) \
@@ -201,6 +206,9 @@ DispatchStub g_dispatch_stubs[] = {
      reinterpret_cast<void*>(&DeviceStub<kQueryDeviceStringEXT, const char*, EGLint>)},
     {"eglQueryDeviceAttribEXT",
      reinterpret_cast<void*>(&DeviceStub<kQueryDeviceAttribEXT, EGLBoolean, EGLint, EGLAttrib*>)},
+    // EGL_MESA_query_driver
+    CALDERA_EGL_STUB("eglGetDisplayDriverName", kGetDisplayDriverName, const char*),
+    CALDERA_EGL_STUB("eglGetDisplayDriverConfig", kGetDisplayDriverConfig, char*),
 };
 
 #undef CALDERA_EGL_STUB

@@ -25,7 +25,8 @@ namespace {
 constexpr int kMaxPbufferSize = 16384;
 
 constexpr char kExtensions[] =
-    "GLX_ARB_create_context GLX_ARB_create_context_profile GLX_EXT_create_context_es2_profile "
+    "GLX_ARB_context_flush_control GLX_ARB_create_context GLX_ARB_create_context_profile "
+    "GLX_EXT_create_context_es2_profile "
     "GLX_EXT_create_context_es_profile GLX_ARB_get_proc_address GLX_EXT_swap_control GLX_MESA_swap_control "
     "GLX_SGI_make_current_read GLX_SGI_swap_control GLX_EXT_buffer_age GLX_ARB_multisample";
 
@@ -295,7 +296,7 @@ bool ExistingGLVersion(int major, int minor) {
 // CALDERA_LEGACY_CONTEXT=core hands out 3.3 core instead, =refuse fails it (the behaviour before
 // compatibility contexts existed).
 GLXContext CreateLegacy(::Display* dpy, FBConfigRec* cfg, GLXContext share, unsigned char minor,
-                        bool debug = false) {
+                        bool debug = false, bool release_flush = true) {
   const char* legacy = util::Env("CALDERA_LEGACY_CONTEXT");
   if (legacy && std::strcmp(legacy, "refuse") == 0) {
     util::LogOnce(util::LogLevel::kWarning, "glXCreateContext",
@@ -305,6 +306,7 @@ GLXContext CreateLegacy(::Display* dpy, FBConfigRec* cfg, GLXContext share, unsi
   ContextDesc desc;
   desc.core_profile = legacy && std::strcmp(legacy, "core") == 0;
   desc.debug = debug;
+  desc.release_flush = release_flush;
   return CreateWith(dpy, cfg, share, desc, minor);
 }
 
@@ -954,6 +956,15 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
         desc.debug = a[1] & GLX_CONTEXT_DEBUG_BIT_ARB;
         desc.forward_compatible = a[1] & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB;
         break;
+      case GLX_CONTEXT_RELEASE_BEHAVIOR_ARB:
+        // GLX_ARB_context_flush_control: the rule EGL_KHR_context_flush_control follows (the frontend skips
+        // the release's flush for NONE); any other value is BadValue, as an unknown attribute is.
+        if (a[1] != GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB && a[1] != GLX_CONTEXT_RELEASE_BEHAVIOR_FLUSH_ARB) {
+          RaiseCoreError(dpy, BadValue, 0, minor);
+          return nullptr;
+        }
+        desc.release_flush = a[1] == GLX_CONTEXT_RELEASE_BEHAVIOR_FLUSH_ARB;
+        break;
       case GLX_RENDER_TYPE:
         if (a[1] != GLX_RGBA_TYPE) {  // no config has GLX_COLOR_INDEX_BIT
           RaiseCoreError(dpy, BadMatch, 0, minor);
@@ -991,9 +1002,10 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
   } else if (desc.major > 3 || (desc.major == 3 && desc.minor > 3)) {
     return CreateWith(dpy, cfg, share, desc, minor);  // the frontend refuses it: BadMatch
   } else if (gl32 && profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB && !desc.forward_compatible) {
-    return CreateLegacy(dpy, cfg, share, minor, desc.debug);
+    return CreateLegacy(dpy, cfg, share, minor, desc.debug, desc.release_flush);
   } else if ((desc.major < 3 || (desc.major == 3 && desc.minor < 1)) && !desc.forward_compatible) {
-    return CreateLegacy(dpy, cfg, share, minor, desc.debug);  // the default 1.0 is a compatibility context
+    return CreateLegacy(dpy, cfg, share, minor, desc.debug,
+                        desc.release_flush);  // the default 1.0 is a compatibility context
   }
   return CreateWith(dpy, cfg, share, desc, minor);
 }

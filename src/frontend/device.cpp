@@ -285,10 +285,18 @@ bool MakeCurrent(Context* context, Surface* draw, Surface* read) {
   }
   if (old && (old != context || old->draw_surface() != draw || old->read_surface() != read)) {
     // GL: making another context current flushes the old one: its work reaches the device, so that a
-    // fence or query it issued completes for whoever waits on it.
+    // fence or query it issued completes for whoever waits on it. A context created with release
+    // behaviour NONE (KHR_context_flush_control) keeps its recorded commands when it is released: they
+    // reach the device with its next flush, on whichever thread makes it current. Rebinding the same
+    // context to other surfaces is no release, so it still flushes.
     if (old->compat_hooks) compat::DrawPendingBatch(*old);
-    old->pipe().Record(pipe::CmdFlush{});
-    old->pipe().Submit();
+    if (old != context && !old->desc().release_flush) {
+      util::LogOnce(util::LogLevel::kInfo, "release behavior none",
+                    "a context with release behaviour NONE was released without a flush");
+    } else {
+      old->pipe().Record(pipe::CmdFlush{});
+      old->pipe().Submit();
+    }
     old->pipe().ReleaseThread();
     Surface* old_draw = old->draw_surface();
     Surface* old_read = old->read_surface();

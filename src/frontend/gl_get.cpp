@@ -19,6 +19,9 @@
 #include "frontend/gl_query.h"
 #include "frontend/texture_util.h"
 
+#ifndef GL_GPU_DISJOINT_EXT
+#define GL_GPU_DISJOINT_EXT 0x8FBB  // GL_EXT_disjoint_timer_query (ES), absent from glcorearb.h
+#endif
 #ifndef GL_ALIASED_POINT_SIZE_RANGE
 #define GL_ALIASED_POINT_SIZE_RANGE 0x846D  // ES and compatibility name, absent from glcorearb.h
 #endif
@@ -52,7 +55,8 @@ const ExtensionList& Extensions(Context& ctx) {
   // Bit i of a key: the device has Condition(i + 1); the two bits above them: ES, compatibility.
   constexpr unsigned kEsBit = 1u << extensions::kConditionCount, kCompatBit = kEsBit << 1;
   auto bit = [](Condition c) { return 1u << (unsigned(c) - 1); };
-  unsigned key = extensions::ConditionBits(caps) | (ctx.IsES() ? kEsBit : 0) | (ctx.IsCompat() ? kCompatBit : 0);
+  unsigned key =
+      extensions::ConditionBits(caps) | (ctx.IsES() ? kEsBit : 0) | (ctx.IsCompat() ? kCompatBit : 0);
   // One list per (context kind, capabilities) combination, built once; every context of a kind shares it.
   // Compatibility contexts add GL_ARB_compatibility, which names no commands of its own (it promises the
   // deprecated ones: src/frontend/compat/), so it is not a row of the table, whose rows every desktop
@@ -419,9 +423,19 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({1});
     case GL_MAX_SAMPLE_MASK_WORDS:
       return ints({1});
-    case GL_TIMESTAMP:  // ARB_timer_query, core in 3.3; GetInteger64v reads it exactly, without the double
-      if (ctx.IsES()) return false;
+    case GL_TIMESTAMP:  // ARB_timer_query, core in 3.3 (ES: EXT_disjoint_timer_query); GetInteger64v reads
+                        // it exactly, without the double
+      if (ctx.IsES() && !HasTimerQueries(ctx)) return false;
       return ints({double(CurrentTimestamp(ctx))});
+    // KHR_context_flush_control (GL and ES): the release behaviour the context was created with.
+    case GL_CONTEXT_RELEASE_BEHAVIOR:
+      return ints({double(ctx.desc().release_flush ? GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH : GL_NONE)});
+    // EXT_disjoint_timer_query (ES only: desktop GL has no such state). One device's timestamps and
+    // elapsed times share one clock with no reset Caldera could observe (Vulkan reports none; the GLES
+    // backend's host flag is not carried back), so nothing invalidates a result: always FALSE.
+    case GL_GPU_DISJOINT_EXT:
+      if (!ctx.IsES() || !HasTimerQueries(ctx)) return false;
+      return boolean(false);
     // glWaitSync waits on the device without a limit (only GL_TIMEOUT_IGNORED is accepted), so this is
     // informational: large, and exact through this table's doubles (2^53 ns, about 104 days).
     case GL_MAX_SERVER_WAIT_TIMEOUT:
@@ -608,7 +622,7 @@ void GetIntegerv(Context& ctx, GLenum pname, GLint* data) {
 }
 void GetInteger64v(Context& ctx, GLenum pname, GLint64* data) {
   // Device timestamps can exceed 2^53 ns (clocks counting from an epoch): keep every bit.
-  if (pname == GL_TIMESTAMP && !ctx.IsES()) {
+  if (pname == GL_TIMESTAMP && (!ctx.IsES() || HasTimerQueries(ctx))) {
     int64_t now = CurrentTimestamp(ctx);
     if (data) *data = now;
     return;

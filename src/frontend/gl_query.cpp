@@ -1,4 +1,5 @@
-// Query objects (GL 3.3: occlusion, ANY_SAMPLES_PASSED, timer queries; ES 3.0: boolean occlusion). Query
+// Query objects (GL 3.3: occlusion, ANY_SAMPLES_PASSED, timer queries; ES 3.0: boolean occlusion, and timer
+// queries under GL_EXT_disjoint_timer_query where the device has timestamps). Query
 // objects belong to one context in GL, so the table hangs off the Context, not the share group. Every
 // glBeginQuery/glQueryCounter starts a new backend instance: a re-begun query never sees the previous
 // result, and the previous instance is dropped. Results are fetched once and kept here.
@@ -48,8 +49,15 @@ QueryTable& Table(Context& ctx) {
   return *ctx.queries;
 }
 
+// The timer targets exist in this context: desktop GL 3.3 always has them; ES has them with
+// GL_EXT_disjoint_timer_query, which is advertised exactly when the device has timestamps (the table's
+// "timer" condition), so the targets are refused in ES contexts that do not list it.
+bool TimerTargets(Context& ctx) {
+  return !ctx.IsES() || HasTimerQueries(ctx);
+}
+
 // The binding point of a glBeginQuery/glEndQuery/glGetQueryiv target in this context's API.
-int BindingOf(const Context& ctx, GLenum target) {
+int BindingOf(Context& ctx, GLenum target) {
   switch (target) {
     case GL_SAMPLES_PASSED:
       return ctx.IsES() ? kInvalid : kOcclusion;
@@ -58,7 +66,7 @@ int BindingOf(const Context& ctx, GLenum target) {
     case GL_ANY_SAMPLES_PASSED_CONSERVATIVE:
       return ctx.IsES() ? kOcclusion : kInvalid;  // GL 4.3 on desktop
     case GL_TIME_ELAPSED:
-      return ctx.IsES() ? kInvalid : kTimer;
+      return TimerTargets(ctx) ? kTimer : kInvalid;
     case GL_PRIMITIVES_GENERATED:
       return ctx.IsES() ? kInvalid : kPrimitivesGenerated;
     case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
@@ -255,7 +263,7 @@ void EndConditionalRender(Context& ctx) {
 }
 
 void QueryCounter(Context& ctx, GLuint id, GLenum target) {
-  if (target != GL_TIMESTAMP)
+  if (target != GL_TIMESTAMP || !TimerTargets(ctx))
     return ctx.Error(GL_INVALID_ENUM, "glQueryCounter", "target must be GL_TIMESTAMP");
   QueryTable& table = Table(ctx);
   if (!table.objects.IsReserved(id))
@@ -269,7 +277,7 @@ void QueryCounter(Context& ctx, GLuint id, GLenum target) {
 }
 
 void GetQueryiv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
-  int binding = target == GL_TIMESTAMP && !ctx.IsES() ? kTimer : BindingOf(ctx, target);
+  int binding = target == GL_TIMESTAMP && TimerTargets(ctx) ? kTimer : BindingOf(ctx, target);
   if (binding == kInvalid) return ctx.Error(GL_INVALID_ENUM, "glGetQueryiv", "invalid query target");
   switch (pname) {
     case GL_CURRENT_QUERY: {
@@ -279,7 +287,8 @@ void GetQueryiv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
       return;
     }
     case GL_QUERY_COUNTER_BITS: {
-      if (ctx.IsES()) break;
+      // ES has it with GL_EXT_disjoint_timer_query, for the timer targets only.
+      if (ctx.IsES() && (binding != kTimer || !TimerTargets(ctx))) break;
       if (!params) return;
       const uint32_t timestamp_bits = ctx.device().backend().caps().timestamp_bits;
       switch (target) {
@@ -305,6 +314,10 @@ void GetQueryiv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
       break;
   }
   ctx.Error(GL_INVALID_ENUM, "glGetQueryiv", "invalid pname");
+}
+
+bool HasTimerQueries(Context& ctx) {
+  return ctx.device().backend().caps().timestamp_bits > 0;
 }
 
 int64_t CurrentTimestamp(Context& ctx) {

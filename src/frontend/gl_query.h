@@ -13,4 +13,8 @@ namespace caldera::gl {
 // far has completed (later than GL requires, never earlier, so it orders correctly against query results).
 int64_t CurrentTimestamp(Context& ctx);
 
+// The device has timestamps (pipe::BackendCaps::timestamp_bits): ES contexts then list
+// GL_EXT_disjoint_timer_query and take its targets and queries.
+bool HasTimerQueries(Context& ctx);
+
 }  // namespace caldera::gl

@@ -76,6 +76,9 @@ struct ContextDesc {
   bool no_error = false;
   bool lose_context_on_reset =
       false;  // reset notification strategy LOSE_CONTEXT_ON_RESET (else NO_RESET_NOTIFICATION)
+  // KHR_context_flush_control (EGL_CONTEXT_RELEASE_BEHAVIOR_KHR, GLX_CONTEXT_RELEASE_BEHAVIOR_ARB): false
+  // (NONE) makes releasing the context skip the implicit flush; GL_CONTEXT_RELEASE_BEHAVIOR reports it.
+  bool release_flush = true;
 };
 
 // Returns null (and sets *error) for versions Caldera cannot provide. `share` joins its share group.
@@ -83,7 +86,8 @@ Context* CreateContext(Device& device, const ContextDesc& desc, Context* share, 
 void DestroyContext(Context* context);  // deferred while current on some thread
 
 // Binds `context` to the calling thread with its draw/read surfaces (either may be null: surfaceless).
-// Passing null context releases the current one (flushing its commands first, as GL requires).
+// Passing null context releases the current one (flushing its commands first, as GL requires, unless it was
+// created with release behaviour NONE: ContextDesc::release_flush).
 // Returns false only when the context is current on another thread.
 bool MakeCurrent(Context* context, Surface* draw, Surface* read);
 Context* CurrentContext();

@@ -129,7 +129,15 @@ void Device::QueryCaps() {
   caps_.line_loops = true;  // GLES has GL_LINE_LOOP (gles_formats.cpp)
   caps_.read_depth = has_read_depth_;
   caps_.read_stencil = has_read_stencil_;
-  caps_.timestamp_bits = has_timer_queries() ? 64 : 0;
+  // Timer queries go to the host's GL_EXT_disjoint_timer_query: its entry points resolve on hosts that do
+  // not list it (eglGetProcAddress answers any name), so the string decides. A host may count 0 timestamp
+  // bits (timestamps unsupported); Caldera's timer condition then does not hold at all.
+  if (HasExtension(gl_, "GL_EXT_disjoint_timer_query") && gl_.QueryCounterEXT && gl_.GetQueryObjectui64vEXT) {
+    GLint bits = 0;
+    gl_.GetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &bits);
+    has_timer_queries_ = bits > 0;
+    caps_.timestamp_bits = bits > 0 ? static_cast<uint32_t>(std::min(bits, 64)) : 0;
+  }
   // RGTC blocks go to the host as they are when it samples them (Mesa and NVIDIA GLES both do).
   caps_.native_rgtc = HasExtension(gl_, "GL_EXT_texture_compression_rgtc");
   // Sampler state the host applies through its own extensions; CALDERA_ANISOTROPY=0 takes anisotropic

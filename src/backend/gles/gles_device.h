@@ -100,7 +100,7 @@ class Device final : public pipe::Timeline {
   bool has_read_depth() const { return has_read_depth_; }
   bool has_read_stencil() const { return has_read_stencil_; }
   bool has_srgb_write_control() const { return has_srgb_write_control_; }  // GL_EXT_sRGB_write_control
-  bool has_timer_queries() const { return gl_.QueryCounterEXT && gl_.GetQueryObjectui64vEXT; }
+  bool has_timer_queries() const { return has_timer_queries_; }            // GL_EXT_disjoint_timer_query
   uint32_t essl_version() const { return essl_version_; }
   GLint uniform_offset_alignment() const { return uniform_offset_alignment_; }
 
@@ -135,6 +135,7 @@ class Device final : public pipe::Timeline {
   bool has_multisample_compat_ = false;
   bool has_read_depth_ = false, has_read_stencil_ = false;
   bool has_srgb_write_control_ = false;
+  bool has_timer_queries_ = false;
   uint32_t essl_version_ = 320;
   GLint uniform_offset_alignment_ = 256;
   std::mutex execute_mutex_;

@@ -6,6 +6,7 @@
 // directly. The same binary runs against Mesa llvmpipe, where every extension of the table must be
 // advertised too: Caldera lists nothing a real implementation of that context kind does not.
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <set>
@@ -27,6 +28,7 @@ const char* KindName(Kind k) {
 }
 
 bool g_caldera = false;
+bool g_vulkan = false;  // Caldera on its Vulkan backend (GL_RENDERER "Caldera (Vulkan: ...)")
 
 std::set<std::string> Advertised(Kind kind) {
   std::set<std::string> names;
@@ -651,6 +653,138 @@ void RenderToMipLevel() {
   glDeleteTextures(1, &tex);
 }
 
+// EGL_MESA_query_driver through glvnd's dispatch stubs: a name and a driconf XML document (freed with
+// free()) for an initialised display; NULL with EGL_BAD_DISPLAY for a handle that is no display and with
+// EGL_NOT_INITIALIZED for a terminated one (checked by the caller after eglTerminate).
+using DriverNameFn = const char* (*)(EGLDisplay);
+using DriverConfigFn = char* (*)(EGLDisplay);
+DriverNameFn g_driver_name = nullptr;
+DriverConfigFn g_driver_config = nullptr;
+
+void QueryDriver(EGLDisplay dpy) {
+  g_driver_name = reinterpret_cast<DriverNameFn>(eglGetProcAddress("eglGetDisplayDriverName"));
+  g_driver_config = reinterpret_cast<DriverConfigFn>(eglGetProcAddress("eglGetDisplayDriverConfig"));
+  CHECK(g_driver_name != nullptr && g_driver_config != nullptr);
+  if (!g_driver_name || !g_driver_config) return;
+  const char* name = g_driver_name(dpy);
+  CHECK(eglGetError() == EGL_SUCCESS);
+  CHECK(name != nullptr && name[0] != '\0');
+  std::printf("EGL_MESA_query_driver: driver %s\n", name ? name : "(null)");
+  if (g_caldera) CHECK(name && std::strcmp(name, "caldera") == 0);
+  char* config = g_driver_config(dpy);
+  CHECK(eglGetError() == EGL_SUCCESS);
+  CHECK(config != nullptr && std::strstr(config, "<driinfo") != nullptr &&
+        std::strstr(config, "</driinfo>") != nullptr);
+  std::free(config);  // the extension hands the caller a string to free
+  EGLDisplay bogus = reinterpret_cast<EGLDisplay>(static_cast<uintptr_t>(0x5eed));
+  CHECK(g_driver_name(bogus) == nullptr);
+  CHECK(eglGetError() == EGL_BAD_DISPLAY);
+  CHECK(g_driver_config(bogus) == nullptr);
+  CHECK(eglGetError() == EGL_BAD_DISPLAY);
+}
+
+void QueryDriverTerminated(EGLDisplay dpy) {
+  if (!g_driver_name || !g_driver_config) return;
+  CHECK(g_driver_name(dpy) == nullptr);
+  CHECK(eglGetError() == EGL_NOT_INITIALIZED);
+  CHECK(g_driver_config(dpy) == nullptr);
+  CHECK(eglGetError() == EGL_NOT_INITIALIZED);
+}
+
+// EGL_KHR_context_flush_control with GL_KHR_context_flush_control: the attribute takes NONE or FLUSH (else
+// EGL_BAD_ATTRIBUTE), GL_CONTEXT_RELEASE_BEHAVIOR reports it (FLUSH by default, in GL and ES), and a NONE
+// context's releases skip the flush: on Caldera's Vulkan backend, 24 release cycles with a clear each cost
+// no device submissions of their own (the backend's "submits" counter), while a FLUSH context submits at
+// every release. The work is kept either way: the last clear is read back.
+void ContextFlushControl(EGLDisplay dpy) {
+  EGLContext current = eglGetCurrentContext();
+  EGLSurface surface = eglGetCurrentSurface(EGL_DRAW);
+  EGLint id = 0, n = 0;
+  CHECK(eglQueryContext(dpy, current, EGL_CONFIG_ID, &id));
+  EGLConfig config;
+  const EGLint by_id[] = {EGL_CONFIG_ID, id, EGL_NONE};
+  CHECK(eglChooseConfig(dpy, by_id, &config, 1, &n) && n == 1);
+  GLint behavior = -1;
+  glGetIntegerv(GL_CONTEXT_RELEASE_BEHAVIOR, &behavior);
+  CHECK(behavior == GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  EGLint create_error = EGL_SUCCESS;  // eglBindAPI resets eglGetError: the lambda keeps the creation's
+  auto create = [&](EGLenum api, EGLint major, EGLint release) {
+    eglBindAPI(api);
+    std::vector<EGLint> attribs = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION,
+                                   api == EGL_OPENGL_API ? 3 : 0};
+    if (api == EGL_OPENGL_API)
+      attribs.insert(attribs.end(), {EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT});
+    attribs.insert(attribs.end(), {EGL_CONTEXT_RELEASE_BEHAVIOR_KHR, release, EGL_NONE});
+    EGLContext c = eglCreateContext(dpy, config, EGL_NO_CONTEXT, attribs.data());
+    create_error = eglGetError();
+    eglBindAPI(EGL_OPENGL_API);
+    return c;
+  };
+  // Neither NONE nor FLUSH: refused.
+  CHECK(create(EGL_OPENGL_API, 3, 0x3039) == EGL_NO_CONTEXT);
+  CHECK(create_error == EGL_BAD_ATTRIBUTE);
+  CHECK(create(EGL_OPENGL_API, 3, EGL_TRUE) == EGL_NO_CONTEXT);
+  CHECK(create_error == EGL_BAD_ATTRIBUTE);
+
+  // ES reports the behaviour too (the GL extension is in both).
+  EGLContext es = create(EGL_OPENGL_ES_API, 3, EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR);
+  CHECK(es != EGL_NO_CONTEXT);
+  if (es != EGL_NO_CONTEXT && eglMakeCurrent(dpy, surface, surface, es)) {
+    behavior = -1;
+    glGetIntegerv(GL_CONTEXT_RELEASE_BEHAVIOR, &behavior);
+    CHECK(behavior == GL_NONE);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+  }
+  if (es != EGL_NO_CONTEXT) eglDestroyContext(dpy, es);
+
+  // Release cycles, counted per context through CALDERA_STATS (Caldera appends a context's counters when
+  // it is destroyed; other implementations write nothing and the counts read 0).
+  constexpr int kCycles = 24;
+  auto cycles = [&](EGLint release) -> long {
+    long submits = 0;
+    {
+      harness::StatsFile stats;
+      EGLContext c = create(EGL_OPENGL_API, 3, release);
+      CHECK(c != EGL_NO_CONTEXT);
+      if (c == EGL_NO_CONTEXT) return -1;
+      for (int i = 0; i < kCycles; ++i) {
+        CHECK(eglMakeCurrent(dpy, surface, surface, c));
+        glClearColor(float(i) / 255.0f, 1.0f, 0.0f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+      }
+      CHECK(eglMakeCurrent(dpy, surface, surface, c));
+      GLint value = -1;
+      glGetIntegerv(GL_CONTEXT_RELEASE_BEHAVIOR, &value);
+      CHECK(value ==
+            (release == EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR ? GL_NONE : GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH));
+      uint8_t px[4] = {};
+      glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      CHECK_GL_ERROR(GL_NO_ERROR);
+      CHECK(px[0] == kCycles - 1 && px[1] == 255 && px[2] == 0);  // the last cycle's clear, none lost
+      CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+      CHECK(eglDestroyContext(dpy, c));
+      submits = stats.Sum("submits");
+    }
+    unsetenv("CALDERA_STATS");  // the file is gone: later contexts must not recreate it
+    return submits;
+  };
+  const long none = cycles(EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR);
+  const long flush = cycles(EGL_CONTEXT_RELEASE_BEHAVIOR_FLUSH_KHR);
+  std::printf("EGL_KHR_context_flush_control: %d release cycles, device submissions: NONE %ld, FLUSH %ld\n",
+              kCycles, none, flush);
+  // Under CALDERA_PIPE=spawn the backend's counters stay in the server process.
+  const char* pipe = std::getenv("CALDERA_PIPE");
+  if (g_vulkan && !(pipe && std::strcmp(pipe, "spawn") == 0)) {
+    CHECK(flush >= kCycles);        // negative control: every FLUSH release submitted its clear
+    CHECK(none >= 1 && none <= 3);  // the read-back (and the destroy) only
+  }
+  CHECK(eglMakeCurrent(dpy, surface, surface, current));
+}
+
 // The EGL display's extensions: on Caldera each is one this list knows (and checks, or names the test that
 // does); on Mesa the checks run for those it lists.
 void DisplayExtensions(EGLDisplay dpy) {
@@ -663,6 +797,7 @@ void DisplayExtensions(EGLDisplay dpy) {
       {"EGL_EXT_swap_buffers_with_damage", "windows-egl-x11 (the KHR entry; both share one implementation)"},
       {"EGL_EXT_create_context_robustness", "gl_robust_context (EXT attribute names, robust access bounded)"},
       {"EGL_KHR_config_attribs", "here"},
+      {"EGL_KHR_context_flush_control", "here (NONE releases skip the flush: the backend's submit counter)"},
       {"EGL_KHR_create_context", "egl_conformance"},
       {"EGL_KHR_create_context_no_error", "egl_conformance"},
       {"EGL_KHR_fence_sync", "egl-fence-sync (real fences, cross-thread waits, errors)"},
@@ -672,6 +807,7 @@ void DisplayExtensions(EGLDisplay dpy) {
       {"EGL_KHR_surfaceless_context", "here"},
       {"EGL_KHR_swap_buffers_with_damage", "windows-egl-x11 (frames shown, bad rectangle counts)"},
       {"EGL_KHR_wait_sync", "egl-fence-sync (eglWaitSyncKHR in a shared context)"},
+      {"EGL_MESA_query_driver", "here (through glvnd's dispatch stubs, with its display errors)"},
   };
   std::set<std::string> listed;
   std::string word;
@@ -694,6 +830,12 @@ void DisplayExtensions(EGLDisplay dpy) {
       CHECK(known);
     }
   }
+  for (const char* name : {"EGL_MESA_query_driver", "EGL_KHR_context_flush_control"}) {
+    if (g_caldera && !listed.count(name)) std::fprintf(stderr, "  EGL display does not list %s\n", name);
+    if (g_caldera) CHECK(listed.count(name));
+  }
+  if (listed.count("EGL_MESA_query_driver")) QueryDriver(dpy);
+  if (listed.count("EGL_KHR_context_flush_control")) ContextFlushControl(dpy);
   if (listed.count("EGL_KHR_config_attribs")) {
     // EGL_CONFORMANT_KHR: every config says which APIs it is conformant for; a choice by it finds ES 3.
     // The default EGL_RENDERABLE_TYPE is ES 1 (which Caldera has no configs for): name ES 3.
@@ -765,10 +907,13 @@ void RunKind(Kind kind) {
 int main() {
   {
     harness::Window w = harness::Open(8, 8);
-    g_caldera = harness::PrintVendor().find("Caldera") != std::string::npos;
+    const std::string renderer = harness::PrintVendor();
+    g_caldera = renderer.find("Caldera") != std::string::npos;
+    g_vulkan = renderer.find("Caldera (Vulkan") != std::string::npos;
     RunKind(Kind::kDesktop);
     DisplayExtensions(w.display);
     harness::Close(w);
+    QueryDriverTerminated(w.display);
   }
   {
     harness::Window w = harness::Open(8, 8, true);

@@ -3,6 +3,7 @@
 // The same binary runs against Caldera (also under Vulkan validation with sync validation) and Mesa
 // llvmpipe (tests/integration/gl/meson.build), so every expectation is checked against a second
 // implementation of the spec.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -645,8 +646,186 @@ void SharedContext(const harness::Window& w, const Scene& s) {
   CHECK(eglDestroyContext(w.display, other));
 }
 
+// GL_EXT_disjoint_timer_query in an ES 3.0 context, through its EXT entry points: elapsed time of real work,
+// timestamps in order and in GL_TIMESTAMP_EXT's clock, GL_GPU_DISJOINT_EXT, and the errors. Caldera must
+// list it wherever its device has timestamps (lavapipe does; the GLES backend needs the host's extension,
+// which Mesa llvmpipe lists); Mesa runs the same checks.
+void ESDisjointTimerQueries(const harness::Window& es, bool caldera) {
+  ExpectNoPendingError("ES disjoint timer queries");
+  bool listed = false;
+  GLint n = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+  for (GLint i = 0; i < n; ++i)
+    listed = listed || std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))),
+                                   "GL_EXT_disjoint_timer_query") == 0;
+  std::printf("ES: GL_EXT_disjoint_timer_query %s\n", listed ? "listed" : "not listed");
+  constexpr GLenum kTimeElapsedExt = 0x88BF, kTimestampExt = 0x8E28, kGpuDisjointExt = 0x8FBB;
+  constexpr GLenum kQueryCounterBitsExt = 0x8864, kQueryResultExt = 0x8866, kCurrentQueryExt = 0x8865;
+  if (!listed) {
+    CHECK(!caldera);  // Caldera on lavapipe or on llvmpipe's GLES has timestamps
+    // Without the extension its targets are not query targets.
+    GLuint q = 0;
+    glGenQueries(1, &q);
+    glBeginQuery(kTimeElapsedExt, q);
+    CHECK_GL_ERROR(GL_INVALID_ENUM);
+    glDeleteQueries(1, &q);
+    return;
+  }
+  auto proc = [](const char* name) {
+    void* p = reinterpret_cast<void*>(eglGetProcAddress(name));
+    if (!p) std::fprintf(stderr, "  %s does not resolve\n", name);
+    CHECK(p != nullptr);
+    return p;
+  };
+  auto gen = reinterpret_cast<void (*)(GLsizei, GLuint*)>(proc("glGenQueriesEXT"));
+  auto del = reinterpret_cast<void (*)(GLsizei, const GLuint*)>(proc("glDeleteQueriesEXT"));
+  auto is_query = reinterpret_cast<GLboolean (*)(GLuint)>(proc("glIsQueryEXT"));
+  auto begin = reinterpret_cast<void (*)(GLenum, GLuint)>(proc("glBeginQueryEXT"));
+  auto end = reinterpret_cast<void (*)(GLenum)>(proc("glEndQueryEXT"));
+  auto counter = reinterpret_cast<void (*)(GLuint, GLenum)>(proc("glQueryCounterEXT"));
+  auto get_query = reinterpret_cast<void (*)(GLenum, GLenum, GLint*)>(proc("glGetQueryivEXT"));
+  auto get_iv = reinterpret_cast<void (*)(GLuint, GLenum, GLint*)>(proc("glGetQueryObjectivEXT"));
+  auto get_uiv = reinterpret_cast<void (*)(GLuint, GLenum, GLuint*)>(proc("glGetQueryObjectuivEXT"));
+  auto get_i64 = reinterpret_cast<void (*)(GLuint, GLenum, GLint64*)>(proc("glGetQueryObjecti64vEXT"));
+  auto get_u64 = reinterpret_cast<void (*)(GLuint, GLenum, GLuint64*)>(proc("glGetQueryObjectui64vEXT"));
+  auto get_int64 = reinterpret_cast<void (*)(GLenum, GLint64*)>(proc("glGetInteger64vEXT"));
+  if (!gen || !del || !is_query || !begin || !end || !counter || !get_query || !get_iv || !get_uiv ||
+      !get_i64 || !get_u64 || !get_int64)
+    return;
+
+  GLint bits = 0;
+  get_query(kTimestampExt, kQueryCounterBitsExt, &bits);
+  CHECK(bits >= 30);  // the extension allows 0 (no timestamps) only when it is not listed by Caldera
+  bits = 0;
+  get_query(kTimeElapsedExt, kQueryCounterBitsExt, &bits);
+  CHECK(bits >= 30);  // the extension's minimum for elapsed time
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // The disjoint flag reads through every glGet form; a read clears it, so a second read is FALSE.
+  GLint disjoint = 7;
+  glGetIntegerv(kGpuDisjointExt, &disjoint);
+  CHECK(disjoint == GL_FALSE || disjoint == GL_TRUE);
+  glGetIntegerv(kGpuDisjointExt, &disjoint);
+  CHECK(disjoint == GL_FALSE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // Real work: many full-screen quads of a loop-heavy fragment shader into a 256x256 target.
+  const char* vs =
+      "#version 300 es\nlayout(location = 0) in vec2 position;\n"
+      "void main() { gl_Position = vec4(position, 0.0, 1.0); }\n";
+  const char* fs =
+      "#version 300 es\nprecision highp float;\nout vec4 color;\n"
+      "void main() { float a = gl_FragCoord.x; for (int i = 0; i < 64; ++i) a = sin(a) * 1.5 + 0.25;\n"
+      "  color = vec4(fract(a), 1.0, 0.0, 1.0); }\n";
+  GLuint program = harness::CompileProgram(vs, fs);
+  glUseProgram(program);
+  GLuint target = harness::ColorTarget(256, 256);
+  glViewport(0, 0, 256, 256);
+  const float quad[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+  GLuint vbo = harness::Positions2D(quad, 12);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  GLuint q[5] = {};
+  gen(5, q);
+  CHECK(!is_query(q[0]));  // a name only, until it is begun
+  GLint64 before = -1;
+  get_int64(kTimestampExt, &before);
+  counter(q[0], kTimestampExt);
+  CHECK(is_query(q[0]));
+  begin(kTimeElapsedExt, q[1]);
+  GLint current = 0;
+  get_query(kTimeElapsedExt, kCurrentQueryExt, &current);
+  CHECK(current == GLint(q[1]));
+  for (int i = 0; i < 10; ++i) glDrawArrays(GL_TRIANGLES, 0, 6);
+  end(kTimeElapsedExt);
+  get_query(kTimeElapsedExt, kCurrentQueryExt, &current);
+  CHECK(current == 0);
+  counter(q[2], kTimestampExt);
+  // An empty interval measures (almost) nothing: less than the loaded one.
+  begin(kTimeElapsedExt, q[3]);
+  end(kTimeElapsedExt);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  GLuint64 t0 = 0, t1 = 0, empty = ~GLuint64{0};
+  GLuint64 elapsed = 0;
+  get_u64(q[0], kQueryResultExt, &t0);
+  get_u64(q[1], kQueryResultExt, &elapsed);
+  get_u64(q[2], kQueryResultExt, &t1);
+  get_u64(q[3], kQueryResultExt, &empty);
+  GLint64 elapsed_signed = -1;
+  get_i64(q[1], kQueryResultExt, &elapsed_signed);
+  GLint elapsed_int = -1;
+  GLuint elapsed_uint = 0;
+  get_iv(q[1], kQueryResultExt, &elapsed_int);
+  get_uiv(q[1], kQueryResultExt, &elapsed_uint);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLint64 after = -1;
+  get_int64(kTimestampExt, &after);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  std::printf("ES timer: elapsed %llu ns (empty %llu), timestamps %lld <= %llu <= %llu <= %lld\n",
+              (unsigned long long)elapsed, (unsigned long long)empty, (long long)before,
+              (unsigned long long)t0, (unsigned long long)t1, (long long)after);
+  CHECK(elapsed > 0);
+  CHECK(elapsed < 60 * kSecond);
+  CHECK(empty < elapsed);
+  CHECK(GLuint64(elapsed_signed) == elapsed);
+  CHECK(elapsed_int > 0 && GLuint64(elapsed_int) == std::min<GLuint64>(elapsed, 0x7fffffff));
+  CHECK(elapsed_uint > 0);
+  CHECK(t0 > 0);
+  CHECK(before > 0 && GLuint64(before) <= t0);  // GL_TIMESTAMP_EXT and the counters share one clock
+  CHECK(t1 >= t0);
+  CHECK(t1 - t0 >= elapsed / 2);  // the draws happened between the two counters (loosely)
+  CHECK(GLuint64(after) >= t1);
+  GLint disjoint_after = 7;
+  glGetIntegerv(kGpuDisjointExt, &disjoint_after);
+  CHECK(disjoint_after == GL_FALSE || disjoint_after == GL_TRUE);
+
+  // Errors: a timestamp is not a glBeginQuery target, glQueryCounter takes only GL_TIMESTAMP_EXT, a query
+  // keeps the target it was first used with, an active query's result is not readable.
+  begin(kTimestampExt, q[4]);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  counter(q[4], kTimeElapsedExt);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  begin(kTimeElapsedExt, q[0]);  // q[0] is a timestamp
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  counter(q[1], kTimestampExt);  // q[1] measures elapsed time
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  begin(kTimeElapsedExt, q[4]);
+  counter(q[4], kTimestampExt);  // active
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  get_u64(q[4], kQueryResultExt, &t0);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  begin(kTimeElapsedExt, q[3]);  // one elapsed-time query at a time
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  end(kTimeElapsedExt);
+  end(kTimeElapsedExt);  // none active now
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  get_query(kTimestampExt, GL_QUERY_RESULT, &bits);  // not a glGetQueryiv pname
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  get_u64(q[4], 0x1234, &t0);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  if (caldera) {
+    // The extension (as ARB_timer_query) names INVALID_OPERATION for a name glGenQueriesEXT never gave;
+    // Mesa 22.3 makes it a new query object instead.
+    counter(0xdead, kTimestampExt);
+    CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  }
+  del(5, q);
+  CHECK(!is_query(q[1]));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLint vao = 0;
+  glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vao);
+  const GLuint vao_name = GLuint(vao);
+  glDeleteVertexArrays(1, &vao_name);
+  glDeleteBuffers(1, &vbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &target);
+  glDeleteProgram(program);
+  glViewport(0, 0, es.width, es.height);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // ES 3.0: boolean occlusion queries (both targets share one binding), no SAMPLES_PASSED, fences.
-void ES30Queries() {
+void ES30Queries(bool caldera) {
   harness::Window es = harness::Open(kWidth, kHeight, /*es=*/true);
   ExpectNoPendingError("ES 3.0 queries");
   const char* vs =
@@ -698,6 +877,7 @@ void ES30Queries() {
   glDeleteBuffers(1, &vbo);
   glDeleteVertexArrays(1, &vao);
   glDeleteProgram(program);
+  ESDisjointTimerQueries(es, caldera);
   harness::Close(es);
 }
 
@@ -705,7 +885,7 @@ void ES30Queries() {
 
 int main() {
   harness::Window w = harness::Open(kWidth, kHeight);
-  harness::PrintVendor();
+  const bool caldera = harness::PrintVendor().find("Caldera") != std::string::npos;
   CHECK(glGetString(GL_VENDOR) != nullptr && glGetString(GL_RENDERER) != nullptr);
   Scene s = MakeScene();
   OcclusionCounts(s);
@@ -724,6 +904,6 @@ int main() {
   glDeleteProgram(s.program);
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
-  ES30Queries();  // a second display connection after eglTerminate
+  ES30Queries(caldera);  // a second display connection after eglTerminate
   return harness::Summary();
 }

@@ -12,7 +12,6 @@
 // The GLX error numbers; after Xproto.h, whose types it uses.
 #include <GL/glxproto.h>
 #include <dirent.h>
-
 #include <unistd.h>
 
 #include <cstdio>
@@ -198,6 +197,62 @@ int main() {
         stderr,
         "FAIL: good calls after the errors: made current %d, %d X errors (last code %d request %d.%d)\n",
         made, g_errors, g_last.error_code, g_last.request_code, g_last.minor_code);
+  }
+  // GLX_ARB_context_flush_control: a release behaviour that is neither NONE nor FLUSH is BadValue; NONE makes
+  // a context GL_CONTEXT_RELEASE_BEHAVIOR reports as GL_NONE (its release then skips the flush, counted in
+  // gl_extensions through EGL, which shares the rule), and work done before a NONE release is kept.
+  const char* glx_extensions = glXQueryExtensionsString(x, screen);
+  if (glx_extensions && std::strstr(glx_extensions, "GLX_ARB_context_flush_control")) {
+    const int bad_release[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
+                               3,
+                               GLX_CONTEXT_MINOR_VERSION_ARB,
+                               3,
+                               GLX_CONTEXT_PROFILE_MASK_ARB,
+                               GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
+                               GLX_CONTEXT_RELEASE_BEHAVIOR_ARB,
+                               0x3039,
+                               None};
+    ExpectError("glXCreateContextAttribsARB(release behaviour 0x3039)", BadValue, 0,
+                [&] { create(x, cfg, nullptr, True, bad_release); });
+    const int none_release[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
+                                3,
+                                GLX_CONTEXT_MINOR_VERSION_ARB,
+                                3,
+                                GLX_CONTEXT_PROFILE_MASK_ARB,
+                                GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
+                                GLX_CONTEXT_RELEASE_BEHAVIOR_ARB,
+                                GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB,
+                                None};
+    g_errors = 0;
+    GLXContext none_ctx = create(x, cfg, nullptr, True, none_release);
+    GLint behavior = -1, ctx_behavior = -1;
+    unsigned char px[4] = {};
+    if (none_ctx && glXMakeCurrent(x, win, none_ctx)) {
+      glGetIntegerv(GL_CONTEXT_RELEASE_BEHAVIOR, &behavior);
+      glClearColor(1, 0, 1, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glXMakeCurrent(x, None, nullptr);  // no flush: the clear stays recorded
+      glXMakeCurrent(x, win, none_ctx);
+      glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      glXMakeCurrent(x, win, ctx);
+      glGetIntegerv(GL_CONTEXT_RELEASE_BEHAVIOR, &ctx_behavior);
+      glXMakeCurrent(x, None, nullptr);
+    }
+    XSync(x, False);
+    if (none_ctx) glXDestroyContext(x, none_ctx);
+    if (none_ctx && behavior == GL_NONE && ctx_behavior == GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH &&
+        px[0] == 255 && px[1] == 0 && px[2] == 255 && g_errors == 0) {
+      ++g_passed;
+    } else {
+      ++g_failed;
+      std::fprintf(stderr,
+                   "FAIL: release behaviour NONE: context %p, behaviour 0x%x (default context 0x%x), pixel "
+                   "%d,%d,%d, %d X errors\n",
+                   static_cast<void*>(none_ctx), behavior, ctx_behavior, px[0], px[1], px[2], g_errors);
+    }
+  } else if (!g_mesa) {
+    ++g_failed;
+    std::fprintf(stderr, "FAIL: GLX_ARB_context_flush_control is not listed\n");
   }
   // Destroyed while current (what glxinfo does): the context stays usable until released, and the
   // release must not touch freed memory (the ASan lane runs this).
