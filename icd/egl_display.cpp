@@ -46,7 +46,7 @@ constexpr char kClientApis[] = "OpenGL OpenGL_ES";
 // display; a robust-access context is refused (EGL_BAD_MATCH) on a device that cannot bound accesses.
 constexpr char kDisplayExtensions[] =
     "EGL_EXT_buffer_age EGL_EXT_create_context_robustness EGL_EXT_swap_buffers_with_damage "
-    "EGL_KHR_config_attribs EGL_KHR_context_flush_control EGL_KHR_create_context "
+    "EGL_KHR_config_attribs EGL_KHR_context_flush_control EGL_KHR_create_context EGL_KHR_gl_colorspace "
     "EGL_KHR_create_context_no_error EGL_KHR_fence_sync EGL_KHR_partial_update "
     "EGL_KHR_swap_buffers_with_damage "
     "EGL_KHR_wait_sync "

@@ -24,6 +24,12 @@ bool CheckDisplayAndConfig(EGLDisplay handle, EGLConfig config, Display** dpy, c
   return *cfg != nullptr;
 }
 
+// EGL_KHR_gl_colorspace: sRGB surfaces of the 8-bit colour configs that are single-sampled (a multisampled
+// sRGB frame would be resolved into a linear copy by presentation).
+bool SrgbCapable(const ConfigInfo& c) {
+  return c.format != ColorFormat::kRGB565 && c.samples == 0;
+}
+
 }  // namespace
 
 SurfaceObj* LookupSurface(Display* dpy, EGLSurface handle) {
@@ -98,8 +104,8 @@ EGLSurface CreatePbufferSurface(EGLDisplay handle, EGLConfig config, const EGLin
     SetError(EGL_BAD_ATTRIBUTE);
     return EGL_NO_SURFACE;
   }
-  if (colorspace == EGL_GL_COLORSPACE_SRGB) {
-    SetError(EGL_BAD_MATCH);  // no sRGB configs yet (EGL_KHR_gl_colorspace is not advertised)
+  if (colorspace == EGL_GL_COLORSPACE_SRGB && !SrgbCapable(*cfg)) {
+    SetError(EGL_BAD_MATCH);
     return EGL_NO_SURFACE;
   }
   if (width > kMaxPbufferSize || height > kMaxPbufferSize) {
@@ -117,6 +123,7 @@ EGLSurface CreatePbufferSurface(EGLDisplay handle, EGLConfig config, const EGLin
   desc.color = cfg->format;
   desc.depth_stencil = cfg->depth > 0;
   desc.samples = cfg->samples > 0 ? cfg->samples : 1;
+  desc.srgb = colorspace == EGL_GL_COLORSPACE_SRGB;
   std::string error;
   Surface* surface = caldera::CreatePbufferSurface(*dpy->device, desc, &error);
   if (!surface) {
@@ -194,8 +201,8 @@ EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, NativeWindowR
   }
   EGLint colorspace = EGL_GL_COLORSPACE_LINEAR, render_buffer = EGL_BACK_BUFFER;
   if (!ParseWindowAttribs(attrib_list, &colorspace, &render_buffer)) return EGL_NO_SURFACE;
-  if (colorspace == EGL_GL_COLORSPACE_SRGB) {
-    SetError(EGL_BAD_MATCH);  // no sRGB configs yet (EGL_KHR_gl_colorspace is not advertised)
+  if (colorspace == EGL_GL_COLORSPACE_SRGB && !SrgbCapable(*cfg)) {
+    SetError(EGL_BAD_MATCH);
     return EGL_NO_SURFACE;
   }
   EGLint error = EGL_SUCCESS;
@@ -211,6 +218,7 @@ EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, NativeWindowR
   desc.depth_stencil = cfg->depth > 0;
   desc.samples = cfg->samples > 0 ? cfg->samples : 1;
   desc.single_buffered = render_buffer == EGL_SINGLE_BUFFER && cfg->samples == 0;
+  desc.srgb = colorspace == EGL_GL_COLORSPACE_SRGB;
   std::string why;
   Surface* surface = caldera::CreateWindowSurface(*dpy->device, desc, std::move(native), &why);
   if (!surface) {
@@ -249,7 +257,7 @@ EGLSurface CreatePixmapCommon(EGLDisplay handle, EGLConfig config, bool given, u
   }
   EGLint colorspace = EGL_GL_COLORSPACE_LINEAR, render_buffer = EGL_BACK_BUFFER;
   if (!ParseWindowAttribs(attrib_list, &colorspace, &render_buffer)) return EGL_NO_SURFACE;
-  if (colorspace == EGL_GL_COLORSPACE_SRGB) {
+  if (colorspace == EGL_GL_COLORSPACE_SRGB && !SrgbCapable(*cfg)) {
     SetError(EGL_BAD_MATCH);
     return EGL_NO_SURFACE;
   }
@@ -263,6 +271,7 @@ EGLSurface CreatePixmapCommon(EGLDisplay handle, EGLConfig config, bool given, u
   desc.color = cfg->format;
   desc.depth_stencil = cfg->depth > 0;
   desc.samples = cfg->samples > 0 ? cfg->samples : 1;
+  desc.srgb = colorspace == EGL_GL_COLORSPACE_SRGB;
   std::string why;
   Surface* surface = caldera::CreatePixmapSurface(*dpy->device, desc, std::move(native), &why);
   if (!surface) {

@@ -28,7 +28,8 @@ constexpr char kExtensions[] =
     "GLX_ARB_context_flush_control GLX_ARB_create_context GLX_ARB_create_context_profile "
     "GLX_EXT_create_context_es2_profile "
     "GLX_EXT_create_context_es_profile GLX_ARB_get_proc_address GLX_EXT_swap_control GLX_MESA_swap_control "
-    "GLX_SGI_make_current_read GLX_SGI_swap_control GLX_EXT_buffer_age GLX_ARB_multisample";
+    "GLX_SGI_make_current_read GLX_SGI_swap_control GLX_EXT_buffer_age GLX_ARB_multisample "
+    "GLX_ARB_framebuffer_sRGB GLX_EXT_framebuffer_sRGB";
 
 thread_local ContextRec* t_current = nullptr;
 thread_local DrawableRec* t_draw = nullptr;
@@ -81,6 +82,9 @@ bool ConfigAttrib(const FBConfigRec& c, int attribute, int* value) {
       return true;
     case GLX_SAMPLES:
       *value = c.samples;
+      return true;
+    case GLX_FRAMEBUFFER_SRGB_CAPABLE_ARB:
+      *value = c.srgb ? True : False;
       return true;
     case GLX_MAX_PBUFFER_WIDTH:
     case GLX_MAX_PBUFFER_HEIGHT:
@@ -166,6 +170,7 @@ bool Matches(const FBConfigRec& c, const int* attribs) {
         break;
       case GLX_FBCONFIG_ID:
       case GLX_DOUBLEBUFFER:
+      case GLX_FRAMEBUFFER_SRGB_CAPABLE_ARB:
       case GLX_STEREO:
       case GLX_X_RENDERABLE:
       case GLX_X_VISUAL_TYPE:
@@ -256,6 +261,7 @@ DrawableRec* DrawableFor(GlxDisplay* d, GLXDrawable xid, FBConfigRec* config, un
   desc.depth_stencil = config->depth > 0;
   desc.single_buffered = !config->double_buffer;
   desc.samples = config->samples > 0 ? config->samples : 1;
+  desc.srgb = config->srgb;
   std::string why;
   Surface* surface = CreateWindowSurface(*d->device, desc, std::move(window), &why);
   if (!surface) {
@@ -683,6 +689,7 @@ GLXPixmap PixmapFor(::Display* dpy, FBConfigRec* c, Pixmap pixmap, unsigned char
   desc.color = c->format;
   desc.depth_stencil = c->depth > 0;
   desc.samples = c->samples > 0 ? c->samples : 1;
+  desc.srgb = c->srgb;
   std::string why;
   Surface* surface = caldera::CreatePixmapSurface(*d->device, desc, std::move(native), &why);
   if (!surface) {
@@ -776,6 +783,7 @@ GLXPbuffer CreatePbuffer(::Display* dpy, GLXFBConfig config, const int* attribs)
   desc.color = c->format;
   desc.depth_stencil = c->depth > 0;
   desc.samples = c->samples > 0 ? c->samples : 1;
+  desc.srgb = c->srgb;
   // GLX's default size is 0 x 0; the frontend's surfaces have at least one pixel (nothing draws outside).
   desc.width = std::max(width, 1);
   desc.height = std::max(height, 1);
@@ -902,6 +910,20 @@ GlxDisplay* GetDisplay(::Display* dpy, int screen) {
         d->configs.push_back(c);
       }
     }
+  }
+  // sRGB-capable ones last (GLX_ARB_framebuffer_sRGB): double-buffered, single-sampled, with depth and
+  // stencil — what programs that ask for one want. GL_FRAMEBUFFER_SRGB decides whether writes encode.
+  for (const Shape& s : kShapes) {
+    if (s.depth == 0 || s.stencil == 0) continue;
+    auto* c = new FBConfigRec;
+    c->display = d;
+    c->id = id++;
+    c->red = s.r, c->green = s.g, c->blue = s.b, c->alpha = s.a, c->depth = s.depth, c->stencil = s.stencil;
+    c->format = s.format;
+    c->srgb = true;
+    c->visual = egl::x11::DistinctVisualFor(*d->x11, s.a, nth[s.a > 0]++);
+    c->visual_depth = int(egl::x11::VisualDepth(*d->x11, c->visual));
+    d->configs.push_back(c);
   }
   // One close hook per X display (not per screen).
   const bool hooked =

@@ -30,6 +30,7 @@ struct FBConfigRec {
   int visual_depth = 24;
   bool double_buffer = true;  // false: GLX_DOUBLEBUFFER False, rendering to the front buffer
   int samples = 0;            // GLX_SAMPLES (0: GLX_SAMPLE_BUFFERS 0)
+  bool srgb = false;          // GLX_FRAMEBUFFER_SRGB_CAPABLE_ARB: an sRGB colour buffer
 };
 
 struct ContextRec {

@@ -21,16 +21,16 @@ BackendChoice ChoiceFromEnv() {
   return BackendChoice::kAuto;
 }
 
-pipe::Format SurfaceColorFormat(ColorFormat c) {
+pipe::Format SurfaceColorFormat(ColorFormat c, bool srgb) {
   switch (c) {
     case ColorFormat::kRGB8:
-      return pipe::Format::kRGB8;
+      return srgb ? pipe::Format::kSRGB8 : pipe::Format::kRGB8;
     case ColorFormat::kRGB565:
       return pipe::Format::kRGB565;
     case ColorFormat::kNone:
       return pipe::Format::kUndefined;
     default:
-      return pipe::Format::kRGBA8;
+      return srgb ? pipe::Format::kSRGB8A8 : pipe::Format::kRGBA8;
   }
 }
 
@@ -125,7 +125,7 @@ bool DeviceHasSampleCount(const Device& device, int32_t samples) {
 }
 
 Surface::Surface(Device& dev, const SurfaceDesc& d) : device(dev), desc(d) {
-  color_format = SurfaceColorFormat(d.color);
+  color_format = SurfaceColorFormat(d.color, d.srgb);
   std::lock_guard lock(device.resource_mutex());
   auto& pipe = device.resource_pipe();
   CreateImages(pipe);

@@ -286,9 +286,11 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
       case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
         *params = color ? GL_UNSIGNED_NORMALIZED : GL_UNSIGNED_NORMALIZED;
         return;
-      case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
-        *params = GL_LINEAR;
+      case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: {
+        Surface* surface = target == GL_READ_FRAMEBUFFER ? ctx.read_surface() : ctx.draw_surface();
+        *params = color && surface && surface->desc.srgb ? GL_SRGB : GL_LINEAR;
         return;
+      }
       default:
         return ctx.Error(GL_INVALID_ENUM, fn, "invalid pname");
     }

@@ -54,6 +54,9 @@ struct SurfaceDesc {
   // Windows only: no back buffer (EGL_RENDER_BUFFER EGL_SINGLE_BUFFER, a GLX config without
   // GLX_DOUBLEBUFFER). Rendering goes to the front buffer, shown at glFlush / glFinish; swaps only flush.
   bool single_buffered = false;
+  // sRGB-encoded colour (EGL_GL_COLORSPACE_SRGB, GLX_FRAMEBUFFER_SRGB_CAPABLE_ARB): 8-bit colour formats of
+  // single-sampled surfaces only.
+  bool srgb = false;
 };
 
 // Returns null (and sets *error) when the device cannot allocate the images.

@@ -306,12 +306,18 @@ Swapchain::Slot* Swapchain::BeginFrame(const ImageObject& src, int32_t interval,
   }
   // Only this thread creates, destroys and transitions slot images; a free slot's previous frame was
   // already handed to a submission (the worker's blit), which precedes ours on the queue.
+  // An sRGB frame is copied into a UNORM slot (the same bits): the blit into the UNORM swapchain image must
+  // not decode it. Multisampled frames are resolved, which needs the source's own format (the frontend makes
+  // no multisampled sRGB surfaces).
+  pipe::Format slot_format = src.pipe_format;
+  if (src.samples <= 1 && slot_format == pipe::Format::kSRGB8A8) slot_format = pipe::Format::kRGBA8;
+  if (src.samples <= 1 && slot_format == pipe::Format::kSRGB8) slot_format = pipe::Format::kRGB8;
   ImageObject& img = slot->image;
-  if (!img.image || img.width != src.width || img.height != src.height || img.format != src.format) {
+  if (!img.image || img.width != src.width || img.height != src.height || img.pipe_format != slot_format) {
     if (img.image) resources_.RetireStandaloneImage(img, retired);
     img = {};
     ImageDesc desc;
-    desc.format = src.pipe_format;
+    desc.format = slot_format;
     desc.width = src.width;
     desc.height = src.height;
     if (!resources_.CreateStandaloneImage(desc, &img)) {

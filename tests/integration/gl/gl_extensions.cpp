@@ -801,6 +801,7 @@ void DisplayExtensions(EGLDisplay dpy) {
       {"EGL_KHR_create_context", "egl_conformance"},
       {"EGL_KHR_create_context_no_error", "egl_conformance"},
       {"EGL_KHR_fence_sync", "egl-fence-sync (real fences, cross-thread waits, errors)"},
+      {"EGL_KHR_gl_colorspace", "windows-egl-x11 (an sRGB window shows encoded clears; a linear one does not)"},
       {"EGL_KHR_get_all_proc_addresses", "here (gl* names resolve through eglGetProcAddress)"},
       {"EGL_KHR_no_config_context", "egl_conformance"},
       {"EGL_KHR_partial_update", "windows-egl-x11 (eglSetDamageRegionKHR's error rules, frames shown)"},

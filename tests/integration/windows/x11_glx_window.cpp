@@ -147,7 +147,8 @@ void DrawHalfTriangle() {
 
 // The default framebuffer as GL defines it: the front buffer of a double-buffered window (glDrawBuffer /
 // glReadBuffer GL_FRONT, shown at glFlush; a swap makes the frame the front), single-buffered configs and
-// visuals (glXChooseVisual without GLX_DOUBLEBUFFER), and multisampled configs (edges blended, GL_SAMPLES).
+// visuals (glXChooseVisual without GLX_DOUBLEBUFFER), multisampled configs (edges blended, GL_SAMPLES) and
+// sRGB-capable ones (GL_FRAMEBUFFER_SRGB encodes).
 void CheckDefaultFramebuffer(Display* x, int screen, GLXFBConfig double_cfg, Window win, GLXContext ctx) {
   CHECK(glXMakeCurrent(x, win, ctx));
   glViewport(0, 0, 80, 60);
@@ -267,6 +268,41 @@ void CheckDefaultFramebuffer(Display* x, int screen, GLXFBConfig double_cfg, Win
     glXDestroyContext(x, mctx);
     XDestroyWindow(x, mwin);
   }
+
+  // sRGB-capable (GLX_ARB_framebuffer_sRGB): with GL_FRAMEBUFFER_SRGB a clear to 0.5 is stored (and shown)
+  // encoded, 188; without it, as written, 128 (the control in the same window).
+  CHECK(std::strstr(glXQueryExtensionsString(x, screen), "GLX_ARB_framebuffer_sRGB") != nullptr);
+  const int srgb_attribs[] = {GLX_FRAMEBUFFER_SRGB_CAPABLE_ARB, True, GLX_DOUBLEBUFFER, True, None};
+  GLXFBConfig srgb = ChooseOne(x, screen, srgb_attribs);
+  int capable = 0;
+  CHECK(srgb && glXGetFBConfigAttrib(x, srgb, GLX_FRAMEBUFFER_SRGB_CAPABLE_ARB, &capable) == Success &&
+        capable);
+  glXGetFBConfigAttrib(x, double_cfg, GLX_FRAMEBUFFER_SRGB_CAPABLE_ARB, &capable);
+  CHECK(!capable);
+  if (!srgb) return;
+  Window rwin = MakeWindow(x, screen, srgb, 80, 60);
+  GLXContext rctx = glXCreateNewContext(x, srgb, GLX_RGBA_TYPE, nullptr, True);
+  CHECK(rwin && rctx);
+  if (rwin && rctx && glXMakeCurrent(x, rwin, rctx)) {
+    GLint encoding = 0;
+    auto get_attachment = reinterpret_cast<PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC>(
+        glXGetProcAddress(reinterpret_cast<const GLubyte*>("glGetFramebufferAttachmentParameteriv")));
+    if (get_attachment)
+      get_attachment(GL_DRAW_FRAMEBUFFER, GL_BACK_LEFT, GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING, &encoding);
+    CHECK(encoding == GL_SRGB);
+    for (bool encode : {true, false}) {
+      encode ? glEnable(GL_FRAMEBUFFER_SRGB) : glDisable(GL_FRAMEBUFFER_SRGB);
+      ClearTo(0.5f, 0.5f, 0.5f);
+      int want = encode ? 188 : 128;
+      CHECK(ReadPixelIs(40, 30, want, want, want));
+      glXSwapBuffers(x, rwin);
+      CHECK(WaitForPixel(x, rwin, 40, 30, want, want, want));
+    }
+    CHECK(glGetError() == GL_NO_ERROR);
+    CHECK(glXMakeCurrent(x, None, nullptr));
+  }
+  if (rctx) glXDestroyContext(x, rctx);
+  if (rwin) XDestroyWindow(x, rwin);
 }
 
 }  // namespace
