@@ -8,6 +8,7 @@
 // object. The storage is destroyed by whoever lets go last: the image, or the last sibling.
 #include <algorithm>
 #include <mutex>
+#include <optional>
 #include <set>
 
 #include "api/gl_entry_support.h"
@@ -56,19 +57,26 @@ std::shared_ptr<SharedImageStorage> ShareStorage(ImageSource& source) {
   return source.shared_storage;
 }
 
-// Looks an EGLImage up for a GL command; null with the GL error recorded.
-PlatformImage* LookupImage(Context& ctx, GLeglImageOES image, const char* fn) {
-  std::lock_guard lock(RegistryMutex());
-  auto it = Registry().find(static_cast<PlatformImage*>(image));
-  if (it == Registry().end()) {
-    ctx.Error(GL_INVALID_VALUE, fn, "not an EGLImage");
-    return nullptr;
+// Looks an EGLImage up for a GL command: a copy taken under the registry lock (with its own share of the
+// storage), so an eglDestroyImage on another thread cannot free it under the caller; empty with the GL error
+// recorded.
+std::optional<PlatformImage> LookupImage(Context& ctx, GLeglImageOES image, const char* fn) {
+  GLenum error = GL_NO_ERROR;
+  std::optional<PlatformImage> found;
+  {
+    std::lock_guard lock(RegistryMutex());
+    auto it = Registry().find(static_cast<PlatformImage*>(image));
+    if (it == Registry().end())
+      error = GL_INVALID_VALUE;
+    else if ((*it)->device != &ctx.device())
+      error = GL_INVALID_OPERATION;
+    else
+      found.emplace(**it);
   }
-  if ((*it)->device != &ctx.device()) {
-    ctx.Error(GL_INVALID_OPERATION, fn, "the EGLImage belongs to another display");
-    return nullptr;
-  }
-  return *it;
+  // Reported outside the lock: a debug callback may call GL again.
+  if (error == GL_INVALID_VALUE) ctx.Error(error, fn, "not an EGLImage");
+  if (error == GL_INVALID_OPERATION) ctx.Error(error, fn, "the EGLImage belongs to another display");
+  return found;
 }
 
 // Makes `target` a sibling of `image`: its own storage goes (orphaned or destroyed), the image's is named.
@@ -121,10 +129,8 @@ PlatformImage* CreateImageFromGL(Context* context, ImageSourceKind kind, uint32_
         for (GLint l = tex->base_level; complete && l <= last; ++l) complete = (tex->defined[0] >> l) & 1u;
         if (!complete) return fail(ImageCreateError::kBadParameter);
         if (level < tex->base_level || level > last) return fail(ImageCreateError::kBadMatch);
-      }
-      if (level != 0) {
         // A sibling's level 0 is the storage's level 0 today; aliasing a deeper level needs views of one
-        // level in both backends.
+        // level in both backends (the Vulkan backend samples from level 0 of an image's views).
         util::LogOnce(util::LogLevel::kWarning, "egl",
                       "eglCreateImage: EGLImages of texture levels other than 0 are not implemented");
         return fail(ImageCreateError::kBadMatch);
@@ -163,7 +169,7 @@ namespace gl {
 void EGLImageTargetTexture2DOES(Context& ctx, GLenum target, GLeglImageOES image) {
   constexpr const char* fn = "glEGLImageTargetTexture2DOES";
   if (target != GL_TEXTURE_2D) return ctx.Error(GL_INVALID_ENUM, fn, "target must be GL_TEXTURE_2D");
-  PlatformImage* img = LookupImage(ctx, image, fn);
+  std::optional<PlatformImage> img = LookupImage(ctx, image, fn);
   if (!img) return;
   if (img->samples > 1)
     return ctx.Error(GL_INVALID_OPERATION, fn, "a multisampled EGLImage is no 2D texture");
@@ -183,7 +189,7 @@ void EGLImageTargetTexture2DOES(Context& ctx, GLenum target, GLeglImageOES image
 void EGLImageTargetRenderbufferStorageOES(Context& ctx, GLenum target, GLeglImageOES image) {
   constexpr const char* fn = "glEGLImageTargetRenderbufferStorageOES";
   if (target != GL_RENDERBUFFER) return ctx.Error(GL_INVALID_ENUM, fn, "target must be GL_RENDERBUFFER");
-  PlatformImage* img = LookupImage(ctx, image, fn);
+  std::optional<PlatformImage> img = LookupImage(ctx, image, fn);
   if (!img) return;
   if (!ctx.renderbuffer) return ctx.Error(GL_INVALID_OPERATION, fn, "no renderbuffer bound");
   Renderbuffer& rb = *ctx.renderbuffer;

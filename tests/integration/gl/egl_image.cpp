@@ -486,6 +486,7 @@ void Errors(const harness::Window& w) {
     // EGL 1.5 names EGL_BAD_MATCH; Mesa answers EGL_BAD_CONTEXT (it looks the context up in dpy alone).
     CHECK(g_caldera ? e == EGL_BAD_MATCH : (e == EGL_BAD_MATCH || e == EGL_BAD_CONTEXT));
     eglDestroyContext(foreign_dpy, foreign);
+    eglTerminate(foreign_dpy);
   } else {
     std::printf("no second display (%s): the foreign-context check is skipped\n",
                 foreign_dpy == dpy ? "the device's display is this one" : "none");
