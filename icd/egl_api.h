@@ -82,8 +82,13 @@ bool LookupDeviceIndex(EGLDeviceEXT device, int32_t* vulkan_index);
 EGLSyncKHR CreateSyncKHR(EGLDisplay dpy, EGLenum type, const EGLint* attrib_list);
 EGLBoolean GetSyncAttribKHR(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLint* value);
 EGLint WaitSyncKHR(EGLDisplay dpy, EGLSync sync, EGLint flags);
+
+// EGLImages (egl_image.cpp): EGL 1.5 core and EGL_KHR_image_base (EGLint attributes; EGLImageKHR is EGLImage),
+// made from GL 2D textures (EGL_KHR_gl_texture_2D_image) and renderbuffers (EGL_KHR_gl_renderbuffer_image).
 EGLImage CreateImage(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer,
                      const EGLAttrib* attrib_list);
 EGLBoolean DestroyImage(EGLDisplay dpy, EGLImage image);
+EGLImageKHR CreateImageKHR(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer,
+                           const EGLint* attrib_list);
 
 }  // namespace caldera::egl

@@ -41,13 +41,16 @@ constexpr char kVendor[] = "Caldera";
 constexpr char kVersion[] = "1.5 Caldera " CALDERA_VERSION;
 constexpr char kClientApis[] = "OpenGL OpenGL_ES";
 // Only what is implemented. EGL_KHR_config_attribs is EGL 1.3's EGL_CONFORMANT and VG surface bits (no
-// config has the VG bits). Not listed: EGL_KHR_image_base (EGL 1.5's eglCreateImage exists, with no
-// target), EGL_KHR_gl_colorspace (no sRGB surfaces). EGL_EXT_create_context_robustness is listed on every
-// display; a robust-access context is refused (EGL_BAD_MATCH) on a device that cannot bound accesses.
+// config has the VG bits). EGLImages come from GL 2D textures (level 0) and renderbuffers (egl_image.cpp).
+// Not listed: EGL_KHR_gl_texture_cubemap_image and _3D_image (a sibling would alias one face, slice or
+// level of a larger image), EGL_KHR_image_pixmap.
+// EGL_EXT_create_context_robustness is listed on every display; a robust-access context is refused
+// (EGL_BAD_MATCH) on a device that cannot bound accesses.
 constexpr char kDisplayExtensions[] =
     "EGL_EXT_buffer_age EGL_EXT_create_context_robustness EGL_EXT_swap_buffers_with_damage "
-    "EGL_KHR_config_attribs EGL_KHR_context_flush_control EGL_KHR_create_context EGL_KHR_gl_colorspace "
-    "EGL_KHR_create_context_no_error EGL_KHR_fence_sync EGL_KHR_partial_update "
+    "EGL_KHR_config_attribs EGL_KHR_context_flush_control EGL_KHR_create_context "
+    "EGL_KHR_create_context_no_error EGL_KHR_fence_sync EGL_KHR_gl_colorspace EGL_KHR_gl_renderbuffer_image "
+    "EGL_KHR_gl_texture_2D_image EGL_KHR_image_base EGL_KHR_partial_update "
     "EGL_KHR_swap_buffers_with_damage "
     "EGL_KHR_wait_sync "
     "EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context EGL_KHR_surfaceless_context "
@@ -136,6 +139,12 @@ Display* LookupDisplay(EGLDisplay handle) {
   }
   SetError(EGL_BAD_DISPLAY);
   return nullptr;
+}
+
+bool IsContextOfAnyDisplay(EGLContext handle) {
+  for (Display* d : Displays())
+    if (d->contexts.count(static_cast<ContextObj*>(handle))) return true;
+  return false;
 }
 
 Display* LookupInitializedDisplay(EGLDisplay handle) {
@@ -233,6 +242,8 @@ EGLBoolean Terminate(EGLDisplay handle) {
     dpy->zombie_surfaces.insert(surf);
   }
   for (SyncObj* sync : dpy->syncs) delete sync;
+  for (caldera::PlatformImage* image : dpy->images) caldera::DestroyImage(image);  // siblings keep storage
+  dpy->images.clear();
   dpy->contexts.clear();
   dpy->surfaces.clear();
   dpy->syncs.clear();

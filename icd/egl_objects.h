@@ -78,6 +78,7 @@ struct Display {
   std::set<ContextObj*> contexts;  // live handles only (deleted ones are owned by their current thread)
   std::set<SurfaceObj*> surfaces;
   std::set<SyncObj*> syncs;
+  std::set<caldera::PlatformImage*> images;  // EGLImage handles are these pointers
   // Destroyed or terminated while current somewhere; freed by CollectGarbageLocked once released.
   std::set<ContextObj*> zombie_contexts;
   std::set<SurfaceObj*> zombie_surfaces;
@@ -105,6 +106,8 @@ const ConfigInfo* LookupConfig(EGLConfig handle);      // EGL_BAD_CONFIG
 // The config's EGL_NATIVE_VISUAL_ID on `dpy` (0: no window surfaces there).
 EGLint ConfigNativeVisual(const Display* dpy, const ConfigInfo& c);
 ContextObj* LookupContext(Display* dpy, EGLContext handle);  // EGL_BAD_CONTEXT
+// Whether `handle` is a live context of any display (an EGL_BAD_MATCH, not EGL_BAD_CONTEXT, elsewhere).
+bool IsContextOfAnyDisplay(EGLContext handle);
 SurfaceObj* LookupSurface(Display* dpy, EGLSurface handle);  // EGL_BAD_SURFACE
 
 // The current binding of the calling thread, as the vendor sees it.

@@ -2,7 +2,6 @@
 // results, reached through glvnd dispatch stubs: glvnd_vendor.cpp). A sync is a real device fence recorded
 // in the current context (frontend/platform.h): eglClientWaitSync waits for the work before it, from any
 // thread, without holding the EGL lock, so other threads' EGL calls (the one that must flush, say) go on.
-// No EGLImage target is supported yet.
 #include <cstdint>
 
 #include "egl_api.h"
@@ -167,20 +166,6 @@ EGLBoolean GetSyncAttribKHR(EGLDisplay handle, EGLSync sync, EGLint attribute, E
   if (!GetSyncAttrib(handle, sync, attribute, value ? &wide : nullptr)) return EGL_FALSE;
   *value = static_cast<EGLint>(wide);
   return EGL_TRUE;
-}
-
-EGLImage CreateImage(EGLDisplay handle, EGLContext, EGLenum, EGLClientBuffer, const EGLAttrib*) {
-  EntryLock lock;
-  if (!LookupInitializedDisplay(handle)) return EGL_NO_IMAGE;
-  SetError(EGL_BAD_PARAMETER);  // no EGLImage target is supported
-  return EGL_NO_IMAGE;
-}
-
-EGLBoolean DestroyImage(EGLDisplay handle, EGLImage) {
-  EntryLock lock;
-  if (!LookupInitializedDisplay(handle)) return EGL_FALSE;
-  SetError(EGL_BAD_PARAMETER);  // no image can exist
-  return EGL_FALSE;
 }
 
 }  // namespace caldera::egl

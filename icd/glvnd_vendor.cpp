@@ -89,6 +89,9 @@ const ProcEntry kProcs[] = {
     CALDERA_EGL_PROC("eglClientWaitSyncKHR", ClientWaitSync),
     CALDERA_EGL_PROC("eglGetSyncAttribKHR", GetSyncAttribKHR),
     CALDERA_EGL_PROC("eglWaitSyncKHR", WaitSyncKHR),
+    // EGL_KHR_image_base (eglDestroyImageKHR has EGL 1.5's signature).
+    CALDERA_EGL_PROC("eglCreateImageKHR", CreateImageKHR),
+    CALDERA_EGL_PROC("eglDestroyImageKHR", DestroyImage),
     // Devices: libEGL itself calls eglQueryDevicesEXT and eglQueryDisplayAttribEXT (noting each device's
     // vendor).
     CALDERA_EGL_PROC("eglQueryDevicesEXT", QueryDevicesEXT),
@@ -181,6 +184,8 @@ enum StubIndex : int {
   kClientWaitSyncKHR,
   kGetSyncAttribKHR,
   kWaitSyncKHR,
+  kCreateImageKHR,
+  kDestroyImageKHR,
   kQueryDeviceStringEXT,
   kQueryDeviceAttribEXT,
   kGetDisplayDriverName,
@@ -202,6 +207,9 @@ DispatchStub g_dispatch_stubs[] = {
     CALDERA_EGL_STUB("eglClientWaitSyncKHR", kClientWaitSyncKHR, EGLint, EGLSyncKHR, EGLint, EGLTimeKHR),
     CALDERA_EGL_STUB("eglGetSyncAttribKHR", kGetSyncAttribKHR, EGLBoolean, EGLSyncKHR, EGLint, EGLint*),
     CALDERA_EGL_STUB("eglWaitSyncKHR", kWaitSyncKHR, EGLint, EGLSyncKHR, EGLint),
+    CALDERA_EGL_STUB("eglCreateImageKHR", kCreateImageKHR, EGLImageKHR, EGLContext, EGLenum, EGLClientBuffer,
+                     const EGLint*),
+    CALDERA_EGL_STUB("eglDestroyImageKHR", kDestroyImageKHR, EGLBoolean, EGLImageKHR),
     {"eglQueryDeviceStringEXT",
      reinterpret_cast<void*>(&DeviceStub<kQueryDeviceStringEXT, const char*, EGLint>)},
     {"eglQueryDeviceAttribEXT",

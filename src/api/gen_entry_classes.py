@@ -36,7 +36,7 @@ SHARE = re.compile(r"^(Tex(Image|SubImage|Storage|Parameter|Buffer)\w*|Texture\w
                    r"Renderbuffers)|Buffer(Data|SubData|Storage)|NamedBuffer\w+|MapBuffer\w*|UnmapBuffer|"
                    r"FlushMappedBufferRange|CopyBufferSubData|ClearBuffer(Sub)?Data|Sampler\w+|"
                    r"Renderbuffer\w+|NamedRenderbuffer\w+|FenceSync|DeleteSync|ClientWaitSync|WaitSync|"
-                   r"CopyImageSubData|InvalidateTex\w+|InvalidateBuffer\w+)$")
+                   r"CopyImageSubData|InvalidateTex\w+|InvalidateBuffer\w+|EGLImageTarget\w+)$")
 QUERY = re.compile(r"^(Get|Is)")
 
 

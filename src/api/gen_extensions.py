@@ -122,6 +122,11 @@ def resolve(table_path, root, core_commands, implemented):
                 target = row.overrides[name]
             elif name in core_commands:
                 target = name
+            elif aliases[name] is None and name[2:] in implemented:
+                # A command of the extension's own (no core equivalent), implemented under its own name:
+                # gen_gl_api.py generates its entry point beside the core ones.
+                row.entries[name] = name
+                continue
             else:
                 target = aliases[name]
                 if target is None:

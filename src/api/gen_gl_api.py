@@ -308,10 +308,13 @@ def main():
     root = ET.parse(args.xml).getroot()
     wanted = collect_commands(root)
     compat_only = collect_compat_commands(root) - wanted
-    commands = [Command(c) for c in root.find("commands").findall("command")
-                if c.find("proto").find("name").text in wanted | compat_only]
     implemented = declared_names(args.impl)
     validated = declared_names(args.validate)
+    rows = gen_extensions.resolve(args.extensions, root, wanted, implemented)
+    # Extension commands with no core equivalent (glEGLImageTargetTexture2DOES...) get entry points too.
+    own = {name for row in rows for name, target in row.entries.items() if name == target and name not in wanted}
+    commands = [Command(c) for c in root.find("commands").findall("command")
+                if c.find("proto").find("name").text in wanted | compat_only | own]
     missing = sorted(v for v in validated if v not in implemented)
     if missing:
         raise SystemExit(f"validate:: functions without an implementation: {missing}")
@@ -321,7 +324,7 @@ def main():
         raise SystemExit(f"gl:: implementations that are not GL commands: {unknown}")
 
     extension_aliases = {}
-    for row in gen_extensions.resolve(args.extensions, root, wanted, implemented):
+    for row in rows:
         for name, target in row.entries.items():
             if name == target:
                 continue

@@ -248,8 +248,7 @@ GLboolean IsRenderbuffer(Context& ctx, GLuint name) {
 void RenderbufferStorageMultisample(Context& ctx, GLenum, GLsizei samples, GLenum internalformat,
                                     GLsizei width, GLsizei height) {
   Renderbuffer& rb = *ctx.renderbuffer;
-  if (rb.handle.valid()) ReleaseBackendObject(rb.device, pipe::ObjectKind::kImage, rb.handle);
-  rb.handle = {};
+  rb.DropStorage();
   rb.internal_format = internalformat;
   rb.format = *glformat::RenderbufferFormat(internalformat);
   rb.width = width;

@@ -333,6 +333,10 @@ void GetTexParameterIuiv(Context& ctx, GLenum target, GLenum pname, GLuint* para
 void GetTexLevelParameterfv(Context& ctx, GLenum target, GLint level, GLenum pname, GLfloat* params);
 void GenerateMipmap(Context& ctx, GLenum target);
 
+// --- egl_image.cpp: GL_OES_EGL_image (textures and renderbuffers made siblings of an EGLImage)
+void EGLImageTargetTexture2DOES(Context& ctx, GLenum target, GLeglImageOES image);
+void EGLImageTargetRenderbufferStorageOES(Context& ctx, GLenum target, GLeglImageOES image);
+
 // --- gl_texture_image.cpp: image specification for 1D, 1D-array, 2D, rectangle, cube-face, 2D-array and 3D
 // targets
 void TexImage1D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border,

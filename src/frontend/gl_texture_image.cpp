@@ -174,7 +174,7 @@ GLsizei MaxSize(Context& ctx) {
 
 void Allocate(Context& ctx, Texture& tex, pipe::Format format, GLenum internal_format, GLsizei w, GLsizei h,
               GLsizei d, GLint levels, GLsizei samples = 0) {
-  if (tex.handle.valid()) ReleaseBackendObject(tex.device, pipe::ObjectKind::kImage, tex.handle);
+  tex.DropStorage();
   tex.device = &ctx.device();
   tex.handle = ctx.NewHandle();
   tex.format = format;
@@ -204,8 +204,7 @@ void Allocate(Context& ctx, Texture& tex, pipe::Format format, GLenum internal_f
 }
 
 void Release(Texture& tex) {
-  if (tex.handle.valid()) ReleaseBackendObject(tex.device, pipe::ObjectKind::kImage, tex.handle);
-  tex.handle = {};
+  tex.DropStorage();
   tex.defined.fill(0);
   tex.compressed_blocks.clear();
   ++tex.version;
@@ -275,8 +274,9 @@ bool DefineLevel(Context& ctx, const LevelSpec& spec, GLenum internalformat) {
       tex.width = spec.w, tex.height = spec.h, tex.depth = spec.d;
       return false;
     }
-    if (!tex.handle.valid() || tex.width != spec.w || tex.height != spec.h || tex.depth != spec.d ||
-        tex.format != spec.format)
+    // An EGLImage sibling re-specified gets storage of its own (GL_OES_EGL_image's orphaning).
+    if (!tex.handle.valid() || tex.shared_storage || tex.width != spec.w || tex.height != spec.h ||
+        tex.depth != spec.d || tex.format != spec.format)
       Allocate(ctx, tex, spec.format, internalformat, spec.w, spec.h, spec.d,
                MipCount(spec.w, spec.h, spec.three_d ? spec.d : 1));
     // Formats sharing a storage (DEPTH_COMPONENT24 and DEPTH24_STENCIL8) keep the image but not the name.

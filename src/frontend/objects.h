@@ -144,11 +144,31 @@ struct TransformFeedbackObject : GLObject {
   uint32_t capture_stride = 0;
 };
 
-// Anything a framebuffer can attach: renderbuffers, and textures (their base level today).
-struct ImageSource : GLObject {
-  ~ImageSource() { ReleaseBackendObject(device, pipe::ObjectKind::kImage, handle); }
+// Backend image storage that EGLImage siblings share (frontend/egl_image.cpp): the image itself and every
+// texture or renderbuffer, in any context of the device, made from it or targeted at it. Whoever lets go
+// last sends the destroy record, so the storage outlives the image and each sibling but the last.
+struct SharedImageStorage {
+  ~SharedImageStorage() { ReleaseBackendObject(device, pipe::ObjectKind::kImage, handle); }
   Device* device = nullptr;
   pipe::Handle handle;
+};
+
+// Anything a framebuffer can attach: renderbuffers, and textures (their base level today).
+struct ImageSource : GLObject {
+  ~ImageSource() { DropStorage(); }
+  // Lets go of the backend storage: destroys it when this object owns it, else gives up its share of an
+  // EGLImage's storage (re-specifying a sibling orphans it from the others, as GL_OES_EGL_image says).
+  void DropStorage() {
+    if (shared_storage)
+      shared_storage.reset();
+    else
+      ReleaseBackendObject(device, pipe::ObjectKind::kImage, handle);
+    handle = {};
+  }
+  Device* device = nullptr;
+  pipe::Handle handle;
+  // Set while this object is an EGLImage sibling: `handle` is the shared storage's, held through it.
+  std::shared_ptr<SharedImageStorage> shared_storage;
   GLenum internal_format = GL_RGBA4;
   pipe::Format format = pipe::Format::kUndefined;
   GLsizei width = 0, height = 0, samples = 0;

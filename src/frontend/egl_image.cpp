@@ -1,0 +1,201 @@
+// EGLImages made from GL objects (EGL_KHR_image_base with EGL_KHR_gl_texture_2D_image and
+// EGL_KHR_gl_renderbuffer_image; icd/egl_image.cpp is the EGL side) and the GL commands that take them
+// (GL_OES_EGL_image). An image holds a share of its source's backend storage (SharedImageStorage); a
+// texture or renderbuffer targeted at it, in any context of the device and any share group, names that same
+// storage, so every sibling reads and writes one set of texels. Nothing is copied and no record is sent:
+// handles are device-wide, so the backend (and, in spawn mode, the server) sees one image under one handle.
+// Ordering between contexts is the application's (glFlush, glFinish, fences), as GL requires for any shared
+// object. The storage is destroyed by whoever lets go last: the image, or the last sibling.
+#include <algorithm>
+#include <mutex>
+#include <optional>
+#include <set>
+
+#include "api/gl_entry_support.h"
+#include "frontend/context.h"
+#include "frontend/device.h"
+#include "frontend/gl_impl.h"
+#include "frontend/platform.h"
+#include "frontend/texture_util.h"
+#include "util/log.h"
+
+namespace caldera {
+
+struct PlatformImage {
+  Device* device = nullptr;
+  std::shared_ptr<SharedImageStorage> storage;
+  GLenum internal_format = GL_RGBA8;
+  pipe::Format format = pipe::Format::kUndefined;
+  GLsizei width = 0, height = 0, samples = 0;
+  GLint levels = 1;  // levels of the backend image; siblings' level 0 is its level 0
+  const uint64_t lifetime_id = pipe::NextLifetimeId();
+};
+
+namespace {
+
+// Live images: GL commands get an EGLImage as an untyped pointer and must tell a live one from anything
+// else (GL_INVALID_VALUE) without dereferencing it first.
+std::mutex& RegistryMutex() {
+  static std::mutex m;
+  return m;
+}
+std::set<PlatformImage*>& Registry() {
+  static std::set<PlatformImage*> images;
+  return images;
+}
+
+// The storage a source object shares from now on (made on its first image), or null when another image
+// already has it as a sibling (EGL_BAD_ACCESS): one object belongs to at most one EGLImage at a time.
+std::shared_ptr<SharedImageStorage> ShareStorage(ImageSource& source) {
+  if (!source.shared_storage) {
+    source.shared_storage = std::make_shared<SharedImageStorage>();
+    source.shared_storage->device = source.device;
+    source.shared_storage->handle = source.handle;
+  } else if (source.shared_storage.use_count() > 1) {
+    return nullptr;
+  }
+  return source.shared_storage;
+}
+
+// Looks an EGLImage up for a GL command: a copy taken under the registry lock (with its own share of the
+// storage), so an eglDestroyImage on another thread cannot free it under the caller; empty with the GL error
+// recorded.
+std::optional<PlatformImage> LookupImage(Context& ctx, GLeglImageOES image, const char* fn) {
+  GLenum error = GL_NO_ERROR;
+  std::optional<PlatformImage> found;
+  {
+    std::lock_guard lock(RegistryMutex());
+    auto it = Registry().find(static_cast<PlatformImage*>(image));
+    if (it == Registry().end())
+      error = GL_INVALID_VALUE;
+    else if ((*it)->device != &ctx.device())
+      error = GL_INVALID_OPERATION;
+    else
+      found.emplace(**it);
+  }
+  // Reported outside the lock: a debug callback may call GL again.
+  if (error == GL_INVALID_VALUE) ctx.Error(error, fn, "not an EGLImage");
+  if (error == GL_INVALID_OPERATION) ctx.Error(error, fn, "the EGLImage belongs to another display");
+  return found;
+}
+
+// Makes `target` a sibling of `image`: its own storage goes (orphaned or destroyed), the image's is named.
+void TakeImageStorage(Context& ctx, ImageSource& target, const PlatformImage& image) {
+  target.DropStorage();
+  target.device = &ctx.device();
+  target.shared_storage = image.storage;
+  target.handle = image.storage->handle;
+  target.internal_format = image.internal_format;
+  target.format = image.format;
+  target.width = image.width;
+  target.height = image.height;
+  ++target.version;  // framebuffers and draw caches holding it re-resolve
+  ++target.draw_version;
+}
+
+}  // namespace
+
+PlatformImage* CreateImageFromGL(Context* context, ImageSourceKind kind, uint32_t name, int32_t level,
+                                 ImageCreateError* error) {
+  auto fail = [&](ImageCreateError e) -> PlatformImage* {
+    *error = e;
+    return nullptr;
+  };
+  if (!context) return fail(ImageCreateError::kBadMatch);
+  Context& ctx = *context;
+  auto image = std::make_unique<PlatformImage>();
+  image->device = &ctx.device();
+  {
+    std::lock_guard lock(ctx.shared().mutex);
+    if (kind == ImageSourceKind::kRenderbuffer) {
+      std::shared_ptr<Renderbuffer> rb = name ? ctx.shared().renderbuffers.Get(name) : nullptr;
+      if (!rb || !rb->handle.valid()) return fail(ImageCreateError::kBadParameter);  // no storage: not usable
+      image->storage = ShareStorage(*rb);
+      if (!image->storage) return fail(ImageCreateError::kBadAccess);
+      image->internal_format = rb->internal_format;
+      image->format = rb->format;
+      image->width = rb->width, image->height = rb->height, image->samples = rb->samples;
+      image->levels = 1;
+    } else {
+      std::shared_ptr<Texture> tex = name ? ctx.shared().textures.Get(name) : nullptr;
+      // Texture zero, names that are no texture, and textures of another target are EGL_BAD_PARAMETER.
+      if (!tex || tex->target != GL_TEXTURE_2D) return fail(ImageCreateError::kBadParameter);
+      if (!tex->handle.valid() || !(tex->defined[0] & 1u)) return fail(ImageCreateError::kBadParameter);
+      if (level != 0) {
+        // Other levels need a complete mipmap chain (EGL_BAD_PARAMETER), then one of its levels
+        // (EGL_BAD_MATCH).
+        GLint last = std::min({tex->max_level, tex->levels - 1, GLint(31)});
+        bool complete = tex->base_level <= last;
+        for (GLint l = tex->base_level; complete && l <= last; ++l) complete = (tex->defined[0] >> l) & 1u;
+        if (!complete) return fail(ImageCreateError::kBadParameter);
+        if (level < tex->base_level || level > last) return fail(ImageCreateError::kBadMatch);
+        // A sibling's level 0 is the storage's level 0 today; aliasing a deeper level needs views of one
+        // level in both backends (the Vulkan backend samples from level 0 of an image's views).
+        util::LogOnce(util::LogLevel::kWarning, "egl",
+                      "eglCreateImage: EGLImages of texture levels other than 0 are not implemented");
+        return fail(ImageCreateError::kBadMatch);
+      }
+      if (!tex->compressed_blocks.empty() || pipe::IsBlockCompressed(tex->format))
+        return fail(ImageCreateError::kBadMatch);  // the blocks kept for readback would not follow the texels
+      image->storage = ShareStorage(*tex);
+      if (!image->storage) return fail(ImageCreateError::kBadAccess);
+      image->internal_format = tex->internal_format;
+      image->format = tex->format;
+      image->width = tex->width, image->height = tex->height, image->samples = 0;
+      image->levels = tex->levels;
+    }
+  }
+  // Work recorded so far (the source's creation and uploads) goes to the device now when the source's
+  // context is current here, so a sibling in another context finds it once this context's work is done.
+  if (api::tls_current_context == &ctx) ctx.pipe().Submit();
+  PlatformImage* out = image.release();
+  std::lock_guard lock(RegistryMutex());
+  Registry().insert(out);
+  *error = ImageCreateError::kNone;
+  return out;
+}
+
+void DestroyImage(PlatformImage* image) {
+  if (!image) return;
+  {
+    std::lock_guard lock(RegistryMutex());
+    Registry().erase(image);
+  }
+  delete image;  // its storage lives on in the siblings that still name it
+}
+
+namespace gl {
+
+void EGLImageTargetTexture2DOES(Context& ctx, GLenum target, GLeglImageOES image) {
+  constexpr const char* fn = "glEGLImageTargetTexture2DOES";
+  if (target != GL_TEXTURE_2D) return ctx.Error(GL_INVALID_ENUM, fn, "target must be GL_TEXTURE_2D");
+  std::optional<PlatformImage> img = LookupImage(ctx, image, fn);
+  if (!img) return;
+  if (img->samples > 1)
+    return ctx.Error(GL_INVALID_OPERATION, fn, "a multisampled EGLImage is no 2D texture");
+  auto* slot = BoundTexture(ctx, target, fn);
+  if (!slot) return;
+  Texture& tex = **slot;
+  if (tex.immutable) return ctx.Error(GL_INVALID_OPERATION, fn, "texture storage is immutable");
+  TakeImageStorage(ctx, tex, *img);
+  tex.depth = 1;
+  tex.levels = img->levels;
+  tex.samples = 0;
+  tex.defined.fill(0);
+  tex.defined[0] = 1u;  // one level, the image's
+  tex.compressed_blocks.clear();
+}
+
+void EGLImageTargetRenderbufferStorageOES(Context& ctx, GLenum target, GLeglImageOES image) {
+  constexpr const char* fn = "glEGLImageTargetRenderbufferStorageOES";
+  if (target != GL_RENDERBUFFER) return ctx.Error(GL_INVALID_ENUM, fn, "target must be GL_RENDERBUFFER");
+  std::optional<PlatformImage> img = LookupImage(ctx, image, fn);
+  if (!img) return;
+  if (!ctx.renderbuffer) return ctx.Error(GL_INVALID_OPERATION, fn, "no renderbuffer bound");
+  Renderbuffer& rb = *ctx.renderbuffer;
+  TakeImageStorage(ctx, rb, *img);
+  rb.samples = img->samples;
+}
+
+}  // namespace gl
+}  // namespace caldera

@@ -1,0 +1,600 @@
+// EGLImages between GL contexts (EGL 1.5 eglCreateImage, EGL_KHR_image_base, EGL_KHR_gl_texture_2D_image,
+// EGL_KHR_gl_renderbuffer_image, GL_OES_EGL_image) through glvnd, on Caldera and on Mesa llvmpipe:
+//  - texture → image → texture in a context of another share group, of the same share group, and in an ES
+//    context: the target reads the source's texels, and what is rendered into either is seen through the
+//    other (one storage, not a copy);
+//  - a renderbuffer drawn to in one context is sampled by a shader in another, and a texture image becomes a
+//    renderbuffer's storage;
+//  - destroy order: the image destroyed before its siblings, the source texture deleted while the target
+//    keeps the texels, a sibling re-specified (orphaned) while the other keeps the old texels;
+//  - every error EGL and GL name: missing, incomplete or wrong-target textures, bad levels and attributes,
+//    contexts that are none or of another display, an object that already is a sibling, bad handles;
+//  - level > 0 and cube-map faces: where the display lists them, their texels; on Caldera (which lists no
+//    cube-map images and refuses levels other than 0) the refusal.
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "gl_harness.h"
+
+namespace {
+
+constexpr int kSize = 16;
+
+PFNEGLCREATEIMAGEKHRPROC CreateImageKHR;
+PFNEGLDESTROYIMAGEKHRPROC DestroyImageKHR;
+using TargetFn = void(APIENTRYP)(GLenum, void*);
+TargetFn ImageTargetTexture;       // glEGLImageTargetTexture2DOES
+TargetFn ImageTargetRenderbuffer;  // glEGLImageTargetRenderbufferStorageOES
+bool g_caldera = false;
+
+bool HasExtension(const char* list, const char* name) {
+  if (!list) return false;
+  const size_t n = std::strlen(name);
+  for (const char* p = std::strstr(list, name); p; p = std::strstr(p + 1, name))
+    if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return true;
+  return false;
+}
+
+EGLClientBuffer Buffer(GLuint name) {
+  return reinterpret_cast<EGLClientBuffer>(static_cast<uintptr_t>(name));
+}
+
+// Texel (x, y) of pattern `seed`: every texel differs, so a shifted, flipped or stale read shows.
+std::vector<uint8_t> Pattern(int size, int seed) {
+  std::vector<uint8_t> px(size_t(size) * size * 4);
+  for (int y = 0; y < size; ++y)
+    for (int x = 0; x < size; ++x) {
+      uint8_t* p = &px[(size_t(y) * size + x) * 4];
+      p[0] = uint8_t(x * 16 + seed), p[1] = uint8_t(y * 16), p[2] = uint8_t(255 - x * 8 - seed), p[3] = 255;
+    }
+  return px;
+}
+
+GLuint PatternTexture(int size, int seed, bool mipmaps = false) {
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, size, size, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               Pattern(size, seed).data());
+  if (mipmaps) {
+    glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8, size / 2, size / 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 Pattern(size / 2, seed + 1).data());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1);
+  }
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  return tex;
+}
+
+// The texels of level 0 of `tex` (or of renderbuffer `rb`), read through a framebuffer of the current
+// context.
+std::vector<uint8_t> ReadAttached(GLuint tex, GLuint rb, int size) {
+  GLuint fbo;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  if (tex) glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  if (rb) glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  std::vector<uint8_t> px(size_t(size) * size * 4, 0);
+  glReadPixels(0, 0, size, size, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  return px;
+}
+
+bool Same(const std::vector<uint8_t>& got, const std::vector<uint8_t>& want, const char* what) {
+  for (size_t i = 0; i < want.size(); ++i)
+    if (got[i] != want[i]) {
+      std::fprintf(stderr, "  %s: byte %zu is %d, want %d\n", what, i, got[i], want[i]);
+      return false;
+    }
+  return true;
+}
+
+// Clears the left half of level 0 of `tex` in the current context to `rgba`.
+void ClearLeftHalf(GLuint tex, int size, const float rgba[4]) {
+  GLuint fbo;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, size / 2, size);
+  glClearColor(rgba[0], rgba[1], rgba[2], rgba[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+}
+
+std::vector<uint8_t> WithLeftHalf(std::vector<uint8_t> px, int size, const uint8_t rgba[4]) {
+  for (int y = 0; y < size; ++y)
+    for (int x = 0; x < size / 2; ++x) std::memcpy(&px[(size_t(y) * size + x) * 4], rgba, 4);
+  return px;
+}
+
+GLuint TargetTexture(void* image) {
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  ImageTargetTexture(GL_TEXTURE_2D, image);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  return tex;
+}
+
+void MakeCurrent(const harness::Window& w, EGLContext c) {
+  CHECK(eglMakeCurrent(w.display, w.surface, w.surface, c));
+}
+
+// Texture → image → texture, in another share group, the same share group and an ES context; writes both
+// ways; destroy orders.
+void TextureAliasing(const harness::Window& w, EGLContext es) {
+  const EGLDisplay dpy = w.display;
+  GLuint src = PatternTexture(kSize, 3);
+  const EGLAttrib attribs[] = {EGL_GL_TEXTURE_LEVEL, 0, EGL_IMAGE_PRESERVED, EGL_TRUE, EGL_NONE};
+  EGLImage image = eglCreateImage(dpy, w.context, EGL_GL_TEXTURE_2D, Buffer(src), attribs);
+  CHECK(image != EGL_NO_IMAGE);
+  CHECK(eglGetError() == EGL_SUCCESS);
+  glFinish();  // the source's texels are on the device before another context reads them
+
+  EGLContext other = harness::CreateContext(w, EGL_NO_CONTEXT);  // another share group
+  EGLContext shared = harness::CreateContext(w, w.context);      // the source's share group
+  MakeCurrent(w, other);
+  GLuint target = TargetTexture(image);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(Same(ReadAttached(target, 0, kSize), Pattern(kSize, 3), "another share group reads the source"));
+  // Rendered into the target: the source sees it.
+  const float red[4] = {1, 0, 0, 1};
+  const uint8_t red8[4] = {255, 0, 0, 255};
+  ClearLeftHalf(target, kSize, red);
+  glFinish();
+  MakeCurrent(w, w.context);
+  CHECK(Same(ReadAttached(src, 0, kSize), WithLeftHalf(Pattern(kSize, 3), kSize, red8),
+             "the source sees what the target's context drew"));
+
+  MakeCurrent(w, shared);
+  GLuint target2 = TargetTexture(image);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(Same(ReadAttached(target2, 0, kSize), WithLeftHalf(Pattern(kSize, 3), kSize, red8),
+             "the same share group reads the image"));
+  // Rendered into the source's share group: the other share group's sibling sees it.
+  const float green[4] = {0, 1, 0, 1};
+  const uint8_t green8[4] = {0, 255, 0, 255};
+  ClearLeftHalf(target2, kSize, green);
+  glFinish();
+
+  if (es != EGL_NO_CONTEXT) {
+    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, es));
+    GLuint es_target = TargetTexture(image);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    CHECK(Same(ReadAttached(es_target, 0, kSize), WithLeftHalf(Pattern(kSize, 3), kSize, green8),
+               "an ES context reads the image"));
+    glDeleteTextures(1, &es_target);
+    glFinish();
+  }
+
+  // The image goes first: the siblings keep their storage.
+  CHECK(eglDestroyImage(dpy, image));
+  MakeCurrent(w, other);
+  CHECK(Same(ReadAttached(target, 0, kSize), WithLeftHalf(Pattern(kSize, 3), kSize, green8),
+             "a sibling after eglDestroyImage"));
+  // The source deleted: the target keeps the texels.
+  MakeCurrent(w, w.context);
+  glDeleteTextures(1, &src);
+  glFinish();
+  MakeCurrent(w, shared);
+  glDeleteTextures(1, &target2);
+  glFinish();
+  MakeCurrent(w, other);
+  CHECK(Same(ReadAttached(target, 0, kSize), WithLeftHalf(Pattern(kSize, 3), kSize, green8),
+             "the last sibling after the source was deleted"));
+  // Re-specifying a sibling orphans it: it gets storage of its own.
+  glBindTexture(GL_TEXTURE_2D, target);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kSize, kSize, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               Pattern(kSize, 9).data());
+  CHECK(Same(ReadAttached(target, 0, kSize), Pattern(kSize, 9), "a re-specified sibling"));
+  glDeleteTextures(1, &target);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // Orphaning leaves the other sibling alone.
+  MakeCurrent(w, w.context);
+  GLuint a = PatternTexture(kSize, 5);
+  EGLImage image2 = eglCreateImage(dpy, w.context, EGL_GL_TEXTURE_2D, Buffer(a), nullptr);
+  CHECK(image2 != EGL_NO_IMAGE);
+  glFinish();
+  MakeCurrent(w, other);
+  GLuint b = TargetTexture(image2);
+  glFinish();
+  MakeCurrent(w, w.context);
+  glBindTexture(GL_TEXTURE_2D, a);
+  // Another size, so that Mesa (which writes a same-size re-specification into the shared storage) orphans
+  // too.
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kSize / 2, kSize / 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               Pattern(kSize / 2, 7).data());
+  CHECK(Same(ReadAttached(a, 0, kSize / 2), Pattern(kSize / 2, 7), "the re-specified source"));
+  glFinish();
+  MakeCurrent(w, other);
+  CHECK(Same(ReadAttached(b, 0, kSize), Pattern(kSize, 5), "the target keeps the old texels"));
+  glDeleteTextures(1, &b);
+  glFinish();
+  MakeCurrent(w, w.context);
+  glDeleteTextures(1, &a);
+  CHECK(eglDestroyImage(dpy, image2));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  eglDestroyContext(dpy, other);
+  eglDestroyContext(dpy, shared);
+}
+
+const char* kVs = R"(#version 330 core
+layout(location = 0) in vec2 pos;
+out vec2 uv;
+void main() { uv = pos * 0.5 + 0.5; gl_Position = vec4(pos, 0.0, 1.0); })";
+const char* kDrawFs = R"(#version 330 core
+in vec2 uv;
+out vec4 frag;
+void main() { frag = vec4(uv.x < 0.5 ? 1.0 : 0.0, 0.0, uv.y < 0.5 ? 1.0 : 0.0, 1.0); })";
+const char* kSampleFs = R"(#version 330 core
+in vec2 uv;
+uniform sampler2D tex;
+out vec4 frag;
+void main() { frag = texture(tex, uv).bgra; })";
+
+// A renderbuffer drawn to by a shader in one context, sampled by a shader in another; a texture image as a
+// renderbuffer's storage.
+void RenderbufferImages(const harness::Window& w) {
+  const EGLDisplay dpy = w.display;
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  GLuint rb, fbo;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, kSize, kSize);
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  GLuint draw = harness::CompileProgram(kVs, kDrawFs);
+  GLuint vao = harness::Positions2D(quad, 8);
+  glViewport(0, 0, kSize, kSize);
+  glUseProgram(draw);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  const EGLint attribs[] = {EGL_IMAGE_PRESERVED_KHR, EGL_TRUE, EGL_NONE};
+  EGLImageKHR image = CreateImageKHR(dpy, w.context, EGL_GL_RENDERBUFFER_KHR, Buffer(rb), attribs);
+  CHECK(image != EGL_NO_IMAGE_KHR);
+  glFinish();
+
+  // Quadrants the draw wrote: red where x < half, blue where y < half.
+  std::vector<uint8_t> drawn(size_t(kSize) * kSize * 4), sampled(drawn.size());
+  for (int y = 0; y < kSize; ++y)
+    for (int x = 0; x < kSize; ++x) {
+      uint8_t* p = &drawn[(size_t(y) * kSize + x) * 4];
+      p[0] = x < kSize / 2 ? 255 : 0, p[1] = 0, p[2] = y < kSize / 2 ? 255 : 0, p[3] = 255;
+      uint8_t* s = &sampled[(size_t(y) * kSize + x) * 4];
+      s[0] = p[2], s[1] = p[1], s[2] = p[0], s[3] = p[3];  // the sampling shader swaps red and blue
+    }
+  EGLContext other = harness::CreateContext(w, EGL_NO_CONTEXT);
+  MakeCurrent(w, other);
+  GLuint tex = TargetTexture(image);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLuint out_tex = PatternTexture(kSize, 0);
+  GLuint out_fbo;
+  glGenFramebuffers(1, &out_fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, out_fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, out_tex, 0);
+  GLuint sample = harness::CompileProgram(kVs, kSampleFs);
+  GLuint other_vao = harness::Positions2D(quad, 8);
+  glViewport(0, 0, kSize, kSize);
+  glUseProgram(sample);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glUniform1i(glGetUniformLocation(sample, "tex"), 0);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(
+      Same(ReadAttached(out_tex, 0, kSize), sampled, "a shader in another context samples the renderbuffer"));
+  // A renderbuffer of the image in the other context reads the same texels.
+  GLuint rb2;
+  glGenRenderbuffers(1, &rb2);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb2);
+  ImageTargetRenderbuffer(GL_RENDERBUFFER, image);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLint width = 0;
+  glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_WIDTH, &width);
+  CHECK(width == kSize);
+  CHECK(Same(ReadAttached(0, rb2, kSize), drawn, "a renderbuffer sibling"));
+  CHECK(DestroyImageKHR(dpy, image));
+  glDeleteRenderbuffers(1, &rb2);
+
+  // A texture image as a renderbuffer's storage, drawn to there and read through the texture.
+  MakeCurrent(w, w.context);
+  GLuint src = PatternTexture(kSize, 1);
+  EGLImageKHR tex_image = CreateImageKHR(dpy, w.context, EGL_GL_TEXTURE_2D_KHR, Buffer(src), nullptr);
+  CHECK(tex_image != EGL_NO_IMAGE_KHR);
+  glFinish();
+  MakeCurrent(w, other);
+  GLuint rb3;
+  glGenRenderbuffers(1, &rb3);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb3);
+  ImageTargetRenderbuffer(GL_RENDERBUFFER, tex_image);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(Same(ReadAttached(0, rb3, kSize), Pattern(kSize, 1), "a renderbuffer of a texture image"));
+  glBindFramebuffer(GL_FRAMEBUFFER, out_fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb3);
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glFinish();
+  MakeCurrent(w, w.context);
+  std::vector<uint8_t> blue(size_t(kSize) * kSize * 4);
+  for (size_t i = 0; i < blue.size(); i += 4) blue[i + 2] = blue[i + 3] = 255;
+  CHECK(Same(ReadAttached(src, 0, kSize), blue, "the texture sees its renderbuffer sibling's clear"));
+  CHECK(DestroyImageKHR(dpy, tex_image));
+  glDeleteTextures(1, &src);
+  glDeleteRenderbuffers(1, &rb);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteProgram(draw);
+  glDeleteVertexArrays(1, &vao);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  MakeCurrent(w, other);
+  glDeleteRenderbuffers(1, &rb3);
+  glDeleteTextures(1, &tex);
+  glDeleteTextures(1, &out_tex);
+  glDeleteFramebuffers(1, &out_fbo);
+  glDeleteProgram(sample);
+  glDeleteVertexArrays(1, &other_vao);
+  MakeCurrent(w, w.context);
+  eglDestroyContext(dpy, other);
+}
+
+// Level 1 and a cube-map face: their texels where the display lists them, the refusal where it does not.
+void LevelsAndFaces(const harness::Window& w) {
+  const EGLDisplay dpy = w.display;
+  const char* exts = eglQueryString(dpy, EGL_EXTENSIONS);
+  GLuint mip = PatternTexture(kSize, 2, true);
+  const EGLAttrib level1[] = {EGL_GL_TEXTURE_LEVEL, 1, EGL_NONE};
+  EGLImage image = eglCreateImage(dpy, w.context, EGL_GL_TEXTURE_2D, Buffer(mip), level1);
+  if (g_caldera) {
+    CHECK(image == EGL_NO_IMAGE);  // documented: only level 0 is aliased today
+    CHECK(eglGetError() == EGL_BAD_MATCH);
+  } else {
+    CHECK(image != EGL_NO_IMAGE);
+    glFinish();
+    GLuint t = TargetTexture(image);
+    CHECK(Same(ReadAttached(t, 0, kSize / 2), Pattern(kSize / 2, 3), "a level-1 image"));
+    glDeleteTextures(1, &t);
+    eglDestroyImage(dpy, image);
+  }
+  glDeleteTextures(1, &mip);
+
+  GLuint cube;
+  glGenTextures(1, &cube);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, cube);
+  for (int f = 0; f < 6; ++f)
+    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, kSize, kSize, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 Pattern(kSize, 10 * f).data());
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  image = eglCreateImage(dpy, w.context, EGL_GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, Buffer(cube), nullptr);
+  if (HasExtension(exts, "EGL_KHR_gl_texture_cubemap_image")) {
+    // The image is made (Mesa 22.3 then refuses it as a 2D texture's storage: GL_INVALID_OPERATION).
+    CHECK(image != EGL_NO_IMAGE);
+    eglDestroyImage(dpy, image);
+  } else {
+    CHECK(image == EGL_NO_IMAGE);
+    CHECK(eglGetError() == EGL_BAD_PARAMETER);  // a target the display does not support
+  }
+  glDeleteTextures(1, &cube);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+EGLint CreateError(EGLDisplay dpy, EGLContext ctx, EGLenum target, GLuint name, const EGLAttrib* attribs) {
+  EGLImage image = eglCreateImage(dpy, ctx, target, Buffer(name), attribs);
+  EGLint error = eglGetError();
+  if (image != EGL_NO_IMAGE) {
+    std::fprintf(stderr, "  eglCreateImage made an image where it must fail\n");
+    eglDestroyImage(dpy, image);
+    return EGL_SUCCESS;
+  }
+  return error;
+}
+
+// Another display's context, when one can be had (EGL devices); EGL_NO_CONTEXT otherwise.
+EGLContext ForeignContext(EGLDisplay* out) {
+  auto query = reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
+  EGLDeviceEXT dev;
+  EGLint n = 0;
+  if (!query || !query(1, &dev, &n) || n < 1) {
+    std::printf("no EGL device (%d)\n", n);
+    return EGL_NO_CONTEXT;
+  }
+  EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, dev, nullptr);
+  if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, nullptr, nullptr)) {
+    std::printf("no display of the device\n");
+    return EGL_NO_CONTEXT;
+  }
+  EGLConfig config;
+  const EGLint pick[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
+  if (!eglChooseConfig(dpy, pick, &config, 1, &n) || n < 1) {
+    std::printf("no config on the device's display\n");
+    return EGL_NO_CONTEXT;
+  }
+  const EGLint gl[] = {EGL_CONTEXT_MAJOR_VERSION,
+                       3,
+                       EGL_CONTEXT_MINOR_VERSION,
+                       3,
+                       EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                       EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                       EGL_NONE};
+  *out = dpy;
+  eglBindAPI(EGL_OPENGL_API);
+  EGLContext c = eglCreateContext(dpy, config, EGL_NO_CONTEXT, gl);
+  if (c == EGL_NO_CONTEXT) std::printf("no context on the device's display: 0x%x\n", eglGetError());
+  return c;
+}
+
+void Errors(const harness::Window& w) {
+  const EGLDisplay dpy = w.display;
+  GLuint tex = PatternTexture(kSize, 4);
+  GLuint empty, cube, never_bound, rb_empty;
+  glGenTextures(1, &empty);
+  glBindTexture(GL_TEXTURE_2D, empty);  // a 2D texture with no image: incomplete
+  glGenTextures(1, &cube);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, cube);
+  for (int f = 0; f < 6; ++f)
+    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 nullptr);
+  glGenTextures(1, &never_bound);
+  glGenRenderbuffers(1, &rb_empty);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb_empty);  // no storage
+  glBindTexture(GL_TEXTURE_2D, 0);
+
+  // Objects that are no usable 2D texture or renderbuffer: EGL_BAD_PARAMETER.
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_2D, 0, nullptr) == EGL_BAD_PARAMETER);
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_2D, 12345, nullptr) == EGL_BAD_PARAMETER);
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_2D, empty, nullptr) == EGL_BAD_PARAMETER);
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_2D, cube, nullptr) == EGL_BAD_PARAMETER);
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_2D, never_bound, nullptr) == EGL_BAD_PARAMETER);
+  CHECK(CreateError(dpy, w.context, EGL_GL_RENDERBUFFER, 0, nullptr) == EGL_BAD_PARAMETER);
+  EGLint no_renderbuffer = CreateError(dpy, w.context, EGL_GL_RENDERBUFFER, 4242, nullptr);
+  std::printf("a renderbuffer name that is none: EGL error 0x%x\n", no_renderbuffer);
+  CHECK(no_renderbuffer == EGL_BAD_PARAMETER || (!g_caldera && no_renderbuffer != EGL_SUCCESS));
+  if (g_caldera)  // Mesa makes an image of a renderbuffer with no storage
+    CHECK(CreateError(dpy, w.context, EGL_GL_RENDERBUFFER, rb_empty, nullptr) == EGL_BAD_PARAMETER);
+  // A level other than 0 of a texture without a complete mipmap chain: EGL_BAD_PARAMETER; a level a complete
+  // texture does not have: EGL_BAD_MATCH.
+  const EGLAttrib level1[] = {EGL_GL_TEXTURE_LEVEL, 1, EGL_NONE};
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_2D, tex, level1) == EGL_BAD_PARAMETER);
+  GLuint mip = PatternTexture(kSize, 0, true);
+  const EGLAttrib level9[] = {EGL_GL_TEXTURE_LEVEL, 9, EGL_NONE};
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_2D, mip, level9) == EGL_BAD_MATCH);
+  glDeleteTextures(1, &mip);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  // Attributes and targets the display does not take: EGL_BAD_PARAMETER.
+  const EGLAttrib unknown[] = {0x3456, 1, EGL_NONE};
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_2D, tex, unknown) == EGL_BAD_PARAMETER);
+  CHECK(CreateError(dpy, w.context, 0x1234, tex, nullptr) == EGL_BAD_PARAMETER);
+  // Contexts: none, garbage, another display's.
+  if (g_caldera)  // Mesa 22.3 crashes on EGL_NO_CONTEXT with a GL target
+    CHECK(CreateError(dpy, EGL_NO_CONTEXT, EGL_GL_TEXTURE_2D, tex, nullptr) == EGL_BAD_CONTEXT);
+  int garbage = 0;
+  CHECK(CreateError(dpy, &garbage, EGL_GL_TEXTURE_2D, tex, nullptr) == EGL_BAD_CONTEXT);
+  EGLDisplay foreign_dpy = EGL_NO_DISPLAY;
+  EGLContext foreign = ForeignContext(&foreign_dpy);
+  if (foreign != EGL_NO_CONTEXT && foreign_dpy != dpy) {
+    EGLint e = CreateError(dpy, foreign, EGL_GL_TEXTURE_2D, tex, nullptr);
+    // EGL 1.5 names EGL_BAD_MATCH; Mesa answers EGL_BAD_CONTEXT (it looks the context up in dpy alone).
+    CHECK(g_caldera ? e == EGL_BAD_MATCH : (e == EGL_BAD_MATCH || e == EGL_BAD_CONTEXT));
+    eglDestroyContext(foreign_dpy, foreign);
+    eglTerminate(foreign_dpy);
+  } else {
+    std::printf("no second display (%s): the foreign-context check is skipped\n",
+                foreign_dpy == dpy ? "the device's display is this one" : "none");
+  }
+
+  // An object that already is a sibling: EGL_BAD_ACCESS, for the source and for a target.
+  EGLImage image = eglCreateImage(dpy, w.context, EGL_GL_TEXTURE_2D, Buffer(tex), nullptr);
+  CHECK(image != EGL_NO_IMAGE);
+  // (Mesa 22.3 makes a second image of a sibling: the check holds Caldera alone.)
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_2D, tex, nullptr) == EGL_BAD_ACCESS || !g_caldera);
+  glFinish();
+  GLuint target = TargetTexture(image);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_2D, target, nullptr) == EGL_BAD_ACCESS || !g_caldera);
+
+  // GL side: the wrong target, a bad image, an immutable texture, no renderbuffer bound.
+  ImageTargetTexture(GL_TEXTURE_3D, image);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  // Mesa 22.3 dereferences a handle that is no image (and crashes): Caldera alone is asked.
+  if (g_caldera) {
+    ImageTargetTexture(GL_TEXTURE_2D, &garbage);
+    CHECK_GL_ERROR(GL_INVALID_VALUE);
+  }
+  GLuint immutable;
+  glGenTextures(1, &immutable);
+  glBindTexture(GL_TEXTURE_2D, immutable);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+  ImageTargetTexture(GL_TEXTURE_2D, image);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  ImageTargetRenderbuffer(GL_TEXTURE_2D, image);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glBindRenderbuffer(GL_RENDERBUFFER, 0);
+  ImageTargetRenderbuffer(GL_RENDERBUFFER, image);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb_empty);
+  if (g_caldera) {
+    ImageTargetRenderbuffer(GL_RENDERBUFFER, &garbage);
+    CHECK_GL_ERROR(GL_INVALID_VALUE);
+  }
+
+  // Destroying: a garbage handle, the image twice, no image.
+  CHECK(!eglDestroyImage(dpy, &garbage));
+  CHECK(eglGetError() == EGL_BAD_PARAMETER);
+  CHECK(eglDestroyImage(dpy, image));
+  CHECK(!eglDestroyImage(dpy, image));
+  CHECK(eglGetError() == EGL_BAD_PARAMETER);
+  CHECK(!DestroyImageKHR(dpy, EGL_NO_IMAGE_KHR));
+  CHECK(eglGetError() == EGL_BAD_PARAMETER);
+  // The image's handle is dead for GL too.
+  glBindTexture(GL_TEXTURE_2D, never_bound);
+  if (g_caldera) {
+    ImageTargetTexture(GL_TEXTURE_2D, image);
+    CHECK_GL_ERROR(GL_INVALID_VALUE);
+  }
+  // With the image gone and the target deleted, the source is no sibling any more.
+  glDeleteTextures(1, &target);
+  image = eglCreateImage(dpy, w.context, EGL_GL_TEXTURE_2D, Buffer(tex), nullptr);
+  CHECK(image != EGL_NO_IMAGE);
+  CHECK(eglDestroyImage(dpy, image));
+
+  GLuint all[] = {tex, empty, cube, never_bound, immutable};
+  glDeleteTextures(5, all);
+  glDeleteRenderbuffers(1, &rb_empty);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+EGLContext EsContext(const harness::Window& w) {
+  EGLConfig config;
+  EGLint n = 0;
+  const EGLint pick[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
+                         EGL_NONE};
+  if (!eglChooseConfig(w.display, pick, &config, 1, &n) || n < 1) return EGL_NO_CONTEXT;
+  eglBindAPI(EGL_OPENGL_ES_API);
+  const EGLint es3[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
+  EGLContext c = eglCreateContext(w.display, config, EGL_NO_CONTEXT, es3);
+  eglBindAPI(EGL_OPENGL_API);
+  return c;
+}
+
+}  // namespace
+
+int main() {
+  harness::Window w = harness::Open(64, 64);
+  g_caldera = harness::PrintVendor().find("Caldera") != std::string::npos;
+  const char* exts = eglQueryString(w.display, EGL_EXTENSIONS);
+  CHECK(HasExtension(exts, "EGL_KHR_image_base"));
+  CHECK(HasExtension(exts, "EGL_KHR_gl_texture_2D_image"));
+  CHECK(HasExtension(exts, "EGL_KHR_gl_renderbuffer_image"));
+  CreateImageKHR = reinterpret_cast<PFNEGLCREATEIMAGEKHRPROC>(eglGetProcAddress("eglCreateImageKHR"));
+  DestroyImageKHR = reinterpret_cast<PFNEGLDESTROYIMAGEKHRPROC>(eglGetProcAddress("eglDestroyImageKHR"));
+  ImageTargetTexture = reinterpret_cast<TargetFn>(eglGetProcAddress("glEGLImageTargetTexture2DOES"));
+  ImageTargetRenderbuffer =
+      reinterpret_cast<TargetFn>(eglGetProcAddress("glEGLImageTargetRenderbufferStorageOES"));
+  CHECK(CreateImageKHR && DestroyImageKHR && ImageTargetTexture && ImageTargetRenderbuffer);
+  if (!(CreateImageKHR && DestroyImageKHR && ImageTargetTexture && ImageTargetRenderbuffer))
+    return harness::Summary();
+  EGLContext es = EsContext(w);
+  CHECK(es != EGL_NO_CONTEXT);
+  if (es != EGL_NO_CONTEXT) {
+    CHECK(eglMakeCurrent(w.display, EGL_NO_SURFACE, EGL_NO_SURFACE, es));
+    CHECK(HasExtension(reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS)), "GL_OES_EGL_image"));
+    MakeCurrent(w, w.context);
+  }
+  Errors(w);
+  TextureAliasing(w, es);
+  RenderbufferImages(w);
+  LevelsAndFaces(w);
+  if (es != EGL_NO_CONTEXT) eglDestroyContext(w.display, es);
+  harness::Close(w);
+  return harness::Summary();
+}
