@@ -519,6 +519,10 @@ int QueryArrayState(Context& ctx, GLenum pname, double* out) {
       return out[0] = double(st.client_attrib_stack.size()), 1;
     case GL_MAX_CLIENT_ATTRIB_STACK_DEPTH:
       return out[0] = kClientAttribDepth, 1;
+    case GL_ATTRIB_STACK_DEPTH:
+      return out[0] = double(st.attrib_stack.size()), 1;
+    case GL_MAX_ATTRIB_STACK_DEPTH:
+      return out[0] = kAttribDepth, 1;
     default: {
       int array = ArrayOfCap(st, pname);
       if (array < 0) return 0;

@@ -94,4 +94,8 @@ void ArrayElement(Context& ctx, GLint i);
 void PushClientAttrib(Context& ctx, GLbitfield mask);
 void PopClientAttrib(Context& ctx);
 
+// --- attrib.cpp: the server attribute stack
+void PushAttrib(Context& ctx, GLbitfield mask);
+void PopAttrib(Context& ctx);
+
 }  // namespace caldera::gl

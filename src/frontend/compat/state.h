@@ -67,6 +67,7 @@ struct TexUnit {
 };
 
 constexpr int kClientAttribDepth = 16;  // GL_MAX_CLIENT_ATTRIB_STACK_DEPTH
+constexpr int kAttribDepth = 16;        // GL_MAX_ATTRIB_STACK_DEPTH
 
 // One glPushClientAttrib: the groups of `mask` it saved.
 struct ClientAttribs {
@@ -143,6 +144,8 @@ struct State {
   // runs through compat/arrays.cpp, which sets `in_array_draw` while it draws through the ordinary path.
   bool in_array_draw = false;
   std::vector<ClientAttribs> client_attrib_stack;
+  // glPushAttrib: per push, what puts the saved groups back (attrib.cpp).
+  std::vector<std::vector<std::function<void()>>> attrib_stack;
 
   // Display lists.
   std::map<GLuint, std::shared_ptr<DisplayList>> lists;  // every name glGenLists reserved

@@ -1,7 +1,7 @@
 // Compatibility-profile contexts as a program sees them, checked on Caldera and on Mesa alike: version and
 // profile queries, GL_ARB_compatibility, the errors glBegin/glEnd, matrix stacks and display lists name, the
-// legacy vertex arrays' state, and a core context refusing every legacy command with GL_INVALID_OPERATION
-// (GL 3.2 core, appendix E).
+// legacy vertex arrays' state, the attribute stacks, and a core context refusing every legacy command with
+// GL_INVALID_OPERATION (GL 3.2 core, appendix E).
 #include <cstring>
 #include <string>
 
@@ -279,6 +279,63 @@ void LegacyArrays() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// glPushAttrib / glPopAttrib of core and compatibility state, and the stack's errors.
+void AttribStack() {
+  GLint viewport[4] = {};
+  glGetIntegerv(GL_VIEWPORT, viewport);
+  GLuint tex;
+  glGenTextures(1, &tex);
+  Color4f(0.25f, 0.5f, 0.75f, 1);
+  PushAttrib(GL_ENABLE_BIT | GL_LIGHTING_BIT | GL_COLOR_BUFFER_BIT | GL_CURRENT_BIT | GL_TRANSFORM_BIT |
+             GL_VIEWPORT_BIT | GL_TEXTURE_BIT | GL_FOG_BIT | GL_DEPTH_BUFFER_BIT | GL_POLYGON_BIT);
+  CHECK(Integer(GL_ATTRIB_STACK_DEPTH) == 1);
+  glEnable(GL_LIGHTING);
+  glEnable(GL_LIGHT0 + 1);
+  glEnable(GL_DEPTH_TEST);
+  glEnable(GL_BLEND);
+  ShadeModel(GL_FLAT);
+  glClearColor(1, 0, 0, 1);
+  Color3f(0, 1, 0);
+  MatrixMode(GL_PROJECTION);
+  glViewport(1, 2, 3, 4);
+  glBlendFunc(GL_ONE, GL_ONE);
+  glDepthFunc(GL_GREATER);
+  glCullFace(GL_FRONT);
+  Fogf(GL_FOG_DENSITY, 0.5f);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  PopAttrib();
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(!glIsEnabled(GL_LIGHTING) && !glIsEnabled(GL_LIGHT0 + 1) && !glIsEnabled(GL_DEPTH_TEST));
+  CHECK(!glIsEnabled(GL_BLEND) && glIsEnabled(GL_LIGHT0) == GL_FALSE);
+  CHECK(Integer(GL_SHADE_MODEL) == GL_SMOOTH && Integer(GL_MATRIX_MODE) == GL_MODELVIEW);
+  GLfloat f[4] = {};
+  glGetFloatv(GL_COLOR_CLEAR_VALUE, f);
+  CHECK(f[0] == 0 && f[3] == 1);
+  glGetFloatv(GL_CURRENT_COLOR, f);
+  CHECK(f[0] == 0.25f && f[1] == 0.5f);
+  glGetFloatv(GL_FOG_DENSITY, f);
+  CHECK(f[0] == 1);
+  GLint now[4] = {};
+  glGetIntegerv(GL_VIEWPORT, now);
+  CHECK(now[0] == viewport[0] && now[2] == viewport[2] && now[3] == viewport[3]);
+  CHECK(Integer(GL_BLEND_DST_RGB) == GL_ZERO && Integer(GL_DEPTH_FUNC) == GL_LESS);
+  CHECK(Integer(GL_CULL_FACE_MODE) == GL_BACK && Integer(GL_TEXTURE_BINDING_2D) == 0);
+  CHECK(Integer(GL_ATTRIB_STACK_DEPTH) == 0);
+  PopAttrib();
+  CHECK_GL_ERROR(GL_STACK_UNDERFLOW);
+  int pushed = 0;
+  for (; pushed < 64; ++pushed) {
+    PushAttrib(GL_ALL_ATTRIB_BITS);
+    if (glGetError() == GL_STACK_OVERFLOW) break;
+  }
+  CHECK(pushed >= 16 && pushed < 64);  // GL_MAX_ATTRIB_STACK_DEPTH is at least 16
+  CHECK(Integer(GL_MAX_ATTRIB_STACK_DEPTH) == pushed);
+  for (int i = 0; i < pushed; ++i) PopAttrib();
+  glDeleteTextures(1, &tex);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // A 3.3 core context (another context of the same display): every legacy command is GL_INVALID_OPERATION.
 void CoreContext(const harness::Window& w) {
   const EGLint core[] = {EGL_CONTEXT_MAJOR_VERSION,
@@ -334,6 +391,7 @@ int main() {
   Load();
   CompatContext();
   LegacyArrays();
+  AttribStack();
   CoreContext(w);
   harness::Close(w);
   return harness::Summary();

@@ -70,7 +70,9 @@
   X(InterleavedArrays, void, (GLenum, GLsizei, const void*))                     \
   X(ArrayElement, void, (GLint))                                                 \
   X(PushClientAttrib, void, (GLbitfield))                                        \
-  X(PopClientAttrib, void, ())
+  X(PopClientAttrib, void, ())                                                   \
+  X(PushAttrib, void, (GLbitfield))                                              \
+  X(PopAttrib, void, ())
 
 namespace compat_gl {
 #define COMPAT_DECLARE(name, ret, args) inline ret(APIENTRY* name) args = nullptr;
