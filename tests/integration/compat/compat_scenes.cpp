@@ -542,7 +542,7 @@ void ExpectDrawn(int x, int y, const uint8_t clear[3]) {
 // glInterleavedArrays, GL_QUADS / GL_QUAD_STRIP / GL_POLYGON through glDrawArrays and glDrawElements, flat
 // shading's provoking vertices, glArrayElement between glBegin and glEnd with a texture, buffer-backed arrays
 // in a vertex array object with an element buffer, lighting from a normal array, and glMultiDrawArrays with
-// the current colour standing in for a disabled colour array.
+// the current colour standing in for a disabled colour array, and quads split by primitive restart.
 void ClientArrays() {
   glClearColor(0.1f, 0.1f, 0.3f, 1);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -656,21 +656,30 @@ void ClientArrays() {
     glDisable(GL_LIGHTING);
     DisableClientState(GL_NORMAL_ARRAY);
   }
-  // G: glMultiDrawArrays of two strips with the colour array off (the current colour).
+  // G: glMultiDrawArrays of two strips with the colour array off (the current colour), then two quads of one
+  // glDrawElements split by a primitive restart index.
   {
-    const float v[16] = {2, 46, 2, 62, 28, 46, 28, 62, 34, 46, 34, 62, 62, 46, 62, 62};
+    const float v[16] = {2, 46, 2, 62, 14, 46, 14, 62, 16, 46, 16, 62, 28, 46, 28, 62};
     VertexPointer(2, GL_FLOAT, 0, v);
     Color3f(0.9f, 0.4f, 0.1f);
     const GLint first[2] = {0, 4};
     const GLsizei count[2] = {4, 4};
     glMultiDrawArrays(GL_TRIANGLE_STRIP, first, count, 2);
+    const float q[16] = {34, 46, 46, 46, 46, 62, 34, 62, 50, 46, 62, 46, 62, 62, 50, 62};
+    const GLushort indices[9] = {0, 1, 2, 3, 0xFFFF, 4, 5, 6, 7};
+    VertexPointer(2, GL_FLOAT, 0, q);
+    Color3f(0.3f, 0.9f, 0.5f);
+    glEnable(GL_PRIMITIVE_RESTART);
+    glPrimitiveRestartIndex(0xFFFF);
+    glDrawElements(GL_QUADS, 9, GL_UNSIGNED_SHORT, indices);
+    glDisable(GL_PRIMITIVE_RESTART);
     DisableClientState(GL_VERTEX_ARRAY);
   }
   glDeleteVertexArrays(1, &vao);
   glDeleteBuffers(2, buffers);
   glDeleteTextures(1, &tex);
-  const int probes[][2] = {{14, 6},  {33, 6},  {33, 16}, {48, 11}, {58, 11}, {11, 33},
-                           {36, 30}, {30, 36}, {54, 33}, {15, 54}, {48, 54}};
+  const int probes[][2] = {{14, 6},  {33, 6},  {33, 16}, {48, 11}, {58, 11}, {11, 33}, {36, 30},
+                           {30, 36}, {54, 33}, {8, 54},  {22, 54}, {40, 54}, {56, 54}};
   for (const auto& p : probes) ExpectDrawn(p[0], p[1], clear);
 }
 
