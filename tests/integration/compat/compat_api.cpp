@@ -234,6 +234,8 @@ void LegacyArrays() {
   glGenVertexArrays(1, &vao);
   glBindVertexArray(vao);
   CHECK(!glIsEnabled(GL_VERTEX_ARRAY) && Integer(GL_VERTEX_ARRAY_SIZE) == 4);
+  VertexPointer(2, GL_FLOAT, 0, data);  // client memory needs vertex array object 0 (Mesa agrees)
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
   glBindVertexArray(0);
   CHECK(glIsEnabled(GL_VERTEX_ARRAY) && Integer(GL_VERTEX_ARRAY_SIZE) == 3);
   glDeleteVertexArrays(1, &vao);
