@@ -763,12 +763,18 @@ void PopClientAttrib(Context& ctx) {
     for (size_t i = 0; i < fields.size(); ++i) *fields[i] = saved.pixel_store[i];
   }
   if (saved.mask & GL_CLIENT_VERTEX_ARRAY_BIT) {
-    VertexArray& vao = *saved.vertex_array;
-    vao.attribs = saved.attribs;
-    vao.legacy = saved.legacy;
-    vao.legacy_enabled = saved.legacy_enabled;
-    vao.element_buffer = saved.element_buffer;
-    ctx.vertex_array = saved.vertex_array;
+    // A vertex array object deleted since the push is not brought back: object 0 is bound instead.
+    if (saved.vertex_array->is_default ||
+        ctx.vertex_arrays.Get(saved.vertex_array->name) == saved.vertex_array) {
+      VertexArray& vao = *saved.vertex_array;
+      vao.attribs = saved.attribs;
+      vao.legacy = saved.legacy;
+      vao.legacy_enabled = saved.legacy_enabled;
+      vao.element_buffer = saved.element_buffer;
+      ctx.vertex_array = saved.vertex_array;
+    } else {
+      ctx.vertex_array = ctx.default_vertex_array;
+    }
     ctx.array_buffer = saved.array_buffer;
     st.client_unit = saved.client_unit;
     ctx.MarkDirty(kDirtyVertexInput);
