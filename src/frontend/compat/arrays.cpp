@@ -18,6 +18,7 @@
 #include "frontend/draw_common.h"
 #include "frontend/gl_enums.h"
 #include "frontend/index_rewrite.h"
+#include "util/log.h"
 
 namespace caldera::compat {
 namespace {
@@ -367,15 +368,79 @@ uint32_t IndexAt(const uint8_t* data, pipe::IndexType type, uint64_t i) {
   }
 }
 
+// --- display lists --------------------------------------------------------------------------------------
+
+// One element of the enabled arrays as glArrayElement reads it: values for the fixed-function locations
+// whose array is enabled (bit per location), the others left to the current values when it is replayed.
+struct Element {
+  uint8_t mask = 0;
+  std::array<std::array<float, 4>, kFixedLocations> v{};
+};
+
+Element Capture(Context& ctx, GLint i) {
+  Element e;
+  const VertexArray& vao = *ctx.vertex_array;
+  for (int loc = 0; loc < kFixedLocations; ++loc) {
+    const VertexAttribState& a = vao.legacy[kLocationArray[loc]];
+    if (a.enabled && ReadElement(ctx, a, i, e.v[loc].data())) e.mask |= uint8_t(1u << loc);
+  }
+  return e;
+}
+
+// The element's attributes become current, its position (last) a vertex of the open glBegin.
+void Apply(Context& ctx, const Element& e) {
+  auto has = [&](int loc) { return (e.mask >> loc) & 1; };
+  for (int u = 0; u < kTexUnits; ++u)
+    if (has(4 + u))
+      SetTexCoord(ctx, GL_TEXTURE0 + GLenum(u), e.v[4 + u][0], e.v[4 + u][1], e.v[4 + u][2], e.v[4 + u][3]);
+  if (has(3)) SetSecondaryColor(ctx, e.v[3][0], e.v[3][1], e.v[3][2]);
+  if (has(2)) SetNormal(ctx, e.v[2][0], e.v[2][1], e.v[2][2]);
+  if (has(1)) SetColor(ctx, e.v[1][0], e.v[1][1], e.v[1][2], e.v[1][3]);
+  if (has(0)) VertexCommon(ctx, e.v[0][0], e.v[0][1], e.v[0][2], e.v[0][3]);
+}
+
+// A draw call being compiled into a display list reads the arrays now (GL 2.1 §5.4): it is recorded as the
+// glBegin/glArrayElement.../glEnd sequence it stands for, one glBegin per restart-delimited run. False when
+// it cannot be (no vertex array enabled, or a mode glBegin does not take): it then runs at once, logged.
+bool CompileDraw(Context& ctx, GLenum mode, const std::vector<std::vector<GLint>>& runs) {
+  if (!(ctx.vertex_array->legacy_enabled & (1u << kLegacyVertex)) || mode > GL_POLYGON) {
+    util::LogOnce(util::LogLevel::kWarning, "display-list draws",
+                  "a draw call without the vertex array (or with an adjacency mode) inside glNewList runs at "
+                  "once instead of being compiled");
+    return false;
+  }
+  std::vector<std::vector<Element>> captured;
+  for (const auto& run : runs) {
+    auto& out = captured.emplace_back();
+    out.reserve(run.size());
+    for (GLint i : run) out.push_back(Capture(ctx, i));
+  }
+  Context* c = &ctx;  // lists belong to their context
+  Record(ctx, [c, mode, captured = std::move(captured)] {
+    for (const auto& run : captured) {
+      gl::Begin(*c, mode);
+      for (const Element& e : run) Apply(*c, e);
+      gl::End(*c);
+    }
+  });
+  return true;
+}
+
 }  // namespace
 
 bool TakesArrayDraw(const Context& ctx, GLenum mode) {
   if (ctx.compat->in_array_draw) return false;
-  return !ctx.program || (ctx.vertex_array->legacy_enabled & kDrawnArrays) || IsPolygonMode(mode);
+  return !ctx.program || (ctx.vertex_array->legacy_enabled & kDrawnArrays) || IsPolygonMode(mode) ||
+         Compiling(ctx);
 }
 
 void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances) {
   State& st = *ctx.compat;
+  if (Compiling(ctx)) {
+    std::vector<std::vector<GLint>> runs(1);
+    for (GLsizei i = 0; i < count; ++i) runs[0].push_back(first + i);
+    if (CompileDraw(ctx, mode, runs) && !ExecutingWhileCompiling(ctx)) return;
+  }
   const uint64_t end = uint64_t(first) + uint64_t(count);
   if (IsPolygonMode(mode) && uint64_t(count) > kMaxPolygonVertices)
     return ctx.Error(GL_OUT_OF_MEMORY, "glDrawArrays", "too many vertices for GL_QUADS-style modes");
@@ -422,6 +487,30 @@ void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const v
     }
     end = uint64_t(MaxIndex(data, index_type, n, restart.enabled ? restart.value : UINT64_MAX)) + 1 +
           uint64_t(std::max(base_vertex, 0));
+  }
+  if (Compiling(ctx)) {
+    // The indices are read now too.
+    const uint8_t* at = data;
+    uint64_t available = n;
+    if (!at && app.element_buffer) {
+      if (!SyncShadow(ctx, *app.element_buffer))
+        return ctx.Error(GL_CONTEXT_LOST, "glDrawElements", "device lost");
+      const uint64_t offset = reinterpret_cast<uintptr_t>(indices);
+      const auto& shadow = app.element_buffer->shadow;
+      available = offset < shadow.size() ? std::min(n, (shadow.size() - offset) / size) : 0;
+      at = shadow.data() + std::min<uint64_t>(offset, shadow.size());
+    } else if (!at) {
+      at = static_cast<const uint8_t*>(indices);
+    }
+    std::vector<std::vector<GLint>> runs(1);
+    for (uint64_t i = 0; at && i < available; ++i) {
+      uint32_t v = IndexAt(at, index_type, i);
+      if (restart.enabled && v == restart.value)
+        runs.emplace_back();
+      else
+        runs.back().push_back(GLint(int64_t(v) + base_vertex));
+    }
+    if (CompileDraw(ctx, mode, runs) && !ExecutingWhileCompiling(ctx)) return;
   }
   ArrayDraw draw(ctx);
   if (!draw.Setup(end)) return;
@@ -703,21 +792,16 @@ void InterleavedArrays(Context& ctx, GLenum format, GLsizei stride, const void* 
 
 // The enabled arrays' element `i` become the current attributes, the vertex array's (last) a vertex of the
 // open glBegin (GL 2.1 §2.8).
+// Inside glNewList the element is read now and its values recorded (GL 2.1 §5.4).
 void ArrayElement(Context& ctx, GLint i) {
   if (i < 0) return ctx.Error(GL_INVALID_VALUE, "glArrayElement", "negative index");
-  const VertexArray& vao = *ctx.vertex_array;
-  float v[4];
-  for (int u = 0; u < kTexUnits; ++u)
-    if (vao.legacy[kLegacyTexCoord0 + u].enabled && ReadElement(ctx, vao.legacy[kLegacyTexCoord0 + u], i, v))
-      SetTexCoord(ctx, GL_TEXTURE0 + GLenum(u), v[0], v[1], v[2], v[3]);
-  if (vao.legacy[kLegacySecondaryColor].enabled && ReadElement(ctx, vao.legacy[kLegacySecondaryColor], i, v))
-    SetSecondaryColor(ctx, v[0], v[1], v[2]);
-  if (vao.legacy[kLegacyNormal].enabled && ReadElement(ctx, vao.legacy[kLegacyNormal], i, v))
-    SetNormal(ctx, v[0], v[1], v[2]);
-  if (vao.legacy[kLegacyColor].enabled && ReadElement(ctx, vao.legacy[kLegacyColor], i, v))
-    SetColor(ctx, v[0], v[1], v[2], v[3]);
-  if (vao.legacy[kLegacyVertex].enabled && ReadElement(ctx, vao.legacy[kLegacyVertex], i, v))
-    VertexCommon(ctx, v[0], v[1], v[2], v[3]);
+  const Element e = Capture(ctx, i);
+  if (Compiling(ctx)) {
+    Context* c = &ctx;
+    Record(ctx, [c, e] { Apply(*c, e); });
+    if (!ExecutingWhileCompiling(ctx)) return;
+  }
+  Apply(ctx, e);
 }
 
 namespace {

@@ -429,6 +429,37 @@ void DisplayLists() {
   PopMatrix();
   DeleteLists(base, 4);
   CallList(base);  // deleted: nothing
+  // Array draws inside a list read the arrays when compiled (the client memory is clobbered afterwards), draw
+  // nothing then (GL_COMPILE: geometry at the origin would cover the red square), and leave disabled arrays
+  // to the current values when the list runs: the triangle's colour comes from glColor at each call (drawn
+  // first: after a draw with the colour array on, the current colour is undefined).
+  float v[8] = {0, 0, 10, 0, 10, 10, 0, 10};
+  float c[12] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 0};
+  GLuint arrays = GenLists(1);
+  EnableClientState(GL_VERTEX_ARRAY);
+  VertexPointer(2, GL_FLOAT, 0, v);
+  ColorPointer(3, GL_FLOAT, 0, c);
+  NewList(arrays, GL_COMPILE);
+  PushMatrix();
+  Translatef(0, 12, 0);
+  const GLubyte indices[3] = {0, 1, 2};
+  glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, indices);
+  PopMatrix();
+  EnableClientState(GL_COLOR_ARRAY);    // client state: not compiled, it applies now
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);  // (Mesa splits quads in lists along the other diagonal)
+  EndList();
+  std::memset(v, 0, sizeof v);
+  std::memset(c, 0, sizeof c);
+  DisableClientState(GL_VERTEX_ARRAY);
+  DisableClientState(GL_COLOR_ARRAY);
+  for (int i = 0; i < 2; ++i) {
+    PushMatrix();
+    Translatef(44 + 9 * i, 2 + 26 * i, 0);
+    Color3f(1, float(i), 1);
+    CallList(arrays);
+    PopMatrix();
+  }
+  DeleteLists(arrays, 1);
 }
 
 std::vector<uint8_t> MakeTexture() {
