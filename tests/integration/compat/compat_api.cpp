@@ -276,6 +276,19 @@ void LegacyArrays() {
   CHECK(pixels[(8 * 16 + 8) * 4] == 255 && pixels[(8 * 16 + 8) * 4 + 1] == 0);
   glDrawArrays(0x1234, 0, 4);
   CHECK_GL_ERROR(GL_INVALID_ENUM);
+  // An application program's attribute 0 reads the vertex array where no generic array 0 is enabled (the
+  // position aliasing GL 2.1 §2.7 gives generic attribute 0), quads included.
+  GLuint program = harness::CompileProgram(
+      "#version 330 core\nlayout(location = 0) in vec2 p;\nvoid main() { gl_Position = vec4(p, 0, 1); }\n",
+      "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(0, 0, 1, 1); }\n");
+  glUseProgram(program);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_QUADS, 0, 4);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  pixels = harness::ReadRGBA(16, 16);
+  CHECK(pixels[(8 * 16 + 8) * 4] == 0 && pixels[(8 * 16 + 8) * 4 + 2] == 255);
+  glUseProgram(0);
+  glDeleteProgram(program);
   DisableClientState(GL_VERTEX_ARRAY);
   glDeleteBuffers(1, &vbo);
   CHECK_GL_ERROR(GL_NO_ERROR);
