@@ -5,7 +5,7 @@
 #include <mutex>
 #include <string>
 
-#include "frontend/compat/state.h"
+#include "frontend/compat/immediate.h"
 #include "frontend/context.h"
 #include "frontend/debug_output.h"
 #include "frontend/gl_impl.h"
@@ -249,26 +249,9 @@ void GetPointerv(Context& ctx, GLenum pname, void** params) {
     case GL_DEBUG_CALLBACK_USER_PARAM:
       value = ctx.debug.user_param();
       break;
-    // The compatibility profile's client arrays (vertex array object 0).
-    case GL_VERTEX_ARRAY_POINTER:
-      known = ctx.IsCompat();
-      if (known) value = ctx.compat->vertex_array.pointer;
-      break;
-    case GL_NORMAL_ARRAY_POINTER:
-      known = ctx.IsCompat();
-      if (known) value = ctx.compat->normal_array.pointer;
-      break;
-    case GL_COLOR_ARRAY_POINTER:
-      known = ctx.IsCompat();
-      if (known) value = ctx.compat->color_array.pointer;
-      break;
-    case GL_TEXTURE_COORD_ARRAY_POINTER:
-      known = ctx.IsCompat();
-      if (known && ctx.compat->client_unit < ctx.compat->texcoord_array.size())
-        value = ctx.compat->texcoord_array[ctx.compat->client_unit].pointer;
-      break;
     default:
-      known = false;
+      // The compatibility profile's legacy arrays (compat/arrays.cpp).
+      known = ctx.IsCompat() && compat::QueryArrayPointer(ctx, pname, &value);
       break;
   }
   if (!known) return ctx.Error(GL_INVALID_ENUM, "glGetPointerv", "invalid pname");

@@ -4,8 +4,10 @@
 
 #include "frontend/buffer_util.h"
 #include "frontend/client_arrays.h"
+#include "frontend/compat/immediate.h"
 #include "frontend/context.h"
 #include "frontend/device.h"
+#include "frontend/draw_common.h"
 #include "frontend/gl_enums.h"
 #include "frontend/gl_impl.h"
 #include "frontend/index_rewrite.h"
@@ -39,8 +41,13 @@ void RecordInline(Context& ctx, pipe::Topology topology, const std::vector<uint3
   ctx.pipe().Record(cmd, indices.data(), cmd.payload_size);
 }
 
+}  // namespace
+
 void DrawArraysCommon(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances) {
   if (count == 0 || instances == 0) return;
+  // Compatibility contexts: legacy arrays, fixed-function drawing, GL_QUADS (compat/arrays.cpp).
+  if (ctx.compat && compat::TakesArrayDraw(ctx, mode)) [[unlikely]]
+    return compat::DrawArrays(ctx, mode, first, count, instances);
   if (UsesClientArrays(ctx) &&
       !StageClientArrays(ctx, uint64_t(first) + uint64_t(count), uint32_t(instances)))
     return;
@@ -64,6 +71,8 @@ void DrawArraysCommon(Context& ctx, GLenum mode, GLint first, GLsizei count, GLs
 void DrawElementsCommon(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
                         GLsizei instances, GLint base_vertex) {
   if (count == 0 || instances == 0) return;
+  if (ctx.compat && compat::TakesArrayDraw(ctx, mode)) [[unlikely]]
+    return compat::DrawElements(ctx, mode, count, type, indices, instances, base_vertex);
   Buffer* ebo = ctx.vertex_array->element_buffer.get();
   if (!ebo || UsesClientArrays(ctx)) {
     // ES client memory: indices (no element buffer) and/or attributes, copied for this draw.
@@ -140,7 +149,13 @@ void DrawElementsCommon(Context& ctx, GLenum mode, GLsizei count, GLenum type, c
   RecordInline(ctx, cmd.topology, rewritten, cmd.instances, base_vertex);
 }
 
-}  // namespace
+void DrawIndexList(Context& ctx, GLenum mode, const std::vector<uint32_t>& indices, GLsizei instances,
+                   GLint base_vertex, uint64_t vertex_end) {
+  if (indices.empty() || instances == 0) return;
+  if (UsesClientArrays(ctx) && !StageClientArrays(ctx, vertex_end, uint32_t(instances))) return;
+  if (!Prepare(ctx)) return;
+  RecordInline(ctx, *glenum::PrimitiveMode(mode), indices, static_cast<uint32_t>(instances), base_vertex);
+}
 
 void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
   DrawArraysCommon(ctx, mode, first, count, 1);

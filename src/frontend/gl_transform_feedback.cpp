@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "frontend/compat/compat_enums.h"
 #include "frontend/context.h"
 #include "frontend/gl_impl.h"
 #include "frontend/program_util.h"
@@ -36,6 +37,9 @@ GLenum CapturePrimitive(GLenum mode) {
     case GL_TRIANGLE_FAN:
     case GL_TRIANGLES_ADJACENCY:
     case GL_TRIANGLE_STRIP_ADJACENCY:
+    case GL_QUADS:  // compatibility contexts: drawn as triangles (compat/arrays.cpp)
+    case GL_QUAD_STRIP:
+    case GL_POLYGON:
       return GL_TRIANGLES;
     default:
       return 0;

@@ -66,8 +66,31 @@ struct VertexAttribState {
   const void* client_pointer = nullptr;
 };
 
+// The compatibility profile's legacy arrays (glVertexPointer, glColorPointer...): vertex array object state
+// kept apart from the generic attributes, read only by the compatibility code (compat/arrays.cpp), which
+// feeds them to the fixed-function program's attribute locations at each draw.
+enum LegacyArray : int {
+  kLegacyVertex,
+  kLegacyNormal,
+  kLegacyColor,
+  kLegacySecondaryColor,
+  kLegacyFogCoord,
+  kLegacyEdgeFlag,
+  kLegacyIndex,
+  kLegacyTexCoord0,  // one per texture coordinate set (glClientActiveTexture)
+  kLegacyTexCoordSets = 8,
+  kLegacyArrayCount = kLegacyTexCoord0 + kLegacyTexCoordSets,
+};
 struct VertexArray : GLObject {
   std::array<VertexAttribState, pipe::kMaxVertexAttribs> attribs;
+  std::array<VertexAttribState, kLegacyArrayCount> legacy;  // compatibility contexts only
+  uint32_t legacy_enabled = 0;                              // bit per enabled legacy array
+  VertexArray() {
+    // GL 2.1 table 6.6-6.8's initial sizes (types start as GL_FLOAT, edge flags as unsigned bytes).
+    legacy[kLegacyNormal].size = legacy[kLegacySecondaryColor].size = 3;
+    legacy[kLegacyFogCoord].size = legacy[kLegacyIndex].size = legacy[kLegacyEdgeFlag].size = 1;
+    legacy[kLegacyEdgeFlag].type = GL_UNSIGNED_BYTE;
+  }
   std::shared_ptr<Buffer> element_buffer;
   bool is_default = false;  // ES's vertex array object 0: the only one client-side arrays may use
   // The draw epoch (Context::draw_epoch) at which a draw last found every enabled attribute sourced: this

@@ -19,9 +19,16 @@ bool CountNonNegative(Context& ctx, GLsizei n, const char* function) {
   return n >= 0 || Fail(ctx, GL_INVALID_VALUE, function, "n is negative");
 }
 
+// GL_QUADS, GL_QUAD_STRIP, GL_POLYGON (7..9): compatibility contexts draw them as triangles
+// (compat/arrays.cpp).
+bool LegacyMode(const Context& ctx, GLenum mode) {
+  return ctx.IsCompat() && mode >= 7 && mode <= 9;
+}
+
 bool DrawCommon(Context& ctx, const char* function, GLenum mode, GLsizei count, GLsizei instances,
                 bool indexed = false) {
-  if (!glenum::PrimitiveMode(mode)) return Fail(ctx, GL_INVALID_ENUM, function, "invalid primitive mode");
+  if (!glenum::PrimitiveMode(mode) && !LegacyMode(ctx, mode))
+    return Fail(ctx, GL_INVALID_ENUM, function, "invalid primitive mode");
   if (count < 0) return Fail(ctx, GL_INVALID_VALUE, function, "count is negative");
   if (instances < 0) return Fail(ctx, GL_INVALID_VALUE, function, "instance count is negative");
   if (!ctx.vertex_array && !ctx.IsES())
@@ -360,6 +367,8 @@ bool DrawTransformFeedback(Context& ctx, GLenum mode, GLuint id) {
       id == 0 ? ctx.default_transform_feedback.get() : ctx.transform_feedbacks.Get(id).get();
   if (!xfb || (id != 0 && !xfb->ever_bound))
     return Fail(ctx, GL_INVALID_VALUE, fn, "id is not a transform feedback object");
+  if (LegacyMode(ctx, mode))
+    return Fail(ctx, GL_INVALID_ENUM, fn, "GL_QUADS-style modes are not drawn from counters");
   if (!DrawCommon(ctx, fn, mode, 0, 1)) return false;
   // ... whose capture ended at least once.
   return xfb->ended_once ||

@@ -77,4 +77,25 @@ void CallList(Context& ctx, GLuint list);
 void CallLists(Context& ctx, GLsizei n, GLenum type, const void* lists);
 void ListBase(Context& ctx, GLuint base);
 
+// --- arrays.cpp: legacy vertex arrays
+void VertexPointer(Context& ctx, GLint size, GLenum type, GLsizei stride, const void* pointer);
+void NormalPointer(Context& ctx, GLenum type, GLsizei stride, const void* pointer);
+void ColorPointer(Context& ctx, GLint size, GLenum type, GLsizei stride, const void* pointer);
+void SecondaryColorPointer(Context& ctx, GLint size, GLenum type, GLsizei stride, const void* pointer);
+void TexCoordPointer(Context& ctx, GLint size, GLenum type, GLsizei stride, const void* pointer);
+void FogCoordPointer(Context& ctx, GLenum type, GLsizei stride, const void* pointer);
+void EdgeFlagPointer(Context& ctx, GLsizei stride, const void* pointer);
+void IndexPointer(Context& ctx, GLenum type, GLsizei stride, const void* pointer);
+void EnableClientState(Context& ctx, GLenum array);
+void DisableClientState(Context& ctx, GLenum array);
+void ClientActiveTexture(Context& ctx, GLenum texture);
+void InterleavedArrays(Context& ctx, GLenum format, GLsizei stride, const void* pointer);
+void ArrayElement(Context& ctx, GLint i);
+void PushClientAttrib(Context& ctx, GLbitfield mask);
+void PopClientAttrib(Context& ctx);
+
+// --- attrib.cpp: the server attribute stack
+void PushAttrib(Context& ctx, GLbitfield mask);
+void PopAttrib(Context& ctx);
+
 }  // namespace caldera::gl

@@ -487,15 +487,17 @@ void SetAttrib(VertexArray& vao, int location, const std::shared_ptr<Buffer>& bu
 
 }  // namespace
 
+std::shared_ptr<Program> FixedFunctionProgram(Context& ctx) {
+  std::shared_ptr<Program> program = ProgramFor(ctx);
+  if (program) LoadUniforms(ctx, *ctx.compat, *program);
+  return program;
+}
+
 void DrawVertices(Context& ctx, GLenum mode, const Vertex* vertices, size_t count) {
   if (count == 0 || ctx.conditional_render.discard) return;
   State& st = *ctx.compat;
-  std::shared_ptr<Program> program = ctx.program;
-  if (!program) {
-    program = ProgramFor(ctx);
-    if (!program) return;
-    LoadUniforms(ctx, st, *program);
-  }
+  std::shared_ptr<Program> program = ctx.program ? ctx.program : FixedFunctionProgram(ctx);
+  if (!program) return;
   Respecify(ctx, st.stream, vertices, count * sizeof(Vertex));
   if (!st.vertex_input) {
     st.vertex_input = std::make_shared<VertexArray>();

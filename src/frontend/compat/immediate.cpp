@@ -75,28 +75,9 @@ void Decompose(GLenum mode, bool flat, const std::vector<Vertex>& v, std::vector
       for (size_t i = 1; i + 1 < n; ++i) tri(0, i, i + 1);
       break;
     case GL_QUADS:
-      // Quad a b c d, flat: (a b d) and (b c d) keep its winding and both end on d, its provoking vertex.
-      for (size_t i = 0; i + 3 < n; i += 4) {
-        if (flat) {
-          tri(i, i + 1, i + 3);
-          tri(i + 1, i + 2, i + 3);
-        } else {
-          tri(i, i + 1, i + 2);
-          tri(i, i + 2, i + 3);
-        }
-      }
-      break;
     case GL_QUAD_STRIP:
-      // Quad i is 2i, 2i+1, 2i+3, 2i+2 in polygon order, split from its first vertex as quads are; both
-      // triangles end on 2i+3, its provoking vertex.
-      for (size_t i = 0; i + 3 < n; i += 2) {
-        tri(i, i + 1, i + 3);
-        tri(i + 2, i, i + 3);
-      }
-      break;
     case GL_POLYGON:
-      // A fan whose triangles end on vertex 0, the polygon's provoking vertex.
-      for (size_t i = 1; i + 1 < n; ++i) tri(i, i + 1, 0);
+      PolygonTriangles(mode, flat, n, tri);
       break;
     default:
       break;

@@ -9,6 +9,43 @@
 
 namespace caldera::compat {
 
+// GL_QUADS, GL_QUAD_STRIP and GL_POLYGON of `n` vertices as triangles: tri(a, b, c) for each, with vertex
+// indices in [0, n). GL_LAST_VERTEX_CONVENTION is what the triangles are drawn with, so each ends on the
+// vertex GL 2.1 table 2.12 takes a flat-shaded primitive's colour from. Smooth-shaded quads split along the
+// diagonal Mesa uses (from the first vertex), so colours interpolate the same; flat-shaded GL_QUADS along the
+// other. glBegin/glEnd and array draws (arrays.cpp) share it.
+template <typename Tri>
+void PolygonTriangles(GLenum mode, bool flat, size_t n, Tri&& tri) {
+  switch (mode) {
+    case GL_QUADS:
+      // Quad a b c d, flat: (a b d) and (b c d) keep its winding and both end on d, its provoking vertex.
+      for (size_t i = 0; i + 3 < n; i += 4) {
+        if (flat) {
+          tri(i, i + 1, i + 3);
+          tri(i + 1, i + 2, i + 3);
+        } else {
+          tri(i, i + 1, i + 2);
+          tri(i, i + 2, i + 3);
+        }
+      }
+      break;
+    case GL_QUAD_STRIP:
+      // Quad i is 2i, 2i+1, 2i+3, 2i+2 in polygon order, split from its first vertex as quads are; both
+      // triangles end on 2i+3, its provoking vertex.
+      for (size_t i = 0; i + 3 < n; i += 2) {
+        tri(i, i + 1, i + 3);
+        tri(i + 2, i, i + 3);
+      }
+      break;
+    case GL_POLYGON:
+      // A fan whose triangles end on vertex 0, the polygon's provoking vertex.
+      for (size_t i = 1; i + 1 < n; ++i) tri(i, i + 1, size_t(0));
+      break;
+    default:
+      break;
+  }
+}
+
 // The attribute setters the generated variants (compat_attribs_gen.cpp) call.
 void VertexCommon(Context& ctx, float x, float y, float z, float w);
 void SetColor(Context& ctx, float r, float g, float b, float a);
@@ -21,6 +58,21 @@ void RectCommon(Context& ctx, float x1, float y1, float x2, float y2);
 // current fixed-function state asks for (or the application's program, if one is in use), through the
 // ordinary draw path.
 void DrawVertices(Context& ctx, GLenum mode, const Vertex* vertices, size_t count);
+// The generated program for the current fixed-function state, its uniforms up to date (null: it failed to
+// build, logged once).
+std::shared_ptr<Program> FixedFunctionProgram(Context& ctx);
+// arrays.cpp: whether a draw call must go through the compatibility code (legacy arrays enabled, no program
+// in use, or a GL_QUADS/GL_QUAD_STRIP/GL_POLYGON mode), and those draws. The counts are validated.
+bool TakesArrayDraw(const Context& ctx, GLenum mode);
+void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances);
+void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                  GLsizei instances, GLint base_vertex);
+// glGet* of the legacy array state (arrays.cpp): as QueryState.
+int QueryArrayState(Context& ctx, GLenum pname, double* out);
+// Whether cap is one of the legacy arrays' glEnableClientState names.
+bool IsArrayCap(GLenum cap);
+// glGetPointerv of a legacy array; false if pname is not one.
+bool QueryArrayPointer(Context& ctx, GLenum pname, const void** out);
 // lighting.cpp: glEnable/glDisable/glIsEnabled of a compatibility capability; false if `cap` is not one.
 bool SetCapability(Context& ctx, GLenum cap, bool value);
 bool QueryCapability(Context& ctx, GLenum cap, bool* value);

@@ -155,16 +155,11 @@ bool QueryCapability(Context& ctx, GLenum cap, bool* value) {
       return *value = st.alpha_test, true;
     case GL_TEXTURE_2D:
       return *value = unit < kTexUnits && st.units[unit].enabled_2d, true;
-    case GL_VERTEX_ARRAY:
-      return *value = st.vertex_array.enabled, true;
-    case GL_NORMAL_ARRAY:
-      return *value = st.normal_array.enabled, true;
-    case GL_COLOR_ARRAY:
-      return *value = st.color_array.enabled, true;
-    case GL_TEXTURE_COORD_ARRAY:
-      return *value = st.client_unit < kTexUnits && st.texcoord_array[st.client_unit].enabled, true;
-    default:
-      return false;
+    default: {
+      double enabled = 0;  // the legacy arrays' glIsEnabled (arrays.cpp)
+      if (!IsArrayCap(cap) || !QueryArrayState(ctx, cap, &enabled)) return false;
+      return *value = enabled != 0, true;
+    }
   }
 }
 

@@ -35,10 +35,11 @@ void WriteStats(const Context& ctx) {
   if (FILE* f = std::fopen(path, "a")) {
     std::fprintf(f,
                  "{\"frontend\": \"compat\", \"ff_programs_built\": %llu, \"ff_program_cache\": %s, "
-                 "\"compat_draws\": %llu, \"immediate_vertices\": %llu, \"list_calls\": %llu}\n",
+                 "\"compat_draws\": %llu, \"immediate_vertices\": %llu, \"list_calls\": %llu, "
+                 "\"array_draws\": %llu}\n",
                  (unsigned long long)s.programs_built, ctx.compat->cache_programs ? "true" : "false",
                  (unsigned long long)s.draws, (unsigned long long)s.vertices,
-                 (unsigned long long)s.list_calls);
+                 (unsigned long long)s.list_calls, (unsigned long long)s.array_draws);
     std::fclose(f);
   }
 }

@@ -108,7 +108,7 @@ int QueryState(Context& ctx, GLenum pname, double* out, bool* color) {
     default: {
       bool enabled = false;
       if (QueryCapability(ctx, pname, &enabled)) return out[0] = enabled, 1;
-      return 0;
+      return QueryArrayState(ctx, pname, out);
     }
   }
 }

@@ -66,14 +66,21 @@ struct TexUnit {
   std::vector<Mat4> matrix{Mat4{}};  // the texture matrix stack
 };
 
-// A legacy client array (glVertexPointer and friends) on vertex array object 0.
-struct ClientArray {
-  bool enabled = false;
-  GLint size = 4;
-  GLenum type = GL_FLOAT;
-  GLsizei stride = 0;
-  const void* pointer = nullptr;   // client memory, or an offset into `buffer`
-  std::shared_ptr<Buffer> buffer;  // GL_ARRAY_BUFFER bound when the pointer was given
+constexpr int kClientAttribDepth = 16;  // GL_MAX_CLIENT_ATTRIB_STACK_DEPTH
+constexpr int kAttribDepth = 16;        // GL_MAX_ATTRIB_STACK_DEPTH
+
+// One glPushClientAttrib: the groups of `mask` it saved.
+struct ClientAttribs {
+  GLbitfield mask = 0;
+  std::array<GLint, 12> pixel_store{};  // GL_CLIENT_PIXEL_STORE_BIT: pack and unpack parameters
+  // GL_CLIENT_VERTEX_ARRAY_BIT: the bound vertex array object and a copy of its arrays, GL_ARRAY_BUFFER,
+  // glClientActiveTexture.
+  std::shared_ptr<VertexArray> vertex_array;
+  std::array<VertexAttribState, pipe::kMaxVertexAttribs> attribs;
+  std::array<VertexAttribState, kLegacyArrayCount> legacy;
+  uint32_t legacy_enabled = 0;
+  std::shared_ptr<Buffer> element_buffer, array_buffer;
+  GLuint client_unit = 0;
 };
 
 struct DisplayList {
@@ -85,6 +92,7 @@ struct Stats {
   uint64_t draws = 0;           // draws the batches and legacy arrays became
   uint64_t vertices = 0;        // vertices given between glBegin and glEnd
   uint64_t list_calls = 0;      // glCallList(s) executions
+  uint64_t array_draws = 0;     // draw calls that read legacy arrays or drew with no program
 };
 
 struct State {
@@ -132,9 +140,12 @@ struct State {
   GLenum alpha_func = GL_ALWAYS;
   float alpha_ref = 0;
 
-  // Legacy client arrays: vertex, normal, colour, secondary colour, texture coordinates per unit.
-  ClientArray vertex_array, normal_array, color_array;
-  std::array<ClientArray, kTexUnits> texcoord_array;
+  // Legacy arrays: their state lives in the vertex array objects (VertexArray::legacy); a draw reading them
+  // runs through compat/arrays.cpp, which sets `in_array_draw` while it draws through the ordinary path.
+  bool in_array_draw = false;
+  std::vector<ClientAttribs> client_attrib_stack;
+  // glPushAttrib: per push, what puts the saved groups back (attrib.cpp).
+  std::vector<std::vector<std::function<void()>>> attrib_stack;
 
   // Display lists.
   std::map<GLuint, std::shared_ptr<DisplayList>> lists;  // every name glGenLists reserved
@@ -150,8 +161,9 @@ struct State {
   std::unordered_map<uint64_t, std::shared_ptr<Program>> programs;
   std::shared_ptr<Buffer> stream;                        // the batch's vertices, orphaned at every draw
   std::shared_ptr<VertexArray> vertex_input;             // attributes reading `stream`
-  std::array<std::shared_ptr<Buffer>, 5> array_streams;  // legacy client arrays copied for a draw
-  std::shared_ptr<VertexArray> array_input;
+  std::array<std::shared_ptr<Buffer>, 6> array_streams;  // legacy client arrays copied for a draw
+  std::shared_ptr<VertexArray> array_input;              // the draw's attributes (fixed-function locations)
+  std::vector<uint32_t> array_indices;                   // GL_QUADS... of an array draw as triangles
 
   Stats stats;
 };

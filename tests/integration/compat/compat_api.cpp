@@ -1,6 +1,7 @@
 // Compatibility-profile contexts as a program sees them, checked on Caldera and on Mesa alike: version and
-// profile queries, GL_ARB_compatibility, the errors glBegin/glEnd, matrix stacks and display lists name, and
-// a core context refusing every legacy command with GL_INVALID_OPERATION (GL 3.2 core, appendix E).
+// profile queries, GL_ARB_compatibility, the errors glBegin/glEnd, matrix stacks and display lists name, the
+// legacy vertex arrays' state, the attribute stacks, and a core context refusing every legacy command with
+// GL_INVALID_OPERATION (GL 3.2 core, appendix E).
 #include <cstring>
 #include <string>
 
@@ -152,6 +153,204 @@ void CompatContext() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+GLint Integer(GLenum pname) {
+  GLint v = -1;
+  glGetIntegerv(pname, &v);
+  return v;
+}
+
+void* Pointer(GLenum pname) {
+  void* p = reinterpret_cast<void*>(1);
+  glGetPointerv(pname, &p);
+  return p;
+}
+
+// Legacy vertex arrays: initial state, what the pointer commands record, their errors, the arrays as vertex
+// array object state, buffer-backed pointers, glInterleavedArrays' layout and glPush/PopClientAttrib.
+void LegacyArrays() {
+  glBindVertexArray(0);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  CHECK(!glIsEnabled(GL_VERTEX_ARRAY) && !glIsEnabled(GL_COLOR_ARRAY) &&
+        !glIsEnabled(GL_TEXTURE_COORD_ARRAY));
+  CHECK(Integer(GL_VERTEX_ARRAY_SIZE) == 4 && Integer(GL_VERTEX_ARRAY_TYPE) == GL_FLOAT);
+  CHECK(Integer(GL_VERTEX_ARRAY_STRIDE) == 0 && Integer(GL_SECONDARY_COLOR_ARRAY_SIZE) == 3);
+  CHECK(Integer(GL_NORMAL_ARRAY_TYPE) == GL_FLOAT && Integer(GL_CLIENT_ACTIVE_TEXTURE) == GL_TEXTURE0);
+  CHECK(Integer(GL_MAX_TEXTURE_COORDS) >= 2);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  static const GLshort data[64] = {};
+  VertexPointer(3, GL_SHORT, 12, data);
+  EnableClientState(GL_VERTEX_ARRAY);
+  CHECK(glIsEnabled(GL_VERTEX_ARRAY));
+  CHECK(Integer(GL_VERTEX_ARRAY_SIZE) == 3 && Integer(GL_VERTEX_ARRAY_TYPE) == GL_SHORT);
+  CHECK(Integer(GL_VERTEX_ARRAY_STRIDE) == 12 && Integer(GL_VERTEX_ARRAY_BUFFER_BINDING) == 0);
+  CHECK(Pointer(GL_VERTEX_ARRAY_POINTER) == data);
+  ColorPointer(3, GL_UNSIGNED_BYTE, 0, data + 1);
+  CHECK(Integer(GL_COLOR_ARRAY_SIZE) == 3 && Integer(GL_COLOR_ARRAY_TYPE) == GL_UNSIGNED_BYTE);
+  CHECK(Pointer(GL_COLOR_ARRAY_POINTER) == data + 1);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  VertexPointer(1, GL_FLOAT, 0, data);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  VertexPointer(3, GL_UNSIGNED_BYTE, 0, data);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  VertexPointer(3, GL_FLOAT, -4, data);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  ColorPointer(2, GL_FLOAT, 0, data);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  NormalPointer(GL_UNSIGNED_BYTE, 0, data);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  EnableClientState(GL_LIGHTING);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  ClientActiveTexture(GL_TEXTURE0 + 100);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  InterleavedArrays(0x1234, 0, data);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  CHECK(Integer(GL_VERTEX_ARRAY_SIZE) == 3);  // failed commands changed nothing
+
+  // Texture coordinate arrays follow glClientActiveTexture, not glActiveTexture.
+  ClientActiveTexture(GL_TEXTURE1);
+  TexCoordPointer(2, GL_FLOAT, 8, data);
+  EnableClientState(GL_TEXTURE_COORD_ARRAY);
+  CHECK(Integer(GL_CLIENT_ACTIVE_TEXTURE) == GL_TEXTURE1 && Integer(GL_TEXTURE_COORD_ARRAY_SIZE) == 2);
+  CHECK(glIsEnabled(GL_TEXTURE_COORD_ARRAY));
+  ClientActiveTexture(GL_TEXTURE0);
+  CHECK(Integer(GL_TEXTURE_COORD_ARRAY_SIZE) == 4 && !glIsEnabled(GL_TEXTURE_COORD_ARRAY));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // A pointer into GL_ARRAY_BUFFER is an offset, and the array names the buffer.
+  GLuint vbo;
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, 64, nullptr, GL_STATIC_DRAW);
+  NormalPointer(GL_FLOAT, 0, reinterpret_cast<const void*>(16));
+  CHECK(Integer(GL_NORMAL_ARRAY_BUFFER_BINDING) == GLint(vbo));
+  CHECK(Pointer(GL_NORMAL_ARRAY_POINTER) == reinterpret_cast<void*>(16));
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  CHECK(Integer(GL_NORMAL_ARRAY_BUFFER_BINDING) == GLint(vbo));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // The arrays are vertex array object state.
+  GLuint vao;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  CHECK(!glIsEnabled(GL_VERTEX_ARRAY) && Integer(GL_VERTEX_ARRAY_SIZE) == 4);
+  VertexPointer(2, GL_FLOAT, 0, data);  // client memory needs vertex array object 0 (Mesa agrees)
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glBindVertexArray(0);
+  CHECK(glIsEnabled(GL_VERTEX_ARRAY) && Integer(GL_VERTEX_ARRAY_SIZE) == 3);
+  glDeleteVertexArrays(1, &vao);
+
+  // GL_T2F_C4UB_V3F: texture coordinates at 0, four colour bytes at 8, the vertex at 12, 24 bytes apart.
+  const uint8_t* base = reinterpret_cast<const uint8_t*>(data);
+  InterleavedArrays(GL_T2F_C4UB_V3F, 0, data);
+  CHECK(glIsEnabled(GL_TEXTURE_COORD_ARRAY) && glIsEnabled(GL_COLOR_ARRAY) && !glIsEnabled(GL_NORMAL_ARRAY));
+  CHECK(Integer(GL_COLOR_ARRAY_SIZE) == 4 && Integer(GL_COLOR_ARRAY_TYPE) == GL_UNSIGNED_BYTE);
+  CHECK(Integer(GL_COLOR_ARRAY_STRIDE) == 24 && Integer(GL_VERTEX_ARRAY_STRIDE) == 24);
+  CHECK(Integer(GL_TEXTURE_COORD_ARRAY_SIZE) == 2 && Integer(GL_VERTEX_ARRAY_SIZE) == 3);
+  CHECK(Pointer(GL_COLOR_ARRAY_POINTER) == base + 8 && Pointer(GL_VERTEX_ARRAY_POINTER) == base + 12);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // glPushClientAttrib / glPopClientAttrib.
+  PushClientAttrib(GL_CLIENT_VERTEX_ARRAY_BIT | GL_CLIENT_PIXEL_STORE_BIT);
+  VertexPointer(2, GL_INT, 0, data);
+  DisableClientState(GL_COLOR_ARRAY);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  PopClientAttrib();
+  CHECK(Integer(GL_VERTEX_ARRAY_SIZE) == 3 && Integer(GL_VERTEX_ARRAY_TYPE) == GL_FLOAT);
+  CHECK(glIsEnabled(GL_COLOR_ARRAY) && Integer(GL_UNPACK_ALIGNMENT) == 4);
+  PopClientAttrib();
+  CHECK_GL_ERROR(GL_STACK_UNDERFLOW);
+
+  // GL_QUADS through glDrawArrays draws (the fixed-function path), and a mode past GL_POLYGON is still no
+  // mode.
+  DisableClientState(GL_COLOR_ARRAY);
+  DisableClientState(GL_TEXTURE_COORD_ARRAY);
+  const float quad[8] = {-1, -1, 1, -1, 1, 1, -1, 1};
+  VertexPointer(2, GL_FLOAT, 0, quad);
+  Color3f(1, 0, 1);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_QUADS, 0, 4);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  auto pixels = harness::ReadRGBA(16, 16);
+  CHECK(pixels[(8 * 16 + 8) * 4] == 255 && pixels[(8 * 16 + 8) * 4 + 1] == 0);
+  glDrawArrays(0x1234, 0, 4);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  // An application program's attribute 0 reads the vertex array where no generic array 0 is enabled (the
+  // position aliasing GL 2.1 §2.7 gives generic attribute 0), quads included.
+  GLuint program = harness::CompileProgram(
+      "#version 330 core\nlayout(location = 0) in vec2 p;\nvoid main() { gl_Position = vec4(p, 0, 1); }\n",
+      "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(0, 0, 1, 1); }\n");
+  glUseProgram(program);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_QUADS, 0, 4);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  pixels = harness::ReadRGBA(16, 16);
+  CHECK(pixels[(8 * 16 + 8) * 4] == 0 && pixels[(8 * 16 + 8) * 4 + 2] == 255);
+  glUseProgram(0);
+  glDeleteProgram(program);
+  DisableClientState(GL_VERTEX_ARRAY);
+  glDeleteBuffers(1, &vbo);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+// glPushAttrib / glPopAttrib of core and compatibility state, and the stack's errors.
+void AttribStack() {
+  GLint viewport[4] = {};
+  glGetIntegerv(GL_VIEWPORT, viewport);
+  GLuint tex;
+  glGenTextures(1, &tex);
+  Color4f(0.25f, 0.5f, 0.75f, 1);
+  PushAttrib(GL_ENABLE_BIT | GL_LIGHTING_BIT | GL_COLOR_BUFFER_BIT | GL_CURRENT_BIT | GL_TRANSFORM_BIT |
+             GL_VIEWPORT_BIT | GL_TEXTURE_BIT | GL_FOG_BIT | GL_DEPTH_BUFFER_BIT | GL_POLYGON_BIT);
+  CHECK(Integer(GL_ATTRIB_STACK_DEPTH) == 1);
+  glEnable(GL_LIGHTING);
+  glEnable(GL_LIGHT0 + 1);
+  glEnable(GL_DEPTH_TEST);
+  glEnable(GL_BLEND);
+  ShadeModel(GL_FLAT);
+  glClearColor(1, 0, 0, 1);
+  Color3f(0, 1, 0);
+  MatrixMode(GL_PROJECTION);
+  glViewport(1, 2, 3, 4);
+  glBlendFunc(GL_ONE, GL_ONE);
+  glDepthFunc(GL_GREATER);
+  glCullFace(GL_FRONT);
+  Fogf(GL_FOG_DENSITY, 0.5f);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  PopAttrib();
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(!glIsEnabled(GL_LIGHTING) && !glIsEnabled(GL_LIGHT0 + 1) && !glIsEnabled(GL_DEPTH_TEST));
+  CHECK(!glIsEnabled(GL_BLEND) && glIsEnabled(GL_LIGHT0) == GL_FALSE);
+  CHECK(Integer(GL_SHADE_MODEL) == GL_SMOOTH && Integer(GL_MATRIX_MODE) == GL_MODELVIEW);
+  GLfloat f[4] = {};
+  glGetFloatv(GL_COLOR_CLEAR_VALUE, f);
+  CHECK(f[0] == 0 && f[3] == 1);
+  glGetFloatv(GL_CURRENT_COLOR, f);
+  CHECK(f[0] == 0.25f && f[1] == 0.5f);
+  glGetFloatv(GL_FOG_DENSITY, f);
+  CHECK(f[0] == 1);
+  GLint now[4] = {};
+  glGetIntegerv(GL_VIEWPORT, now);
+  CHECK(now[0] == viewport[0] && now[2] == viewport[2] && now[3] == viewport[3]);
+  CHECK(Integer(GL_BLEND_DST_RGB) == GL_ZERO && Integer(GL_DEPTH_FUNC) == GL_LESS);
+  CHECK(Integer(GL_CULL_FACE_MODE) == GL_BACK && Integer(GL_TEXTURE_BINDING_2D) == 0);
+  CHECK(Integer(GL_ATTRIB_STACK_DEPTH) == 0);
+  PopAttrib();
+  CHECK_GL_ERROR(GL_STACK_UNDERFLOW);
+  int pushed = 0;
+  for (; pushed < 64; ++pushed) {
+    PushAttrib(GL_ALL_ATTRIB_BITS);
+    if (glGetError() == GL_STACK_OVERFLOW) break;
+  }
+  CHECK(pushed >= 16 && pushed < 64);  // GL_MAX_ATTRIB_STACK_DEPTH is at least 16
+  CHECK(Integer(GL_MAX_ATTRIB_STACK_DEPTH) == pushed);
+  for (int i = 0; i < pushed; ++i) PopAttrib();
+  glDeleteTextures(1, &tex);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // A 3.3 core context (another context of the same display): every legacy command is GL_INVALID_OPERATION.
 void CoreContext(const harness::Window& w) {
   const EGLint core[] = {EGL_CONTEXT_MAJOR_VERSION,
@@ -184,6 +383,17 @@ void CoreContext(const harness::Window& w) {
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
   glEnable(GL_LIGHTING);
   CHECK_GL_ERROR(GL_INVALID_ENUM);  // not a core capability
+  static const float data[4] = {};
+  VertexPointer(2, GL_FLOAT, 0, data);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  EnableClientState(GL_VERTEX_ARRAY);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  InterleavedArrays(GL_V2F, 0, data);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glIsEnabled(GL_VERTEX_ARRAY);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glDrawArrays(GL_QUADS, 0, 4);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
   CHECK(eglMakeCurrent(w.display, w.surface, w.surface, w.context));
   CHECK(eglDestroyContext(w.display, ctx));
 }
@@ -195,6 +405,8 @@ int main() {
   harness::PrintVendor();
   Load();
   CompatContext();
+  LegacyArrays();
+  AttribStack();
   CoreContext(w);
   harness::Close(w);
   return harness::Summary();

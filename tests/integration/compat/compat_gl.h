@@ -61,7 +61,18 @@
   X(NormalPointer, void, (GLenum, GLsizei, const void*))                         \
   X(TexCoordPointer, void, (GLint, GLenum, GLsizei, const void*))                \
   X(EnableClientState, void, (GLenum))                                           \
-  X(DisableClientState, void, (GLenum))
+  X(DisableClientState, void, (GLenum))                                          \
+  X(SecondaryColorPointer, void, (GLint, GLenum, GLsizei, const void*))          \
+  X(FogCoordPointer, void, (GLenum, GLsizei, const void*))                       \
+  X(EdgeFlagPointer, void, (GLsizei, const void*))                               \
+  X(IndexPointer, void, (GLenum, GLsizei, const void*))                          \
+  X(ClientActiveTexture, void, (GLenum))                                         \
+  X(InterleavedArrays, void, (GLenum, GLsizei, const void*))                     \
+  X(ArrayElement, void, (GLint))                                                 \
+  X(PushClientAttrib, void, (GLbitfield))                                        \
+  X(PopClientAttrib, void, ())                                                   \
+  X(PushAttrib, void, (GLbitfield))                                              \
+  X(PopAttrib, void, ())
 
 namespace compat_gl {
 #define COMPAT_DECLARE(name, ret, args) inline ret(APIENTRY* name) args = nullptr;

@@ -429,6 +429,37 @@ void DisplayLists() {
   PopMatrix();
   DeleteLists(base, 4);
   CallList(base);  // deleted: nothing
+  // Array draws inside a list read the arrays when compiled (the client memory is clobbered afterwards), draw
+  // nothing then (GL_COMPILE: geometry at the origin would cover the red square), and leave disabled arrays
+  // to the current values when the list runs: the triangle's colour comes from glColor at each call (drawn
+  // first: after a draw with the colour array on, the current colour is undefined).
+  float v[8] = {0, 0, 10, 0, 10, 10, 0, 10};
+  float c[12] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 0};
+  GLuint arrays = GenLists(1);
+  EnableClientState(GL_VERTEX_ARRAY);
+  VertexPointer(2, GL_FLOAT, 0, v);
+  ColorPointer(3, GL_FLOAT, 0, c);
+  NewList(arrays, GL_COMPILE);
+  PushMatrix();
+  Translatef(0, 12, 0);
+  const GLubyte indices[3] = {0, 1, 2};
+  glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, indices);
+  PopMatrix();
+  EnableClientState(GL_COLOR_ARRAY);    // client state: not compiled, it applies now
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);  // (Mesa splits quads in lists along the other diagonal)
+  EndList();
+  std::memset(v, 0, sizeof v);
+  std::memset(c, 0, sizeof c);
+  DisableClientState(GL_VERTEX_ARRAY);
+  DisableClientState(GL_COLOR_ARRAY);
+  for (int i = 0; i < 2; ++i) {
+    PushMatrix();
+    Translatef(44 + 9 * i, 2 + 26 * i, 0);
+    Color3f(1, float(i), 1);
+    CallList(arrays);
+    PopMatrix();
+  }
+  DeleteLists(arrays, 1);
 }
 
 std::vector<uint8_t> MakeTexture() {
@@ -528,6 +559,161 @@ void ManyBegins() {
     }
 }
 
+// The pixel at (x, y) is not the clear colour: geometry the scene must draw is there (on Mesa too, so the
+// comparison cannot pass on two empty pictures).
+void ExpectDrawn(int x, int y, const uint8_t clear[3]) {
+  uint8_t p[4] = {};
+  glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+  if (p[0] == clear[0] && p[1] == clear[1] && p[2] == clear[2])
+    std::fprintf(stderr, "nothing drawn at (%d, %d)\n", x, y);
+  CHECK(p[0] != clear[0] || p[1] != clear[1] || p[2] != clear[2]);
+}
+
+// Legacy vertex arrays: client memory (overwritten right after each draw call, which must have copied it),
+// glInterleavedArrays, GL_QUADS / GL_QUAD_STRIP / GL_POLYGON through glDrawArrays and glDrawElements, flat
+// shading's provoking vertices, glArrayElement between glBegin and glEnd with a texture, buffer-backed arrays
+// in a vertex array object with an element buffer, lighting from a normal array, and glMultiDrawArrays with
+// the current colour standing in for a disabled colour array, and quads split by primitive restart.
+void ClientArrays() {
+  glClearColor(0.1f, 0.1f, 0.3f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const uint8_t clear[3] = {26, 26, 77};
+  Ortho2D();
+  // A: client-memory triangles, vertex floats and colour bytes; both arrays are clobbered after the call.
+  {
+    float v[12] = {2, 2, 20, 2, 20, 20, 2, 2, 20, 20, 2, 20};
+    uint8_t c[24] = {255, 0,   0, 255, 0, 255, 0,   255, 0,   0, 255, 255,
+                     255, 255, 0, 255, 0, 255, 255, 255, 255, 0, 255, 255};
+    EnableClientState(GL_VERTEX_ARRAY);
+    EnableClientState(GL_COLOR_ARRAY);
+    VertexPointer(2, GL_FLOAT, 0, v);
+    ColorPointer(4, GL_UNSIGNED_BYTE, 0, c);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    std::memset(v, 0, sizeof v);
+    std::memset(c, 255, sizeof c);
+  }
+  // B: glInterleavedArrays GL_C3F_V3F, two quads through glDrawArrays.
+  {
+    float data[8][6];
+    const float corners[4][2] = {{0, 0}, {18, 0}, {18, 8}, {0, 8}};
+    for (int q = 0; q < 2; ++q)
+      for (int i = 0; i < 4; ++i) {
+        float* d = data[q * 4 + i];
+        d[0] = float(i == 1), d[1] = float(i == 2 || q == 1), d[2] = float(i == 3), d[3] = 24 + corners[i][0];
+        d[4] = 2 + corners[i][1] + 10 * q, d[5] = 0;
+      }
+    InterleavedArrays(GL_C3F_V3F, 0, data);
+    glDrawArrays(GL_QUADS, 0, 8);
+    std::memset(data, 0, sizeof data);
+  }
+  // C: a flat-shaded quad strip through glDrawElements with client indices, vertices as shorts.
+  {
+    const GLshort v[16] = {46, 2, 46, 20, 50, 2, 50, 20, 55, 2, 55, 20, 62, 2, 62, 20};
+    const float c[24] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0.5f, 0.5f, 0.5f};
+    const GLushort indices[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    ShadeModel(GL_FLAT);
+    InterleavedArrays(GL_V2F, 0, nullptr);  // resets the other arrays; the pointers follow
+    EnableClientState(GL_COLOR_ARRAY);
+    VertexPointer(2, GL_SHORT, 0, v);
+    ColorPointer(3, GL_FLOAT, 0, c);
+    glDrawElements(GL_QUAD_STRIP, 8, GL_UNSIGNED_SHORT, indices);
+    ShadeModel(GL_SMOOTH);
+  }
+  // D: glArrayElement between glBegin and glEnd (GL_T2F_C4UB_V3F), textured.
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  auto texels = MakeTexture();
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  {
+    struct Element {
+      float s, t;
+      uint8_t rgba[4];
+      float x, y, z;
+    };
+    // 16 pixels for the 8 texels: no pixel centre on a texel boundary.
+    const Element e[4] = {{0, 0, {255, 255, 255, 255}, 2, 24, 0},
+                          {1, 0, {255, 255, 0, 255}, 18, 24, 0},
+                          {1, 1, {0, 255, 255, 255}, 18, 40, 0},
+                          {0, 1, {255, 0, 255, 255}, 2, 40, 0}};
+    InterleavedArrays(GL_T2F_C4UB_V3F, sizeof(Element), e);
+    glEnable(GL_TEXTURE_2D);
+    Begin(GL_QUADS);
+    for (int i = 0; i < 4; ++i) ArrayElement(i);
+    End();
+    glDisable(GL_TEXTURE_2D);
+    DisableClientState(GL_TEXTURE_COORD_ARRAY);
+  }
+  // E: buffer-backed arrays in a vertex array object, indices in an element buffer; the client copies of
+  // the data are gone before the draw.
+  GLuint vao, buffers[2];
+  {
+    const float vc[] = {24, 24, 1, 0.5f, 0, 42, 24, 0, 1, 0.5f, 42, 42, 0.5f, 0, 1, 24, 42, 1, 1, 1};
+    const GLubyte indices[6] = {0, 1, 2, 0, 2, 3};
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(2, buffers);
+    glBindBuffer(GL_ARRAY_BUFFER, buffers[0]);
+    glBufferData(GL_ARRAY_BUFFER, sizeof vc, vc, GL_STATIC_DRAW);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, buffers[1]);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof indices, indices, GL_STATIC_DRAW);
+    VertexPointer(2, GL_FLOAT, 5 * sizeof(float), nullptr);
+    ColorPointer(3, GL_FLOAT, 5 * sizeof(float), reinterpret_cast<const void*>(2 * sizeof(float)));
+    EnableClientState(GL_VERTEX_ARRAY);
+    EnableClientState(GL_COLOR_ARRAY);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glDrawRangeElements(GL_TRIANGLES, 0, 3, 3, GL_UNSIGNED_BYTE, nullptr);
+    glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, reinterpret_cast<const void*>(3));
+    glBindVertexArray(0);
+  }
+  // F: a lit polygon whose normals come from an array (GL_N3F_V3F).
+  {
+    float data[6][6];
+    for (int i = 0; i < 6; ++i) {
+      float a = float(i) * 6.2831853f / 6;
+      float* d = data[i];
+      d[0] = 0.6f * std::cos(a), d[1] = 0.6f * std::sin(a), d[2] = 0.8f;
+      d[3] = 54 + 8 * std::cos(a), d[4] = 33 + 8 * std::sin(a), d[5] = 0;
+    }
+    const float position[4] = {0.3f, 0.5f, 1, 0}, diffuse[4] = {0.9f, 0.7f, 0.3f, 1};
+    Lightfv(GL_LIGHT0, GL_POSITION, position);
+    Materialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, diffuse);
+    glEnable(GL_LIGHTING);
+    glEnable(GL_LIGHT0);
+    InterleavedArrays(GL_N3F_V3F, 0, data);
+    glDrawArrays(GL_POLYGON, 0, 6);
+    glDisable(GL_LIGHTING);
+    DisableClientState(GL_NORMAL_ARRAY);
+  }
+  // G: glMultiDrawArrays of two strips with the colour array off (the current colour), then two quads of one
+  // glDrawElements split by a primitive restart index.
+  {
+    const float v[16] = {2, 46, 2, 62, 14, 46, 14, 62, 16, 46, 16, 62, 28, 46, 28, 62};
+    VertexPointer(2, GL_FLOAT, 0, v);
+    Color3f(0.9f, 0.4f, 0.1f);
+    const GLint first[2] = {0, 4};
+    const GLsizei count[2] = {4, 4};
+    glMultiDrawArrays(GL_TRIANGLE_STRIP, first, count, 2);
+    const float q[16] = {34, 46, 46, 46, 46, 62, 34, 62, 50, 46, 62, 46, 62, 62, 50, 62};
+    const GLushort indices[9] = {0, 1, 2, 3, 0xFFFF, 4, 5, 6, 7};
+    VertexPointer(2, GL_FLOAT, 0, q);
+    Color3f(0.3f, 0.9f, 0.5f);
+    glEnable(GL_PRIMITIVE_RESTART);
+    glPrimitiveRestartIndex(0xFFFF);
+    glDrawElements(GL_QUADS, 9, GL_UNSIGNED_SHORT, indices);
+    glDisable(GL_PRIMITIVE_RESTART);
+    DisableClientState(GL_VERTEX_ARRAY);
+  }
+  glDeleteVertexArrays(1, &vao);
+  glDeleteBuffers(2, buffers);
+  glDeleteTextures(1, &tex);
+  const int probes[][2] = {{14, 6},  {33, 6},  {33, 16}, {48, 11}, {58, 11}, {11, 33}, {36, 30},
+                           {30, 36}, {54, 33}, {8, 54},  {22, 54}, {40, 54}, {56, 54}};
+  for (const auto& p : probes) ExpectDrawn(p[0], p[1], clear);
+}
+
 struct SceneEntry {
   const char* name;
   void (*draw)();
@@ -545,6 +731,7 @@ const SceneEntry kScenes[] = {
     {"texenv", TexEnv},
     {"fog_alpha", FogAlpha},
     {"many_begins", ManyBegins},
+    {"client_arrays", ClientArrays},
 };
 
 }  // namespace

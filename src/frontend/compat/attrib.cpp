@@ -1,0 +1,295 @@
+// glPushAttrib / glPopAttrib: each push records, for the groups its mask names, how to put the state back —
+// core state read through the ordinary queries and restored through the ordinary setters (so every dirty
+// bit and derived value follows as if the application had made the calls), the compatibility profile's own
+// state copied. Groups Caldera keeps no state for (polygon stipple, pixel mode, accumulation, hints,
+// evaluators) are logged once and otherwise accepted.
+#include <array>
+#include <functional>
+
+#include "frontend/compat/compat_impl.h"
+#include "frontend/compat/immediate.h"
+#include "frontend/gl_impl.h"
+#include "util/log.h"
+
+namespace caldera::compat {
+namespace {
+
+struct Lighting {
+  bool lighting, two_side, local_viewer, separate_specular, color_material;
+  std::array<bool, kLights> light_enabled;
+  std::array<Light, kLights> lights;
+  std::array<Material, 2> material;
+  std::array<float, 4> model_ambient;
+  GLenum color_material_face, color_material_mode, shade_model;
+};
+
+class Saver {
+ public:
+  Saver(Context& ctx, std::vector<std::function<void()>>& out) : ctx_(ctx), out_(out) {}
+
+  void Cap(GLenum cap) {
+    bool on = gl::IsEnabled(ctx_, cap);
+    Context& ctx = ctx_;
+    out_.push_back([&ctx, cap, on] { on ? gl::Enable(ctx, cap) : gl::Disable(ctx, cap); });
+  }
+  // Reads pname's values (up to 4) and registers apply(values) for the pop.
+  template <typename Apply>
+  void Floats(GLenum pname, Apply apply) {
+    std::array<GLfloat, 4> v{};
+    gl::GetFloatv(ctx_, pname, v.data());
+    out_.push_back([v, apply] { apply(v); });
+  }
+  template <typename Apply>
+  void Ints(GLenum pname, Apply apply) {
+    std::array<GLint, 4> v{};
+    gl::GetIntegerv(ctx_, pname, v.data());
+    out_.push_back([v, apply] { apply(v); });
+  }
+  // Runs `save` with each fixed-function texture unit active, then restores the active unit.
+  template <typename Save>
+  void PerUnit(Save save) {
+    GLint active = 0;
+    gl::GetIntegerv(ctx_, GL_ACTIVE_TEXTURE, &active);
+    Context& ctx = ctx_;
+    for (GLenum u = 0; u < GLenum(kTexUnits); ++u) {
+      gl::ActiveTexture(ctx_, GL_TEXTURE0 + u);
+      out_.push_back([&ctx, u] { gl::ActiveTexture(ctx, GL_TEXTURE0 + u); });
+      save(u);
+    }
+    gl::ActiveTexture(ctx_, GLenum(active));
+    out_.push_back([&ctx, active] { gl::ActiveTexture(ctx, GLenum(active)); });
+  }
+  void Add(std::function<void()> restore) { out_.push_back(std::move(restore)); }
+
+ private:
+  Context& ctx_;
+  std::vector<std::function<void()>>& out_;
+};
+
+constexpr GLbitfield kPointBit = 0x2, kLineBit = 0x4, kPolygonBit = 0x8, kLightingBit = 0x40, kFogBit = 0x80,
+                     kViewportBit = 0x800, kTransformBit = 0x1000, kEnableBit = 0x2000, kListBit = 0x20000,
+                     kTextureBit = 0x40000, kScissorBit = 0x80000, kMultisampleBit = 0x20000000,
+                     kCurrentBit = 0x1;
+constexpr GLbitfield kSaved = kCurrentBit | kPointBit | kLineBit | kPolygonBit | kLightingBit | kFogBit |
+                              GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT | kViewportBit | kTransformBit |
+                              kEnableBit | GL_COLOR_BUFFER_BIT | kListBit | kTextureBit | kScissorBit |
+                              kMultisampleBit;
+
+void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
+  Context* c = &ctx;
+  if (mask & kPointBit) s.Floats(GL_POINT_SIZE, [c](auto v) { gl::PointSize(*c, v[0]); });
+  if (mask & kLineBit) {
+    s.Floats(GL_LINE_WIDTH, [c](auto v) { gl::LineWidth(*c, v[0]); });
+    s.Cap(GL_LINE_SMOOTH);
+  }
+  if (mask & kPolygonBit) {
+    s.Ints(GL_CULL_FACE_MODE, [c](auto v) { gl::CullFace(*c, GLenum(v[0])); });
+    s.Ints(GL_FRONT_FACE, [c](auto v) { gl::FrontFace(*c, GLenum(v[0])); });
+    s.Ints(GL_POLYGON_MODE, [c](auto v) { gl::PolygonMode(*c, GL_FRONT_AND_BACK, GLenum(v[0])); });
+    std::array<GLfloat, 2> offset{};
+    gl::GetFloatv(ctx, GL_POLYGON_OFFSET_FACTOR, &offset[0]);
+    gl::GetFloatv(ctx, GL_POLYGON_OFFSET_UNITS, &offset[1]);
+    s.Add([c, offset] { gl::PolygonOffset(*c, offset[0], offset[1]); });
+    for (GLenum cap : {GL_CULL_FACE, GL_POLYGON_SMOOTH, GL_POLYGON_OFFSET_FILL, GL_POLYGON_OFFSET_LINE,
+                       GL_POLYGON_OFFSET_POINT})
+      s.Cap(cap);
+  }
+  if (mask & GL_DEPTH_BUFFER_BIT) {
+    s.Cap(GL_DEPTH_TEST);
+    s.Ints(GL_DEPTH_FUNC, [c](auto v) { gl::DepthFunc(*c, GLenum(v[0])); });
+    s.Ints(GL_DEPTH_WRITEMASK, [c](auto v) { gl::DepthMask(*c, GLboolean(v[0] != 0)); });
+    s.Floats(GL_DEPTH_CLEAR_VALUE, [c](auto v) { gl::ClearDepth(*c, v[0]); });
+  }
+  if (mask & GL_STENCIL_BUFFER_BIT) {
+    s.Cap(GL_STENCIL_TEST);
+    s.Ints(GL_STENCIL_CLEAR_VALUE, [c](auto v) { gl::ClearStencil(*c, v[0]); });
+    struct Face {
+      GLenum face, func, ref, value_mask, fail, depth_fail, depth_pass, writemask;
+    };
+    for (const Face& f :
+         {Face{GL_FRONT, GL_STENCIL_FUNC, GL_STENCIL_REF, GL_STENCIL_VALUE_MASK, GL_STENCIL_FAIL,
+               GL_STENCIL_PASS_DEPTH_FAIL, GL_STENCIL_PASS_DEPTH_PASS, GL_STENCIL_WRITEMASK},
+          Face{GL_BACK, GL_STENCIL_BACK_FUNC, GL_STENCIL_BACK_REF, GL_STENCIL_BACK_VALUE_MASK,
+               GL_STENCIL_BACK_FAIL, GL_STENCIL_BACK_PASS_DEPTH_FAIL, GL_STENCIL_BACK_PASS_DEPTH_PASS,
+               GL_STENCIL_BACK_WRITEMASK}}) {
+      GLint v[7] = {};
+      const GLenum names[7] = {f.func, f.ref, f.value_mask, f.fail, f.depth_fail, f.depth_pass, f.writemask};
+      for (int i = 0; i < 7; ++i) gl::GetIntegerv(ctx, names[i], &v[i]);
+      const GLenum face = f.face;
+      s.Add([c, face, v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3], v4 = v[4], v5 = v[5], v6 = v[6]] {
+        gl::StencilFuncSeparate(*c, face, GLenum(v0), v1, GLuint(v2));
+        gl::StencilOpSeparate(*c, face, GLenum(v3), GLenum(v4), GLenum(v5));
+        gl::StencilMaskSeparate(*c, face, GLuint(v6));
+      });
+    }
+  }
+  if (mask & kViewportBit) {
+    s.Ints(GL_VIEWPORT, [c](auto v) { gl::Viewport(*c, v[0], v[1], v[2], v[3]); });
+    s.Floats(GL_DEPTH_RANGE, [c](auto v) { gl::DepthRange(*c, v[0], v[1]); });
+  }
+  if (mask & GL_COLOR_BUFFER_BIT) {
+    for (GLenum cap : {GL_BLEND, GL_DITHER, GL_COLOR_LOGIC_OP, GL_ALPHA_TEST}) s.Cap(cap);
+    std::array<GLint, 6> blend{};
+    const GLenum names[6] = {GL_BLEND_SRC_RGB,   GL_BLEND_DST_RGB,      GL_BLEND_SRC_ALPHA,
+                             GL_BLEND_DST_ALPHA, GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA};
+    for (int i = 0; i < 6; ++i) gl::GetIntegerv(ctx, names[i], &blend[i]);
+    s.Add([c, blend] {
+      gl::BlendFuncSeparate(*c, GLenum(blend[0]), GLenum(blend[1]), GLenum(blend[2]), GLenum(blend[3]));
+      gl::BlendEquationSeparate(*c, GLenum(blend[4]), GLenum(blend[5]));
+    });
+    s.Floats(GL_BLEND_COLOR, [c](auto v) { gl::BlendColor(*c, v[0], v[1], v[2], v[3]); });
+    s.Floats(GL_COLOR_CLEAR_VALUE, [c](auto v) { gl::ClearColor(*c, v[0], v[1], v[2], v[3]); });
+    s.Ints(GL_LOGIC_OP_MODE, [c](auto v) { gl::LogicOp(*c, GLenum(v[0])); });
+    std::array<GLboolean, 4> write{};
+    gl::GetBooleanv(ctx, GL_COLOR_WRITEMASK, write.data());
+    s.Add([c, write] { gl::ColorMask(*c, write[0], write[1], write[2], write[3]); });
+  }
+  if (mask & kScissorBit) {
+    s.Cap(GL_SCISSOR_TEST);
+    s.Ints(GL_SCISSOR_BOX, [c](auto v) { gl::Scissor(*c, v[0], v[1], v[2], v[3]); });
+  }
+  if (mask & kMultisampleBit)
+    for (GLenum cap : {GL_MULTISAMPLE, GL_SAMPLE_ALPHA_TO_COVERAGE, GL_SAMPLE_COVERAGE}) s.Cap(cap);
+  if (mask & kEnableBit) {
+    for (GLenum cap : {GL_ALPHA_TEST,
+                       GL_BLEND,
+                       GL_COLOR_LOGIC_OP,
+                       GL_COLOR_MATERIAL,
+                       GL_CULL_FACE,
+                       GL_DEPTH_TEST,
+                       GL_DITHER,
+                       GL_FOG,
+                       GL_LIGHTING,
+                       GL_LINE_SMOOTH,
+                       GL_MULTISAMPLE,
+                       GL_NORMALIZE,
+                       GL_POLYGON_OFFSET_FILL,
+                       GL_POLYGON_OFFSET_LINE,
+                       GL_POLYGON_OFFSET_POINT,
+                       GL_POLYGON_SMOOTH,
+                       GL_RESCALE_NORMAL,
+                       GL_SAMPLE_ALPHA_TO_COVERAGE,
+                       GL_SAMPLE_COVERAGE,
+                       GL_SCISSOR_TEST,
+                       GL_STENCIL_TEST})
+      s.Cap(cap);
+    for (int i = 0; i < kLights; ++i) s.Cap(GLenum(GL_LIGHT0 + i));
+    s.PerUnit([&](GLenum) { s.Cap(GL_TEXTURE_2D); });
+  }
+  if (mask & kTextureBit)
+    s.PerUnit([&](GLenum) {
+      s.Cap(GL_TEXTURE_2D);
+      s.Ints(GL_TEXTURE_BINDING_2D, [c](auto v) { gl::BindTexture(*c, GL_TEXTURE_2D, GLuint(v[0])); });
+    });
+}
+
+}  // namespace
+}  // namespace caldera::compat
+
+namespace caldera::gl {
+using namespace caldera::compat;
+
+void PushAttrib(Context& ctx, GLbitfield mask) {
+  State& st = *ctx.compat;
+  if (st.attrib_stack.size() >= size_t(kAttribDepth))
+    return ctx.Error(GL_STACK_OVERFLOW, "glPushAttrib", "attribute stack is full");
+  if (mask & ~kSaved)
+    util::LogOnce(util::LogLevel::kWarning, "glPushAttrib",
+                  "polygon stipple, pixel mode, accumulation, hint and evaluator state is not saved");
+  auto& frame = st.attrib_stack.emplace_back();
+  Saver s(ctx, frame);
+  SaveCore(ctx, mask, s);
+  // The compatibility profile's own state, copied (restored after the core state: GL_ENABLE_BIT's
+  // glEnable calls above cannot undo it).
+  if (mask & kCurrentBit) {
+    std::array<float, 4> color, normal{}, secondary{};
+    std::array<std::array<float, 4>, kTexUnits> texcoord;
+    std::copy_n(st.color, 4, color.begin());
+    std::copy_n(st.normal, 3, normal.begin());
+    std::copy_n(st.secondary, 3, secondary.begin());
+    for (int u = 0; u < kTexUnits; ++u) std::copy_n(st.texcoord[u], 4, texcoord[u].begin());
+    s.Add([&st, color, normal, secondary, texcoord] {
+      std::copy_n(color.begin(), 4, st.color);
+      std::copy_n(normal.begin(), 3, st.normal);
+      std::copy_n(secondary.begin(), 3, st.secondary);
+      for (int u = 0; u < kTexUnits; ++u) std::copy_n(texcoord[u].begin(), 4, st.texcoord[u]);
+    });
+  }
+  if (mask & kLightingBit) {
+    Lighting l{st.lighting,
+               st.two_side,
+               st.local_viewer,
+               st.separate_specular,
+               st.color_material,
+               st.light_enabled,
+               st.lights,
+               {st.material[0], st.material[1]},
+               {},
+               st.color_material_face,
+               st.color_material_mode,
+               st.shade_model};
+    std::copy_n(st.light_model_ambient, 4, l.model_ambient.begin());
+    s.Add([&st, l] {
+      st.lighting = l.lighting, st.two_side = l.two_side, st.local_viewer = l.local_viewer;
+      st.separate_specular = l.separate_specular, st.color_material = l.color_material;
+      st.light_enabled = l.light_enabled, st.lights = l.lights;
+      st.material[0] = l.material[0], st.material[1] = l.material[1];
+      std::copy_n(l.model_ambient.begin(), 4, st.light_model_ambient);
+      st.color_material_face = l.color_material_face, st.color_material_mode = l.color_material_mode;
+      st.shade_model = l.shade_model;
+    });
+  }
+  if (mask & kFogBit) {
+    const bool fog = st.fog;
+    const GLenum mode = st.fog_mode;
+    const std::array<float, 7> v = {st.fog_density,  st.fog_start,    st.fog_end,     st.fog_color[0],
+                                    st.fog_color[1], st.fog_color[2], st.fog_color[3]};
+    s.Add([&st, fog, mode, v] {
+      st.fog = fog, st.fog_mode = mode, st.fog_density = v[0], st.fog_start = v[1], st.fog_end = v[2];
+      std::copy_n(v.begin() + 3, 4, st.fog_color);
+    });
+  }
+  if (mask & kTransformBit) {
+    const GLenum mode = st.matrix_mode;
+    const bool normalize = st.normalize, rescale = st.rescale_normal;
+    s.Add([&st, mode, normalize, rescale] {
+      st.matrix_mode = mode, st.normalize = normalize, st.rescale_normal = rescale;
+    });
+  }
+  if (mask & GL_COLOR_BUFFER_BIT) {
+    const bool test = st.alpha_test;
+    const GLenum func = st.alpha_func;
+    const float ref = st.alpha_ref;
+    s.Add([&st, test, func, ref] { st.alpha_test = test, st.alpha_func = func, st.alpha_ref = ref; });
+  }
+  if (mask & kTextureBit) {
+    std::array<TexUnit, kTexUnits> units;
+    for (int u = 0; u < kTexUnits; ++u) {
+      units[u].enabled_2d = st.units[u].enabled_2d;
+      units[u].env_mode = st.units[u].env_mode;
+      std::copy_n(st.units[u].env_color, 4, units[u].env_color);
+    }
+    s.Add([&st, units] {
+      for (int u = 0; u < kTexUnits; ++u) {
+        st.units[u].enabled_2d = units[u].enabled_2d;
+        st.units[u].env_mode = units[u].env_mode;
+        std::copy_n(units[u].env_color, 4, st.units[u].env_color);
+      }
+    });
+  }
+  if (mask & kListBit) {
+    const GLuint base = st.list_base;
+    s.Add([&st, base] { st.list_base = base; });
+  }
+}
+
+void PopAttrib(Context& ctx) {
+  State& st = *ctx.compat;
+  if (st.attrib_stack.empty())
+    return ctx.Error(GL_STACK_UNDERFLOW, "glPopAttrib", "attribute stack is empty");
+  auto frame = std::move(st.attrib_stack.back());
+  st.attrib_stack.pop_back();
+  for (auto& restore : frame) restore();
+}
+
+}  // namespace caldera::gl
