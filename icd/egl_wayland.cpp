@@ -17,6 +17,7 @@
 #include <string>
 
 #include "util/log.h"
+#include "wayland_clock.h"
 #include "wayland_loader.h"
 #include "wayland_shm.h"
 
@@ -43,7 +44,8 @@ class WaylandWindow final : public NativeWindow {
       : connection_(connection),
         window_(window),
         surface_(SurfaceOf(window)),
-        shm_(static_cast<wl_display*>(connection.display), surface_) {
+        shm_(static_cast<wl_display*>(connection.display), surface_),
+        clock_(static_cast<wl_display*>(connection.display)) {
     window_->driver_private = this;
     window_->destroy_window_callback = &WaylandWindow::OnDestroyed;
     // The size is read at every swap; nothing needs to happen at the moment of a resize.
@@ -75,12 +77,17 @@ class WaylandWindow final : public NativeWindow {
     h.system = pipe::WindowSystem::kWayland;
     h.connection = connection_.display;
     h.surface = surface_;
-    return h;  // no clock: the compositor paces FIFO through frame callbacks
+    // The compositor paces FIFO through frame callbacks; the clock holds frames for intervals above 1.
+    h.clock = &clock_;
+    return h;
   }
 
-  // The read-back path's pacing at interval >= 1: the frame callback of its last commit. (The Vulkan
-  // swapchain is paced by the WSI and is given no clock.)
-  bool WaitForVblank(int32_t interval) override { return shm_.WaitForFrame(interval); }
+  // The read-back path's pacing at interval >= 1: the frame callback of its last commit, and for intervals
+  // above 1 the refresh periods after it.
+  bool WaitForVblank(int32_t interval) override {
+    bool framed = shm_.WaitForFrame(interval);
+    return clock_.WaitForVblank(interval) || framed;
+  }
 
  private:
   static void OnDestroyed(void* data) {
@@ -97,6 +104,7 @@ class WaylandWindow final : public NativeWindow {
   wl_egl_window* window_;
   wl_surface* surface_;
   ShmOutput shm_;
+  mutable RefreshClock clock_;  // handed out by Handle() const; used by the presenter thread only
 };
 
 }  // namespace

@@ -32,6 +32,7 @@
 #define CALDERA_WAYLAND_DATA(D) \
   D(wl_buffer_interface)        \
   D(wl_callback_interface)      \
+  D(wl_output_interface)        \
   D(wl_registry_interface)      \
   D(wl_shm_interface)           \
   D(wl_shm_pool_interface)

@@ -22,7 +22,7 @@ class VblankClock {
 
 // kXcb: `connection` is an xcb_connection_t*, `window` an xcb_window_t, `visual` its xcb_visualid_t.
 // kWayland: `connection` is the wl_display*, `surface` the wl_surface* (window and visual unused); the
-// compositor paces FIFO itself (frame callbacks), so there is no clock.
+// compositor paces FIFO itself (frame callbacks), and the clock only holds frames for intervals above 1.
 // `clock` (may be null) lives as long as the presenter made for this window.
 struct NativeWindowHandle {
   WindowSystem system = WindowSystem::kNone;
