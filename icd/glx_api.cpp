@@ -870,6 +870,47 @@ const Proc kProcs[] = {
 
 }  // namespace
 
+namespace {
+
+// The configs of a display, in the order glXChooseFBConfig lists them: double-buffered single-sampled ones
+// first (what programs that name nothing get), then single-buffered ones, multisampled ones where the device
+// has 4 samples, and sRGB-capable ones (GLX_ARB_framebuffer_sRGB: double-buffered, with depth and stencil,
+// what programs that ask for one want; GL_FRAMEBUFFER_SRGB decides whether writes encode). Each takes a
+// visual of its own while the server has enough of the depth, so a visual names one config
+// (glXChooseVisual, glXCreateContext); the rest share the first.
+void AddConfigs(GlxDisplay* d) {
+  struct Variant {
+    bool double_buffer;
+    int samples;
+    bool srgb;
+    bool with_depth_stencil_only;
+  };
+  // A multisampled front buffer cannot be shown by a copy: multisampled configs are double-buffered.
+  constexpr Variant kVariants[] = {
+      {true, 0, false, false}, {false, 0, false, false}, {true, 4, false, false}, {true, 0, true, true}};
+  int id = 1;
+  size_t nth[2] = {0, 0};  // visuals handed out, of depth 24 and of depth 32
+  for (const Variant& v : kVariants) {
+    if (v.samples > 0 && !DeviceHasSampleCount(*d->device, v.samples)) continue;
+    for (const Shape& s : kShapes) {
+      if (v.with_depth_stencil_only && (s.depth == 0 || s.stencil == 0)) continue;
+      auto* c = new FBConfigRec;
+      c->display = d;
+      c->id = id++;
+      c->red = s.r, c->green = s.g, c->blue = s.b, c->alpha = s.a, c->depth = s.depth, c->stencil = s.stencil;
+      c->format = s.format;
+      c->double_buffer = v.double_buffer;
+      c->samples = v.samples;
+      c->srgb = v.srgb;
+      c->visual = egl::x11::DistinctVisualFor(*d->x11, s.a, nth[s.a > 0]++);
+      c->visual_depth = int(egl::x11::VisualDepth(*d->x11, c->visual));
+      d->configs.push_back(c);
+    }
+  }
+}
+
+}  // namespace
+
 GlxDisplay* GetDisplay(::Display* dpy, int screen) {
   for (GlxDisplay* d : Displays())
     if (d->dpy == dpy && d->screen == screen) return d;
@@ -885,46 +926,7 @@ GlxDisplay* GetDisplay(::Display* dpy, int screen) {
   d->screen = screen;
   d->x11 = x11.release();  // lives as long as the process, as glvnd keeps displays' vendors
   d->device = opened.device;
-  // Double-buffered single-sampled configs first (what programs that name nothing get), then
-  // single-buffered ones, then multisampled ones where the device has 4 samples. Each takes a visual of its
-  // own while the server has enough of the depth, so a visual names one config (glXChooseVisual,
-  // glXCreateContext); the rest share the first.
-  int id = 1;
-  size_t nth[2] = {0, 0};  // visuals handed out, of depth 24 and of depth 32
-  const int sample_counts[] = {0, DeviceHasSampleCount(*d->device, 4) ? 4 : -1};
-  for (int samples : sample_counts) {
-    if (samples < 0) continue;
-    for (bool double_buffer : {true, false}) {
-      if (samples > 0 && !double_buffer) continue;  // a multisampled front buffer cannot be shown by a copy
-      for (const Shape& s : kShapes) {
-        auto* c = new FBConfigRec;
-        c->display = d;
-        c->id = id++;
-        c->red = s.r, c->green = s.g, c->blue = s.b, c->alpha = s.a, c->depth = s.depth,
-        c->stencil = s.stencil;
-        c->format = s.format;
-        c->double_buffer = double_buffer;
-        c->samples = samples;
-        c->visual = egl::x11::DistinctVisualFor(*d->x11, s.a, nth[s.a > 0]++);
-        c->visual_depth = int(egl::x11::VisualDepth(*d->x11, c->visual));
-        d->configs.push_back(c);
-      }
-    }
-  }
-  // sRGB-capable ones last (GLX_ARB_framebuffer_sRGB): double-buffered, single-sampled, with depth and
-  // stencil — what programs that ask for one want. GL_FRAMEBUFFER_SRGB decides whether writes encode.
-  for (const Shape& s : kShapes) {
-    if (s.depth == 0 || s.stencil == 0) continue;
-    auto* c = new FBConfigRec;
-    c->display = d;
-    c->id = id++;
-    c->red = s.r, c->green = s.g, c->blue = s.b, c->alpha = s.a, c->depth = s.depth, c->stencil = s.stencil;
-    c->format = s.format;
-    c->srgb = true;
-    c->visual = egl::x11::DistinctVisualFor(*d->x11, s.a, nth[s.a > 0]++);
-    c->visual_depth = int(egl::x11::VisualDepth(*d->x11, c->visual));
-    d->configs.push_back(c);
-  }
+  AddConfigs(d);
   // One close hook per X display (not per screen).
   const bool hooked =
       std::any_of(Displays().begin(), Displays().end(), [&](GlxDisplay* o) { return o->dpy == dpy; });
