@@ -458,25 +458,31 @@ GLXContext CreateNewContext(::Display* dpy, GLXFBConfig config, int render_type,
 void DestroyContext(::Display* dpy, GLXContext context) {
   std::lock_guard lock(Lock());
   ContextRec* rec = LookupContext(context);
+  // Destroyed already but still current on this thread: a second glXDestroyContext changes nothing.
+  if (!rec && t_current && t_current->destroyed && reinterpret_cast<GLXContext>(t_current) == context) return;
   if (!rec) {
     RaiseGlxError(dpy, kGLXBadContext, 0, kXGLXDestroyContext);
     return;
   }
-  Exports()->removeVendorContextMapping(rec->display->dpy, context);
   auto& all = Contexts();
   all.erase(std::find(all.begin(), all.end(), rec));
   caldera::DestroyContext(rec->context);  // deferred by the frontend while current
-  if (rec->current)
-    rec->destroyed = true;  // its thread still has it: freed when that thread releases it
-  else
+  if (rec->current) {
+    rec->destroyed = true;  // its thread still has it: freed (and glvnd told) when that thread releases it
+  } else {
+    Exports()->removeVendorContextMapping(rec->display->dpy, context);
     delete rec;
+  }
 }
 
 // The calling thread stops having `rec` current; a record destroyed meanwhile is freed now (Lock() held).
 void ReleaseCurrentRec(ContextRec* rec) {
   if (!rec) return;
   rec->current = false;
-  if (rec->destroyed) delete rec;
+  if (rec->destroyed) {
+    Exports()->removeVendorContextMapping(rec->display->dpy, reinterpret_cast<GLXContext>(rec));
+    delete rec;
+  }
 }
 
 Bool MakeCurrentFor(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXContext context,
@@ -955,8 +961,10 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
         desc.forward_compatible = a[1] & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB;
         break;
       case GLX_RENDER_TYPE:
-        if (a[1] != GLX_RGBA_TYPE) {  // no config has GLX_COLOR_INDEX_BIT
-          RaiseCoreError(dpy, BadMatch, 0, minor);
+        // No config has GLX_COLOR_INDEX_BIT: color index is BadMatch; a value that is no render type at all
+        // is BadValue, as any unknown attribute value is.
+        if (a[1] != GLX_RGBA_TYPE) {
+          RaiseCoreError(dpy, a[1] == GLX_COLOR_INDEX_TYPE ? BadMatch : BadValue, 0, minor);
           return nullptr;
         }
         break;
@@ -971,15 +979,21 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
     RaiseCoreError(dpy, BadValue, 0, minor);
     return nullptr;
   }
-  // The mask picks one profile: none, several or unknown bits are GLXBadProfileARB. Below GL 3.2 it is
-  // ignored (there are no profiles), except that the ES bit alone asks for OpenGL ES at any version.
+  // The mask picks one profile: none, several or unknown bits are GLXBadProfileARB at any version
+  // (GLX_ARB_create_context_profile's error list has no version condition; below 3.2 a valid mask is then
+  // ignored). The ES bit alone asks for OpenGL ES.
   const bool es = profile == GLX_CONTEXT_ES2_PROFILE_BIT_EXT;
   const bool gl32 = desc.major > 3 || (desc.major == 3 && desc.minor >= 2);
-  if (!es && gl32 && profile != GLX_CONTEXT_CORE_PROFILE_BIT_ARB &&
+  if (!es && profile != GLX_CONTEXT_CORE_PROFILE_BIT_ARB &&
       profile != GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
     util::LogOnce(util::LogLevel::kInfo, "glXCreateContextAttribsARB profile",
                   "GLX_CONTEXT_PROFILE_MASK_ARB must name exactly one profile");
     RaiseGlxError(dpy, kGLXBadProfileARB, 0, minor);
+    return nullptr;
+  }
+  // Forward compatibility needs GL 3.0 or later (GLX_ARB_create_context: BadMatch below).
+  if (!es && desc.forward_compatible && desc.major < 3) {
+    RaiseCoreError(dpy, BadMatch, 0, minor);
     return nullptr;
   }
   if (es) {
