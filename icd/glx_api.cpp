@@ -661,8 +661,11 @@ void DestroyWindowImpl(::Display* dpy, GLXWindow win) {
                            [&](DrawableRec* r) { return !r->pbuffer && !r->pixmap && r->xid == win; });
     if (it == d->drawables.end()) continue;
     DrawableRec* r = *it;
+    // An X window destroyed first took its GLXWindow with it: the record goes, the call is GLXBadWindow.
+    const bool window_gone = !egl::x11::WindowExists(*d->x11, uint32_t(win));
     d->drawables.erase(it);
     ReleaseDrawable(r);
+    if (window_gone) RaiseGlxError(dpy, kGLXBadWindow, win, kXGLXDestroyWindow);
     return;
   }
   RaiseGlxError(dpy, kGLXBadWindow, win, kXGLXDestroyWindow);
