@@ -1000,6 +1000,15 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
     return nullptr;
   }
   if (es) {
+    // GLX_EXT_create_context_es_profile: an ES version that does not exist (1.2, 2.1, 3.3, ...) is
+    // GLXBadProfileARB; one that exists but is not provided is BadMatch (below).
+    const bool es_version = (desc.major == 1 && desc.minor >= 0 && desc.minor <= 1) ||
+                            (desc.major == 2 && desc.minor == 0) ||
+                            (desc.major == 3 && desc.minor >= 0 && desc.minor <= 2);
+    if (!es_version) {
+      RaiseGlxError(dpy, kGLXBadProfileARB, 0, minor);
+      return nullptr;
+    }
     desc.api = ClientApi::kOpenGLES;
     if (desc.major == 1) desc.major = 2;
   } else if (!ExistingGLVersion(desc.major, desc.minor)) {
