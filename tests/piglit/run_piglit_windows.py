@@ -108,7 +108,9 @@ def main():
     actual = []
     start = time.monotonic()
     # A private XDG_RUNTIME_DIR (mode 700): without one the Vulkan loader's Wayland WSI prints errors.
-    with Xvfb() as x, tempfile.TemporaryDirectory(prefix="piglit-windows-") as runtime_dir:
+    # -noreset: by default Xvfb resets when its last client leaves, and a test connecting during the reset
+    # finds no display ("couldn't open display"); here every test is a new last client.
+    with Xvfb(extra_args=["-noreset"]) as x, tempfile.TemporaryDirectory(prefix="piglit-windows-") as runtime_dir:
         env = config_env(args.config, x.display, args.vendor_json)
         env["XDG_RUNTIME_DIR"] = runtime_dir
         for name, command, expected in tests:
