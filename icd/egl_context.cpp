@@ -73,8 +73,11 @@ bool ParseContextAttribs(EGLenum api, const EGLint* attrib_list, ContextRequest*
         constexpr EGLint kKnown = EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR |
                                   EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
                                   EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
-        // Forward compatibility only means something for desktop GL.
-        if ((value & ~kKnown) || (!is_gl && (value & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR))) {
+        // EGL_KHR_create_context: the debug bit applies to GL and ES, the forward-compatible and
+        // robust-access bits to desktop GL only (ES asks for robust access with EGL 1.5's attribute below).
+        constexpr EGLint kGLOnly =
+            EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
+        if ((value & ~kKnown) || (!is_gl && (value & kGLOnly))) {
           SetError(EGL_BAD_ATTRIBUTE);
           return false;
         }
@@ -192,7 +195,9 @@ EGLContext CreateContext(EGLDisplay handle, EGLConfig config, EGLContext share_c
     bool wants_32 = req.major > 3 || (req.major == 3 && req.minor >= 2);
     constexpr EGLint kProfiles =
         EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT | EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
-    if (wants_32 && ((req.profile_mask & ~kProfiles) || !(req.profile_mask & kProfiles))) {
+    // Exactly one profile: no bit, an unknown bit or both bits are EGL_BAD_MATCH (EGL_KHR_create_context).
+    if (wants_32 && ((req.profile_mask & ~kProfiles) || !(req.profile_mask & kProfiles) ||
+                     req.profile_mask == kProfiles)) {
       SetError(EGL_BAD_MATCH);
       return EGL_NO_CONTEXT;
     }

@@ -468,6 +468,19 @@ std::unique_ptr<NativeWindow> CreateWindow(Screen& screen, uint32_t window, uint
   return std::make_unique<X11Window>(screen, window, window_visual, depth);
 }
 
+bool WindowExists(Screen& screen, uint32_t window) {
+  Connection& conn = *screen.connection;
+  if (conn.own && conn.xlib) X11().XSync(conn.xlib, False);  // the XDestroyWindow may still be buffered
+  xcb_connection_t* c = conn.io();
+  xcb_generic_error_t* err = nullptr;
+  xcb_get_window_attributes_reply_t* attrs =
+      X11().xcb_get_window_attributes_reply(c, X11().xcb_get_window_attributes(c, window), &err);
+  free(err);
+  const bool exists = attrs != nullptr;
+  free(attrs);
+  return exists;
+}
+
 std::unique_ptr<NativeWindow> CreatePixmap(Screen& screen, uint32_t pixmap, uint32_t visual, EGLint* error,
                                            bool claim) {
   Connection& conn = *screen.connection;

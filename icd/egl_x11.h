@@ -60,4 +60,8 @@ std::unique_ptr<NativeWindow> CreateWindow(Screen& screen, uint32_t window, uint
 std::unique_ptr<NativeWindow> CreatePixmap(Screen& screen, uint32_t pixmap, uint32_t visual, EGLint* error,
                                            bool claim = true);
 
+// Whether `window` is still a window on the server (one round trip): GLX's glXDestroyWindow raises
+// GLXBadWindow for a GLXWindow whose X window was destroyed first.
+bool WindowExists(Screen& screen, uint32_t window);
+
 }  // namespace caldera::egl::x11

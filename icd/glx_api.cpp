@@ -466,25 +466,31 @@ GLXContext CreateNewContext(::Display* dpy, GLXFBConfig config, int render_type,
 void DestroyContext(::Display* dpy, GLXContext context) {
   std::lock_guard lock(Lock());
   ContextRec* rec = LookupContext(context);
+  // Destroyed already but still current on this thread: a second glXDestroyContext changes nothing.
+  if (!rec && t_current && t_current->destroyed && reinterpret_cast<GLXContext>(t_current) == context) return;
   if (!rec) {
     RaiseGlxError(dpy, kGLXBadContext, 0, kXGLXDestroyContext);
     return;
   }
-  Exports()->removeVendorContextMapping(rec->display->dpy, context);
   auto& all = Contexts();
   all.erase(std::find(all.begin(), all.end(), rec));
   caldera::DestroyContext(rec->context);  // deferred by the frontend while current
-  if (rec->current)
-    rec->destroyed = true;  // its thread still has it: freed when that thread releases it
-  else
+  if (rec->current) {
+    rec->destroyed = true;  // its thread still has it: freed (and glvnd told) when that thread releases it
+  } else {
+    Exports()->removeVendorContextMapping(rec->display->dpy, context);
     delete rec;
+  }
 }
 
 // The calling thread stops having `rec` current; a record destroyed meanwhile is freed now (Lock() held).
 void ReleaseCurrentRec(ContextRec* rec) {
   if (!rec) return;
   rec->current = false;
-  if (rec->destroyed) delete rec;
+  if (rec->destroyed) {
+    Exports()->removeVendorContextMapping(rec->display->dpy, reinterpret_cast<GLXContext>(rec));
+    delete rec;
+  }
 }
 
 Bool MakeCurrentFor(::Display* dpy, GLXDrawable draw, GLXDrawable read, GLXContext context,
@@ -663,8 +669,11 @@ void DestroyWindowImpl(::Display* dpy, GLXWindow win) {
                            [&](DrawableRec* r) { return !r->pbuffer && !r->pixmap && r->xid == win; });
     if (it == d->drawables.end()) continue;
     DrawableRec* r = *it;
+    // An X window destroyed first took its GLXWindow with it: the record goes, the call is GLXBadWindow.
+    const bool window_gone = !egl::x11::WindowExists(*d->x11, uint32_t(win));
     d->drawables.erase(it);
     ReleaseDrawable(r);
+    if (window_gone) RaiseGlxError(dpy, kGLXBadWindow, win, kXGLXDestroyWindow);
     return;
   }
   RaiseGlxError(dpy, kGLXBadWindow, win, kXGLXDestroyWindow);
@@ -990,8 +999,10 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
         desc.release_flush = a[1] == GLX_CONTEXT_RELEASE_BEHAVIOR_FLUSH_ARB;
         break;
       case GLX_RENDER_TYPE:
-        if (a[1] != GLX_RGBA_TYPE) {  // no config has GLX_COLOR_INDEX_BIT
-          RaiseCoreError(dpy, BadMatch, 0, minor);
+        // No config has GLX_COLOR_INDEX_BIT: color index is BadMatch; a value that is no render type at all
+        // is BadValue, as any unknown attribute value is.
+        if (a[1] != GLX_RGBA_TYPE) {
+          RaiseCoreError(dpy, a[1] == GLX_COLOR_INDEX_TYPE ? BadMatch : BadValue, 0, minor);
           return nullptr;
         }
         break;
@@ -1006,18 +1017,33 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
     RaiseCoreError(dpy, BadValue, 0, minor);
     return nullptr;
   }
-  // The mask picks one profile: none, several or unknown bits are GLXBadProfileARB. Below GL 3.2 it is
-  // ignored (there are no profiles), except that the ES bit alone asks for OpenGL ES at any version.
+  // The mask picks one profile: none, several or unknown bits are GLXBadProfileARB at any version
+  // (GLX_ARB_create_context_profile's error list has no version condition; below 3.2 a valid mask is then
+  // ignored). The ES bit alone asks for OpenGL ES.
   const bool es = profile == GLX_CONTEXT_ES2_PROFILE_BIT_EXT;
   const bool gl32 = desc.major > 3 || (desc.major == 3 && desc.minor >= 2);
-  if (!es && gl32 && profile != GLX_CONTEXT_CORE_PROFILE_BIT_ARB &&
+  if (!es && profile != GLX_CONTEXT_CORE_PROFILE_BIT_ARB &&
       profile != GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
     util::LogOnce(util::LogLevel::kInfo, "glXCreateContextAttribsARB profile",
                   "GLX_CONTEXT_PROFILE_MASK_ARB must name exactly one profile");
     RaiseGlxError(dpy, kGLXBadProfileARB, 0, minor);
     return nullptr;
   }
+  // Forward compatibility needs GL 3.0 or later (GLX_ARB_create_context: BadMatch below).
+  if (!es && desc.forward_compatible && desc.major < 3) {
+    RaiseCoreError(dpy, BadMatch, 0, minor);
+    return nullptr;
+  }
   if (es) {
+    // GLX_EXT_create_context_es_profile: an ES version that does not exist (1.2, 2.1, 3.3, ...) is
+    // GLXBadProfileARB; one that exists but is not provided is BadMatch (below).
+    const bool es_version = (desc.major == 1 && desc.minor >= 0 && desc.minor <= 1) ||
+                            (desc.major == 2 && desc.minor == 0) ||
+                            (desc.major == 3 && desc.minor >= 0 && desc.minor <= 2);
+    if (!es_version) {
+      RaiseGlxError(dpy, kGLXBadProfileARB, 0, minor);
+      return nullptr;
+    }
     desc.api = ClientApi::kOpenGLES;
     if (desc.major == 1) desc.major = 2;
   } else if (!ExistingGLVersion(desc.major, desc.minor)) {

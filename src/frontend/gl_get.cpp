@@ -262,8 +262,10 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints(
           {double(ctx.IsCompat() ? GL_CONTEXT_COMPATIBILITY_PROFILE_BIT : GL_CONTEXT_CORE_PROFILE_BIT)});
     case GL_CONTEXT_FLAGS:
-      // ES has the query through GL_KHR_debug (only the debug bit applies there).
-      if (ctx.IsES()) return ints({double(ctx.desc().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0)});
+      // ES has the query from 3.2 on; Caldera's ES contexts are 3.0, where it is GL_INVALID_ENUM
+      // (GL_KHR_debug adds the debug bit's value, not the query: ES finds a debug context through
+      // glIsEnabled(GL_DEBUG_OUTPUT)).
+      if (ctx.IsES()) return false;
       return ints({double((ctx.desc().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
                           (ctx.desc().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0))});
     case GL_NUM_EXTENSIONS:

@@ -21,8 +21,8 @@ def load_expectations(path):
         if not body:
             continue
         parts = body.split()
-        if len(parts) < 2 or parts[-1] not in ("pass", "fail", "skip", "crash", "host-error"):
-            raise SystemExit(f"{path}:{lineno}: expected '<command...> <pass|fail|skip|crash|host-error>'")
+        if len(parts) < 2 or parts[-1] not in ("pass", "fail", "skip", "warn", "crash", "host-error"):
+            raise SystemExit(f"{path}:{lineno}: expected '<command...> <pass|fail|skip|warn|crash|host-error>'")
         if parts[-1] != "pass" and not reason:
             raise SystemExit(f"{path}:{lineno}: a non-pass expectation needs a '# reason'")
         tests.append((" ".join(parts[:-1]), parts[-1]))
