@@ -236,7 +236,13 @@ pipe::SamplerState ResolveSampler(const Texture& t, const SamplerObject* sampler
   // GL_EXT_texture_sRGB_decode: only sRGB formats have encoded values to skip decoding.
   s.skip_srgb_decode =
       p.srgb_decode == GL_SKIP_DECODE_EXT && pipe::Info(t.format).type == pipe::FormatType::kSrgb;
-  if (s.mip_mode == 0) s.max_lod = 0.25f;  // no mipmapping: only the base level is ever read
+  // No mipmapping: only the base level is ever read, and the LOD clamps only choose between the
+  // magnification and minification filters (a LOD above 0 minifies). Clamping both into [.., 0.25] keeps
+  // that choice and keeps nearest-mipmap selection on the base level.
+  if (s.mip_mode == 0) {
+    s.max_lod = std::min(s.max_lod, 0.25f);
+    s.min_lod = std::min(s.min_lod, s.max_lod);
+  }
   // 1D textures are sampled as 2D ones of height 1 at t = 0 (spirv_1d.cpp): clamping t keeps every filter
   // on that one row, whatever GL_TEXTURE_WRAP_T says (GL ignores it for 1D targets).
   if (t.target == GL_TEXTURE_1D || t.target == GL_TEXTURE_1D_ARRAY) s.wrap[1] = 2;

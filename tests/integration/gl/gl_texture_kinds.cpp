@@ -330,6 +330,13 @@ void SampledLevelRange(const LevelProgram& p) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   CHECK(IsLevel(DrawLevel(p, 0, 0), 2));
   CHECK(IsLevel(DrawLevel(p, 3, 0), 2));
+  // Without a mipmap filter the LOD clamps choose the filter only: the base level is read however high.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1000);
+  glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 2.0f);
+  CHECK(IsLevel(DrawLevel(p, 0, 0), 1));
+  CHECK(IsLevel(DrawLevel(p, 1, 5), 1));
+  glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, -1000.0f);
   // A base level past the levels specified is incomplete whatever the filter.
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 5);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1000);
