@@ -67,6 +67,7 @@ const char* TextureRecordField(size_t offset, int* index) {
       {offsetof(pipe::TextureBinding, kind), "kind"},
       {offsetof(pipe::TextureBinding, sample_type), "sample_type"},
       {offsetof(pipe::TextureBinding, base_level), "base_level"},
+      {offsetof(pipe::TextureBinding, max_level), "max_level"},
       {offsetof(pipe::TextureBinding, swizzle), "swizzle"},
       {offsetof(pipe::TextureBinding, sampler), "sampler"},
       {offsetof(pipe::TextureBinding, texel_buffer), "texel_buffer"},

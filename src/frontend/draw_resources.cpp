@@ -161,11 +161,21 @@ void ResolveBorder(pipe::Format f, const GLfloat border[4], pipe::SamplerState* 
 
 }  // namespace
 
+LevelRange SampledLevels(const Texture& t) {
+  LevelRange r{t.base_level, std::min(t.levels - 1, t.max_level)};
+  if (t.immutable && t.levels > 0) {
+    r.base = std::min(t.base_level, t.levels - 1);
+    r.last = std::clamp(t.max_level, r.base, t.levels - 1);
+  }
+  return r;
+}
+
 bool TextureComplete(const Texture& t, const SamplerObject* sampler) {
   if (!t.handle.valid() || t.width == 0 || t.height == 0 || t.depth == 0) return false;
   if (t.target == GL_TEXTURE_2D_MULTISAMPLE || t.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
     return true;  // one level, read by texelFetch: no filtering
-  GLint base = t.base_level;
+  LevelRange range = SampledLevels(t);
+  GLint base = range.base;
   if (t.target == GL_TEXTURE_RECTANGLE && base != 0) return false;
   // DefinedLevels() counts a cube level only once all six faces have it (cube completeness; the faces
   // share one size and format because they are one image).
@@ -181,9 +191,10 @@ bool TextureComplete(const Texture& t, const SamplerObject* sampler) {
   // A sampler object can ask a rectangle for mipmaps: GL makes that incomplete.
   if (!UsesMipmaps(min_filter)) return true;
   if (t.target == GL_TEXTURE_RECTANGLE) return false;
-  // Every level from base to the smallest (or max_level) must be specified.
-  GLint last = std::min(t.levels - 1, t.max_level);
-  for (GLint l = base; l <= last; ++l)
+  // Every level from base to the smallest (or max_level) must be specified; a max level below the base
+  // leaves no chain (GL 4.6 §8.17).
+  if (range.last < base) return false;
+  for (GLint l = base; l <= range.last; ++l)
     if (!(defined & (1u << l))) return false;
   return true;
 }
@@ -225,7 +236,13 @@ pipe::SamplerState ResolveSampler(const Texture& t, const SamplerObject* sampler
   // GL_EXT_texture_sRGB_decode: only sRGB formats have encoded values to skip decoding.
   s.skip_srgb_decode =
       p.srgb_decode == GL_SKIP_DECODE_EXT && pipe::Info(t.format).type == pipe::FormatType::kSrgb;
-  if (s.mip_mode == 0) s.max_lod = 0.25f;  // no mipmapping: only the base level is ever read
+  // No mipmapping: only the base level is ever read, and the LOD clamps only choose between the
+  // magnification and minification filters (a LOD above 0 minifies). Clamping both into [.., 0.25] keeps
+  // that choice and keeps nearest-mipmap selection on the base level.
+  if (s.mip_mode == 0) {
+    s.max_lod = std::min(s.max_lod, 0.25f);
+    s.min_lod = std::min(s.min_lod, s.max_lod);
+  }
   // 1D textures are sampled as 2D ones of height 1 at t = 0 (spirv_1d.cpp): clamping t keeps every filter
   // on that one row, whatever GL_TEXTURE_WRAP_T says (GL ignores it for 1D targets).
   if (t.target == GL_TEXTURE_1D || t.target == GL_TEXTURE_1D_ARRAY) s.wrap[1] = 2;
@@ -350,7 +367,10 @@ void Context::ResolveTextures(pipe::CmdSetTextures* out, bool save_sources) {
       if (!tex || !TextureComplete(*tex, sampler_object)) continue;
       if (FormatSampleType(tex->format) != binding.sample_type) continue;
       binding.image = tex->handle;
-      binding.base_level = static_cast<uint8_t>(tex->base_level);
+      // Completeness puts the base level inside the image; the view spans at least that level.
+      LevelRange levels = SampledLevels(*tex);
+      binding.base_level = static_cast<uint8_t>(levels.base);
+      binding.max_level = static_cast<uint8_t>(std::max(levels.last, levels.base));
       binding.swizzle = ResolveSwizzle(*tex);
       binding.sampler = ResolveSampler(*tex, sampler_object);
     }

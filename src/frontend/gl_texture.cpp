@@ -386,22 +386,24 @@ void GenerateMipmap(Context& ctx, GLenum target) {
   auto* slot = BoundTexture(ctx, target, fn);
   if (!slot) return;
   Texture& tex = **slot;
-  if (!tex.handle.valid() || tex.base_level >= tex.levels || !(tex.DefinedLevels() & (1u << tex.base_level)))
+  // Levels are made from the base level down to the max level (immutable textures' clamps applied).
+  LevelRange range = SampledLevels(tex);
+  GLint base = range.base, last = range.last;
+  if (!tex.handle.valid() || base >= tex.levels || !(tex.DefinedLevels() & (1u << base)))
     return ctx.Error(GL_INVALID_OPERATION, fn, "the base level has no storage");
   // Cube faces share one size and format by construction (one image): all six defined is cube complete.
   if (pipe::IsDepthFormat(tex.format))
     return ctx.Error(GL_INVALID_OPERATION, fn, "depth formats cannot be filtered");
   // ETC2/EAC and S3TC levels have no encoder to be made with (ES 3.0 refuses them: not colour-renderable).
   if (RefuseUncompressedWrite(ctx, tex.internal_format, fn)) return;
-  GLint last = std::min(tex.levels - 1, tex.max_level);
-  if (last <= tex.base_level) return;
-  for (GLint l = tex.base_level; l <= last; ++l)
+  if (last <= base) return;
+  for (GLint l = base; l <= last; ++l)
     for (int f = 0; f < tex.faces(); ++f) tex.defined[f] |= 1u << l;
   // Nothing renders or blits into block-compressed images: native RGTC levels are made on the CPU.
-  if (pipe::IsBlockCompressed(tex.format)) return GenerateCompressedMipmaps(ctx, tex, tex.base_level, last);
-  ctx.pipe().Record(pipe::CmdGenerateMipmaps{tex.handle, static_cast<uint32_t>(tex.base_level),
-                                             static_cast<uint32_t>(last - tex.base_level + 1)});
-  ForgetCompressedLevels(tex, tex.base_level + 1, last);  // RGTC blocks of these are now on the device
+  if (pipe::IsBlockCompressed(tex.format)) return GenerateCompressedMipmaps(ctx, tex, base, last);
+  ctx.pipe().Record(pipe::CmdGenerateMipmaps{tex.handle, static_cast<uint32_t>(base),
+                                             static_cast<uint32_t>(last - base + 1)});
+  ForgetCompressedLevels(tex, base + 1, last);  // RGTC blocks of these are now on the device
 }
 
 }  // namespace gl

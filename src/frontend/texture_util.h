@@ -30,6 +30,13 @@ constexpr int64_t kTextureBufferOffsetAlignment = 256;
 // The range a buffer texture reads now (its buffer's current size); false (and *out zero) when it has no
 // buffer, no storage or an empty range: shaders then read zeros.
 bool ResolveTexelBuffer(const Texture& texture, pipe::TexelBufferRange* out);
+// The levels a texture's mipmap chain spans for sampling and glGenerateMipmap: GL_TEXTURE_BASE_LEVEL through
+// GL_TEXTURE_MAX_LEVEL, bounded by the levels the image has. Immutable textures clamp the base level to
+// their levels and the max level to [base, levels - 1] (GL 4.6 §8.17); `last < base` means no chain.
+struct LevelRange {
+  GLint base = 0, last = 0;
+};
+LevelRange SampledLevels(const Texture& texture);
 // GL texture completeness (OpenGL 4.6 §8.17) for the levels and filters Caldera supports.
 bool TextureComplete(const Texture& texture, const SamplerObject* sampler = nullptr);
 // Sampler state for a texture read through `sampler` (a bound sampler object) or its own parameters.

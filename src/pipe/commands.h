@@ -364,8 +364,12 @@ struct TextureBinding {
   Handle image;  // zero: incomplete or missing texture; the backend binds (0,0,0,1) as GL requires
   TextureKind kind = TextureKind::k2D;
   SampleType sample_type = SampleType::kFloat;  // the shader's sampler type; the image's format agrees
+  // The levels sampling reads, base_level..max_level (absolute levels of the image, max >= base): GL's
+  // GL_TEXTURE_BASE_LEVEL and the last level below GL_TEXTURE_MAX_LEVEL that the image has, with the
+  // immutable-texture clamps applied. Shaders address levels relative to base_level (textureSize,
+  // texelFetch, textureLod, the sampler's LOD range).
   uint8_t base_level = 0;
-  uint8_t pad = 0;
+  uint8_t max_level = 0;
   // What each component the shader reads comes from: GL_TEXTURE_SWIZZLE_* composed over the format's own
   // swizzle (pipe::LegacyStorage), applied by the backend's view of the image.
   Swizzle swizzle;

@@ -42,8 +42,9 @@ struct ImageObject {
   HostFormat host;
   uint32_t width = 0, height = 0, layers = 1, depth = 1, levels = 1;
   pipe::TextureKind kind = pipe::TextureKind::k2D;
-  int32_t base_level = 0;  // GL_TEXTURE_BASE_LEVEL as last set on the host
-  pipe::Swizzle swizzle;   // GL_TEXTURE_SWIZZLE_* as last set on the host
+  int32_t base_level = 0;    // GL_TEXTURE_BASE_LEVEL as last set on the host
+  int32_t max_level = 1000;  // GL_TEXTURE_MAX_LEVEL as last set on the host (1000: GL's default)
+  pipe::Swizzle swizzle;     // GL_TEXTURE_SWIZZLE_* as last set on the host
 };
 
 struct ProgramObject {

@@ -264,9 +264,14 @@ void Context::ApplyTextures() {
       continue;
     }
     state_.BindTexture(i, img->target, img->texture);
+    // The host applies GL's level range itself; only changes are sent.
     if (img->base_level != t.base_level) {
       gl_.TexParameteri(img->target, GL_TEXTURE_BASE_LEVEL, t.base_level);
       img->base_level = t.base_level;
+    }
+    if (img->max_level != t.max_level) {
+      gl_.TexParameteri(img->target, GL_TEXTURE_MAX_LEVEL, t.max_level);
+      img->max_level = t.max_level;
     }
     if (!(img->swizzle == t.swizzle)) {
       // The host's own texture swizzle (GLES 3.0) carries both GL_TEXTURE_SWIZZLE_* and the luminance/alpha

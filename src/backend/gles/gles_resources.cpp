@@ -207,8 +207,8 @@ void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& c) {
   gl_.TexParameteri(img->target, GL_TEXTURE_BASE_LEVEL, static_cast<GLint>(c.base_level));
   gl_.TexParameteri(img->target, GL_TEXTURE_MAX_LEVEL, static_cast<GLint>(c.base_level + c.level_count - 1));
   gl_.GenerateMipmap(img->target);
-  gl_.TexParameteri(img->target, GL_TEXTURE_MAX_LEVEL, 1000);
   img->base_level = static_cast<int32_t>(c.base_level);
+  img->max_level = static_cast<int32_t>(c.base_level + c.level_count - 1);
 }
 
 namespace {

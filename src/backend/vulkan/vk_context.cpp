@@ -285,7 +285,10 @@ void Context::Collect() {
 }
 
 void Context::TransitionImage(ImageObject& image, VkImageLayout layout) {
-  if (image.layout == layout) return;
+  if (image.layout != layout) ImageBarrier(image, layout);
+}
+
+void Context::ImageBarrier(ImageObject& image, VkImageLayout layout) {
   VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
   b.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
   b.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
@@ -352,9 +355,10 @@ void Context::BeginPass() {
     if (!view) continue;
     color_count = i + 1;
     bool undefined = img->layout == VK_IMAGE_LAYOUT_UNDEFINED;
-    TransitionImage(*img, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    VkImageLayout layout = TargetLayout(targets_.color[i].image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    TransitionImage(*img, layout);
     a.imageView = view;
-    a.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    a.imageLayout = layout;
     // Deferred clears become the load op: no separate clear pass (Zink's trick).
     a.loadOp = pending_clear_.color[i] ? VK_ATTACHMENT_LOAD_OP_CLEAR
                : undefined             ? VK_ATTACHMENT_LOAD_OP_DONT_CARE
@@ -372,11 +376,13 @@ void Context::BeginPass() {
   if (!ds_view) ds = nullptr;
   if (ds) {
     bool undefined = ds->layout == VK_IMAGE_LAYOUT_UNDEFINED;
-    TransitionImage(*ds, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+    VkImageLayout layout =
+        TargetLayout(targets_.depth_stencil.image, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+    TransitionImage(*ds, layout);
     for (auto* a : {&depth, &stencil}) {
       bool clear = a == &depth ? pending_clear_.depth : pending_clear_.stencil;
       a->imageView = ds_view;
-      a->imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+      a->imageLayout = layout;
       a->loadOp = clear       ? VK_ATTACHMENT_LOAD_OP_CLEAR
                   : undefined ? VK_ATTACHMENT_LOAD_OP_DONT_CARE
                               : VK_ATTACHMENT_LOAD_OP_LOAD;

@@ -185,6 +185,8 @@ class Context final : public pipe::BackendContext {
   void PublishLiveCounters();
   void TransferBarrier();  // orders transfers against earlier draws and later draws against transfers
   void TransitionImage(ImageObject& image, VkImageLayout layout);
+  // TransitionImage's barrier even when the layout stays (an image drawn and sampled in GENERAL).
+  void ImageBarrier(ImageObject& image, VkImageLayout layout);
   // Vulkan 1.3's dynamic state as the command buffer should hold it for the given GL state.
   struct CoreDynamicState {
     VkViewport viewport;
@@ -221,6 +223,10 @@ class Context final : public pipe::BackendContext {
   void RetirePipelines(pipe::Handle program);       // the program's cached pipelines, into retired_
   bool CheckVk(VkResult result, const char* what);  // Device::Check
   void PrepareTextures();  // layout transitions for sampled images; must run outside a render pass
+  // The layout a current render target is drawn in: GENERAL while the bound textures sample the same image
+  // (GL lets a draw read levels it does not render into: building a mipmap chain level by level), else
+  // `optimal`. Vulkan keeps one layout per image here, and only GENERAL serves both uses at once.
+  VkImageLayout TargetLayout(pipe::Handle image, VkImageLayout optimal) const;
   bool PushResources(const ProgramObject& program);  // false: a sampler or ring space could not be had  //
                                                      // uniform blocks and textures into the push set
   // 1x1 (0,0,0,1) stand-ins, one per view type and sample type: what GL returns for incomplete or missing

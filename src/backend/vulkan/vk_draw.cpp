@@ -414,14 +414,26 @@ void Context::PrepareTextures() {
       }
       continue;
     }
-    if (img->layout == VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL) continue;
-    // Sampling a current render target is a feedback loop (undefined in GL): leave its layout alone.
+    // A current render target is sampled in the layout it is drawn in (TargetLayout); GL leaves reading
+    // the very level drawn into undefined, other levels of the image are fine.
     bool target = t.image == targets_.depth_stencil.image;
     for (auto& c : targets_.color) target |= c.image == t.image;
-    if (target) continue;
+    VkImageLayout layout = target ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+    if (img->layout == layout) {
+      // No transition orders an earlier pass's writes to the sampled levels before a new pass reads them.
+      if (target && !pass_open_) ImageBarrier(*img, layout);
+      continue;
+    }
     EndPass();
-    TransitionImage(*img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+    TransitionImage(*img, layout);
   }
+}
+
+VkImageLayout Context::TargetLayout(pipe::Handle image, VkImageLayout optimal) const {
+  for (uint32_t i = 0; i < textures_.count && i < pipe::kMaxSamplers; ++i)
+    if (textures_.textures[i].kind != pipe::TextureKind::kBuffer && textures_.textures[i].image == image)
+      return VK_IMAGE_LAYOUT_GENERAL;
+  return optimal;
 }
 
 bool Context::PushResources(const ProgramObject& program) {
@@ -495,9 +507,10 @@ bool Context::PushResources(const ProgramObject& program) {
     uint32_t slot = i;
     VkSampler vk_sampler = res.GetSampler(sampler);
     if (!vk_sampler) return false;  // logged by Check; the draw is skipped
-    // Stand-ins read (0,0,0,1) unswizzled; images through the binding's swizzle.
+    // Stand-ins read (0,0,0,1) unswizzled; images through the binding's swizzle and level range.
     VkImageView view =
-        matches ? res.SampleView(*img, t.swizzle, t.sampler.skip_srgb_decode) : img->sample_view;
+        matches ? res.SampleView(*img, t.swizzle, t.sampler.skip_srgb_decode, t.base_level, t.max_level)
+                : img->sample_view;
     if (!view) return false;  // logged by Check; the draw is skipped
     images[slot] = {
         vk_sampler, view,

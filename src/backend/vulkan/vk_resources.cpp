@@ -304,12 +304,19 @@ bool Resources::CreateStandaloneImage(const ImageDesc& desc, ImageObject* out) {
   return true;
 }
 
-VkImageView Resources::SampleView(ImageObject& img, const pipe::Swizzle& swizzle, bool skip_srgb_decode) {
+VkImageView Resources::SampleView(ImageObject& img, const pipe::Swizzle& swizzle, bool skip_srgb_decode,
+                                  uint32_t base_level, uint32_t max_level) {
   // Only sRGB images (created mutable) have a UNORM twin: every other format reads the same either way.
   bool unorm = skip_srgb_decode && img.format == VK_FORMAT_R8G8B8A8_SRGB;
-  if ((swizzle == pipe::Swizzle{} && !unorm) || !img.sample_view) return img.sample_view;
+  // GL's sampler LOD range and shaders' level arguments count from the base level, as Vulkan's do from the
+  // view's first level: a view over exactly the levels GL samples needs no other translation.
+  uint32_t base = std::min(base_level, img.levels - 1);
+  uint32_t count = std::max(std::min(max_level, img.levels - 1), base) - base + 1;
+  bool all_levels = base == 0 && count == img.levels;
+  if ((swizzle == pipe::Swizzle{} && !unorm && all_levels) || !img.sample_view) return img.sample_view;
   for (const auto& v : img.swizzled_views)
-    if (v.swizzle == swizzle && v.unorm == unorm) return v.view;
+    if (v.swizzle == swizzle && v.unorm == unorm && v.base_level == base && v.level_count == count)
+      return v.view;
   static constexpr VkComponentSwizzle kSource[] = {VK_COMPONENT_SWIZZLE_R,    VK_COMPONENT_SWIZZLE_G,
                                                    VK_COMPONENT_SWIZZLE_B,    VK_COMPONENT_SWIZZLE_A,
                                                    VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ONE};
@@ -320,12 +327,12 @@ VkImageView Resources::SampleView(ImageObject& img, const pipe::Swizzle& swizzle
   vi.format = unorm ? VK_FORMAT_R8G8B8A8_UNORM : img.format;
   vi.components = {kSource[size_t(swizzle.c[0])], kSource[size_t(swizzle.c[1])],
                    kSource[size_t(swizzle.c[2])], kSource[size_t(swizzle.c[3])]};
-  vi.subresourceRange = {depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : img.aspect, 0, img.levels, 0,
+  vi.subresourceRange = {depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : img.aspect, base, count, 0,
                          img.layers};
   VkImageView view = VK_NULL_HANDLE;
   if (!device_.Check(vkCreateImageView(device_.device(), &vi, nullptr, &view), "vkCreateImageView"))
     return VK_NULL_HANDLE;
-  img.swizzled_views.push_back({swizzle, unorm, view});
+  img.swizzled_views.push_back({swizzle, unorm, base, count, view});
   return view;
 }
 

@@ -42,12 +42,15 @@ struct SubresourceView {
   VkImageView view = VK_NULL_HANDLE;
 };
 
-// A sampling view (every level and layer) with a component swizzle other than the identity, or an sRGB
-// image's UNORM view (GL_SKIP_DECODE_EXT), made when a draw first samples the image that way
-// (GL_TEXTURE_SWIZZLE_*, luminance/alpha formats, GL_TEXTURE_SRGB_DECODE_EXT).
+// A sampling view other than sample_view, made when a draw first samples the image that way: a component
+// swizzle other than the identity (GL_TEXTURE_SWIZZLE_*, luminance/alpha formats), an sRGB image's UNORM
+// view (GL_TEXTURE_SRGB_DECODE_EXT's GL_SKIP_DECODE_EXT), or a level range other than the whole chain
+// (GL_TEXTURE_BASE_LEVEL / GL_TEXTURE_MAX_LEVEL: Vulkan samplers have no base level, so the view starts
+// there and shaders' level-relative queries and fetches follow). Kept with the image until it goes.
 struct SwizzledView {
   pipe::Swizzle swizzle;
   bool unorm = false;  // the encoded values of an sRGB image, undecoded
+  uint32_t base_level = 0, level_count = 0;
   VkImageView view = VK_NULL_HANDLE;
 };
 
@@ -56,7 +59,7 @@ struct ImageObject {
   VkImageView view = VK_NULL_HANDLE;         // level 0, layer 0: attachments
   VkImageView sample_view = VK_NULL_HANDLE;  // every level and layer, typed by kind (depth aspect only)
   std::vector<SubresourceView> subviews;     // other attachment subresources, made on demand
-  std::vector<SwizzledView> swizzled_views;  // sample_view's swizzled twins, made on demand
+  std::vector<SwizzledView> swizzled_views;  // sample_view's other variants, made on demand
   Allocation alloc;
   VkFormat format = VK_FORMAT_UNDEFINED;
   pipe::Format pipe_format = pipe::Format::kUndefined;
@@ -176,9 +179,11 @@ class Resources {
   // The view to render into one level of one layer (3D: slice); null if it cannot be made. sRGB images get
   // a UNORM view unless `srgb_encode`. A non-zero `layer_count` asks for a 2D array view of that many
   // layers from `layer` (layered rendering).
-  // The view sampling reads through `swizzle`: sample_view for the identity, else a swizzled twin (made
-  // once); an sRGB image's UNORM twin with `skip_srgb_decode`; null if it cannot be made.
-  VkImageView SampleView(ImageObject& image, const pipe::Swizzle& swizzle, bool skip_srgb_decode = false);
+  // The view sampling reads through `swizzle` over levels base_level..max_level (clamped to the image's
+  // levels), an sRGB image's UNORM twin with `skip_srgb_decode`: sample_view for the identity over every
+  // level, else a variant (made once per combination); null if it cannot be made.
+  VkImageView SampleView(ImageObject& image, const pipe::Swizzle& swizzle, bool skip_srgb_decode = false,
+                         uint32_t base_level = 0, uint32_t max_level = UINT32_MAX);
   VkImageView AttachmentView(ImageObject& image, uint32_t level, uint32_t layer, bool srgb_encode = true,
                              uint32_t layer_count = 0);
   void DestroyStandaloneImage(const ImageObject& image) { Free(FromImage(image, 0)); }

@@ -1,6 +1,7 @@
 // GL errors, queries and completeness of 2D-array, cube-map, 3D and rectangle textures and of their
-// framebuffer attachments (GL 3.3 core). Runs against Caldera and Mesa llvmpipe (meson.build): a check that
-// fails on Mesa is a wrong expectation.
+// framebuffer attachments, and the level range sampling reads (base/max level) (GL 3.3 core). Runs against
+// Caldera and Mesa llvmpipe (meson.build): a check that fails on Mesa is a wrong expectation.
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -204,6 +205,278 @@ void Attachments() {
   glDeleteTextures(3, textures);
 }
 
+// GL_TEXTURE_BASE_LEVEL / GL_TEXTURE_MAX_LEVEL: which levels sampling reads, what level-relative shader
+// functions (textureSize, texelFetch, textureLod, the LOD clamps) count from, the immutable-texture clamps,
+// completeness, glGenerateMipmap from the base level, and attachments keeping their own level while the
+// texture's level range points elsewhere. Pixels are compared exactly; every level has its own colour.
+constexpr uint8_t kLevelColors[][4] = {{255, 0, 0, 255},    {0, 255, 0, 255},   {0, 0, 255, 255},
+                                       {255, 255, 0, 255},  {0, 255, 255, 255}, {255, 0, 255, 255},
+                                       {255, 255, 255, 255}};
+
+const char* const kQuadVs = R"(#version 330 core
+layout(location = 0) in vec2 p;
+out vec2 uv;
+void main() { uv = p * 0.5 + 0.5; gl_Position = vec4(p, 0.0, 1.0); })";
+
+// mode 0: texture(); 1: textureLod(lod); 2: textureSize(lod) as bytes; 3: texelFetch(texel 0, lod).
+const char* const kSampleFs = R"(#version 330 core
+uniform sampler2D t;
+uniform int mode;
+uniform float lod;
+in vec2 uv;
+out vec4 color;
+void main() {
+  if (mode == 0) color = texture(t, uv);
+  else if (mode == 1) color = textureLod(t, uv, lod);
+  else if (mode == 2) color = vec4(vec2(textureSize(t, int(lod))) / 255.0, 0.0, 1.0);
+  else color = texelFetch(t, ivec2(0), int(lod));
+})";
+
+const char* const kSize3DFs = R"(#version 330 core
+uniform sampler3D t;
+out vec4 color;
+void main() { color = vec4(vec3(textureSize(t, 0)) / 255.0, 1.0); })";
+
+struct LevelProgram {
+  GLuint program = 0, vao = 0, buffer = 0;
+  GLint mode = -1, lod = -1;
+};
+
+// A square 2D texture whose level l is filled with kLevelColors[l] (levels 0..levels-1 of `size`).
+GLuint LevelTexture(GLsizei size, int levels, bool immutable) {
+  GLuint t = Bound(GL_TEXTURE_2D);
+  if (immutable) glTexStorage2D(GL_TEXTURE_2D, levels, GL_RGBA8, size, size);
+  for (int l = 0; l < levels; ++l) {
+    GLsizei s = std::max(size >> l, 1);
+    std::vector<uint8_t> texels(size_t(s) * s * 4);
+    for (size_t i = 0; i < texels.size(); ++i) texels[i] = kLevelColors[l][i % 4];
+    if (immutable)
+      glTexSubImage2D(GL_TEXTURE_2D, l, 0, 0, s, s, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+    else
+      glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA8, s, s, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  }
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  return t;
+}
+
+// Draws the quad into a `size` square at the origin of the bound framebuffer.
+void DrawQuad(const LevelProgram& p, int mode, float lod, int size) {
+  glUseProgram(p.program);
+  glUniform1i(p.mode, mode);
+  glUniform1f(p.lod, lod);
+  glBindVertexArray(p.vao);
+  glViewport(0, 0, size, size);
+  glClearColor(0.5f, 0.5f, 0.5f, 0.5f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+}
+
+// DrawQuad, then the pixel (0,0) it drew.
+std::vector<uint8_t> DrawLevel(const LevelProgram& p, int mode, float lod, int size = 32) {
+  DrawQuad(p, mode, lod, size);
+  std::vector<uint8_t> px(4);
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  return px;
+}
+
+bool Is(const std::vector<uint8_t>& px, const uint8_t (&want)[4]) {
+  bool same = std::memcmp(px.data(), want, 4) == 0;
+  if (!same)
+    std::fprintf(stderr, "  read %d,%d,%d,%d want %d,%d,%d,%d\n", px[0], px[1], px[2], px[3], want[0],
+                 want[1], want[2], want[3]);
+  return same;
+}
+bool IsLevel(const std::vector<uint8_t>& px, int level) {
+  return Is(px, kLevelColors[level]);
+}
+
+void SampledLevelRange(const LevelProgram& p) {
+  Clean();
+  GLuint tex = LevelTexture(8, 4, false);
+  // The base level is what a magnified draw and level 0 of every level-relative function read.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1);
+  CHECK(IsLevel(DrawLevel(p, 0, 0), 1));
+  CHECK(IsLevel(DrawLevel(p, 1, 0), 1));
+  CHECK(IsLevel(DrawLevel(p, 1, 1), 2));
+  CHECK(IsLevel(DrawLevel(p, 1, 10), 3));  // clamped to the last level
+  CHECK(Is(DrawLevel(p, 2, 0), {4, 4, 0, 255}));
+  CHECK(Is(DrawLevel(p, 2, 1), {2, 2, 0, 255}));
+  CHECK(IsLevel(DrawLevel(p, 3, 0), 1));
+  CHECK(IsLevel(DrawLevel(p, 3, 1), 2));
+  // Only the base level changes between these draws.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 2);
+  CHECK(IsLevel(DrawLevel(p, 0, 0), 2));
+  CHECK(Is(DrawLevel(p, 2, 0), {2, 2, 0, 255}));
+  CHECK(IsLevel(DrawLevel(p, 3, 0), 2));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1);
+  CHECK(IsLevel(DrawLevel(p, 0, 0), 1));
+  // The max level ends the chain: LODs past it read it.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 2);
+  CHECK(IsLevel(DrawLevel(p, 1, 10), 2));
+  // GL_TEXTURE_MIN_LOD/MAX_LOD count from the base level too.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1000);
+  glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 1.0f);
+  CHECK(IsLevel(DrawLevel(p, 1, 0), 2));
+  glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, -1000.0f);
+  glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_LOD, 0.0f);
+  CHECK(IsLevel(DrawLevel(p, 1, 10), 1));
+  glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_LOD, 1000.0f);
+  // A base level above the max level leaves no mipmap chain: incomplete with a mipmap filter, the base
+  // level alone without one.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 2);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1);
+  CHECK(Is(DrawLevel(p, 0, 0), {0, 0, 0, 255}));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  CHECK(IsLevel(DrawLevel(p, 0, 0), 2));
+  CHECK(IsLevel(DrawLevel(p, 3, 0), 2));
+  // Without a mipmap filter the LOD clamps choose the filter only: the base level is read however high.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1000);
+  glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 2.0f);
+  CHECK(IsLevel(DrawLevel(p, 0, 0), 1));
+  CHECK(IsLevel(DrawLevel(p, 1, 5), 1));
+  glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, -1000.0f);
+  // A base level past the levels specified is incomplete whatever the filter.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 5);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1000);
+  CHECK(Is(DrawLevel(p, 0, 0), {0, 0, 0, 255}));
+  glDeleteTextures(1, &tex);
+
+  // A minified draw: 64 texels over 2 pixels is LOD 5, which the max level holds back.
+  tex = LevelTexture(64, 7, false);
+  CHECK(IsLevel(DrawLevel(p, 0, 0, 2), 5));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 2);
+  CHECK(IsLevel(DrawLevel(p, 0, 0, 2), 2));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 3);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 4);
+  CHECK(IsLevel(DrawLevel(p, 0, 0, 2), 4));
+  CHECK(IsLevel(DrawLevel(p, 0, 0, 32), 3));  // 8 texels over 32 pixels: magnified, the base level
+  glDeleteTextures(1, &tex);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+// Immutable textures clamp the base level to their levels and the max level to [base, levels - 1].
+void ImmutableLevelClamps(const LevelProgram& p) {
+  Clean();
+  GLuint tex = LevelTexture(8, 4, true);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 7);
+  CHECK(IsLevel(DrawLevel(p, 0, 0), 3));
+  CHECK(Is(DrawLevel(p, 2, 0), {1, 1, 0, 255}));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);  // below the base: raised to it
+  CHECK(IsLevel(DrawLevel(p, 0, 0), 1));
+  CHECK(IsLevel(DrawLevel(p, 1, 5), 1));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 2);
+  CHECK(IsLevel(DrawLevel(p, 1, 5), 2));
+  glDeleteTextures(1, &tex);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+// glGenerateMipmap filters from the base level down to the max level and leaves the levels outside alone.
+void GenerateFromBase(const LevelProgram& p) {
+  Clean();
+  for (bool immutable : {false, true}) {
+    // Mutable: levels 0 (red) and 1 (green) only; immutable: every level, each its own colour, which
+    // generation must replace from level 2 to the max level.
+    GLuint tex = LevelTexture(16, immutable ? 5 : 2, immutable);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 3);
+    glGenerateMipmap(GL_TEXTURE_2D);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    GLint w = 0;
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 3, GL_TEXTURE_WIDTH, &w);
+    CHECK(w == 2);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, immutable ? 4 : 3);
+    CHECK(IsLevel(DrawLevel(p, 1, 0), 0));  // level 0 is below the base: untouched
+    CHECK(IsLevel(DrawLevel(p, 1, 2), 1));
+    CHECK(IsLevel(DrawLevel(p, 1, 3), 1));
+    if (immutable) CHECK(IsLevel(DrawLevel(p, 1, 4), 4));  // above the max level: untouched
+    std::vector<uint8_t> level0(16 * 16 * 4);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, level0.data());
+    CHECK(std::memcmp(level0.data() + 17 * 4, kLevelColors[0], 4) == 0);
+    glDeleteTextures(1, &tex);
+  }
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+// A level rendered into keeps its own level whatever the texture's level range, and the levels sampled
+// around it can be the ones below it (building a chain by drawing each level from the one above it).
+void AttachedLevels(const LevelProgram& p) {
+  Clean();
+  GLuint tex = LevelTexture(8, 4, true);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 2);
+  GLuint fbo;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 1);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  glClearColor(1, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  std::vector<uint8_t> px(4);
+  glReadPixels(3, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  CHECK(Is(px, kLevelColors[5]));
+  // Draw level 2 from level 1 (the magenta just cleared) with the range at level 1 alone, then level 3
+  // from level 2: each pass reads what the one before it drew into the same texture (no readback in
+  // between to order them).
+  for (int level = 2; level <= 3; ++level) {
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, level);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, level - 1);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, level - 1);
+    DrawQuad(p, 1, 0, 8 >> level);
+  }
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  CHECK(Is(px, kLevelColors[5]));
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  // Back on the window: levels 2 and 3 now hold the drawn magenta, level 0 its own colour.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 2);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 3);
+  CHECK(Is(DrawLevel(p, 1, 0), kLevelColors[5]));
+  CHECK(Is(DrawLevel(p, 1, 1), kLevelColors[5]));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
+  CHECK(IsLevel(DrawLevel(p, 1, 0), 0));
+  glDeleteTextures(1, &tex);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+// textureSize of a 3D texture counts slices from the base level too.
+void BaseLevel3D() {
+  Clean();
+  GLuint program = harness::CompileProgram(kQuadVs, kSize3DFs);
+  GLuint tex = Bound(GL_TEXTURE_3D);
+  glTexStorage3D(GL_TEXTURE_3D, 3, GL_RGBA8, 16, 8, 4);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_BASE_LEVEL, 1);
+  glUseProgram(program);
+  glViewport(0, 0, 32, 32);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  std::vector<uint8_t> px(4);
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  CHECK(Is(px, {8, 4, 2, 255}));
+  glDeleteTextures(1, &tex);
+  glDeleteProgram(program);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+void LevelRanges() {
+  LevelProgram p;
+  p.program = harness::CompileProgram(kQuadVs, kSampleFs);
+  p.mode = glGetUniformLocation(p.program, "mode");
+  p.lod = glGetUniformLocation(p.program, "lod");
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  p.buffer = harness::Positions2D(quad, 8);
+  glGetIntegerv(GL_VERTEX_ARRAY_BINDING, reinterpret_cast<GLint*>(&p.vao));
+  SampledLevelRange(p);
+  ImmutableLevelClamps(p);
+  GenerateFromBase(p);
+  AttachedLevels(p);
+  BaseLevel3D();
+  glDeleteProgram(p.program);
+  glDeleteBuffers(1, &p.buffer);
+  glDeleteVertexArrays(1, &p.vao);
+}
+
 }  // namespace
 
 int main() {
@@ -212,6 +485,7 @@ int main() {
   SpecificationErrors();
   CubeAndRectangle();
   Attachments();
+  LevelRanges();
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
   return harness::Summary();
