@@ -49,6 +49,11 @@ EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmap
                                const EGLint* attrib_list);
 EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* native_window,
                                        const EGLAttrib* attrib_list);
+// EGL_EXT_platform_base's variants (EGLint attribute lists).
+EGLSurface CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config, void* native_window,
+                                          const EGLint* attrib_list);
+EGLSurface CreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
+                                          const EGLint* attrib_list);
 EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
                                        const EGLAttrib* attrib_list);
 EGLSurface CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype, EGLClientBuffer buffer,
@@ -83,8 +88,9 @@ EGLSyncKHR CreateSyncKHR(EGLDisplay dpy, EGLenum type, const EGLint* attrib_list
 EGLBoolean GetSyncAttribKHR(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLint* value);
 EGLint WaitSyncKHR(EGLDisplay dpy, EGLSync sync, EGLint flags);
 
-// EGLImages (egl_image.cpp): EGL 1.5 core and EGL_KHR_image_base (EGLint attributes; EGLImageKHR is EGLImage),
-// made from GL 2D textures (EGL_KHR_gl_texture_2D_image) and renderbuffers (EGL_KHR_gl_renderbuffer_image).
+// EGLImages (egl_image.cpp): EGL 1.5 core and EGL_KHR_image_base (EGLint attributes; EGLImageKHR is
+// EGLImage), made from GL 2D textures (EGL_KHR_gl_texture_2D_image) and renderbuffers
+// (EGL_KHR_gl_renderbuffer_image).
 EGLImage CreateImage(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer,
                      const EGLAttrib* attrib_list);
 EGLBoolean DestroyImage(EGLDisplay dpy, EGLImage image);

@@ -189,10 +189,15 @@ EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, NativeWindowR
                               const Attrib* attrib_list) {
   Display* dpy;
   const ConfigInfo* cfg;
+  // EGL_MESA_platform_surfaceless: the platform has no native windows, whatever the config.
+  if ((dpy = LookupInitializedDisplay(handle)) && !dpy->wayland && !dpy->x11) {
+    SetError(EGL_BAD_NATIVE_WINDOW);
+    return EGL_NO_SURFACE;
+  }
   if (!CheckDisplayAndConfig(handle, config, &dpy, &cfg)) return EGL_NO_SURFACE;
   EGLint visual = ConfigNativeVisual(dpy, *cfg);
-  if (!dpy->wayland && (!dpy->x11 || !visual)) {
-    SetError(EGL_BAD_MATCH);  // no window platform (surfaceless): no config has EGL_WINDOW_BIT
+  if (!dpy->wayland && !visual) {
+    SetError(EGL_BAD_MATCH);  // an X screen without a visual for the config: no EGL_WINDOW_BIT
     return EGL_NO_SURFACE;
   }
   if (!window.given || (dpy->wayland ? window.pointer == nullptr : window.xid == 0)) {
@@ -245,10 +250,16 @@ EGLSurface CreatePixmapCommon(EGLDisplay handle, EGLConfig config, bool given, u
                               const Attrib* attrib_list) {
   Display* dpy;
   const ConfigInfo* cfg;
+  // EGL_KHR_platform_wayland: pixmap surfaces are EGL_BAD_PARAMETER there; EGL_MESA_platform_surfaceless: the
+  // platform has no native pixmaps. Whatever the config.
+  if ((dpy = LookupInitializedDisplay(handle)) && !dpy->x11) {
+    SetError(dpy->wayland ? EGL_BAD_PARAMETER : EGL_BAD_NATIVE_PIXMAP);
+    return EGL_NO_SURFACE;
+  }
   if (!CheckDisplayAndConfig(handle, config, &dpy, &cfg)) return EGL_NO_SURFACE;
   EGLint visual = ConfigNativeVisual(dpy, *cfg);
-  if (!dpy->x11 || !visual) {
-    SetError(EGL_BAD_MATCH);  // surfaceless and Wayland: no config has EGL_PIXMAP_BIT
+  if (!visual) {
+    SetError(EGL_BAD_MATCH);  // an X screen without a visual for the config: no EGL_PIXMAP_BIT
     return EGL_NO_SURFACE;
   }
   if (!given || xid == 0) {
@@ -311,10 +322,13 @@ EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmap
   return CreatePixmapCommon(dpy, config, true, uint32_t((uintptr_t)pixmap), attrib_list);
 }
 
+namespace {
+
 // The platform variants take a pointer to the native window: Window* (X11), xcb_window_t* (xcb), and the
-// wl_egl_window* itself (Wayland).
-EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* native_window,
-                                       const EGLAttrib* attrib_list) {
+// wl_egl_window* itself (Wayland). EGL 1.5's take EGLAttrib lists, EGL_EXT_platform_base's EGLint ones.
+template <typename Attrib>
+EGLSurface PlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* native_window,
+                                 const Attrib* attrib_list) {
   EntryLock lock;
   Display* d = LookupInitializedDisplay(dpy);
   if (!d) return EGL_NO_SURFACE;
@@ -332,8 +346,9 @@ EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* n
 }
 
 // Pixmap* (X11) or xcb_pixmap_t* (xcb).
-EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
-                                       const EGLAttrib* attrib_list) {
+template <typename Attrib>
+EGLSurface PlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
+                                 const Attrib* attrib_list) {
   EntryLock lock;
   Display* d = LookupInitializedDisplay(dpy);
   if (!d) return EGL_NO_SURFACE;
@@ -345,6 +360,28 @@ EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void* n
       xid = *static_cast<const uint32_t*>(native_pixmap);
   }
   return CreatePixmapCommon(dpy, config, native_pixmap != nullptr, xid, attrib_list);
+}
+
+}  // namespace
+
+EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* native_window,
+                                       const EGLAttrib* attrib_list) {
+  return PlatformWindowSurface(dpy, config, native_window, attrib_list);
+}
+
+EGLSurface CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config, void* native_window,
+                                          const EGLint* attrib_list) {
+  return PlatformWindowSurface(dpy, config, native_window, attrib_list);
+}
+
+EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
+                                       const EGLAttrib* attrib_list) {
+  return PlatformPixmapSurface(dpy, config, native_pixmap, attrib_list);
+}
+
+EGLSurface CreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
+                                          const EGLint* attrib_list) {
+  return PlatformPixmapSurface(dpy, config, native_pixmap, attrib_list);
 }
 
 EGLSurface CreatePbufferFromClientBuffer(EGLDisplay handle, EGLenum buftype, EGLClientBuffer,

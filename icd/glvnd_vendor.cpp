@@ -50,6 +50,8 @@ const ProcEntry kProcs[] = {
     CALDERA_EGL_PROC("eglCreatePixmapSurface", CreatePixmapSurface),
     CALDERA_EGL_PROC("eglCreatePlatformPixmapSurface", CreatePlatformPixmapSurface),
     CALDERA_EGL_PROC("eglCreatePlatformWindowSurface", CreatePlatformWindowSurface),
+    CALDERA_EGL_PROC("eglCreatePlatformWindowSurfaceEXT", CreatePlatformWindowSurfaceEXT),
+    CALDERA_EGL_PROC("eglCreatePlatformPixmapSurfaceEXT", CreatePlatformPixmapSurfaceEXT),
     CALDERA_EGL_PROC("eglCreateSync", CreateSync),
     CALDERA_EGL_PROC("eglCreateWindowSurface", CreateWindowSurface),
     CALDERA_EGL_PROC("eglDestroyContext", DestroyContext),
@@ -190,6 +192,8 @@ enum StubIndex : int {
   kQueryDeviceAttribEXT,
   kGetDisplayDriverName,
   kGetDisplayDriverConfig,
+  kCreatePlatformWindowSurfaceEXT,
+  kCreatePlatformPixmapSurfaceEXT,
 };
 
 #define CALDERA_EGL_STUB(name, index, ...) \
@@ -217,6 +221,11 @@ DispatchStub g_dispatch_stubs[] = {
     // EGL_MESA_query_driver
     CALDERA_EGL_STUB("eglGetDisplayDriverName", kGetDisplayDriverName, const char*),
     CALDERA_EGL_STUB("eglGetDisplayDriverConfig", kGetDisplayDriverConfig, char*),
+    // EGL_EXT_platform_base (libglvnd dispatches only the EGL 1.5 names itself)
+    CALDERA_EGL_STUB("eglCreatePlatformWindowSurfaceEXT", kCreatePlatformWindowSurfaceEXT, EGLSurface,
+                     EGLConfig, void*, const EGLint*),
+    CALDERA_EGL_STUB("eglCreatePlatformPixmapSurfaceEXT", kCreatePlatformPixmapSurfaceEXT, EGLSurface,
+                     EGLConfig, void*, const EGLint*),
 };
 
 #undef CALDERA_EGL_STUB

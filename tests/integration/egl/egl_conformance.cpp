@@ -283,8 +283,11 @@ int main(int argc, char** argv) {
   const EGLint pb_bad[] = {EGL_WIDTH, 8, 0x1234, 1, EGL_NONE};
   CHECK(eglCreatePbufferSurface(dpy, cfg_ds, pb_bad) == EGL_NO_SURFACE);
   CHECK_ERROR(EGL_BAD_ATTRIBUTE);
+  // The surfaceless platform has no native windows or pixmaps (EGL_MESA_platform_surfaceless).
   CHECK(eglCreateWindowSurface(dpy, cfg_ds, 0, nullptr) == EGL_NO_SURFACE);
-  CHECK_ERROR(EGL_BAD_MATCH);
+  CHECK_ERROR(EGL_BAD_NATIVE_WINDOW);
+  CHECK(eglCreatePixmapSurface(dpy, cfg_ds, 0, nullptr) == EGL_NO_SURFACE);
+  CHECK_ERROR(EGL_BAD_NATIVE_PIXMAP);
 
   // Current-ness.
   CHECK(!eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, reinterpret_cast<EGLContext>(0x4321)));

@@ -233,6 +233,21 @@ void XcbPlatform(Display* x) {
   CHECK(WaitForPixel(x, win, 24, 20, {255, 0, 255}));
   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   CHECK(eglDestroySurface(dpy, surf));
+  // EGL_EXT_platform_base's variant (EGLint attributes), as older programs call it.
+  auto create_ext = reinterpret_cast<PFNEGLCREATEPLATFORMWINDOWSURFACEEXTPROC>(
+      eglGetProcAddress("eglCreatePlatformWindowSurfaceEXT"));
+  CHECK(create_ext != nullptr);
+  if (create_ext) {
+    const EGLint ext_attribs[] = {EGL_RENDER_BUFFER, EGL_BACK_BUFFER, EGL_NONE};
+    surf = create_ext(dpy, cfg, &win, ext_attribs);
+    CHECK(surf != EGL_NO_SURFACE);
+    CHECK(surf && eglMakeCurrent(dpy, surf, surf, ctx));
+    ClearTo(0.0f, 1.0f, 1.0f);
+    CHECK(eglSwapBuffers(dpy, surf));
+    CHECK(WaitForPixel(x, win, 24, 20, {0, 255, 255}));
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    if (surf) eglDestroySurface(dpy, surf);
+  }
   eglDestroyContext(dpy, ctx);
   xcb_destroy_window(c, win);
   xcb_flush(c);
