@@ -105,6 +105,7 @@ void CompileShader(Context& ctx, GLuint name) {
   if (!shader) return;
   shader::SourceOptions options;
   options.es = ctx.IsES();
+  options.compat_builtins = ctx.IsCompat();
   auto result = shader::CompileShader(shader->stage, shader->source, options);
   shader->compiled = result.ok;
   shader->info_log = result.info_log;
@@ -206,6 +207,7 @@ void LinkProgram(Context& ctx, GLuint name) {
   program->binary_retrievable_hint = program->binary_retrievable_hint_pending;  // takes effect at a link
   shader::LinkInput input;
   input.options.es = ctx.IsES();
+  input.options.compat_builtins = ctx.IsCompat();
   input.attrib_bindings = program->attrib_bindings;
   input.frag_data_bindings = program->frag_data_bindings;
   input.frag_data_indices = program->frag_data_indices;
@@ -442,6 +444,8 @@ GLint GetAttribLocation(Context& ctx, GLuint name, const GLchar* attrib) {
     ctx.Error(GL_INVALID_OPERATION, "glGetAttribLocation", "program is not linked");
     return -1;
   }
+  // Built-in attributes (gl_Vertex... of compatibility programs) are listed but have no generic location.
+  if (attrib && !std::strncmp(attrib, "gl_", 3)) return -1;
   for (auto& a : program->linked->attributes)
     if (attrib && a.name == attrib) return a.location;
   return -1;
