@@ -177,8 +177,13 @@ namespace internal {
 CompatLowering PlanCompatLowering(const std::vector<CompatStageSource>& stages) {
   const auto& table = CompatBuiltins();
   CompatLowering plan;
-  bool has_geometry = false;
-  for (const auto& s : stages) has_geometry |= s.stage == 2;
+  bool has_geometry = false, has_vertex = false;
+  for (const auto& s : stages) {
+    has_geometry |= s.stage == 2;
+    has_vertex |= s.stage == 0;
+  }
+  // Varyings are paired between a lowered vertex stage and the fragment stage it feeds.
+  const bool pair = has_vertex && !has_geometry;
   // Needed entries per stage: named in the stage's source, or needed by a needed entry.
   std::set<size_t> need[3];
   auto find = [&](const std::string& name, uint8_t stage_bit) -> size_t {
@@ -205,17 +210,31 @@ CompatLowering PlanCompatLowering(const std::vector<CompatStageSource>& stages) 
       if ((table[i].stages & bit) && Mentions(*s.source, table[i].name)) add(add, s.stage, i);
   }
   // A fragment input needs the vertex output that feeds it (declared even if the vertex shader does not
-  // write it, so that the interfaces match), unless a geometry shader sits between them.
-  if (!has_geometry) {
+  // write it, so that the interfaces match), unless a geometry shader sits between them (or the vertex
+  // stage is not lowered).
+  if (pair) {
     for (size_t i : std::set<size_t>(need[1]))
       if (table[i].kind == CompatKind::kVaryingIn) add(add, 0, find(table[i].lowered_override, 1));
   }
+  // And the other way: every vertex output has a fragment input of its name, so that both stages declare
+  // the same built-in varyings in the same order and glslang gives them the same locations (it places an
+  // output no input matches at its own next free location, shifting the others).
+  std::string fragment_varyings;
+  if (pair) {
+    for (size_t i : need[0]) {
+      if (table[i].kind != CompatKind::kVaryingOut) continue;
+      std::string in = Replace(table[i].declaration, CompatLoweredName(table[i]));
+      fragment_varyings += "in " + in.substr(4) + "\n";  // "out T name;" -> "in T name;"
+    }
+  }
   for (int st = 0; st < 3; ++st) {
+    if (st == 1) plan.prelude[st] += fragment_varyings;
     for (size_t i : need[st]) {
       const CompatBuiltin& b = table[i];
       const std::string lowered = CompatLoweredName(b);
       std::string& p = plan.prelude[st];
-      if (b.declaration) p += Replace(b.declaration, lowered) + "\n";
+      const bool declared = pair && b.kind == CompatKind::kVaryingIn;  // in fragment_varyings
+      if (b.declaration && !declared) p += Replace(b.declaration, lowered) + "\n";
       p += std::string("#define ") + b.name + " " + (b.macro ? b.macro : lowered) + "\n";
       if (b.kind == CompatKind::kAttribute) plan.attrib_locations.emplace_back(lowered, b.location);
       plan.used.push_back(uint16_t(i));
