@@ -1,5 +1,6 @@
 // Shader and program objects: compile, link (through src/shader), introspection and deletion rules.
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "frontend/context.h"
@@ -105,6 +106,7 @@ void CompileShader(Context& ctx, GLuint name) {
   if (!shader) return;
   shader::SourceOptions options;
   options.es = ctx.IsES();
+  options.compat_builtins = ctx.IsCompat();
   auto result = shader::CompileShader(shader->stage, shader->source, options);
   shader->compiled = result.ok;
   shader->info_log = result.info_log;
@@ -200,12 +202,43 @@ void DetachShader(Context& ctx, GLuint program_name, GLuint shader_name) {
   DestroyShaderIfUnused(ctx, shader);
 }
 
+namespace {
+
+// The source's `#version` line (with its newline), "#version 110\n" when there is none.
+std::string VersionLine(const std::string& source) {
+  size_t at = source.find("#version");
+  if (at == std::string::npos) return "#version 110\n";
+  size_t end = source.find('\n', at);
+  return source.substr(at, end == std::string::npos ? std::string::npos : end - at) + "\n";
+}
+
+// GLSL with the compatibility built-ins: up to 1.30, or a `compatibility` profile.
+bool LegacyGlsl(const std::string& version_line) {
+  const int version = std::atoi(version_line.c_str() + 8);
+  return version <= 130 || version_line.find("compatibility") != std::string::npos;
+}
+
+// Fixed-function vertex processing for a program with a fragment shader alone (no lighting: the colours
+// pass through, as with lighting off).
+constexpr const char* kFixedFunctionVertexShader =
+    "void main() {\n"
+    "  gl_Position = ftransform();\n"
+    "  gl_FrontColor = gl_Color;\n"
+    "  gl_FrontSecondaryColor = gl_SecondaryColor;\n"
+    "  gl_TexCoord[0] = gl_TextureMatrix[0] * gl_MultiTexCoord0;\n"
+    "  gl_TexCoord[1] = gl_TextureMatrix[1] * gl_MultiTexCoord1;\n"
+    "  gl_FogFragCoord = abs((gl_ModelViewMatrix * gl_Vertex).z);\n"
+    "}\n";
+
+}  // namespace
+
 void LinkProgram(Context& ctx, GLuint name) {
   auto program = LookupProgram(ctx, name, "glLinkProgram");
   if (!program) return;
   program->binary_retrievable_hint = program->binary_retrievable_hint_pending;  // takes effect at a link
   shader::LinkInput input;
   input.options.es = ctx.IsES();
+  input.options.compat_builtins = ctx.IsCompat();
   input.attrib_bindings = program->attrib_bindings;
   input.frag_data_bindings = program->frag_data_bindings;
   input.frag_data_indices = program->frag_data_indices;
@@ -232,21 +265,34 @@ void LinkProgram(Context& ctx, GLuint name) {
     has_vertex |= s->stage == shader::Stage::kVertex;
     has_fragment |= s->stage == shader::Stage::kFragment;
   }
+  auto source_of = [&](shader::Stage stage) -> const std::string& {
+    return std::find_if(input.stages.begin(), input.stages.end(), [&](auto& st) { return st.stage == stage; })
+        ->source;
+  };
+  // Compatibility contexts: a GLSL 1.x stage alone gets the fixed-function processing of the missing one,
+  // written on the compatibility built-ins (a fragment shader alone is the common case in GLSL 1.x code).
+  if (ctx.IsCompat() && problems.empty() && has_vertex != has_fragment) {
+    const std::string version =
+        VersionLine(source_of(has_vertex ? shader::Stage::kVertex : shader::Stage::kFragment));
+    if (LegacyGlsl(version)) {
+      if (!has_vertex) {
+        input.stages.push_back({shader::Stage::kVertex, version + kFixedFunctionVertexShader});
+        has_vertex = true;
+      } else {
+        input.stages.push_back(
+            {shader::Stage::kFragment, version + "void main() { gl_FragColor = gl_Color; }\n"});
+        has_fragment = true;
+      }
+    }
+  }
   if (!has_vertex || (!has_fragment && ctx.IsES()))
     problems += "error: a program needs a vertex and a fragment shader\n";
   if (!has_fragment && problems.empty()) {
     // Desktop GL links programs without a fragment shader (transform feedback with rasterizer discard,
     // depth-only passes); the colour they would write is undefined. Both backends need a fragment stage,
     // so an empty one of the vertex shader's GLSL version stands in.
-    const std::string& vs = std::find_if(input.stages.begin(), input.stages.end(), [](auto& st) {
-                              return st.stage == shader::Stage::kVertex;
-                            })->source;
-    std::string version = "#version 110\n";
-    if (size_t at = vs.find("#version"); at != std::string::npos) {
-      size_t end = vs.find('\n', at);
-      version = vs.substr(at, end == std::string::npos ? std::string::npos : end - at) + "\n";
-    }
-    input.stages.push_back({shader::Stage::kFragment, version + "void main() {}\n"});
+    input.stages.push_back(
+        {shader::Stage::kFragment, VersionLine(source_of(shader::Stage::kVertex)) + "void main() {}\n"});
   }
   program->validated = false;
   if (!problems.empty()) {
@@ -442,6 +488,8 @@ GLint GetAttribLocation(Context& ctx, GLuint name, const GLchar* attrib) {
     ctx.Error(GL_INVALID_OPERATION, "glGetAttribLocation", "program is not linked");
     return -1;
   }
+  // Built-in attributes (gl_Vertex... of compatibility programs) are listed but have no generic location.
+  if (attrib && !std::strncmp(attrib, "gl_", 3)) return -1;
   for (auto& a : program->linked->attributes)
     if (attrib && a.name == attrib) return a.location;
   return -1;

@@ -416,6 +416,8 @@ GLint GetUniformLocation(Context& ctx, GLuint name, const GLchar* uniform) {
     ctx.Error(GL_INVALID_OPERATION, "glGetUniformLocation", "program is not linked");
     return -1;
   }
+  // Built-in state uniforms (gl_ModelViewMatrix... of compatibility programs) have no location.
+  if (!std::strncmp(uniform, "gl_", 3)) return -1;
   std::string query = uniform;
   int32_t element = 0;
   if (!query.empty() && query.back() == ']') {

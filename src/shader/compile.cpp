@@ -3,6 +3,7 @@
 
 #include <mutex>
 
+#include "shader/compat_builtins.h"
 #include "shader/internal.h"
 
 namespace caldera::shader {
@@ -133,7 +134,8 @@ EShLanguage ToGlslang(Stage stage) {
 }
 
 bool ParseStage(ParsedStage& out, Stage stage, const std::string& source, const SourceOptions& options,
-                ParseMode mode, std::string& log, int validated_version, EProfile validated_profile) {
+                ParseMode mode, std::string& log, int validated_version, EProfile validated_profile,
+                const std::string& compat_prelude) {
   const EShLanguage lang = ToGlslang(stage);
   out.stage = stage;
   out.shader = std::make_unique<glslang::TShader>(lang);
@@ -162,6 +164,11 @@ bool ParseStage(ParsedStage& out, Stage stage, const std::string& source, const 
       out.preamble += kLegacyTextureMacros;
       out.preamble += kLegacyShadowFunctions;
       if (stage == Stage::kFragment) out.preamble += kLegacyShadowBiasFunctions;
+    }
+    if (!compat_prelude.empty()) {
+      // Compatibility built-ins lowered to ordinary variables (compat_builtins.h).
+      out.preamble += compat_prelude;
+      BlankBuiltinRedeclarations(out.source);
     }
     sh.setPreamble(out.preamble.c_str());
 

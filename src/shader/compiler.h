@@ -87,6 +87,9 @@ struct FragOutput {
 
 struct SourceOptions {
   bool es = false;  // ESSL (ES contexts) instead of desktop GLSL
+  // A compatibility context: GLSL up to 1.30 and `compatibility` profile sources get the compatibility
+  // built-ins (gl_Vertex, gl_ModelViewMatrix, gl_FrontColor..., compat_builtins.h).
+  bool compat_builtins = false;
   // GLSL version assumed when the source has no #version line (110 desktop, 100 ES).
 };
 
@@ -148,6 +151,9 @@ struct LinkedProgram {
   std::vector<XfbVarying> xfb_varyings;
   bool xfb_separate = false;
   uint32_t xfb_strides[kMaxXfbSeparateAttribs] = {};
+  // Compatibility built-ins the program uses (indices into CompatBuiltins()); the frontend feeds the uniforms
+  // among them from the fixed-function state and the attributes from the current values.
+  std::vector<uint16_t> compat_builtins;
   // The geometry shader's output primitive: 0 points, 1 line strips, 2 triangle strips; -1 without one.
   int32_t geometry_output = -1;
 };

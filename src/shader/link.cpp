@@ -7,6 +7,7 @@
 #include <set>
 #include <spirv-tools/libspirv.hpp>
 
+#include "shader/compat_builtins.h"
 #include "shader/internal.h"
 #include "shader/reflect.h"
 #include "shader/spirv_patch.h"
@@ -65,7 +66,8 @@ const DeclaredIo* FindIo(const std::vector<DeclaredIo>& ios, const std::string& 
 std::map<std::string, int> AssignLocations(SpirvModule& module, uint32_t storage_class,
                                            const std::vector<DeclaredIo>& declared,
                                            const std::map<std::string, int32_t>& bindings,
-                                           const std::vector<std::string>& active_order) {
+                                           const std::vector<std::string>& active_order,
+                                           int reserved_below = 0) {
   struct Var {
     uint32_t id;
     std::string name;
@@ -106,6 +108,9 @@ std::map<std::string, int> AssignLocations(SpirvModule& module, uint32_t storage
       used.Mark(b->second, count_of(v));
     }
   }
+  // Locations the compatibility paths feed from legacy arrays and current values are not handed to the
+  // program's own attributes by first fit (it may still bind or declare them there).
+  used.Mark(0, reserved_below);
   for (const Var& v : vars) {
     if (!result.count(v.name)) result[v.name] = used.Allocate(count_of(v));
     module.SetDecoration(v.id, spv::DecorationLocation, static_cast<uint32_t>(result[v.name]));
@@ -185,13 +190,33 @@ LinkedProgram LinkProgram(const LinkInput& input) {
     }
   }
 
+  // Compatibility contexts: legacy built-ins become ordinary variables for the SPIR-V parse (core and ES
+  // contexts keep glslang's rules, where they are undeclared).
+  CompatLowering compat;
+  std::vector<bool> lowered(input.stages.size(), false);
+  if (input.options.compat_builtins && !input.options.es) {
+    std::vector<CompatStageSource> sources;
+    for (size_t i = 0; i < input.stages.size(); ++i) {
+      const glslang::TIntermediate* im = validated[i].shader->getIntermediate();
+      const EProfile profile = im->getProfile();
+      lowered[i] = profile == ECompatibilityProfile || (profile != EEsProfile && im->getVersion() <= 130);
+      if (lowered[i])
+        sources.push_back({static_cast<uint8_t>(input.stages[i].stage), &input.stages[i].source});
+    }
+    if (!sources.empty()) compat = PlanCompatLowering(sources);
+  }
+  std::map<std::string, int32_t> attrib_bindings = input.attrib_bindings;
+  for (const auto& [name, location] : compat.attrib_locations) attrib_bindings[name] = location;
+
   // 2. SPIR-V: every stage in one relaxed-rules program so the default block and varyings are shared.
   std::vector<ParsedStage> spirv_stages(input.stages.size());
   for (size_t i = 0; i < input.stages.size(); ++i) {
     const glslang::TIntermediate* im = validated[i].shader->getIntermediate();
     std::string log;
+    const std::string& prelude =
+        lowered[i] ? compat.prelude[static_cast<int>(input.stages[i].stage)] : std::string();
     if (!ParseStage(spirv_stages[i], input.stages[i].stage, input.stages[i].source, input.options,
-                    ParseMode::kSpirv, log, im->getVersion(), im->getProfile())) {
+                    ParseMode::kSpirv, log, im->getVersion(), im->getProfile(), prelude)) {
       out.info_log += "ERROR: internal: SPIR-V translation failed to parse a validated shader:\n" + log;
       return out;
     }
@@ -275,8 +300,8 @@ LinkedProgram LinkProgram(const LinkInput& input) {
     if (stage == Stage::kVertex) {
       std::vector<std::string> active;
       for (const Attribute& a : out.attributes) active.push_back(a.name);
-      const auto locs =
-          AssignLocations(module, spv::StorageClassInput, vs_inputs, input.attrib_bindings, active);
+      const auto locs = AssignLocations(module, spv::StorageClassInput, vs_inputs, attrib_bindings, active,
+                                        compat.attrib_locations.empty() ? 0 : kCompatFixedLocations);
       for (Attribute& a : out.attributes) {
         auto it = locs.find(a.name);
         if (it != locs.end()) a.location = it->second;
@@ -350,6 +375,23 @@ LinkedProgram LinkProgram(const LinkInput& input) {
   for (const ParsedStage& p : validated) {
     ApplyUniformInitializers(CollectUniformInitializers(*p.shader->getIntermediate()), layout.placement,
                              out.default_block_init);
+  }
+  if (compat.active) {
+    // The lowered built-ins report their GL names (glGetActiveAttrib/Uniform list built-ins as Mesa does).
+    out.compat_builtins = compat.used;
+    uint32_t all_stages = 0;
+    for (int st = 0; st < static_cast<int>(Stage::kCount); ++st)
+      if (present[st]) all_stages |= 1u << st;
+    auto strip = [](std::string& name) {
+      if (name.compare(0, 11, "caldera_gl_") == 0) {
+        name.erase(0, 8);
+        return true;
+      }
+      return false;
+    };
+    for (Attribute& a : out.attributes) strip(a.name);
+    for (Uniform& u : out.uniforms)
+      if (strip(u.name)) u.stages = all_stages;
   }
   out.ok = true;
   return out;

@@ -293,13 +293,16 @@ class ArrayDraw {
     }
     std::memcpy(saved_values_, ctx_.state.generic_attrib, sizeof saved_values_);
     std::memcpy(saved_kinds_, ctx_.state.generic_kind, sizeof saved_kinds_);
-    if (fixed) {
-      // Attributes no array feeds read the current values, as glBegin/glEnd's vertices carry them.
+    const bool builtins = !program->linked->compat_builtins.empty();
+    if (fixed || builtins) {
+      // Attributes no array feeds read the current values, as glBegin/glEnd's vertices carry them (a
+      // program's gl_Color, gl_Normal... sit at the same locations).
       Constant(1, st_.color, 4);
       Constant(2, st_.normal, 3);
       Constant(3, st_.secondary, 3);
       for (int u = 0; u < kTexUnits; ++u) Constant(4 + u, st_.texcoord[u], 4);
     }
+    if (builtins) LoadBuiltinUniforms(ctx_, *program);
     saved_program_ = std::move(ctx_.program);
     saved_vertex_array_ = std::move(ctx_.vertex_array);
     ctx_.program = std::move(program);
@@ -430,8 +433,9 @@ bool CompileDraw(Context& ctx, GLenum mode, const std::vector<std::vector<GLint>
 
 bool TakesArrayDraw(const Context& ctx, GLenum mode) {
   if (ctx.compat->in_array_draw) return false;
+  // A GLSL 1.x program using compatibility built-ins reads current values and fixed-function state.
   return !ctx.program || (ctx.vertex_array->legacy_enabled & kDrawnArrays) || IsPolygonMode(mode) ||
-         Compiling(ctx);
+         Compiling(ctx) || (ctx.program->linked && !ctx.program->linked->compat_builtins.empty());
 }
 
 void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances) {

@@ -10,6 +10,7 @@
 
 #include "frontend/buffer_util.h"
 #include "frontend/compat/immediate.h"
+#include "frontend/compat/uniform_writer.h"
 #include "frontend/device.h"
 #include "frontend/gl_impl.h"
 #include "frontend/program_util.h"
@@ -348,48 +349,7 @@ std::shared_ptr<Program> ProgramFor(Context& ctx) {
 
 // --- uniforms ------------------------------------------------------------------------------------------
 
-std::string BaseName(const std::string& name) {
-  if (name.size() > 3 && name.compare(name.size() - 3, 3, "[0]") == 0) return name.substr(0, name.size() - 3);
-  return name;
-}
-
-class UniformWriter {
- public:
-  explicit UniformWriter(Program& p) : program_(p), block_(p.default_block) {}
-  // Element `index` of a float, vec or array-of-vec uniform: `n` floats.
-  void Vec(const char* name, const float* v, int n, int index = 0) {
-    const shader::Uniform* u = Find(name);
-    if (!u || index >= u->array_size) return;
-    Put(size_t(u->offset) + size_t(index) * size_t(u->array_stride), v, size_t(n));
-  }
-  // A column-major matrix of `columns` columns of `rows` floats.
-  void Matrix(const char* name, const float* m, int columns, int rows) {
-    const shader::Uniform* u = Find(name);
-    if (!u) return;
-    for (int c = 0; c < columns; ++c)
-      Put(size_t(u->offset) + size_t(c) * size_t(u->matrix_stride), m + c * rows, rows);
-  }
-  void Finish() {
-    if (changed_) ++program_.uniform_version;
-  }
-
- private:
-  const shader::Uniform* Find(const char* name) {
-    for (const auto& u : program_.linked->uniforms)
-      if (u.offset >= 0 && BaseName(u.name) == name) return &u;
-    return nullptr;
-  }
-  void Put(size_t offset, const float* v, size_t n) {
-    if (offset + n * sizeof(float) > block_.size()) return;
-    if (std::memcmp(block_.data() + offset, v, n * sizeof(float)) != 0) {
-      std::memcpy(block_.data() + offset, v, n * sizeof(float));
-      changed_ = true;
-    }
-  }
-  Program& program_;
-  std::vector<uint8_t>& block_;
-  bool changed_ = false;
-};
+}  // namespace
 
 // The inverse transpose of the modelview's upper 3x3 (column-major), which transforms normals.
 void NormalMatrix(const Mat4& mv, float out[9]) {
@@ -405,6 +365,8 @@ void NormalMatrix(const Mat4& mv, float out[9]) {
   for (int col = 0; col < 3; ++col)
     for (int row = 0; row < 3; ++row) out[col * 3 + row] = cof[row * 3 + col] * s;
 }
+
+namespace {
 
 void LoadUniforms(Context& ctx, State& st, Program& program) {
   UniformWriter w(program);
@@ -498,6 +460,7 @@ void DrawVertices(Context& ctx, GLenum mode, const Vertex* vertices, size_t coun
   State& st = *ctx.compat;
   std::shared_ptr<Program> program = ctx.program ? ctx.program : FixedFunctionProgram(ctx);
   if (!program) return;
+  if (ctx.program && !program->linked->compat_builtins.empty()) LoadBuiltinUniforms(ctx, *program);
   Respecify(ctx, st.stream, vertices, count * sizeof(Vertex));
   if (!st.vertex_input) {
     st.vertex_input = std::make_shared<VertexArray>();

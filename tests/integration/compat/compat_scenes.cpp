@@ -4,6 +4,7 @@
 // Usage: compat_scene <scene> <out.rgba> [out.png]
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -714,6 +715,227 @@ void ClientArrays() {
   for (const auto& p : probes) ExpectDrawn(p[0], p[1], clear);
 }
 
+// The pixel at (x, y) has roughly the colour (r, g, b): the program's built-ins read the right state.
+void ExpectColor(int x, int y, int r, int g, int b, int tolerance = 8) {
+  uint8_t p[4] = {};
+  glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+  const bool near =
+      std::abs(p[0] - r) <= tolerance && std::abs(p[1] - g) <= tolerance && std::abs(p[2] - b) <= tolerance;
+  if (!near)
+    std::fprintf(stderr, "(%d, %d) is %d %d %d, expected %d %d %d\n", x, y, p[0], p[1], p[2], r, g, b);
+  CHECK(near);
+}
+
+// A GLSL 1.10 program reading gl_Vertex, gl_Color and gl_ModelViewProjectionMatrix and writing gl_FrontColor
+// and gl_FragColor (and a second one through ftransform()), fed by glBegin/glEnd, legacy client arrays, the
+// current colour with the colour array off, a generic array 0 in vertex array object 0, and matrix changes
+// between draws.
+void Glsl110() {
+  glClearColor(0.1f, 0.1f, 0.3f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const uint8_t clear[3] = {26, 26, 77};
+  const GLuint program = harness::CompileProgram(
+      "#version 110\n"
+      "uniform float swap;\n"
+      "void main() {\n"
+      "  gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+      "  gl_FrontColor = swap > 0.5 ? gl_Color.gbra : gl_Color;\n"
+      "}\n",
+      "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n");
+  const GLuint ftransform = harness::CompileProgram(
+      "#version 110\nvoid main() { gl_Position = ftransform(); gl_FrontColor = vec4(1.0) - gl_Color; }\n",
+      "#version 110\nvoid main() { gl_FragColor = vec4(gl_Color.rgb, 1.0); }\n");
+  Ortho2D();
+  glUseProgram(program);
+  const GLint swap = glGetUniformLocation(program, "swap");
+  CHECK(swap >= 0);
+  CHECK(glGetUniformLocation(program, "gl_ModelViewProjectionMatrix") == -1);
+  CHECK(glGetAttribLocation(program, "gl_Vertex") == -1);
+  glUniform1f(swap, 0);
+  // A: immediate mode, every vertex its colour.
+  Begin(GL_TRIANGLES);
+  Color3f(1, 0, 0), Vertex2f(2, 2);
+  Color3f(0, 1, 0), Vertex2f(20, 2);
+  Color3f(0, 0, 1), Vertex2f(11, 18);
+  End();
+  // B: a quad moved by the modelview matrix, the current colour from before glBegin.
+  PushMatrix();
+  Translatef(24, 2, 0);
+  Color3f(1, 1, 0);
+  Begin(GL_QUADS);
+  Vertex2f(0, 0), Vertex2f(14, 0), Vertex2f(14, 14), Vertex2f(0, 14);
+  End();
+  PopMatrix();
+  // C: client arrays, colours from an array; the program's uniform swaps the channels.
+  glUniform1f(swap, 1);
+  {
+    float v[8] = {42, 2, 60, 2, 60, 18, 42, 18};
+    const uint8_t c[16] = {255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255};
+    EnableClientState(GL_VERTEX_ARRAY);
+    EnableClientState(GL_COLOR_ARRAY);
+    VertexPointer(2, GL_FLOAT, 0, v);
+    ColorPointer(4, GL_UNSIGNED_BYTE, 0, c);
+    glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    std::memset(v, 0, sizeof v);
+  }
+  glUniform1f(swap, 0);
+  // D: the colour array off: the current colour; indices through glDrawElements, drawn as quads.
+  {
+    const float v[8] = {2, 24, 18, 24, 18, 40, 2, 40};
+    const GLubyte indices[4] = {0, 1, 2, 3};
+    DisableClientState(GL_COLOR_ARRAY);
+    VertexPointer(2, GL_FLOAT, 0, v);
+    Color3f(0, 0.8f, 0.8f);
+    glDrawElements(GL_QUADS, 4, GL_UNSIGNED_BYTE, indices);
+    DisableClientState(GL_VERTEX_ARRAY);
+  }
+  // E: generic array 0 of vertex array object 0 stands for gl_Vertex; the projection moved.
+  {
+    const float v[6] = {0, 0, 16, 0, 8, 14};
+    MatrixMode(GL_PROJECTION);
+    PushMatrix();
+    Translatef(22, 22, 0);  // applied before the orthographic projection: pixels
+    MatrixMode(GL_MODELVIEW);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, v);
+    glEnableVertexAttribArray(0);
+    Color3f(1, 0.5f, 0);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDisableVertexAttribArray(0);
+    MatrixMode(GL_PROJECTION);
+    PopMatrix();
+    MatrixMode(GL_MODELVIEW);
+  }
+  // F: ftransform() in a second program, a rotated quad strip.
+  glUseProgram(ftransform);
+  PushMatrix();
+  Translatef(52, 32, 0);
+  Rotatef(30, 0, 0, 1);
+  Begin(GL_QUAD_STRIP);
+  Color3f(0, 0, 1), Vertex2f(-7, -7), Vertex2f(-7, 7);
+  Color3f(0, 1, 1), Vertex2f(7, -7), Vertex2f(7, 7);
+  End();
+  PopMatrix();
+  // G: back to the first program, a line loop and points.
+  glUseProgram(program);
+  Color3f(1, 1, 1);
+  Begin(GL_LINE_LOOP);
+  Vertex2f(2.5f, 46.5f), Vertex2f(30.5f, 46.5f), Vertex2f(30.5f, 61.5f), Vertex2f(2.5f, 61.5f);
+  End();
+  glUseProgram(0);
+  glDeleteProgram(program);
+  glDeleteProgram(ftransform);
+  ExpectColor(11, 7, 85, 85, 85, 40);    // A: near the centroid, about the three colours' average
+  ExpectColor(31, 9, 255, 255, 0);       // B
+  ExpectColor(51, 10, 0, 0, 255);        // C: red swapped to blue
+  ExpectColor(10, 32, 0, 204, 204);      // D
+  ExpectColor(30, 27, 255, 128, 0);      // E
+  ExpectColor(52, 32, 255, 128, 0, 30);  // F: 1 - colour, between the strip's two colours
+  ExpectDrawn(16, 46, clear);            // G
+}
+
+// A GLSL 1.20 program with ftransform(), gl_MultiTexCoord0 through gl_TextureMatrix[0] into gl_TexCoord[0]
+// (redeclared smaller in the fragment shader), texture2D, and per-vertex lighting from gl_NormalMatrix,
+// gl_LightSource[0], gl_FrontMaterial and gl_LightModel; immediate mode (a sphere) and legacy arrays
+// (normals and texture coordinates from arrays).
+void Glsl120() {
+  glClearColor(0.2f, 0.2f, 0.2f, 1);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  const uint8_t clear[3] = {51, 51, 51};
+  const GLuint program = harness::CompileProgram(
+      "#version 120\n"
+      "void main() {\n"
+      "  gl_Position = ftransform();\n"
+      "  gl_TexCoord[0] = gl_TextureMatrix[0] * gl_MultiTexCoord0;\n"
+      "  vec3 n = normalize(gl_NormalMatrix * gl_Normal);\n"
+      "  vec3 l = normalize(gl_LightSource[0].position.xyz);\n"
+      "  float d = max(dot(n, l), 0);\n"  // 1.20: the int converts
+      "  gl_FrontColor = gl_LightModel.ambient * gl_FrontMaterial.ambient +\n"
+      "                  d * gl_LightSource[0].diffuse * gl_FrontMaterial.diffuse;\n"
+      "}\n",
+      "#version 120\n"
+      "varying vec4 gl_TexCoord[1];\n"
+      "uniform sampler2D tex;\n"
+      "void main() { gl_FragColor = gl_Color * texture2D(tex, gl_TexCoord[0].st); }\n");
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  auto texels = MakeTexture();
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  MatrixMode(GL_PROJECTION);
+  LoadIdentity();
+  Ortho(-2, 2, -2, 2, -4, 4);
+  MatrixMode(GL_MODELVIEW);
+  LoadIdentity();
+  const float position[4] = {0.4f, 0.6f, 1, 0}, diffuse[4] = {1, 0.9f, 0.7f, 1};
+  Lightfv(GL_LIGHT0, GL_POSITION, position);
+  Lightfv(GL_LIGHT0, GL_DIFFUSE, diffuse);
+  const float material[4] = {0.9f, 0.8f, 1, 1};
+  Materialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, material);
+  glEnable(GL_DEPTH_TEST);
+  glUseProgram(program);
+  glUniform1i(glGetUniformLocation(program, "tex"), 0);
+  // A sphere with texture coordinates from its angles, turned by the modelview (normals follow it).
+  PushMatrix();
+  Translatef(-0.9f, 0.9f, 0);
+  Rotatef(40, 1, 0, 0);
+  const int slices = 12, stacks = 8;
+  for (int i = 0; i < stacks; ++i) {
+    float a0 = 3.14159265f * (float(i) / stacks - 0.5f), a1 = 3.14159265f * (float(i + 1) / stacks - 0.5f);
+    Begin(GL_QUAD_STRIP);
+    for (int j = 0; j <= slices; ++j) {
+      float b = 6.2831853f * float(j) / slices;
+      float x0 = std::cos(a0) * std::cos(b), y0 = std::cos(a0) * std::sin(b), z0 = std::sin(a0);
+      float x1 = std::cos(a1) * std::cos(b), y1 = std::cos(a1) * std::sin(b), z1 = std::sin(a1);
+      TexCoord2f(float(j) / slices, float(i + 1) / stacks), Normal3f(x1, y1, z1), Vertex3f(x1, y1, z1);
+      TexCoord2f(float(j) / slices, float(i) / stacks), Normal3f(x0, y0, z0), Vertex3f(x0, y0, z0);
+    }
+    End();
+  }
+  PopMatrix();
+  // A quad from arrays with the texture matrix repeating the texture twice.
+  {
+    const float v[12] = {0.1f, -1.9f, 0, 1.9f, -1.9f, 0, 1.9f, -0.1f, 0, 0.1f, -0.1f, 0};
+    const float n[12] = {0, 0, 1, 0, 0, 1, 0.6f, 0, 0.8f, 0.6f, 0, 0.8f};
+    const float t[8] = {0, 0, 1, 0, 1, 1, 0, 1};
+    MatrixMode(GL_TEXTURE);
+    LoadIdentity();
+    Scalef(2, 2, 1);
+    MatrixMode(GL_MODELVIEW);
+    EnableClientState(GL_VERTEX_ARRAY);
+    EnableClientState(GL_NORMAL_ARRAY);
+    EnableClientState(GL_TEXTURE_COORD_ARRAY);
+    VertexPointer(3, GL_FLOAT, 0, v);
+    NormalPointer(GL_FLOAT, 0, n);
+    TexCoordPointer(2, GL_FLOAT, 0, t);
+    glDrawArrays(GL_QUADS, 0, 4);
+    DisableClientState(GL_VERTEX_ARRAY);
+    DisableClientState(GL_NORMAL_ARRAY);
+    DisableClientState(GL_TEXTURE_COORD_ARRAY);
+    MatrixMode(GL_TEXTURE);
+    LoadIdentity();
+    MatrixMode(GL_MODELVIEW);
+  }
+  // A third draw after the light moved: the uniforms follow the state.
+  {
+    const float moved[4] = {-1, 0, 0.2f, 0};
+    Lightfv(GL_LIGHT0, GL_POSITION, moved);
+    Normal3f(-1, 0, 0.2f);
+    TexCoord2f(0.3f, 0.3f);
+    Begin(GL_TRIANGLES);
+    Vertex2f(-1.9f, -1.9f), Vertex2f(-0.1f, -1.9f), Vertex2f(-1, -0.1f);
+    End();
+  }
+  glUseProgram(0);
+  glDisable(GL_DEPTH_TEST);
+  glDeleteProgram(program);
+  glDeleteTextures(1, &tex);
+  ExpectDrawn(16, 48, clear);  // the sphere
+  ExpectDrawn(48, 16, clear);  // the quad
+  ExpectDrawn(16, 12, clear);  // the triangle, lit from the moved light
+}
+
 struct SceneEntry {
   const char* name;
   void (*draw)();
@@ -732,6 +954,8 @@ const SceneEntry kScenes[] = {
     {"fog_alpha", FogAlpha},
     {"many_begins", ManyBegins},
     {"client_arrays", ClientArrays},
+    {"glsl110", Glsl110},
+    {"glsl120", Glsl120},
 };
 
 }  // namespace
@@ -768,10 +992,10 @@ int main(int argc, char** argv) {
   }
   std::vector<uint8_t> pixels = harness::ReadRGBA(w.width, w.height);
   GLenum err = glGetError();
-  if (err != GL_NO_ERROR) {
-    std::fprintf(stderr, "GL error 0x%04x after scene %s\n", err, scene->name);
-    return 1;
-  }
+  if (err != GL_NO_ERROR) std::fprintf(stderr, "GL error 0x%04x after scene %s\n", err, scene->name);
+  CHECK(err == GL_NO_ERROR);
+  // A scene's own checks (geometry present, expected colours) fail the run, on either implementation.
+  if (harness::Summary() != 0) return 1;
   FILE* f = std::fopen(argv[2], "wb");
   if (!f || std::fwrite(pixels.data(), 1, pixels.size(), f) != pixels.size()) return 2;
   std::fclose(f);

@@ -710,3 +710,47 @@ TEST_CASE("a last vertex stage that writes no gl_PointSize still writes a PointS
   CHECK(std::count(interface.begin(), interface.end(), point_size) == 1);
   CHECK(std::count(stored.begin(), stored.end(), point_size) == 1);
 }
+
+TEST_CASE(
+    "compatibility built-ins lower to fixed locations and named uniforms, in compatibility contexts only") {
+  const std::string vs =
+      "#version 120\nattribute vec4 extra;\nvarying vec4 v;\n"
+      "void main() { gl_Position = ftransform(); gl_FrontColor = gl_Color + gl_LightSource[1].diffuse;\n"
+      "  gl_TexCoord[0] = gl_TextureMatrix[0] * gl_MultiTexCoord0; v = extra * gl_NormalScale; }\n";
+  const std::string fs =
+      "#version 120\nvarying vec4 gl_TexCoord[2];\nvarying vec4 v;\n"
+      "void main() { gl_FragColor = gl_Color * gl_TexCoord[1] + v + gl_Fog.color; }\n";
+  LinkInput in;
+  in.stages.push_back({Stage::kVertex, vs});
+  in.stages.push_back({Stage::kFragment, fs});
+  in.options.compat_builtins = true;
+  LinkedProgram p = LinkProgram(in);
+  if (!p.ok) MESSAGE(p.info_log);
+  REQUIRE(p.ok);
+  CHECK_FALSE(p.compat_builtins.empty());
+  REQUIRE(FindAttrib(p, "gl_Vertex"));
+  CHECK(FindAttrib(p, "gl_Vertex")->location == 0);
+  REQUIRE(FindAttrib(p, "gl_Color"));
+  CHECK(FindAttrib(p, "gl_Color")->location == 1);
+  REQUIRE(FindAttrib(p, "gl_MultiTexCoord0"));
+  CHECK(FindAttrib(p, "gl_MultiTexCoord0")->location == 4);
+  // The program's own attribute stays clear of the fixed-function locations.
+  REQUIRE(FindAttrib(p, "extra"));
+  CHECK(FindAttrib(p, "extra")->location >= 6);
+  CHECK(FindUniform(p, "gl_ModelViewProjectionMatrix"));
+  CHECK(FindUniform(p, "gl_TextureMatrix[0]"));
+  CHECK(FindUniform(p, "gl_LightSource[1].diffuse"));
+  CHECK(FindUniform(p, "gl_Fog.color"));
+  CHECK(FindUniform(p, "gl_NormalScale"));
+
+  // Core contexts (no lowering): the built-ins stay undeclared for SPIR-V, as before.
+  in.options.compat_builtins = false;
+  CHECK_FALSE(LinkProgram(in).ok);
+  // A GLSL 3.30 core program in a compatibility context is left alone.
+  in.options.compat_builtins = true;
+  in.stages[0].source = "#version 330 core\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+  in.stages[1].source = "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+  LinkedProgram core = LinkProgram(in);
+  REQUIRE(core.ok);
+  CHECK(core.compat_builtins.empty());
+}

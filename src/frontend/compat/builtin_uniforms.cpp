@@ -1,0 +1,226 @@
+// The built-in uniforms of GLSL 1.x programs in compatibility contexts (shader/compat_builtins.h lowers
+// gl_ModelViewMatrix, gl_LightSource[], gl_Fog... to ordinary uniforms): before each draw with such a
+// program, the compatibility state is written into its default block; only changed values are uploaded.
+#include <cmath>
+#include <string>
+
+#include "frontend/compat/immediate.h"
+#include "frontend/compat/uniform_writer.h"
+#include "frontend/gl_impl.h"
+#include "shader/compat_builtins.h"
+
+namespace caldera::compat {
+namespace {
+
+using shader::CompatMatrixForm;
+using shader::CompatValue;
+
+Mat4 Transpose(const Mat4& a) {
+  Mat4 t;
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r) t.m[size_t(c * 4 + r)] = a.m[size_t(r * 4 + c)];
+  return t;
+}
+
+// The general inverse by cofactors; a singular matrix gives zeros (GL leaves its inverse undefined).
+Mat4 Inverse(const Mat4& a) {
+  const auto& m = a.m;
+  auto at = [&](int r, int c) { return m[size_t(c * 4 + r)]; };
+  auto minor3 = [&](int skip_r, int skip_c) {
+    int rs[3], cs[3];
+    for (int i = 0, k = 0; i < 4; ++i)
+      if (i != skip_r) rs[k++] = i;
+    for (int i = 0, k = 0; i < 4; ++i)
+      if (i != skip_c) cs[k++] = i;
+    return at(rs[0], cs[0]) * (at(rs[1], cs[1]) * at(rs[2], cs[2]) - at(rs[1], cs[2]) * at(rs[2], cs[1])) -
+           at(rs[0], cs[1]) * (at(rs[1], cs[0]) * at(rs[2], cs[2]) - at(rs[1], cs[2]) * at(rs[2], cs[0])) +
+           at(rs[0], cs[2]) * (at(rs[1], cs[0]) * at(rs[2], cs[1]) - at(rs[1], cs[1]) * at(rs[2], cs[0]));
+  };
+  float cof[4][4];
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) cof[r][c] = ((r + c) % 2 ? -1.0f : 1.0f) * minor3(r, c);
+  float det = 0;
+  for (int c = 0; c < 4; ++c) det += at(0, c) * cof[0][c];
+  Mat4 inv;
+  const float s = det != 0 ? 1.0f / det : 0.0f;
+  // inverse = adjugate / det, adjugate = cofactor transposed: inverse(r, c) = cof[c][r] / det.
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) inv.m[size_t(c * 4 + r)] = cof[c][r] * s;
+  return inv;
+}
+
+Mat4 Form(const Mat4& a, CompatMatrixForm form) {
+  switch (form) {
+    case CompatMatrixForm::kInverse:
+      return Inverse(a);
+    case CompatMatrixForm::kTranspose:
+      return Transpose(a);
+    case CompatMatrixForm::kInverseTranspose:
+      return Transpose(Inverse(a));
+    case CompatMatrixForm::kPlain:
+      break;
+  }
+  return a;
+}
+
+void Mul(const float* a, const float* b, float* out) {
+  for (int i = 0; i < 4; ++i) out[i] = a[i] * b[i];
+}
+
+void LightSource(UniformWriter& w, const Light& l, int i) {
+  const std::string p = "gl_LightSource[" + std::to_string(i) + "].";
+  auto name = [&](const char* member) { return p + member; };
+  w.Vec(name("ambient").c_str(), l.ambient, 4);
+  w.Vec(name("diffuse").c_str(), l.diffuse, 4);
+  w.Vec(name("specular").c_str(), l.specular, 4);
+  w.Vec(name("position").c_str(), l.position, 4);
+  // The half vector for an infinite viewer: normalize(direction to the light + (0, 0, 1)).
+  float d[3] = {l.position[0], l.position[1], l.position[2]};
+  float len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+  if (len > 0)
+    for (float& x : d) x /= len;
+  d[2] += 1;
+  len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+  float half[4] = {0, 0, 0, 0};
+  if (len > 0)
+    for (int k = 0; k < 3; ++k) half[k] = d[k] / len;
+  w.Vec(name("halfVector").c_str(), half, 4);
+  w.Vec(name("spotDirection").c_str(), l.spot_direction, 3);
+  w.Vec(name("spotExponent").c_str(), &l.spot_exponent, 1);
+  w.Vec(name("spotCutoff").c_str(), &l.spot_cutoff, 1);
+  const float cos_cutoff = std::cos(l.spot_cutoff * float(M_PI) / 180.0f);
+  w.Vec(name("spotCosCutoff").c_str(), &cos_cutoff, 1);
+  w.Vec(name("constantAttenuation").c_str(), &l.attenuation[0], 1);
+  w.Vec(name("linearAttenuation").c_str(), &l.attenuation[1], 1);
+  w.Vec(name("quadraticAttenuation").c_str(), &l.attenuation[2], 1);
+}
+
+void MaterialValues(UniformWriter& w, const char* block, const Material& m) {
+  const std::string p = std::string(block) + ".";
+  w.Vec((p + "emission").c_str(), m.emission, 4);
+  w.Vec((p + "ambient").c_str(), m.ambient, 4);
+  w.Vec((p + "diffuse").c_str(), m.diffuse, 4);
+  w.Vec((p + "specular").c_str(), m.specular, 4);
+  w.Vec((p + "shininess").c_str(), &m.shininess, 1);
+}
+
+}  // namespace
+
+void LoadBuiltinUniforms(Context& ctx, Program& program) {
+  State& st = *ctx.compat;
+  const auto& table = shader::CompatBuiltins();
+  UniformWriter w(program);
+  const Mat4& mv = st.modelview.back();
+  const Mat4& proj = st.projection.back();
+  for (uint16_t index : program.linked->compat_builtins) {
+    const shader::CompatBuiltin& b = table[index];
+    if (b.kind != shader::CompatKind::kUniform) continue;
+    switch (b.value) {
+      case CompatValue::kModelView:
+        w.Matrix(b.name, Form(mv, b.form).m.data(), 4, 4);
+        break;
+      case CompatValue::kProjection:
+        w.Matrix(b.name, Form(proj, b.form).m.data(), 4, 4);
+        break;
+      case CompatValue::kModelViewProjection:
+        w.Matrix(b.name, Form(Multiply(proj, mv), b.form).m.data(), 4, 4);
+        break;
+      case CompatValue::kTexture:
+        for (int u = 0; u < shader::kCompatTexCoords; ++u) {
+          // Sets past the fixed-function units keep the identity (their stacks do not exist here).
+          const Mat4 m = u < kTexUnits ? st.units[size_t(u)].matrix.back() : Mat4{};
+          w.Matrix(b.name, Form(m, b.form).m.data(), 4, 4, u);
+        }
+        break;
+      case CompatValue::kNormalMatrix: {
+        float nm[9];
+        NormalMatrix(mv, nm);
+        w.Matrix(b.name, nm, 3, 3);
+        break;
+      }
+      case CompatValue::kNormalScale: {
+        float nm[9];
+        NormalMatrix(mv, nm);
+        const float len = std::sqrt(nm[2] * nm[2] + nm[5] * nm[5] + nm[8] * nm[8]);
+        const float scale = len != 0 ? 1.0f / len : 1.0f;
+        w.Vec(b.name, &scale, 1);
+        break;
+      }
+      case CompatValue::kLightSource:
+        for (int i = 0; i < kLights; ++i) LightSource(w, st.lights[size_t(i)], i);
+        break;
+      case CompatValue::kLightModel:
+        w.Vec("gl_LightModel.ambient", st.light_model_ambient, 4);
+        break;
+      case CompatValue::kFrontMaterial:
+      case CompatValue::kBackMaterial: {
+        const bool back = b.value == CompatValue::kBackMaterial;
+        MaterialValues(w, b.name, st.material[back]);
+        break;
+      }
+      case CompatValue::kFrontLightModelProduct:
+      case CompatValue::kBackLightModelProduct: {
+        const Material& m = st.material[b.value == CompatValue::kBackLightModelProduct];
+        float scene[4];
+        for (int k = 0; k < 3; ++k) scene[k] = m.emission[k] + m.ambient[k] * st.light_model_ambient[k];
+        scene[3] = m.diffuse[3];
+        w.Vec((std::string(b.name) + ".sceneColor").c_str(), scene, 4);
+        break;
+      }
+      case CompatValue::kFrontLightProduct:
+      case CompatValue::kBackLightProduct: {
+        const Material& m = st.material[b.value == CompatValue::kBackLightProduct];
+        for (int i = 0; i < kLights; ++i) {
+          const Light& l = st.lights[size_t(i)];
+          const std::string p = std::string(b.name) + "[" + std::to_string(i) + "].";
+          float v[4];
+          Mul(m.ambient, l.ambient, v);
+          w.Vec((p + "ambient").c_str(), v, 4);
+          Mul(m.diffuse, l.diffuse, v);
+          w.Vec((p + "diffuse").c_str(), v, 4);
+          Mul(m.specular, l.specular, v);
+          w.Vec((p + "specular").c_str(), v, 4);
+        }
+        break;
+      }
+      case CompatValue::kFog: {
+        w.Vec("gl_Fog.color", st.fog_color, 4);
+        w.Vec("gl_Fog.density", &st.fog_density, 1);
+        w.Vec("gl_Fog.start", &st.fog_start, 1);
+        w.Vec("gl_Fog.end", &st.fog_end, 1);
+        const float range = st.fog_end - st.fog_start;
+        const float scale = range != 0 ? 1.0f / range : 0.0f;
+        w.Vec("gl_Fog.scale", &scale, 1);
+        break;
+      }
+      case CompatValue::kTextureEnvColor:
+        for (int u = 0; u < kTexUnits; ++u) w.Vec(b.name, st.units[size_t(u)].env_color, 4, u);
+        break;
+      case CompatValue::kPoint: {
+        // Point parameters beyond the size and fade threshold are not tracked: their initial values.
+        const float values[][2] = {{0, ctx.state.point_size},
+                                   {1, 0.0f},
+                                   {2, 2047.0f},
+                                   {3, ctx.state.point_fade_threshold},
+                                   {4, 1.0f},
+                                   {5, 0.0f},
+                                   {6, 0.0f}};
+        static const char* kMembers[] = {"size",
+                                         "sizeMin",
+                                         "sizeMax",
+                                         "fadeThresholdSize",
+                                         "distanceConstantAttenuation",
+                                         "distanceLinearAttenuation",
+                                         "distanceQuadraticAttenuation"};
+        for (const auto& v : values)
+          w.Vec((std::string("gl_Point.") + kMembers[int(v[0])]).c_str(), &v[1], 1);
+        break;
+      }
+      case CompatValue::kNone:
+        break;
+    }
+  }
+  w.Finish();
+}
+
+}  // namespace caldera::compat

@@ -1,0 +1,261 @@
+// The table of compatibility built-ins and the prelude built from it (see compat_builtins.h).
+#include "shader/compat_builtins.h"
+
+#include <regex>
+#include <set>
+
+namespace caldera::shader {
+namespace {
+
+constexpr uint8_t kVs = 1, kFs = 2, kAll = 7;
+using K = CompatKind;
+using V = CompatValue;
+using F = CompatMatrixForm;
+
+// Shorthands for the table's rows.
+CompatBuiltin Attribute(const char* name, const char* type, int location) {
+  return {name, K::kAttribute, kVs, type, nullptr, int8_t(location), V::kNone, F::kPlain, nullptr, nullptr};
+}
+CompatBuiltin Constant(const char* name, uint8_t stages, const char* value) {
+  return {name, K::kConstant, stages, nullptr, value, -1, V::kNone, F::kPlain, nullptr, nullptr};
+}
+CompatBuiltin Struct(const char* name, const char* members) {
+  return {name, K::kStruct, kAll, members, nullptr, -1, V::kNone, F::kPlain, nullptr, nullptr};
+}
+CompatBuiltin Uniform(const char* name, const char* declaration, V value, F form = F::kPlain,
+                      const char* needs = nullptr) {
+  return {name, K::kUniform, kAll, declaration, nullptr, -1, value, form, needs, nullptr};
+}
+CompatBuiltin VaryingOut(const char* name, const char* declaration) {
+  return {name, K::kVaryingOut, kVs, declaration, nullptr, -1, V::kNone, F::kPlain, nullptr, nullptr};
+}
+// A fragment input reading the vertex output `producer`; `macro` may wrap it (colours are clamped, as
+// GL_CLAMP_VERTEX_COLOR's default asks).
+CompatBuiltin VaryingIn(const char* name, const char* declaration, const char* producer, const char* macro) {
+  return {name, K::kVaryingIn, kFs, declaration, macro, -1, V::kNone, F::kPlain, producer, producer};
+}
+
+std::vector<CompatBuiltin> MakeTable() {
+  std::vector<CompatBuiltin> t = {
+      // Vertex inputs at the locations glBegin/glEnd, legacy arrays and the fixed-function programs use.
+      Attribute("gl_Vertex", "in vec4 $;", 0),
+      Attribute("gl_Color", "in vec4 $;", 1),
+      Attribute("gl_Normal", "in vec3 $;", 2),
+      Attribute("gl_SecondaryColor", "in vec4 $;", 3),
+      Attribute("gl_MultiTexCoord0", "in vec4 $;", 4),
+      Attribute("gl_MultiTexCoord1", "in vec4 $;", 5),
+      // Texture coordinate sets past the fixed-function units and the fog coordinate have no current value
+      // or array feeding them here: their initial values.
+      Constant("gl_MultiTexCoord2", kVs, "vec4(0.0, 0.0, 0.0, 1.0)"),
+      Constant("gl_MultiTexCoord3", kVs, "vec4(0.0, 0.0, 0.0, 1.0)"),
+      Constant("gl_MultiTexCoord4", kVs, "vec4(0.0, 0.0, 0.0, 1.0)"),
+      Constant("gl_MultiTexCoord5", kVs, "vec4(0.0, 0.0, 0.0, 1.0)"),
+      Constant("gl_MultiTexCoord6", kVs, "vec4(0.0, 0.0, 0.0, 1.0)"),
+      Constant("gl_MultiTexCoord7", kVs, "vec4(0.0, 0.0, 0.0, 1.0)"),
+      Constant("gl_FogCoord", kVs, "0.0"),
+      Constant("gl_MaxLights", kAll, "8"),
+      Constant("gl_MaxTextureCoords", kAll, "8"),
+      Constant("gl_MaxTextureUnits", kAll, "2"),
+      Constant("gl_MaxClipPlanes", kAll, "8"),
+      // Structs, before the uniforms of their type.
+      Struct("gl_LightSourceParameters",
+             "struct $ { vec4 ambient; vec4 diffuse; vec4 specular; vec4 position; vec4 halfVector; "
+             "vec3 spotDirection; float spotExponent; float spotCutoff; float spotCosCutoff; "
+             "float constantAttenuation; float linearAttenuation; float quadraticAttenuation; };"),
+      Struct("gl_MaterialParameters",
+             "struct $ { vec4 emission; vec4 ambient; vec4 diffuse; vec4 specular; float shininess; };"),
+      Struct("gl_LightModelParameters", "struct $ { vec4 ambient; };"),
+      Struct("gl_LightModelProducts", "struct $ { vec4 sceneColor; };"),
+      Struct("gl_LightProducts", "struct $ { vec4 ambient; vec4 diffuse; vec4 specular; };"),
+      Struct("gl_FogParameters",
+             "struct $ { vec4 color; float density; float start; float end; float scale; };"),
+      Struct("gl_PointParameters",
+             "struct $ { float size; float sizeMin; float sizeMax; float fadeThresholdSize; "
+             "float distanceConstantAttenuation; float distanceLinearAttenuation; "
+             "float distanceQuadraticAttenuation; };"),
+      // Matrices.
+      Uniform("gl_ModelViewMatrix", "uniform mat4 $;", V::kModelView),
+      Uniform("gl_ProjectionMatrix", "uniform mat4 $;", V::kProjection),
+      Uniform("gl_ModelViewProjectionMatrix", "uniform mat4 $;", V::kModelViewProjection),
+      Uniform("gl_TextureMatrix", "uniform mat4 $[8];", V::kTexture),
+      Uniform("gl_NormalMatrix", "uniform mat3 $;", V::kNormalMatrix),
+      Uniform("gl_NormalScale", "uniform float $;", V::kNormalScale),
+      Uniform("gl_ModelViewMatrixInverse", "uniform mat4 $;", V::kModelView, F::kInverse),
+      Uniform("gl_ProjectionMatrixInverse", "uniform mat4 $;", V::kProjection, F::kInverse),
+      Uniform("gl_ModelViewProjectionMatrixInverse", "uniform mat4 $;", V::kModelViewProjection, F::kInverse),
+      Uniform("gl_TextureMatrixInverse", "uniform mat4 $[8];", V::kTexture, F::kInverse),
+      Uniform("gl_ModelViewMatrixTranspose", "uniform mat4 $;", V::kModelView, F::kTranspose),
+      Uniform("gl_ProjectionMatrixTranspose", "uniform mat4 $;", V::kProjection, F::kTranspose),
+      Uniform("gl_ModelViewProjectionMatrixTranspose", "uniform mat4 $;", V::kModelViewProjection,
+              F::kTranspose),
+      Uniform("gl_TextureMatrixTranspose", "uniform mat4 $[8];", V::kTexture, F::kTranspose),
+      Uniform("gl_ModelViewMatrixInverseTranspose", "uniform mat4 $;", V::kModelView, F::kInverseTranspose),
+      Uniform("gl_ProjectionMatrixInverseTranspose", "uniform mat4 $;", V::kProjection, F::kInverseTranspose),
+      Uniform("gl_ModelViewProjectionMatrixInverseTranspose", "uniform mat4 $;", V::kModelViewProjection,
+              F::kInverseTranspose),
+      Uniform("gl_TextureMatrixInverseTranspose", "uniform mat4 $[8];", V::kTexture, F::kInverseTranspose),
+      // Lighting, fog, points, texture environments.
+      Uniform("gl_LightSource", "uniform caldera_gl_LightSourceParameters $[8];", V::kLightSource, F::kPlain,
+              "gl_LightSourceParameters"),
+      Uniform("gl_LightModel", "uniform caldera_gl_LightModelParameters $;", V::kLightModel, F::kPlain,
+              "gl_LightModelParameters"),
+      Uniform("gl_FrontMaterial", "uniform caldera_gl_MaterialParameters $;", V::kFrontMaterial, F::kPlain,
+              "gl_MaterialParameters"),
+      Uniform("gl_BackMaterial", "uniform caldera_gl_MaterialParameters $;", V::kBackMaterial, F::kPlain,
+              "gl_MaterialParameters"),
+      Uniform("gl_FrontLightModelProduct", "uniform caldera_gl_LightModelProducts $;",
+              V::kFrontLightModelProduct, F::kPlain, "gl_LightModelProducts"),
+      Uniform("gl_BackLightModelProduct", "uniform caldera_gl_LightModelProducts $;",
+              V::kBackLightModelProduct, F::kPlain, "gl_LightModelProducts"),
+      Uniform("gl_FrontLightProduct", "uniform caldera_gl_LightProducts $[8];", V::kFrontLightProduct,
+              F::kPlain, "gl_LightProducts"),
+      Uniform("gl_BackLightProduct", "uniform caldera_gl_LightProducts $[8];", V::kBackLightProduct,
+              F::kPlain, "gl_LightProducts"),
+      Uniform("gl_Fog", "uniform caldera_gl_FogParameters $;", V::kFog, F::kPlain, "gl_FogParameters"),
+      Uniform("gl_Point", "uniform caldera_gl_PointParameters $;", V::kPoint, F::kPlain,
+              "gl_PointParameters"),
+      Uniform("gl_TextureEnvColor", "uniform vec4 $[8];", V::kTextureEnvColor),
+      // Varyings: vertex outputs, and the fragment inputs they feed (the front colours: two-sided vertex
+      // programs are not modelled).
+      VaryingOut("gl_FrontColor", "out vec4 $;"),
+      VaryingOut("gl_BackColor", "out vec4 $;"),
+      VaryingOut("gl_FrontSecondaryColor", "out vec4 $;"),
+      VaryingOut("gl_BackSecondaryColor", "out vec4 $;"),
+      VaryingOut("gl_TexCoord", "out vec4 $[8];"),
+      VaryingOut("gl_FogFragCoord", "out float $;"),
+      VaryingIn("gl_Color", "in vec4 $;", "gl_FrontColor", "clamp(caldera_gl_FrontColor, 0.0, 1.0)"),
+      VaryingIn("gl_SecondaryColor", "in vec4 $;", "gl_FrontSecondaryColor",
+                "clamp(caldera_gl_FrontSecondaryColor, 0.0, 1.0)"),
+      VaryingIn("gl_TexCoord", "in vec4 $[8];", "gl_TexCoord", "caldera_gl_TexCoord"),
+      VaryingIn("gl_FogFragCoord", "in float $;", "gl_FogFragCoord", "caldera_gl_FogFragCoord"),
+      // User clip planes are not implemented: the clip vertex is written and read by nothing.
+      {"gl_ClipVertex", K::kGlobal, kVs, "vec4 $;", nullptr, -1, V::kNone, F::kPlain, nullptr, nullptr},
+      {"ftransform", K::kFunction, kVs,
+       "vec4 $() { return caldera_gl_ModelViewProjectionMatrix * caldera_gl_Vertex; }", nullptr, -1, V::kNone,
+       F::kPlain, "gl_ModelViewProjectionMatrix gl_Vertex", nullptr},
+  };
+  return t;
+}
+
+// `name` occurs in `src` as a whole identifier.
+bool Mentions(const std::string& src, const char* name) {
+  const size_t n = std::char_traits<char>::length(name);
+  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = src.find(name); at != std::string::npos; at = src.find(name, at + 1)) {
+    if (at > 0 && ident(src[at - 1])) continue;
+    if (at + n < src.size() && ident(src[at + n])) continue;
+    return true;
+  }
+  return false;
+}
+
+std::string Replace(const char* text, const std::string& lowered) {
+  std::string out;
+  for (const char* p = text; *p; ++p) {
+    if (*p == '$')
+      out += lowered;
+    else
+      out += *p;
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<CompatBuiltin>& CompatBuiltins() {
+  static const std::vector<CompatBuiltin> table = MakeTable();
+  return table;
+}
+
+std::string CompatLoweredName(const CompatBuiltin& b) {
+  if (b.kind == CompatKind::kVaryingIn) return std::string("caldera_") + b.lowered_override;
+  return std::string("caldera_") + b.name;
+}
+
+namespace internal {
+
+CompatLowering PlanCompatLowering(const std::vector<CompatStageSource>& stages) {
+  const auto& table = CompatBuiltins();
+  CompatLowering plan;
+  bool has_geometry = false, has_vertex = false;
+  for (const auto& s : stages) {
+    has_geometry |= s.stage == 2;
+    has_vertex |= s.stage == 0;
+  }
+  // Varyings are paired between a lowered vertex stage and the fragment stage it feeds.
+  const bool pair = has_vertex && !has_geometry;
+  // Needed entries per stage: named in the stage's source, or needed by a needed entry.
+  std::set<size_t> need[3];
+  auto find = [&](const std::string& name, uint8_t stage_bit) -> size_t {
+    for (size_t i = 0; i < table.size(); ++i)
+      if (name == table[i].name && (table[i].stages & stage_bit)) return i;
+    return table.size();
+  };
+  auto add = [&](auto& self, int stage, size_t index) -> void {
+    if (index >= table.size() || !need[stage].insert(index).second) return;
+    const CompatBuiltin& b = table[index];
+    if (!b.needs || b.kind == CompatKind::kVaryingIn) return;
+    std::string names = b.needs;
+    size_t pos = 0;
+    while (pos < names.size()) {
+      size_t end = names.find(' ', pos);
+      if (end == std::string::npos) end = names.size();
+      self(self, stage, find(names.substr(pos, end - pos), uint8_t(1u << stage)));
+      pos = end + 1;
+    }
+  };
+  for (const auto& s : stages) {
+    const uint8_t bit = uint8_t(1u << s.stage);
+    for (size_t i = 0; i < table.size(); ++i)
+      if ((table[i].stages & bit) && Mentions(*s.source, table[i].name)) add(add, s.stage, i);
+  }
+  // A fragment input needs the vertex output that feeds it (declared even if the vertex shader does not
+  // write it, so that the interfaces match), unless a geometry shader sits between them (or the vertex
+  // stage is not lowered).
+  if (pair) {
+    for (size_t i : std::set<size_t>(need[1]))
+      if (table[i].kind == CompatKind::kVaryingIn) add(add, 0, find(table[i].lowered_override, 1));
+  }
+  // And the other way: every vertex output has a fragment input of its name, so that both stages declare
+  // the same built-in varyings in the same order and glslang gives them the same locations (it places an
+  // output no input matches at its own next free location, shifting the others).
+  std::string fragment_varyings;
+  if (pair) {
+    for (size_t i : need[0]) {
+      if (table[i].kind != CompatKind::kVaryingOut) continue;
+      std::string in = Replace(table[i].declaration, CompatLoweredName(table[i]));
+      fragment_varyings += "in " + in.substr(4) + "\n";  // "out T name;" -> "in T name;"
+    }
+  }
+  for (int st = 0; st < 3; ++st) {
+    if (st == 1) plan.prelude[st] += fragment_varyings;
+    for (size_t i : need[st]) {
+      const CompatBuiltin& b = table[i];
+      const std::string lowered = CompatLoweredName(b);
+      std::string& p = plan.prelude[st];
+      const bool declared = pair && b.kind == CompatKind::kVaryingIn;  // in fragment_varyings
+      if (b.declaration && !declared) p += Replace(b.declaration, lowered) + "\n";
+      p += std::string("#define ") + b.name + " " + (b.macro ? b.macro : lowered) + "\n";
+      if (b.kind == CompatKind::kAttribute) plan.attrib_locations.emplace_back(lowered, b.location);
+      plan.used.push_back(uint16_t(i));
+      plan.active = true;
+    }
+  }
+  return plan;
+}
+
+void BlankBuiltinRedeclarations(std::string& source) {
+  static const std::regex redeclaration(
+      R"(\b(?:(?:flat|smooth|noperspective|centroid|invariant)\s+)*(?:varying|in|out)\s+(?:(?:lowp|mediump|highp)\s+)?(?:vec4|float)\s+gl_(?:TexCoord|FrontColor|BackColor|FrontSecondaryColor|BackSecondaryColor|FogFragCoord|Color|SecondaryColor)\s*(?:\[\s*\w*\s*\])?\s*;)");
+  if (source.find("gl_") == std::string::npos) return;
+  std::string out = source;
+  for (auto it = std::sregex_iterator(source.begin(), source.end(), redeclaration);
+       it != std::sregex_iterator(); ++it) {
+    for (size_t i = size_t(it->position()); i < size_t(it->position() + it->length()); ++i)
+      if (out[i] != '\n') out[i] = ' ';
+  }
+  source = std::move(out);
+}
+
+}  // namespace internal
+}  // namespace caldera::shader
