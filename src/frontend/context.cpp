@@ -49,6 +49,9 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
   dirty_.set();
   compat_ = (desc.api == ClientApi::kOpenGL && !desc.core_profile) || IsES1();
   if (compat_) compat = std::make_unique<compat::State>();
+  // ES 1.1 refuses the commands it lacks (shaders, glBegin...): every implemented entry point asks
+  // compat::BeforeCommand, only in ES 1.1 contexts.
+  if (IsES1()) compat_hooks = compat::kHookES1;
   if (IsES() || compat_) {
     // ES and the compatibility profile have a default vertex array object (name 0) that behaves like a
     // generated one.

@@ -193,6 +193,23 @@ void CheckApi(bool caldera) {
   (void)caldera;
 }
 
+// On Caldera: commands ES 1.1 lacks, reached through eglGetProcAddress, are refused in the ES 1.1 context.
+void CheckEs1Refuses() {
+  using CreateShaderFn = GLuint (*)(GLenum);
+  using BeginFn = void (*)(GLenum);
+  auto create_shader = reinterpret_cast<CreateShaderFn>(eglGetProcAddress("glCreateShader"));
+  auto begin = reinterpret_cast<BeginFn>(eglGetProcAddress("glBegin"));
+  Check(create_shader && begin, "eglGetProcAddress finds glCreateShader and glBegin");
+  if (!create_shader || !begin) return;
+  glGetError();
+  Check(create_shader(0x8B31 /* GL_VERTEX_SHADER */) == 0, "ES 1.1: glCreateShader makes nothing");
+  CheckError(GL_INVALID_OPERATION, "ES 1.1: glCreateShader is GL_INVALID_OPERATION");
+  begin(GL_TRIANGLES);
+  CheckError(GL_INVALID_OPERATION, "ES 1.1: glBegin is GL_INVALID_OPERATION");
+  glColor4f(1, 1, 1, 1);  // not inside a glBegin: the refused glBegin opened nothing
+  CheckError(GL_NO_ERROR, "ES 1.1: glColor4f after the refused glBegin");
+}
+
 // On Caldera: an ES 2 context current, ES 1's own commands reached through libGLESv1_CM are refused.
 void CheckEs2Refuses(EGLDisplay dpy, EGLConfig config, EGLSurface surface, EGLContext es1) {
   const EGLint attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
@@ -278,6 +295,7 @@ int main(int argc, char** argv) {
     Check(version && std::strstr(version, "Caldera"), "GL_VERSION names Caldera");
   }
   CheckApi(caldera);
+  if (caldera) CheckEs1Refuses();
   if (caldera) CheckEs2Refuses(dpy, config, surface, ctx);
 
   DrawScene(caldera);
