@@ -13,7 +13,7 @@
 namespace caldera::egl {
 namespace {
 
-constexpr EGLint kRenderable = EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT;
+constexpr EGLint kRenderable = EGL_OPENGL_BIT | EGL_OPENGL_ES_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT;
 // Plus EGL_WINDOW_BIT on window platforms (and EGL_PIXMAP_BIT on X11). Swaps keep the back buffer
 // (EGL_SWAP_BEHAVIOR may be PRESERVED).
 constexpr EGLint kSurfaceTypes = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT;

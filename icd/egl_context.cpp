@@ -232,14 +232,12 @@ EGLContext CreateContext(EGLDisplay handle, EGLConfig config, EGLContext share_c
       SetError(EGL_BAD_MATCH);
       return EGL_NO_CONTEXT;
     }
-    if (req.major == 1) {
-      // Our configs lack EGL_OPENGL_ES_BIT: with a config that is EGL_BAD_CONFIG (EGL 1.5 §3.7.1).
-      SetError(cfg ? EGL_BAD_CONFIG : EGL_BAD_MATCH);
-      return EGL_NO_CONTEXT;
-    }
     desc.api = ClientApi::kOpenGLES;
     desc.major = req.major;
     desc.minor = req.minor;
+    // ES 1.0 and 1.1 requests get ES 1.1 (a superset), which runs on the compatibility profile's
+    // fixed-function machinery (src/frontend/compat/).
+    if (req.major == 1) desc.minor = 1;
     desc.core_profile = false;
   }
   desc.forward_compatible = req.forward_compatible;

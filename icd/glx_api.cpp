@@ -1045,7 +1045,7 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
       return nullptr;
     }
     desc.api = ClientApi::kOpenGLES;
-    if (desc.major == 1) desc.major = 2;
+    if (desc.major == 1) desc.minor = 1;  // ES 1.x: ES 1.1, on the compatibility machinery
   } else if (!ExistingGLVersion(desc.major, desc.minor)) {
     RaiseCoreError(dpy, BadMatch, 0, minor);  // GLX_ARB_create_context: a version that does not exist
     return nullptr;

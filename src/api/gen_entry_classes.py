@@ -68,6 +68,8 @@ def exported_entries(xml, impl, extensions):
     # decide bumps nobody reads; the rules give them the safe ones.
     for name in gen_gl_api.collect_compat_commands(root) - wanted:
         entries[name] = name
+    for name in gen_gl_api.collect_es1_commands(root) - wanted:  # glOrthof, glTranslatex...: ES 1.1 only
+        entries[name] = name
     for row in gen_extensions.resolve(extensions, root, wanted, implemented):
         for name, target in row.entries.items():
             entries.setdefault(name, target)

@@ -56,6 +56,12 @@ void CompatibilityOnly(Context& ctx, const char* command) {
                 "exists only in compatibility-profile contexts (GL_INVALID_OPERATION)");
 }
 
+void ES1Only(Context& ctx, const char* command) {
+  ReportToDebugOutput(ctx, GL_INVALID_OPERATION, command, "exists only in OpenGL ES 1.1 contexts");
+  util::LogOnce(util::LogLevel::kDebug, command,
+                "exists only in OpenGL ES 1.1 contexts (GL_INVALID_OPERATION)");
+}
+
 const char* EnumToName(uint32_t value) {
   auto* end = kGLEnumNames + kGLEnumNameCount;
   auto* it =

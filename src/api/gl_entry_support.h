@@ -46,5 +46,7 @@ void Unimplemented(Context& ctx, const char* command);
 void LostContext(Context& ctx, const char* command);  // GL_CONTEXT_LOST for a command of a lost context
 // A compatibility-profile command in a core or ES context: GL_INVALID_OPERATION (GL 3.2 core, appendix E).
 void CompatibilityOnly(Context& ctx, const char* command);
+// An OpenGL ES 1.1 command (glOrthof, glTranslatex...) called in another context: GL_INVALID_OPERATION.
+void ES1Only(Context& ctx, const char* command);
 
 }  // namespace caldera::api

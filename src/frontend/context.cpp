@@ -45,10 +45,13 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
   }
   // ES has no GL_FRAMEBUFFER_SRGB switch (Caldera offers no GL_EXT_sRGB_write_control): sRGB attachments
   // and sRGB window surfaces always encode, and blits between sRGB buffers convert.
-  if (desc.api == ClientApi::kOpenGLES) state.framebuffer_srgb = true;
+  if (IsES()) state.framebuffer_srgb = true;
   dirty_.set();
-  compat_ = desc.api == ClientApi::kOpenGL && !desc.core_profile;
+  compat_ = (desc.api == ClientApi::kOpenGL && !desc.core_profile) || IsES1();
   if (compat_) compat = std::make_unique<compat::State>();
+  // ES 1.1 refuses the commands it lacks (shaders, glBegin...): every implemented entry point asks
+  // compat::BeforeCommand, only in ES 1.1 contexts.
+  if (IsES1()) compat_hooks = compat::kHookES1;
   if (IsES() || compat_) {
     // ES and the compatibility profile have a default vertex array object (name 0) that behaves like a
     // generated one.

@@ -154,8 +154,11 @@ class Context {
     return fast_path_.valid && draw_epoch_ == fast_path_.epoch &&
            share_->epoch.load(std::memory_order_relaxed) == fast_path_.share_epoch;
   }
-  bool IsES() const { return desc_.api == ClientApi::kOpenGLES; }
-  // A desktop compatibility-profile context: the deprecated commands work (src/frontend/compat/).
+  // An ES 2/3 context (ES rules: ESSL shaders, ES extensions...). ES 1.1 contexts are not: they run on the
+  // compatibility machinery (fixed function, src/frontend/compat/), so they answer IsCompat and IsES1.
+  bool IsES() const { return desc_.api == ClientApi::kOpenGLES && desc_.major >= 2; }
+  bool IsES1() const { return desc_.api == ClientApi::kOpenGLES && desc_.major == 1; }
+  // A compatibility-profile or ES 1.1 context: the deprecated commands work (src/frontend/compat/).
   bool IsCompat() const { return compat_; }
   const ContextDesc& desc() const { return desc_; }
   Device& device() const { return device_; }  // the device outlives its contexts

@@ -213,9 +213,10 @@ int32_t SurfaceHeight(const Surface& surface) {
 
 Context* CreateContext(Device& device, const ContextDesc& desc, Context* share, std::string* error) {
   bool ok = desc.api == ClientApi::kOpenGL ? (desc.major < 3 || (desc.major == 3 && desc.minor <= 3))
-                                           : (desc.major == 2 || (desc.major == 3 && desc.minor <= 0));
+                                           : ((desc.major == 1 && desc.minor <= 1) || desc.major == 2 ||
+                                              (desc.major == 3 && desc.minor <= 0));
   if (!ok) {
-    if (error) *error = "Caldera provides desktop GL up to 3.3 core and OpenGL ES 2.0/3.0";
+    if (error) *error = "Caldera provides desktop GL up to 3.3 core and OpenGL ES 1.1/2.0/3.0";
     return nullptr;
   }
   if (share && &share->device() != &device) {

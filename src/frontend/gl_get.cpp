@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "frontend/compat/es1_fixed.h"
 #include "frontend/compat/immediate.h"
 #include "frontend/context.h"
 #include "frontend/default_framebuffer.h"
@@ -579,6 +580,7 @@ const GLubyte* GetString(Context& ctx, GLenum name) {
   static const std::string compat_version =
       std::string("3.3 (Compatibility Profile) Caldera ") + CALDERA_VERSION;
   static const std::string es_version = std::string("OpenGL ES 3.0 Caldera ") + CALDERA_VERSION;
+  static const std::string es1_version = std::string("OpenGL ES-CM 1.1 Caldera ") + CALDERA_VERSION;
   static const std::string glsl_version = "3.30";
   static const std::string essl_version = "OpenGL ES GLSL ES 3.00";
   thread_local std::string renderer;
@@ -590,12 +592,20 @@ const GLubyte* GetString(Context& ctx, GLenum name) {
       return reinterpret_cast<const GLubyte*>(renderer.c_str());
     case GL_VERSION:
       return reinterpret_cast<const GLubyte*>((ctx.IsES()       ? es_version
+                                               : ctx.IsES1()    ? es1_version
                                                : ctx.IsCompat() ? compat_version
                                                                 : gl_version)
                                                   .c_str());
     case GL_SHADING_LANGUAGE_VERSION:
+      if (ctx.IsES1()) {  // ES 1.1 has no shading language
+        ctx.Error(GL_INVALID_ENUM, "glGetString", "ES 1.1 has no GL_SHADING_LANGUAGE_VERSION");
+        return nullptr;
+      }
       return reinterpret_cast<const GLubyte*>((ctx.IsES() ? essl_version : glsl_version).c_str());
     case GL_EXTENSIONS:
+      // ES 1.1: none of the table's extensions are ES 1 extensions, and the ES 1 ones Caldera could offer
+      // (GL_OES_point_size_array, GL_OES_point_sprite, GL_OES_read_format...) are not implemented.
+      if (ctx.IsES1()) return reinterpret_cast<const GLubyte*>("");
       if (ctx.IsES() || ctx.IsCompat())
         return reinterpret_cast<const GLubyte*>(Extensions(ctx).joined.c_str());
       // Core profile: GL_EXTENSIONS is gone from glGetString (use glGetStringi); compatibility keeps it.
@@ -633,6 +643,23 @@ void GetInteger64v(Context& ctx, GLenum pname, GLint64* data) {
 }
 void GetFloatv(Context& ctx, GLenum pname, GLfloat* data) {
   Get(ctx, pname, data, "glGetFloatv");
+}
+void GetFixedv(Context& ctx, GLenum pname, khronos_int32_t* data) {
+  // glGetFloatv's values (colours as floats, integers exact) in 16.16 fixed point, saturated.
+  Values values;
+  bool found = Query(ctx, pname, values);
+  if (!found && ctx.IsCompat()) {
+    bool color = false;
+    values.count = compat::QueryState(ctx, pname, values.v, &color);
+    found = values.count > 0;
+  }
+  if (!found) {
+    char why[64];
+    std::snprintf(why, sizeof(why), "unknown state name 0x%04X", pname);
+    return ctx.Error(GL_INVALID_ENUM, "glGetFixedv", why);
+  }
+  if (!data) return;
+  for (int i = 0; i < values.count; ++i) data[i] = FloatToFixed(values.v[i]);
 }
 void GetDoublev(Context& ctx, GLenum pname, GLdouble* data) {
   Get(ctx, pname, data, "glGetDoublev");

@@ -70,6 +70,8 @@ const GLubyte* GetStringi(Context& ctx, GLenum name, GLuint index);
 void GetIntegerv(Context& ctx, GLenum pname, GLint* data);
 void GetInteger64v(Context& ctx, GLenum pname, GLint64* data);
 void GetFloatv(Context& ctx, GLenum pname, GLfloat* data);
+// OpenGL ES 1.1: glGetFloatv's values as 16.16 fixed point (GLfixed is a khronos_int32_t).
+void GetFixedv(Context& ctx, GLenum pname, khronos_int32_t* data);
 void GetDoublev(Context& ctx, GLenum pname, GLdouble* data);
 void GetBooleanv(Context& ctx, GLenum pname, GLboolean* data);
 

@@ -17,6 +17,7 @@ enum HookBit : uint8_t {
   kHookBatch = 1,      // vertices from glBegin/glEnd wait to be drawn as one batch
   kHookInBegin = 2,    // between glBegin and glEnd
   kHookCompiling = 4,  // glNewList is compiling a display list (and no list is being executed)
+  kHookES1 = 8,        // always set in OpenGL ES 1.1 contexts: commands ES 1.1 lacks are refused
 };
 
 // How a command relates to glBegin/glEnd (GL 2.1 §2.6.3): kAttribute and kBeginEndState are allowed between
@@ -33,7 +34,9 @@ void Record(Context& ctx, std::function<void()> call);
 bool ExecutingWhileCompiling(const Context& ctx);
 // False when the command must not run (an error was recorded): a command not allowed between glBegin and
 // glEnd.
-bool BeforeCommand(Context& ctx, const char* name, CommandKind kind);
+// glEnd; in an ES 1.1 context, a command that is not an ES 1.1 command (`es1_command` false: glCreateShader,
+// glBegin... reached through eglGetProcAddress).
+bool BeforeCommand(Context& ctx, const char* name, CommandKind kind, bool es1_command);
 // How many values glMaterialfv, glLightfv, glLightModelfv, glFogfv, glTexEnvfv, glTexGenfv read for pname.
 int ParamCount(GLenum pname);
 

@@ -104,7 +104,11 @@ void DrawPendingBatch(Context& ctx) {
   if (st.batch.empty()) st.batch.swap(batch);  // keep the storage for the next batch
 }
 
-bool BeforeCommand(Context& ctx, const char* name, CommandKind kind) {
+bool BeforeCommand(Context& ctx, const char* name, CommandKind kind, bool es1_command) {
+  if ((ctx.compat_hooks & kHookES1) && !es1_command) {
+    ctx.Error(GL_INVALID_OPERATION, name, "not an OpenGL ES 1.1 command");
+    return false;
+  }
   if (ctx.compat_hooks & kHookInBegin) {
     if (kind == kOther || kind == kBegin) {
       ctx.Error(GL_INVALID_OPERATION, name, "not allowed between glBegin and glEnd");

@@ -267,6 +267,8 @@ void LightModeli(Context& ctx, GLenum pname, GLint param) {
 void Materialfv(Context& ctx, GLenum face, GLenum pname, const GLfloat* p) {
   if (face != GL_FRONT && face != GL_BACK && face != GL_FRONT_AND_BACK)
     return ctx.Error(GL_INVALID_ENUM, "glMaterial", "invalid face");
+  if (ctx.IsES1() && face != GL_FRONT_AND_BACK)  // ES 1.1 §2.12.2: one material for both faces
+    return ctx.Error(GL_INVALID_ENUM, "glMaterial", "ES 1.1 takes GL_FRONT_AND_BACK only");
   if (!p) return;
   State& st = *ctx.compat;
   for (int side = 0; side < 2; ++side) {

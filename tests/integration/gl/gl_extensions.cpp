@@ -842,7 +842,7 @@ void DisplayExtensions(EGLDisplay dpy) {
   if (listed.count("EGL_KHR_context_flush_control")) ContextFlushControl(dpy);
   if (listed.count("EGL_KHR_config_attribs")) {
     // EGL_CONFORMANT_KHR: every config says which APIs it is conformant for; a choice by it finds ES 3.
-    // The default EGL_RENDERABLE_TYPE is ES 1 (which Caldera has no configs for): name ES 3.
+    // The default EGL_RENDERABLE_TYPE is ES 1: name ES 3.
     EGLint conformant_attribs[] = {EGL_CONFORMANT,
                                    EGL_OPENGL_ES3_BIT,
                                    EGL_RENDERABLE_TYPE,
