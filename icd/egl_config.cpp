@@ -51,7 +51,11 @@ EGLConfig Handle(const ConfigInfo& c) {
 // none); on Wayland the wl_shm format of its layout.
 EGLint NativeVisual(const Display* dpy, const ConfigInfo& c) {
   if (dpy && dpy->wayland) return wl::VisualFor(c.alpha, c.red);
-  return dpy && dpy->x11 ? EGLint(x11::VisualFor(*dpy->x11, c.alpha)) : 0;
+  // X: the 8-bit configs render for the screen's depth-24/32 visuals. RGB565 ones get none (they would need
+  // a depth-16 visual, which X servers at depth 24 do not have), so they stay pbuffer configs there, as on
+  // Mesa: eglChooseConfig's "smaller buffer first" rule must not hand a window program a 565 config.
+  if (!dpy || !dpy->x11 || c.format == ColorFormat::kRGB565) return 0;
+  return EGLint(x11::VisualFor(*dpy->x11, c.alpha));
 }
 
 // Whether the config has EGL_WINDOW_BIT on `dpy`: every config on Wayland, those with a visual on X.

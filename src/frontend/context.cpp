@@ -43,9 +43,9 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
     v[0] = v[1] = v[2] = 0;
     v[3] = 0x3f800000u;  // 1.0f
   }
-  // ES has no GL_FRAMEBUFFER_SRGB switch (Caldera offers no GL_EXT_sRGB_write_control): sRGB attachments
+  // ES (1.1 too) has no GL_FRAMEBUFFER_SRGB switch (Caldera offers no GL_EXT_sRGB_write_control): sRGB attachments
   // and sRGB window surfaces always encode, and blits between sRGB buffers convert.
-  if (IsES()) state.framebuffer_srgb = true;
+  if (IsES() || IsES1()) state.framebuffer_srgb = true;
   dirty_.set();
   compat_ = (desc.api == ClientApi::kOpenGL && !desc.core_profile) || IsES1();
   if (compat_) compat = std::make_unique<compat::State>();
