@@ -68,7 +68,8 @@ struct VaryingStage {
 };
 // Gives every stage's inputs the locations of the previous stage's outputs of the same name (blocks: the
 // same block name); explicit locations are kept; an input no output names gets a location no output uses.
-void MatchVaryingLocations(std::vector<VaryingStage>& chain);
+// Inputs no output feeds become private variables (GL: undefined values). Returns an internal error or "".
+std::string MatchVaryingLocations(std::vector<VaryingStage>& chain);
 // GL's link errors between consecutive stages (validation ASTs): an input whose output of the same name has
 // another type, an input read with no output of its name, and (GLSL <= 1.20, ESSL 1.00) one the previous
 // stage never writes. Returns info-log lines, empty when the interface links.

@@ -363,7 +363,11 @@ LinkedProgram LinkProgram(const LinkInput& input) {
       if (!modules[st]) continue;
       chain.push_back({modules[st].get(), declared_in[st], declared_out[st], stage == Stage::kGeometry});
     }
-    MatchVaryingLocations(chain);
+    const std::string error = MatchVaryingLocations(chain);
+    if (!error.empty()) {
+      out.info_log += error;
+      return out;
+    }
   }
 
   for (int st = 0; st < static_cast<int>(Stage::kCount); ++st) {

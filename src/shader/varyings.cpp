@@ -7,6 +7,7 @@
 #include <set>
 
 #include "shader/internal.h"
+#include "shader/spirv_editor.h"
 #include "shader/spirv_patch.h"
 
 namespace caldera::shader::internal {
@@ -60,6 +61,7 @@ struct Interface {
     std::string key;
     int count;
     const DeclaredIo* declared;
+    bool block;
   };
   std::vector<Var> vars;
 };
@@ -71,7 +73,7 @@ Interface Collect(const SpirvModule& module, uint32_t storage, bool arrayed,
     if (v.storage_class != storage || v.builtin) continue;
     if (v.name.empty() && !v.block) continue;
     const int count = static_cast<int>(arrayed ? v.element_location_count : v.location_count);
-    out.vars.push_back({v.id, MatchKey(v), std::max(1, count), FindDeclared(io, v.name)});
+    out.vars.push_back({v.id, MatchKey(v), std::max(1, count), FindDeclared(io, v.name), v.block});
   }
   return out;
 }
@@ -119,6 +121,59 @@ std::vector<const glslang::TIntermSymbol*> DeclaredSymbols(const glslang::TInter
 
 const char* StageName(EShLanguage stage) {
   return stage == EShLangVertex ? "vertex" : stage == EShLangGeometry ? "geometry" : "fragment";
+}
+
+// Inputs no output of the previous stage feeds become private variables: GL leaves their values undefined,
+// and Vulkan requires every input location to be written by the previous stage. The variable moves to the
+// end of the declarations (its new pointer type may be declared there), its access chains take private
+// pointer types, and it leaves the entry point's interface and loses its interface decorations.
+bool DemoteInputs(std::vector<uint32_t>& words, const std::set<uint32_t>& ids) {
+  SpirvEditor editor;
+  if (ids.empty() || !editor.Open(words)) return ids.empty();
+  std::set<uint32_t> pointers = ids;  // the variables and every access chain into them
+  std::vector<Inst> moved;
+  auto& insts = editor.insts();
+  for (size_t i = 0; i < insts.size();) {
+    Inst& inst = insts[i];
+    const uint32_t op = inst[0] & 0xffff;
+    if (op == spv::OpVariable && inst.size() >= 4 && ids.count(inst[2])) {
+      auto shape = editor.PointerShape(inst[1]);
+      if (!shape) return false;
+      moved.push_back(Make(spv::OpVariable, {editor.Pointer(spv::StorageClassPrivate, shape->second), inst[2],
+                                             spv::StorageClassPrivate}));
+      insts.erase(insts.begin() + static_cast<std::ptrdiff_t>(i));
+      continue;
+    }
+    if (op == spv::OpDecorate && inst.size() >= 3 && ids.count(inst[1])) {
+      insts.erase(insts.begin() + static_cast<std::ptrdiff_t>(i));
+      continue;
+    }
+    if (op == spv::OpEntryPoint) {
+      size_t at = 3;  // past the name: the first word holding a nul byte ends it
+      while (at < inst.size()) {
+        const uint32_t w = inst[at++];
+        if (!(w & 0xffu) || !(w & 0xff00u) || !(w & 0xff0000u) || !(w & 0xff000000u)) break;
+      }
+      Inst kept(inst.begin(), inst.begin() + static_cast<std::ptrdiff_t>(at));
+      for (; at < inst.size(); ++at)
+        if (!ids.count(inst[at])) kept.push_back(inst[at]);
+      kept[0] = (static_cast<uint32_t>(kept.size()) << 16) | op;
+      inst = std::move(kept);
+    }
+    if ((op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain) && inst.size() >= 4 &&
+        pointers.count(inst[3])) {
+      auto shape = editor.PointerShape(inst[1]);
+      if (!shape) return false;
+      inst[1] = editor.Pointer(spv::StorageClassPrivate, shape->second);
+      pointers.insert(inst[2]);
+    }
+    ++i;
+  }
+  for (Inst& v : moved) {
+    const uint32_t id = v[2];
+    editor.Declare(id, std::move(v));
+  }
+  return editor.Assemble(&words);
 }
 
 }  // namespace
@@ -171,7 +226,7 @@ std::string CheckVaryingInterface(const glslang::TIntermediate& producer,
   return log;
 }
 
-void MatchVaryingLocations(std::vector<VaryingStage>& chain) {
+std::string MatchVaryingLocations(std::vector<VaryingStage>& chain) {
   std::map<std::string, Slot> previous;  // the previous stage's outputs by match key
   Taken previous_taken;
   for (size_t s = 0; s < chain.size(); ++s) {
@@ -188,10 +243,19 @@ void MatchVaryingLocations(std::vector<VaryingStage>& chain) {
           location[i] = p->second.location;
         if (location[i] >= 0) taken.Mark(location[i], v.count);
       }
-      // No output of that name (GL: its value is undefined): a location no output of the previous stage uses.
+      // No output of that name (GL: its value is undefined): a location no output of the previous stage uses,
+      // and unless it is a block, a private variable instead of an input.
+      std::set<uint32_t> unfed;
       for (size_t i = 0; i < in.vars.size(); ++i) {
         if (location[i] < 0) location[i] = taken.Allocate(in.vars[i].count, &previous_taken);
         module.SetDecoration(in.vars[i].id, spv::DecorationLocation, static_cast<uint32_t>(location[i]));
+        if (previous_taken.Free(location[i], in.vars[i].count) && !in.vars[i].block)
+          unfed.insert(in.vars[i].id);
+      }
+      if (!unfed.empty()) {
+        std::vector<uint32_t> words = module.take();
+        if (!DemoteInputs(words, unfed)) return "ERROR: internal: could not remove an unfed shader input\n";
+        module = SpirvModule(std::move(words));
       }
     }
     if (s + 1 == chain.size()) break;  // fragment outputs are assigned with the draw-buffer rules
@@ -213,6 +277,7 @@ void MatchVaryingLocations(std::vector<VaryingStage>& chain) {
       previous[v.key] = {location[i], v.count};
     }
   }
+  return {};
 }
 
 }  // namespace caldera::shader::internal

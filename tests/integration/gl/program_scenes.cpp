@@ -540,6 +540,7 @@ void main() {
 const char* kSubsetFS = R"(#version 330 core
 in vec4 c;
 flat in int k;
+in vec4 nowhere;
 in vec4 b[2];
 in mat2 m;
 uniform int u_sel;
