@@ -58,6 +58,24 @@ struct DeclaredIo {
 std::vector<DeclaredIo> CollectDeclaredIo(const glslang::TIntermediate& intermediate,
                                           glslang::TStorageQualifier storage);
 
+class SpirvModule;
+
+// varyings.cpp: one stage of the vertex -> (geometry ->) fragment chain whose varyings are matched by name.
+struct VaryingStage {
+  SpirvModule* module = nullptr;
+  std::vector<DeclaredIo> inputs, outputs;  // explicit locations, from the validation AST
+  bool arrayed_inputs = false;              // geometry inputs: one element per vertex of the primitive
+};
+// Gives every stage's inputs the locations of the previous stage's outputs of the same name (blocks: the
+// same block name); explicit locations are kept; an input no output names gets a location no output uses.
+// Inputs no output feeds become private variables (GL: undefined values). Returns an internal error or "".
+std::string MatchVaryingLocations(std::vector<VaryingStage>& chain);
+// GL's link errors between consecutive stages (validation ASTs): an input whose output of the same name has
+// another type, an input read with no output of its name, and (GLSL <= 1.20, ESSL 1.00) one the previous
+// stage never writes. Returns info-log lines, empty when the interface links.
+std::string CheckVaryingInterface(const glslang::TIntermediate& producer,
+                                  const glslang::TIntermediate& consumer);
+
 // Uniform initialisers, taken from the validation AST where glslang still has the folded constant.
 struct UniformInitializer {
   std::string name;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <glslang/SPIRV/spirv.hpp>
+#include <memory>
 #include <set>
 #include <spirv-tools/libspirv.hpp>
 
@@ -188,6 +189,18 @@ LinkedProgram LinkProgram(const LinkInput& input) {
       if (out.info_log.empty()) out.info_log = "ERROR: Linking failed\n";
       return out;
     }
+    // Varyings of the same name must agree between consecutive stages (glslang checks none of it).
+    std::vector<const glslang::TIntermediate*> chain;
+    for (Stage st : {Stage::kVertex, Stage::kGeometry, Stage::kFragment})
+      if (present[static_cast<int>(st)]) chain.push_back(gl_program.getIntermediate(ToGlslang(st)));
+    std::string varying_errors;
+    for (size_t i = 0; i + 1 < chain.size(); ++i) {
+      if (chain[i] && chain[i + 1]) varying_errors += CheckVaryingInterface(*chain[i], *chain[i + 1]);
+    }
+    if (!varying_errors.empty()) {
+      out.info_log += varying_errors;
+      return out;
+    }
   }
 
   // Compatibility contexts: legacy built-ins become ordinary variables for the SPIR-V parse (core and ES
@@ -269,17 +282,20 @@ LinkedProgram LinkProgram(const LinkInput& input) {
   }
 
   // Declared IO facts come from the validation ASTs (all compilation units of the stage).
-  std::vector<DeclaredIo> vs_inputs, fs_outputs;
+  std::vector<DeclaredIo> declared_in[static_cast<int>(Stage::kCount)];
+  std::vector<DeclaredIo> declared_out[static_cast<int>(Stage::kCount)];
   for (size_t i = 0; i < input.stages.size(); ++i) {
     const glslang::TIntermediate& im = *validated[i].shader->getIntermediate();
-    if (input.stages[i].stage == Stage::kVertex) {
-      auto v = CollectDeclaredIo(im, glslang::EvqVaryingIn);
-      vs_inputs.insert(vs_inputs.end(), v.begin(), v.end());
-    } else if (input.stages[i].stage == Stage::kFragment) {
-      auto v = CollectDeclaredIo(im, glslang::EvqVaryingOut);
-      fs_outputs.insert(fs_outputs.end(), v.begin(), v.end());
-    }
+    const int st = static_cast<int>(input.stages[i].stage);
+    auto in = CollectDeclaredIo(im, glslang::EvqVaryingIn);
+    declared_in[st].insert(declared_in[st].end(), in.begin(), in.end());
+    auto o = CollectDeclaredIo(im, glslang::EvqVaryingOut);
+    declared_out[st].insert(declared_out[st].end(), o.begin(), o.end());
   }
+  const std::vector<DeclaredIo>& vs_inputs = declared_in[static_cast<int>(Stage::kVertex)];
+  const std::vector<DeclaredIo>& fs_outputs = declared_out[static_cast<int>(Stage::kFragment)];
+
+  std::unique_ptr<SpirvModule> modules[static_cast<int>(Stage::kCount)];
 
   for (int st = 0; st < static_cast<int>(Stage::kCount); ++st) {
     if (!present[st]) continue;
@@ -336,7 +352,28 @@ LinkedProgram LinkProgram(const LinkInput& input) {
         }
       }
     }
-    std::vector<uint32_t> final_words = module.take();
+    modules[st] = std::make_unique<SpirvModule>(module.take());
+  }
+
+  // Varyings: every stage's inputs at the locations of the previous stage's outputs of the same name.
+  {
+    std::vector<VaryingStage> chain;
+    for (Stage stage : {Stage::kVertex, Stage::kGeometry, Stage::kFragment}) {
+      const int st = static_cast<int>(stage);
+      if (!modules[st]) continue;
+      chain.push_back({modules[st].get(), declared_in[st], declared_out[st], stage == Stage::kGeometry});
+    }
+    const std::string error = MatchVaryingLocations(chain);
+    if (!error.empty()) {
+      out.info_log += error;
+      return out;
+    }
+  }
+
+  for (int st = 0; st < static_cast<int>(Stage::kCount); ++st) {
+    if (!modules[st]) continue;
+    const Stage stage = static_cast<Stage>(st);
+    std::vector<uint32_t> final_words = modules[st]->take();
     // Transform feedback captures from the last stage before rasterization: the geometry shader when
     // there is one, else the vertex shader.
     const bool last_vertex_stage = stage == Stage::kGeometry ||

@@ -2,6 +2,7 @@
 
 #include <glslang/SPIRV/spirv.hpp>
 #include <map>
+#include <set>
 
 namespace caldera::shader::internal {
 
@@ -44,6 +45,10 @@ std::vector<SpirvVariable> SpirvModule::Variables() const {
   std::map<uint32_t, uint32_t> array_len_id;  // array type -> length constant id
   std::map<uint32_t, uint32_t> constants;     // 32-bit OpConstant values
   std::map<uint32_t, bool> builtin;           // ids (or struct types with a member) decorated BuiltIn
+  std::set<uint32_t> blocks;                  // struct types decorated Block
+  std::map<uint32_t, uint32_t> width;         // scalar type -> bit width
+  std::map<uint32_t, std::pair<uint32_t, uint32_t>> composite;  // vector/matrix -> (component, count)
+  std::map<uint32_t, std::vector<uint32_t>> members;            // struct -> member types
   std::vector<const Inst*> vars;
   for (const Inst& in : insts_) {
     const uint32_t* w = &words_[in.pos];
@@ -61,11 +66,23 @@ std::vector<SpirvVariable> SpirvModule::Variables() const {
       case spv::OpTypeRuntimeArray:
         array_elem[w[1]] = w[2];
         break;
+      case spv::OpTypeFloat:
+      case spv::OpTypeInt:
+        width[w[1]] = w[2];
+        break;
+      case spv::OpTypeVector:
+      case spv::OpTypeMatrix:
+        composite[w[1]] = {w[2], w[3]};
+        break;
+      case spv::OpTypeStruct:
+        members[w[1]].assign(w + 2, w + in.count);
+        break;
       case spv::OpConstant:
         if (in.count == 4) constants[w[2]] = w[3];
         break;
       case spv::OpDecorate:
         if (in.count >= 3 && w[2] == spv::DecorationBuiltIn) builtin[w[1]] = true;
+        if (in.count >= 3 && w[2] == spv::DecorationBlock) blocks.insert(w[1]);
         break;
       case spv::OpMemberDecorate:
         if (in.count >= 4 && w[3] == spv::DecorationBuiltIn) builtin[w[1]] = true;
@@ -77,6 +94,26 @@ std::vector<SpirvVariable> SpirvModule::Variables() const {
         break;
     }
   }
+  // Locations a value of `type` takes: one per vector (two for 64-bit vectors of more than two components),
+  // per matrix column, per array element, per struct member.
+  auto locations = [&](auto& self, uint32_t type) -> uint32_t {
+    if (auto a = array_elem.find(type); a != array_elem.end()) {
+      auto len = array_len_id.find(type);
+      const uint32_t n =
+          len != array_len_id.end() && constants.count(len->second) ? constants[len->second] : 1;
+      return n * self(self, a->second);
+    }
+    if (auto s = members.find(type); s != members.end()) {
+      uint32_t n = 0;
+      for (uint32_t m : s->second) n += self(self, m);
+      return n;
+    }
+    if (auto c = composite.find(type); c != composite.end()) {
+      if (composite.count(c->second.first)) return c->second.second * self(self, c->second.first);  // matrix
+      return width[c->second.first] == 64 && c->second.second > 2 ? 2 : 1;
+    }
+    return 1;
+  };
   std::vector<SpirvVariable> out;
   for (const Inst* in : vars) {
     const uint32_t* w = &words_[in->pos];
@@ -85,6 +122,9 @@ std::vector<SpirvVariable> SpirvModule::Variables() const {
     v.storage_class = w[3];
     if (auto it = names.find(v.id); it != names.end()) v.name = it->second;
     uint32_t type = pointee.count(w[1]) ? pointee[w[1]] : 0;
+    v.location_count = locations(locations, type);
+    v.element_location_count =
+        array_elem.count(type) ? locations(locations, array_elem[type]) : v.location_count;
     bool outer = true;
     while (array_elem.count(type)) {
       if (outer) {
@@ -97,6 +137,7 @@ std::vector<SpirvVariable> SpirvModule::Variables() const {
     }
     if (auto it = names.find(type); it != names.end()) v.type_name = it->second;
     v.builtin = builtin.count(v.id) || builtin.count(type);
+    v.block = blocks.count(type) != 0;
     out.push_back(std::move(v));
   }
   return out;

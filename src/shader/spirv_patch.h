@@ -18,6 +18,11 @@ struct SpirvVariable {
   std::string type_name;      // OpName of the pointee with arrays peeled (block struct name, for blocks)
   uint32_t array_length = 1;  // outer array length when the pointee is an array of constant length
   bool builtin = false;       // decorated BuiltIn (or a block whose members are)
+  bool block = false;         // an interface block (pointee, arrays peeled, decorated Block)
+  // Locations an Input/Output variable occupies: whole (`location_count`) and per element of its outer
+  // array (`element_location_count`, for geometry inputs, which are arrays over the primitive's vertices).
+  uint32_t location_count = 1;
+  uint32_t element_location_count = 1;
 };
 
 class SpirvModule {

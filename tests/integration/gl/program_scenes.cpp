@@ -4,6 +4,7 @@
 // cells (64 pixels, more than compare.py's 1 % tolerance of 40), so one wrong value fails the scene.
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "gl_harness.h"
@@ -514,6 +515,150 @@ void PointsUnwrittenSize() {
   glDeleteProgram(modern);
 }
 
+// ---- varyings_by_name: stages declare their varyings in different orders and subsets; GL matches them by
+// name (blocks by block name). Each cell shows one varying read after the interface, so a varying read
+// from another's location recolours its cell. Cells 0-3: vertex -> fragment; 8-11: through a geometry
+// shader; 16-17: a transform feedback capture from a program whose fragment shader reads a subset, drawn
+// back as colours.
+const char* kQuadVS = R"(#version 330 core
+out vec4 a;
+out mat2 m;
+out vec4 b[2];
+flat out int k;
+out vec4 c;
+void main() {
+  vec2 corners[6] = vec2[6](vec2(-1, -1), vec2(1, -1), vec2(1, 1), vec2(-1, -1), vec2(1, 1), vec2(-1, 1));
+  gl_Position = vec4(corners[gl_VertexID], 0.0, 1.0);
+  a = vec4(1.0, 0.0, 0.0, 1.0);
+  m = mat2(0.1, 0.2, 0.3, 0.4);
+  b[0] = vec4(0.0, 1.0, 0.0, 1.0);
+  b[1] = vec4(0.0, 0.0, 1.0, 1.0);
+  k = 3;
+  c = vec4(1.0, 1.0, 0.0, 1.0);
+}
+)";
+const char* kSubsetFS = R"(#version 330 core
+in vec4 c;
+flat in int k;
+in vec4 nowhere;
+in vec4 b[2];
+in mat2 m;
+uniform int u_sel;
+out vec4 frag;
+void main() {
+  frag = u_sel == 0 ? c : u_sel == 1 ? b[1] : u_sel == 2 ? vec4(m[1], 0.0, 1.0) : vec4(0.25 * float(k), 0.5, 0.0, 1.0);
+}
+)";
+const char* kPassGS = R"(#version 330 core
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+in vec4 c[];
+out Shade { vec4 second; vec4 first; } shade;
+in vec4 a[];
+flat in int k[];
+void main() {
+  for (int i = 0; i < 3; ++i) {
+    gl_Position = gl_in[i].gl_Position;
+    shade.first = a[i];
+    shade.second = c[i] * (float(k[i]) / 3.0);
+    EmitVertex();
+  }
+}
+)";
+const char* kBlockFS = R"(#version 330 core
+in Shade { vec4 second; vec4 first; } s;
+uniform int u_sel;
+out vec4 frag;
+void main() { frag = u_sel == 0 ? s.first : s.second; }
+)";
+const char* kCaptureVS = R"(#version 330 core
+out vec4 p;
+out vec4 q;
+out vec4 r;
+void main() {
+  vec2 corners[6] = vec2[6](vec2(-1, -1), vec2(1, -1), vec2(1, 1), vec2(-1, -1), vec2(1, 1), vec2(-1, 1));
+  gl_Position = vec4(corners[gl_VertexID], 0.0, 1.0);
+  p = vec4(0.0, 0.0, 1.0, 1.0);
+  q = vec4(corners[gl_VertexID] * 0.25 + 0.5, 0.0, 1.0);
+  r = vec4(0.5, 0.0, 0.5, 1.0);
+}
+)";
+const char* kReplayVS = R"(#version 330 core
+layout(location = 0) in vec4 a_color;
+layout(location = 1) in vec4 a_pos;
+out vec4 v_color;
+void main() { gl_Position = a_pos; v_color = a_color; }
+)";
+
+GLuint LinkStages(const char* vs, const char* gs, const char* fs, const char* capture = nullptr) {
+  GLuint p = glCreateProgram();
+  for (auto [stage, source] :
+       {std::pair{GL_VERTEX_SHADER, vs}, {GL_GEOMETRY_SHADER, gs}, {GL_FRAGMENT_SHADER, fs}}) {
+    if (!source) continue;
+    GLuint s = glCreateShader(stage);
+    glShaderSource(s, 1, &source, nullptr);
+    glCompileShader(s);
+    glAttachShader(p, s);
+    glDeleteShader(s);
+  }
+  if (capture) {
+    const char* varyings[2] = {capture, "gl_Position"};
+    glTransformFeedbackVaryings(p, 2, varyings, GL_INTERLEAVED_ATTRIBS);
+  }
+  glLinkProgram(p);
+  return p;
+}
+
+void VaryingsByName() {
+  glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint vao;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  GLuint subset = LinkStages(kQuadVS, nullptr, kSubsetFS);
+  glUseProgram(subset);
+  for (int sel = 0; sel < 4; ++sel) {
+    Cell(sel);
+    glUniform1i(glGetUniformLocation(subset, "u_sel"), sel);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+  }
+  GLuint geometry = LinkStages(kQuadVS, kPassGS, kBlockFS);
+  glUseProgram(geometry);
+  for (int sel = 0; sel < 2; ++sel) {
+    Cell(8 + sel);
+    glUniform1i(glGetUniformLocation(geometry, "u_sel"), sel);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+  }
+  // Captured while drawn (the fragment shader reads r only); q is then drawn back as the colour.
+  const char* r_only = "#version 330 core\nin vec4 r;\nout vec4 frag;\nvoid main() { frag = r; }\n";
+  GLuint capture = LinkStages(kCaptureVS, nullptr, r_only, "q");
+  GLuint buffer;
+  glGenBuffers(1, &buffer);
+  glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, buffer);
+  glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 6 * 32, nullptr, GL_STATIC_DRAW);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buffer);
+  glUseProgram(capture);
+  Cell(16);
+  glBeginTransformFeedback(GL_TRIANGLES);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glEndTransformFeedback();
+  const char* pass_fs =
+      "#version 330 core\nin vec4 v_color;\nout vec4 frag;\nvoid main() { frag = v_color; }\n";
+  GLuint replay = harness::CompileProgram(kReplayVS, pass_fs);
+  glUseProgram(replay);
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, nullptr);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, reinterpret_cast<void*>(16));
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  Cell(17);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glViewport(0, 0, kWidth, kHeight);
+  glDeleteBuffers(1, &buffer);
+  glDeleteVertexArrays(1, &vao);
+  for (GLuint p : {subset, geometry, capture, replay}) glDeleteProgram(p);
+}
+
 }  // namespace
 
 const std::vector<Scene>& ProgramScenes() {
@@ -525,6 +670,7 @@ const std::vector<Scene>& ProgramScenes() {
       {"logic_ops", LogicOps, false},
       {"point_sprites", PointSprites, false},
       {"points_unwritten_size", PointsUnwrittenSize, false},
+      {"varyings_by_name", VaryingsByName, false},
   };
   return scenes;
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -59,7 +60,7 @@ SpvFacts Scan(const std::vector<uint32_t>& w) {
     const uint32_t n = w[p] >> 16, op = w[p] & 0xffff;
     REQUIRE(n > 0);
     if (op == 5) f.names[w[p + 1]] = Str(w, p + 2);
-    if (op == 71 && n == 4) f.decos[w[p + 1]][w[p + 2]] = w[p + 3];
+    if (op == 71 && n >= 3) f.decos[w[p + 1]][w[p + 2]] = n >= 4 ? w[p + 3] : 0;
     if (op == 72 && n == 5 && w[p + 3] == kOffset) member_off[w[p + 1]][w[p + 2]] = w[p + 4];
     if (op == 59) f.var_storage[w[p + 2]] = w[p + 3];
     p += n;
@@ -753,4 +754,148 @@ TEST_CASE(
   LinkedProgram core = LinkProgram(in);
   REQUIRE(core.ok);
   CHECK(core.compat_builtins.empty());
+}
+
+namespace {
+
+LinkedProgram LinkStages(const std::vector<std::pair<Stage, std::string>>& stages) {
+  LinkInput in;
+  for (const auto& [stage, source] : stages) in.stages.push_back({stage, source});
+  return LinkProgram(in);
+}
+
+// Every location in [location, location + count) of a variable.
+std::set<int> Span(const SpvFacts& f, const std::string& name, int count) {
+  std::set<int> out;
+  const int first = f.Deco(name, kLocation);
+  for (int i = 0; i < count; ++i) out.insert(first + i);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("varyings match by name whatever order and subset each stage declares") {
+  // Multi-location varyings (matrix, array) and qualifiers in between; the fragment shader declares a subset
+  // in another order, with one input no output names (declared, never read).
+  const std::string vs = R"(#version 410 core
+in vec4 pos;
+out vec4 a;
+out mat3 m;
+flat out ivec2 n;
+out float arr[3];
+layout(location = 9) out vec4 fixed_loc;
+noperspective out vec2 b;
+centroid out vec4 c;
+void main() { a = pos; m = mat3(1.0); n = ivec2(1); arr = float[3](1.0, 2.0, 3.0); fixed_loc = pos; b = pos.xy;
+  c = pos; gl_Position = pos; }
+)";
+  const std::string fs = R"(#version 410 core
+centroid in vec4 c;
+in float arr[3];
+flat in ivec2 n;
+in vec4 unwritten_elsewhere;
+layout(location = 9) in vec4 fixed_loc;
+noperspective in vec2 b;
+out vec4 color;
+void main() { color = c + vec4(arr[2], float(n.y), b) + fixed_loc; }
+)";
+  LinkedProgram p = LinkStages({{Stage::kVertex, vs}, {Stage::kFragment, fs}});
+  if (!p.ok) MESSAGE(p.info_log);
+  REQUIRE(p.ok);
+  SpvFacts v = Scan(p.spirv[0]), f = Scan(p.spirv[1]);
+  for (const char* name : {"c", "arr", "n", "b", "fixed_loc"}) {
+    INFO(name);
+    CHECK(v.Deco(name, kLocation) >= 0);
+    CHECK(f.Deco(name, kLocation) == v.Deco(name, kLocation));
+  }
+  CHECK(f.Deco("fixed_loc", kLocation) == 9);
+  // The vertex outputs do not overlap (a matrix takes 3 locations, the array 3).
+  std::set<int> used;
+  size_t total = 0;
+  for (auto [name, count] : std::vector<std::pair<const char*, int>>{
+           {"a", 1}, {"m", 3}, {"n", 1}, {"arr", 3}, {"fixed_loc", 1}, {"b", 1}, {"c", 1}}) {
+    auto s = Span(v, name, count);
+    used.insert(s.begin(), s.end());
+    total += static_cast<size_t>(count);
+  }
+  CHECK(used.size() == total);
+  // The input no output names (undefined in GL) becomes a private variable: Vulkan wants every input
+  // location written by the previous stage.
+  CHECK(f.var_storage[f.Id("unwritten_elsewhere")] == 6u);  // Private
+  CHECK(f.Deco("unwritten_elsewhere", kLocation) == -1);
+  // Qualifiers are the stage's own: flat stays on the integer input.
+  CHECK(f.decos[f.Id("n")].count(14) == 1);  // Flat
+  CHECK(f.decos[f.Id("b")].count(13) == 1);  // NoPerspective
+
+  // GLSL 1.10 varyings, declared in another order, the fragment reading the second one only.
+  LinkedProgram legacy = LinkStages(
+      {{Stage::kVertex,
+        "#version 110\nvarying vec4 first;\nvarying vec4 second;\n"
+        "void main() { first = vec4(1.0); second = vec4(0.5); gl_Position = vec4(0.0); }\n"},
+       {Stage::kFragment, "#version 110\nvarying vec4 second;\nvoid main() { gl_FragColor = second; }\n"}});
+  REQUIRE(legacy.ok);
+  CHECK(Scan(legacy.spirv[1]).Deco("second", kLocation) == Scan(legacy.spirv[0]).Deco("second", kLocation));
+  CHECK(Scan(legacy.spirv[0]).Deco("second", kLocation) != Scan(legacy.spirv[0]).Deco("first", kLocation));
+}
+
+TEST_CASE("varyings match through a geometry shader, blocks by block name") {
+  LinkedProgram p = LinkStages({{Stage::kVertex, R"(#version 330 core
+in vec4 pos;
+out vec4 x;
+out VertexData { vec4 color; vec2 uv; } vout;
+out vec4 y;
+void main() { x = pos; vout.color = pos; vout.uv = pos.xy; y = pos; gl_Position = pos; }
+)"},
+                                {Stage::kGeometry, R"(#version 330 core
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+in vec4 y[];
+in VertexData { vec4 color; vec2 uv; } gin[];
+out vec4 p;
+out vec4 q;
+void main() { for (int i = 0; i < 3; ++i) { p = gin[i].color + y[i]; q = vec4(gin[i].uv, 0.0, 1.0);
+  gl_Position = gl_in[i].gl_Position; EmitVertex(); } }
+)"},
+                                {Stage::kFragment, R"(#version 330 core
+in vec4 q;
+in vec4 p;
+out vec4 c;
+void main() { c = p * q; }
+)"}});
+  if (!p.ok) MESSAGE(p.info_log);
+  REQUIRE(p.ok);
+  SpvFacts v = Scan(p.spirv[0]), g = Scan(p.spirv[2]), f = Scan(p.spirv[1]);
+  CHECK(g.Deco("y", kLocation) == v.Deco("y", kLocation));
+  CHECK(g.Deco("gin", kLocation) == v.Deco("vout", kLocation));
+  CHECK(v.Deco("y", kLocation) != v.Deco("vout", kLocation));
+  CHECK(f.Deco("p", kLocation) == g.Deco("p", kLocation));
+  CHECK(f.Deco("q", kLocation) == g.Deco("q", kLocation));
+  CHECK(f.Deco("p", kLocation) != f.Deco("q", kLocation));
+}
+
+TEST_CASE("varyings of one name with different types, or read and never declared, fail to link") {
+  const std::string vs =
+      "#version 330 core\nout vec3 v;\nvoid main() { v = vec3(1.0); gl_Position = vec4(0.0); }\n";
+  LinkedProgram mismatch = LinkStages(
+      {{Stage::kVertex, vs},
+       {Stage::kFragment, "#version 330 core\nin vec4 v;\nout vec4 c;\nvoid main() { c = v; }\n"}});
+  CHECK_FALSE(mismatch.ok);
+  CHECK(mismatch.info_log.find(" v") != std::string::npos);
+  LinkedProgram missing = LinkStages(
+      {{Stage::kVertex, vs},
+       {Stage::kFragment, "#version 330 core\nin vec4 w;\nout vec4 c;\nvoid main() { c = w; }\n"}});
+  CHECK_FALSE(missing.ok);
+  CHECK(missing.info_log.find("`w'") != std::string::npos);
+  // Declared but not read: links.
+  CHECK(LinkStages({{Stage::kVertex, vs},
+                    {Stage::kFragment,
+                     "#version 330 core\nin vec4 w;\nin vec3 v;\nout vec4 c;\n"
+                     "void main() { c = vec4(v, 1.0); }\n"}})
+            .ok);
+  // GLSL 1.10: read by the fragment shader, never written by the vertex shader.
+  CHECK_FALSE(
+      LinkStages(
+          {{Stage::kVertex, "#version 110\nvarying vec4 foo;\nvoid main() { gl_Position = vec4(0.0); }\n"},
+           {Stage::kFragment, "#version 110\nvarying vec4 foo;\nvoid main() { gl_FragColor = foo; }\n"}})
+          .ok);
 }
