@@ -57,6 +57,32 @@ struct DeclaredIo {
 };
 std::vector<DeclaredIo> CollectDeclaredIo(const glslang::TIntermediate& intermediate,
                                           glslang::TStorageQualifier storage);
+// The declaration named `name` among `ios`; null when none (or the name is empty).
+const DeclaredIo* FindDeclaredIo(const std::vector<DeclaredIo>& ios, const std::string& name);
+
+// Locations taken on one side of an interface; first fit for ranges of consecutive locations (attribute,
+// fragment output and varying assignment all use it).
+class LocationSet {
+ public:
+  void Mark(int first, int count) {
+    for (int i = 0; i < count; ++i) used_.insert(first + i);
+  }
+  bool Free(int first, int count) const {
+    for (int i = 0; i < count; ++i)
+      if (used_.count(first + i)) return false;
+    return true;
+  }
+  // The first range free here and, if given, in `also` too; marked taken here.
+  int Allocate(int count, const LocationSet* also = nullptr) {
+    int first = 0;
+    while (!Free(first, count) || (also && !also->Free(first, count))) ++first;
+    Mark(first, count);
+    return first;
+  }
+
+ private:
+  std::set<int> used_;
+};
 
 class SpirvModule;
 

@@ -31,36 +31,6 @@ std::string ValidateSpirv(const std::vector<uint32_t>& words) {
 
 namespace {
 
-// Location allocator over [0, limit): first-fit for ranges of consecutive locations.
-class LocationSet {
- public:
-  void Mark(int first, int count) {
-    for (int i = 0; i < count; ++i) used_.insert(first + i);
-  }
-  bool Free(int first, int count) const {
-    for (int i = 0; i < count; ++i) {
-      if (used_.count(first + i)) return false;
-    }
-    return true;
-  }
-  int Allocate(int count) {
-    int first = 0;
-    while (!Free(first, count)) ++first;
-    Mark(first, count);
-    return first;
-  }
-
- private:
-  std::set<int> used_;
-};
-
-const DeclaredIo* FindIo(const std::vector<DeclaredIo>& ios, const std::string& name) {
-  for (const DeclaredIo& io : ios) {
-    if (io.name == name) return &io;
-  }
-  return nullptr;
-}
-
 // Assigns final locations to the user variables of one interface (vertex inputs or fragment outputs):
 // explicit layout(location) first, then API bindings, then first fit. Writes them into the SPIR-V and returns
 // name -> location.
@@ -77,7 +47,7 @@ std::map<std::string, int> AssignLocations(SpirvModule& module, uint32_t storage
   std::vector<Var> vars;
   for (const SpirvVariable& v : module.Variables()) {
     if (v.storage_class != storage_class || v.builtin || v.name.empty()) continue;
-    vars.push_back({v.id, v.name, FindIo(declared, v.name)});
+    vars.push_back({v.id, v.name, FindDeclaredIo(declared, v.name)});
   }
   // Active variables are placed first so inactive ones never push an active one to a higher location.
   auto rank = [&](const std::string& name) {
@@ -151,6 +121,13 @@ std::string PatchResources(SpirvModule& module, const ReflectedLayout& layout) {
 }
 
 }  // namespace
+
+const DeclaredIo* FindDeclaredIo(const std::vector<DeclaredIo>& ios, const std::string& name) {
+  for (const DeclaredIo& io : ios)
+    if (!name.empty() && io.name == name) return &io;
+  return nullptr;
+}
+
 }  // namespace internal
 
 LinkedProgram LinkProgram(const LinkInput& input) {
@@ -321,7 +298,7 @@ LinkedProgram LinkProgram(const LinkInput& input) {
       for (Attribute& a : out.attributes) {
         auto it = locs.find(a.name);
         if (it != locs.end()) a.location = it->second;
-        const DeclaredIo* io = FindIo(vs_inputs, a.name);
+        const DeclaredIo* io = FindDeclaredIo(vs_inputs, a.name);
         const int count = io ? std::max(1, io->location_count) : 1;
         if (a.location < 0 || a.location + count > kMaxVertexAttribs) {
           out.info_log += "ERROR: Linking: vertex attribute '" + a.name + "' does not fit in the " +
@@ -337,7 +314,7 @@ LinkedProgram LinkProgram(const LinkInput& input) {
       for (FragOutput& o : out.frag_outputs) {
         auto it = locs.find(o.name);
         if (it != locs.end()) o.location = it->second;
-        const DeclaredIo* io = FindIo(fs_outputs, o.name);
+        const DeclaredIo* io = FindDeclaredIo(fs_outputs, o.name);
         auto idx = input.frag_data_indices.find(o.name);
         o.index = io && io->index ? io->index : idx != input.frag_data_indices.end() ? idx->second : 0;
         if (o.index != 0) {

@@ -13,40 +13,9 @@
 namespace caldera::shader::internal {
 namespace {
 
-// Locations already taken on one side of an interface; first fit for ranges of consecutive locations.
-class Taken {
- public:
-  void Mark(int first, int count) {
-    for (int i = 0; i < count; ++i) used_.insert(first + i);
-  }
-  bool Free(int first, int count) const {
-    for (int i = 0; i < count; ++i) {
-      if (used_.count(first + i)) return false;
-    }
-    return true;
-  }
-  // First range free here and in `also`.
-  int Allocate(int count, const Taken* also = nullptr) {
-    int first = 0;
-    while (!Free(first, count) || (also && !also->Free(first, count))) ++first;
-    Mark(first, count);
-    return first;
-  }
-
- private:
-  std::set<int> used_;
-};
-
 // What GL matches a variable by: the block name for interface blocks, else the variable name.
 std::string MatchKey(const SpirvVariable& v) {
   return v.block ? "block:" + v.type_name : v.name;
-}
-
-const DeclaredIo* FindDeclared(const std::vector<DeclaredIo>& ios, const std::string& name) {
-  for (const DeclaredIo& io : ios) {
-    if (!name.empty() && io.name == name) return &io;
-  }
-  return nullptr;
 }
 
 struct Slot {
@@ -73,7 +42,7 @@ Interface Collect(const SpirvModule& module, uint32_t storage, bool arrayed,
     if (v.storage_class != storage || v.builtin) continue;
     if (v.name.empty() && !v.block) continue;
     const int count = static_cast<int>(arrayed ? v.element_location_count : v.location_count);
-    out.vars.push_back({v.id, MatchKey(v), std::max(1, count), FindDeclared(io, v.name), v.block});
+    out.vars.push_back({v.id, MatchKey(v), std::max(1, count), FindDeclaredIo(io, v.name), v.block});
   }
   return out;
 }
@@ -228,12 +197,12 @@ std::string CheckVaryingInterface(const glslang::TIntermediate& producer,
 
 std::string MatchVaryingLocations(std::vector<VaryingStage>& chain) {
   std::map<std::string, Slot> previous;  // the previous stage's outputs by match key
-  Taken previous_taken;
+  LocationSet previous_taken;
   for (size_t s = 0; s < chain.size(); ++s) {
     SpirvModule& module = *chain[s].module;
     if (s > 0) {
       Interface in = Collect(module, spv::StorageClassInput, chain[s].arrayed_inputs, chain[s].inputs);
-      Taken taken;
+      LocationSet taken;
       std::vector<int> location(in.vars.size(), -1);
       for (size_t i = 0; i < in.vars.size(); ++i) {
         const auto& v = in.vars[i];
@@ -261,7 +230,7 @@ std::string MatchVaryingLocations(std::vector<VaryingStage>& chain) {
     if (s + 1 == chain.size()) break;  // fragment outputs are assigned with the draw-buffer rules
     Interface out = Collect(module, spv::StorageClassOutput, false, chain[s].outputs);
     previous.clear();
-    previous_taken = Taken();
+    previous_taken = LocationSet();
     std::vector<int> location(out.vars.size(), -1);
     for (size_t i = 0; i < out.vars.size(); ++i) {
       const auto& v = out.vars[i];
