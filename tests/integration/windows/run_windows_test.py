@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Window tests under a private Xvfb: starts `Xvfb :N` on a free display, waits for it, runs one check and
+"""Window tests under a private Xvfb: starts `Xvfb -displayfd` (the server picks a free display), runs one check and
 stops the server by its process id.
 
   --check window   the x11_egl_window program (pixels read back from the X server); --validation runs it
@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import re
+import select
 import signal
 import struct
 import subprocess
@@ -36,26 +37,34 @@ class Xvfb:
         self.proc = None
 
     def __enter__(self):
-        for n in range(90, 200):
-            if os.path.exists(f"/tmp/.X11-unix/X{n}") or os.path.exists(f"/tmp/.X{n}-lock"):
-                continue
+        # -displayfd: the server itself takes the first free display number and writes it to the pipe once it
+        # listens. Choosing a number here and then starting a server on it raced with tests starting at the
+        # same time: two servers on one number, the loser exiting after its client had already seen the
+        # winner's socket, and that client's display vanishing when the winner's test stopped.
+        read_end, write_end = os.pipe()
+        try:
             self.proc = subprocess.Popen(
-                ["Xvfb", f":{n}", "-screen", "0", f"{self.size[0]}x{self.size[1]}x24"] +
+                ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{self.size[0]}x{self.size[1]}x24"] +
                 ([] if "tcp" in self.extra_args else ["-nolisten", "tcp"]) + self.extra_args,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for _ in range(100):
-                if os.path.exists(f"/tmp/.X11-unix/X{n}"):
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_end,))
+        finally:
+            os.close(write_end)
+        with os.fdopen(read_end, "rb") as pipe:
+            number = b""
+            deadline = time.monotonic() + 20
+            while not number.endswith(b"\n") and time.monotonic() < deadline:
+                ready, _, _ = select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))
+                chunk = os.read(pipe.fileno(), 16) if ready else b""
+                if not chunk:
                     break
-                if self.proc.poll() is not None:
-                    break
-                time.sleep(0.05)
-            if self.proc.poll() is None and os.path.exists(f"/tmp/.X11-unix/X{n}"):
-                # "-listen tcp" among the extra arguments: clients reach it over TCP as 127.0.0.1:N.
-                self.display = f"127.0.0.1:{n}" if "tcp" in self.extra_args else f":{n}"
-                time.sleep(0.2)
-                return self
-            self.proc.kill()
-        raise RuntimeError("no free X display for Xvfb")
+                number += chunk
+        if not number.strip().isdigit() or self.proc.poll() is not None:
+            self.__exit__()
+            raise RuntimeError("Xvfb did not start")
+        n = int(number)
+        # "-listen tcp" among the extra arguments: clients reach it over TCP as 127.0.0.1:N.
+        self.display = f"127.0.0.1:{n}" if "tcp" in self.extra_args else f":{n}"
+        return self
 
     def __exit__(self, *exc):
         if self.proc and self.proc.poll() is None:
