@@ -369,15 +369,17 @@ void NormalMatrix(const Mat4& mv, float out[9]) {
 namespace {
 
 void LoadUniforms(Context& ctx, State& st, Program& program) {
-  UniformWriter w(program);
+  UniformWriter w(program, st.cache_uniform_names, st.stats.uniform_name_lookups);
   const Mat4& mv = st.modelview.back();
   Mat4 mvp = Multiply(st.projection.back(), mv);
   w.Matrix("u_mvp", mvp.m.data(), 4, 4);
   w.Matrix("u_modelview", mv.m.data(), 4, 4);
+  static constexpr const char* kTextureMatrix[] = {"u_texture_matrix0", "u_texture_matrix1"};
+  static constexpr const char* kEnvColor[] = {"u_env_color0", "u_env_color1"};
+  static_assert(std::size(kTextureMatrix) == kTexUnits && std::size(kEnvColor) == kTexUnits);
   for (int u = 0; u < kTexUnits; ++u) {
-    std::string n = std::to_string(u);
-    w.Matrix(("u_texture_matrix" + n).c_str(), st.units[u].matrix.back().m.data(), 4, 4);
-    w.Vec(("u_env_color" + n).c_str(), st.units[u].env_color, 4);
+    w.Matrix(UniformName::Static(kTextureMatrix[u]), st.units[u].matrix.back().m.data(), 4, 4);
+    w.Vec(UniformName::Static(kEnvColor[u]), st.units[u].env_color, 4);
   }
   if (st.lighting) {
     float nm[9];

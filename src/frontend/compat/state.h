@@ -93,6 +93,7 @@ struct Stats {
   uint64_t vertices = 0;        // vertices given between glBegin and glEnd
   uint64_t list_calls = 0;      // glCallList(s) executions
   uint64_t array_draws = 0;     // draw calls that read legacy arrays or drew with no program
+  uint64_t uniform_name_lookups = 0;  // uniform names searched in a program (uniform_writer.h)
 };
 
 struct State {
@@ -158,6 +159,7 @@ struct State {
 
   // Generated programs and the objects their draws use.
   bool cache_programs = true;  // CALDERA_COMPAT_PROGRAM_CACHE=0 rebuilds the program at every draw
+  bool cache_uniform_names = true;  // CALDERA_COMPAT_UNIFORM_CACHE=0 searches every uniform name per draw
   std::unordered_map<uint64_t, std::shared_ptr<Program>> programs;
   std::shared_ptr<Buffer> stream;                        // the batch's vertices, orphaned at every draw
   std::shared_ptr<VertexArray> vertex_input;             // attributes reading `stream`
