@@ -175,7 +175,8 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
       s.Cap(cap);
     for (int i = 0; i < kLights; ++i) s.Cap(GLenum(GL_LIGHT0 + i));
     s.PerUnit([&](GLenum) {
-      for (GLenum cap : {GL_TEXTURE_2D, GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXTURE_GEN_R, GL_TEXTURE_GEN_Q})
+      for (GLenum cap :
+           {GL_TEXTURE_2D, GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXTURE_GEN_R, GL_TEXTURE_GEN_Q})
         s.Cap(cap);
     });
   }

@@ -50,7 +50,6 @@ Mat4 Transpose(const Mat4& a) {
   return t;
 }
 
-
 Mat4 Form(const Mat4& a, CompatMatrixForm form) {
   switch (form) {
     case CompatMatrixForm::kInverse:

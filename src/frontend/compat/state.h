@@ -107,7 +107,9 @@ struct DisplayList {
 // fit beside the rest in one.
 using ProgramKeyBits = std::array<uint64_t, 2>;
 struct ProgramKeyHash {
-  size_t operator()(const ProgramKeyBits& k) const { return std::hash<uint64_t>()(k[0] ^ (k[1] * 0x9e3779b97f4a7c15ull)); }
+  size_t operator()(const ProgramKeyBits& k) const {
+    return std::hash<uint64_t>()(k[0] ^ (k[1] * 0x9e3779b97f4a7c15ull));
+  }
 };
 
 struct Stats {

@@ -162,7 +162,8 @@ void GetTexGeniv(Context& ctx, GLenum coord, GLenum pname, GLint* params) {
   double v[4];
   if (!GetTexGen(ctx, "glGetTexGeniv", coord, pname, v) || !params) return;
   // Planes are not colours: integer queries round them (GL 2.1 §6.1.2).
-  for (int i = 0; i < Count(pname); ++i) params[i] = GLint(std::lround(std::clamp(v[i], -2147483648.0, 2147483647.0)));
+  for (int i = 0; i < Count(pname); ++i)
+    params[i] = GLint(std::lround(std::clamp(v[i], -2147483648.0, 2147483647.0)));
 }
 void GetTexGenfv(Context& ctx, GLenum coord, GLenum pname, GLfloat* params) {
   double v[4];

@@ -3,8 +3,10 @@
 // legacy vertex arrays' state, the attribute stacks, and a core context refusing every legacy command with
 // GL_INVALID_OPERATION (GL 3.2 core, appendix E).
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "compat_gl.h"
 
@@ -475,6 +477,44 @@ void TexGenState() {
   DeleteLists(list, 1);
   glDisable(GL_TEXTURE_GEN_S);
   glDisable(GL_TEXTURE_GEN_Q);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // GLSL 1.10 reads the planes as gl_EyePlaneS[unit]... and gl_ObjectPlaneS[unit]...
+  MatrixMode(GL_PROJECTION);
+  LoadIdentity();
+  MatrixMode(GL_MODELVIEW);
+  LoadIdentity();
+  const GLfloat eye_t[4] = {0, 0.5f, 0, 0}, object_r[4] = {0.25f, 0, 0, 0}, object_s[4] = {0.75f, 0, 0, 0};
+  TexGenfv(GL_T, GL_EYE_PLANE, eye_t);
+  TexGenfv(GL_S, GL_OBJECT_PLANE, object_s);
+  glActiveTexture(GL_TEXTURE1);
+  TexGenfv(GL_R, GL_OBJECT_PLANE, object_r);
+  glActiveTexture(GL_TEXTURE0);
+  const char* vs = "#version 110\nvoid main() { gl_Position = ftransform(); }\n";
+  const char* fs =
+      "#version 110\nvoid main() {\n"
+      "  gl_FragColor = vec4(gl_EyePlaneT[0].y, gl_ObjectPlaneR[1].x, gl_ObjectPlaneS[0].x, 1.0);\n}\n";
+  GLuint program = glCreateProgram();
+  for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, vs}, std::pair{GL_FRAGMENT_SHADER, fs}}) {
+    GLuint sh = glCreateShader(GLenum(type));
+    glShaderSource(sh, 1, &src, nullptr);
+    glCompileShader(sh);
+    glAttachShader(program, sh);
+    glDeleteShader(sh);
+  }
+  glLinkProgram(program);
+  GLint linked = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &linked);
+  CHECK(linked == GL_TRUE);
+  glUseProgram(program);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  Rectf(-1, -1, 1, 1);
+  glUseProgram(0);
+  glDeleteProgram(program);
+  GLubyte px[4] = {};
+  glReadPixels(4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  CHECK(std::abs(px[0] - 128) <= 2 && std::abs(px[1] - 64) <= 2 && std::abs(px[2] - 191) <= 2);
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 

@@ -175,7 +175,8 @@ struct Sphere {
 Sphere MakeSphere(int slices, int stacks) {
   Sphere s;
   auto vertex = [&](int i, int j) {
-    const float theta = float(M_PI) * float(j) / float(stacks), phi = 2 * float(M_PI) * float(i) / float(slices);
+    const float theta = float(M_PI) * float(j) / float(stacks),
+                phi = 2 * float(M_PI) * float(i) / float(slices);
     s.positions.push_back(std::sin(theta) * std::cos(phi));
     s.positions.push_back(std::cos(theta));
     s.positions.push_back(std::sin(theta) * std::sin(phi));
