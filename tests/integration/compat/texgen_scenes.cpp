@@ -12,8 +12,6 @@ using namespace compat_gl;
 
 namespace {
 
-constexpr int kSize = 64;
-
 // An 8x8 two-colour checker with a colour ramp, linearly filtered and repeated: generated coordinates spread
 // over it, and neighbouring texels differ enough for a wrong coordinate to show.
 GLuint Checker() {
