@@ -43,6 +43,8 @@ enum class CompatValue : uint8_t {
   kFog,
   kTextureEnvColor,
   kPoint,
+  kEyePlane,     // gl_EyePlaneS..Q[kCompatTexCoords]: the coordinate is the name's last letter
+  kObjectPlane,  // gl_ObjectPlaneS..Q[kCompatTexCoords]
 };
 
 enum class CompatMatrixForm : uint8_t { kPlain, kInverse, kTranspose, kInverseTranspose };

@@ -3,6 +3,7 @@
 // program, the compatibility state is written into its default block; only changed values are uploaded.
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -13,19 +14,7 @@
 #include "shader/compat_builtins.h"
 
 namespace caldera::compat {
-namespace {
 
-using shader::CompatMatrixForm;
-using shader::CompatValue;
-
-Mat4 Transpose(const Mat4& a) {
-  Mat4 t;
-  for (int c = 0; c < 4; ++c)
-    for (int r = 0; r < 4; ++r) t.m[size_t(c * 4 + r)] = a.m[size_t(r * 4 + c)];
-  return t;
-}
-
-// The general inverse by cofactors; a singular matrix gives zeros (GL leaves its inverse undefined).
 Mat4 Inverse(const Mat4& a) {
   const auto& m = a.m;
   auto at = [&](int r, int c) { return m[size_t(c * 4 + r)]; };
@@ -50,6 +39,18 @@ Mat4 Inverse(const Mat4& a) {
   for (int r = 0; r < 4; ++r)
     for (int c = 0; c < 4; ++c) inv.m[size_t(c * 4 + r)] = cof[c][r] * s;
   return inv;
+}
+
+namespace {
+
+using shader::CompatMatrixForm;
+using shader::CompatValue;
+
+Mat4 Transpose(const Mat4& a) {
+  Mat4 t;
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r) t.m[size_t(c * 4 + r)] = a.m[size_t(r * 4 + c)];
+  return t;
 }
 
 Mat4 Form(const Mat4& a, CompatMatrixForm form) {
@@ -241,6 +242,18 @@ void LoadBuiltinUniforms(Context& ctx, Program& program) {
         w.Vec("gl_Point.distanceConstantAttenuation", &constant, 1);
         w.Vec("gl_Point.distanceLinearAttenuation", &zero, 1);
         w.Vec("gl_Point.distanceQuadraticAttenuation", &zero, 1);
+        break;
+      }
+      case CompatValue::kEyePlane:
+      case CompatValue::kObjectPlane: {
+        // gl_EyePlaneS... : the coordinate is the last letter of the name.
+        const char* coords = "STRQ";
+        const size_t c = size_t(std::strchr(coords, b.name[std::strlen(b.name) - 1]) - coords);
+        const std::array<TexGen, 4> initial = InitialTexGen();  // sets past the fixed-function units
+        for (int u = 0; u < shader::kCompatTexCoords; ++u) {
+          const TexGen& g = u < kTexUnits ? st.units[size_t(u)].gen[c] : initial[c];
+          w.Vec(UniformName::Static(b.name), b.value == CompatValue::kEyePlane ? g.eye_plane : g.object_plane, 4, u);
+        }
         break;
       }
       case CompatValue::kNone:

@@ -936,6 +936,14 @@ void Glsl120() {
   ExpectDrawn(16, 12, clear);  // the triangle, lit from the moved light
 }
 
+}  // namespace
+
+// texgen_scenes.cpp
+void TexGenLinear();
+void TexGenMaps();
+
+namespace {
+
 struct SceneEntry {
   const char* name;
   void (*draw)();
@@ -956,6 +964,8 @@ const SceneEntry kScenes[] = {
     {"client_arrays", ClientArrays},
     {"glsl110", Glsl110},
     {"glsl120", Glsl120},
+    {"texgen_linear", TexGenLinear},
+    {"texgen_maps", TexGenMaps},
 };
 
 }  // namespace
