@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "egl_api.h"
@@ -11,6 +12,7 @@
 #include "egl_wayland.h"
 #include "egl_x11.h"
 #include "frontend/platform.h"
+#include "util/log.h"
 
 #ifndef CALDERA_VERSION
 #define CALDERA_VERSION "unknown"
@@ -20,7 +22,7 @@ namespace caldera::egl {
 namespace {
 
 // Displays are never freed: EGL keeps an EGLDisplay handle valid for the life of the process, even
-// after eglTerminate. EGL_DEFAULT_DISPLAY without a platform maps onto surfaceless; X11 and xcb displays
+// after eglTerminate. EGL_DEFAULT_DISPLAY without a platform is DefaultDisplay(); X11 and xcb displays
 // are one per native display and screen, Wayland ones one per wl_display.
 std::vector<Display*>& Displays() {
   static std::vector<Display*> displays;
@@ -131,6 +133,29 @@ EGLDisplay WaylandDisplay(void* native_display, const EGLAttrib* attrib_list) {
   return d;
 }
 
+// eglGetDisplay(EGL_DEFAULT_DISPLAY), which glvnd hands on as platform EGL_NONE: the platform Mesa takes for
+// it, so that a program written against Mesa gets windows from it — $EGL_PLATFORM when set ("x11",
+// "wayland", "surfaceless", as Mesa reads it), else X11 when $DISPLAY is set (Mesa's desktop default), else
+// surfaceless. Where the chosen window system cannot be reached, surfaceless (said once): headless
+// programs keep their display. One EGLDisplay for the process, chosen at the first call.
+Display* DefaultDisplay() {
+  static Display* display = [] {
+    const char* env = util::Env("EGL_PLATFORM");
+    const std::string wanted = env ? env : (util::Env("DISPLAY") ? "x11" : "surfaceless");
+    EGLDisplay chosen = EGL_NO_DISPLAY;
+    if (wanted == "x11" && x11::PlatformAvailable())
+      chosen = X11Display(EGL_PLATFORM_X11_KHR, nullptr, nullptr);
+    else if (wanted == "wayland" && wl::PlatformAvailable())
+      chosen = WaylandDisplay(nullptr, nullptr);
+    if (chosen != EGL_NO_DISPLAY) return static_cast<Display*>(chosen);
+    if (wanted != "surfaceless")
+      util::LogOnce(util::LogLevel::kInfo, "eglGetDisplay",
+                    "EGL_DEFAULT_DISPLAY: the " + wanted + " platform cannot be reached; using surfaceless");
+    return SurfacelessDisplay();
+  }();
+  return display;
+}
+
 }  // namespace
 
 Display* LookupDisplay(EGLDisplay handle) {
@@ -187,7 +212,6 @@ EGLDisplay GetPlatformDisplay(EGLenum platform, void* native_display, const EGLA
     return X11Display(platform, native_display, attrib_list);
   // EGL_PLATFORM_WAYLAND_EXT has the same value.
   if (platform == EGL_PLATFORM_WAYLAND_KHR) return WaylandDisplay(native_display, attrib_list);
-  // EGL_NONE is how glvnd forwards eglGetDisplay(EGL_DEFAULT_DISPLAY): we pick surfaceless.
   if (platform != EGL_NONE && platform != EGL_PLATFORM_SURFACELESS_MESA) {
     SetError(EGL_BAD_PARAMETER);
     return EGL_NO_DISPLAY;
@@ -201,7 +225,8 @@ EGLDisplay GetPlatformDisplay(EGLenum platform, void* native_display, const EGLA
     SetError(EGL_BAD_ATTRIBUTE);
     return EGL_NO_DISPLAY;
   }
-  return SurfacelessDisplay();
+  // EGL_NONE is how glvnd forwards eglGetDisplay(EGL_DEFAULT_DISPLAY).
+  return platform == EGL_NONE ? DefaultDisplay() : SurfacelessDisplay();
 }
 
 EGLBoolean Initialize(EGLDisplay handle, EGLint* major, EGLint* minor) {

@@ -4,6 +4,8 @@ stops the server by its process id.
 
   --check window   the x11_egl_window program (pixels read back from the X server); --validation runs it
                    under the Khronos validation layer with sync validation and fails on any finding
+  --check default-display  eglGetDisplay(EGL_DEFAULT_DISPLAY) under $DISPLAY is an X11 display (a window shows its
+                   frame); with EGL_PLATFORM=surfaceless it is surfaceless (no window configs)
   --check interval interval 1 ~ 60 fps (Xvfb's fake vblank), interval 0 far above with the GL thread's time
                    in eglSwapBuffers near zero; with CALDERA_PRESENT_WORKER=0 that time comes back;
                    intervals 2, 1, 3 set at run time give 30 / 60 / 20 fps on both presentation paths
@@ -303,6 +305,23 @@ def check_glx(args):
     return failed
 
 
+def check_default_display(args):
+    """eglGetDisplay(EGL_DEFAULT_DISPLAY) under $DISPLAY is an X11 display (window surfaces shown), as on
+    Mesa; EGL_PLATFORM=surfaceless keeps it surfaceless; without $DISPLAY (every other test) it is surfaceless."""
+    failed = False
+    with Xvfb() as x:
+        for extra, flags in (({}, []), ({"EGL_PLATFORM": "surfaceless"}, ["--expect-surfaceless"])):
+            env = base_env(x.display, args.vendor_json, args.validation)
+            env.update(extra)
+            code, log = run([args.binary, "--default-display"] + flags, env)
+            print(f"--- {extra or 'DISPLAY set'}")
+            sys.stdout.write(log)
+            if code != 0 or not re.search(r"^\d+ passed, 0 failed$", log, re.M):
+                print(f"FAIL: the default display run {extra or ''} exited {code}")
+                failed = True
+    return failed
+
+
 def interval_runs(x, args, intervals, frames, extra, size=None, want_log=None):
     """One x11_egl_window run: `frames` swaps at intervals[0], then at each later interval, set with
     eglSwapInterval on the same surface. Returns [(fps, blocked_ms)] per interval, and the log."""
@@ -503,7 +522,7 @@ def check_glmark2(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--check", required=True, choices=["window", "hud", "glx", "glx-errors", "interval", "shm-cost", "gears", "glmark2"])
+    ap.add_argument("--check", required=True, choices=["window", "default-display", "hud", "glx", "glx-errors", "interval", "shm-cost", "gears", "glmark2"])
     ap.add_argument("--binary")
     ap.add_argument("--vendor-json", required=True)
     ap.add_argument("--validation", action="store_true")
@@ -516,7 +535,7 @@ def main():
     ap.add_argument("--damage-regions", choices=["some", "none"],
                     help="window: whether swaps with damage reached the swapchain as present regions (probe)")
     args = ap.parse_args()
-    checks = {"window": check_window, "hud": check_hud, "glx": check_glx, "glx-errors": check_glx_errors, "interval": check_interval,
+    checks = {"window": check_window, "default-display": check_default_display, "hud": check_hud, "glx": check_glx, "glx-errors": check_glx_errors, "interval": check_interval,
               "shm-cost": check_shm_cost, "gears": check_gears,
               "glmark2": check_glmark2}
     return 1 if checks[args.check](args) else 0

@@ -4,6 +4,7 @@
 // surfaces, single-buffered windows, multisampled configs and sRGB windows.
 //   x11_egl_window            the checks; prints "N passed, 0 failed"
 //   x11_egl_window --interval N [--then M ...] --frames F [--size WxH]
+//   x11_egl_window --default-display [--expect-surfaceless]
 //                             swaps F trivial frames at interval N (then F more at M, set at run time);
 //                             prints fps and the time spent in eglSwapBuffers per frame for each (the
 //                             interval test reads these)
@@ -518,12 +519,52 @@ void SrgbWindow(Display* x, EGLDisplay dpy) {
   XDestroyWindow(x, win);
 }
 
+// --default-display: eglGetDisplay(EGL_DEFAULT_DISPLAY) with $DISPLAY set is an X11 display, as on Mesa: its
+// window configs have visuals and a window surface on an X window shows what is drawn. With
+// EGL_PLATFORM=surfaceless (--expect-surfaceless) it is surfaceless: no window config, no window surface.
+int RunDefaultDisplay(Display* x, bool expect_surfaceless) {
+  EGLDisplay dpy = eglGetDisplay(EGL_DEFAULT_DISPLAY);
+  CHECK(dpy != EGL_NO_DISPLAY && eglInitialize(dpy, nullptr, nullptr));
+  CHECK(eglGetDisplay(EGL_DEFAULT_DISPLAY) == dpy);  // one default display
+  EGLConfig cfg = ChooseConfig(dpy, 0);
+  if (expect_surfaceless) {
+    CHECK(cfg == nullptr);
+    EGLint n = 0;
+    const EGLint pbuffer[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
+    EGLConfig any = nullptr;
+    CHECK(eglChooseConfig(dpy, pbuffer, &any, 1, &n) && n == 1);
+    std::printf("%d passed, %d failed\n", g_passed, g_failed);
+    return g_failed ? 1 : 0;
+  }
+  EGLint vid = 0;
+  CHECK(cfg != nullptr && eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid) && vid != 0);
+  Window win = cfg ? MakeWindow(x, VisualID(vid), 64, 64) : 0;
+  EGLSurface surf = win ? eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(win), nullptr) : EGL_NO_SURFACE;
+  CHECK(surf != EGL_NO_SURFACE);
+  eglBindAPI(EGL_OPENGL_ES_API);
+  const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+  EGLContext ctx = cfg ? eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attribs) : EGL_NO_CONTEXT;
+  if (surf != EGL_NO_SURFACE && ctx != EGL_NO_CONTEXT && eglMakeCurrent(dpy, surf, surf, ctx)) {
+    ClearTo(1.0f, 0.0f, 0.0f);
+    CHECK(eglSwapBuffers(dpy, surf));
+    CHECK(WaitForPixel(x, win, 32, 32, {255, 0, 0}));
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  } else {
+    CHECK(!"a context current on the default display's window surface");
+  }
+  eglTerminate(dpy);
+  std::printf("%d passed, %d failed\n", g_passed, g_failed);
+  return g_failed ? 1 : 0;
+}
+
 int main(int argc, char** argv) {
   std::vector<int> intervals;
   int frames = 300, width = 64, height = 64;
-  bool hud = false, hold = false;
+  bool hud = false, hold = false, default_display = false, expect_surfaceless = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--hud")) hud = true;
+    if (!std::strcmp(argv[i], "--default-display")) default_display = true;
+    if (!std::strcmp(argv[i], "--expect-surfaceless")) expect_surfaceless = true;
     if (!std::strcmp(argv[i], "--hold")) hold = true;
     if ((!std::strcmp(argv[i], "--interval") || !std::strcmp(argv[i], "--then")) && i + 1 < argc)
       intervals.push_back(std::atoi(argv[++i]));
@@ -536,6 +577,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   XSetErrorHandler(CountXError);
+  if (default_display) return RunDefaultDisplay(x, expect_surfaceless);
   const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   // glvnd guesses X11 for a native Display* and routes it to vendors naming the platform.
   EGLDisplay dpy = eglGetDisplay(EGLNativeDisplayType(x));
