@@ -128,8 +128,13 @@ std::vector<CompatBuiltin> MakeTable() {
                 "clamp(caldera_gl_FrontSecondaryColor, 0.0, 1.0)"),
       VaryingIn("gl_TexCoord", "in vec4 $[8];", "gl_TexCoord", "caldera_gl_TexCoord"),
       VaryingIn("gl_FogFragCoord", "in float $;", "gl_FogFragCoord", "caldera_gl_FogFragCoord"),
-      // User clip planes are not implemented: the clip vertex is written and read by nothing.
+      // User clip planes: the clip vertex is what the clip epilogue (PlanCompatLowering) dots with the
+      // enabled planes; its initial value is unused (a shader not writing it is clipped on gl_Position).
       {"gl_ClipVertex", K::kGlobal, kVs, "vec4 $;", nullptr, -1, V::kNone, F::kPlain, nullptr, nullptr},
+      Uniform("gl_ClipPlane", "uniform vec4 $[8];", V::kClipPlane),
+      // Named by no shader (gl_ names are reserved): the epilogue's planes, added by the plan.
+      {"gl_CalderaEnabledClipPlanes", K::kUniform, kVs, "uniform vec4 $[8];", nullptr, -1, V::kEnabledClipPlanes, F::kPlain,
+       nullptr, nullptr},
       {"ftransform", K::kFunction, kVs,
        "vec4 $() { return caldera_gl_ModelViewProjectionMatrix * caldera_gl_Vertex; }", nullptr, -1, V::kNone,
        F::kPlain, "gl_ModelViewProjectionMatrix gl_Vertex", nullptr},
@@ -219,6 +224,24 @@ CompatLowering PlanCompatLowering(const std::vector<CompatStageSource>& stages) 
   // And the other way: every vertex output has a fragment input of its name, so that both stages declare
   // the same built-in varyings in the same order and glslang gives them the same locations (it places an
   // output no input matches at its own next free location, shifting the others).
+  // User clip planes (GL 2.1 §2.12): a vertex stage feeding the rasterizer that writes no gl_ClipDistance
+  // of its own writes one per plane, dotting the enabled planes (zero vectors for the disabled ones, which
+  // never clip) with gl_ClipVertex, or with gl_Position when it does not write that (Mesa's choice for a
+  // case GL leaves undefined). Enabling planes changes uniform values only, never the program.
+  for (const auto& s : stages) {
+    if (s.stage != 0 || has_geometry || Mentions(*s.source, "gl_ClipDistance")) continue;
+    add(add, 0, find("gl_CalderaEnabledClipPlanes", 1));
+    const bool clip_vertex = Mentions(*s.source, "gl_ClipVertex");
+    plan.prelude[0] += "#define main caldera_user_main\n";
+    std::string& e = plan.epilogue[0];
+    e = "\n#undef main\nvoid main() {\n  caldera_user_main();\n";
+    const std::string vertex = clip_vertex ? "caldera_gl_ClipVertex" : "gl_Position";
+    for (int i = 0; i < kCompatClipPlanes; ++i) {
+      const std::string n = std::to_string(i);
+      e += "  gl_ClipDistance[" + n + "] = dot(" + vertex + ", caldera_gl_CalderaEnabledClipPlanes[" + n + "]);\n";
+    }
+    e += "}\n";
+  }
   std::string fragment_varyings;
   if (pair) {
     for (size_t i : need[0]) {

@@ -12,7 +12,9 @@ constexpr GLenum kMultisampleExt = 0x809D;  // GL_MULTISAMPLE_EXT (GL_EXT_multis
 constexpr GLenum kCapList[] = {GL_CULL_FACE,          GL_DEPTH_TEST,          GL_STENCIL_TEST,
                                GL_SCISSOR_TEST,       GL_POLYGON_OFFSET_FILL, kPrimitiveRestartFixedIndex,
                                GL_RASTERIZER_DISCARD, kDepthClampExt,         GL_SAMPLE_ALPHA_TO_COVERAGE,
-                               GL_SAMPLE_COVERAGE,    GL_SAMPLE_MASK,         kMultisampleExt};
+                               GL_SAMPLE_COVERAGE,    GL_SAMPLE_MASK,         kMultisampleExt,
+                               // GL_CLIP_DISTANCE0..7_EXT (GL_EXT_clip_cull_distance)
+                               0x3000, 0x3001, 0x3002, 0x3003, 0x3004, 0x3005, 0x3006, 0x3007};
 
 int TextureTargetIndex(GLenum target) {
   switch (target) {

@@ -10,17 +10,6 @@
 #include "shader/compat_builtins.h"
 
 namespace caldera::compat {
-namespace {
-
-using shader::CompatMatrixForm;
-using shader::CompatValue;
-
-Mat4 Transpose(const Mat4& a) {
-  Mat4 t;
-  for (int c = 0; c < 4; ++c)
-    for (int r = 0; r < 4; ++r) t.m[size_t(c * 4 + r)] = a.m[size_t(r * 4 + c)];
-  return t;
-}
 
 // The general inverse by cofactors; a singular matrix gives zeros (GL leaves its inverse undefined).
 Mat4 Inverse(const Mat4& a) {
@@ -47,6 +36,18 @@ Mat4 Inverse(const Mat4& a) {
   for (int r = 0; r < 4; ++r)
     for (int c = 0; c < 4; ++c) inv.m[size_t(c * 4 + r)] = cof[c][r] * s;
   return inv;
+}
+
+namespace {
+
+using shader::CompatMatrixForm;
+using shader::CompatValue;
+
+Mat4 Transpose(const Mat4& a) {
+  Mat4 t;
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r) t.m[size_t(c * 4 + r)] = a.m[size_t(r * 4 + c)];
+  return t;
 }
 
 Mat4 Form(const Mat4& a, CompatMatrixForm form) {
@@ -214,6 +215,19 @@ void LoadBuiltinUniforms(Context& ctx, Program& program) {
                                          "distanceQuadraticAttenuation"};
         for (const auto& v : values)
           w.Vec((std::string("gl_Point.") + kMembers[int(v[0])]).c_str(), &v[1], 1);
+        break;
+      }
+      case CompatValue::kClipPlane:
+        for (int i = 0; i < kClipPlanes; ++i) w.Vec(b.name, st.clip_planes[size_t(i)].data(), 4, i);
+        break;
+      case CompatValue::kEnabledClipPlanes: {
+        // Disabled planes are zero vectors: a distance of 0 is inside.
+        const uint32_t enabled = EnabledClipPlanes(ctx);
+        const float zero[4] = {0, 0, 0, 0};
+        const int32_t at = program.linked->compat_clip_planes_offset;
+        for (int i = 0; at >= 0 && i < kClipPlanes; ++i)
+          w.At(at + i * program.linked->compat_clip_planes_stride,
+               enabled & (1u << i) ? st.clip_planes[size_t(i)].data() : zero, 4);
         break;
       }
       case CompatValue::kNone:

@@ -67,6 +67,12 @@ void AlphaFunc(Context& ctx, GLenum func, GLfloat ref);
 void GetLightfv(Context& ctx, GLenum light, GLenum pname, GLfloat* params);
 void GetMaterialfv(Context& ctx, GLenum face, GLenum pname, GLfloat* params);
 
+// --- clip_planes.cpp: user clip planes (glClipPlanef/glGetClipPlanef: OpenGL ES 1.1)
+void ClipPlane(Context& ctx, GLenum plane, const GLdouble* equation);
+void GetClipPlane(Context& ctx, GLenum plane, GLdouble* equation);
+void ClipPlanef(Context& ctx, GLenum p, const GLfloat* eqn);
+void GetClipPlanef(Context& ctx, GLenum plane, GLfloat* equation);
+
 // --- lists.cpp: display lists
 GLuint GenLists(Context& ctx, GLsizei range);
 void DeleteLists(Context& ctx, GLuint list, GLsizei range);

@@ -64,6 +64,8 @@ std::shared_ptr<Program> FixedFunctionProgram(Context& ctx);
 // builtin_uniforms.cpp: writes the compatibility state into the built-in uniforms (gl_ModelViewMatrix,
 // gl_LightSource...) an application program of GLSL 1.x uses; values that did not change upload nothing.
 void LoadBuiltinUniforms(Context& ctx, Program& program);
+// The general inverse (builtin_uniforms.cpp); a singular matrix gives zeros.
+Mat4 Inverse(const Mat4& a);
 // The inverse transpose of the modelview's upper 3x3 (column-major), which transforms normals.
 void NormalMatrix(const Mat4& mv, float out[9]);
 // arrays.cpp: whether a draw call must go through the compatibility code (legacy arrays enabled, no program
@@ -87,6 +89,9 @@ void ApplyColorMaterial(State& st);
 int QueryState(Context& ctx, GLenum pname, double* out, bool* color);
 // The current matrix of `mode`'s stack (matrix.cpp).
 Mat4& Top(State& st, GLenum mode, GLuint unit);
+// clip_planes.cpp: GL_CLIP_PLANEi's index (-1: not one), and the enabled planes as a bit mask.
+int ClipPlaneIndex(GLenum plane);
+uint32_t EnabledClipPlanes(const Context& ctx);
 // CALDERA_STATS: the fixed-function counters (lists.cpp writes them when the context goes).
 void WriteStats(const Context& ctx);
 

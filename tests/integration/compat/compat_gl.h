@@ -72,6 +72,8 @@
   X(PushClientAttrib, void, (GLbitfield))                                        \
   X(PopClientAttrib, void, ())                                                   \
   X(PushAttrib, void, (GLbitfield))                                              \
+  X(ClipPlane, void, (GLenum, const GLdouble*))                                  \
+  X(GetClipPlane, void, (GLenum, GLdouble*))                                     \
   X(PopAttrib, void, ())
 
 namespace compat_gl {
