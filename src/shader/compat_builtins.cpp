@@ -133,8 +133,8 @@ std::vector<CompatBuiltin> MakeTable() {
       {"gl_ClipVertex", K::kGlobal, kVs, "vec4 $;", nullptr, -1, V::kNone, F::kPlain, nullptr, nullptr},
       Uniform("gl_ClipPlane", "uniform vec4 $[8];", V::kClipPlane),
       // Named by no shader (gl_ names are reserved): the epilogue's planes, added by the plan.
-      {"gl_CalderaEnabledClipPlanes", K::kUniform, kVs, "uniform vec4 $[8];", nullptr, -1, V::kEnabledClipPlanes, F::kPlain,
-       nullptr, nullptr},
+      {"gl_CalderaEnabledClipPlanes", K::kUniform, kVs, "uniform vec4 $[8];", nullptr, -1,
+       V::kEnabledClipPlanes, F::kPlain, nullptr, nullptr},
       {"ftransform", K::kFunction, kVs,
        "vec4 $() { return caldera_gl_ModelViewProjectionMatrix * caldera_gl_Vertex; }", nullptr, -1, V::kNone,
        F::kPlain, "gl_ModelViewProjectionMatrix gl_Vertex", nullptr},
@@ -238,7 +238,8 @@ CompatLowering PlanCompatLowering(const std::vector<CompatStageSource>& stages) 
     const std::string vertex = clip_vertex ? "caldera_gl_ClipVertex" : "gl_Position";
     for (int i = 0; i < kCompatClipPlanes; ++i) {
       const std::string n = std::to_string(i);
-      e += "  gl_ClipDistance[" + n + "] = dot(" + vertex + ", caldera_gl_CalderaEnabledClipPlanes[" + n + "]);\n";
+      e += "  gl_ClipDistance[" + n + "] = dot(" + vertex + ", caldera_gl_CalderaEnabledClipPlanes[" + n +
+           "]);\n";
     }
     e += "}\n";
   }

@@ -43,7 +43,7 @@ enum class CompatValue : uint8_t {
   kFog,
   kTextureEnvColor,
   kPoint,
-  kClipPlane,         // gl_ClipPlane[]: the eye-space planes
+  kClipPlane,          // gl_ClipPlane[]: the eye-space planes
   kEnabledClipPlanes,  // the planes the clip epilogue dots with: enabled ones, zero for the others
 };
 
@@ -51,7 +51,8 @@ enum class CompatMatrixForm : uint8_t { kPlain, kInverse, kTranspose, kInverseTr
 
 constexpr int kCompatTexCoords = 8;  // gl_TexCoord[], gl_TextureMatrix[] (GL_MAX_TEXTURE_COORDS)
 constexpr int kCompatLights = 8;     // gl_LightSource[] (GL_MAX_LIGHTS)
-constexpr int kCompatClipPlanes = 8;  // gl_ClipPlane[] (GL_MAX_CLIP_PLANES): the epilogue writes as many distances
+constexpr int kCompatClipPlanes =
+    8;  // gl_ClipPlane[] (GL_MAX_CLIP_PLANES): the epilogue writes as many distances
 // The internal uniform the clip epilogue reads, as reflection names it; not reported to GL
 // (LinkedProgram::compat_clip_planes_offset).
 constexpr const char* kCompatEnabledClipPlanes = "gl_CalderaEnabledClipPlanes";

@@ -19,8 +19,8 @@
 
 namespace caldera::compat {
 
-constexpr int kTexUnits = 2;  // fixed-function texture units (GL_MAX_TEXTURE_UNITS)
-constexpr int kLights = 8;    // GL_MAX_LIGHTS
+constexpr int kTexUnits = 2;    // fixed-function texture units (GL_MAX_TEXTURE_UNITS)
+constexpr int kLights = 8;      // GL_MAX_LIGHTS
 constexpr int kClipPlanes = 8;  // GL_MAX_CLIP_PLANES: GL_CLIP_PLANEi is GL_CLIP_DISTANCEi (its enable too)
 constexpr int kModelviewDepth = 32, kProjectionDepth = 4, kTextureDepth = 4;
 constexpr int kMaxListNesting = 64;  // GL_MAX_LIST_NESTING

@@ -3,9 +3,10 @@
 // scaled one), with the enabled set changing between draws and lighting on for one of them; GLSL 1.20
 // programs writing gl_ClipVertex, reading gl_ClipPlane[], and writing neither (clipped on gl_Position, as
 // Mesa does).
+#include "clip_plane_scenes.h"
+
 #include <cstdlib>
 
-#include "clip_plane_scenes.h"
 #include "compat_gl.h"
 
 using namespace compat_gl;
@@ -32,8 +33,8 @@ void Quad(float x0, float y0, float x1, float y1) {
 void Expect(int x, int y, bool drawn, const uint8_t clear[3]) {
   uint8_t p[4] = {};
   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
-  const bool is_clear = std::abs(p[0] - clear[0]) <= 2 && std::abs(p[1] - clear[1]) <= 2 &&
-                        std::abs(p[2] - clear[2]) <= 2;
+  const bool is_clear =
+      std::abs(p[0] - clear[0]) <= 2 && std::abs(p[1] - clear[1]) <= 2 && std::abs(p[2] - clear[2]) <= 2;
   if (is_clear == drawn)
     std::fprintf(stderr, "(%d, %d) is %d %d %d: expected it %s\n", x, y, p[0], p[1], p[2],
                  drawn ? "drawn" : "clipped");
@@ -125,8 +126,8 @@ void ClipPlanesFixedFunction() {
   Expect(50, 44, false, clear);  // the clipped point
 }
 
-// Lower half: a program writing neither gl_ClipVertex nor gl_ClipDistance, with plane 3 = (-1, 0, 0, 0): it is
-// dotted with gl_Position, which keeps x <= 32 (in eye space it would keep nothing). Upper half: a program
+// Lower half: a program writing neither gl_ClipVertex nor gl_ClipDistance, with plane 3 = (-1, 0, 0, 0): it
+// is dotted with gl_Position, which keeps x <= 32 (in eye space it would keep nothing). Upper half: a program
 // writing gl_ClipVertex and colouring with gl_ClipPlane[0], planes 0 (x <= 40) and 1 (y <= 50, given under a
 // translation). Then a fragment shader alone (fixed-function vertex processing clips in eye space).
 void ClipPlanesGlsl() {
@@ -144,8 +145,8 @@ void ClipPlanesGlsl() {
       "  gl_FrontColor = vec4(-gl_ClipPlane[0].x, gl_ClipPlane[0].w / 80.0, gl_Color.b, 1.0);\n"
       "}\n",
       "#version 120\nvoid main() { gl_FragColor = gl_Color; }\n");
-  const GLuint fragment_only = FragmentOnly(
-      "#version 120\nvoid main() { gl_FragColor = vec4(0.0, gl_Color.g, 1.0, 1.0); }\n");
+  const GLuint fragment_only =
+      FragmentOnly("#version 120\nvoid main() { gl_FragColor = vec4(0.0, gl_Color.g, 1.0, 1.0); }\n");
   Ortho2D();
   const GLdouble p0[4] = {-1, 0, 0, 40}, p1[4] = {0, -1, 0, 0}, p3[4] = {-1, 0, 0, 0};
   ClipPlane(GL_CLIP_PLANE0, p0);
