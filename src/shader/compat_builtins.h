@@ -44,7 +44,8 @@ enum class CompatValue : uint8_t {
   kTextureEnvColor,
   kPoint,
   kClipPlane,          // gl_ClipPlane[]: the eye-space planes
-  kEnabledClipPlanes,  // the planes the clip epilogue dots with: enabled ones, zero for the others
+  kEnabledClipPlanes,  // the planes the clip epilogue dots with: enabled ones, zero for the others (or
+                       // 1/0 flags where it masks the shader's own gl_ClipDistance)
 };
 
 enum class CompatMatrixForm : uint8_t { kPlain, kInverse, kTranspose, kInverseTranspose };
@@ -88,6 +89,7 @@ struct CompatLowering {
   // Appended to a stage's source: a vertex stage writing no gl_ClipDistance has its main renamed and called
   // from one that writes the user clip distances from gl_ClipVertex (or gl_Position, as Mesa does).
   std::string epilogue[3];
+  bool clip_enables = false;  // the epilogue zeroes the stage's own disabled gl_ClipDistance elements
   std::vector<uint16_t> used;
   std::vector<std::pair<std::string, int32_t>> attrib_locations;  // lowered name -> location
 };

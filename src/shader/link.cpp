@@ -395,6 +395,7 @@ LinkedProgram LinkProgram(const LinkInput& input) {
   if (compat.active) {
     // The lowered built-ins report their GL names (glGetActiveAttrib/Uniform list built-ins as Mesa does).
     out.compat_builtins = compat.used;
+    out.compat_clip_enables = compat.clip_enables;
     uint32_t all_stages = 0;
     for (int st = 0; st < static_cast<int>(Stage::kCount); ++st)
       if (present[st]) all_stages |= 1u << st;

@@ -223,11 +223,13 @@ void LoadBuiltinUniforms(Context& ctx, Program& program) {
       case CompatValue::kEnabledClipPlanes: {
         // Disabled planes are zero vectors: a distance of 0 is inside.
         const uint32_t enabled = EnabledClipPlanes(ctx);
-        const float zero[4] = {0, 0, 0, 0};
+        const float zero[4] = {0, 0, 0, 0}, one[4] = {1, 1, 1, 1};
+        const bool flags = program.linked->compat_clip_enables;
         const int32_t at = program.linked->compat_clip_planes_offset;
-        for (int i = 0; at >= 0 && i < kClipPlanes; ++i)
-          w.At(at + i * program.linked->compat_clip_planes_stride,
-               enabled & (1u << i) ? st.clip_planes[size_t(i)].data() : zero, 4);
+        for (int i = 0; at >= 0 && i < kClipPlanes; ++i) {
+          const float* on = flags ? one : st.clip_planes[size_t(i)].data();
+          w.At(at + i * program.linked->compat_clip_planes_stride, enabled & (1u << i) ? on : zero, 4);
+        }
         break;
       }
       case CompatValue::kNone:
