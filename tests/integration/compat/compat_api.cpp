@@ -418,6 +418,15 @@ void ClipPlanes() {
   End();
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
   PopMatrix();
+  // A GLSL 1.10 program is clipped on gl_Position: the planes it reads for that are no active uniform.
+  const GLuint program = harness::CompileProgram(
+      "#version 110\nattribute vec4 pos;\nuniform vec4 u;\nvoid main() { gl_Position = pos + u; }\n",
+      "#version 110\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+  GLint uniforms = 0;
+  glGetProgramiv(program, GL_ACTIVE_UNIFORMS, &uniforms);
+  CHECK(uniforms == 1 && glGetUniformLocation(program, "u") >= 0);
+  glDeleteProgram(program);
+  CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
 // A 3.3 core context (another context of the same display): every legacy command is GL_INVALID_OPERATION.
