@@ -25,7 +25,8 @@ namespace {
 constexpr int kMaxPbufferSize = 16384;
 
 constexpr char kExtensions[] =
-    "GLX_ARB_context_flush_control GLX_ARB_create_context GLX_ARB_create_context_profile "
+    "GLX_ARB_context_flush_control GLX_ARB_create_context GLX_ARB_create_context_no_error "
+    "GLX_ARB_create_context_profile GLX_ARB_create_context_robustness "
     "GLX_EXT_create_context_es2_profile "
     "GLX_EXT_create_context_es_profile GLX_ARB_get_proc_address GLX_EXT_swap_control GLX_MESA_swap_control "
     "GLX_SGI_make_current_read GLX_SGI_swap_control GLX_EXT_buffer_age GLX_ARB_multisample "
@@ -301,8 +302,9 @@ bool ExistingGLVersion(int major, int minor) {
 // glXCreateContextAttribsARB request) gets a 3.3 compatibility context, as EGL does:
 // CALDERA_LEGACY_CONTEXT=core hands out 3.3 core instead, =refuse fails it (the behaviour before
 // compatibility contexts existed).
+// `flags` carries what the request asked besides the version: debug, robustness, no-error, release.
 GLXContext CreateLegacy(::Display* dpy, FBConfigRec* cfg, GLXContext share, unsigned char minor,
-                        bool debug = false, bool release_flush = true) {
+                        const ContextDesc& flags = {}) {
   const char* legacy = util::Env("CALDERA_LEGACY_CONTEXT");
   if (legacy && std::strcmp(legacy, "refuse") == 0) {
     util::LogOnce(util::LogLevel::kWarning, "glXCreateContext",
@@ -311,8 +313,11 @@ GLXContext CreateLegacy(::Display* dpy, FBConfigRec* cfg, GLXContext share, unsi
   }
   ContextDesc desc;
   desc.core_profile = legacy && std::strcmp(legacy, "core") == 0;
-  desc.debug = debug;
-  desc.release_flush = release_flush;
+  desc.debug = flags.debug;
+  desc.robust = flags.robust;
+  desc.lose_context_on_reset = flags.lose_context_on_reset;
+  desc.no_error = flags.no_error;
+  desc.release_flush = flags.release_flush;
   return CreateWith(dpy, cfg, share, desc, minor);
 }
 
@@ -988,6 +993,19 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
         flags = a[1];
         desc.debug = a[1] & GLX_CONTEXT_DEBUG_BIT_ARB;
         desc.forward_compatible = a[1] & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB;
+        desc.robust = a[1] & GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB;  // refused by the frontend where unbounded
+        break;
+      case GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB:
+        // GLX_ARB_create_context_robustness names no error for another value; BadMatch is what it gives
+        // for comparable cases (and NVIDIA's and Mesa's GLX give).
+        if (a[1] != GLX_NO_RESET_NOTIFICATION_ARB && a[1] != GLX_LOSE_CONTEXT_ON_RESET_ARB) {
+          RaiseCoreError(dpy, BadMatch, 0, minor);
+          return nullptr;
+        }
+        desc.lose_context_on_reset = a[1] == GLX_LOSE_CONTEXT_ON_RESET_ARB;
+        break;
+      case GLX_CONTEXT_OPENGL_NO_ERROR_ARB:  // GLX_ARB_create_context_no_error
+        desc.no_error = a[1] != 0;
         break;
       case GLX_CONTEXT_RELEASE_BEHAVIOR_ARB:
         // GLX_ARB_context_flush_control: the rule EGL_KHR_context_flush_control follows (the frontend skips
@@ -1011,10 +1029,15 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
         return nullptr;
     }
   }
-  // Flag bits no advertised extension defines (robust access needs GLX_ARB_create_context_robustness) are
-  // BadValue, as an unknown attribute is.
-  if (flags & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB)) {
+  // Flag bits no advertised extension defines are BadValue, as an unknown attribute is.
+  if (flags &
+      ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB | GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB)) {
     RaiseCoreError(dpy, BadValue, 0, minor);
+    return nullptr;
+  }
+  // GLX_ARB_create_context_no_error: a no-error context cannot also be a debug or robust-access one.
+  if (desc.no_error && (desc.debug || desc.robust)) {
+    RaiseCoreError(dpy, BadMatch, 0, minor);
     return nullptr;
   }
   // The mask picks one profile: none, several or unknown bits are GLXBadProfileARB at any version
@@ -1052,10 +1075,9 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
   } else if (desc.major > 3 || (desc.major == 3 && desc.minor > 3)) {
     return CreateWith(dpy, cfg, share, desc, minor);  // the frontend refuses it: BadMatch
   } else if (gl32 && profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB && !desc.forward_compatible) {
-    return CreateLegacy(dpy, cfg, share, minor, desc.debug, desc.release_flush);
+    return CreateLegacy(dpy, cfg, share, minor, desc);
   } else if ((desc.major < 3 || (desc.major == 3 && desc.minor < 1)) && !desc.forward_compatible) {
-    return CreateLegacy(dpy, cfg, share, minor, desc.debug,
-                        desc.release_flush);  // the default 1.0 is a compatibility context
+    return CreateLegacy(dpy, cfg, share, minor, desc);  // the default 1.0 is a compatibility context
   }
   return CreateWith(dpy, cfg, share, desc, minor);
 }

@@ -231,6 +231,12 @@ Context* CreateContext(Device& device, const ContextDesc& desc, Context* share, 
     if (error) *error = "robust buffer access unavailable on this device";
     return nullptr;
   }
+  // EGL_KHR_create_context_no_error and GLX_ARB_create_context_no_error: a share group does not mix
+  // no-error contexts with validating ones (BadMatch / EGL_BAD_MATCH).
+  if (share && share->desc().no_error != desc.no_error) {
+    if (error) *error = "the share context's no-error mode differs from the one requested";
+    return nullptr;
+  }
   auto group = share ? share->share_ptr() : std::make_shared<ShareGroup>();
   auto* context = new Context(device, desc, group);
   std::lock_guard lock(device.registry_mutex);

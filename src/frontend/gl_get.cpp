@@ -268,7 +268,9 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       // glIsEnabled(GL_DEBUG_OUTPUT)).
       if (ctx.IsES()) return false;
       return ints({double((ctx.desc().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
-                          (ctx.desc().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0))});
+                          (ctx.desc().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
+                          (ctx.desc().robust ? GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT : 0) |
+                          (ctx.desc().no_error ? GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR : 0))});
     case GL_NUM_EXTENSIONS:
       return ints({double(Extensions(ctx).names.size())});
     case GL_RESET_NOTIFICATION_STRATEGY:  // GL 4.5 / KHR_robustness: what glGetGraphicsResetStatus reports

@@ -270,6 +270,7 @@ void GetUniformuiv(Context& ctx, GLuint program, GLint location, GLuint* params)
 void GetnUniformfv(Context& ctx, GLuint program, GLint location, GLsizei bufSize, GLfloat* params);
 void GetnUniformiv(Context& ctx, GLuint program, GLint location, GLsizei bufSize, GLint* params);
 void GetnUniformuiv(Context& ctx, GLuint program, GLint location, GLsizei bufSize, GLuint* params);
+void GetnUniformdv(Context& ctx, GLuint program, GLint location, GLsizei bufSize, GLdouble* params);
 
 // --- gl_draw.cpp
 void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count);
@@ -381,6 +382,8 @@ void CopyTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, 
 
 // --- gl_texture_readback.cpp
 void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, void* pixels);
+void GetnTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, GLsizei bufSize,
+                  void* pixels);
 // --- gl_texture_compressed.cpp: compressed (RGTC) image specification and readback
 void CompressedTexImage1D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLsizei width,
                           GLint border, GLsizei imageSize, const void* data);
@@ -397,6 +400,7 @@ void CompressedTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xof
                              GLint zoffset, GLsizei width, GLsizei height, GLsizei depth, GLenum format,
                              GLsizei imageSize, const void* data);
 void GetCompressedTexImage(Context& ctx, GLenum target, GLint level, void* img);
+void GetnCompressedTexImage(Context& ctx, GLenum target, GLint level, GLsizei bufSize, void* img);
 
 // --- gl_framebuffer_texture.cpp: texture attachments (a level of a 2D texture, cube face, layer or slice)
 void FramebufferTexture1D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,

@@ -690,8 +690,11 @@ void CompressedTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xof
                      imageSize, data, "glCompressedTexSubImage3D");
 }
 
-void GetCompressedTexImage(Context& ctx, GLenum target, GLint level, void* img) {
-  const char* fn = "glGetCompressedTexImage";
+namespace {
+
+// glGetCompressedTexImage and glGetnCompressedTexImage (buf_size bytes of client memory; -1: unbounded).
+void GetCompressedTexImageInto(Context& ctx, GLenum target, GLint level, GLsizei buf_size, void* img,
+                               const char* fn) {
   bool cube_face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
   if (!cube_face && target != GL_TEXTURE_2D && target != GL_TEXTURE_2D_ARRAY && target != GL_TEXTURE_3D &&
       target != GL_TEXTURE_RECTANGLE)
@@ -719,7 +722,20 @@ void GetCompressedTexImage(Context& ctx, GLenum target, GLint level, void* img) 
     RecordUpload(ctx, *pbo, offset, src, size);
     return;
   }
+  if (buf_size >= 0 && size > uint64_t(buf_size))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "bufSize is smaller than the compressed image");
   if (img) std::memcpy(img, src, size);
+}
+
+}  // namespace
+
+void GetCompressedTexImage(Context& ctx, GLenum target, GLint level, void* img) {
+  GetCompressedTexImageInto(ctx, target, level, -1, img, "glGetCompressedTexImage");
+}
+
+void GetnCompressedTexImage(Context& ctx, GLenum target, GLint level, GLsizei buf_size, void* img) {
+  GetCompressedTexImageInto(ctx, target, level, std::max<GLsizei>(buf_size, 0), img,
+                            "glGetnCompressedTexImage");
 }
 
 }  // namespace gl

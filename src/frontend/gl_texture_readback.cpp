@@ -53,8 +53,11 @@ void GetCompressedTexImageDecoded(Context& ctx, Texture& tex, GLint level, GLint
 
 namespace gl {
 
-void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
-  const char* fn = "glGetTexImage";
+namespace {
+
+// glGetTexImage and glGetnTexImage (buf_size bytes of client memory; -1: unbounded).
+void GetTexImageInto(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, GLsizei buf_size,
+                     void* pixels, const char* fn) {
   bool face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
   switch (target) {
     case GL_TEXTURE_1D:
@@ -103,6 +106,9 @@ void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum
                                        : PackLayout3D(ctx, format, type, w, h, layers);
   Buffer* pbo = ctx.pixel_pack_buffer.get();
   if (pbo && !CheckPixelBuffer(ctx, *pbo, reinterpret_cast<uintptr_t>(pixels), layout, type, fn)) return;
+  // Client memory of bufSize bytes must hold every byte the image writes (GL 4.5 §8.11.4).
+  if (!pbo && buf_size >= 0 && layout.size > uint64_t(buf_size))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "bufSize is smaller than the image");
   if (!pbo && !pixels) return;
   ctx.FlushRenderTargets();  // a pending clear of a texture that is also the current target is resolved
   // Native RGTC levels are decoded from their block shadow (the device cannot read them back as texels).
@@ -120,6 +126,17 @@ void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum
                    first, pixels, fn))
       return;
   }
+}
+
+}  // namespace
+
+void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
+  GetTexImageInto(ctx, target, level, format, type, -1, pixels, "glGetTexImage");
+}
+
+void GetnTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, GLsizei buf_size,
+                  void* pixels) {
+  GetTexImageInto(ctx, target, level, format, type, std::max<GLsizei>(buf_size, 0), pixels, "glGetnTexImage");
 }
 
 }  // namespace gl

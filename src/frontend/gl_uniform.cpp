@@ -452,6 +452,10 @@ void GetnUniformiv(Context& ctx, GLuint name, GLint location, GLsizei buf_size, 
 void GetnUniformuiv(Context& ctx, GLuint name, GLint location, GLsizei buf_size, GLuint* params) {
   ReadUniform(ctx, name, location, params, "glGetnUniformuiv", std::max<GLsizei>(buf_size, 0));
 }
+// GL_ARB_robustness's double form (GL 4.5 core): the stored float, integer or boolean values as doubles.
+void GetnUniformdv(Context& ctx, GLuint name, GLint location, GLsizei buf_size, GLdouble* params) {
+  ReadUniform(ctx, name, location, params, "glGetnUniformdv", std::max<GLsizei>(buf_size, 0));
+}
 
 }  // namespace gl
 }  // namespace caldera

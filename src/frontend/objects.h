@@ -19,6 +19,9 @@
 namespace caldera {
 
 class Device;
+namespace compat {
+struct ResolvedUniformNames;
+}
 
 // Sends the destroy record for a backend object: through the current context's pipe when it belongs to the
 // same device (keeping it ordered after that context's draws), else through the device's resource pipe.
@@ -138,6 +141,8 @@ struct Program : GLObject {
   std::vector<int32_t> sampler_units;  // value of each sampler uniform, by sampler_index
   std::vector<GLuint> block_bindings;  // glUniformBlockBinding, by block index
   uint64_t uniform_version = 1;        // bumped on every change so contexts know to upload
+  // Compatibility contexts: the built-in uniforms' names resolved for this link (compat/uniform_writer.h).
+  std::shared_ptr<compat::ResolvedUniformNames> resolved_uniform_names;
 };
 
 // A buffer bound to an indexed binding point (uniform buffers, transform feedback).

@@ -118,6 +118,14 @@ std::vector<CompatBuiltin> MakeTable() {
       Uniform("gl_Point", "uniform caldera_gl_PointParameters $;", V::kPoint, F::kPlain,
               "gl_PointParameters"),
       Uniform("gl_TextureEnvColor", "uniform vec4 $[8];", V::kTextureEnvColor),
+      Uniform("gl_EyePlaneS", "uniform vec4 $[8];", V::kEyePlane),
+      Uniform("gl_EyePlaneT", "uniform vec4 $[8];", V::kEyePlane),
+      Uniform("gl_EyePlaneR", "uniform vec4 $[8];", V::kEyePlane),
+      Uniform("gl_EyePlaneQ", "uniform vec4 $[8];", V::kEyePlane),
+      Uniform("gl_ObjectPlaneS", "uniform vec4 $[8];", V::kObjectPlane),
+      Uniform("gl_ObjectPlaneT", "uniform vec4 $[8];", V::kObjectPlane),
+      Uniform("gl_ObjectPlaneR", "uniform vec4 $[8];", V::kObjectPlane),
+      Uniform("gl_ObjectPlaneQ", "uniform vec4 $[8];", V::kObjectPlane),
       // Varyings: vertex outputs, and the fragment inputs they feed (the front colours: two-sided vertex
       // programs are not modelled).
       VaryingOut("gl_FrontColor", "out vec4 $;"),

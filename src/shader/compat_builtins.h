@@ -43,6 +43,8 @@ enum class CompatValue : uint8_t {
   kFog,
   kTextureEnvColor,
   kPoint,
+  kEyePlane,     // gl_EyePlaneS..Q[kCompatTexCoords]: the coordinate is the name's last letter
+  kObjectPlane,  // gl_ObjectPlaneS..Q[kCompatTexCoords]
   kClipPlane,          // gl_ClipPlane[]: the eye-space planes
   kEnabledClipPlanes,  // the planes the clip epilogue dots with: enabled ones, zero for the others (or
                        // 1/0 flags where it masks the shader's own gl_ClipDistance)

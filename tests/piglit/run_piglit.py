@@ -52,6 +52,29 @@ def run_one(command, env, timeout):
     return result, out
 
 
+def run_list(tests, run, record=None):
+    """Runs each (name, command, expected) as run(command) -> (result, output) and compares the result with
+    the expectation (None: prints the result only, as sweeps do). Writes `<name> <result>` lines to `record`.
+    Returns (passed, failed)."""
+    passed = failed = 0
+    actual = []
+    for name, command, expected in tests:
+        result, out = run(command)
+        actual.append((name, result))
+        if expected is None:
+            print(f"{name}: {result}", flush=True)
+        elif result == expected:
+            passed += 1
+        else:
+            failed += 1
+            print(f"UNEXPECTED {command}: expected {expected}, got {result}")
+            print("\n".join("    " + l for l in out.strip().splitlines()[-15:]))
+    if record:
+        with open(record, "w", encoding="utf-8") as f:
+            f.writelines(f"{name} {result}\n" for name, result in actual)
+    return passed, failed
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--expectations", required=True)
@@ -81,21 +104,8 @@ def main():
         if unknown:
             raise SystemExit(f"{args.overrides}: not in {args.expectations}: {sorted(unknown)}")
         tests = [(command, override.get(command, expected)) for command, expected in tests]
-    passed = failed = 0
-    actual = []
-    for command, expected in tests:
-        result, out = run_one(command, env, args.timeout)
-        actual.append((command, result))
-        if result == expected:
-            passed += 1
-        else:
-            failed += 1
-            print(f"UNEXPECTED {command}: expected {expected}, got {result}")
-            print("\n".join("    " + l for l in out.strip().splitlines()[-15:]))
-    if args.record:
-        with open(args.record, "w", encoding="utf-8") as f:
-            for command, result in actual:
-                f.write(f"{command} {result}\n")
+    passed, failed = run_list([(command, command, expected) for command, expected in tests],
+                              lambda command: run_one(command, env, args.timeout), args.record)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 

@@ -24,7 +24,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "integration", "windows"))
-from run_piglit import PIGLIT_ROOT, load_expectations  # noqa: E402
+from run_piglit import PIGLIT_ROOT, load_expectations, run_list  # noqa: E402
 from run_windows_test import MESA_JSON, Xvfb  # noqa: E402
 
 
@@ -104,8 +104,6 @@ def main():
         tests = [(command, command, expected) for command, expected in load_expectations(args.expectations)]
     else:
         ap.error("--expectations or --cmds is required")
-    passed = failed = 0
-    actual = []
     start = time.monotonic()
     # A private XDG_RUNTIME_DIR (mode 700): without one the Vulkan loader's Wayland WSI prints errors.
     # -noreset: by default Xvfb resets when its last client leaves, and a test connecting during the reset
@@ -113,20 +111,7 @@ def main():
     with Xvfb(extra_args=["-noreset"]) as x, tempfile.TemporaryDirectory(prefix="piglit-windows-") as runtime_dir:
         env = config_env(args.config, x.display, args.vendor_json)
         env["XDG_RUNTIME_DIR"] = runtime_dir
-        for name, command, expected in tests:
-            result, out = run_one(command, env, args.timeout)
-            actual.append((name, result))
-            if expected is None:
-                print(f"{name}: {result}", flush=True)
-            elif result == expected:
-                passed += 1
-            else:
-                failed += 1
-                print(f"UNEXPECTED {command}: expected {expected}, got {result}")
-                print("\n".join("    " + l for l in out.strip().splitlines()[-15:]))
-    if args.record:
-        with open(args.record, "w", encoding="utf-8") as f:
-            f.writelines(f"{name} {result}\n" for name, result in actual)
+        passed, failed = run_list(tests, lambda command: run_one(command, env, args.timeout), args.record)
     if args.expectations:
         print(f"{passed} passed, {failed} failed in {time.monotonic() - start:.1f} s")
         return 0 if failed == 0 else 1

@@ -175,7 +175,11 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
       s.Cap(cap);
     for (int i = 0; i < kLights; ++i) s.Cap(GLenum(GL_LIGHT0 + i));
     for (int i = 0; i < kClipPlanes; ++i) s.Cap(GLenum(GL_CLIP_PLANE0 + i));
-    s.PerUnit([&](GLenum) { s.Cap(GL_TEXTURE_2D); });
+    s.PerUnit([&](GLenum) {
+      for (GLenum cap :
+           {GL_TEXTURE_2D, GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXTURE_GEN_R, GL_TEXTURE_GEN_Q})
+        s.Cap(cap);
+    });
   }
   if (mask & kTextureBit)
     s.PerUnit([&](GLenum) {
@@ -271,12 +275,14 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
     for (int u = 0; u < kTexUnits; ++u) {
       units[u].enabled_2d = st.units[u].enabled_2d;
       units[u].env_mode = st.units[u].env_mode;
+      units[u].gen = st.units[u].gen;  // texture-coordinate generation: modes, planes, enables
       std::copy_n(st.units[u].env_color, 4, units[u].env_color);
     }
     s.Add([&st, units] {
       for (int u = 0; u < kTexUnits; ++u) {
         st.units[u].enabled_2d = units[u].enabled_2d;
         st.units[u].env_mode = units[u].env_mode;
+        st.units[u].gen = units[u].gen;
         std::copy_n(units[u].env_color, 4, st.units[u].env_color);
       }
     });

@@ -1,8 +1,12 @@
 // The built-in uniforms of GLSL 1.x programs in compatibility contexts (shader/compat_builtins.h lowers
 // gl_ModelViewMatrix, gl_LightSource[], gl_Fog... to ordinary uniforms): before each draw with such a
 // program, the compatibility state is written into its default block; only changed values are uploaded.
+#include <array>
 #include <cmath>
+#include <cstring>
+#include <initializer_list>
 #include <string>
+#include <vector>
 
 #include "frontend/compat/immediate.h"
 #include "frontend/compat/uniform_writer.h"
@@ -68,13 +72,34 @@ void Mul(const float* a, const float* b, float* out) {
   for (int i = 0; i < 4; ++i) out[i] = a[i] * b[i];
 }
 
+// Names of struct members and array elements ("gl_LightSource[3].diffuse"), built once: the writer tells
+// names apart by address (uniform_writer.h), so they must not be temporaries.
+class MemberNames {
+ public:
+  MemberNames(const char* base, int elements, std::initializer_list<const char*> members)
+      : members_(int(members.size())) {
+    for (int i = 0; i < elements; ++i)
+      for (const char* m : members)
+        names_.push_back(std::string(base) + (elements > 1 ? "[" + std::to_string(i) + "]" : "") + "." + m);
+  }
+  UniformName At(int element, int member) const {
+    return UniformName::Static(names_[size_t(element * members_ + member)].c_str());
+  }
+
+ private:
+  int members_;
+  std::vector<std::string> names_;
+};
+
 void LightSource(UniformWriter& w, const Light& l, int i) {
-  const std::string p = "gl_LightSource[" + std::to_string(i) + "].";
-  auto name = [&](const char* member) { return p + member; };
-  w.Vec(name("ambient").c_str(), l.ambient, 4);
-  w.Vec(name("diffuse").c_str(), l.diffuse, 4);
-  w.Vec(name("specular").c_str(), l.specular, 4);
-  w.Vec(name("position").c_str(), l.position, 4);
+  static const MemberNames kNames(
+      "gl_LightSource", kLights,
+      {"ambient", "diffuse", "specular", "position", "halfVector", "spotDirection", "spotExponent",
+       "spotCutoff", "spotCosCutoff", "constantAttenuation", "linearAttenuation", "quadraticAttenuation"});
+  w.Vec(kNames.At(i, 0), l.ambient, 4);
+  w.Vec(kNames.At(i, 1), l.diffuse, 4);
+  w.Vec(kNames.At(i, 2), l.specular, 4);
+  w.Vec(kNames.At(i, 3), l.position, 4);
   // The half vector for an infinite viewer: normalize(direction to the light + (0, 0, 1)).
   float d[3] = {l.position[0], l.position[1], l.position[2]};
   float len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
@@ -85,24 +110,42 @@ void LightSource(UniformWriter& w, const Light& l, int i) {
   float half[4] = {0, 0, 0, 0};
   if (len > 0)
     for (int k = 0; k < 3; ++k) half[k] = d[k] / len;
-  w.Vec(name("halfVector").c_str(), half, 4);
-  w.Vec(name("spotDirection").c_str(), l.spot_direction, 3);
-  w.Vec(name("spotExponent").c_str(), &l.spot_exponent, 1);
-  w.Vec(name("spotCutoff").c_str(), &l.spot_cutoff, 1);
+  w.Vec(kNames.At(i, 4), half, 4);
+  w.Vec(kNames.At(i, 5), l.spot_direction, 3);
+  w.Vec(kNames.At(i, 6), &l.spot_exponent, 1);
+  w.Vec(kNames.At(i, 7), &l.spot_cutoff, 1);
   const float cos_cutoff = std::cos(l.spot_cutoff * float(M_PI) / 180.0f);
-  w.Vec(name("spotCosCutoff").c_str(), &cos_cutoff, 1);
-  w.Vec(name("constantAttenuation").c_str(), &l.attenuation[0], 1);
-  w.Vec(name("linearAttenuation").c_str(), &l.attenuation[1], 1);
-  w.Vec(name("quadraticAttenuation").c_str(), &l.attenuation[2], 1);
+  w.Vec(kNames.At(i, 8), &cos_cutoff, 1);
+  w.Vec(kNames.At(i, 9), &l.attenuation[0], 1);
+  w.Vec(kNames.At(i, 10), &l.attenuation[1], 1);
+  w.Vec(kNames.At(i, 11), &l.attenuation[2], 1);
 }
 
-void MaterialValues(UniformWriter& w, const char* block, const Material& m) {
-  const std::string p = std::string(block) + ".";
-  w.Vec((p + "emission").c_str(), m.emission, 4);
-  w.Vec((p + "ambient").c_str(), m.ambient, 4);
-  w.Vec((p + "diffuse").c_str(), m.diffuse, 4);
-  w.Vec((p + "specular").c_str(), m.specular, 4);
-  w.Vec((p + "shininess").c_str(), &m.shininess, 1);
+void MaterialValues(UniformWriter& w, bool back, const Material& m) {
+  static const MemberNames kNames[2] = {
+      {"gl_FrontMaterial", 1, {"emission", "ambient", "diffuse", "specular", "shininess"}},
+      {"gl_BackMaterial", 1, {"emission", "ambient", "diffuse", "specular", "shininess"}}};
+  const MemberNames& n = kNames[back];
+  w.Vec(n.At(0, 0), m.emission, 4);
+  w.Vec(n.At(0, 1), m.ambient, 4);
+  w.Vec(n.At(0, 2), m.diffuse, 4);
+  w.Vec(n.At(0, 3), m.specular, 4);
+  w.Vec(n.At(0, 4), &m.shininess, 1);
+}
+
+void LightProducts(UniformWriter& w, bool back, const Material& m, const std::array<Light, kLights>& lights) {
+  static const MemberNames kNames[2] = {{"gl_FrontLightProduct", kLights, {"ambient", "diffuse", "specular"}},
+                                        {"gl_BackLightProduct", kLights, {"ambient", "diffuse", "specular"}}};
+  for (int i = 0; i < kLights; ++i) {
+    const Light& l = lights[size_t(i)];
+    float v[4];
+    Mul(m.ambient, l.ambient, v);
+    w.Vec(kNames[back].At(i, 0), v, 4);
+    Mul(m.diffuse, l.diffuse, v);
+    w.Vec(kNames[back].At(i, 1), v, 4);
+    Mul(m.specular, l.specular, v);
+    w.Vec(kNames[back].At(i, 2), v, 4);
+  }
 }
 
 }  // namespace
@@ -110,7 +153,7 @@ void MaterialValues(UniformWriter& w, const char* block, const Material& m) {
 void LoadBuiltinUniforms(Context& ctx, Program& program) {
   State& st = *ctx.compat;
   const auto& table = shader::CompatBuiltins();
-  UniformWriter w(program);
+  UniformWriter w(program, st.cache_uniform_names, st.stats.uniform_name_lookups);
   const Mat4& mv = st.modelview.back();
   const Mat4& proj = st.projection.back();
   for (uint16_t index : program.linked->compat_builtins) {
@@ -118,25 +161,25 @@ void LoadBuiltinUniforms(Context& ctx, Program& program) {
     if (b.kind != shader::CompatKind::kUniform) continue;
     switch (b.value) {
       case CompatValue::kModelView:
-        w.Matrix(b.name, Form(mv, b.form).m.data(), 4, 4);
+        w.Matrix(UniformName::Static(b.name), Form(mv, b.form).m.data(), 4, 4);
         break;
       case CompatValue::kProjection:
-        w.Matrix(b.name, Form(proj, b.form).m.data(), 4, 4);
+        w.Matrix(UniformName::Static(b.name), Form(proj, b.form).m.data(), 4, 4);
         break;
       case CompatValue::kModelViewProjection:
-        w.Matrix(b.name, Form(Multiply(proj, mv), b.form).m.data(), 4, 4);
+        w.Matrix(UniformName::Static(b.name), Form(Multiply(proj, mv), b.form).m.data(), 4, 4);
         break;
       case CompatValue::kTexture:
         for (int u = 0; u < shader::kCompatTexCoords; ++u) {
           // Sets past the fixed-function units keep the identity (their stacks do not exist here).
           const Mat4 m = u < kTexUnits ? st.units[size_t(u)].matrix.back() : Mat4{};
-          w.Matrix(b.name, Form(m, b.form).m.data(), 4, 4, u);
+          w.Matrix(UniformName::Static(b.name), Form(m, b.form).m.data(), 4, 4, u);
         }
         break;
       case CompatValue::kNormalMatrix: {
         float nm[9];
         NormalMatrix(mv, nm);
-        w.Matrix(b.name, nm, 3, 3);
+        w.Matrix(UniformName::Static(b.name), nm, 3, 3);
         break;
       }
       case CompatValue::kNormalScale: {
@@ -144,7 +187,7 @@ void LoadBuiltinUniforms(Context& ctx, Program& program) {
         NormalMatrix(mv, nm);
         const float len = std::sqrt(nm[2] * nm[2] + nm[5] * nm[5] + nm[8] * nm[8]);
         const float scale = len != 0 ? 1.0f / len : 1.0f;
-        w.Vec(b.name, &scale, 1);
+        w.Vec(UniformName::Static(b.name), &scale, 1);
         break;
       }
       case CompatValue::kLightSource:
@@ -156,32 +199,25 @@ void LoadBuiltinUniforms(Context& ctx, Program& program) {
       case CompatValue::kFrontMaterial:
       case CompatValue::kBackMaterial: {
         const bool back = b.value == CompatValue::kBackMaterial;
-        MaterialValues(w, b.name, st.material[back]);
+        MaterialValues(w, back, st.material[back]);
         break;
       }
       case CompatValue::kFrontLightModelProduct:
       case CompatValue::kBackLightModelProduct: {
-        const Material& m = st.material[b.value == CompatValue::kBackLightModelProduct];
+        const bool back = b.value == CompatValue::kBackLightModelProduct;
+        const Material& m = st.material[back];
         float scene[4];
         for (int k = 0; k < 3; ++k) scene[k] = m.emission[k] + m.ambient[k] * st.light_model_ambient[k];
         scene[3] = m.diffuse[3];
-        w.Vec((std::string(b.name) + ".sceneColor").c_str(), scene, 4);
+        w.Vec(back ? UniformName("gl_BackLightModelProduct.sceneColor")
+                   : UniformName("gl_FrontLightModelProduct.sceneColor"),
+              scene, 4);
         break;
       }
       case CompatValue::kFrontLightProduct:
       case CompatValue::kBackLightProduct: {
-        const Material& m = st.material[b.value == CompatValue::kBackLightProduct];
-        for (int i = 0; i < kLights; ++i) {
-          const Light& l = st.lights[size_t(i)];
-          const std::string p = std::string(b.name) + "[" + std::to_string(i) + "].";
-          float v[4];
-          Mul(m.ambient, l.ambient, v);
-          w.Vec((p + "ambient").c_str(), v, 4);
-          Mul(m.diffuse, l.diffuse, v);
-          w.Vec((p + "diffuse").c_str(), v, 4);
-          Mul(m.specular, l.specular, v);
-          w.Vec((p + "specular").c_str(), v, 4);
-        }
+        const bool back = b.value == CompatValue::kBackLightProduct;
+        LightProducts(w, back, st.material[back], st.lights);
         break;
       }
       case CompatValue::kFog: {
@@ -195,30 +231,37 @@ void LoadBuiltinUniforms(Context& ctx, Program& program) {
         break;
       }
       case CompatValue::kTextureEnvColor:
-        for (int u = 0; u < kTexUnits; ++u) w.Vec(b.name, st.units[size_t(u)].env_color, 4, u);
+        for (int u = 0; u < kTexUnits; ++u)
+          w.Vec(UniformName::Static(b.name), st.units[size_t(u)].env_color, 4, u);
         break;
       case CompatValue::kPoint: {
         // Point parameters beyond the size and fade threshold are not tracked: their initial values.
-        const float values[][2] = {{0, ctx.state.point_size},
-                                   {1, 0.0f},
-                                   {2, 2047.0f},
-                                   {3, ctx.state.point_fade_threshold},
-                                   {4, 1.0f},
-                                   {5, 0.0f},
-                                   {6, 0.0f}};
-        static const char* kMembers[] = {"size",
-                                         "sizeMin",
-                                         "sizeMax",
-                                         "fadeThresholdSize",
-                                         "distanceConstantAttenuation",
-                                         "distanceLinearAttenuation",
-                                         "distanceQuadraticAttenuation"};
-        for (const auto& v : values)
-          w.Vec((std::string("gl_Point.") + kMembers[int(v[0])]).c_str(), &v[1], 1);
+        const float size_min = 0.0f, size_max = 2047.0f, constant = 1.0f, zero = 0.0f;
+        w.Vec("gl_Point.size", &ctx.state.point_size, 1);
+        w.Vec("gl_Point.sizeMin", &size_min, 1);
+        w.Vec("gl_Point.sizeMax", &size_max, 1);
+        w.Vec("gl_Point.fadeThresholdSize", &ctx.state.point_fade_threshold, 1);
+        w.Vec("gl_Point.distanceConstantAttenuation", &constant, 1);
+        w.Vec("gl_Point.distanceLinearAttenuation", &zero, 1);
+        w.Vec("gl_Point.distanceQuadraticAttenuation", &zero, 1);
+        break;
+      }
+      case CompatValue::kEyePlane:
+      case CompatValue::kObjectPlane: {
+        // gl_EyePlaneS... : the coordinate is the last letter of the name.
+        const char* coords = "STRQ";
+        const size_t c = size_t(std::strchr(coords, b.name[std::strlen(b.name) - 1]) - coords);
+        const std::array<TexGen, 4> initial = InitialTexGen();  // sets past the fixed-function units
+        for (int u = 0; u < shader::kCompatTexCoords; ++u) {
+          const TexGen& g = u < kTexUnits ? st.units[size_t(u)].gen[c] : initial[c];
+          w.Vec(UniformName::Static(b.name), b.value == CompatValue::kEyePlane ? g.eye_plane : g.object_plane,
+                4, u);
+        }
         break;
       }
       case CompatValue::kClipPlane:
-        for (int i = 0; i < kClipPlanes; ++i) w.Vec(b.name, st.clip_planes[size_t(i)].data(), 4, i);
+        for (int i = 0; i < kClipPlanes; ++i)
+          w.Vec(UniformName::Static(b.name), st.clip_planes[size_t(i)].data(), 4, i);
         break;
       case CompatValue::kEnabledClipPlanes: {
         // Disabled planes are zero vectors: a distance of 0 is inside.

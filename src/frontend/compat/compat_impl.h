@@ -67,6 +67,17 @@ void AlphaFunc(Context& ctx, GLenum func, GLfloat ref);
 void GetLightfv(Context& ctx, GLenum light, GLenum pname, GLfloat* params);
 void GetMaterialfv(Context& ctx, GLenum face, GLenum pname, GLfloat* params);
 
+// --- texgen.cpp: texture-coordinate generation
+void TexGeni(Context& ctx, GLenum coord, GLenum pname, GLint param);
+void TexGenf(Context& ctx, GLenum coord, GLenum pname, GLfloat param);
+void TexGend(Context& ctx, GLenum coord, GLenum pname, GLdouble param);
+void TexGeniv(Context& ctx, GLenum coord, GLenum pname, const GLint* params);
+void TexGenfv(Context& ctx, GLenum coord, GLenum pname, const GLfloat* params);
+void TexGendv(Context& ctx, GLenum coord, GLenum pname, const GLdouble* params);
+void GetTexGeniv(Context& ctx, GLenum coord, GLenum pname, GLint* params);
+void GetTexGenfv(Context& ctx, GLenum coord, GLenum pname, GLfloat* params);
+void GetTexGendv(Context& ctx, GLenum coord, GLenum pname, GLdouble* params);
+
 // --- clip_planes.cpp: user clip planes (glClipPlanef/glGetClipPlanef: OpenGL ES 1.1)
 void ClipPlane(Context& ctx, GLenum plane, const GLdouble* equation);
 void GetClipPlane(Context& ctx, GLenum plane, GLdouble* equation);

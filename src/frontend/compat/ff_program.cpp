@@ -55,14 +55,17 @@ int ColorMaterialIndex(GLenum mode) {
   }
 }
 
+// Bits [0, 64) are in the first word, [64, 128) in the second; a field never straddles them.
 struct Key {
-  uint64_t bits = 0;
+  ProgramKeyBits bits{};
   unsigned at = 0;
   void Put(uint64_t value, unsigned width) {
-    bits |= value << at;
+    bits[at / 64] |= value << (at % 64);
     at += width;
   }
-  uint64_t Get(unsigned from, unsigned width) const { return (bits >> from) & ((1ull << width) - 1); }
+  uint64_t Get(unsigned from, unsigned width) const {
+    return (bits[from / 64] >> (from % 64)) & ((1ull << width) - 1);
+  }
 };
 
 // Field positions, in the order ProgramKey puts them.
@@ -83,11 +86,34 @@ enum : unsigned {
   kKeyPositional = 26 + 4 * kTexUnits,  // 8 bits: light i is positional (w != 0)
   kKeySpot = kKeyPositional + 8,        // 8 bits: light i is a spotlight (cutoff != 180)
   kKeyClipPlanes = kKeySpot + 8,        // 4 bits: how many user clip planes are enabled
+  kKeyTexGen = 64,                      // second word: 3 bits per coordinate S T R Q per unit, TexGenIndex
 };
 
-uint64_t ProgramKey(const Context& ctx, const State& st) {
+// 0: coordinate not generated.
+int TexGenIndex(const TexGen& g) {
+  if (!g.enabled) return 0;
+  switch (g.mode) {
+    case GL_OBJECT_LINEAR:
+      return 1;
+    case GL_EYE_LINEAR:
+      return 2;
+    case GL_SPHERE_MAP:
+      return 3;
+    case GL_REFLECTION_MAP:
+      return 4;
+    default:
+      return 5;  // GL_NORMAL_MAP
+  }
+}
+
+ProgramKeyBits ProgramKey(const Context& ctx, const State& st) {
   Key k;
   bool lit = st.lighting;
+  // Sphere, reflection and normal maps read the eye-space normal as lighting does, normalize and rescale
+  // included.
+  bool gen_normal = false;
+  for (int u = 0; u < kTexUnits; ++u)
+    for (int c = 0; c < 4; ++c) gen_normal |= st.units[u].enabled_2d && TexGenIndex(st.units[u].gen[c]) >= 3;
   k.Put(lit, 1);
   uint64_t lights = 0;
   for (int i = 0; i < kLights; ++i)
@@ -98,8 +124,8 @@ uint64_t ProgramKey(const Context& ctx, const State& st) {
   k.Put(lit && st.separate_specular, 1);
   k.Put(lit && st.color_material ? ColorMaterialIndex(st.color_material_mode) : 0, 3);
   k.Put(st.color_material_face == GL_FRONT ? 1 : st.color_material_face == GL_BACK ? 2 : 0, 2);
-  k.Put(lit && st.normalize, 1);
-  k.Put(lit && st.rescale_normal && !st.normalize, 1);
+  k.Put((lit || gen_normal) && st.normalize, 1);
+  k.Put((lit || gen_normal) && st.rescale_normal && !st.normalize, 1);
   k.Put(st.shade_model == GL_FLAT, 1);
   k.Put(!st.fog ? 0 : st.fog_mode == GL_LINEAR ? 1 : st.fog_mode == GL_EXP ? 2 : 3, 2);
   k.Put(st.alpha_test ? st.alpha_func - GL_NEVER + 1 : 0, 4);
@@ -120,6 +146,9 @@ uint64_t ProgramKey(const Context& ctx, const State& st) {
   // Vulkan clips against every distance a shader writes: one per enabled plane, packed (u_clip_plane[j] is
   // the j-th enabled plane), so only the count is code.
   k.Put(uint64_t(std::popcount(EnabledClipPlanes(ctx))), 4);
+  k.at = kKeyTexGen;
+  for (int u = 0; u < kTexUnits; ++u)
+    for (int c = 0; c < 4; ++c) k.Put(st.units[u].enabled_2d ? TexGenIndex(st.units[u].gen[c]) : 0, 3);
   return k.bits;
 }
 
@@ -130,6 +159,13 @@ std::string VertexSource(const Key& k) {
   const bool flat = k.Get(kKeyFlat, 1);
   const int cm = int(k.Get(kKeyColorMaterial, 3)), cm_face = int(k.Get(kKeyColorMaterialFace, 2));
   const char* q = flat ? "flat " : "";
+  auto gen = [&](int u, int c) { return int(k.Get(kKeyTexGen + 12 * unsigned(u) + 3 * unsigned(c), 3)); };
+  bool gen_normal = false, gen_reflect = false;
+  for (int u = 0; u < kTexUnits; ++u)
+    for (int c = 0; c < 4; ++c) {
+      gen_normal |= gen(u, c) >= 3;
+      gen_reflect |= gen(u, c) == 3 || gen(u, c) == 4;
+    }
   std::string s = "#version 330 core\n";
   s += "layout(location = 0) in vec4 a_position;\nlayout(location = 1) in vec4 a_color;\n";
   s += "layout(location = 2) in vec3 a_normal;\nlayout(location = 3) in vec3 a_secondary;\n";
@@ -148,9 +184,13 @@ std::string VertexSource(const Key& k) {
     if (!k.Get(kKeyUnits + 4 * u, 1)) continue;
     s += "uniform mat4 u_texture_matrix" + std::to_string(u) + ";\nout vec4 v_texcoord" + std::to_string(u) +
          ";\n";
+    if (gen(u, 0) || gen(u, 1) || gen(u, 2) || gen(u, 3))
+      s += "uniform vec4 u_object_plane" + std::to_string(u) + "[4];\nuniform vec4 u_eye_plane" +
+           std::to_string(u) + "[4];\n";
   }
+  if (lit || gen_normal) s += "uniform mat3 u_normal_matrix;\nuniform float u_normal_scale;\n";
   if (lit) {
-    s += "uniform mat3 u_normal_matrix;\nuniform float u_normal_scale;\nuniform vec4 u_scene_ambient;\n";
+    s += "uniform vec4 u_scene_ambient;\n";
     s += "uniform vec4 u_light_ambient[8];\nuniform vec4 u_light_diffuse[8];\nuniform vec4 "
          "u_light_specular[8];\n";
     s += "uniform vec4 u_light_position[8];\nuniform vec4 u_light_spot[8];\nuniform vec4 "
@@ -216,15 +256,48 @@ std::string VertexSource(const Key& k) {
     const std::string n = std::to_string(j);
     s += "  gl_ClipDistance[" + n + "] = dot(eye4, u_clip_plane[" + n + "]);\n";
   }
-  for (int u = 0; u < kTexUnits; ++u) {
-    if (!k.Get(kKeyUnits + 4 * u, 1)) continue;
-    std::string n = std::to_string(u);
-    s += "  v_texcoord" + n + " = u_texture_matrix" + n + " * a_texcoord" + n + ";\n";
-  }
-  if (lit) {
+  if (lit || gen_normal) {
     s += "  vec3 n = u_normal_matrix * a_normal;\n";
     if (k.Get(kKeyNormalize, 1)) s += "  n = normalize(n);\n";
     if (k.Get(kKeyRescale, 1)) s += "  n *= u_normal_scale;\n";
+  }
+  if (gen_reflect) {
+    // GL 2.1 §2.12.4: r = u - 2 n (n . u), u the unit vector from the eye to the vertex; the sphere map
+    // takes r.xy / m + 1/2 with m = 2 sqrt(rx^2 + ry^2 + (rz + 1)^2).
+    s += "  vec3 gen_r = reflect(normalize(eye), n);\n";
+    s += "  vec2 gen_sphere = gen_r.xy / max(2.0 * length(gen_r + vec3(0.0, 0.0, 1.0)), 1e-20) + 0.5;\n";
+  }
+  for (int u = 0; u < kTexUnits; ++u) {
+    if (!k.Get(kKeyUnits + 4 * u, 1)) continue;
+    std::string n = std::to_string(u);
+    // Generated coordinates replace the given ones before the texture matrix applies.
+    s += "  {\n    vec4 tc = a_texcoord" + n + ";\n";
+    for (int c = 0; c < 4; ++c) {
+      const std::string dst = "    tc[" + std::to_string(c) + "] = ";
+      const std::string plane = n + "[" + std::to_string(c) + "]";
+      switch (gen(u, c)) {
+        case 1:
+          s += dst + "dot(u_object_plane" + plane + ", a_position);\n";
+          break;
+        case 2:
+          s += dst + "dot(u_eye_plane" + plane + ", eye4);\n";
+          break;
+        case 3:
+          s += dst + "gen_sphere[" + std::to_string(c) + "];\n";
+          break;
+        case 4:
+          s += dst + "gen_r[" + std::to_string(c) + "];\n";
+          break;
+        case 5:
+          s += dst + "n[" + std::to_string(c) + "];\n";
+          break;
+        default:
+          break;
+      }
+    }
+    s += "    v_texcoord" + n + " = u_texture_matrix" + n + " * tc;\n  }\n";
+  }
+  if (lit) {
     const char* front_cm = cm && cm_face != 2 ? "true" : "false";
     const char* back_cm = cm && cm_face != 1 ? "true" : "false";
     s += std::string("  Light(n, eye, 0, ") + front_cm + ", v_color, v_secondary);\n";
@@ -305,7 +378,7 @@ std::string FragmentSource(const Key& k) {
 
 // --- programs ------------------------------------------------------------------------------------------
 
-std::shared_ptr<Program> Build(Context& ctx, uint64_t key_bits) {
+std::shared_ptr<Program> Build(Context& ctx, const ProgramKeyBits& key_bits) {
   Key k;
   k.bits = key_bits;
   shader::LinkInput input;
@@ -350,7 +423,7 @@ std::shared_ptr<Program> Build(Context& ctx, uint64_t key_bits) {
 
 std::shared_ptr<Program> ProgramFor(Context& ctx) {
   State& st = *ctx.compat;
-  uint64_t key = ProgramKey(ctx, st);
+  ProgramKeyBits key = ProgramKey(ctx, st);
   if (st.cache_programs) {
     auto it = st.programs.find(key);
     if (it != st.programs.end()) return it->second;
@@ -382,23 +455,34 @@ void NormalMatrix(const Mat4& mv, float out[9]) {
 namespace {
 
 void LoadUniforms(Context& ctx, State& st, Program& program) {
-  UniformWriter w(program);
+  UniformWriter w(program, st.cache_uniform_names, st.stats.uniform_name_lookups);
   const Mat4& mv = st.modelview.back();
   Mat4 mvp = Multiply(st.projection.back(), mv);
   w.Matrix("u_mvp", mvp.m.data(), 4, 4);
   w.Matrix("u_modelview", mv.m.data(), 4, 4);
+  static constexpr const char* kTextureMatrix[] = {"u_texture_matrix0", "u_texture_matrix1"};
+  static constexpr const char* kEnvColor[] = {"u_env_color0", "u_env_color1"};
+  static constexpr const char* kObjectPlane[] = {"u_object_plane0", "u_object_plane1"};
+  static constexpr const char* kEyePlane[] = {"u_eye_plane0", "u_eye_plane1"};
+  static_assert(std::size(kTextureMatrix) == kTexUnits && std::size(kEnvColor) == kTexUnits &&
+                std::size(kObjectPlane) == kTexUnits && std::size(kEyePlane) == kTexUnits);
   for (int u = 0; u < kTexUnits; ++u) {
-    std::string n = std::to_string(u);
-    w.Matrix(("u_texture_matrix" + n).c_str(), st.units[u].matrix.back().m.data(), 4, 4);
-    w.Vec(("u_env_color" + n).c_str(), st.units[u].env_color, 4);
+    w.Matrix(UniformName::Static(kTextureMatrix[u]), st.units[u].matrix.back().m.data(), 4, 4);
+    w.Vec(UniformName::Static(kEnvColor[u]), st.units[u].env_color, 4);
+    for (int c = 0; c < 4; ++c) {
+      w.Vec(UniformName::Static(kObjectPlane[u]), st.units[u].gen[c].object_plane, 4, c);
+      w.Vec(UniformName::Static(kEyePlane[u]), st.units[u].gen[c].eye_plane, 4, c);
+    }
   }
-  if (st.lighting) {
+  {  // lighting and the normal-reading texture-coordinate generation modes
     float nm[9];
     NormalMatrix(mv, nm);
     w.Matrix("u_normal_matrix", nm, 3, 3);
     float scale_len = std::sqrt(nm[2] * nm[2] + nm[5] * nm[5] + nm[8] * nm[8]);
     float scale = scale_len != 0 ? 1.0f / scale_len : 1.0f;
     w.Vec("u_normal_scale", &scale, 1);
+  }
+  if (st.lighting) {
     w.Vec("u_scene_ambient", st.light_model_ambient, 4);
     for (int i = 0; i < kLights; ++i) {
       if (!st.light_enabled[i]) continue;

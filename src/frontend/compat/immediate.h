@@ -64,10 +64,11 @@ std::shared_ptr<Program> FixedFunctionProgram(Context& ctx);
 // builtin_uniforms.cpp: writes the compatibility state into the built-in uniforms (gl_ModelViewMatrix,
 // gl_LightSource...) an application program of GLSL 1.x uses; values that did not change upload nothing.
 void LoadBuiltinUniforms(Context& ctx, Program& program);
-// The general inverse (builtin_uniforms.cpp); a singular matrix gives zeros.
-Mat4 Inverse(const Mat4& a);
 // The inverse transpose of the modelview's upper 3x3 (column-major), which transforms normals.
 void NormalMatrix(const Mat4& mv, float out[9]);
+// The general inverse by cofactors (builtin_uniforms.cpp); a singular matrix gives zeros (GL leaves its
+// inverse undefined).
+Mat4 Inverse(const Mat4& a);
 // arrays.cpp: whether a draw call must go through the compatibility code (legacy arrays enabled, no program
 // in use, or a GL_QUADS/GL_QUAD_STRIP/GL_POLYGON mode), and those draws. The counts are validated.
 bool TakesArrayDraw(const Context& ctx, GLenum mode);

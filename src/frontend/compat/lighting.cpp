@@ -122,14 +122,16 @@ bool SetCapability(Context& ctx, GLenum cap, bool value) {
     case GL_TEXTURE_2D:
       if (unit < kTexUnits) st.units[unit].enabled_2d = value;
       return true;
-    // Accepted and ignored (the state exists; nothing generated reads it yet): docs/CONFORMANCE.md.
-    case GL_POINT_SMOOTH:
-    case GL_LINE_STIPPLE:
-    case GL_POLYGON_STIPPLE:
     case GL_TEXTURE_GEN_S:
     case GL_TEXTURE_GEN_T:
     case GL_TEXTURE_GEN_R:
     case GL_TEXTURE_GEN_Q:
+      if (unit < kTexUnits) st.units[unit].gen[cap - GL_TEXTURE_GEN_S].enabled = value;
+      return true;
+    // Accepted and ignored (the state exists; nothing generated reads it yet): docs/CONFORMANCE.md.
+    case GL_POINT_SMOOTH:
+    case GL_LINE_STIPPLE:
+    case GL_POLYGON_STIPPLE:
       return true;
     default:
       return false;
@@ -155,6 +157,11 @@ bool QueryCapability(Context& ctx, GLenum cap, bool* value) {
       return *value = st.alpha_test, true;
     case GL_TEXTURE_2D:
       return *value = unit < kTexUnits && st.units[unit].enabled_2d, true;
+    case GL_TEXTURE_GEN_S:
+    case GL_TEXTURE_GEN_T:
+    case GL_TEXTURE_GEN_R:
+    case GL_TEXTURE_GEN_Q:
+      return *value = unit < kTexUnits && st.units[unit].gen[cap - GL_TEXTURE_GEN_S].enabled, true;
     default: {
       double enabled = 0;  // the legacy arrays' glIsEnabled (arrays.cpp)
       if (!IsArrayCap(cap) || !QueryArrayState(ctx, cap, &enabled)) return false;

@@ -18,6 +18,7 @@ State::State() {
   std::memcpy(lights[0].diffuse, white, sizeof white);
   std::memcpy(lights[0].specular, white, sizeof white);
   cache_programs = util::EnvFlag("CALDERA_COMPAT_PROGRAM_CACHE", true);
+  cache_uniform_names = util::EnvFlag("CALDERA_COMPAT_UNIFORM_CACHE", true);
 }
 
 void Record(Context& ctx, std::function<void()> call) {
@@ -36,10 +37,11 @@ void WriteStats(const Context& ctx) {
     std::fprintf(f,
                  "{\"frontend\": \"compat\", \"ff_programs_built\": %llu, \"ff_program_cache\": %s, "
                  "\"compat_draws\": %llu, \"immediate_vertices\": %llu, \"list_calls\": %llu, "
-                 "\"array_draws\": %llu}\n",
+                 "\"array_draws\": %llu, \"uniform_name_lookups\": %llu}\n",
                  (unsigned long long)s.programs_built, ctx.compat->cache_programs ? "true" : "false",
                  (unsigned long long)s.draws, (unsigned long long)s.vertices,
-                 (unsigned long long)s.list_calls, (unsigned long long)s.array_draws);
+                 (unsigned long long)s.list_calls, (unsigned long long)s.array_draws,
+                 (unsigned long long)s.uniform_name_lookups);
     std::fclose(f);
   }
 }

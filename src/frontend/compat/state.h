@@ -60,8 +60,24 @@ struct Material {
   float shininess = 0;
 };
 
+// Texture-coordinate generation of one coordinate (GL 2.1 §2.12.4): S and T start with the planes x and y,
+// R and Q with zero planes. The eye plane is kept in eye space (transformed when specified).
+struct TexGen {
+  bool enabled = false;
+  GLenum mode = GL_EYE_LINEAR;
+  float object_plane[4] = {0, 0, 0, 0};
+  float eye_plane[4] = {0, 0, 0, 0};
+};
+constexpr std::array<TexGen, 4> InitialTexGen() {
+  std::array<TexGen, 4> g{};
+  g[0].object_plane[0] = g[0].eye_plane[0] = 1;
+  g[1].object_plane[1] = g[1].eye_plane[1] = 1;
+  return g;
+}
+
 struct TexUnit {
   bool enabled_2d = false;
+  std::array<TexGen, 4> gen = InitialTexGen();  // S, T, R, Q
   GLenum env_mode = GL_MODULATE;
   float env_color[4] = {0, 0, 0, 0};
   std::vector<Mat4> matrix{Mat4{}};  // the texture matrix stack
@@ -88,12 +104,22 @@ struct DisplayList {
   std::vector<std::function<void()>> calls;
 };
 
+// A generated program's packed key (ff_program.cpp): two words, since texture-coordinate generation did not
+// fit beside the rest in one.
+using ProgramKeyBits = std::array<uint64_t, 2>;
+struct ProgramKeyHash {
+  size_t operator()(const ProgramKeyBits& k) const {
+    return std::hash<uint64_t>()(k[0] ^ (k[1] * 0x9e3779b97f4a7c15ull));
+  }
+};
+
 struct Stats {
   uint64_t programs_built = 0;  // fixed-function programs generated and linked
   uint64_t draws = 0;           // draws the batches and legacy arrays became
   uint64_t vertices = 0;        // vertices given between glBegin and glEnd
   uint64_t list_calls = 0;      // glCallList(s) executions
   uint64_t array_draws = 0;     // draw calls that read legacy arrays or drew with no program
+  uint64_t uniform_name_lookups = 0;  // uniform names searched in a program (uniform_writer.h)
 };
 
 struct State {
@@ -162,7 +188,8 @@ struct State {
 
   // Generated programs and the objects their draws use.
   bool cache_programs = true;  // CALDERA_COMPAT_PROGRAM_CACHE=0 rebuilds the program at every draw
-  std::unordered_map<uint64_t, std::shared_ptr<Program>> programs;
+  bool cache_uniform_names = true;  // CALDERA_COMPAT_UNIFORM_CACHE=0 searches every uniform name per draw
+  std::unordered_map<ProgramKeyBits, std::shared_ptr<Program>, ProgramKeyHash> programs;
   std::shared_ptr<Buffer> stream;                        // the batch's vertices, orphaned at every draw
   std::shared_ptr<VertexArray> vertex_input;             // attributes reading `stream`
   std::array<std::shared_ptr<Buffer>, 6> array_streams;  // legacy client arrays copied for a draw

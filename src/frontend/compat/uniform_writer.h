@@ -1,28 +1,71 @@
 // Writes default-block uniforms by name into a program's current values, bumping its uniform version only
 // when a value changed: the compatibility state is written before every draw that reads it, and only
 // changes reach the backend.
+//
+// Names are resolved once per link, not per draw: a program's draws write the same names in the same order
+// every time (the same built-ins, lights, units), so the writer keeps, per program, the uniforms it found in
+// write order and the n-th write of a later draw takes the n-th entry when its name is the same string.
+// Names are compared by address, which is why they must have static storage (UniformName): a name built in
+// a temporary could reuse an earlier name's address. Probe: "uniform_name_lookups" in the compat stats line
+// (stays flat after the first draws); kill switch CALDERA_COMPAT_UNIFORM_CACHE=0 searches at every write.
 #pragma once
 
 #include <cstring>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "frontend/objects.h"
 #include "shader/compiler.h"
 
 namespace caldera::compat {
 
+// A uniform name with static storage: a string literal, or an entry of a static table (Static).
+class UniformName {
+ public:
+  template <size_t N>
+  consteval UniformName(const char (&literal)[N]) : text_(literal) {}  // NOLINT: implicit by design
+  static UniformName Static(const char* table_entry) { return UniformName(table_entry, 0); }
+  const char* text() const { return text_; }
+
+ private:
+  UniformName(const char* text, int) : text_(text) {}
+  const char* text_;
+};
+
+// What a program's writes resolved to, for the link they belong to (kept on the Program, opaque there).
+struct ResolvedUniformNames {
+  // Held so that a relink's new LinkedProgram cannot reuse the old one's address while entries point into it.
+  std::shared_ptr<const shader::LinkedProgram> linked;
+  struct Entry {
+    const char* name;
+    const shader::Uniform* uniform;  // null: the program has no such uniform (unused built-ins are removed)
+  };
+  std::vector<Entry> entries;
+};
+
 class UniformWriter {
  public:
-  explicit UniformWriter(Program& p) : program_(p), block_(p.default_block) {}
+  // `lookups` counts name searches (the probe); `cache` false searches at every write (the kill switch).
+  UniformWriter(Program& p, bool cache, uint64_t& lookups)
+      : program_(p), block_(p.default_block), cache_(cache), lookups_(lookups) {
+    if (!cache_) return;
+    if (!p.resolved_uniform_names) p.resolved_uniform_names = std::make_shared<ResolvedUniformNames>();
+    resolved_ = p.resolved_uniform_names.get();
+    if (resolved_->linked != p.linked) {
+      resolved_->linked = p.linked;
+      resolved_->entries.clear();
+    }
+  }
   // Element `index` of a float, vec or array-of-vec uniform: `n` floats.
-  void Vec(const char* name, const float* v, int n, int index = 0) {
-    const shader::Uniform* u = Find(name);
+  void Vec(UniformName name, const float* v, int n, int index = 0) {
+    const shader::Uniform* u = Find(name.text());
     if (!u || index >= u->array_size) return;
     Put(size_t(u->offset) + size_t(index) * size_t(u->array_stride), v, size_t(n));
   }
   // Element `index` of a column-major matrix (or matrix array) of `columns` columns of `rows` floats.
-  void Matrix(const char* name, const float* m, int columns, int rows, int index = 0) {
-    const shader::Uniform* u = Find(name);
+  void Matrix(UniformName name, const float* m, int columns, int rows, int index = 0) {
+    const shader::Uniform* u = Find(name.text());
     if (!u || index >= u->array_size) return;
     const size_t base = size_t(u->offset) + size_t(index) * size_t(u->array_stride);
     for (int c = 0; c < columns; ++c) Put(base + size_t(c) * size_t(u->matrix_stride), m + c * rows, rows);
@@ -41,10 +84,22 @@ class UniformWriter {
     if (name.compare(0, n, base) != 0) return false;
     return name.size() == n || name.compare(n, std::string::npos, "[0]") == 0;
   }
-  const shader::Uniform* Find(const char* name) {
+  const shader::Uniform* Search(const char* name) {
+    ++lookups_;
     for (const auto& u : program_.linked->uniforms)
       if (u.offset >= 0 && SameBase(u.name, name)) return &u;
     return nullptr;
+  }
+  const shader::Uniform* Find(const char* name) {
+    if (!resolved_) return Search(name);
+    auto& entries = resolved_->entries;
+    if (cursor_ < entries.size() && entries[cursor_].name == name) return entries[cursor_++].uniform;
+    // A different sequence from here on (state outside the program's key chose other writes): record it.
+    const shader::Uniform* u = Search(name);
+    entries.resize(cursor_);
+    entries.push_back({name, u});
+    ++cursor_;
+    return u;
   }
   void Put(size_t offset, const float* v, size_t n) {
     if (offset + n * sizeof(float) > block_.size()) return;
@@ -55,6 +110,10 @@ class UniformWriter {
   }
   Program& program_;
   std::vector<uint8_t>& block_;
+  bool cache_;
+  uint64_t& lookups_;
+  ResolvedUniformNames* resolved_ = nullptr;
+  size_t cursor_ = 0;
   bool changed_ = false;
 };
 

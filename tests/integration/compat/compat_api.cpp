@@ -3,8 +3,10 @@
 // legacy vertex arrays' state, the attribute stacks, and a core context refusing every legacy command with
 // GL_INVALID_OPERATION (GL 3.2 core, appendix E).
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "compat_gl.h"
 
@@ -352,6 +354,170 @@ void AttribStack() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// Texture-coordinate generation (GL 2.1 §2.12.4): initial values, get after set, eye planes transformed by
+// the inverse modelview when specified, per-unit state and enables, the errors, the attribute stack and
+// display lists.
+void TexGenState() {
+  GLint mode = 0;
+  GLfloat plane[4] = {};
+  for (GLenum coord : {GL_S, GL_T, GL_R, GL_Q}) {
+    GetTexGeniv(coord, GL_TEXTURE_GEN_MODE, &mode);
+    CHECK(mode == GL_EYE_LINEAR);
+    GetTexGenfv(coord, GL_OBJECT_PLANE, plane);
+    const float x = coord == GL_S ? 1.0f : 0.0f, y = coord == GL_T ? 1.0f : 0.0f;
+    CHECK(plane[0] == x && plane[1] == y && plane[2] == 0 && plane[3] == 0);
+    GetTexGenfv(coord, GL_EYE_PLANE, plane);
+    CHECK(plane[0] == x && plane[1] == y && plane[2] == 0 && plane[3] == 0);
+    CHECK(!glIsEnabled(GLenum(GL_TEXTURE_GEN_S + (coord - GL_S))));
+  }
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // Get after set, every type.
+  TexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+  TexGenf(GL_T, GL_TEXTURE_GEN_MODE, float(GL_SPHERE_MAP));
+  TexGeni(GL_R, GL_TEXTURE_GEN_MODE, GL_REFLECTION_MAP);
+  TexGeni(GL_Q, GL_TEXTURE_GEN_MODE, GL_EYE_LINEAR);
+  const GLint expected_modes[4] = {GL_OBJECT_LINEAR, GL_SPHERE_MAP, GL_REFLECTION_MAP, GL_EYE_LINEAR};
+  for (int c = 0; c < 4; ++c) {
+    GetTexGeniv(GLenum(GL_S + c), GL_TEXTURE_GEN_MODE, &mode);
+    CHECK(mode == expected_modes[c]);
+  }
+  TexGeni(GL_R, GL_TEXTURE_GEN_MODE, GL_NORMAL_MAP);
+  GLfloat fmode = 0;
+  GetTexGenfv(GL_R, GL_TEXTURE_GEN_MODE, &fmode);
+  CHECK(fmode == float(GL_NORMAL_MAP));
+  const GLfloat object[4] = {0.5f, -2, 3, 4.25f};
+  TexGenfv(GL_T, GL_OBJECT_PLANE, object);
+  GLdouble d[4] = {};
+  GetTexGendv(GL_T, GL_OBJECT_PLANE, d);
+  CHECK(d[0] == 0.5 && d[1] == -2 && d[2] == 3 && d[3] == 4.25);
+  GLint ip[4] = {};
+  GetTexGeniv(GL_T, GL_OBJECT_PLANE, ip);
+  CHECK(ip[1] == -2 && ip[2] == 3 && ip[3] == 4);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // The eye plane is multiplied by the inverse of the modelview current when it is given.
+  MatrixMode(GL_MODELVIEW);
+  PushMatrix();
+  LoadIdentity();
+  Translatef(1, 2, 3);
+  Scalef(2, 2, 2);
+  const GLdouble eye[4] = {1, 1, 0, 0};
+  TexGendv(GL_S, GL_EYE_PLANE, eye);
+  PopMatrix();
+  GetTexGenfv(GL_S, GL_EYE_PLANE, plane);
+  // M = T(1,2,3) S(2): M^-1 = S(1/2) T(-1,-2,-3); (1, 1, 0, 0) M^-1 = (0.5, 0.5, 0, -1.5).
+  CHECK(std::fabs(plane[0] - 0.5f) < 1e-6f && std::fabs(plane[1] - 0.5f) < 1e-6f && plane[2] == 0 &&
+        std::fabs(plane[3] + 1.5f) < 1e-6f);
+  // Enables, per unit.
+  glEnable(GL_TEXTURE_GEN_S);
+  glEnable(GL_TEXTURE_GEN_Q);
+  CHECK(glIsEnabled(GL_TEXTURE_GEN_S) && glIsEnabled(GL_TEXTURE_GEN_Q) && !glIsEnabled(GL_TEXTURE_GEN_T));
+  GLboolean b = GL_FALSE;
+  glGetBooleanv(GL_TEXTURE_GEN_Q, &b);
+  CHECK(b == GL_TRUE);
+  glActiveTexture(GL_TEXTURE1);
+  CHECK(!glIsEnabled(GL_TEXTURE_GEN_S));
+  GetTexGeniv(GL_S, GL_TEXTURE_GEN_MODE, &mode);
+  CHECK(mode == GL_EYE_LINEAR);  // unit 1 has its own state
+  TexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_SPHERE_MAP);
+  glActiveTexture(GL_TEXTURE0);
+  GetTexGeniv(GL_S, GL_TEXTURE_GEN_MODE, &mode);
+  CHECK(mode == GL_OBJECT_LINEAR);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // Errors: bad coordinate, pname, mode; the sphere map on R or Q, reflection and normal maps on Q.
+  TexGeni(GL_TEXTURE_2D, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  TexGeni(GL_S, GL_TEXTURE_ENV_MODE, GL_OBJECT_LINEAR);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  TexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_MODULATE);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  TexGeni(GL_R, GL_TEXTURE_GEN_MODE, GL_SPHERE_MAP);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  TexGeni(GL_Q, GL_TEXTURE_GEN_MODE, GL_SPHERE_MAP);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  TexGeni(GL_Q, GL_TEXTURE_GEN_MODE, GL_REFLECTION_MAP);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  TexGeni(GL_Q, GL_TEXTURE_GEN_MODE, GL_NORMAL_MAP);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  GetTexGeniv(GL_Q + 1, GL_TEXTURE_GEN_MODE, &mode);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  GetTexGenfv(GL_S, GL_TEXTURE_ENV_COLOR, plane);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  GetTexGeniv(GL_Q, GL_TEXTURE_GEN_MODE, &mode);  // the failed calls changed nothing
+  CHECK(mode == GL_EYE_LINEAR);
+  GetTexGeniv(GL_R, GL_TEXTURE_GEN_MODE, &mode);
+  CHECK(mode == GL_NORMAL_MAP);
+  // glPushAttrib: GL_TEXTURE_BIT saves modes and planes, GL_ENABLE_BIT the enables.
+  PushAttrib(GL_TEXTURE_BIT);
+  TexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_EYE_LINEAR);
+  const GLfloat other[4] = {9, 9, 9, 9};
+  TexGenfv(GL_T, GL_OBJECT_PLANE, other);
+  PopAttrib();
+  GetTexGeniv(GL_S, GL_TEXTURE_GEN_MODE, &mode);
+  CHECK(mode == GL_OBJECT_LINEAR);
+  GetTexGenfv(GL_T, GL_OBJECT_PLANE, plane);
+  CHECK(plane[0] == 0.5f && plane[3] == 4.25f);
+  PushAttrib(GL_ENABLE_BIT);
+  glDisable(GL_TEXTURE_GEN_S);
+  glEnable(GL_TEXTURE_GEN_T);
+  PopAttrib();
+  CHECK(glIsEnabled(GL_TEXTURE_GEN_S) && !glIsEnabled(GL_TEXTURE_GEN_T));
+  // Display lists record glTexGen: nothing changes until the list runs.
+  GLuint list = GenLists(1);
+  NewList(list, GL_COMPILE);
+  TexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_SPHERE_MAP);
+  TexGenfv(GL_T, GL_OBJECT_PLANE, other);
+  EndList();
+  GetTexGeniv(GL_S, GL_TEXTURE_GEN_MODE, &mode);
+  CHECK(mode == GL_OBJECT_LINEAR);
+  CallList(list);
+  GetTexGeniv(GL_S, GL_TEXTURE_GEN_MODE, &mode);
+  CHECK(mode == GL_SPHERE_MAP);
+  GetTexGenfv(GL_T, GL_OBJECT_PLANE, plane);
+  CHECK(plane[0] == 9 && plane[3] == 9);
+  DeleteLists(list, 1);
+  glDisable(GL_TEXTURE_GEN_S);
+  glDisable(GL_TEXTURE_GEN_Q);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // GLSL 1.10 reads the planes as gl_EyePlaneS[unit]... and gl_ObjectPlaneS[unit]...
+  MatrixMode(GL_PROJECTION);
+  LoadIdentity();
+  MatrixMode(GL_MODELVIEW);
+  LoadIdentity();
+  const GLfloat eye_t[4] = {0, 0.5f, 0, 0}, object_r[4] = {0.25f, 0, 0, 0}, object_s[4] = {0.75f, 0, 0, 0};
+  TexGenfv(GL_T, GL_EYE_PLANE, eye_t);
+  TexGenfv(GL_S, GL_OBJECT_PLANE, object_s);
+  glActiveTexture(GL_TEXTURE1);
+  TexGenfv(GL_R, GL_OBJECT_PLANE, object_r);
+  glActiveTexture(GL_TEXTURE0);
+  const char* vs = "#version 110\nvoid main() { gl_Position = ftransform(); }\n";
+  const char* fs =
+      "#version 110\nvoid main() {\n"
+      "  gl_FragColor = vec4(gl_EyePlaneT[0].y, gl_ObjectPlaneR[1].x, gl_ObjectPlaneS[0].x, 1.0);\n}\n";
+  GLuint program = glCreateProgram();
+  for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, vs}, std::pair{GL_FRAGMENT_SHADER, fs}}) {
+    GLuint sh = glCreateShader(GLenum(type));
+    glShaderSource(sh, 1, &src, nullptr);
+    glCompileShader(sh);
+    glAttachShader(program, sh);
+    glDeleteShader(sh);
+  }
+  glLinkProgram(program);
+  GLint linked = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &linked);
+  CHECK(linked == GL_TRUE);
+  glUseProgram(program);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  Rectf(-1, -1, 1, 1);
+  glUseProgram(0);
+  glDeleteProgram(program);
+  GLubyte px[4] = {};
+  glReadPixels(4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  CHECK(std::abs(px[0] - 128) <= 2 && std::abs(px[1] - 64) <= 2 && std::abs(px[2] - 191) <= 2);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // User clip planes: glClipPlane transforms the plane by the inverse modelview when given; glGetClipPlane
 // reads that back; GL_CLIP_PLANEi enables, glPushAttrib(GL_TRANSFORM_BIT / GL_ENABLE_BIT), display lists,
 // and GL_INVALID_ENUM for a plane past GL_MAX_CLIP_PLANES.
@@ -475,6 +641,8 @@ void CoreContext(const harness::Window& w) {
   CHECK_GL_ERROR(GL_INVALID_ENUM);
   glDrawArrays(GL_QUADS, 0, 4);
   CHECK_GL_ERROR(GL_INVALID_ENUM);
+  TexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
   CHECK(eglMakeCurrent(w.display, w.surface, w.surface, w.context));
   CHECK(eglDestroyContext(w.display, ctx));
 }
@@ -488,6 +656,7 @@ int main() {
   CompatContext();
   LegacyArrays();
   AttribStack();
+  TexGenState();
   ClipPlanes();
   CoreContext(w);
   harness::Close(w);

@@ -72,9 +72,16 @@
   X(PushClientAttrib, void, (GLbitfield))                                        \
   X(PopClientAttrib, void, ())                                                   \
   X(PushAttrib, void, (GLbitfield))                                              \
+  X(PopAttrib, void, ())                                                         \
+  X(TexGeni, void, (GLenum, GLenum, GLint))                                      \
+  X(TexGenf, void, (GLenum, GLenum, GLfloat))                                    \
+  X(TexGenfv, void, (GLenum, GLenum, const GLfloat*))                            \
+  X(TexGendv, void, (GLenum, GLenum, const GLdouble*))                           \
+  X(GetTexGeniv, void, (GLenum, GLenum, GLint*))                                 \
+  X(GetTexGenfv, void, (GLenum, GLenum, GLfloat*))                               \
+  X(GetTexGendv, void, (GLenum, GLenum, GLdouble*))                              \
   X(ClipPlane, void, (GLenum, const GLdouble*))                                  \
-  X(GetClipPlane, void, (GLenum, GLdouble*))                                     \
-  X(PopAttrib, void, ())
+  X(GetClipPlane, void, (GLenum, GLdouble*))
 
 namespace compat_gl {
 #define COMPAT_DECLARE(name, ret, args) inline ret(APIENTRY* name) args = nullptr;

@@ -5,7 +5,9 @@ steady-state  compat_scene draws a scene for N frames with CALDERA_STATS: the fi
               built once (ff_programs_built stays at the first frame's count however many frames follow),
               and glBegin/glEnd pairs are batched (compat_draws per frame at most --max-draws). Negative
               control: CALDERA_COMPAT_PROGRAM_CACHE=0 must build a program per draw, or the counter proves
-              nothing.
+              nothing. Uniform names (built-ins of GLSL 1.x programs, the generated programs' own) are
+              searched at the first draws only (uniform_name_lookups stays flat); negative control
+              CALDERA_COMPAT_UNIFORM_CACHE=0. --glsl: the scene draws with its own GLSL 1.x program.
 glxgears      the real glxgears (mesa-utils) under a private Xvfb through Caldera's GLX, then through Mesa's:
               glxgears animates by the clock, so the screenshots are compared by coverage (lit, red, green
               and blue fractions) rather than pixel by pixel; it must exit cleanly on Escape, build a
@@ -52,10 +54,33 @@ def scene_run(args, frames, extra_env):
         return stats(path)
 
 
+def check_uniform_names(args, one, many):
+    """The built-in and fixed-function uniforms' names are searched at a program's first draws only; with
+    the kill switch (the negative control) the searches grow with the frames."""
+    failed = False
+    first, steady = one.get("uniform_name_lookups", 0), many.get("uniform_name_lookups", 0)
+    print(f"uniform name searches: {first} for 1 frame, {steady} for {args.frames + 2} frames")
+    if not first:
+        print("FAIL: no uniform name was searched: the probe is broken")
+        failed = True
+    if steady != first:
+        print("FAIL: uniform names were searched after the first frame")
+        failed = True
+    uncached = scene_run(args, args.frames, {"CALDERA_COMPAT_UNIFORM_CACHE": "0"})
+    print(f"name cache off: {uncached.get('uniform_name_lookups')} searches")
+    if uncached.get("uniform_name_lookups", 0) < first * args.frames:
+        print("FAIL: negative control: with the name cache off the searches did not grow with the frames")
+        failed = True
+    return failed
+
+
 def check_steady_state(args):
     failed = False
     one = scene_run(args, 0, {})
     many = scene_run(args, args.frames, {})
+    failed |= check_uniform_names(args, one, many)
+    if args.glsl:
+        return failed  # an application program: no fixed-function program to count
     print(f"1 frame: {one.get('ff_programs_built')} programs, {one.get('compat_draws')} draws; "
           f"{args.frames + 2} frames: {many.get('ff_programs_built')} programs, {many.get('compat_draws')} draws")
     if not one.get("ff_programs_built"):
@@ -153,6 +178,7 @@ def main():
     ap.add_argument("--scene", default="gears_lists")
     ap.add_argument("--frames", type=int, default=30)
     ap.add_argument("--max-draws", type=int, default=8)
+    ap.add_argument("--glsl", action="store_true", help="steady-state: the scene draws with a GLSL 1.x program")
     ap.add_argument("--send-key", help="x11_send_key (glxgears)")
     ap.add_argument("--seconds", type=float, default=4)
     ap.add_argument("--screenshot")
