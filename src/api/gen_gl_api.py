@@ -180,6 +180,8 @@ def pointer_copy(cmd, ctype, pname):
         return elem, "2"
     if re.match(r"^(Load|Mult)(Transpose)?Matrix[fd]$", short):
         return elem, "16"
+    if short == "ClipPlane":
+        return elem, "4"
     if PNAME_COUNT_RE.match(short):
         return elem, "compat::ParamCount(pname)"
     return None

@@ -228,6 +228,7 @@ constexpr const char* kFixedFunctionVertexShader =
     "  gl_TexCoord[0] = gl_TextureMatrix[0] * gl_MultiTexCoord0;\n"
     "  gl_TexCoord[1] = gl_TextureMatrix[1] * gl_MultiTexCoord1;\n"
     "  gl_FogFragCoord = abs((gl_ModelViewMatrix * gl_Vertex).z);\n"
+    "  gl_ClipVertex = gl_ModelViewMatrix * gl_Vertex;\n"
     "}\n";
 
 }  // namespace

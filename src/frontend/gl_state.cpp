@@ -101,7 +101,9 @@ bool* CapFlag(Context& ctx, GLenum cap) {
     case GL_SAMPLE_ALPHA_TO_ONE:
       return &s.sample_alpha_to_one;
     // Vulkan clips against every gl_ClipDistance a shader writes; GL clips only against enabled ones. The
-    // enables are tracked (and queryable) but shaders writing disabled distances still clip (documented).
+    // enables are tracked (and queryable); shaders writing disabled distances still clip, except lowered
+    // GLSL 1.x/1.30 vertex shaders in compatibility contexts, whose clip epilogue reads the enables (they are
+    // also GL_CLIP_PLANEi: compat/clip_planes.cpp).
     case GL_CLIP_DISTANCE0:
     case GL_CLIP_DISTANCE1:
     case GL_CLIP_DISTANCE2:

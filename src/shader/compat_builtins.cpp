@@ -1,6 +1,9 @@
 // The table of compatibility built-ins and the prelude built from it (see compat_builtins.h).
 #include "shader/compat_builtins.h"
 
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <regex>
 #include <set>
 
@@ -136,8 +139,13 @@ std::vector<CompatBuiltin> MakeTable() {
                 "clamp(caldera_gl_FrontSecondaryColor, 0.0, 1.0)"),
       VaryingIn("gl_TexCoord", "in vec4 $[8];", "gl_TexCoord", "caldera_gl_TexCoord"),
       VaryingIn("gl_FogFragCoord", "in float $;", "gl_FogFragCoord", "caldera_gl_FogFragCoord"),
-      // User clip planes are not implemented: the clip vertex is written and read by nothing.
+      // User clip planes: the clip vertex is what the clip epilogue (PlanCompatLowering) dots with the
+      // enabled planes; its initial value is unused (a shader not writing it is clipped on gl_Position).
       {"gl_ClipVertex", K::kGlobal, kVs, "vec4 $;", nullptr, -1, V::kNone, F::kPlain, nullptr, nullptr},
+      Uniform("gl_ClipPlane", "uniform vec4 $[8];", V::kClipPlane),
+      // Named by no shader (gl_ names are reserved): the epilogue's planes, added by the plan.
+      {kCompatEnabledClipPlanes, K::kUniform, kVs, "uniform vec4 $[8];", nullptr, -1, V::kEnabledClipPlanes,
+       F::kPlain, nullptr, nullptr},
       {"ftransform", K::kFunction, kVs,
        "vec4 $() { return caldera_gl_ModelViewProjectionMatrix * caldera_gl_Vertex; }", nullptr, -1, V::kNone,
        F::kPlain, "gl_ModelViewProjectionMatrix gl_Vertex", nullptr},
@@ -166,6 +174,68 @@ std::string Replace(const char* text, const std::string& lowered) {
       out += *p;
   }
   return out;
+}
+
+// How many gl_ClipDistance elements a shader writes, judged from its source: the size it redeclares the
+// array with (a number or gl_MaxClipDistances), else one past the largest constant index; 0 when neither
+// shows.
+int ClipDistanceCount(const std::string& src) {
+  int declared = 0, indexed = 0;
+  const std::string name = "gl_ClipDistance";
+  for (size_t at = src.find(name); at != std::string::npos; at = src.find(name, at + 1)) {
+    size_t p = at + name.size();
+    while (p < src.size() && std::isspace(static_cast<unsigned char>(src[p]))) ++p;
+    if (p >= src.size() || src[p] != '[') continue;
+    ++p;
+    while (p < src.size() && std::isspace(static_cast<unsigned char>(src[p]))) ++p;
+    size_t before = at;
+    while (before > 0 && std::isspace(static_cast<unsigned char>(src[before - 1]))) --before;
+    const bool declaration = before >= 5 && src.compare(before - 5, 5, "float") == 0;
+    int n = -1;
+    if (std::isdigit(static_cast<unsigned char>(src[p])))
+      n = std::atoi(src.c_str() + p);
+    else if (src.compare(p, 19, "gl_MaxClipDistances") == 0)
+      n = kCompatClipPlanes;
+    if (n < 0) continue;
+    if (declaration)
+      declared = std::max(declared, n);
+    else
+      indexed = std::max(indexed, n + 1);
+  }
+  return std::min(declared ? declared : indexed, kCompatClipPlanes);
+}
+
+// User clip planes for a lowered vertex stage feeding the rasterizer: its main is renamed and called from an
+// appended one. A stage writing no gl_ClipDistance writes one per plane (GL 2.1 §2.12), dotting the enabled
+// planes (zero vectors for the disabled ones: distance 0 never clips) with gl_ClipVertex, or with gl_Position
+// when it does not write that (Mesa's choice for a case GL leaves undefined). A stage writing gl_ClipDistance
+// gets its disabled distances zeroed (GLSL 1.30 §7.1: they have no effect; Vulkan clips every written one),
+// unless the fragment stage reads them. Enabling planes changes uniform values only, never the program.
+template <typename AddUniform>
+void PlanClipEpilogue(internal::CompatLowering& plan, const std::string& vs,
+                      const std::vector<internal::CompatStageSource>& stages, AddUniform add_uniform) {
+  std::string body;
+  const std::string planes = std::string("caldera_") + kCompatEnabledClipPlanes;
+  if (!Mentions(vs, "gl_ClipDistance")) {
+    const std::string vertex = Mentions(vs, "gl_ClipVertex") ? "caldera_gl_ClipVertex" : "gl_Position";
+    for (int i = 0; i < kCompatClipPlanes; ++i) {
+      const std::string n = std::to_string(i);
+      body += "  gl_ClipDistance[" + n + "] = dot(" + vertex + ", " + planes + "[" + n + "]);\n";
+    }
+  } else {
+    for (const auto& s : stages)
+      if (s.stage == 1 && Mentions(*s.source, "gl_ClipDistance")) return;
+    const int count = ClipDistanceCount(vs);
+    for (int i = 0; i < count; ++i) {
+      const std::string d = "gl_ClipDistance[" + std::to_string(i) + "]";
+      body += "  " + d + " = " + planes + "[" + std::to_string(i) + "].x > 0.5 ? " + d + " : 0.0;\n";
+    }
+    if (body.empty()) return;
+    plan.clip_enables = true;
+  }
+  add_uniform();
+  plan.prelude[0] += "#define main caldera_user_main\n";
+  plan.epilogue[0] = "\n#undef main\nvoid main() {\n  caldera_user_main();\n" + body + "}\n";
 }
 
 }  // namespace
@@ -223,6 +293,11 @@ CompatLowering PlanCompatLowering(const std::vector<CompatStageSource>& stages) 
   if (pair) {
     for (size_t i : std::set<size_t>(need[1]))
       if (table[i].kind == CompatKind::kVaryingIn) add(add, 0, find(table[i].lowered_override, 1));
+  }
+  if (has_vertex && !has_geometry) {
+    for (const auto& s : stages)
+      if (s.stage == 0)
+        PlanClipEpilogue(plan, *s.source, stages, [&] { add(add, 0, find(kCompatEnabledClipPlanes, 1)); });
   }
   // And the other way: every vertex output has a fragment input of its name, so that both stages declare
   // the same built-in varyings in the same order and glslang gives them the same locations (it places an

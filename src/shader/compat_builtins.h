@@ -45,12 +45,20 @@ enum class CompatValue : uint8_t {
   kPoint,
   kEyePlane,     // gl_EyePlaneS..Q[kCompatTexCoords]: the coordinate is the name's last letter
   kObjectPlane,  // gl_ObjectPlaneS..Q[kCompatTexCoords]
+  kClipPlane,          // gl_ClipPlane[]: the eye-space planes
+  kEnabledClipPlanes,  // the planes the clip epilogue dots with: enabled ones, zero for the others (or
+                       // 1/0 flags where it masks the shader's own gl_ClipDistance)
 };
 
 enum class CompatMatrixForm : uint8_t { kPlain, kInverse, kTranspose, kInverseTranspose };
 
 constexpr int kCompatTexCoords = 8;  // gl_TexCoord[], gl_TextureMatrix[] (GL_MAX_TEXTURE_COORDS)
 constexpr int kCompatLights = 8;     // gl_LightSource[] (GL_MAX_LIGHTS)
+constexpr int kCompatClipPlanes =
+    8;  // gl_ClipPlane[] (GL_MAX_CLIP_PLANES): the epilogue writes as many distances
+// The internal uniform the clip epilogue reads, as reflection names it; not reported to GL
+// (LinkedProgram::compat_clip_planes_offset).
+constexpr const char* kCompatEnabledClipPlanes = "gl_CalderaEnabledClipPlanes";
 // Attribute locations 0..5 carry position, colour, normal, secondary colour and two texture coordinate sets
 // in the compatibility paths.
 constexpr int kCompatFixedLocations = 6;
@@ -80,6 +88,10 @@ namespace caldera::shader::internal {
 struct CompatLowering {
   bool active = false;
   std::string prelude[3];  // by Stage
+  // Appended to a stage's source: a vertex stage writing no gl_ClipDistance has its main renamed and called
+  // from one that writes the user clip distances from gl_ClipVertex (or gl_Position, as Mesa does).
+  std::string epilogue[3];
+  bool clip_enables = false;  // the epilogue zeroes the stage's own disabled gl_ClipDistance elements
   std::vector<uint16_t> used;
   std::vector<std::pair<std::string, int32_t>> attrib_locations;  // lowered name -> location
 };

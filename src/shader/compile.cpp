@@ -135,7 +135,7 @@ EShLanguage ToGlslang(Stage stage) {
 
 bool ParseStage(ParsedStage& out, Stage stage, const std::string& source, const SourceOptions& options,
                 ParseMode mode, std::string& log, int validated_version, EProfile validated_profile,
-                const std::string& compat_prelude) {
+                const std::string& compat_prelude, const std::string& compat_epilogue) {
   const EShLanguage lang = ToGlslang(stage);
   out.stage = stage;
   out.shader = std::make_unique<glslang::TShader>(lang);
@@ -169,6 +169,7 @@ bool ParseStage(ParsedStage& out, Stage stage, const std::string& source, const 
       // Compatibility built-ins lowered to ordinary variables (compat_builtins.h).
       out.preamble += compat_prelude;
       BlankBuiltinRedeclarations(out.source);
+      out.source += compat_epilogue;
     }
     sh.setPreamble(out.preamble.c_str());
 

@@ -41,7 +41,8 @@ struct ParsedStage {
 // kSpirv needs the version/profile the validation parse of the same source found.
 bool ParseStage(ParsedStage& out, Stage stage, const std::string& source, const SourceOptions& options,
                 ParseMode mode, std::string& log, int validated_version, EProfile validated_profile,
-                const std::string& compat_prelude = std::string());
+                const std::string& compat_prelude = std::string(),
+                const std::string& compat_epilogue = std::string());
 
 // Takes a permanent reference on glslang's process state (see compile.cpp).
 void EnsureProcess();

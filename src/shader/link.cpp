@@ -203,10 +203,12 @@ LinkedProgram LinkProgram(const LinkInput& input) {
   for (size_t i = 0; i < input.stages.size(); ++i) {
     const glslang::TIntermediate* im = validated[i].shader->getIntermediate();
     std::string log;
-    const std::string& prelude =
-        lowered[i] ? compat.prelude[static_cast<int>(input.stages[i].stage)] : std::string();
+    const int st = static_cast<int>(input.stages[i].stage);
+    const std::string none;
+    const std::string& prelude = lowered[i] ? compat.prelude[st] : none;
+    const std::string& epilogue = lowered[i] ? compat.epilogue[st] : none;
     if (!ParseStage(spirv_stages[i], input.stages[i].stage, input.stages[i].source, input.options,
-                    ParseMode::kSpirv, log, im->getVersion(), im->getProfile(), prelude)) {
+                    ParseMode::kSpirv, log, im->getVersion(), im->getProfile(), prelude, epilogue)) {
       out.info_log += "ERROR: internal: SPIR-V translation failed to parse a validated shader:\n" + log;
       return out;
     }
@@ -393,6 +395,7 @@ LinkedProgram LinkProgram(const LinkInput& input) {
   if (compat.active) {
     // The lowered built-ins report their GL names (glGetActiveAttrib/Uniform list built-ins as Mesa does).
     out.compat_builtins = compat.used;
+    out.compat_clip_enables = compat.clip_enables;
     uint32_t all_stages = 0;
     for (int st = 0; st < static_cast<int>(Stage::kCount); ++st)
       if (present[st]) all_stages |= 1u << st;
@@ -406,6 +409,14 @@ LinkedProgram LinkProgram(const LinkInput& input) {
     for (Attribute& a : out.attributes) strip(a.name);
     for (Uniform& u : out.uniforms)
       if (strip(u.name)) u.stages = all_stages;
+    for (auto it = out.uniforms.begin(); it != out.uniforms.end(); ++it) {
+      if (it->name != kCompatEnabledClipPlanes && it->name != std::string(kCompatEnabledClipPlanes) + "[0]")
+        continue;
+      out.compat_clip_planes_offset = it->offset;
+      out.compat_clip_planes_stride = it->array_stride;
+      out.uniforms.erase(it);
+      break;
+    }
   }
   out.ok = true;
   return out;

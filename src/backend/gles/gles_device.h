@@ -51,6 +51,9 @@ struct ProgramObject {
   GLuint program = 0;  // 0: translation or host link failed (draws with it are skipped)
   uint32_t default_block_size = 0;
   uint32_t int_inputs = 0, uint_inputs = 0;
+  // gl_ClipDistance elements the last stage before the rasterizer writes: GLES clips only against enabled
+  // distances, Vulkan (and so Caldera) against every written one, so draws enable these on the host.
+  uint32_t clip_distances = 0;
   // The translated ESSL per stage (vertex, fragment, geometry; empty when absent), kept to build the
   // sample-counting variant (gles_samples.cpp) on first use.
   std::string essl[3];

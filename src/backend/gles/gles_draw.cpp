@@ -42,6 +42,8 @@ bool Context::PrepareDraw() {
     if (GLuint counting = CountingProgram(*program)) host_program = counting;
   }
   state_.UseProgram(host_program);
+  // GL_CLIP_DISTANCEi_EXT: on for what the program writes (such a host has GL_EXT_clip_cull_distance).
+  for (uint32_t i = 0; i < 8; ++i) state_.Enable(0x3000 + i, i < program->clip_distances);
   if (fixed_dirty_) {
     uint32_t rgb_targets = 0;
     for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {

@@ -1,5 +1,7 @@
 // Buffers, images and programs on the host: creation, uploads and destruction, shared through the device.
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -275,6 +277,25 @@ GLuint LinkHostProgram(const HostGL& gl, const std::string essl[3], std::string*
   return program;
 }
 
+namespace {
+
+// How many gl_ClipDistance elements translated ESSL writes: the declared size (`float gl_ClipDistance[N]`),
+// else one past the largest constant index.
+uint32_t ClipDistanceCount(const std::string& essl) {
+  uint32_t count = 0;
+  const std::string name = "gl_ClipDistance[";
+  for (size_t at = essl.find(name); at != std::string::npos; at = essl.find(name, at + 1)) {
+    const char* digits = essl.c_str() + at + name.size();
+    if (!std::isdigit(static_cast<unsigned char>(*digits))) continue;
+    const uint32_t n = uint32_t(std::strtoul(digits, nullptr, 10));
+    const bool declared = at >= 6 && essl.compare(at - 6, 6, "float ") == 0;
+    count = std::max(count, declared ? n : n + 1);
+  }
+  return std::min<uint32_t>(count, 8);
+}
+
+}  // namespace
+
 void Context::OnProgramCreate(const pipe::CmdProgramCreate& c, const uint8_t* payload) {
   if (device_.programs.Get(c.program)) OnProgramDestroy(c.program);
   ProgramObject& prog = device_.programs.Put(c.program);
@@ -305,6 +326,7 @@ void Context::OnProgramCreate(const pipe::CmdProgramCreate& c, const uint8_t* pa
       prog.uint_inputs = essl.uint_inputs;
     }
   }
+  prog.clip_distances = ClipDistanceCount(prog.essl[2].empty() ? prog.essl[0] : prog.essl[2]);
   GLuint program = ok ? LinkHostProgram(gl_, prog.essl, &log, c.xfb_outputs, c.xfb_separate != 0) : 0;
   if (!program)
     util::LogOnce(util::LogLevel::kError, "gles",

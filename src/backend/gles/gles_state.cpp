@@ -8,11 +8,15 @@ namespace {
 
 constexpr GLenum kDepthClampExt = 0x864F;  // GL_DEPTH_CLAMP_EXT == GL_DEPTH_CLAMP
 constexpr GLenum kPrimitiveRestartFixedIndex = 0x8D69;
-constexpr GLenum kMultisampleExt = 0x809D;  // GL_MULTISAMPLE_EXT (GL_EXT_multisample_compatibility)
+constexpr GLenum kMultisampleExt = 0x809D;   // GL_MULTISAMPLE_EXT (GL_EXT_multisample_compatibility)
+constexpr GLenum kClipDistanceExt = 0x3000;  // GL_CLIP_DISTANCE0_EXT (GL_EXT_clip_cull_distance), 1..7 follow
 constexpr GLenum kCapList[] = {GL_CULL_FACE,          GL_DEPTH_TEST,          GL_STENCIL_TEST,
                                GL_SCISSOR_TEST,       GL_POLYGON_OFFSET_FILL, kPrimitiveRestartFixedIndex,
                                GL_RASTERIZER_DISCARD, kDepthClampExt,         GL_SAMPLE_ALPHA_TO_COVERAGE,
-                               GL_SAMPLE_COVERAGE,    GL_SAMPLE_MASK,         kMultisampleExt};
+                               GL_SAMPLE_COVERAGE,    GL_SAMPLE_MASK,         kMultisampleExt,
+                               kClipDistanceExt + 0,  kClipDistanceExt + 1,   kClipDistanceExt + 2,
+                               kClipDistanceExt + 3,  kClipDistanceExt + 4,   kClipDistanceExt + 5,
+                               kClipDistanceExt + 6,  kClipDistanceExt + 7};
 
 int TextureTargetIndex(GLenum target) {
   switch (target) {

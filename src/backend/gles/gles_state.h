@@ -72,7 +72,7 @@ class HostState {
   const bool has_multisample_compat_;
   StateCounters counters_;
 
-  static constexpr int kCaps = 12;
+  static constexpr int kCaps = 20;
   std::array<bool, kCaps> caps_{};  // DITHER is on by default in GL; Caldera never uses it
   std::array<int32_t, 4> viewport_{-1, -1, -1, -1};
   std::pair<float, bool> sample_coverage_{1.0f, false};

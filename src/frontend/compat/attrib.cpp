@@ -174,6 +174,7 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
                        GL_STENCIL_TEST})
       s.Cap(cap);
     for (int i = 0; i < kLights; ++i) s.Cap(GLenum(GL_LIGHT0 + i));
+    for (int i = 0; i < kClipPlanes; ++i) s.Cap(GLenum(GL_CLIP_PLANE0 + i));
     s.PerUnit([&](GLenum) {
       for (GLenum cap :
            {GL_TEXTURE_2D, GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXTURE_GEN_R, GL_TEXTURE_GEN_Q})
@@ -256,9 +257,12 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
   if (mask & kTransformBit) {
     const GLenum mode = st.matrix_mode;
     const bool normalize = st.normalize, rescale = st.rescale_normal;
-    s.Add([&st, mode, normalize, rescale] {
+    const auto planes = st.clip_planes;
+    s.Add([&st, mode, normalize, rescale, planes] {
       st.matrix_mode = mode, st.normalize = normalize, st.rescale_normal = rescale;
+      st.clip_planes = planes;
     });
+    for (int i = 0; i < kClipPlanes; ++i) s.Cap(GLenum(GL_CLIP_PLANE0 + i));
   }
   if (mask & GL_COLOR_BUFFER_BIT) {
     const bool test = st.alpha_test;

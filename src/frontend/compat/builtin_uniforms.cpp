@@ -15,6 +15,7 @@
 
 namespace caldera::compat {
 
+// The general inverse by cofactors; a singular matrix gives zeros (GL leaves its inverse undefined).
 Mat4 Inverse(const Mat4& a) {
   const auto& m = a.m;
   auto at = [&](int r, int c) { return m[size_t(c * 4 + r)]; };
@@ -91,10 +92,10 @@ class MemberNames {
 };
 
 void LightSource(UniformWriter& w, const Light& l, int i) {
-  static const MemberNames kNames("gl_LightSource", kLights,
-                                  {"ambient", "diffuse", "specular", "position", "halfVector", "spotDirection",
-                                   "spotExponent", "spotCutoff", "spotCosCutoff", "constantAttenuation",
-                                   "linearAttenuation", "quadraticAttenuation"});
+  static const MemberNames kNames(
+      "gl_LightSource", kLights,
+      {"ambient", "diffuse", "specular", "position", "halfVector", "spotDirection", "spotExponent",
+       "spotCutoff", "spotCosCutoff", "constantAttenuation", "linearAttenuation", "quadraticAttenuation"});
   w.Vec(kNames.At(i, 0), l.ambient, 4);
   w.Vec(kNames.At(i, 1), l.diffuse, 4);
   w.Vec(kNames.At(i, 2), l.specular, 4);
@@ -230,7 +231,8 @@ void LoadBuiltinUniforms(Context& ctx, Program& program) {
         break;
       }
       case CompatValue::kTextureEnvColor:
-        for (int u = 0; u < kTexUnits; ++u) w.Vec(UniformName::Static(b.name), st.units[size_t(u)].env_color, 4, u);
+        for (int u = 0; u < kTexUnits; ++u)
+          w.Vec(UniformName::Static(b.name), st.units[size_t(u)].env_color, 4, u);
         break;
       case CompatValue::kPoint: {
         // Point parameters beyond the size and fade threshold are not tracked: their initial values.
@@ -252,7 +254,24 @@ void LoadBuiltinUniforms(Context& ctx, Program& program) {
         const std::array<TexGen, 4> initial = InitialTexGen();  // sets past the fixed-function units
         for (int u = 0; u < shader::kCompatTexCoords; ++u) {
           const TexGen& g = u < kTexUnits ? st.units[size_t(u)].gen[c] : initial[c];
-          w.Vec(UniformName::Static(b.name), b.value == CompatValue::kEyePlane ? g.eye_plane : g.object_plane, 4, u);
+          w.Vec(UniformName::Static(b.name), b.value == CompatValue::kEyePlane ? g.eye_plane : g.object_plane,
+                4, u);
+        }
+        break;
+      }
+      case CompatValue::kClipPlane:
+        for (int i = 0; i < kClipPlanes; ++i)
+          w.Vec(UniformName::Static(b.name), st.clip_planes[size_t(i)].data(), 4, i);
+        break;
+      case CompatValue::kEnabledClipPlanes: {
+        // Disabled planes are zero vectors: a distance of 0 is inside.
+        const uint32_t enabled = EnabledClipPlanes(ctx);
+        const float zero[4] = {0, 0, 0, 0}, one[4] = {1, 1, 1, 1};
+        const bool flags = program.linked->compat_clip_enables;
+        const int32_t at = program.linked->compat_clip_planes_offset;
+        for (int i = 0; at >= 0 && i < kClipPlanes; ++i) {
+          const float* on = flags ? one : st.clip_planes[size_t(i)].data();
+          w.At(at + i * program.linked->compat_clip_planes_stride, enabled & (1u << i) ? on : zero, 4);
         }
         break;
       }

@@ -207,6 +207,9 @@
 #ifndef GL_MAX_TEXTURE_STACK_DEPTH
 #define GL_MAX_TEXTURE_STACK_DEPTH 0x0D39
 #endif
+#ifndef GL_MAX_CLIP_PLANES
+#define GL_MAX_CLIP_PLANES 0x0D32
+#endif
 #ifndef GL_MAX_LIGHTS
 #define GL_MAX_LIGHTS 0x0D31
 #endif
@@ -305,6 +308,21 @@
 #endif
 #ifndef GL_CLIP_PLANE0
 #define GL_CLIP_PLANE0 0x3000
+#endif
+#ifndef GL_CLIP_PLANE1
+#define GL_CLIP_PLANE1 0x3001
+#endif
+#ifndef GL_CLIP_PLANE2
+#define GL_CLIP_PLANE2 0x3002
+#endif
+#ifndef GL_CLIP_PLANE3
+#define GL_CLIP_PLANE3 0x3003
+#endif
+#ifndef GL_CLIP_PLANE4
+#define GL_CLIP_PLANE4 0x3004
+#endif
+#ifndef GL_CLIP_PLANE5
+#define GL_CLIP_PLANE5 0x3005
 #endif
 #ifndef GL_LINE_STIPPLE
 #define GL_LINE_STIPPLE 0x0B24

@@ -78,6 +78,12 @@ void GetTexGeniv(Context& ctx, GLenum coord, GLenum pname, GLint* params);
 void GetTexGenfv(Context& ctx, GLenum coord, GLenum pname, GLfloat* params);
 void GetTexGendv(Context& ctx, GLenum coord, GLenum pname, GLdouble* params);
 
+// --- clip_planes.cpp: user clip planes (glClipPlanef/glGetClipPlanef: OpenGL ES 1.1)
+void ClipPlane(Context& ctx, GLenum plane, const GLdouble* equation);
+void GetClipPlane(Context& ctx, GLenum plane, GLdouble* equation);
+void ClipPlanef(Context& ctx, GLenum p, const GLfloat* eqn);
+void GetClipPlanef(Context& ctx, GLenum plane, GLfloat* equation);
+
 // --- lists.cpp: display lists
 GLuint GenLists(Context& ctx, GLsizei range);
 void DeleteLists(Context& ctx, GLuint list, GLsizei range);

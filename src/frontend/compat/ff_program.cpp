@@ -4,6 +4,7 @@
 // ordinary shader path (glslang, SPIR-V) and cached, so steady-state frames compile nothing (probe:
 // "ff_programs_built" in CALDERA_STATS; kill switch CALDERA_COMPAT_PROGRAM_CACHE=0 rebuilds per draw).
 // Everything else (matrices, light and material values, fog and texenv constants) is uniform data.
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -84,6 +85,7 @@ enum : unsigned {
   kKeyUnits = 26,                       // 4 bits per unit: enabled, env index (3 bits)
   kKeyPositional = 26 + 4 * kTexUnits,  // 8 bits: light i is positional (w != 0)
   kKeySpot = kKeyPositional + 8,        // 8 bits: light i is a spotlight (cutoff != 180)
+  kKeyClipPlanes = kKeySpot + 8,        // 4 bits: how many user clip planes are enabled
   kKeyTexGen = 64,                      // second word: 3 bits per coordinate S T R Q per unit, TexGenIndex
 };
 
@@ -141,10 +143,12 @@ ProgramKeyBits ProgramKey(const Context& ctx, const State& st) {
   }
   k.Put(positional, 8);
   k.Put(spot, 8);
+  // Vulkan clips against every distance a shader writes: one per enabled plane, packed (u_clip_plane[j] is
+  // the j-th enabled plane), so only the count is code.
+  k.Put(uint64_t(std::popcount(EnabledClipPlanes(ctx))), 4);
   k.at = kKeyTexGen;
   for (int u = 0; u < kTexUnits; ++u)
     for (int c = 0; c < 4; ++c) k.Put(st.units[u].enabled_2d ? TexGenIndex(st.units[u].gen[c]) : 0, 3);
-  (void)ctx;
   return k.bits;
 }
 
@@ -171,6 +175,11 @@ std::string VertexSource(const Key& k) {
   s += std::string(q) + "out vec4 v_color;\n" + q + "out vec4 v_secondary;\n";
   if (two_side) s += std::string(q) + "out vec4 v_back_color;\n" + q + "out vec4 v_back_secondary;\n";
   s += "out float v_fog_distance;\n";
+  const int clip_planes = int(k.Get(kKeyClipPlanes, 4));
+  if (clip_planes) {
+    const std::string n = std::to_string(clip_planes);
+    s += "out float gl_ClipDistance[" + n + "];\nuniform vec4 u_clip_plane[" + n + "];\n";
+  }
   for (int u = 0; u < kTexUnits; ++u) {
     if (!k.Get(kKeyUnits + 4 * u, 1)) continue;
     s += "uniform mat4 u_texture_matrix" + std::to_string(u) + ";\nout vec4 v_texcoord" + std::to_string(u) +
@@ -243,6 +252,10 @@ std::string VertexSource(const Key& k) {
   }
   s += "void main() {\n  gl_Position = u_mvp * a_position;\n  vec4 eye4 = u_modelview * a_position;\n";
   s += "  vec3 eye = eye4.xyz / (eye4.w != 0.0 ? eye4.w : 1.0);\n  v_fog_distance = abs(eye4.z);\n";
+  for (int j = 0; j < clip_planes; ++j) {
+    const std::string n = std::to_string(j);
+    s += "  gl_ClipDistance[" + n + "] = dot(eye4, u_clip_plane[" + n + "]);\n";
+  }
   if (lit || gen_normal) {
     s += "  vec3 n = u_normal_matrix * a_normal;\n";
     if (k.Get(kKeyNormalize, 1)) s += "  n = normalize(n);\n";
@@ -501,8 +514,10 @@ void LoadUniforms(Context& ctx, State& st, Program& program) {
     w.Vec("u_fog_color", st.fog_color, 4);
   }
   if (st.alpha_test) w.Vec("u_alpha_ref", &st.alpha_ref, 1);
+  const uint32_t clip_mask = EnabledClipPlanes(ctx);
+  for (int i = 0, j = 0; i < kClipPlanes; ++i)
+    if (clip_mask & (1u << i)) w.Vec("u_clip_plane", st.clip_planes[size_t(i)].data(), 4, j++);
   w.Finish();
-  (void)ctx;
 }
 
 // --- the draw ------------------------------------------------------------------------------------------

@@ -66,8 +66,8 @@ def es1_target(name, known):
 
 def es1_variants(root, known, validated):
     """(declarations, definitions) for every ES 1.1 command that is not a desktop command and whose float or
-    double counterpart is implemented. Commands without one (glClipPlanef: no user clip planes) stay
-    unimplemented entries."""
+    double counterpart is implemented and that is not implemented by hand (glClipPlanef: floats where the
+    desktop command takes doubles). Commands without one stay unimplemented entries."""
     cmds = {c.find("proto").find("name").text: c for c in root.find("commands").findall("command")}
     desktop = set()
     for feature in root.findall("feature"):
@@ -76,6 +76,8 @@ def es1_variants(root, known, validated):
                 desktop.update(c.get("name") for c in req.findall("command"))
     decls, defs = [], []
     for name in sorted(es1_commands(root) - desktop):
+        if name[2:] in known:
+            continue
         target = es1_target(name, known)
         if target is None:
             continue

@@ -90,6 +90,9 @@ void ApplyColorMaterial(State& st);
 int QueryState(Context& ctx, GLenum pname, double* out, bool* color);
 // The current matrix of `mode`'s stack (matrix.cpp).
 Mat4& Top(State& st, GLenum mode, GLuint unit);
+// clip_planes.cpp: GL_CLIP_PLANEi's index (-1: not one), and the enabled planes as a bit mask.
+int ClipPlaneIndex(GLenum plane);
+uint32_t EnabledClipPlanes(const Context& ctx);
 // CALDERA_STATS: the fixed-function counters (lists.cpp writes them when the context goes).
 void WriteStats(const Context& ctx);
 

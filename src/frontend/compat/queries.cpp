@@ -56,6 +56,8 @@ int QueryState(Context& ctx, GLenum pname, double* out, bool* color) {
       return out[0] = kTextureDepth, 1;
     case GL_MAX_LIGHTS:
       return out[0] = kLights, 1;
+    case GL_MAX_CLIP_PLANES:
+      return out[0] = kClipPlanes, 1;
     case GL_MAX_TEXTURE_UNITS:
       return out[0] = kTexUnits, 1;
     case GL_MAX_LIST_NESTING:

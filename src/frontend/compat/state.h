@@ -19,8 +19,9 @@
 
 namespace caldera::compat {
 
-constexpr int kTexUnits = 2;  // fixed-function texture units (GL_MAX_TEXTURE_UNITS)
-constexpr int kLights = 8;    // GL_MAX_LIGHTS
+constexpr int kTexUnits = 2;    // fixed-function texture units (GL_MAX_TEXTURE_UNITS)
+constexpr int kLights = 8;      // GL_MAX_LIGHTS
+constexpr int kClipPlanes = 8;  // GL_MAX_CLIP_PLANES: GL_CLIP_PLANEi is GL_CLIP_DISTANCEi (its enable too)
 constexpr int kModelviewDepth = 32, kProjectionDepth = 4, kTextureDepth = 4;
 constexpr int kMaxListNesting = 64;  // GL_MAX_LIST_NESTING
 
@@ -155,6 +156,9 @@ struct State {
   bool color_material = false;
   GLenum color_material_face = GL_FRONT_AND_BACK, color_material_mode = GL_AMBIENT_AND_DIFFUSE;
   GLenum shade_model = GL_SMOOTH;
+  // glClipPlane, in eye space (transformed by the inverse modelview when set); enabled through the core
+  // GL_CLIP_DISTANCEi flags, which GL_CLIP_PLANEi names.
+  std::array<std::array<float, 4>, kClipPlanes> clip_planes{};
 
   // Fragment processing.
   std::array<TexUnit, kTexUnits> units;

@@ -70,6 +70,10 @@ class UniformWriter {
     const size_t base = size_t(u->offset) + size_t(index) * size_t(u->array_stride);
     for (int c = 0; c < columns; ++c) Put(base + size_t(c) * size_t(u->matrix_stride), m + c * rows, rows);
   }
+  // `n` floats at a byte offset of the default block (a uniform hidden from the GL uniform list).
+  void At(int32_t offset, const float* v, int n) {
+    if (offset >= 0) Put(size_t(offset), v, size_t(n));
+  }
   void Finish() {
     if (changed_) ++program_.uniform_version;
   }

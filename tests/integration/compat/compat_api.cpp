@@ -518,6 +518,83 @@ void TexGenState() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// User clip planes: glClipPlane transforms the plane by the inverse modelview when given; glGetClipPlane
+// reads that back; GL_CLIP_PLANEi enables, glPushAttrib(GL_TRANSFORM_BIT / GL_ENABLE_BIT), display lists,
+// and GL_INVALID_ENUM for a plane past GL_MAX_CLIP_PLANES.
+void ClipPlanes() {
+  const GLint planes = Integer(GL_MAX_CLIP_PLANES);
+  CHECK(planes >= 6);
+  auto near = [](const GLdouble* a, const GLdouble* b) {
+    for (int i = 0; i < 4; ++i)
+      if (std::fabs(a[i] - b[i]) > 1e-5) return false;
+    return true;
+  };
+  MatrixMode(GL_MODELVIEW);
+  PushMatrix();
+  LoadIdentity();
+  Translatef(1, 2, 3);
+  Scalef(2, 2, 2);
+  // Object-space x >= 1 is eye-space x >= 3: (p1..p4) times the inverse of translate(1, 2, 3) * scale(2).
+  const GLdouble plane[4] = {1, 0, 0, -1}, eye[4] = {0.5, 0, 0, -1.5};
+  ClipPlane(GL_CLIP_PLANE1, plane);
+  LoadIdentity();
+  GLdouble got[4] = {};
+  GetClipPlane(GL_CLIP_PLANE1, got);
+  CHECK(near(got, eye));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(!glIsEnabled(GL_CLIP_PLANE1));
+  glEnable(GL_CLIP_PLANE1);
+  CHECK(glIsEnabled(GL_CLIP_PLANE1) && Integer(GL_CLIP_PLANE1) == 1);
+  // GL_TRANSFORM_BIT saves the planes and their enables.
+  PushAttrib(GL_TRANSFORM_BIT);
+  const GLdouble other[4] = {0, 1, 0, 0};
+  ClipPlane(GL_CLIP_PLANE1, other);
+  glDisable(GL_CLIP_PLANE1);
+  PopAttrib();
+  GetClipPlane(GL_CLIP_PLANE1, got);
+  CHECK(near(got, eye) && glIsEnabled(GL_CLIP_PLANE1));
+  PushAttrib(GL_ENABLE_BIT);
+  glDisable(GL_CLIP_PLANE1);
+  PopAttrib();
+  CHECK(glIsEnabled(GL_CLIP_PLANE1));
+  glDisable(GL_CLIP_PLANE1);
+  // A display list records the plane (transformed when the list runs).
+  const GLuint list = GenLists(1);
+  NewList(list, GL_COMPILE);
+  ClipPlane(GL_CLIP_PLANE2, plane);
+  EndList();
+  GetClipPlane(GL_CLIP_PLANE2, got);
+  CHECK(got[0] == 0 && got[3] == 0);
+  Translatef(1, 0, 0);
+  CallList(list);
+  LoadIdentity();
+  GetClipPlane(GL_CLIP_PLANE2, got);
+  const GLdouble moved[4] = {1, 0, 0, -2};
+  CHECK(near(got, moved));
+  DeleteLists(list, 1);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  ClipPlane(GLenum(GL_CLIP_PLANE0 + planes), plane);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  GetClipPlane(GLenum(GL_CLIP_PLANE0 + planes), got);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  ClipPlane(GL_CLIP_PLANE0 - 1, plane);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  Begin(GL_TRIANGLES);
+  ClipPlane(GL_CLIP_PLANE0, plane);
+  End();
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  PopMatrix();
+  // A GLSL 1.10 program is clipped on gl_Position: the planes it reads for that are no active uniform.
+  const GLuint program = harness::CompileProgram(
+      "#version 110\nattribute vec4 pos;\nuniform vec4 u;\nvoid main() { gl_Position = pos + u; }\n",
+      "#version 110\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+  GLint uniforms = 0;
+  glGetProgramiv(program, GL_ACTIVE_UNIFORMS, &uniforms);
+  CHECK(uniforms == 1 && glGetUniformLocation(program, "u") >= 0);
+  glDeleteProgram(program);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // A 3.3 core context (another context of the same display): every legacy command is GL_INVALID_OPERATION.
 void CoreContext(const harness::Window& w) {
   const EGLint core[] = {EGL_CONTEXT_MAJOR_VERSION,
@@ -550,6 +627,9 @@ void CoreContext(const harness::Window& w) {
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
   glEnable(GL_LIGHTING);
   CHECK_GL_ERROR(GL_INVALID_ENUM);  // not a core capability
+  const GLdouble plane[4] = {1, 0, 0, 0};
+  ClipPlane(GL_CLIP_PLANE0, plane);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
   static const float data[4] = {};
   VertexPointer(2, GL_FLOAT, 0, data);
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
@@ -577,6 +657,7 @@ int main() {
   LegacyArrays();
   AttribStack();
   TexGenState();
+  ClipPlanes();
   CoreContext(w);
   harness::Close(w);
   return harness::Summary();

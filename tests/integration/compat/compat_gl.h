@@ -79,7 +79,9 @@
   X(TexGendv, void, (GLenum, GLenum, const GLdouble*))                           \
   X(GetTexGeniv, void, (GLenum, GLenum, GLint*))                                 \
   X(GetTexGenfv, void, (GLenum, GLenum, GLfloat*))                               \
-  X(GetTexGendv, void, (GLenum, GLenum, GLdouble*))
+  X(GetTexGendv, void, (GLenum, GLenum, GLdouble*))                              \
+  X(ClipPlane, void, (GLenum, const GLdouble*))                                  \
+  X(GetClipPlane, void, (GLenum, GLdouble*))
 
 namespace compat_gl {
 #define COMPAT_DECLARE(name, ret, args) inline ret(APIENTRY* name) args = nullptr;

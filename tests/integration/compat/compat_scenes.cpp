@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "clip_plane_scenes.h"
 #include "compat_gl.h"
 
 using namespace compat_gl;
@@ -964,6 +965,8 @@ const SceneEntry kScenes[] = {
     {"client_arrays", ClientArrays},
     {"glsl110", Glsl110},
     {"glsl120", Glsl120},
+    {"clip_planes", ClipPlanesFixedFunction},
+    {"clip_planes_glsl", ClipPlanesGlsl},
     {"texgen_linear", TexGenLinear},
     {"texgen_maps", TexGenMaps},
 };

@@ -52,7 +52,12 @@ void DrawScene(bool caldera) {
   glPushMatrix();
   glTranslatex(X(-0.5f), X(0.5f), 0);
   glColor4f(1.0f, 0.5f, 0.0f, 1.0f);
+  // Its right half clipped away by a user clip plane given under the translation (eye-space x <= -0.5).
+  const GLfixed keep_left[4] = {X(-1), 0, 0, 0};
+  glClipPlanex(GL_CLIP_PLANE2, keep_left);
+  glEnable(GL_CLIP_PLANE2);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glDisable(GL_CLIP_PLANE2);
   glPopMatrix();
 
   // Top right: a colour array (unsigned bytes), rotated a little.
@@ -170,6 +175,28 @@ void CheckApi(bool caldera) {
   glLoadIdentity();
   glMatrixMode(GL_MODELVIEW);
   CheckError(GL_NO_ERROR, "no error after the fixed-point commands");
+
+  // User clip planes: given under a translation, read back in eye space, in floats and in 16.16.
+  glTranslatef(0, 2, 0);
+  const GLfloat plane[4] = {0, 1, 0, 0};
+  glClipPlanef(GL_CLIP_PLANE0, plane);
+  const GLfixed plane_x[4] = {X(1), 0, 0, X(1)};
+  glClipPlanex(GL_CLIP_PLANE1, plane_x);
+  glLoadIdentity();
+  GLfloat eye[4] = {};
+  glGetClipPlanef(GL_CLIP_PLANE0, eye);
+  Check(eye[0] == 0 && eye[1] == 1 && eye[3] == -2, "glClipPlanef / glGetClipPlanef: the plane in eye space");
+  GLfixed eye_x[4] = {};
+  glGetClipPlanex(GL_CLIP_PLANE1, eye_x);
+  Check(eye_x[0] == X(1) && eye_x[3] == X(1), "glClipPlanex / glGetClipPlanex round trip");
+  glEnable(GL_CLIP_PLANE0);
+  Check(glIsEnabled(GL_CLIP_PLANE0), "glEnable(GL_CLIP_PLANE0)");
+  glDisable(GL_CLIP_PLANE0);
+  GLint max_planes = 0;
+  glGetIntegerv(GL_MAX_CLIP_PLANES, &max_planes);
+  Check(max_planes >= 1, "GL_MAX_CLIP_PLANES");
+  glClipPlanef(GL_CLIP_PLANE0 + max_planes, plane);
+  CheckError(GL_INVALID_ENUM, "glClipPlanef past GL_MAX_CLIP_PLANES: GL_INVALID_ENUM");
 
   // Errors ES 1.1 names.
   glFrustumx(X(-1), X(1), X(-1), X(1), 0, X(10));
