@@ -78,9 +78,14 @@ class MemberNames {
  public:
   MemberNames(const char* base, int elements, std::initializer_list<const char*> members)
       : members_(int(members.size())) {
-    for (int i = 0; i < elements; ++i)
-      for (const char* m : members)
-        names_.push_back(std::string(base) + (elements > 1 ? "[" + std::to_string(i) + "]" : "") + "." + m);
+    // Appended piece by piece: GCC 12 at -O3 reports a false -Wrestrict overlap for "[" + std::to_string(i).
+    for (int i = 0; i < elements; ++i) {
+      for (const char* m : members) {
+        std::string name = base;
+        if (elements > 1) name.append("[").append(std::to_string(i)).append("]");
+        names_.push_back(name.append(".").append(m));
+      }
+    }
   }
   UniformName At(int element, int member) const {
     return UniformName::Static(names_[size_t(element * members_ + member)].c_str());
