@@ -23,6 +23,9 @@ CONDITIONS = {"-": ("kNone", None),
               "srgb-decode": ("kSrgbDecode", "caps.srgb_decode"),
               "norm16": ("kNorm16", "caps.norm16"),
               "robust-access": ("kRobustAccess", "caps.robust_buffer_access")}
+# Extensions of the Khronos registries that gl.xml does not carry (it lists only extensions with enums or
+# commands, or that someone entered): the APIs they are defined for. They bring no commands.
+OUTSIDE_GL_XML = {"GL_OES_EGL_sync": {"gles2"}}
 # gl.xml's API names for Caldera's context kinds (a desktop core context takes core-profile requires).
 XML_API = {"gl": ("gl", "glcore"), "es": ("gles2",)}
 
@@ -106,10 +109,13 @@ def resolve(table_path, root, core_commands, implemented):
     aliases = xml_aliases(root)
     errors = []
     for row in rows:
-        if row.name not in extensions:
+        if row.name in OUTSIDE_GL_XML:
+            supported, requires = OUTSIDE_GL_XML[row.name], []
+        elif row.name not in extensions:
             errors.append(f"{row.name}: not an extension in gl.xml")
             continue
-        supported, requires = extensions[row.name]
+        else:
+            supported, requires = extensions[row.name]
         for kind in row.where:
             if not supported & set(XML_API[kind]):
                 errors.append(f"{row.name}: gl.xml does not define it for {kind} (supported: {sorted(supported)})")

@@ -1,7 +1,7 @@
 // EGL fence syncs (EGL 1.5 core, EGL_KHR_fence_sync, EGL_KHR_wait_sync) through glvnd, on Caldera and on
 // Mesa llvmpipe in the same run:
-//  - the extensions are listed and their KHR entry points resolve (glvnd reaches them through dispatch
-//  stubs);
+//  - the extensions are listed (GL_OES_EGL_sync in ES contexts too) and their KHR entry points resolve
+//    (glvnd reaches them through dispatch stubs);
 //  - the errors EGL names: an unknown type or attribute, no current context, a destroyed sync, bad flags;
 //  - a fence is a real fence: created behind slow work it is not yet signalled (a zero-timeout wait expires,
 //    EGL_SYNC_STATUS is EGL_UNSIGNALED), and a wait for ever returns once the work is done, with its pixels;
@@ -191,6 +191,13 @@ void ServerWait(const harness::Window& w, GLuint program) {
 }  // namespace
 
 int main() {
+  {
+    // GL_OES_EGL_sync: an ES context says EGL fences work with it.
+    harness::Window es = harness::Open(kSize, kSize, true);
+    const char* extensions = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
+    CHECK(extensions && std::strstr(extensions, "GL_OES_EGL_sync"));
+    harness::Close(es);
+  }
   harness::Window w = harness::Open(kSize, kSize);
   harness::PrintVendor();
   CHECK(HasExtension(w.display, "EGL_KHR_fence_sync"));
