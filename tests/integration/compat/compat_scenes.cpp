@@ -12,6 +12,10 @@
 
 using namespace compat_gl;
 
+// compat_scenes_pixels.cpp: pixel rectangles.
+void PixelRectScene();
+void BitmapCopyScene();
+
 namespace {
 
 constexpr int kSize = 64;
@@ -956,6 +960,8 @@ const SceneEntry kScenes[] = {
     {"client_arrays", ClientArrays},
     {"glsl110", Glsl110},
     {"glsl120", Glsl120},
+    {"pixel_rects", PixelRectScene},
+    {"bitmap_copy", BitmapCopyScene},
 };
 
 }  // namespace

@@ -1,0 +1,165 @@
+// How a pixel rectangle reaches the framebuffer: its pixels, converted on the GL thread, become an internal
+// RGBA32F texture, and a generated program draws a rectangle over the zoomed image through the ordinary
+// draw path, so depth, stencil, scissor, blending, colour masks and the framebuffer's rules apply to its
+// fragments as to any other. Each fragment fetches the texel whose zoomed pixel covers its centre (GL 2.1
+// §3.6.5: the fragment at (x, y) comes from pixel ((x + .5 - xr) / zx, (y + .5 - yr) / zy)), so no sampling
+// filter or texture coordinate interpolation is involved.
+#include <algorithm>
+#include <string>
+
+#include "frontend/compat/immediate.h"
+#include "frontend/compat/pixel_rect_internal.h"
+#include "frontend/compat/uniform_writer.h"
+#include "frontend/texture_util.h"
+
+namespace caldera::compat {
+namespace {
+
+// The unit the image is bound to for the draw: the last one, which fixed-function programs never use.
+constexpr int kImageUnit = Context::kTextureUnits - 1;
+
+std::string FragmentSource(RectKind kind, int alpha) {
+  std::string s = "#version 330 core\nlayout(location = 0) out vec4 o_color;\nuniform sampler2D u_pixels;\n";
+  // u_rect: window position of the image's lower-left corner, then the zoom.
+  s += "uniform vec4 u_rect;\nuniform vec4 u_color;\nuniform float u_depth;\nuniform float u_alpha_ref;\n";
+  s += "void main() {\n  ivec2 t = ivec2(floor((gl_FragCoord.xy - u_rect.xy) / u_rect.zw));\n";
+  s += "  if (any(lessThan(t, ivec2(0))) || any(greaterThanEqual(t, textureSize(u_pixels, 0)))) discard;\n";
+  s += "  vec4 texel = texelFetch(u_pixels, t, 0);\n";
+  switch (kind) {
+    case RectKind::kColor:
+      s += "  vec4 c = texel;\n  gl_FragDepth = u_depth;\n";
+      break;
+    case RectKind::kDepth:  // GL 2.1 §3.6.4: the colour is the raster position's
+      s += "  vec4 c = u_color;\n  gl_FragDepth = clamp(texel.r, 0.0, 1.0);\n";
+      break;
+    case RectKind::kBitmap:  // §3.7: fragments only where the bitmap has a one
+      s += "  if (texel.r == 0.0) discard;\n  vec4 c = u_color;\n  gl_FragDepth = u_depth;\n";
+      break;
+  }
+  if (alpha) {
+    static const char* kPass[] = {"false",
+                                  "c.a < u_alpha_ref",
+                                  "c.a == u_alpha_ref",
+                                  "c.a <= u_alpha_ref",
+                                  "c.a > u_alpha_ref",
+                                  "c.a != u_alpha_ref",
+                                  "c.a >= u_alpha_ref",
+                                  "true"};
+    s += std::string("  if (!(") + kPass[alpha - 1] + ")) discard;\n";
+  }
+  s += "  o_color = c;\n}\n";
+  return s;
+}
+
+std::shared_ptr<Program> RectProgram(Context& ctx, RectKind kind) {
+  State& st = *ctx.compat;
+  // The alpha test is the only fixed-function fragment stage these programs model (GL applies it to pixel
+  // rectangles); it is code, as in the fixed-function programs, so the cache is per kind and function.
+  int alpha = st.alpha_test ? int(st.alpha_func - GL_NEVER) + 1 : 0;
+  auto& program = st.pixel.programs[size_t(kind) * 9 + size_t(alpha)];
+  if (program) return program;
+  static const char* kVertex =
+      "#version 330 core\nlayout(location = 0) in vec4 a_position;\n"
+      "void main() { gl_Position = a_position; }\n";
+  program = BuildInternalProgram(ctx, kVertex, FragmentSource(kind, alpha));
+  if (!program) return nullptr;
+  for (const auto& u : program->linked->uniforms)
+    if (u.sampler_index >= 0) program->sampler_units[u.sampler_index] = kImageUnit;
+  return program;
+}
+
+}  // namespace
+
+std::shared_ptr<Texture> MakeRectImage(Context& ctx, int32_t width, int32_t height, const float* rgba,
+                                       std::shared_ptr<Texture> reuse) {
+  std::shared_ptr<Texture> tex = std::move(reuse);
+  if (!tex || tex->width != width || tex->height != height) {
+    tex = std::make_shared<Texture>();
+    tex->target = GL_TEXTURE_2D;
+    tex->device = &ctx.device();
+    tex->handle = ctx.NewHandle();
+    tex->format = pipe::Format::kRGBA32F;
+    tex->internal_format = GL_RGBA32F;
+    tex->width = width;
+    tex->height = height;
+    tex->levels = 1;
+    tex->max_level = 0;
+    tex->defined[0] = 1;
+    tex->sampler.min_filter = tex->sampler.mag_filter = GL_NEAREST;
+    tex->sampler.wrap_s = tex->sampler.wrap_t = GL_CLAMP_TO_EDGE;
+    pipe::CmdImageCreate cmd{tex->handle, pipe::Format::kRGBA32F, 1, 1, uint32_t(width), uint32_t(height), 1};
+    ctx.pipe().Record(cmd);
+  } else {
+    ++tex->version;
+  }
+  const uint32_t bytes = uint32_t(width) * uint32_t(height) * 4 * sizeof(float);
+  pipe::CmdImageUpload up{tex->handle, 0, 0, 0, uint32_t(width), uint32_t(height), bytes};
+  up.z = 0;
+  up.depth = 1;
+  ctx.pipe().Record(up, rgba, bytes);
+  return tex;
+}
+
+void DrawRectImage(Context& ctx, RectKind kind, const std::shared_ptr<Texture>& image, float x, float y,
+                   float zoom_x, float zoom_y) {
+  if (ctx.conditional_render.discard || !image || zoom_x == 0 || zoom_y == 0) return;
+  State& st = *ctx.compat;
+  std::shared_ptr<Program> program = RectProgram(ctx, kind);
+  if (!program) return;
+  UniformWriter w(*program);
+  const float rect[4] = {x, y, zoom_x, zoom_y};
+  w.Vec("u_rect", rect, 4);
+  w.Vec("u_color", st.pixel.color, 4);
+  w.Vec("u_depth", &st.pixel.position[2], 1);
+  w.Vec("u_alpha_ref", &st.alpha_ref, 1);
+  w.Finish();
+
+  // The rectangle in the normalized coordinates of a viewport covering the framebuffer: pixel rectangles
+  // are not clipped to the viewport, only to the window (and the scissor).
+  int32_t fb_w = 1, fb_h = 1;
+  ctx.DrawFramebufferSize(&fb_w, &fb_h);
+  fb_w = std::max(fb_w, 1), fb_h = std::max(fb_h, 1);
+  const float x0 = x, x1 = x + zoom_x * float(image->width);
+  const float y0 = y, y1 = y + zoom_y * float(image->height);
+  auto ndc_x = [&](float v) { return 2.0f * v / float(fb_w) - 1.0f; };
+  auto ndc_y = [&](float v) { return 2.0f * v / float(fb_h) - 1.0f; };
+  const float corners[4][2] = {{ndc_x(x0), ndc_y(y0)}, {ndc_x(x1), ndc_y(y0)}, {ndc_x(x1), ndc_y(y1)},
+                               {ndc_x(x0), ndc_y(y1)}};
+  static const int kOrder[6] = {0, 1, 2, 0, 2, 3};
+  Vertex quad[6] = {};
+  for (int i = 0; i < 6; ++i) {
+    quad[i].position[0] = corners[kOrder[i]][0];
+    quad[i].position[1] = corners[kOrder[i]][1];
+    quad[i].position[2] = 0;
+    quad[i].position[3] = 1;
+  }
+
+  // State of the draw that GL does not apply to pixel rectangles: the viewport, face culling and polygon
+  // mode; the image takes the last texture unit. All put back after the draw.
+  GLState& s = ctx.state;
+  GLint saved_viewport[4];
+  std::copy(s.viewport, s.viewport + 4, saved_viewport);
+  const bool saved_cull = s.cull_face;
+  const GLenum saved_polygon_mode = s.polygon_mode;
+  s.viewport[0] = s.viewport[1] = 0;
+  s.viewport[2] = fb_w, s.viewport[3] = fb_h;
+  s.cull_face = false;
+  s.polygon_mode = GL_FILL;
+  ctx.MarkDirty(kDirtyFixedState);
+  auto& slot = ctx.textures[kImageUnit][size_t(TextureTargetIndex(GL_TEXTURE_2D))];
+  std::shared_ptr<Texture> saved_texture = std::move(slot);
+  std::shared_ptr<SamplerObject> saved_sampler = std::move(ctx.sampler_bindings[kImageUnit]);
+  slot = image;
+
+  DrawVerticesWith(ctx, program, GL_TRIANGLES, quad, 6);
+
+  slot = std::move(saved_texture);
+  ctx.sampler_bindings[kImageUnit] = std::move(saved_sampler);
+  std::copy(saved_viewport, saved_viewport + 4, s.viewport);
+  s.cull_face = saved_cull;
+  s.polygon_mode = saved_polygon_mode;
+  ctx.MarkDirty(kDirtyFixedState);
+  ctx.BumpDrawEpoch();
+}
+
+}  // namespace caldera::compat

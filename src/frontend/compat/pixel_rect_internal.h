@@ -1,0 +1,24 @@
+// Between the pixel rectangle commands (pixel_rect.cpp) and their draw (pixel_rect_draw.cpp).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "frontend/compat/state.h"
+#include "frontend/context.h"
+
+namespace caldera::compat {
+
+// What the image's texels are: colours, depth values (red) or bitmap coverage (red: 0 or 1).
+enum class RectKind : uint8_t { kColor, kDepth, kBitmap };
+
+// An internal RGBA32F texture of width x height holding `rgba` (rows bottom-up, tight); `reuse` is
+// re-uploaded when it has that size already.
+std::shared_ptr<Texture> MakeRectImage(Context& ctx, int32_t width, int32_t height, const float* rgba,
+                                       std::shared_ptr<Texture> reuse = nullptr);
+// Draws `image` with its lower-left corner at window position (x, y), each pixel zoom_x by zoom_y
+// fragments, colours and depth as `kind` says (the raster position's colour and depth for the others).
+void DrawRectImage(Context& ctx, RectKind kind, const std::shared_ptr<Texture>& image, float x, float y,
+                   float zoom_x, float zoom_y);
+
+}  // namespace caldera::compat
