@@ -166,6 +166,17 @@ Image ConvertBitmap(Context& ctx, GLsizei width, GLsizei height, const GLubyte* 
   return img;
 }
 
+// Where glDrawPixels and glCopyPixels put the image's lower-left corner: the raster position rounded to
+// the nearest pixel corner, as Mesa places it, so that a position the float transform left a hair off an
+// integer draws where the program meant (GL's zoom rule on the exact position would pick the same
+// fragments for integer positions).
+float RasterX(const PixelRectState& p) {
+  return std::round(p.position[0]);
+}
+float RasterY(const PixelRectState& p) {
+  return std::round(p.position[1]);
+}
+
 bool HasAttachment(Context& ctx, int index) {
   Framebuffer* fb = ctx.draw_framebuffer.get();
   return !fb || fb->attachments[size_t(index)].attached();  // the default framebuffer has depth and stencil
@@ -192,7 +203,7 @@ void ExecuteDrawPixels(Context& ctx, const Image& img, std::shared_ptr<Texture>*
     image = MakeRectImage(ctx, img.width, img.height, img.texels.data(), cached ? nullptr : p.image);
     (cached ? *cached : p.image) = image;
   }
-  DrawRectImage(ctx, img.kind, image, p.position[0], p.position[1], p.zoom[0], p.zoom[1]);
+  DrawRectImage(ctx, img.kind, image, RasterX(p), RasterY(p), p.zoom[0], p.zoom[1]);
 }
 
 void ExecuteBitmap(Context& ctx, const Image& img, float xorig, float yorig, float xmove, float ymove,
@@ -208,9 +219,12 @@ void ExecuteBitmap(Context& ctx, const Image& img, float xorig, float yorig, flo
       image = MakeRectImage(ctx, img.width, img.height, img.texels.data(), cached ? nullptr : p.image);
       (cached ? *cached : p.image) = image;
     }
-    // The bitmap's lower-left corner is at (floor(xr - xo), floor(yr - yo)); zoom does not apply.
-    DrawRectImage(ctx, RectKind::kBitmap, image, std::floor(p.position[0] - xorig),
-                  std::floor(p.position[1] - yorig), 1.0f, 1.0f);
+    // The bitmap's lower-left corner is at (floor(xr - xo), floor(yr - yo)); zoom does not apply. The
+    // small bias keeps a position meant to be an integer, which the float transform of glRasterPos may
+    // leave a hair below it, on that integer (Mesa does the same).
+    constexpr float kBias = 1e-4f;
+    DrawRectImage(ctx, RectKind::kBitmap, image, std::floor(p.position[0] + kBias - xorig),
+                  std::floor(p.position[1] + kBias - yorig), 1.0f, 1.0f);
   }
   p.position[0] += xmove;
   p.position[1] += ymove;
@@ -439,7 +453,7 @@ void CopyPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
                  height, 0);
   slot = std::move(saved);
   if (ctx.PeekError() != before || !copy->handle.valid()) return;  // the read framebuffer could not be read
-  DrawRectImage(ctx, type == kDepth ? RectKind::kDepth : RectKind::kColor, copy, p.position[0], p.position[1],
+  DrawRectImage(ctx, type == kDepth ? RectKind::kDepth : RectKind::kColor, copy, RasterX(p), RasterY(p),
                 p.zoom[0], p.zoom[1]);
 }
 
