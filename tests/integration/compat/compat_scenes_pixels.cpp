@@ -179,6 +179,8 @@ void BitmapCopyScene() {
     Bitmap(8, 10, 0, 0, 10, 0, glyphs[i]);
     EndList();
   }
+  GLubyte direct[3][10];
+  std::memcpy(direct, glyphs, sizeof glyphs);
   std::memset(glyphs, 0, sizeof glyphs);  // the lists copied the bitmaps
   const GLubyte text[] = {0, 1, 2, 2, 1, 0};
   Color3f(1, 1, 0);
@@ -192,6 +194,8 @@ void BitmapCopyScene() {
   Bitmap(0, 0, 0, 0, 4, 0, nullptr);  // the raster position moves 4 to the right
   CallLists(3, GL_UNSIGNED_BYTE, text);
   ListBase(0);
+  // The same glyphs drawn directly, one after another (each replaces the previous one's image).
+  for (int i = 2; i >= 0; --i) Bitmap(8, 10, 0, 0, 10, 0, direct[i]);
   // LSB first: the byte 0x01 lights the leftmost pixel.
   const GLubyte lsb[4] = {0x01, 0x01, 0x01, 0x01};
   glPixelStorei(GL_UNPACK_LSB_FIRST, GL_TRUE);
@@ -215,6 +219,11 @@ void BitmapCopyScene() {
   Expect(22, 8, 255, 255, 0, 4);    // third glyph (cross), its middle rows
   Expect(56, 4, 255, 255, 0, 4);    // sixth glyph (box) at x 52..59
   Expect(6, 20, 255, 128, 255, 6);  // second line, box glyph moved 4 right (x 6)
+  Expect(36, 24, 255, 128, 255, 6); // direct glyphs: the cross at x 36..43, its middle rows
+  Expect(39, 21, 255, 128, 255, 6); //   and its centre column
+  Expect(37, 21, 25, 25, 76, 4);
+  Expect(46, 20, 255, 128, 255, 6); // the diagonal's lowest row at x 46 + 7 * 0... (0x80 >> 0: leftmost)
+  Expect(56, 29, 255, 128, 255, 6); // the box's top row (x 56..63)
   Expect(50, 20, 255, 255, 255, 4); // LSB first: leftmost pixel
   Expect(51, 20, 25, 25, 76, 4);
   Expect(2, 34, 255, 255, 0, 4);    // copy of the box glyph's corner
