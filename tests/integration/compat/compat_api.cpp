@@ -454,6 +454,16 @@ void PixelRects() {
   draw_pixels(1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
   End();
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  // The raster position is in GL_CURRENT_BIT, the zoom in GL_PIXEL_MODE_BIT.
+  window_pos(5, 6);
+  PushAttrib(GL_CURRENT_BIT | 0x20 /* GL_PIXEL_MODE_BIT */);
+  window_pos(9, 9);
+  pixel_zoom(3, 3);
+  PopAttrib();
+  CHECK(position()[0] == 5 && f[1] == 6);
+  glGetFloatv(kZoomX, f);
+  CHECK(f[0] == 1);
+  CHECK_GL_ERROR(GL_NO_ERROR);
   // A display list keeps the errors for when it runs.
   list = GenLists(1);
   NewList(list, GL_COMPILE);
