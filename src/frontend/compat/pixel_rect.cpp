@@ -74,6 +74,30 @@ const uint8_t* SourcePixels(Context& ctx, const void* pixels, const PixelLayout&
   return pbo->shadow.data() + offset;
 }
 
+// A stencil index of client type `type` (glformat::UnpackPixel reads depth and colours only).
+int64_t StencilIndex(GLenum type, const uint8_t* src) {
+  auto read = [src](auto value) {
+    std::memcpy(&value, src, sizeof value);
+    return value;
+  };
+  switch (type) {
+    case GL_BYTE:
+      return read(int8_t{});
+    case GL_UNSIGNED_SHORT:
+      return read(uint16_t{});
+    case GL_SHORT:
+      return read(int16_t{});
+    case GL_UNSIGNED_INT:
+      return read(uint32_t{});
+    case GL_INT:
+      return read(int32_t{});
+    case GL_FLOAT:
+      return int64_t(read(float{}));
+    default:
+      return read(uint8_t{});
+  }
+}
+
 bool IsColorIndexOrStencil(GLenum format) {
   return format == kColorIndex || format == GL_STENCIL_INDEX;
 }
@@ -95,16 +119,14 @@ Image ConvertDrawPixels(Context& ctx, GLsizei width, GLsizei height, GLenum form
   }
   if (client.integer) return Failed(GL_INVALID_OPERATION, "integer formats need an integer colour buffer");
   Image img;
-  if (format == kColorIndex || format == GL_STENCIL_INDEX || type == kBitmap) {
-    // Colour indices go through the index-to-RGBA maps and stencil indices need a shader stencil export:
-    // neither is there; the command draws nothing.
+  if (format == kColorIndex || type == kBitmap) {
+    // Colour indices go through the index-to-RGBA maps, which are not there; the command draws nothing.
     util::LogOnce(util::LogLevel::kWarning, "glDrawPixels",
-                  "GL_COLOR_INDEX and GL_STENCIL_INDEX images are not drawn");
-    img.kind = format == GL_STENCIL_INDEX ? RectKind::kDepth : RectKind::kColor;
-    img.error = format == GL_STENCIL_INDEX ? GL_STENCIL_INDEX : GL_NO_ERROR;  // checked at execution
+                  "GL_COLOR_INDEX images and GL_BITMAP stencil images are not drawn");
+    img.kind = format == GL_STENCIL_INDEX ? RectKind::kStencil : RectKind::kColor;
     return img;
   }
-  img.kind = client.depth ? RectKind::kDepth : RectKind::kColor;
+  img.kind = client.stencil ? RectKind::kStencil : client.depth ? RectKind::kDepth : RectKind::kColor;
   img.width = width, img.height = height;
   if (img.empty()) return img;
   PixelLayout layout = UnpackLayout(ctx, format, type, width, height, 1, false);
@@ -120,8 +142,17 @@ Image ConvertDrawPixels(Context& ctx, GLsizei width, GLsizei height, GLenum form
   for (GLsizei y = 0; y < height; ++y) {
     const uint8_t* row = base + layout.skip + size_t(y) * layout.row_stride;
     for (GLsizei x = 0; x < width; ++x, dst += 4) {
+      const uint8_t* src = row + size_t(x) * layout.bytes_per_pixel;
+      if (img.kind == RectKind::kStencil) {
+        // Index shift and offset (GL 2.1 §3.6.5); the stencil map is not applied.
+        int64_t index = StencilIndex(type, src);
+        index = p.index_shift >= 0 ? index << std::min(p.index_shift, 31) : index >> std::min(-p.index_shift, 31);
+        dst[0] = float((index + p.index_offset) & 0xff);
+        dst[1] = dst[2] = 0, dst[3] = 1;
+        continue;
+      }
       glformat::PixelValue v;
-      glformat::UnpackPixel(format, type, row + size_t(x) * layout.bytes_per_pixel, &v);
+      glformat::UnpackPixel(format, type, src, &v);
       if (img.kind == RectKind::kDepth) {
         dst[0] = std::clamp(v.depth * p.scale[4] + p.bias[4], 0.0f, 1.0f);
         dst[1] = dst[2] = 0, dst[3] = 1;
@@ -185,12 +216,9 @@ bool HasAttachment(Context& ctx, int index) {
 // Runs a converted glDrawPixels (now, or from a display list).
 void ExecuteDrawPixels(Context& ctx, const Image& img, std::shared_ptr<Texture>* cached) {
   const char* fn = "glDrawPixels";
-  if (img.error == GL_STENCIL_INDEX) {
-    if (!HasAttachment(ctx, kStencilAttachment))
-      return ctx.Error(GL_INVALID_OPERATION, fn, "GL_STENCIL_INDEX without a stencil buffer");
-    return;
-  }
   if (img.error != GL_NO_ERROR) return ctx.Error(img.error, fn, img.why);
+  if (img.kind == RectKind::kStencil && !HasAttachment(ctx, kStencilAttachment))
+    return ctx.Error(GL_INVALID_OPERATION, fn, "GL_STENCIL_INDEX without a stencil buffer");
   if (img.kind == RectKind::kDepth && !HasAttachment(ctx, kDepthAttachment))
     return ctx.Error(GL_INVALID_OPERATION, fn, "GL_DEPTH_COMPONENT without a depth buffer");
   PixelRectState& p = ctx.compat->pixel;
@@ -203,7 +231,10 @@ void ExecuteDrawPixels(Context& ctx, const Image& img, std::shared_ptr<Texture>*
     image = MakeRectImage(ctx, img.width, img.height, img.texels.data(), cached ? nullptr : p.image);
     (cached ? *cached : p.image) = image;
   }
-  DrawRectImage(ctx, img.kind, image, RasterX(p), RasterY(p), p.zoom[0], p.zoom[1]);
+  if (img.kind == RectKind::kStencil)
+    DrawStencilImage(ctx, image, RasterX(p), RasterY(p), p.zoom[0], p.zoom[1]);
+  else
+    DrawRectImage(ctx, img.kind, image, RasterX(p), RasterY(p), p.zoom[0], p.zoom[1]);
 }
 
 void ExecuteBitmap(Context& ctx, const Image& img, float xorig, float yorig, float xmove, float ymove,

@@ -69,7 +69,7 @@ struct PixelRectState {
   bool map_color = false, map_stencil = false;
   GLint index_shift = 0, index_offset = 0;
   // Generated programs (per kind and alpha function) and the internal texture images are drawn from.
-  std::array<std::shared_ptr<Program>, 3 * 9> programs;
+  std::array<std::shared_ptr<Program>, 4 * 9> programs;
   std::shared_ptr<Texture> image;
 };
 

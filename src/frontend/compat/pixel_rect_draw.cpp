@@ -22,6 +22,7 @@ std::string FragmentSource(RectKind kind, int alpha) {
   std::string s = "#version 330 core\nlayout(location = 0) out vec4 o_color;\nuniform sampler2D u_pixels;\n";
   // u_rect: window position of the image's lower-left corner, then the zoom.
   s += "uniform vec4 u_rect;\nuniform vec4 u_color;\nuniform float u_depth;\nuniform float u_alpha_ref;\n";
+  s += "uniform float u_bit;\n";
   s += "void main() {\n  ivec2 t = ivec2(floor((gl_FragCoord.xy - u_rect.xy) / u_rect.zw));\n";
   s += "  if (any(lessThan(t, ivec2(0))) || any(greaterThanEqual(t, textureSize(u_pixels, 0)))) discard;\n";
   s += "  vec4 texel = texelFetch(u_pixels, t, 0);\n";
@@ -34,6 +35,10 @@ std::string FragmentSource(RectKind kind, int alpha) {
       break;
     case RectKind::kBitmap:  // §3.7: fragments only where the bitmap has a one
       s += "  if (texel.r == 0.0) discard;\n  vec4 c = u_color;\n  gl_FragDepth = u_depth;\n";
+      break;
+    case RectKind::kStencil:  // one bit plane per draw (DrawStencilImage)
+      s += "  if (u_bit >= 0.0 && ((int(texel.r) >> int(u_bit)) & 1) == 0) discard;\n";
+      s += "  vec4 c = vec4(0.0);\n";
       break;
   }
   if (alpha) {
@@ -55,7 +60,7 @@ std::shared_ptr<Program> RectProgram(Context& ctx, RectKind kind) {
   State& st = *ctx.compat;
   // The alpha test is the only fixed-function fragment stage these programs model (GL applies it to pixel
   // rectangles); it is code, as in the fixed-function programs, so the cache is per kind and function.
-  int alpha = st.alpha_test ? int(st.alpha_func - GL_NEVER) + 1 : 0;
+  int alpha = st.alpha_test && kind != RectKind::kStencil ? int(st.alpha_func - GL_NEVER) + 1 : 0;
   auto& program = st.pixel.programs[size_t(kind) * 9 + size_t(alpha)];
   if (program) return program;
   static const char* kVertex =
@@ -101,7 +106,7 @@ std::shared_ptr<Texture> MakeRectImage(Context& ctx, int32_t width, int32_t heig
 }
 
 void DrawRectImage(Context& ctx, RectKind kind, const std::shared_ptr<Texture>& image, float x, float y,
-                   float zoom_x, float zoom_y) {
+                   float zoom_x, float zoom_y, float stencil_bit) {
   if (ctx.conditional_render.discard || !image || zoom_x == 0 || zoom_y == 0) return;
   State& st = *ctx.compat;
   std::shared_ptr<Program> program = RectProgram(ctx, kind);
@@ -112,6 +117,7 @@ void DrawRectImage(Context& ctx, RectKind kind, const std::shared_ptr<Texture>& 
   w.Vec("u_color", st.pixel.color, 4);
   w.Vec("u_depth", &st.pixel.position[2], 1);
   w.Vec("u_alpha_ref", &st.alpha_ref, 1);
+  w.Vec("u_bit", &stencil_bit, 1);
   w.Finish();
 
   // The rectangle in the normalized coordinates of a viewport covering the framebuffer: pixel rectangles
@@ -160,6 +166,43 @@ void DrawRectImage(Context& ctx, RectKind kind, const std::shared_ptr<Texture>& 
   s.polygon_mode = saved_polygon_mode;
   ctx.MarkDirty(kDirtyFixedState);
   ctx.BumpDrawEpoch();
+}
+
+void DrawStencilImage(Context& ctx, const std::shared_ptr<Texture>& image, float x, float y, float zoom_x,
+                      float zoom_y) {
+  // Without a shader stencil export, the indices are written a bit plane at a time: the rectangle's stencil
+  // is first replaced by 0, then each plane's ones are drawn with reference 0xff and a write mask of that
+  // plane alone.
+  GLState& s = ctx.state;
+  const bool saved_stencil_test = s.stencil_test, saved_depth_test = s.depth_test;
+  const bool saved_depth_mask = s.depth_mask;
+  const auto saved_color_mask = s.color_mask;
+  const StencilState saved_front = s.stencil[0], saved_back = s.stencil[1];
+  const GLuint write_mask = s.stencil[0].write_mask;
+  s.stencil_test = true;
+  s.depth_test = false;
+  s.depth_mask = false;
+  for (auto& m : s.color_mask) m = {false, false, false, false};
+  for (StencilState& face : s.stencil) {
+    face.func = GL_ALWAYS;
+    face.value_mask = 0xff;
+    face.fail = face.zfail = face.zpass = GL_REPLACE;
+  }
+  auto pass = [&](GLint ref, GLuint mask, float bit) {
+    for (StencilState& face : s.stencil) face.ref = ref, face.write_mask = mask;
+    ctx.MarkDirty(kDirtyFixedState);
+    DrawRectImage(ctx, RectKind::kStencil, image, x, y, zoom_x, zoom_y, bit);
+  };
+  pass(0, write_mask & 0xff, -1);
+  for (int bit = 0; bit < 8; ++bit)
+    if (write_mask & (1u << bit)) pass(0xff, 1u << bit, float(bit));
+  s.stencil_test = saved_stencil_test;
+  s.depth_test = saved_depth_test;
+  s.depth_mask = saved_depth_mask;
+  s.color_mask = saved_color_mask;
+  s.stencil[0] = saved_front;
+  s.stencil[1] = saved_back;
+  ctx.MarkDirty(kDirtyFixedState);
 }
 
 }  // namespace caldera::compat

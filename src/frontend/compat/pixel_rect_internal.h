@@ -9,8 +9,9 @@
 
 namespace caldera::compat {
 
-// What the image's texels are: colours, depth values (red) or bitmap coverage (red: 0 or 1).
-enum class RectKind : uint8_t { kColor, kDepth, kBitmap };
+// What the image's texels are: colours, depth values (red), bitmap coverage (red: 0 or 1) or stencil
+// indices (red: the integer value).
+enum class RectKind : uint8_t { kColor, kDepth, kBitmap, kStencil };
 
 // An internal RGBA32F texture of width x height holding `rgba` (rows bottom-up, tight); `reuse` is
 // re-uploaded when it has that size already.
@@ -18,7 +19,12 @@ std::shared_ptr<Texture> MakeRectImage(Context& ctx, int32_t width, int32_t heig
                                        std::shared_ptr<Texture> reuse = nullptr);
 // Draws `image` with its lower-left corner at window position (x, y), each pixel zoom_x by zoom_y
 // fragments, colours and depth as `kind` says (the raster position's colour and depth for the others).
+// kStencil draws only where bit `stencil_bit` of the index is set (all fragments for -1).
 void DrawRectImage(Context& ctx, RectKind kind, const std::shared_ptr<Texture>& image, float x, float y,
-                   float zoom_x, float zoom_y);
+                   float zoom_x, float zoom_y, float stencil_bit = -1);
+// Writes a kStencil image's indices into the stencil buffer (GL 2.1 §4.3.1: the scissor test and the
+// stencil write mask apply; colour, depth and the stencil test do not).
+void DrawStencilImage(Context& ctx, const std::shared_ptr<Texture>& image, float x, float y, float zoom_x,
+                      float zoom_y);
 
 }  // namespace caldera::compat

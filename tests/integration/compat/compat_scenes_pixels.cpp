@@ -136,6 +136,27 @@ void PixelRectScene() {
   Rectf(2, 38, 30, 52);
   glDisable(GL_DEPTH_TEST);
 
+  // A stencil image (GL_STENCIL_INDEX bytes: 3 on the left, 4 on the right, write mask 0x3 turning 4 into 0),
+  // then a yellow quad where the stencil is 3.
+  glClear(GL_STENCIL_BUFFER_BIT);
+  std::vector<uint8_t> stencil(16 * 8);
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 16; ++x) stencil[y * 16 + x] = x < 8 ? 3 : 4;
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glStencilMask(0x3);
+  WindowPos2i(40, 40);
+  DrawPixels(16, 8, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, stencil.data());
+  glStencilMask(0xff);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_EQUAL, 3, 0xff);
+  Color3f(1, 1, 0);
+  Rectf(36, 38, 60, 50);
+  glStencilFunc(GL_EQUAL, 0, 0xff);  // the right half's 4 was masked to 0
+  Color3f(0, 1, 1);
+  Rectf(36, 38, 60, 50);
+  glDisable(GL_STENCIL_TEST);
+
   // An invalid raster position (outside the clip volume) draws nothing.
   RasterPos2i(-10, 58);
   DrawPixels(8, 6, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
@@ -153,6 +174,9 @@ void PixelRectScene() {
   Expect(20, 23, 0, 255, 0, 4);        // behind it
   Expect(6, 45, 255, 0, 0, 4);         // depth image, near half (red, the raster colour); the quad is behind
   Expect(20, 45, 0, 0, 255, 4);        // far half: the blue quad passes
+  Expect(42, 42, 255, 255, 0, 4);      // stencil 3: yellow
+  Expect(52, 42, 0, 255, 255, 4);      // stencil 4, masked to 0: cyan
+  Expect(37, 39, 0, 255, 255, 4);      // outside the stencil image: 0, cyan
   Expect(39, 23, 128, 128, 255, 8);    // pixel (0, 0), (0, 0, 255) at alpha 0.5, blended over white
 }
 
