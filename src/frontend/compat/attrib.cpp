@@ -224,7 +224,7 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
         std::copy_n(saved.position, 4, p.position);
         std::copy_n(saved.color, 4, p.color);
         std::copy_n(saved.secondary, 4, p.secondary);
-        std::copy_n(saved.texcoord, 4, p.texcoord);
+        for (int u = 0; u < kTexUnits; ++u) std::copy_n(saved.texcoord[u], 4, p.texcoord[u]);
         p.valid = saved.valid, p.distance = saved.distance;
       }
       if (mask & kPixelModeBit) {

@@ -29,17 +29,21 @@ void Clamp01(const float* in, float* out, int n) {
   for (int i = 0; i < n; ++i) out[i] = std::clamp(in[i], 0.0f, 1.0f);
 }
 
-// The raster colour and texture coordinates of a new raster position. Lighting is not applied to the
-// raster position: the colour is the current colour (a documented limitation).
+// The raster colour and texture coordinates of a new raster position (glRasterPos: through the texture
+// matrices). Lighting is not applied to the raster position: the colour is the current colour (a documented
+// limitation).
 void TakeCurrentAttributes(State& st, bool transform_texcoord) {
   PixelRectState& p = st.pixel;
   Clamp01(st.color, p.color, 4);
   Clamp01(st.secondary, p.secondary, 3);
   p.secondary[3] = 1;
-  if (transform_texcoord)
-    TransformPoint(st.units[0].matrix.back(), st.texcoord[0], p.texcoord);
-  else
-    std::memcpy(p.texcoord, st.texcoord[0], sizeof(p.texcoord));
+  static_assert(sizeof(p.texcoord) == sizeof(st.texcoord));
+  for (int u = 0; u < kTexUnits; ++u) {
+    if (transform_texcoord)
+      TransformPoint(st.units[u].matrix.back(), st.texcoord[u], p.texcoord[u]);
+    else
+      std::memcpy(p.texcoord[u], st.texcoord[u], sizeof(p.texcoord[u]));
+  }
 }
 
 // A pixel rectangle's image once converted: what a display list keeps, and what the command draws.
@@ -335,7 +339,7 @@ int QueryPixelRectState(Context& ctx, GLenum pname, double* out, bool* color) {
       *color = true;
       return put(p.secondary, 4);
     case kCurrentRasterTextureCoords:
-      return put(p.texcoord, 4);
+      return put(p.texcoord[ctx.active_texture < GLuint(kTexUnits) ? ctx.active_texture : 0], 4);
     case kCurrentRasterDistance:
       return out[0] = p.distance, 1;
     case kCurrentRasterIndex:

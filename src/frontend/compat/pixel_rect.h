@@ -55,12 +55,12 @@ namespace caldera::compat {
 
 struct PixelRectState {
   // The current raster position (GL 2.1 table 6.5): window coordinates and clip w, valid bit, and the
-  // associated colour, secondary colour, texture coordinates (unit 0) and eye distance.
+  // associated colour, secondary colour, texture coordinates (per fixed-function unit) and eye distance.
   float position[4] = {0, 0, 0, 1};
   bool valid = true;
   float color[4] = {1, 1, 1, 1};
   float secondary[4] = {0, 0, 0, 1};
-  float texcoord[4] = {0, 0, 0, 1};
+  float texcoord[2][4] = {{0, 0, 0, 1}, {0, 0, 0, 1}};  // kTexUnits (state.h) units
   float distance = 0;
   // glPixelZoom, glPixelTransfer (colour and depth scale/bias; the index and map state is stored only).
   float zoom[2] = {1, 1};

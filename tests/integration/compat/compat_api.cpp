@@ -399,7 +399,12 @@ void PixelRects() {
   glGetBooleanv(kValid, &valid);
   CHECK(valid == GL_TRUE);
   CHECK(position()[0] == 3 && f[1] == 7 && f[2] == 0);
+  MultiTexCoord2f(GL_TEXTURE1, 0.5f, 0.25f);
   window_pos3(1, 2, 0.25f);
+  glActiveTexture(GL_TEXTURE1);
+  glGetFloatv(0x0B06 /* GL_CURRENT_RASTER_TEXTURE_COORDS */, f);
+  glActiveTexture(GL_TEXTURE0);
+  CHECK(f[0] == 0.5f && f[1] == 0.25f && f[2] == 0 && f[3] == 1);
   CHECK(position()[0] == 1 && f[1] == 2 && f[2] == 0.25f);
   bitmap(0, 0, 0, 0, 3, 2, nullptr);  // moves the raster position only
   CHECK(position()[0] == 4 && f[1] == 4);
