@@ -119,7 +119,8 @@ Image ConvertDrawPixels(Context& ctx, GLsizei width, GLsizei height, GLenum form
   if (format == kColorIndex || type == kBitmap) {
     if (format != kColorIndex && format != GL_STENCIL_INDEX) return Failed(GL_INVALID_ENUM, "invalid format");
   } else if (GLenum error = glformat::CheckClientFormat(format, type, &client, true)) {
-    return Failed(error, error == GL_INVALID_ENUM ? "invalid format or type" : "format and type do not match");
+    return Failed(error,
+                  error == GL_INVALID_ENUM ? "invalid format or type" : "format and type do not match");
   }
   if (client.integer) return Failed(GL_INVALID_OPERATION, "integer formats need an integer colour buffer");
   Image img;
@@ -150,7 +151,8 @@ Image ConvertDrawPixels(Context& ctx, GLsizei width, GLsizei height, GLenum form
       if (img.kind == RectKind::kStencil) {
         // Index shift and offset (GL 2.1 §3.6.5); the stencil map is not applied.
         int64_t index = StencilIndex(type, src);
-        index = p.index_shift >= 0 ? index << std::min(p.index_shift, 31) : index >> std::min(-p.index_shift, 31);
+        index =
+            p.index_shift >= 0 ? index << std::min(p.index_shift, 31) : index >> std::min(-p.index_shift, 31);
         dst[0] = float((index + p.index_offset) & 0xff);
         dst[1] = dst[2] = 0, dst[3] = 1;
         continue;
@@ -185,7 +187,8 @@ Image ConvertBitmap(Context& ctx, GLsizei width, GLsizei height, const GLubyte* 
   layout.bytes_per_pixel = 1;
   layout.row_stride = stride;
   layout.skip = uint64_t(s.unpack_skip_rows) * stride;
-  layout.size = layout.skip + uint64_t(height - 1) * stride + (uint64_t(s.unpack_skip_pixels) + width + 7) / 8;
+  layout.size =
+      layout.skip + uint64_t(height - 1) * stride + (uint64_t(s.unpack_skip_pixels) + width + 7) / 8;
   const uint8_t* base = SourcePixels(ctx, bitmap, layout, GL_UNSIGNED_BYTE, "glBitmap", failed_now);
   if (!base) return img;
   img.width = width, img.height = height;
@@ -465,12 +468,14 @@ using namespace caldera::compat::legacy;
 // copies; GL_STENCIL is not drawn (no shader stencil export).
 void CopyPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum type) {
   const char* fn = "glCopyPixels";
-  if (type != kColor && type != kDepth && type != kStencil) return ctx.Error(GL_INVALID_ENUM, fn, "invalid type");
+  if (type != kColor && type != kDepth && type != kStencil)
+    return ctx.Error(GL_INVALID_ENUM, fn, "invalid type");
   if (width < 0 || height < 0) return ctx.Error(GL_INVALID_VALUE, fn, "negative width or height");
   if (type == kDepth && !HasAttachment(ctx, kDepthAttachment))
     return ctx.Error(GL_INVALID_OPERATION, fn, "no depth buffer");
   if (type == kStencil) {
-    if (!HasAttachment(ctx, kStencilAttachment)) return ctx.Error(GL_INVALID_OPERATION, fn, "no stencil buffer");
+    if (!HasAttachment(ctx, kStencilAttachment))
+      return ctx.Error(GL_INVALID_OPERATION, fn, "no stencil buffer");
     util::LogOnce(util::LogLevel::kWarning, fn, "GL_STENCIL copies are not drawn");
     return;
   }

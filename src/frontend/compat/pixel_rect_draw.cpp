@@ -129,8 +129,8 @@ void DrawRectImage(Context& ctx, RectKind kind, const std::shared_ptr<Texture>& 
   const float y0 = y, y1 = y + zoom_y * float(image->height);
   auto ndc_x = [&](float v) { return 2.0f * v / float(fb_w) - 1.0f; };
   auto ndc_y = [&](float v) { return 2.0f * v / float(fb_h) - 1.0f; };
-  const float corners[4][2] = {{ndc_x(x0), ndc_y(y0)}, {ndc_x(x1), ndc_y(y0)}, {ndc_x(x1), ndc_y(y1)},
-                               {ndc_x(x0), ndc_y(y1)}};
+  const float corners[4][2] = {
+      {ndc_x(x0), ndc_y(y0)}, {ndc_x(x1), ndc_y(y0)}, {ndc_x(x1), ndc_y(y1)}, {ndc_x(x0), ndc_y(y1)}};
   static const int kOrder[6] = {0, 1, 2, 0, 2, 3};
   Vertex quad[6] = {};
   for (int i = 0; i < 6; ++i) {

@@ -10,13 +10,13 @@
 
 using namespace compat_gl;
 
-#define PIXEL_GL_FUNCTIONS(X)                                                     \
-  X(RasterPos2i, void, (GLint, GLint))                                            \
-  X(RasterPos3f, void, (GLfloat, GLfloat, GLfloat))                               \
-  X(WindowPos2i, void, (GLint, GLint))                                            \
-  X(WindowPos3f, void, (GLfloat, GLfloat, GLfloat))                               \
-  X(DrawPixels, void, (GLsizei, GLsizei, GLenum, GLenum, const void*))            \
-  X(PixelZoom, void, (GLfloat, GLfloat))                                          \
+#define PIXEL_GL_FUNCTIONS(X)                                                             \
+  X(RasterPos2i, void, (GLint, GLint))                                                    \
+  X(RasterPos3f, void, (GLfloat, GLfloat, GLfloat))                                       \
+  X(WindowPos2i, void, (GLint, GLint))                                                    \
+  X(WindowPos3f, void, (GLfloat, GLfloat, GLfloat))                                       \
+  X(DrawPixels, void, (GLsizei, GLsizei, GLenum, GLenum, const void*))                    \
+  X(PixelZoom, void, (GLfloat, GLfloat))                                                  \
   X(Bitmap, void, (GLsizei, GLsizei, GLfloat, GLfloat, GLfloat, GLfloat, const GLubyte*)) \
   X(CopyPixels, void, (GLint, GLint, GLsizei, GLsizei, GLenum))
 
@@ -54,7 +54,8 @@ void Expect(int x, int y, int r, int g, int b, int tolerance = 10) {
   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
   const bool near =
       std::abs(p[0] - r) <= tolerance && std::abs(p[1] - g) <= tolerance && std::abs(p[2] - b) <= tolerance;
-  if (!near) std::fprintf(stderr, "(%d, %d) is %d %d %d, expected %d %d %d\n", x, y, p[0], p[1], p[2], r, g, b);
+  if (!near)
+    std::fprintf(stderr, "(%d, %d) is %d %d %d, expected %d %d %d\n", x, y, p[0], p[1], p[2], r, g, b);
   CHECK(near);
 }
 
@@ -120,7 +121,8 @@ void PixelRectScene() {
   glDisable(GL_BLEND);
 
   // A depth image (GL_DEPTH_COMPONENT, unsigned shorts) from glWindowPos: depth 0.2 on the left half,
-  // 0.9 on the right, drawn in the raster colour (red); a blue quad at depth 0.5 then shows on the right only.
+  // 0.9 on the right, drawn in the raster colour (red); a blue quad at depth 0.5 then shows on the right
+  // only.
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_ALWAYS);
   std::vector<uint16_t> depth(20 * 10);
@@ -160,24 +162,23 @@ void PixelRectScene() {
   // An invalid raster position (outside the clip volume) draws nothing.
   RasterPos2i(-10, 58);
   DrawPixels(8, 6, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
-  glClearColor(0.1f, 0.1f, 0.1f, 1);
 
-  Expect(2, 2, 28, 0, 235, 12);        // image 1, pixel (0, 0) = client column 1
-  Expect(3, 2, 56, 0, 215, 12);        // pixel (1, 0)
-  Expect(15, 3, 28, 0, 235, 12);       // zoomed copy: pixel (0, 0) spans 2x2
-  Expect(29, 13, 224, 250, 95, 12);    // zoomed: pixel (7, 5)
-  Expect(45, 3, 0, 0, 0, 4);           // the mirrored ramp: pixel 0 at x 45
-  Expect(35, 3, 232, 232, 232, 6);     // pixel 10 at x 35
-  Expect(34, 3, 255, 255, 255, 6);     // pixel 11 at x 34
-  Expect(34, 7, 128, 128, 128, 8);     // upper half at half intensity
-  Expect(5, 23, 252, 0, 75, 12);       // in front of the green quad: pixel (1, 1), client byte 9 * 4
-  Expect(20, 23, 0, 255, 0, 4);        // behind it
-  Expect(6, 45, 255, 0, 0, 4);         // depth image, near half (red, the raster colour); the quad is behind
-  Expect(20, 45, 0, 0, 255, 4);        // far half: the blue quad passes
-  Expect(42, 42, 255, 255, 0, 4);      // stencil 3: yellow
-  Expect(52, 42, 0, 255, 255, 4);      // stencil 4, masked to 0: cyan
-  Expect(37, 39, 0, 255, 255, 4);      // outside the stencil image: 0, cyan
-  Expect(39, 23, 128, 128, 255, 8);    // pixel (0, 0), (0, 0, 255) at alpha 0.5, blended over white
+  Expect(2, 2, 28, 0, 235, 12);      // image 1, pixel (0, 0) = client column 1
+  Expect(3, 2, 56, 0, 215, 12);      // pixel (1, 0)
+  Expect(15, 3, 28, 0, 235, 12);     // zoomed copy: pixel (0, 0) spans 2x2
+  Expect(29, 13, 224, 250, 95, 12);  // zoomed: pixel (7, 5)
+  Expect(45, 3, 0, 0, 0, 4);         // the mirrored ramp: pixel 0 at x 45
+  Expect(35, 3, 232, 232, 232, 6);   // pixel 10 at x 35
+  Expect(34, 3, 255, 255, 255, 6);   // pixel 11 at x 34
+  Expect(34, 7, 128, 128, 128, 8);   // upper half at half intensity
+  Expect(5, 23, 252, 0, 75, 12);     // in front of the green quad: pixel (1, 1), client byte 9 * 4
+  Expect(20, 23, 0, 255, 0, 4);      // behind it
+  Expect(6, 45, 255, 0, 0, 4);       // depth image, near half (red, the raster colour); the quad is behind
+  Expect(20, 45, 0, 0, 255, 4);      // far half: the blue quad passes
+  Expect(42, 42, 255, 255, 0, 4);    // stencil 3: yellow
+  Expect(52, 42, 0, 255, 255, 4);    // stencil 4, masked to 0: cyan
+  Expect(37, 39, 0, 255, 255, 4);    // outside the stencil image: 0, cyan
+  Expect(39, 23, 128, 128, 255, 8);  // pixel (0, 0), (0, 0, 255) at alpha 0.5, blended over white
 }
 
 // Bitmap glyphs compiled into display lists and drawn by glCallLists (each advances the raster position),
@@ -238,18 +239,18 @@ void BitmapCopyScene() {
   CopyPixels(2, 4, 14, 12, kColor);
   PixelZoom(1, 1);
 
-  Expect(2, 4, 255, 255, 0, 4);     // box glyph, lower-left corner (yellow: the raster colour)
-  Expect(5, 8, 25, 25, 76, 4);      // inside the box: background
-  Expect(22, 8, 255, 255, 0, 4);    // third glyph (cross), its middle rows
-  Expect(56, 4, 255, 255, 0, 4);    // sixth glyph (box) at x 52..59
-  Expect(6, 20, 255, 128, 255, 6);  // second line, box glyph moved 4 right (x 6)
-  Expect(36, 24, 255, 128, 255, 6); // direct glyphs: the cross at x 36..43, its middle rows
-  Expect(39, 21, 255, 128, 255, 6); //   and its centre column
+  Expect(2, 4, 255, 255, 0, 4);      // box glyph, lower-left corner (yellow: the raster colour)
+  Expect(5, 8, 25, 25, 76, 4);       // inside the box: background
+  Expect(22, 8, 255, 255, 0, 4);     // third glyph (cross), its middle rows
+  Expect(56, 4, 255, 255, 0, 4);     // sixth glyph (box) at x 52..59
+  Expect(6, 20, 255, 128, 255, 6);   // second line, box glyph moved 4 right (x 6)
+  Expect(36, 24, 255, 128, 255, 6);  // direct glyphs: the cross at x 36..43, its middle rows
+  Expect(39, 21, 255, 128, 255, 6);  //   and its centre column
   Expect(37, 21, 25, 25, 76, 4);
-  Expect(46, 20, 255, 128, 255, 6); // the diagonal's lowest row at x 46 + 7 * 0... (0x80 >> 0: leftmost)
-  Expect(56, 29, 255, 128, 255, 6); // the box's top row (x 56..63)
-  Expect(50, 20, 255, 255, 255, 4); // LSB first: leftmost pixel
+  Expect(46, 20, 255, 128, 255, 6);  // the diagonal's lowest row at x 46 + 7 * 0... (0x80 >> 0: leftmost)
+  Expect(56, 29, 255, 128, 255, 6);  // the box's top row (x 56..63)
+  Expect(50, 20, 255, 255, 255, 4);  // LSB first: leftmost pixel
   Expect(51, 20, 25, 25, 76, 4);
-  Expect(2, 34, 255, 255, 0, 4);    // copy of the box glyph's corner
-  Expect(35, 35, 255, 255, 0, 4);   // zoomed copy: the corner pixel spans 2x2
+  Expect(2, 34, 255, 255, 0, 4);   // copy of the box glyph's corner
+  Expect(35, 35, 255, 255, 0, 4);  // zoomed copy: the corner pixel spans 2x2
 }
