@@ -131,7 +131,10 @@ Image ConvertDrawPixels(Context& ctx, GLsizei width, GLsizei height, GLenum form
     img.kind = format == GL_STENCIL_INDEX ? RectKind::kStencil : RectKind::kColor;
     return img;
   }
-  img.kind = client.stencil ? RectKind::kStencil : client.depth ? RectKind::kDepth : RectKind::kColor;
+  // GL_DEPTH_STENCIL images write their depth only (logged).
+  img.kind = client.depth ? RectKind::kDepth : client.stencil ? RectKind::kStencil : RectKind::kColor;
+  if (client.depth && client.stencil)
+    util::LogOnce(util::LogLevel::kWarning, "glDrawPixels", "GL_DEPTH_STENCIL images write their depth only");
   img.width = width, img.height = height;
   if (img.empty()) return img;
   PixelLayout layout = UnpackLayout(ctx, format, type, width, height, 1, false);
