@@ -247,25 +247,25 @@ void ExecuteDrawPixels(Context& ctx, const Image& img, std::shared_ptr<Texture>*
     DrawRectImage(ctx, img.kind, image, RasterX(p), RasterY(p), p.zoom[0], p.zoom[1]);
 }
 
-void ExecuteBitmap(Context& ctx, const Image& img, float xorig, float yorig, float xmove, float ymove,
-                   std::shared_ptr<Texture>* cached) {
-  if (img.error != GL_NO_ERROR) return ctx.Error(img.error, "glBitmap", img.why);
+void ExecuteBitmap(Context& ctx, const std::shared_ptr<Image>& img, float xorig, float yorig, float xmove,
+                   float ymove) {
+  if (img->error != GL_NO_ERROR) return ctx.Error(img->error, "glBitmap", img->why);
   PixelRectState& p = ctx.compat->pixel;
   if (!p.valid) return;  // GL 2.1 §3.7: ignored, the raster position does not move
-  if (!img.empty()) {
-    std::shared_ptr<Texture> image;
-    if (cached && *cached) {
-      image = *cached;
-    } else {
-      image = MakeRectImage(ctx, img.width, img.height, img.texels.data(), cached ? nullptr : p.image);
-      (cached ? *cached : p.image) = image;
-    }
+  if (!img->empty() && !ctx.conditional_render.discard) {
     // The bitmap's lower-left corner is at (floor(xr - xo), floor(yr - yo)); zoom does not apply. The
     // small bias keeps a position meant to be an integer, which the float transform of glRasterPos may
     // leave a hair below it, on that integer (Mesa does the same).
     constexpr float kBias = 1e-4f;
-    DrawRectImage(ctx, RectKind::kBitmap, image, std::floor(p.position[0] + kBias - xorig),
-                  std::floor(p.position[1] + kBias - yorig), 1.0f, 1.0f);
+    PendingBitmap b;
+    b.x = std::floor(p.position[0] + kBias - xorig);
+    b.y = std::floor(p.position[1] + kBias - yorig);
+    b.width = img->width, b.height = img->height;
+    std::copy_n(p.color, 4, b.color);
+    b.depth = p.position[2];
+    b.texels = img->texels.data();
+    b.keep = img;
+    QueueBitmap(ctx, std::move(b));
   }
   p.position[0] += xmove;
   p.position[1] += ymove;
@@ -273,12 +273,14 @@ void ExecuteBitmap(Context& ctx, const Image& img, float xorig, float yorig, flo
 
 // A recorded pixel command runs from a display list without its entry point: draw what glBegin/glEnd
 // batched first, and refuse it inside glBegin/glEnd as the entry point would.
-bool BeforeRecorded(Context& ctx, const char* fn) {
+bool BeforeRecorded(Context& ctx, const char* fn, bool keep_bitmaps = false) {
   if (ctx.compat_hooks & kHookInBegin) {
     ctx.Error(GL_INVALID_OPERATION, fn, "not allowed between glBegin and glEnd");
     return false;
   }
-  DrawPendingBatch(ctx);
+  // A glBitmap draws only glBegin/glEnd's vertices: bitmaps queued before it stay queued to be drawn with
+  // it.
+  if (!keep_bitmaps || !ctx.compat->batch.empty()) DrawPendingBatch(ctx);
   return true;
 }
 
@@ -449,15 +451,15 @@ void Bitmap(Context& ctx, GLsizei width, GLsizei height, GLfloat xorig, GLfloat 
   auto img = std::make_shared<Image>(ConvertBitmap(ctx, width, height, bitmap, &failed));
   if (failed) return;
   if (Compiling(ctx)) {
-    // Bitmap fonts are lists of glBitmap: each list keeps its glyph's texture, so running it only draws.
+    // Bitmap fonts are lists of glBitmap: running a glCallLists of them queues each glyph, and the run is
+    // drawn as one.
     Context* c = &ctx;
-    auto cached = std::make_shared<std::shared_ptr<Texture>>();
     Record(ctx, [=] {
-      if (BeforeRecorded(*c, "glBitmap")) ExecuteBitmap(*c, *img, xorig, yorig, xmove, ymove, cached.get());
+      if (BeforeRecorded(*c, "glBitmap", true)) ExecuteBitmap(*c, img, xorig, yorig, xmove, ymove);
     });
     if (!ExecutingWhileCompiling(ctx)) return;
   }
-  ExecuteBitmap(ctx, *img, xorig, yorig, xmove, ymove, nullptr);
+  ExecuteBitmap(ctx, img, xorig, yorig, xmove, ymove);
 }
 
 }  // namespace caldera::gl

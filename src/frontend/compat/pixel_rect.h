@@ -7,7 +7,9 @@
 #include <GL/glcorearb.h>
 
 #include <array>
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "frontend/objects.h"
 
@@ -53,6 +55,18 @@ class Context;
 
 namespace caldera::compat {
 
+// A glBitmap waiting to be drawn with the others of its run (pixel_rect_draw.cpp): its lower-left window
+// position, size, the raster colour and depth it takes, and its coverage (RGBA floats, red 0 or 1; `keep`
+// holds them).
+struct PendingBitmap {
+  float x = 0, y = 0;
+  int32_t width = 0, height = 0;
+  float color[4] = {};
+  float depth = 0;
+  const float* texels = nullptr;
+  std::shared_ptr<const void> keep;
+};
+
 struct PixelRectState {
   // The current raster position (GL 2.1 table 6.5): window coordinates and clip w, valid bit, and the
   // associated colour, secondary colour, texture coordinates (per fixed-function unit) and eye distance.
@@ -69,8 +83,11 @@ struct PixelRectState {
   bool map_color = false, map_stencil = false;
   GLint index_shift = 0, index_offset = 0;
   // Generated programs (per kind and alpha function) and the internal texture images are drawn from.
-  std::array<std::shared_ptr<Program>, 4 * 9> programs;
-  std::shared_ptr<Texture> image;
+  std::array<std::shared_ptr<Program>, 5 * 9> programs;
+  std::shared_ptr<Texture> image, atlas;
+  // Consecutive glBitmap calls (a glCallLists of glyph lists) are drawn as one: they wait here, with
+  // Context::compat_hooks' kHookBatch set, until the next command draws them (DrawPendingBatch).
+  std::vector<PendingBitmap> pending;
 };
 
 // glGet* of the pixel rectangle state (queries.cpp asks): as QueryState.
@@ -78,5 +95,7 @@ int QueryPixelRectState(Context& ctx, GLenum pname, double* out, bool* color);
 // The generated glRasterPos*/glWindowPos* variants call these (GL 2.1 §2.13; glWindowPos: GL 1.4).
 void RasterPosCommon(Context& ctx, float x, float y, float z, float w);
 void WindowPosCommon(Context& ctx, float x, float y, float z);
+// Draws the glBitmap calls waiting in PixelRectState::pending (DrawPendingBatch and glBegin call it).
+void DrawPendingBitmaps(Context& ctx);
 
 }  // namespace caldera::compat

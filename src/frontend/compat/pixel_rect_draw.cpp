@@ -5,8 +5,10 @@
 // §3.6.5: the fragment at (x, y) comes from pixel ((x + .5 - xr) / zx, (y + .5 - yr) / zy)), so no sampling
 // filter or texture coordinate interpolation is involved.
 #include <algorithm>
+#include <array>
 #include <string>
 
+#include "frontend/compat/hooks.h"
 #include "frontend/compat/immediate.h"
 #include "frontend/compat/pixel_rect_internal.h"
 #include "frontend/compat/uniform_writer.h"
@@ -17,6 +19,23 @@ namespace {
 
 // The unit the image is bound to for the draw: the last one, which fixed-function programs never use.
 constexpr int kImageUnit = Context::kTextureUnits - 1;
+
+// The alpha test (`alpha`: 0 off, else func - GL_NEVER + 1) on colour c, and the output.
+std::string AlphaTestAndOutput(int alpha) {
+  std::string s;
+  if (alpha) {
+    static const char* kPass[] = {"false",
+                                  "c.a < u_alpha_ref",
+                                  "c.a == u_alpha_ref",
+                                  "c.a <= u_alpha_ref",
+                                  "c.a > u_alpha_ref",
+                                  "c.a != u_alpha_ref",
+                                  "c.a >= u_alpha_ref",
+                                  "true"};
+    s += std::string("  if (!(") + kPass[alpha - 1] + ")) discard;\n";
+  }
+  return s + "  o_color = c;\n}\n";
+}
 
 std::string FragmentSource(RectKind kind, int alpha) {
   std::string s = "#version 330 core\nlayout(location = 0) out vec4 o_color;\nuniform sampler2D u_pixels;\n";
@@ -36,24 +55,33 @@ std::string FragmentSource(RectKind kind, int alpha) {
     case RectKind::kBitmap:  // §3.7: fragments only where the bitmap has a one
       s += "  if (texel.r == 0.0) discard;\n  vec4 c = u_color;\n  gl_FragDepth = u_depth;\n";
       break;
+    case RectKind::kBitmapRun:  // RunFragmentSource's
+      break;
     case RectKind::kStencil:  // one bit plane per draw (DrawStencilImage)
       s += "  if (u_bit >= 0.0 && ((int(texel.r) >> int(u_bit)) & 1) == 0) discard;\n";
       s += "  vec4 c = vec4(0.0);\n";
       break;
   }
-  if (alpha) {
-    static const char* kPass[] = {"false",
-                                  "c.a < u_alpha_ref",
-                                  "c.a == u_alpha_ref",
-                                  "c.a <= u_alpha_ref",
-                                  "c.a > u_alpha_ref",
-                                  "c.a != u_alpha_ref",
-                                  "c.a >= u_alpha_ref",
-                                  "true"};
-    s += std::string("  if (!(") + kPass[alpha - 1] + ")) discard;\n";
-  }
-  s += "  o_color = c;\n}\n";
-  return s;
+  return s + AlphaTestAndOutput(alpha);
+}
+
+// A run of bitmaps in one draw: each glyph's vertices carry its window origin and atlas position
+// (texcoord 0), its size and depth (texcoord 1) and the raster colour.
+const char* kRunVertex =
+    "#version 330 core\nlayout(location = 0) in vec4 a_position;\nlayout(location = 1) in vec4 a_color;\n"
+    "layout(location = 4) in vec4 a_glyph;\nlayout(location = 5) in vec4 a_size;\n"
+    "flat out vec4 v_color;\nflat out vec4 v_glyph;\nflat out vec4 v_size;\n"
+    "void main() {\n  gl_Position = a_position;\n  v_color = a_color;\n  v_glyph = a_glyph;\n"
+    "  v_size = a_size;\n}\n";
+
+std::string RunFragmentSource(int alpha) {
+  std::string s = "#version 330 core\nlayout(location = 0) out vec4 o_color;\nuniform sampler2D u_pixels;\n";
+  s += "uniform float u_alpha_ref;\nflat in vec4 v_color;\nflat in vec4 v_glyph;\nflat in vec4 v_size;\n";
+  s += "void main() {\n  ivec2 t = ivec2(floor(gl_FragCoord.xy - v_glyph.xy));\n";
+  s += "  if (any(lessThan(t, ivec2(0))) || any(greaterThanEqual(t, ivec2(v_size.xy)))) discard;\n";
+  s += "  if (texelFetch(u_pixels, ivec2(v_glyph.zw) + t, 0).r == 0.0) discard;\n";
+  s += "  vec4 c = v_color;\n  gl_FragDepth = v_size.z;\n";
+  return s + AlphaTestAndOutput(alpha);
 }
 
 std::shared_ptr<Program> RectProgram(Context& ctx, RectKind kind) {
@@ -62,15 +90,36 @@ std::shared_ptr<Program> RectProgram(Context& ctx, RectKind kind) {
   // rectangles); it is code, as in the fixed-function programs, so the cache is per kind and function.
   int alpha = st.alpha_test && kind != RectKind::kStencil ? int(st.alpha_func - GL_NEVER) + 1 : 0;
   auto& program = st.pixel.programs[size_t(kind) * 9 + size_t(alpha)];
-  if (program) return program;
+  if (program && st.cache_programs) return program;  // CALDERA_COMPAT_PROGRAM_CACHE=0 rebuilds these too
   static const char* kVertex =
       "#version 330 core\nlayout(location = 0) in vec4 a_position;\n"
       "void main() { gl_Position = a_position; }\n";
-  program = BuildInternalProgram(ctx, kVertex, FragmentSource(kind, alpha));
+  program = kind == RectKind::kBitmapRun ? BuildInternalProgram(ctx, kRunVertex, RunFragmentSource(alpha))
+                                         : BuildInternalProgram(ctx, kVertex, FragmentSource(kind, alpha));
   if (!program) return nullptr;
   for (const auto& u : program->linked->uniforms)
     if (u.sampler_index >= 0) program->sampler_units[u.sampler_index] = kImageUnit;
   return program;
+}
+
+// The two triangles of the window rectangle (x0, y0)-(x1, y1) in the normalized coordinates of a viewport
+// covering the framebuffer (DrawRectVertices sets it): pixel rectangles are not clipped to the viewport,
+// only to the window (and the scissor).
+void PutRectangle(Context& ctx, float x0, float y0, float x1, float y1, Vertex out[6]) {
+  int32_t fb_w = 1, fb_h = 1;
+  ctx.DrawFramebufferSize(&fb_w, &fb_h);
+  fb_w = std::max(fb_w, 1), fb_h = std::max(fb_h, 1);
+  auto ndc_x = [&](float v) { return 2.0f * v / float(fb_w) - 1.0f; };
+  auto ndc_y = [&](float v) { return 2.0f * v / float(fb_h) - 1.0f; };
+  const float corners[4][2] = {
+      {ndc_x(x0), ndc_y(y0)}, {ndc_x(x1), ndc_y(y0)}, {ndc_x(x1), ndc_y(y1)}, {ndc_x(x0), ndc_y(y1)}};
+  static const int kOrder[6] = {0, 1, 2, 0, 2, 3};
+  for (int i = 0; i < 6; ++i) {
+    out[i].position[0] = corners[kOrder[i]][0];
+    out[i].position[1] = corners[kOrder[i]][1];
+    out[i].position[2] = 0;
+    out[i].position[3] = 1;
+  }
 }
 
 }  // namespace
@@ -120,26 +169,16 @@ void DrawRectImage(Context& ctx, RectKind kind, const std::shared_ptr<Texture>& 
   w.Vec("u_bit", &stencil_bit, 1);
   w.Finish();
 
-  // The rectangle in the normalized coordinates of a viewport covering the framebuffer: pixel rectangles
-  // are not clipped to the viewport, only to the window (and the scissor).
+  Vertex quad[6] = {};
+  PutRectangle(ctx, x, y, x + zoom_x * float(image->width), y + zoom_y * float(image->height), quad);
+  DrawRectVertices(ctx, program, image, quad, 6);
+}
+
+void DrawRectVertices(Context& ctx, const std::shared_ptr<Program>& program,
+                      const std::shared_ptr<Texture>& image, const Vertex* vertices, size_t count) {
   int32_t fb_w = 1, fb_h = 1;
   ctx.DrawFramebufferSize(&fb_w, &fb_h);
   fb_w = std::max(fb_w, 1), fb_h = std::max(fb_h, 1);
-  const float x0 = x, x1 = x + zoom_x * float(image->width);
-  const float y0 = y, y1 = y + zoom_y * float(image->height);
-  auto ndc_x = [&](float v) { return 2.0f * v / float(fb_w) - 1.0f; };
-  auto ndc_y = [&](float v) { return 2.0f * v / float(fb_h) - 1.0f; };
-  const float corners[4][2] = {
-      {ndc_x(x0), ndc_y(y0)}, {ndc_x(x1), ndc_y(y0)}, {ndc_x(x1), ndc_y(y1)}, {ndc_x(x0), ndc_y(y1)}};
-  static const int kOrder[6] = {0, 1, 2, 0, 2, 3};
-  Vertex quad[6] = {};
-  for (int i = 0; i < 6; ++i) {
-    quad[i].position[0] = corners[kOrder[i]][0];
-    quad[i].position[1] = corners[kOrder[i]][1];
-    quad[i].position[2] = 0;
-    quad[i].position[3] = 1;
-  }
-
   // State of the draw that GL does not apply to pixel rectangles: the viewport, face culling and polygon
   // mode; the image takes the last texture unit. All put back after the draw.
   GLState& s = ctx.state;
@@ -157,7 +196,7 @@ void DrawRectImage(Context& ctx, RectKind kind, const std::shared_ptr<Texture>& 
   std::shared_ptr<SamplerObject> saved_sampler = std::move(ctx.sampler_bindings[kImageUnit]);
   slot = image;
 
-  DrawVerticesWith(ctx, program, GL_TRIANGLES, quad, 6);
+  DrawVerticesWith(ctx, program, GL_TRIANGLES, vertices, count);
 
   slot = std::move(saved_texture);
   ctx.sampler_bindings[kImageUnit] = std::move(saved_sampler);
@@ -203,6 +242,56 @@ void DrawStencilImage(Context& ctx, const std::shared_ptr<Texture>& image, float
   s.stencil[0] = saved_front;
   s.stencil[1] = saved_back;
   ctx.MarkDirty(kDirtyFixedState);
+}
+
+void QueueBitmap(Context& ctx, PendingBitmap bitmap) {
+  ctx.compat->pixel.pending.push_back(std::move(bitmap));
+  ctx.compat_hooks |= kHookBatch;
+}
+
+void DrawPendingBitmaps(Context& ctx) {
+  PixelRectState& p = ctx.compat->pixel;
+  std::vector<PendingBitmap> run;
+  run.swap(p.pending);
+  if (run.empty()) return;
+  // The glyphs side by side in rows of an atlas at most 1024 texels wide (a glyph wider starts its own row).
+  constexpr int32_t kAtlasWidth = 1024;
+  int32_t atlas_w = 0, atlas_h = 0, row_x = 0, row_h = 0;
+  std::vector<std::array<int32_t, 2>> at(run.size());
+  for (size_t i = 0; i < run.size(); ++i) {
+    if (row_x > 0 && row_x + run[i].width > kAtlasWidth) atlas_h += row_h, row_x = 0, row_h = 0;
+    at[i] = {row_x, atlas_h};
+    row_x += run[i].width;
+    row_h = std::max(row_h, run[i].height);
+    atlas_w = std::max(atlas_w, row_x);
+  }
+  atlas_h += row_h;
+  std::vector<float> texels(size_t(atlas_w) * size_t(atlas_h) * 4, 0.0f);
+  std::vector<Vertex> vertices(run.size() * 6);
+  for (size_t i = 0; i < run.size(); ++i) {
+    const PendingBitmap& b = run[i];
+    for (int32_t y = 0; y < b.height; ++y)
+      std::copy_n(b.texels + size_t(y) * size_t(b.width) * 4, size_t(b.width) * 4,
+                  texels.data() + ((size_t(at[i][1]) + size_t(y)) * size_t(atlas_w) + size_t(at[i][0])) * 4);
+    Vertex* quad = &vertices[i * 6];
+    PutRectangle(ctx, b.x, b.y, b.x + float(b.width), b.y + float(b.height), quad);
+    for (int v = 0; v < 6; ++v) {
+      std::copy_n(b.color, 4, quad[v].color);
+      const float glyph[4] = {b.x, b.y, float(at[i][0]), float(at[i][1])};
+      const float size[4] = {float(b.width), float(b.height), b.depth, 0};
+      std::copy_n(glyph, 4, quad[v].texcoord[0]);
+      std::copy_n(size, 4, quad[v].texcoord[1]);
+    }
+  }
+  run.clear();
+  if (ctx.conditional_render.discard) return;
+  std::shared_ptr<Program> program = RectProgram(ctx, RectKind::kBitmapRun);
+  if (!program) return;
+  UniformWriter w(*program);
+  w.Vec("u_alpha_ref", &ctx.compat->alpha_ref, 1);
+  w.Finish();
+  p.atlas = MakeRectImage(ctx, atlas_w, atlas_h, texels.data(), p.atlas);
+  DrawRectVertices(ctx, program, p.atlas, vertices.data(), vertices.size());
 }
 
 }  // namespace caldera::compat

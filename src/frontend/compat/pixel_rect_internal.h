@@ -11,7 +11,7 @@ namespace caldera::compat {
 
 // What the image's texels are: colours, depth values (red), bitmap coverage (red: 0 or 1) or stencil
 // indices (red: the integer value).
-enum class RectKind : uint8_t { kColor, kDepth, kBitmap, kStencil };
+enum class RectKind : uint8_t { kColor, kDepth, kBitmap, kStencil, kBitmapRun };
 
 // An internal RGBA32F texture of width x height holding `rgba` (rows bottom-up, tight); `reuse` is
 // re-uploaded when it has that size already.
@@ -22,6 +22,12 @@ std::shared_ptr<Texture> MakeRectImage(Context& ctx, int32_t width, int32_t heig
 // kStencil draws only where bit `stencil_bit` of the index is set (all fragments for -1).
 void DrawRectImage(Context& ctx, RectKind kind, const std::shared_ptr<Texture>& image, float x, float y,
                    float zoom_x, float zoom_y, float stencil_bit = -1);
+// The draw of `count` vertices (triangles) of a pixel rectangle program sampling `image`, with the state GL
+// does not apply to pixel rectangles set aside.
+void DrawRectVertices(Context& ctx, const std::shared_ptr<Program>& program,
+                      const std::shared_ptr<Texture>& image, const Vertex* vertices, size_t count);
+// Queues a glBitmap: drawn with the bitmaps that follow it, before the next other command.
+void QueueBitmap(Context& ctx, PendingBitmap bitmap);
 // Writes a kStencil image's indices into the stencil buffer (GL 2.1 §4.3.1: the scissor test and the
 // stencil write mask apply; colour, depth and the stencil test do not).
 void DrawStencilImage(Context& ctx, const std::shared_ptr<Texture>& image, float x, float y, float zoom_x,
