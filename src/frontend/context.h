@@ -117,6 +117,7 @@ struct GLState {
   GLint pack_row_length = 0, unpack_row_length = 0;
   GLint pack_skip_rows = 0, pack_skip_pixels = 0, unpack_skip_rows = 0, unpack_skip_pixels = 0;
   GLint unpack_image_height = 0, unpack_skip_images = 0, pack_image_height = 0, pack_skip_images = 0;
+  bool unpack_lsb_first = false;  // compatibility contexts: glBitmap's bit order
 };
 
 class Context {

@@ -206,10 +206,11 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return !ctx.IsES() && ints({double(s.pack_image_height)});
     case GL_PACK_SKIP_IMAGES:
       return !ctx.IsES() && ints({double(s.pack_skip_images)});
+    case GL_UNPACK_LSB_FIRST:
+      return !ctx.IsES() && boolean(s.unpack_lsb_first);  // set in compatibility contexts only
     case GL_PACK_SWAP_BYTES:
     case GL_UNPACK_SWAP_BYTES:
     case GL_PACK_LSB_FIRST:
-    case GL_UNPACK_LSB_FIRST:
       return !ctx.IsES() && boolean(false);  // glPixelStorei accepts only false for these
     case GL_BLEND:
       return boolean(s.blend.test(0));

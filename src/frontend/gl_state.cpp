@@ -427,6 +427,8 @@ void PixelStorei(Context& ctx, GLenum pname, GLint param) {
     case GL_PACK_LSB_FIRST:
     case GL_UNPACK_LSB_FIRST:
       if (ctx.IsES()) return ctx.Error(GL_INVALID_ENUM, "glPixelStorei", "invalid pname");
+      // Only glBitmap reads bits, so only its unpack bit order is honoured (compatibility contexts).
+      if (pname == GL_UNPACK_LSB_FIRST && ctx.IsCompat()) return void(s.unpack_lsb_first = param != 0);
       if (param != 0)
         ctx.Error(GL_INVALID_OPERATION, "glPixelStorei", "byte swapping/LSB-first is not supported");
       return;

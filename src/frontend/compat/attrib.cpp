@@ -1,7 +1,7 @@
 // glPushAttrib / glPopAttrib: each push records, for the groups its mask names, how to put the state back —
 // core state read through the ordinary queries and restored through the ordinary setters (so every dirty
 // bit and derived value follows as if the application had made the calls), the compatibility profile's own
-// state copied. Groups Caldera keeps no state for (polygon stipple, pixel mode, accumulation, hints,
+// state copied. Groups Caldera keeps no state for (polygon stipple, accumulation, hints,
 // evaluators) are logged once and otherwise accepted.
 #include <array>
 #include <functional>
@@ -69,11 +69,11 @@ class Saver {
 constexpr GLbitfield kPointBit = 0x2, kLineBit = 0x4, kPolygonBit = 0x8, kLightingBit = 0x40, kFogBit = 0x80,
                      kViewportBit = 0x800, kTransformBit = 0x1000, kEnableBit = 0x2000, kListBit = 0x20000,
                      kTextureBit = 0x40000, kScissorBit = 0x80000, kMultisampleBit = 0x20000000,
-                     kCurrentBit = 0x1;
+                     kCurrentBit = 0x1, kPixelModeBit = 0x20;
 constexpr GLbitfield kSaved = kCurrentBit | kPointBit | kLineBit | kPolygonBit | kLightingBit | kFogBit |
                               GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT | kViewportBit | kTransformBit |
                               kEnableBit | GL_COLOR_BUFFER_BIT | kListBit | kTextureBit | kScissorBit |
-                              kMultisampleBit;
+                              kMultisampleBit | kPixelModeBit;
 
 void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
   Context* c = &ctx;
@@ -200,7 +200,7 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
     return ctx.Error(GL_STACK_OVERFLOW, "glPushAttrib", "attribute stack is full");
   if (mask & ~kSaved)
     util::LogOnce(util::LogLevel::kWarning, "glPushAttrib",
-                  "polygon stipple, pixel mode, accumulation, hint and evaluator state is not saved");
+                  "polygon stipple, accumulation, hint and evaluator state is not saved");
   auto& frame = st.attrib_stack.emplace_back();
   Saver s(ctx, frame);
   SaveCore(ctx, mask, s);
@@ -218,6 +218,27 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
       std::copy_n(normal.begin(), 3, st.normal);
       std::copy_n(secondary.begin(), 3, st.secondary);
       for (int u = 0; u < kTexUnits; ++u) std::copy_n(texcoord[u].begin(), 4, st.texcoord[u]);
+    });
+  }
+  if (mask & (kCurrentBit | kPixelModeBit)) {
+    // The raster position is current state; zoom and pixel transfer are the pixel mode group.
+    const PixelRectState saved = st.pixel;
+    s.Add([&st, saved, mask] {
+      PixelRectState& p = st.pixel;
+      if (mask & kCurrentBit) {
+        std::copy_n(saved.position, 4, p.position);
+        std::copy_n(saved.color, 4, p.color);
+        std::copy_n(saved.secondary, 4, p.secondary);
+        for (int u = 0; u < kTexUnits; ++u) std::copy_n(saved.texcoord[u], 4, p.texcoord[u]);
+        p.valid = saved.valid, p.distance = saved.distance;
+      }
+      if (mask & kPixelModeBit) {
+        std::copy_n(saved.zoom, 2, p.zoom);
+        std::copy_n(saved.scale, 5, p.scale);
+        std::copy_n(saved.bias, 5, p.bias);
+        p.map_color = saved.map_color, p.map_stencil = saved.map_stencil;
+        p.index_shift = saved.index_shift, p.index_offset = saved.index_offset;
+      }
     });
   }
   if (mask & kLightingBit) {

@@ -111,6 +111,15 @@ void ArrayElement(Context& ctx, GLint i);
 void PushClientAttrib(Context& ctx, GLbitfield mask);
 void PopClientAttrib(Context& ctx);
 
+// --- pixel_rect.cpp, pixel_rect_draw.cpp: pixel rectangles (the raster position variants are generated)
+void PixelZoom(Context& ctx, GLfloat xfactor, GLfloat yfactor);
+void PixelTransferf(Context& ctx, GLenum pname, GLfloat param);
+void PixelTransferi(Context& ctx, GLenum pname, GLint param);
+void DrawPixels(Context& ctx, GLsizei width, GLsizei height, GLenum format, GLenum type, const void* pixels);
+void Bitmap(Context& ctx, GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig, GLfloat xmove,
+            GLfloat ymove, const GLubyte* bitmap);
+void CopyPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum type);
+
 // --- attrib.cpp: the server attribute stack
 void PushAttrib(Context& ctx, GLbitfield mask);
 void PopAttrib(Context& ctx);

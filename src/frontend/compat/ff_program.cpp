@@ -378,13 +378,14 @@ std::string FragmentSource(const Key& k) {
 
 // --- programs ------------------------------------------------------------------------------------------
 
-std::shared_ptr<Program> Build(Context& ctx, const ProgramKeyBits& key_bits) {
-  Key k;
-  k.bits = key_bits;
+}  // namespace
+
+std::shared_ptr<Program> BuildInternalProgram(Context& ctx, const std::string& vertex,
+                                              const std::string& fragment) {
   shader::LinkInput input;
   input.options.es = false;
-  input.stages.push_back({shader::Stage::kVertex, VertexSource(k)});
-  input.stages.push_back({shader::Stage::kFragment, FragmentSource(k)});
+  input.stages.push_back({shader::Stage::kVertex, vertex});
+  input.stages.push_back({shader::Stage::kFragment, fragment});
   auto linked = std::make_shared<shader::LinkedProgram>(shader::LinkProgram(input));
   if (!linked->ok) {
     util::LogOnce(util::LogLevel::kError, "fixed-function program",
@@ -419,6 +420,14 @@ std::shared_ptr<Program> Build(Context& ctx, const ProgramKeyBits& key_bits) {
   }
   ++ctx.compat->stats.programs_built;
   return program;
+}
+
+namespace {
+
+std::shared_ptr<Program> Build(Context& ctx, const ProgramKeyBits& key_bits) {
+  Key k;
+  k.bits = key_bits;
+  return BuildInternalProgram(ctx, VertexSource(k), FragmentSource(k));
 }
 
 std::shared_ptr<Program> ProgramFor(Context& ctx) {
@@ -556,10 +565,16 @@ std::shared_ptr<Program> FixedFunctionProgram(Context& ctx) {
 
 void DrawVertices(Context& ctx, GLenum mode, const Vertex* vertices, size_t count) {
   if (count == 0 || ctx.conditional_render.discard) return;
-  State& st = *ctx.compat;
   std::shared_ptr<Program> program = ctx.program ? ctx.program : FixedFunctionProgram(ctx);
   if (!program) return;
   if (ctx.program && !program->linked->compat_builtins.empty()) LoadBuiltinUniforms(ctx, *program);
+  DrawVerticesWith(ctx, program, mode, vertices, count);
+}
+
+void DrawVerticesWith(Context& ctx, const std::shared_ptr<Program>& program, GLenum mode,
+                      const Vertex* vertices, size_t count) {
+  if (count == 0 || ctx.conditional_render.discard) return;
+  State& st = *ctx.compat;
   Respecify(ctx, st.stream, vertices, count * sizeof(Vertex));
   if (!st.vertex_input) {
     st.vertex_input = std::make_shared<VertexArray>();

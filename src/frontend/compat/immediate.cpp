@@ -94,6 +94,7 @@ void DrawPendingBatch(Context& ctx) {
   if (!ctx.compat) return;
   State& st = *ctx.compat;
   ctx.compat_hooks &= static_cast<uint8_t>(~kHookBatch);
+  if (!st.pixel.pending.empty()) DrawPendingBitmaps(ctx);
   if (st.batch.empty()) return;
   std::vector<Vertex> batch;
   batch.swap(st.batch);
@@ -179,6 +180,7 @@ void Begin(Context& ctx, GLenum mode) {
   if (ctx.compat_hooks & kHookInBegin)
     return ctx.Error(GL_INVALID_OPERATION, "glBegin", "already between glBegin and glEnd");
   if (!ValidBeginMode(mode)) return ctx.Error(GL_INVALID_ENUM, "glBegin", "invalid mode");
+  if (!st.pixel.pending.empty()) DrawPendingBitmaps(ctx);  // glBegin does not end a batch by itself
   if (st.batch_class != 0 && st.batch_class != ClassOf(mode)) DrawPendingBatch(ctx);
   st.begin_mode = mode;
   st.primitive.clear();

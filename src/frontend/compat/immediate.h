@@ -4,6 +4,8 @@
 
 #include <GL/glcorearb.h>
 
+#include <string>
+
 #include "frontend/compat/state.h"
 #include "frontend/context.h"
 
@@ -58,6 +60,13 @@ void RectCommon(Context& ctx, float x1, float y1, float x2, float y2);
 // current fixed-function state asks for (or the application's program, if one is in use), through the
 // ordinary draw path.
 void DrawVertices(Context& ctx, GLenum mode, const Vertex* vertices, size_t count);
+// DrawVertices with `program` (a generated one: pixel rectangles) in place of the fixed-function state's.
+void DrawVerticesWith(Context& ctx, const std::shared_ptr<Program>& program, GLenum mode,
+                      const Vertex* vertices, size_t count);
+// Compiles and links a generated GLSL 3.30 program through the ordinary shader path (null: it failed, logged
+// once); counted in ff_programs_built.
+std::shared_ptr<Program> BuildInternalProgram(Context& ctx, const std::string& vertex,
+                                              const std::string& fragment);
 // The generated program for the current fixed-function state, its uniforms up to date (null: it failed to
 // build, logged once).
 std::shared_ptr<Program> FixedFunctionProgram(Context& ctx);

@@ -110,6 +110,7 @@ int QueryState(Context& ctx, GLenum pname, double* out, bool* color) {
     default: {
       bool enabled = false;
       if (QueryCapability(ctx, pname, &enabled)) return out[0] = enabled, 1;
+      if (int n = QueryPixelRectState(ctx, pname, out, color)) return n;
       return QueryArrayState(ctx, pname, out);
     }
   }

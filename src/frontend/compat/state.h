@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "frontend/compat/compat_enums.h"
+#include "frontend/compat/pixel_rect.h"
 #include "frontend/objects.h"
 
 namespace caldera::compat {
@@ -169,6 +170,8 @@ struct State {
   bool alpha_test = false;
   GLenum alpha_func = GL_ALWAYS;
   float alpha_ref = 0;
+
+  PixelRectState pixel;  // raster position, zoom, pixel transfer (pixel_rect.h)
 
   // Legacy arrays: their state lives in the vertex array objects (VertexArray::legacy); a draw reading them
   // runs through compat/arrays.cpp, which sets `in_array_draw` while it draws through the ordinary path.

@@ -595,6 +595,135 @@ void ClipPlanes() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// The raster position (glRasterPos, glWindowPos, glBitmap's advance, in display lists too), its queries,
+// and the errors of glDrawPixels, glBitmap and glCopyPixels.
+void PixelRects() {
+  using RasterPos2fFn = void(APIENTRY*)(GLfloat, GLfloat);
+  using WindowPos2iFn = void(APIENTRY*)(GLint, GLint);
+  using WindowPos3fFn = void(APIENTRY*)(GLfloat, GLfloat, GLfloat);
+  using DrawPixelsFn = void(APIENTRY*)(GLsizei, GLsizei, GLenum, GLenum, const void*);
+  using BitmapFn = void(APIENTRY*)(GLsizei, GLsizei, GLfloat, GLfloat, GLfloat, GLfloat, const GLubyte*);
+  using CopyPixelsFn = void(APIENTRY*)(GLint, GLint, GLsizei, GLsizei, GLenum);
+  using PixelZoomFn = void(APIENTRY*)(GLfloat, GLfloat);
+  auto raster_pos = reinterpret_cast<RasterPos2fFn>(eglGetProcAddress("glRasterPos2f"));
+  auto window_pos = reinterpret_cast<WindowPos2iFn>(eglGetProcAddress("glWindowPos2i"));
+  auto window_pos3 = reinterpret_cast<WindowPos3fFn>(eglGetProcAddress("glWindowPos3f"));
+  auto draw_pixels = reinterpret_cast<DrawPixelsFn>(eglGetProcAddress("glDrawPixels"));
+  auto bitmap = reinterpret_cast<BitmapFn>(eglGetProcAddress("glBitmap"));
+  auto copy_pixels = reinterpret_cast<CopyPixelsFn>(eglGetProcAddress("glCopyPixels"));
+  auto pixel_zoom = reinterpret_cast<PixelZoomFn>(eglGetProcAddress("glPixelZoom"));
+  CHECK(raster_pos && window_pos && window_pos3 && draw_pixels && bitmap && copy_pixels && pixel_zoom);
+  constexpr GLenum kValid = 0x0B08, kPosition = 0x0B07, kColor = 0x0B04, kZoomX = 0x0D16;
+  GLfloat f[4] = {};
+  auto position = [&] {
+    glGetFloatv(kPosition, f);
+    return f;
+  };
+  GLboolean valid = GL_FALSE;
+  glGetBooleanv(kValid, &valid);
+  CHECK(valid == GL_TRUE);
+  CHECK(position()[0] == 0 && f[1] == 0 && f[2] == 0 && f[3] == 1);
+  // 16x16 window: object (4, 5) under this ortho is window (4, 5), depth 0.5.
+  MatrixMode(GL_PROJECTION);
+  Ortho(0, 16, 0, 16, -1, 1);
+  MatrixMode(GL_MODELVIEW);
+  Color4f(0.25f, 0.5f, 0.75f, 1);
+  raster_pos(4, 5);
+  Color4f(1, 1, 1, 1);
+  CHECK(position()[0] == 4 && f[1] == 5 && f[2] == 0.5f && f[3] == 1);
+  glGetFloatv(kColor, f);
+  CHECK(f[0] == 0.25f && f[1] == 0.5f && f[2] == 0.75f && f[3] == 1);
+  raster_pos(100, 5);  // outside the clip volume
+  glGetBooleanv(kValid, &valid);
+  CHECK(valid == GL_FALSE);
+  bitmap(0, 0, 0, 0, 3, 2, nullptr);  // ignored: the raster position is invalid
+  glGetBooleanv(kValid, &valid);
+  CHECK(valid == GL_FALSE);
+  window_pos(3, 7);  // always valid
+  glGetBooleanv(kValid, &valid);
+  CHECK(valid == GL_TRUE);
+  CHECK(position()[0] == 3 && f[1] == 7 && f[2] == 0);
+  MultiTexCoord2f(GL_TEXTURE1, 0.5f, 0.25f);
+  window_pos3(1, 2, 0.25f);
+  glActiveTexture(GL_TEXTURE1);
+  glGetFloatv(0x0B06 /* GL_CURRENT_RASTER_TEXTURE_COORDS */, f);
+  glActiveTexture(GL_TEXTURE0);
+  CHECK(f[0] == 0.5f && f[1] == 0.25f && f[2] == 0 && f[3] == 1);
+  CHECK(position()[0] == 1 && f[1] == 2 && f[2] == 0.25f);
+  bitmap(0, 0, 0, 0, 3, 2, nullptr);  // moves the raster position only
+  CHECK(position()[0] == 4 && f[1] == 4);
+  GLuint list = GenLists(1);
+  static const GLubyte zero[4] = {};
+  NewList(list, GL_COMPILE);
+  bitmap(1, 1, 0, 0, 5, -1, zero);
+  EndList();
+  CHECK(position()[0] == 4 && f[1] == 4);  // compiled, not executed
+  CallList(list);
+  CallList(list);
+  CHECK(position()[0] == 14 && f[1] == 2);
+  DeleteLists(list, 1);
+  MatrixMode(GL_PROJECTION);
+  LoadIdentity();
+  MatrixMode(GL_MODELVIEW);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  pixel_zoom(2, -1);
+  glGetFloatv(kZoomX, f);
+  CHECK(f[0] == 2);
+  pixel_zoom(1, 1);
+  glPixelStorei(GL_UNPACK_LSB_FIRST, GL_TRUE);
+  GLint lsb = 0;
+  glGetIntegerv(GL_UNPACK_LSB_FIRST, &lsb);
+  CHECK(lsb == GL_TRUE);
+  glPixelStorei(GL_UNPACK_LSB_FIRST, GL_FALSE);
+  const GLubyte pixels[64] = {};
+  window_pos(0, 0);
+  draw_pixels(-1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  draw_pixels(1, 1, GL_TRIANGLES, GL_UNSIGNED_BYTE, pixels);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  draw_pixels(1, 1, GL_RGBA, GL_TRIANGLES, pixels);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  draw_pixels(1, 1, GL_RGB, GL_UNSIGNED_SHORT_4_4_4_4, pixels);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  draw_pixels(1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, pixels);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  draw_pixels(2, 2, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  draw_pixels(2, 2, GL_DEPTH_COMPONENT, GL_FLOAT, pixels);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  bitmap(-1, 1, 0, 0, 0, 0, pixels);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  copy_pixels(0, 0, 1, 1, GL_TRIANGLES);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  copy_pixels(0, 0, -1, 1, 0x1800 /* GL_COLOR */);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  copy_pixels(0, 0, 2, 2, 0x1800);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  Begin(GL_POINTS);
+  draw_pixels(1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  End();
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  // The raster position is in GL_CURRENT_BIT, the zoom in GL_PIXEL_MODE_BIT.
+  window_pos(5, 6);
+  PushAttrib(GL_CURRENT_BIT | 0x20 /* GL_PIXEL_MODE_BIT */);
+  window_pos(9, 9);
+  pixel_zoom(3, 3);
+  PopAttrib();
+  CHECK(position()[0] == 5 && f[1] == 6);
+  glGetFloatv(kZoomX, f);
+  CHECK(f[0] == 1);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // A display list keeps the errors for when it runs.
+  list = GenLists(1);
+  NewList(list, GL_COMPILE);
+  draw_pixels(1, 1, GL_RGBA, GL_TRIANGLES, pixels);
+  EndList();
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CallList(list);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  DeleteLists(list, 1);
+}
+
 // A 3.3 core context (another context of the same display): every legacy command is GL_INVALID_OPERATION.
 void CoreContext(const harness::Window& w) {
   const EGLint core[] = {EGL_CONTEXT_MAJOR_VERSION,
@@ -643,6 +772,9 @@ void CoreContext(const harness::Window& w) {
   CHECK_GL_ERROR(GL_INVALID_ENUM);
   TexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  using WindowPos2iFn = void(APIENTRY*)(GLint, GLint);
+  reinterpret_cast<WindowPos2iFn>(eglGetProcAddress("glWindowPos2i"))(1, 1);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
   CHECK(eglMakeCurrent(w.display, w.surface, w.surface, w.context));
   CHECK(eglDestroyContext(w.display, ctx));
 }
@@ -658,6 +790,7 @@ int main() {
   AttribStack();
   TexGenState();
   ClipPlanes();
+  PixelRects();
   CoreContext(w);
   harness::Close(w);
   return harness::Summary();

@@ -13,6 +13,10 @@
 
 using namespace compat_gl;
 
+// compat_scenes_pixels.cpp: pixel rectangles.
+void PixelRectScene();
+void BitmapCopyScene();
+
 namespace {
 
 constexpr int kSize = 64;
@@ -969,6 +973,8 @@ const SceneEntry kScenes[] = {
     {"clip_planes_glsl", ClipPlanesGlsl},
     {"texgen_linear", TexGenLinear},
     {"texgen_maps", TexGenMaps},
+    {"pixel_rects", PixelRectScene},
+    {"bitmap_copy", BitmapCopyScene},
 };
 
 }  // namespace
