@@ -78,6 +78,11 @@ void GetTexGeniv(Context& ctx, GLenum coord, GLenum pname, GLint* params);
 void GetTexGenfv(Context& ctx, GLenum coord, GLenum pname, GLfloat* params);
 void GetTexGendv(Context& ctx, GLenum coord, GLenum pname, GLdouble* params);
 
+// --- stipple.cpp: line and polygon stipple
+void PolygonStipple(Context& ctx, const GLubyte* mask);
+void GetPolygonStipple(Context& ctx, GLubyte* mask);
+void LineStipple(Context& ctx, GLint factor, GLushort pattern);
+
 // --- lists.cpp: display lists
 GLuint GenLists(Context& ctx, GLsizei range);
 void DeleteLists(Context& ctx, GLuint list, GLsizei range);

@@ -58,9 +58,9 @@ void RectCommon(Context& ctx, float x1, float y1, float x2, float y2);
 // current fixed-function state asks for (or the application's program, if one is in use), through the
 // ordinary draw path.
 void DrawVertices(Context& ctx, GLenum mode, const Vertex* vertices, size_t count);
-// The generated program for the current fixed-function state, its uniforms up to date (null: it failed to
-// build, logged once).
-std::shared_ptr<Program> FixedFunctionProgram(Context& ctx);
+// The generated program for the current fixed-function state drawing `mode` (the polygon stipple applies to
+// polygons only), its uniforms up to date (null: it failed to build, logged once).
+std::shared_ptr<Program> FixedFunctionProgram(Context& ctx, GLenum mode);
 // builtin_uniforms.cpp: writes the compatibility state into the built-in uniforms (gl_ModelViewMatrix,
 // gl_LightSource...) an application program of GLSL 1.x uses; values that did not change upload nothing.
 void LoadBuiltinUniforms(Context& ctx, Program& program);
