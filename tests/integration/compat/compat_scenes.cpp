@@ -941,6 +941,9 @@ void Glsl120() {
 // texgen_scenes.cpp
 void TexGenLinear();
 void TexGenMaps();
+// stipple_scenes.cpp
+void PolygonStippleScene();
+void LinesScene();
 
 namespace {
 
@@ -966,6 +969,8 @@ const SceneEntry kScenes[] = {
     {"glsl120", Glsl120},
     {"texgen_linear", TexGenLinear},
     {"texgen_maps", TexGenMaps},
+    {"polygon_stipple", PolygonStippleScene},
+    {"lines", LinesScene},
 };
 
 }  // namespace
