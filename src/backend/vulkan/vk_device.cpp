@@ -428,14 +428,14 @@ bool Device::CreateLogicalDevice(std::string* why) {
   prims.primitivesGeneratedQueryWithNonZeroStreams = VK_FALSE;
   list_restart.primitiveTopologyPatchListRestart = VK_FALSE;  // no tessellation
   features_.wide_lines = f2.features.wideLines;
-  // GL_LINE_STIPPLE: rectangular stippled lines keep the shape of the device's default (strict) lines, so
-  // turning the stipple on only removes fragments; Bresenham lines where only those stipple. Only the modes
-  // used stay enabled.
+  // GL_LINE_STIPPLE: Bresenham lines are GL's aliased lines (the pixels and stipple counter GL 2.1 §3.4.2
+  // describes, which Mesa and piglit's linestipple follow); rectangular stippled lines where only those
+  // stipple. Unstippled lines keep the device's default mode. Only the modes used stay enabled.
   const bool strict = properties_.limits.strictLines;
-  if (strict && lines.rectangularLines && lines.stippledRectangularLines)
-    features_.line_stipple_mode = VK_LINE_RASTERIZATION_MODE_RECTANGULAR_EXT;
-  else if (lines.bresenhamLines && lines.stippledBresenhamLines)
+  if (lines.bresenhamLines && lines.stippledBresenhamLines)
     features_.line_stipple_mode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
+  else if (strict && lines.rectangularLines && lines.stippledRectangularLines)
+    features_.line_stipple_mode = VK_LINE_RASTERIZATION_MODE_RECTANGULAR_EXT;
   const bool rect = features_.line_stipple_mode == VK_LINE_RASTERIZATION_MODE_RECTANGULAR_EXT;
   const bool bresenham = features_.line_stipple_mode == VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
   lines = VkPhysicalDeviceLineRasterizationFeaturesEXT{
