@@ -181,7 +181,8 @@ void HostState::ApplyFixed(const pipe::CmdSetFixedState& s, uint32_t rgb_targets
   Set(&line_width_, s.line_width, [&] { gl_.LineWidth(s.line_width); });
   // GLES has no line stipple (nor an extension for it): stippled lines draw solid.
   if (s.line_stipple)
-    util::LogOnce(util::LogLevel::kWarning, "gles", "GL_LINE_STIPPLE ignored: the host GLES cannot stipple lines");
+    util::LogOnce(util::LogLevel::kWarning, "gles",
+                  "GL_LINE_STIPPLE ignored: the host GLES cannot stipple lines");
   Enable(GL_POLYGON_OFFSET_FILL, s.polygon_offset_fill);
   if (s.polygon_offset_fill) {
     std::array<float, 2> po{s.polygon_offset_factor, s.polygon_offset_units};

@@ -71,10 +71,9 @@ constexpr GLbitfield kPointBit = 0x2, kLineBit = 0x4, kPolygonBit = 0x8, kLighti
                      kTextureBit = 0x40000, kScissorBit = 0x80000, kMultisampleBit = 0x20000000,
                      kCurrentBit = 0x1;
 constexpr GLbitfield kSaved = kCurrentBit | kPointBit | kLineBit | kPolygonBit | GL_POLYGON_STIPPLE_BIT |
-                              kLightingBit | kFogBit |
-                              GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT | kViewportBit | kTransformBit |
-                              kEnableBit | GL_COLOR_BUFFER_BIT | kListBit | kTextureBit | kScissorBit |
-                              kMultisampleBit;
+                              kLightingBit | kFogBit | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT |
+                              kViewportBit | kTransformBit | kEnableBit | GL_COLOR_BUFFER_BIT | kListBit |
+                              kTextureBit | kScissorBit | kMultisampleBit;
 
 void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
   Context* c = &ctx;
@@ -95,8 +94,8 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
     gl::GetFloatv(ctx, GL_POLYGON_OFFSET_FACTOR, &offset[0]);
     gl::GetFloatv(ctx, GL_POLYGON_OFFSET_UNITS, &offset[1]);
     s.Add([c, offset] { gl::PolygonOffset(*c, offset[0], offset[1]); });
-    for (GLenum cap : {GL_CULL_FACE, GL_POLYGON_SMOOTH, GL_POLYGON_STIPPLE, GL_POLYGON_OFFSET_FILL, GL_POLYGON_OFFSET_LINE,
-                       GL_POLYGON_OFFSET_POINT})
+    for (GLenum cap : {GL_CULL_FACE, GL_POLYGON_SMOOTH, GL_POLYGON_STIPPLE, GL_POLYGON_OFFSET_FILL,
+                       GL_POLYGON_OFFSET_LINE, GL_POLYGON_OFFSET_POINT})
       s.Cap(cap);
   }
   if (mask & GL_DEPTH_BUFFER_BIT) {

@@ -77,7 +77,8 @@ using namespace caldera::compat;
 
 void PolygonStipple(Context& ctx, const GLubyte* mask) {
   const GLState& s = ctx.state;
-  const BitmapLayout l = Layout(s.unpack_row_length, s.unpack_alignment, s.unpack_skip_rows, s.unpack_skip_pixels);
+  const BitmapLayout l =
+      Layout(s.unpack_row_length, s.unpack_alignment, s.unpack_skip_rows, s.unpack_skip_pixels);
   Buffer* pbo = ctx.pixel_unpack_buffer.get();
   const uint8_t* base = reinterpret_cast<const uint8_t*>(mask);
   if (pbo) {

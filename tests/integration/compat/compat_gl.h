@@ -79,7 +79,7 @@
   X(TexGendv, void, (GLenum, GLenum, const GLdouble*))                           \
   X(GetTexGeniv, void, (GLenum, GLenum, GLint*))                                 \
   X(GetTexGenfv, void, (GLenum, GLenum, GLfloat*))                               \
-  X(GetTexGendv, void, (GLenum, GLenum, GLdouble*))                             \
+  X(GetTexGendv, void, (GLenum, GLenum, GLdouble*))                              \
   X(PolygonStipple, void, (const GLubyte*))                                      \
   X(GetPolygonStipple, void, (GLubyte*))                                         \
   X(LineStipple, void, (GLint, GLushort))
