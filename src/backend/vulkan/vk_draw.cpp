@@ -95,7 +95,12 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
                          (key.topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST &&
                           fixed_.polygon_mode == pipe::PolygonMode::kLine);
   if (fixed_.line_stipple && line_draw) {
-    if (shared_.device->features().line_stipple_mode != VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT) {
+    // Vulkan forbids alpha-to-coverage with Bresenham lines (VUID-...-lineRasterizationMode-02766).
+    const bool coverage = key.samples > 1 && fixed_.alpha_to_coverage;
+    if (coverage)
+      util::LogOnce(util::LogLevel::kWarning, "vulkan",
+                    "GL_LINE_STIPPLE ignored while GL_SAMPLE_ALPHA_TO_COVERAGE is on (multisampled)");
+    else if (shared_.device->features().line_stipple_mode != VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT) {
       key.line_stipple_factor = static_cast<uint16_t>(fixed_.line_stipple_factor);
       key.line_stipple_pattern = fixed_.line_stipple_pattern;
     } else {
