@@ -152,6 +152,7 @@ NOT_LISTABLE = {
     "VertexPointer", "ColorPointer", "NormalPointer", "TexCoordPointer", "EdgeFlagPointer", "IndexPointer",
     "InterleavedArrays", "FogCoordPointer", "SecondaryColorPointer", "EnableClientState", "DisableClientState",
     "ClientActiveTexture", "PushClientAttrib", "PopClientAttrib", "CallLists", "ArrayElement",
+    "PolygonStipple",  # compiles its own list entry: the bitmap is unpacked when the list is compiled
 }
 CORE_LISTABLE = {
     "Enable", "Disable", "BlendFunc", "BlendFuncSeparate", "BlendEquation", "BlendEquationSeparate",

@@ -359,6 +359,9 @@ void Context::FlushFixedState() {
   cmd.program_point_size = s.program_point_size;
   cmd.point_origin_lower_left = s.point_sprite_origin == GL_LOWER_LEFT;
   cmd.point_size = s.point_size;
+  cmd.line_stipple = s.line_stipple;
+  cmd.line_stipple_pattern = s.line_stipple_pattern;
+  cmd.line_stipple_factor = uint32_t(s.line_stipple_factor);
   pipe_->Record(cmd);
 }
 

@@ -97,6 +97,10 @@ struct GLState {
   GLenum polygon_mode = GL_FILL;
   GLenum provoking_vertex = GL_LAST_VERTEX_CONVENTION;  // GL's default; Vulkan's is the first vertex
   GLfloat line_width = 1.0f;
+  // GL_LINE_STIPPLE (compatibility contexts only; glLineStipple clamps the factor to 1..256).
+  bool line_stipple = false;
+  GLint line_stipple_factor = 1;
+  GLushort line_stipple_pattern = 0xFFFF;
   bool color_logic_op = false;
   GLenum logic_op = GL_COPY;
   GLfloat point_size = 1.0f, point_fade_threshold = 1.0f;

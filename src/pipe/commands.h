@@ -270,6 +270,11 @@ struct CmdSetFixedState {
   // GL_MULTISAMPLE: when false, multisampled targets rasterize as if single-sampled (each fragment covers
   // every sample or none, decided at the pixel centre). See docs/ARCHITECTURE.md for what each backend does.
   bool multisample = true;
+  // GL_LINE_STIPPLE (compatibility contexts): line fragments are kept where bit (counter / factor) % 16 of
+  // `line_stipple_pattern` is set, the counter restarting with each line strip or independent segment.
+  bool line_stipple = false;
+  uint16_t line_stipple_pattern = 0xFFFF;
+  uint32_t line_stipple_factor = 1;  // 1..256
 };
 
 // How the 32-bit words of a generic attribute value are to be read: glVertexAttrib* stores floats,

@@ -183,6 +183,10 @@ void HostState::ApplyFixed(const pipe::CmdSetFixedState& s, uint32_t rgb_targets
   std::array<float, 4> bc{s.blend_color[0], s.blend_color[1], s.blend_color[2], s.blend_color[3]};
   Set(&blend_color_, bc, [&] { gl_.BlendColor(bc[0], bc[1], bc[2], bc[3]); });
   Set(&line_width_, s.line_width, [&] { gl_.LineWidth(s.line_width); });
+  // GLES has no line stipple (nor an extension for it): stippled lines draw solid.
+  if (s.line_stipple)
+    util::LogOnce(util::LogLevel::kWarning, "gles",
+                  "GL_LINE_STIPPLE ignored: the host GLES cannot stipple lines");
   Enable(GL_POLYGON_OFFSET_FILL, s.polygon_offset_fill);
   if (s.polygon_offset_fill) {
     std::array<float, 2> po{s.polygon_offset_factor, s.polygon_offset_units};

@@ -298,6 +298,8 @@ bool Device::CreateLogicalDevice(std::string* why) {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
   VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT prims{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
+  VkPhysicalDeviceLineRasterizationFeaturesEXT lines{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
   VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &f13};
   VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12};
@@ -316,6 +318,7 @@ bool Device::CreateLogicalDevice(std::string* why) {
   chain(VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME, &provoking);
   chain(VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME, &list_restart);
   chain(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME, &border);
+  chain(VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME, &lines);
   features_.swapchain = (features_.xcb_surface || features_.wayland_surface) &&
                         HasExtension(ext, VK_KHR_SWAPCHAIN_EXTENSION_NAME);
   if (features_.swapchain) enabled.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
@@ -425,6 +428,20 @@ bool Device::CreateLogicalDevice(std::string* why) {
   prims.primitivesGeneratedQueryWithNonZeroStreams = VK_FALSE;
   list_restart.primitiveTopologyPatchListRestart = VK_FALSE;  // no tessellation
   features_.wide_lines = f2.features.wideLines;
+  // GL_LINE_STIPPLE: Bresenham lines are GL's aliased lines (the pixels and stipple counter GL 2.1 §3.4.2
+  // describes, which Mesa and piglit's linestipple follow); rectangular stippled lines where only those
+  // stipple. Unstippled lines keep the device's default mode. Only the modes used stay enabled.
+  const bool strict = properties_.limits.strictLines;
+  if (lines.bresenhamLines && lines.stippledBresenhamLines)
+    features_.line_stipple_mode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
+  else if (strict && lines.rectangularLines && lines.stippledRectangularLines)
+    features_.line_stipple_mode = VK_LINE_RASTERIZATION_MODE_RECTANGULAR_EXT;
+  const bool rect = features_.line_stipple_mode == VK_LINE_RASTERIZATION_MODE_RECTANGULAR_EXT;
+  const bool bresenham = features_.line_stipple_mode == VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
+  lines = VkPhysicalDeviceLineRasterizationFeaturesEXT{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT, lines.pNext};
+  lines.rectangularLines = lines.stippledRectangularLines = rect;
+  lines.bresenhamLines = lines.stippledBresenhamLines = bresenham;
   features_.fill_mode_non_solid = f2.features.fillModeNonSolid;
   features_.depth_clamp = f2.features.depthClamp;
   features_.dual_src_blend = f2.features.dualSrcBlend;

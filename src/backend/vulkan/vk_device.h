@@ -54,6 +54,9 @@ struct DeviceFeatures {
   bool vertex_attribute_divisor = false;
   bool debug_utils = false;
   bool wide_lines = false;
+  // VK_EXT_line_rasterization: the mode stippled lines are drawn in; VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT
+  // when the device cannot stipple (GL_LINE_STIPPLE is then ignored, logged once).
+  VkLineRasterizationModeEXT line_stipple_mode = VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT;
   bool fill_mode_non_solid = false;
   bool depth_clamp = false;
   bool dual_src_blend = false;

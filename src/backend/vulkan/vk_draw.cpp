@@ -89,6 +89,25 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
     }
     if (!fixed_.point_origin_lower_left) key.point_flags |= PipelineKey::kPointFlipCoord;
   }
+  const bool line_draw = key.topology == VK_PRIMITIVE_TOPOLOGY_LINE_LIST ||
+                         key.topology == VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY ||
+                         key.topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY ||
+                         (key.topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST &&
+                          fixed_.polygon_mode == pipe::PolygonMode::kLine);
+  if (fixed_.line_stipple && line_draw) {
+    // Vulkan forbids alpha-to-coverage with Bresenham lines (VUID-...-lineRasterizationMode-02766).
+    const bool coverage = key.samples > 1 && fixed_.alpha_to_coverage;
+    if (coverage)
+      util::LogOnce(util::LogLevel::kWarning, "vulkan",
+                    "GL_LINE_STIPPLE ignored while GL_SAMPLE_ALPHA_TO_COVERAGE is on (multisampled)");
+    else if (shared_.device->features().line_stipple_mode != VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT) {
+      key.line_stipple_factor = static_cast<uint16_t>(fixed_.line_stipple_factor);
+      key.line_stipple_pattern = fixed_.line_stipple_pattern;
+    } else {
+      util::LogOnce(util::LogLevel::kWarning, "vulkan",
+                    "GL_LINE_STIPPLE ignored: the device cannot stipple lines (VK_EXT_line_rasterization)");
+    }
+  }
   if (fixed_.logic_op_enable) {
     if (shared_.device->features().logic_op) {
       key.logic_op =

@@ -192,6 +192,16 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
       VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT, nullptr,
       VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT};
   if (key.provoking_last) rs.pNext = &provoking;
+  VkPipelineRasterizationLineStateCreateInfoEXT line_state{
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT};
+  if (key.line_stipple_factor) {
+    line_state.lineRasterizationMode = device_.features().line_stipple_mode;
+    line_state.stippledLineEnable = VK_TRUE;
+    line_state.lineStippleFactor = key.line_stipple_factor;
+    line_state.lineStipplePattern = key.line_stipple_pattern;
+    line_state.pNext = const_cast<void*>(rs.pNext);
+    rs.pNext = &line_state;
+  }
 
   VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   ms.rasterizationSamples = static_cast<VkSampleCountFlagBits>(key.samples);

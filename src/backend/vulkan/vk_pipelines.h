@@ -49,6 +49,10 @@ struct PipelineKey {
   static constexpr uint8_t kPointApiSize = 1, kPointFlipCoord = 2;
   uint8_t point_flags = 0;
   uint32_t point_size_bits = 0;  // float bits: a float member would make equal keys' bytes differ (-0/+0)
+  // GL_LINE_STIPPLE on a line draw (lines, or polygons drawn as lines): factor and pattern are pipeline
+  // state, not dynamic (patterns seldom change; no extension entry point to load). Zero when off.
+  uint16_t line_stipple_factor = 0;
+  uint16_t line_stipple_pattern = 0;
   uint32_t sample_mask = ~0u;    // coverage mask (glSampleMaski and the glSampleCoverage approximation)
   struct Blend {
     uint8_t enable = 0, src_rgb = 0, dst_rgb = 0, src_alpha = 0, dst_alpha = 0, op_rgb = 0, op_alpha = 0,

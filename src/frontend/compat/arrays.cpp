@@ -268,13 +268,13 @@ class ArrayDraw {
   }
 
   // False: nothing to draw (no positions, the generated program failed, or GL_OUT_OF_MEMORY recorded).
-  // `vertex_end` bounds the vertices the draw reads from client memory.
-  bool Setup(uint64_t vertex_end) {
+  // `vertex_end` bounds the vertices the draw reads from client memory; `mode` is the primitive drawn.
+  bool Setup(uint64_t vertex_end, GLenum mode) {
     VertexArray& app = *ctx_.vertex_array;
     std::shared_ptr<Program> program = ctx_.program;
     const bool fixed = !program;
     if (fixed && !(app.legacy[kLegacyVertex].enabled || app.attribs[0].enabled)) return false;
-    if (fixed && !(program = FixedFunctionProgram(ctx_))) return false;
+    if (fixed && !(program = FixedFunctionProgram(ctx_, mode))) return false;
     if (!st_.array_input) st_.array_input = std::make_shared<VertexArray>();
     VertexArray& in = *st_.array_input;
     in.attribs = app.attribs;
@@ -449,7 +449,7 @@ void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei i
   if (IsPolygonMode(mode) && uint64_t(count) > kMaxPolygonVertices)
     return ctx.Error(GL_OUT_OF_MEMORY, "glDrawArrays", "too many vertices for GL_QUADS-style modes");
   ArrayDraw draw(ctx);
-  if (!draw.Setup(end)) return;
+  if (!draw.Setup(end, mode)) return;
   if (!IsPolygonMode(mode)) return gl::DrawArraysCommon(ctx, mode, first, count, instances);
   std::vector<uint32_t>& indices = st.array_indices;
   indices.clear();
@@ -517,7 +517,7 @@ void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const v
     if (CompileDraw(ctx, mode, runs) && !ExecutingWhileCompiling(ctx)) return;
   }
   ArrayDraw draw(ctx);
-  if (!draw.Setup(end)) return;
+  if (!draw.Setup(end, mode)) return;
   if (!polygons) return gl::DrawElementsCommon(ctx, mode, count, type, indices, instances, base_vertex);
   // Each restart-delimited run is one primitive sequence of its own (GL 3.1 §2.8.1).
   std::vector<uint32_t>& out = st.array_indices;

@@ -1,7 +1,7 @@
 // glPushAttrib / glPopAttrib: each push records, for the groups its mask names, how to put the state back —
 // core state read through the ordinary queries and restored through the ordinary setters (so every dirty
 // bit and derived value follows as if the application had made the calls), the compatibility profile's own
-// state copied. Groups Caldera keeps no state for (polygon stipple, accumulation, hints,
+// state copied. Groups Caldera keeps no state for (accumulation, hints,
 // evaluators) are logged once and otherwise accepted.
 #include <array>
 #include <functional>
@@ -70,10 +70,10 @@ constexpr GLbitfield kPointBit = 0x2, kLineBit = 0x4, kPolygonBit = 0x8, kLighti
                      kViewportBit = 0x800, kTransformBit = 0x1000, kEnableBit = 0x2000, kListBit = 0x20000,
                      kTextureBit = 0x40000, kScissorBit = 0x80000, kMultisampleBit = 0x20000000,
                      kCurrentBit = 0x1, kPixelModeBit = 0x20;
-constexpr GLbitfield kSaved = kCurrentBit | kPointBit | kLineBit | kPolygonBit | kLightingBit | kFogBit |
-                              GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT | kViewportBit | kTransformBit |
-                              kEnableBit | GL_COLOR_BUFFER_BIT | kListBit | kTextureBit | kScissorBit |
-                              kMultisampleBit | kPixelModeBit;
+constexpr GLbitfield kSaved = kCurrentBit | kPointBit | kLineBit | kPolygonBit | GL_POLYGON_STIPPLE_BIT |
+                              kLightingBit | kFogBit | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT |
+                              kViewportBit | kTransformBit | kEnableBit | GL_COLOR_BUFFER_BIT | kListBit |
+                              kTextureBit | kScissorBit | kMultisampleBit | kPixelModeBit;
 
 void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
   Context* c = &ctx;
@@ -81,6 +81,10 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
   if (mask & kLineBit) {
     s.Floats(GL_LINE_WIDTH, [c](auto v) { gl::LineWidth(*c, v[0]); });
     s.Cap(GL_LINE_SMOOTH);
+    s.Cap(GL_LINE_STIPPLE);
+    const GLint factor = ctx.state.line_stipple_factor;
+    const GLushort pattern = ctx.state.line_stipple_pattern;
+    s.Add([c, factor, pattern] { gl::LineStipple(*c, factor, pattern); });
   }
   if (mask & kPolygonBit) {
     s.Ints(GL_CULL_FACE_MODE, [c](auto v) { gl::CullFace(*c, GLenum(v[0])); });
@@ -90,8 +94,8 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
     gl::GetFloatv(ctx, GL_POLYGON_OFFSET_FACTOR, &offset[0]);
     gl::GetFloatv(ctx, GL_POLYGON_OFFSET_UNITS, &offset[1]);
     s.Add([c, offset] { gl::PolygonOffset(*c, offset[0], offset[1]); });
-    for (GLenum cap : {GL_CULL_FACE, GL_POLYGON_SMOOTH, GL_POLYGON_OFFSET_FILL, GL_POLYGON_OFFSET_LINE,
-                       GL_POLYGON_OFFSET_POINT})
+    for (GLenum cap : {GL_CULL_FACE, GL_POLYGON_SMOOTH, GL_POLYGON_STIPPLE, GL_POLYGON_OFFSET_FILL,
+                       GL_POLYGON_OFFSET_LINE, GL_POLYGON_OFFSET_POINT})
       s.Cap(cap);
   }
   if (mask & GL_DEPTH_BUFFER_BIT) {
@@ -161,12 +165,14 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
                        GL_FOG,
                        GL_LIGHTING,
                        GL_LINE_SMOOTH,
+                       GL_LINE_STIPPLE,
                        GL_MULTISAMPLE,
                        GL_NORMALIZE,
                        GL_POLYGON_OFFSET_FILL,
                        GL_POLYGON_OFFSET_LINE,
                        GL_POLYGON_OFFSET_POINT,
                        GL_POLYGON_SMOOTH,
+                       GL_POLYGON_STIPPLE,
                        GL_RESCALE_NORMAL,
                        GL_SAMPLE_ALPHA_TO_COVERAGE,
                        GL_SAMPLE_COVERAGE,
@@ -200,7 +206,7 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
     return ctx.Error(GL_STACK_OVERFLOW, "glPushAttrib", "attribute stack is full");
   if (mask & ~kSaved)
     util::LogOnce(util::LogLevel::kWarning, "glPushAttrib",
-                  "polygon stipple, accumulation, hint and evaluator state is not saved");
+                  "accumulation, hint and evaluator state is not saved");
   auto& frame = st.attrib_stack.emplace_back();
   Saver s(ctx, frame);
   SaveCore(ctx, mask, s);
@@ -307,6 +313,10 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
         std::copy_n(units[u].env_color, 4, st.units[u].env_color);
       }
     });
+  }
+  if (mask & GL_POLYGON_STIPPLE_BIT) {
+    const auto rows = st.polygon_stipple_rows;
+    s.Add([&st, rows] { st.polygon_stipple_rows = rows; });
   }
   if (mask & kListBit) {
     const GLuint base = st.list_base;

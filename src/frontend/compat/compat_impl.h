@@ -83,6 +83,10 @@ void ClipPlane(Context& ctx, GLenum plane, const GLdouble* equation);
 void GetClipPlane(Context& ctx, GLenum plane, GLdouble* equation);
 void ClipPlanef(Context& ctx, GLenum p, const GLfloat* eqn);
 void GetClipPlanef(Context& ctx, GLenum plane, GLfloat* equation);
+// --- stipple.cpp: line and polygon stipple
+void PolygonStipple(Context& ctx, const GLubyte* mask);
+void GetPolygonStipple(Context& ctx, GLubyte* mask);
+void LineStipple(Context& ctx, GLint factor, GLushort pattern);
 
 // --- lists.cpp: display lists
 GLuint GenLists(Context& ctx, GLsizei range);

@@ -86,6 +86,7 @@ enum : unsigned {
   kKeyPositional = 26 + 4 * kTexUnits,  // 8 bits: light i is positional (w != 0)
   kKeySpot = kKeyPositional + 8,        // 8 bits: light i is a spotlight (cutoff != 180)
   kKeyClipPlanes = kKeySpot + 8,        // 4 bits: how many user clip planes are enabled
+  kKeyPolygonStipple = kKeyClipPlanes + 4,  // filled polygons with GL_POLYGON_STIPPLE on
   kKeyTexGen = 64,                      // second word: 3 bits per coordinate S T R Q per unit, TexGenIndex
 };
 
@@ -106,7 +107,16 @@ int TexGenIndex(const TexGen& g) {
   }
 }
 
-ProgramKeyBits ProgramKey(const Context& ctx, const State& st) {
+// Whether `mode` rasterizes as filled polygons, which the polygon stipple applies to (GL 2.1 §3.5.2, §3.5.4:
+// not to points and lines, nor to polygons drawn as points or lines).
+bool FilledPolygons(const Context& ctx, GLenum mode) {
+  const bool polygon = mode == GL_TRIANGLES || mode == GL_TRIANGLE_STRIP || mode == GL_TRIANGLE_FAN ||
+                       mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON ||
+                       mode == GL_TRIANGLES_ADJACENCY || mode == GL_TRIANGLE_STRIP_ADJACENCY;
+  return polygon && ctx.state.polygon_mode == GL_FILL;
+}
+
+ProgramKeyBits ProgramKey(const Context& ctx, const State& st, GLenum mode) {
   Key k;
   bool lit = st.lighting;
   // Sphere, reflection and normal maps read the eye-space normal as lighting does, normalize and rescale
@@ -146,6 +156,7 @@ ProgramKeyBits ProgramKey(const Context& ctx, const State& st) {
   // Vulkan clips against every distance a shader writes: one per enabled plane, packed (u_clip_plane[j] is
   // the j-th enabled plane), so only the count is code.
   k.Put(uint64_t(std::popcount(EnabledClipPlanes(ctx))), 4);
+  k.Put(st.polygon_stipple && FilledPolygons(ctx, mode), 1);
   k.at = kKeyTexGen;
   for (int u = 0; u < kTexUnits; ++u)
     for (int c = 0; c < 4; ++c) k.Put(st.units[u].enabled_2d ? TexGenIndex(st.units[u].gen[c]) : 0, 3);
@@ -326,7 +337,14 @@ std::string FragmentSource(const Key& k) {
   int fog = int(k.Get(kKeyFog, 2)), alpha = int(k.Get(kKeyAlpha, 4));
   if (fog) s += "uniform vec4 u_fog;\nuniform vec4 u_fog_color;\n";  // density, start, end, 1/(end-start)
   if (alpha) s += "uniform float u_alpha_ref;\n";
+  const bool stipple = k.Get(kKeyPolygonStipple, 1);
+  if (stipple) s += "uniform uvec4 u_polygon_stipple[8];\n";  // row y is word y % 4 of element y / 4
   s += "void main() {\n";
+  if (stipple) {
+    // Before anything else: a stippled-out fragment is gone whatever the later stages would do.
+    s += "  ivec2 sp = ivec2(gl_FragCoord.xy) & 31;\n";
+    s += "  if (((u_polygon_stipple[sp.y >> 2][sp.y & 3] >> uint(sp.x)) & 1u) == 0u) discard;\n";
+  }
   if (two_side) {
     s += "  vec4 c = gl_FrontFacing ? v_color : v_back_color;\n";
     s += "  vec4 secondary = gl_FrontFacing ? v_secondary : v_back_secondary;\n";
@@ -430,9 +448,9 @@ std::shared_ptr<Program> Build(Context& ctx, const ProgramKeyBits& key_bits) {
   return BuildInternalProgram(ctx, VertexSource(k), FragmentSource(k));
 }
 
-std::shared_ptr<Program> ProgramFor(Context& ctx) {
+std::shared_ptr<Program> ProgramFor(Context& ctx, GLenum mode) {
   State& st = *ctx.compat;
-  ProgramKeyBits key = ProgramKey(ctx, st);
+  ProgramKeyBits key = ProgramKey(ctx, st, mode);
   if (st.cache_programs) {
     auto it = st.programs.find(key);
     if (it != st.programs.end()) return it->second;
@@ -526,6 +544,8 @@ void LoadUniforms(Context& ctx, State& st, Program& program) {
   const uint32_t clip_mask = EnabledClipPlanes(ctx);
   for (int i = 0, j = 0; i < kClipPlanes; ++i)
     if (clip_mask & (1u << i)) w.Vec("u_clip_plane", st.clip_planes[size_t(i)].data(), 4, j++);
+  if (st.polygon_stipple)
+    for (int i = 0; i < 8; ++i) w.Words("u_polygon_stipple", &st.polygon_stipple_rows[size_t(i) * 4], 4, i);
   w.Finish();
 }
 
@@ -557,15 +577,15 @@ void SetAttrib(VertexArray& vao, int location, const std::shared_ptr<Buffer>& bu
 
 }  // namespace
 
-std::shared_ptr<Program> FixedFunctionProgram(Context& ctx) {
-  std::shared_ptr<Program> program = ProgramFor(ctx);
+std::shared_ptr<Program> FixedFunctionProgram(Context& ctx, GLenum mode) {
+  std::shared_ptr<Program> program = ProgramFor(ctx, mode);
   if (program) LoadUniforms(ctx, *ctx.compat, *program);
   return program;
 }
 
 void DrawVertices(Context& ctx, GLenum mode, const Vertex* vertices, size_t count) {
   if (count == 0 || ctx.conditional_render.discard) return;
-  std::shared_ptr<Program> program = ctx.program ? ctx.program : FixedFunctionProgram(ctx);
+  std::shared_ptr<Program> program = ctx.program ? ctx.program : FixedFunctionProgram(ctx, mode);
   if (!program) return;
   if (ctx.program && !program->linked->compat_builtins.empty()) LoadBuiltinUniforms(ctx, *program);
   DrawVerticesWith(ctx, program, mode, vertices, count);

@@ -191,6 +191,17 @@ void End(Context& ctx) {
   State& st = *ctx.compat;
   if (!(ctx.compat_hooks & kHookInBegin)) return ctx.Error(GL_INVALID_OPERATION, "glEnd", "no glBegin");
   ctx.compat_hooks &= static_cast<uint8_t>(~kHookInBegin);
+  // A stippled strip or loop keeps its stipple counter along all its segments (GL 2.1 §3.4.2): it is drawn
+  // as a strip of its own rather than joining the batch as independent segments, which restart it.
+  if (ctx.state.line_stipple && (st.begin_mode == GL_LINE_STRIP || st.begin_mode == GL_LINE_LOOP)) {
+    if (st.begin_mode == GL_LINE_LOOP && st.primitive.size() >= 2) st.primitive.push_back(st.primitive[0]);
+    if (st.primitive.size() >= 2) {
+      DrawPendingBatch(ctx);
+      DrawVertices(ctx, GL_LINE_STRIP, st.primitive.data(), st.primitive.size());
+    }
+    st.primitive.clear();
+    return;
+  }
   size_t before = st.batch.size();
   Decompose(st.begin_mode, st.shade_model == GL_FLAT, st.primitive, st.batch);
   st.primitive.clear();

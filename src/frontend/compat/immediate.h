@@ -67,9 +67,9 @@ void DrawVerticesWith(Context& ctx, const std::shared_ptr<Program>& program, GLe
 // once); counted in ff_programs_built.
 std::shared_ptr<Program> BuildInternalProgram(Context& ctx, const std::string& vertex,
                                               const std::string& fragment);
-// The generated program for the current fixed-function state, its uniforms up to date (null: it failed to
-// build, logged once).
-std::shared_ptr<Program> FixedFunctionProgram(Context& ctx);
+// The generated program for the current fixed-function state drawing `mode` (the polygon stipple applies to
+// polygons only), its uniforms up to date (null: it failed to build, logged once).
+std::shared_ptr<Program> FixedFunctionProgram(Context& ctx, GLenum mode);
 // builtin_uniforms.cpp: writes the compatibility state into the built-in uniforms (gl_ModelViewMatrix,
 // gl_LightSource...) an application program of GLSL 1.x uses; values that did not change upload nothing.
 void LoadBuiltinUniforms(Context& ctx, Program& program);

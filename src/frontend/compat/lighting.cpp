@@ -128,10 +128,15 @@ bool SetCapability(Context& ctx, GLenum cap, bool value) {
     case GL_TEXTURE_GEN_Q:
       if (unit < kTexUnits) st.units[unit].gen[cap - GL_TEXTURE_GEN_S].enabled = value;
       return true;
+    case GL_POLYGON_STIPPLE:
+      st.polygon_stipple = value;
+      return true;
+    case GL_LINE_STIPPLE:  // pipe state: the backend's line rasterizer stipples
+      if (ctx.state.line_stipple != value) ctx.MarkDirty(kDirtyFixedState);
+      ctx.state.line_stipple = value;
+      return true;
     // Accepted and ignored (the state exists; nothing generated reads it yet): docs/CONFORMANCE.md.
     case GL_POINT_SMOOTH:
-    case GL_LINE_STIPPLE:
-    case GL_POLYGON_STIPPLE:
       return true;
     default:
       return false;
@@ -155,6 +160,10 @@ bool QueryCapability(Context& ctx, GLenum cap, bool* value) {
       return *value = st.fog, true;
     case GL_ALPHA_TEST:
       return *value = st.alpha_test, true;
+    case GL_POLYGON_STIPPLE:
+      return *value = st.polygon_stipple, true;
+    case GL_LINE_STIPPLE:
+      return *value = ctx.state.line_stipple, true;
     case GL_TEXTURE_2D:
       return *value = unit < kTexUnits && st.units[unit].enabled_2d, true;
     case GL_TEXTURE_GEN_S:

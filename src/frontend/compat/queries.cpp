@@ -102,6 +102,10 @@ int QueryState(Context& ctx, GLenum pname, double* out, bool* color) {
     case GL_FOG_COLOR:
       *color = true;
       return Put(out, st.fog_color, 4);
+    case GL_LINE_STIPPLE_PATTERN:
+      return out[0] = ctx.state.line_stipple_pattern, 1;
+    case GL_LINE_STIPPLE_REPEAT:
+      return out[0] = ctx.state.line_stipple_factor, 1;
     case GL_ALPHA_TEST_FUNC:
       return out[0] = st.alpha_func, 1;
     case GL_ALPHA_TEST_REF:

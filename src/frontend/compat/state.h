@@ -125,6 +125,11 @@ struct Stats {
 
 struct State {
   State();
+  static constexpr std::array<uint32_t, 32> FullStipple() {
+    std::array<uint32_t, 32> rows{};
+    rows.fill(~0u);
+    return rows;
+  }
 
   // Current attributes.
   float color[4] = {1, 1, 1, 1};
@@ -170,6 +175,9 @@ struct State {
   bool alpha_test = false;
   GLenum alpha_func = GL_ALWAYS;
   float alpha_ref = 0;
+  // GL_POLYGON_STIPPLE (stipple.cpp): row y of the 32x32 pattern, bit x set where fragments are kept.
+  bool polygon_stipple = false;
+  std::array<uint32_t, 32> polygon_stipple_rows = FullStipple();
 
   PixelRectState pixel;  // raster position, zoom, pixel transfer (pixel_rect.h)
 

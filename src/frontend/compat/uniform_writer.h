@@ -63,6 +63,12 @@ class UniformWriter {
     if (!u || index >= u->array_size) return;
     Put(size_t(u->offset) + size_t(index) * size_t(u->array_stride), v, size_t(n));
   }
+  // Element `index` of a uint or uvec uniform (or array of them): `n` words.
+  void Words(UniformName name, const uint32_t* v, int n, int index = 0) {
+    const shader::Uniform* u = Find(name.text());
+    if (!u || index >= u->array_size) return;
+    PutBytes(size_t(u->offset) + size_t(index) * size_t(u->array_stride), v, size_t(n) * sizeof(uint32_t));
+  }
   // Element `index` of a column-major matrix (or matrix array) of `columns` columns of `rows` floats.
   void Matrix(UniformName name, const float* m, int columns, int rows, int index = 0) {
     const shader::Uniform* u = Find(name.text());
@@ -101,10 +107,11 @@ class UniformWriter {
     ++cursor_;
     return u;
   }
-  void Put(size_t offset, const float* v, size_t n) {
-    if (offset + n * sizeof(float) > block_.size()) return;
-    if (std::memcmp(block_.data() + offset, v, n * sizeof(float)) != 0) {
-      std::memcpy(block_.data() + offset, v, n * sizeof(float));
+  void Put(size_t offset, const float* v, size_t n) { PutBytes(offset, v, n * sizeof(float)); }
+  void PutBytes(size_t offset, const void* v, size_t bytes) {
+    if (offset + bytes > block_.size()) return;
+    if (std::memcmp(block_.data() + offset, v, bytes) != 0) {
+      std::memcpy(block_.data() + offset, v, bytes);
       changed_ = true;
     }
   }

@@ -3,6 +3,7 @@
 // legacy vertex arrays' state, the attribute stacks, and a core context refusing every legacy command with
 // GL_INVALID_OPERATION (GL 3.2 core, appendix E).
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -725,6 +726,138 @@ void PixelRects() {
 }
 
 // A 3.3 core context (another context of the same display): every legacy command is GL_INVALID_OPERATION.
+// Line stipple, polygon stipple and line width state (GL 2.1 §3.4, §3.5.2, tables 6.12-6.14): initial values,
+// clamping, errors, the attribute stack, display lists and the pixel store the stipple bitmap goes through.
+void StippleState() {
+  GLint v = -1;
+  glGetIntegerv(GL_LINE_STIPPLE_PATTERN, &v);
+  CHECK(v == 0xFFFF);
+  glGetIntegerv(GL_LINE_STIPPLE_REPEAT, &v);
+  CHECK(v == 1);
+  CHECK(!glIsEnabled(GL_LINE_STIPPLE) && !glIsEnabled(GL_POLYGON_STIPPLE));
+  GLubyte mask[128];
+  std::memset(mask, 0, sizeof mask);
+  GetPolygonStipple(mask);
+  bool all_ones = true;
+  for (GLubyte b : mask) all_ones &= b == 0xFF;
+  CHECK(all_ones);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // Any factor, clamped to 1..256.
+  LineStipple(0, 0x1234);
+  glGetIntegerv(GL_LINE_STIPPLE_REPEAT, &v);
+  CHECK(v == 1);
+  glGetIntegerv(GL_LINE_STIPPLE_PATTERN, &v);
+  CHECK(v == 0x1234);
+  LineStipple(1000, 0xABCD);
+  glGetIntegerv(GL_LINE_STIPPLE_REPEAT, &v);
+  CHECK(v == 256);
+  LineStipple(-5, 0xABCD);
+  glGetIntegerv(GL_LINE_STIPPLE_REPEAT, &v);
+  CHECK(v == 1);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // Widths above 1 are kept in compatibility contexts; width <= 0 is an error.
+  glLineWidth(0);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glLineWidth(-2);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glLineWidth(5);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLfloat width = 0, range[2] = {}, granularity = -1;
+  glGetFloatv(GL_LINE_WIDTH, &width);
+  CHECK(width == 5);
+  glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, range);
+  CHECK(range[0] <= 1 && range[1] >= 5);
+  glGetFloatv(GL_SMOOTH_LINE_WIDTH_RANGE, range);
+  CHECK(range[0] <= 1 && range[1] >= 1);
+  glGetFloatv(GL_LINE_WIDTH_GRANULARITY, &granularity);
+  CHECK(granularity > 0 && granularity <= 1);
+  // GL_LINE_BIT keeps width and stipple, GL_ENABLE_BIT both enables, GL_POLYGON_STIPPLE_BIT the pattern.
+  LineStipple(3, 0x00FF);
+  PushAttrib(GL_LINE_BIT | GL_ENABLE_BIT | GL_POLYGON_STIPPLE_BIT);
+  LineStipple(7, 0x0F0F);
+  glLineWidth(2);
+  glEnable(GL_LINE_STIPPLE);
+  glEnable(GL_POLYGON_STIPPLE);
+  GLubyte pattern[128];
+  for (int i = 0; i < 128; ++i) pattern[i] = GLubyte(i * 7 + 1);
+  PolygonStipple(pattern);
+  GetPolygonStipple(mask);
+  CHECK(std::memcmp(mask, pattern, sizeof mask) == 0);
+  CHECK(glIsEnabled(GL_LINE_STIPPLE) && glIsEnabled(GL_POLYGON_STIPPLE));
+  PopAttrib();
+  glGetIntegerv(GL_LINE_STIPPLE_REPEAT, &v);
+  CHECK(v == 3);
+  glGetIntegerv(GL_LINE_STIPPLE_PATTERN, &v);
+  CHECK(v == 0x00FF);
+  glGetFloatv(GL_LINE_WIDTH, &width);
+  CHECK(width == 5);
+  CHECK(!glIsEnabled(GL_LINE_STIPPLE) && !glIsEnabled(GL_POLYGON_STIPPLE));
+  GetPolygonStipple(mask);
+  all_ones = true;
+  for (GLubyte b : mask) all_ones &= b == 0xFF;
+  CHECK(all_ones);
+  // Pack state applies to the readback: skipped rows and pixels, rows of 40 bits aligned to 8 bytes.
+  PolygonStipple(pattern);
+  GLubyte packed[2 * 8 + 32 * 8 + 8];
+  std::memset(packed, 0xAA, sizeof packed);
+  glPixelStorei(GL_PACK_ROW_LENGTH, 40);
+  glPixelStorei(GL_PACK_ALIGNMENT, 8);
+  glPixelStorei(GL_PACK_SKIP_ROWS, 2);
+  glPixelStorei(GL_PACK_SKIP_PIXELS, 8);
+  GetPolygonStipple(packed);
+  glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+  glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+  bool rows_ok = packed[0] == 0xAA && packed[16] == 0xAA;
+  for (int y = 0; y < 32; ++y)
+    for (int b = 0; b < 4; ++b) rows_ok &= packed[16 + y * 8 + 1 + b] == pattern[y * 4 + b];
+  CHECK(rows_ok);
+  // A pixel unpack buffer is the source when bound; one too small is GL_INVALID_OPERATION.
+  GLuint pbo = 0;
+  glGenBuffers(1, &pbo);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo);
+  GLubyte inverse[128];
+  for (int i = 0; i < 128; ++i) inverse[i] = GLubyte(~pattern[i]);
+  glBufferData(GL_PIXEL_UNPACK_BUFFER, sizeof inverse, inverse, GL_STATIC_DRAW);
+  PolygonStipple(nullptr);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  PolygonStipple(reinterpret_cast<const GLubyte*>(uintptr_t(4)));
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  GetPolygonStipple(mask);
+  CHECK(std::memcmp(mask, inverse, sizeof mask) == 0);
+  glDeleteBuffers(1, &pbo);
+  // A display list keeps the bitmap as unpacked at compile time and glLineStipple's values.
+  GLuint list = GenLists(1);
+  NewList(list, GL_COMPILE);
+  PolygonStipple(pattern);
+  LineStipple(9, 0x1111);
+  EndList();
+  GetPolygonStipple(mask);
+  CHECK(std::memcmp(mask, inverse, sizeof mask) == 0);  // compiling changed nothing
+  glGetIntegerv(GL_LINE_STIPPLE_REPEAT, &v);
+  CHECK(v == 3);
+  glPixelStorei(GL_UNPACK_SKIP_ROWS, 5);
+  CallList(list);
+  glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+  GetPolygonStipple(mask);
+  CHECK(std::memcmp(mask, pattern, sizeof mask) == 0);
+  glGetIntegerv(GL_LINE_STIPPLE_REPEAT, &v);
+  CHECK(v == 9);
+  DeleteLists(list, 1);
+  // Not between glBegin and glEnd.
+  Begin(GL_LINES);
+  LineStipple(1, 0xFFFF);
+  End();
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  LineStipple(1, 0xFFFF);
+  glLineWidth(1);
+  std::memset(mask, 0xFF, sizeof mask);
+  PolygonStipple(mask);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 void CoreContext(const harness::Window& w) {
   const EGLint core[] = {EGL_CONTEXT_MAJOR_VERSION,
                          3,
@@ -775,6 +908,10 @@ void CoreContext(const harness::Window& w) {
   using WindowPos2iFn = void(APIENTRY*)(GLint, GLint);
   reinterpret_cast<WindowPos2iFn>(eglGetProcAddress("glWindowPos2i"))(1, 1);
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  LineStipple(1, 0xFFFF);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  PolygonStipple(nullptr);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
   CHECK(eglMakeCurrent(w.display, w.surface, w.surface, w.context));
   CHECK(eglDestroyContext(w.display, ctx));
 }
@@ -791,6 +928,7 @@ int main() {
   TexGenState();
   ClipPlanes();
   PixelRects();
+  StippleState();
   CoreContext(w);
   harness::Close(w);
   return harness::Summary();

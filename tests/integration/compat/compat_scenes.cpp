@@ -946,6 +946,9 @@ void Glsl120() {
 // texgen_scenes.cpp
 void TexGenLinear();
 void TexGenMaps();
+// stipple_scenes.cpp
+void PolygonStippleScene();
+void LinesScene();
 
 namespace {
 
@@ -975,6 +978,8 @@ const SceneEntry kScenes[] = {
     {"texgen_maps", TexGenMaps},
     {"pixel_rects", PixelRectScene},
     {"bitmap_copy", BitmapCopyScene},
+    {"polygon_stipple", PolygonStippleScene},
+    {"lines", LinesScene},
 };
 
 }  // namespace
