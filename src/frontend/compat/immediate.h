@@ -59,8 +59,8 @@ void RectCommon(Context& ctx, float x1, float y1, float x2, float y2);
 // ordinary draw path.
 void DrawVertices(Context& ctx, GLenum mode, const Vertex* vertices, size_t count);
 // The generated program for the current fixed-function state, its uniforms up to date (null: it failed to
-// build, logged once).
-std::shared_ptr<Program> FixedFunctionProgram(Context& ctx);
+// build, logged once). `mode` is the draw's primitive: points add their size and sprite code.
+std::shared_ptr<Program> FixedFunctionProgram(Context& ctx, GLenum mode);
 // builtin_uniforms.cpp: writes the compatibility state into the built-in uniforms (gl_ModelViewMatrix,
 // gl_LightSource...) an application program of GLSL 1.x uses; values that did not change upload nothing.
 void LoadBuiltinUniforms(Context& ctx, Program& program);
@@ -90,6 +90,20 @@ void ApplyColorMaterial(State& st);
 int QueryState(Context& ctx, GLenum pname, double* out, bool* color);
 // The current matrix of `mode`'s stack (matrix.cpp).
 Mat4& Top(State& st, GLenum mode, GLuint unit);
+// points.cpp: the compatibility point parameters (false: pname is not one; `vector`: the v form, which
+// alone takes GL_POINT_DISTANCE_ATTENUATION), their glGet* (as QueryState), glTexEnv(GL_POINT_SPRITE).
+bool SetPointParameter(Context& ctx, GLenum pname, const GLfloat* values, bool vector, const char* function);
+int QueryPointState(Context& ctx, GLenum pname, double* out);
+void PointSpriteEnv(Context& ctx, GLenum pname, const GLfloat* params);
+// glPushAttrib of the point state: GL_POINT_BIT's parameters, sprite enable and per-unit GL_COORD_REPLACE,
+// and GL_ENABLE_BIT's GL_POINT_SPRITE; the returned call puts them back.
+std::function<void()> SavePointState(Context& ctx, bool point_bit, bool enable_bit);
+// Whether a generated program drawing `mode` writes gl_PointSize (every fixed-function point draw: its size
+// is glPointSize clamped, attenuated by distance), and the switch that makes the draw take that size.
+inline bool FixedFunctionPoints(GLenum mode) {
+  return mode == GL_POINTS;
+}
+void SetGeneratedPointSize(Context& ctx, bool on);
 // CALDERA_STATS: the fixed-function counters (lists.cpp writes them when the context goes).
 void WriteStats(const Context& ctx);
 

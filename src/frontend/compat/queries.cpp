@@ -108,6 +108,7 @@ int QueryState(Context& ctx, GLenum pname, double* out, bool* color) {
     default: {
       bool enabled = false;
       if (QueryCapability(ctx, pname, &enabled)) return out[0] = enabled, 1;
+      if (int n = QueryPointState(ctx, pname, out)) return n;
       return QueryArrayState(ctx, pname, out);
     }
   }
