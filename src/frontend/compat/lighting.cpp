@@ -87,6 +87,7 @@ int ParamCount(GLenum pname) {
       return 4;
     case GL_SPOT_DIRECTION:
     case GL_COLOR_INDEXES:
+    case GL_POINT_DISTANCE_ATTENUATION:
       return 3;
     default:
       return 1;

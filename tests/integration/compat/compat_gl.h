@@ -79,7 +79,9 @@
   X(TexGendv, void, (GLenum, GLenum, const GLdouble*))                           \
   X(GetTexGeniv, void, (GLenum, GLenum, GLint*))                                 \
   X(GetTexGenfv, void, (GLenum, GLenum, GLfloat*))                               \
-  X(GetTexGendv, void, (GLenum, GLenum, GLdouble*))
+  X(GetTexGendv, void, (GLenum, GLenum, GLdouble*))                              \
+  X(GetTexEnviv, void, (GLenum, GLenum, GLint*))                                 \
+  X(GetTexEnvfv, void, (GLenum, GLenum, GLfloat*))
 
 namespace compat_gl {
 #define COMPAT_DECLARE(name, ret, args) inline ret(APIENTRY* name) args = nullptr;
