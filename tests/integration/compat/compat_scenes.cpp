@@ -941,6 +941,9 @@ void Glsl120() {
 // texgen_scenes.cpp
 void TexGenLinear();
 void TexGenMaps();
+// point_scenes.cpp
+void PointsAttenuation();
+void PointSprites();
 
 namespace {
 
@@ -966,6 +969,8 @@ const SceneEntry kScenes[] = {
     {"glsl120", Glsl120},
     {"texgen_linear", TexGenLinear},
     {"texgen_maps", TexGenMaps},
+    {"points_attenuation", PointsAttenuation},
+    {"point_sprites", PointSprites},
 };
 
 }  // namespace
