@@ -454,9 +454,8 @@ static int GetTexEnv(Context& ctx, GLenum target, GLenum pname, float out[4]) {
   if (target == GL_POINT_SPRITE && pname == GL_COORD_REPLACE) return out[0] = u.coord_replace, 1;
   if (target == GL_TEXTURE_ENV && pname == GL_TEXTURE_ENV_MODE) return out[0] = float(u.env_mode), 1;
   if (target == GL_TEXTURE_ENV && pname == GL_TEXTURE_ENV_COLOR) return std::copy_n(u.env_color, 4, out), 4;
-  ctx.Error(GL_INVALID_ENUM, "glGetTexEnv", target == GL_TEXTURE_ENV || target == GL_POINT_SPRITE
-                                                 ? "invalid pname"
-                                                 : "invalid target");
+  ctx.Error(GL_INVALID_ENUM, "glGetTexEnv",
+            target == GL_TEXTURE_ENV || target == GL_POINT_SPRITE ? "invalid pname" : "invalid target");
   return 0;
 }
 void GetTexEnvfv(Context& ctx, GLenum target, GLenum pname, GLfloat* params) {

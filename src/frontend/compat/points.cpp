@@ -15,7 +15,8 @@ bool SetPointParameter(Context& ctx, GLenum pname, const GLfloat* values, bool v
   switch (pname) {
     case GL_POINT_SIZE_MIN:
     case GL_POINT_SIZE_MAX: {
-      if (values[0] < 0.0f) return ctx.Error(GL_INVALID_VALUE, function, "point size bound is negative"), true;
+      if (values[0] < 0.0f)
+        return ctx.Error(GL_INVALID_VALUE, function, "point size bound is negative"), true;
       GLfloat& bound = pname == GL_POINT_SIZE_MIN ? s.point_size_min : s.point_size_max;
       if (bound == values[0]) return true;
       bound = values[0];

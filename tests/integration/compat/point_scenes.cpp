@@ -142,7 +142,8 @@ void PointSprites() {
   // Bottom left: GL_LOWER_LEFT. The GLES backend has no point sprite origin (docs/GLES-BACKEND.md): both
   // renderers keep GL_UPPER_LEFT there, so that its picture still compares.
   const char* backend = std::getenv("CALDERA_BACKEND");
-  if (!backend || std::strcmp(backend, "gles") != 0) glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_LOWER_LEFT);
+  if (!backend || std::strcmp(backend, "gles") != 0)
+    glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_LOWER_LEFT);
   Begin(GL_POINTS);
   Color3f(1, 1, 1);
   Vertex2f(16, 16);
