@@ -26,7 +26,8 @@ void PointSize(Context& ctx, GLfloat size) {
 namespace {
 
 // The core-profile point parameters; the others (GL_POINT_SIZE_MIN/MAX, GL_POINT_DISTANCE_ATTENUATION) are
-// compatibility state (compat/points.cpp) and GL_INVALID_ENUM in core contexts, as in Mesa's.
+// compatibility state (compat/points.cpp) and GL_INVALID_ENUM in core contexts, whose spec lists neither
+// (Mesa's core contexts accept them).
 void SetPointParameter(Context& ctx, GLenum pname, const GLfloat* values, bool vector, const char* function) {
   const GLfloat value = values[0];
   switch (pname) {

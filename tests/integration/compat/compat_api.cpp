@@ -640,6 +640,45 @@ void PointState() {
   CHECK(replace == GL_FALSE);
   DeleteLists(list, 1);
 
+  // GLSL 1.10 reads the parameters in gl_Point.
+  glPointParameterf(GL_POINT_SIZE_MIN, 0.25f);
+  glPointParameterf(GL_POINT_SIZE_MAX, 50);
+  const GLfloat att_glsl[3] = {0.5f, 0.75f, 0.125f};
+  glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, att_glsl);
+  {
+    const char* vs = "#version 110\nvoid main() { gl_Position = ftransform(); }\n";
+    const char* fs =
+        "#version 110\nvoid main() {\n"
+        "  gl_FragColor = vec4(gl_Point.sizeMin, gl_Point.sizeMax / 100.0, gl_Point.distanceLinearAttenuation,\n"
+        "                      gl_Point.distanceConstantAttenuation + gl_Point.distanceQuadraticAttenuation);\n}\n";
+    GLuint program = glCreateProgram();
+    for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, vs}, std::pair{GL_FRAGMENT_SHADER, fs}}) {
+      GLuint sh = glCreateShader(GLenum(type));
+      glShaderSource(sh, 1, &src, nullptr);
+      glCompileShader(sh);
+      glAttachShader(program, sh);
+      glDeleteShader(sh);
+    }
+    glLinkProgram(program);
+    GLint linked = 0;
+    glGetProgramiv(program, GL_LINK_STATUS, &linked);
+    CHECK(linked == GL_TRUE);
+    MatrixMode(GL_PROJECTION);
+    LoadIdentity();
+    MatrixMode(GL_MODELVIEW);
+    LoadIdentity();
+    glUseProgram(program);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    Rectf(-1, -1, 1, 1);
+    glUseProgram(0);
+    glDeleteProgram(program);
+    GLubyte px[4] = {};
+    glReadPixels(4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(std::abs(px[0] - 64) <= 2 && std::abs(px[1] - 128) <= 2 && std::abs(px[2] - 191) <= 2 &&
+          std::abs(px[3] - 159) <= 2);
+  }
+
   // Back to the initial state.
   const GLfloat one[3] = {1, 0, 0};
   glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, one);
