@@ -160,11 +160,12 @@ CORE_LISTABLE = {
     "PolygonOffset", "LineWidth", "PointSize", "Scissor", "Viewport", "StencilFunc", "StencilOp", "StencilMask",
     "Clear", "ClearColor", "ClearDepth", "ClearStencil", "BindTexture", "ActiveTexture", "TexParameteri",
     "TexParameterf", "UseProgram", "Hint", "LogicOp", "Uniform1f", "Uniform2f", "Uniform3f", "Uniform4f",
-    "Uniform1i", "VertexAttrib1f", "VertexAttrib2f", "VertexAttrib3f", "VertexAttrib4f",
+    "Uniform1i", "VertexAttrib1f", "VertexAttrib2f", "VertexAttrib3f", "VertexAttrib4f", "PointParameterf",
+    "PointParameteri", "PointParameterfv", "PointParameteriv",
 }
 FIXED_COUNT_RE = re.compile(
     r"^(Vertex|Color|SecondaryColor|TexCoord|MultiTexCoord|RasterPos|WindowPos|EvalCoord)([1-4])[a-z]+v$")
-PNAME_COUNT_RE = re.compile(r"^(Material|Light|LightModel|Fog|TexEnv|TexGen)[ifd]v$")
+PNAME_COUNT_RE = re.compile(r"^(Material|Light|LightModel|Fog|TexEnv|TexGen|PointParameter)[ifd]v$")
 
 
 def pointer_copy(cmd, ctype, pname):

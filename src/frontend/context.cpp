@@ -49,6 +49,7 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
   dirty_.set();
   compat_ = (desc.api == ClientApi::kOpenGL && !desc.core_profile) || IsES1();
   if (compat_) compat = std::make_unique<compat::State>();
+  state.point_size_max = device.backend().caps().point_size_range[1];
   // ES 1.1 refuses the commands it lacks (shaders, glBegin...): every implemented entry point asks
   // compat::BeforeCommand, only in ES 1.1 contexts.
   if (IsES1()) compat_hooks = compat::kHookES1;
@@ -356,9 +357,9 @@ void Context::FlushFixedState() {
   cmd.multisample = s.multisample;
   cmd.logic_op_enable = s.color_logic_op;
   cmd.logic_op = static_cast<pipe::LogicOp>(s.logic_op - GL_CLEAR);
-  cmd.program_point_size = s.program_point_size;
+  cmd.program_point_size = s.program_point_size || s.generated_point_size;
   cmd.point_origin_lower_left = s.point_sprite_origin == GL_LOWER_LEFT;
-  cmd.point_size = s.point_size;
+  cmd.point_size = std::min(std::max(s.point_size, s.point_size_min), s.point_size_max);
   cmd.line_stipple = s.line_stipple;
   cmd.line_stipple_pattern = s.line_stipple_pattern;
   cmd.line_stipple_factor = uint32_t(s.line_stipple_factor);

@@ -105,6 +105,11 @@ struct GLState {
   GLenum logic_op = GL_COPY;
   GLfloat point_size = 1.0f, point_fade_threshold = 1.0f;
   GLenum point_sprite_origin = GL_UPPER_LEFT;
+  // GL_POINT_SIZE_MIN/MAX clamp glPointSize (compatibility only; the maximum starts at the device's).
+  GLfloat point_size_min = 0.0f, point_size_max = 1.0f;
+  // A generated fixed-function program writes gl_PointSize (compat/points.cpp): the draw takes the shader's
+  // size as with GL_PROGRAM_POINT_SIZE, without the application's enable changing.
+  bool generated_point_size = false;
   GLenum clamp_read_color = GL_FIXED_ONLY;
   GLfloat polygon_offset_factor = 0.0f, polygon_offset_units = 0.0f;
   GLuint primitive_restart_index = 0;

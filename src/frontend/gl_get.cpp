@@ -606,9 +606,10 @@ const GLubyte* GetString(Context& ctx, GLenum name) {
       }
       return reinterpret_cast<const GLubyte*>((ctx.IsES() ? essl_version : glsl_version).c_str());
     case GL_EXTENSIONS:
-      // ES 1.1: none of the table's extensions are ES 1 extensions, and the ES 1 ones Caldera could offer
-      // (GL_OES_point_size_array, GL_OES_point_sprite, GL_OES_read_format...) are not implemented.
-      if (ctx.IsES1()) return reinterpret_cast<const GLubyte*>("");
+      // ES 1.1: none of the table's extensions are ES 1 extensions; of ES 1's own, GL_OES_point_sprite is the
+      // compatibility profile's point sprites (compat/points.cpp, same enums) and needs no entry point.
+      // GL_OES_point_size_array, GL_OES_read_format... are not implemented.
+      if (ctx.IsES1()) return reinterpret_cast<const GLubyte*>("GL_OES_point_sprite");
       if (ctx.IsES() || ctx.IsCompat())
         return reinterpret_cast<const GLubyte*>(Extensions(ctx).joined.c_str());
       // Core profile: GL_EXTENSIONS is gone from glGetString (use glGetStringi); compatibility keeps it.

@@ -2,6 +2,7 @@
 // origin, read colour clamping, and glPixelStoref. Setters mark the fixed state dirty only on real change.
 #include <cmath>
 
+#include "frontend/compat/immediate.h"
 #include "frontend/context.h"
 #include "frontend/gl_impl.h"
 
@@ -24,12 +25,13 @@ void PointSize(Context& ctx, GLfloat size) {
 
 namespace {
 
-// The core-profile point parameters; the others (GL_POINT_SIZE_MIN/MAX, GL_POINT_DISTANCE_ATTENUATION)
-// are compatibility-only and GL_INVALID_ENUM here, as in Mesa's core contexts.
-void SetPointParameter(Context& ctx, GLenum pname, GLfloat value, const char* function) {
+// The core-profile point parameters; the others (GL_POINT_SIZE_MIN/MAX, GL_POINT_DISTANCE_ATTENUATION) are
+// compatibility state (compat/points.cpp) and GL_INVALID_ENUM in core contexts, whose spec lists neither
+// (Mesa's core contexts accept them).
+void SetPointParameter(Context& ctx, GLenum pname, const GLfloat* values, bool vector, const char* function) {
+  const GLfloat value = values[0];
   switch (pname) {
     case GL_POINT_FADE_THRESHOLD_SIZE:
-      // Fading applies to multisampled points in the compatibility profile only; kept for the query.
       if (value < 0.0f) return ctx.Error(GL_INVALID_VALUE, function, "fade threshold is negative");
       ctx.state.point_fade_threshold = value;
       return;
@@ -43,6 +45,7 @@ void SetPointParameter(Context& ctx, GLenum pname, GLfloat value, const char* fu
       return;
     }
     default:
+      if (ctx.IsCompat() && compat::SetPointParameter(ctx, pname, values, vector, function)) return;
       return ctx.Error(GL_INVALID_ENUM, function, "invalid point parameter");
   }
 }
@@ -50,16 +53,22 @@ void SetPointParameter(Context& ctx, GLenum pname, GLfloat value, const char* fu
 }  // namespace
 
 void PointParameterf(Context& ctx, GLenum pname, GLfloat param) {
-  SetPointParameter(ctx, pname, param, "glPointParameterf");
+  SetPointParameter(ctx, pname, &param, false, "glPointParameterf");
 }
 void PointParameterfv(Context& ctx, GLenum pname, const GLfloat* params) {
-  SetPointParameter(ctx, pname, params[0], "glPointParameterfv");
+  if (!params) return;
+  SetPointParameter(ctx, pname, params, true, "glPointParameterfv");
 }
 void PointParameteri(Context& ctx, GLenum pname, GLint param) {
-  SetPointParameter(ctx, pname, static_cast<GLfloat>(param), "glPointParameteri");
+  const GLfloat value = static_cast<GLfloat>(param);
+  SetPointParameter(ctx, pname, &value, false, "glPointParameteri");
 }
 void PointParameteriv(Context& ctx, GLenum pname, const GLint* params) {
-  SetPointParameter(ctx, pname, static_cast<GLfloat>(params[0]), "glPointParameteriv");
+  if (!params) return;
+  // Only GL_POINT_DISTANCE_ATTENUATION reads three values.
+  const GLfloat values[3] = {GLfloat(params[0]), pname == 0x8129 ? GLfloat(params[1]) : 0.0f,
+                             pname == 0x8129 ? GLfloat(params[2]) : 0.0f};
+  SetPointParameter(ctx, pname, values, true, "glPointParameteriv");
 }
 
 void ClampColor(Context& ctx, GLenum target, GLenum clamp) {

@@ -251,7 +251,7 @@ void Respecify(Context& ctx, std::shared_ptr<Buffer>& slot, const void* data, ui
 // attributes no array feeds. The destructor puts the application's state back.
 class ArrayDraw {
  public:
-  explicit ArrayDraw(Context& ctx) : ctx_(ctx), st_(*ctx.compat) {}
+  ArrayDraw(Context& ctx, GLenum mode) : ctx_(ctx), st_(*ctx.compat), mode_(mode) {}
   ArrayDraw(const ArrayDraw&) = delete;
   ArrayDraw& operator=(const ArrayDraw&) = delete;
   ~ArrayDraw() {
@@ -263,18 +263,19 @@ class ArrayDraw {
     ctx_.MarkDirty(kDirtyVertexInput);
     ctx_.BumpDrawEpoch();
     st_.in_array_draw = false;
+    SetGeneratedPointSize(ctx_, false);
     ++st_.stats.draws;
     ++st_.stats.array_draws;
   }
 
   // False: nothing to draw (no positions, the generated program failed, or GL_OUT_OF_MEMORY recorded).
   // `vertex_end` bounds the vertices the draw reads from client memory; `mode` is the primitive drawn.
-  bool Setup(uint64_t vertex_end, GLenum mode) {
+  bool Setup(uint64_t vertex_end) {
     VertexArray& app = *ctx_.vertex_array;
     std::shared_ptr<Program> program = ctx_.program;
     const bool fixed = !program;
     if (fixed && !(app.legacy[kLegacyVertex].enabled || app.attribs[0].enabled)) return false;
-    if (fixed && !(program = FixedFunctionProgram(ctx_, mode))) return false;
+    if (fixed && !(program = FixedFunctionProgram(ctx_, mode_))) return false;
     if (!st_.array_input) st_.array_input = std::make_shared<VertexArray>();
     VertexArray& in = *st_.array_input;
     in.attribs = app.attribs;
@@ -311,6 +312,7 @@ class ArrayDraw {
     // The swap bypasses the entry points that move the draw epoch (draw_delta.h), as DrawVertices' does.
     ctx_.BumpDrawEpoch();
     st_.in_array_draw = true;
+    SetGeneratedPointSize(ctx_, fixed && FixedFunctionPoints(mode_));
     active_ = true;
     return true;
   }
@@ -345,6 +347,7 @@ class ArrayDraw {
 
   Context& ctx_;
   State& st_;
+  GLenum mode_;
   bool active_ = false;
   std::shared_ptr<Program> saved_program_;
   std::shared_ptr<VertexArray> saved_vertex_array_;
@@ -448,8 +451,8 @@ void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei i
   const uint64_t end = uint64_t(first) + uint64_t(count);
   if (IsPolygonMode(mode) && uint64_t(count) > kMaxPolygonVertices)
     return ctx.Error(GL_OUT_OF_MEMORY, "glDrawArrays", "too many vertices for GL_QUADS-style modes");
-  ArrayDraw draw(ctx);
-  if (!draw.Setup(end, mode)) return;
+  ArrayDraw draw(ctx, mode);
+  if (!draw.Setup(end)) return;
   if (!IsPolygonMode(mode)) return gl::DrawArraysCommon(ctx, mode, first, count, instances);
   std::vector<uint32_t>& indices = st.array_indices;
   indices.clear();
@@ -516,8 +519,8 @@ void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const v
     }
     if (CompileDraw(ctx, mode, runs) && !ExecutingWhileCompiling(ctx)) return;
   }
-  ArrayDraw draw(ctx);
-  if (!draw.Setup(end, mode)) return;
+  ArrayDraw draw(ctx, mode);
+  if (!draw.Setup(end)) return;
   if (!polygons) return gl::DrawElementsCommon(ctx, mode, count, type, indices, instances, base_vertex);
   // Each restart-delimited run is one primitive sequence of its own (GL 3.1 §2.8.1).
   std::vector<uint32_t>& out = st.array_indices;

@@ -240,15 +240,13 @@ void LoadBuiltinUniforms(Context& ctx, Program& program) {
           w.Vec(UniformName::Static(b.name), st.units[size_t(u)].env_color, 4, u);
         break;
       case CompatValue::kPoint: {
-        // Point parameters beyond the size and fade threshold are not tracked: their initial values.
-        const float size_min = 0.0f, size_max = 2047.0f, constant = 1.0f, zero = 0.0f;
         w.Vec("gl_Point.size", &ctx.state.point_size, 1);
-        w.Vec("gl_Point.sizeMin", &size_min, 1);
-        w.Vec("gl_Point.sizeMax", &size_max, 1);
+        w.Vec("gl_Point.sizeMin", &ctx.state.point_size_min, 1);
+        w.Vec("gl_Point.sizeMax", &ctx.state.point_size_max, 1);
         w.Vec("gl_Point.fadeThresholdSize", &ctx.state.point_fade_threshold, 1);
-        w.Vec("gl_Point.distanceConstantAttenuation", &constant, 1);
-        w.Vec("gl_Point.distanceLinearAttenuation", &zero, 1);
-        w.Vec("gl_Point.distanceQuadraticAttenuation", &zero, 1);
+        w.Vec("gl_Point.distanceConstantAttenuation", &st.point_attenuation[0], 1);
+        w.Vec("gl_Point.distanceLinearAttenuation", &st.point_attenuation[1], 1);
+        w.Vec("gl_Point.distanceQuadraticAttenuation", &st.point_attenuation[2], 1);
         break;
       }
       case CompatValue::kEyePlane:

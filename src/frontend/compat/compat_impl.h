@@ -59,6 +59,8 @@ void TexEnvf(Context& ctx, GLenum target, GLenum pname, GLfloat param);
 void TexEnvfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* params);
 void TexEnvi(Context& ctx, GLenum target, GLenum pname, GLint param);
 void TexEnviv(Context& ctx, GLenum target, GLenum pname, const GLint* params);
+void GetTexEnvfv(Context& ctx, GLenum target, GLenum pname, GLfloat* params);
+void GetTexEnviv(Context& ctx, GLenum target, GLenum pname, GLint* params);
 void Fogf(Context& ctx, GLenum pname, GLfloat param);
 void Fogfv(Context& ctx, GLenum pname, const GLfloat* params);
 void Fogi(Context& ctx, GLenum pname, GLint param);

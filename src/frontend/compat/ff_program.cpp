@@ -13,6 +13,7 @@
 #include "frontend/compat/immediate.h"
 #include "frontend/compat/uniform_writer.h"
 #include "frontend/device.h"
+#include "frontend/framebuffer_util.h"
 #include "frontend/gl_impl.h"
 #include "frontend/program_util.h"
 #include "shader/compiler.h"
@@ -88,6 +89,10 @@ enum : unsigned {
   kKeyClipPlanes = kKeySpot + 8,        // 4 bits: how many user clip planes are enabled
   kKeyPolygonStipple = kKeyClipPlanes + 4,  // filled polygons with GL_POLYGON_STIPPLE on
   kKeyTexGen = 64,                      // second word: 3 bits per coordinate S T R Q per unit, TexGenIndex
+  kKeyPoints = kKeyTexGen + 12 * kTexUnits,  // points: gl_PointSize written (glPointSize, clamped)
+  kKeyPointAttenuation = kKeyPoints + 1,     // ... attenuated by distance (not the coefficients (1, 0, 0))
+  kKeyPointFade = kKeyPoints + 2,            // ... faded below the threshold size (multisampled targets)
+  kKeySprite = kKeyPoints + 3,               // 1 bit per unit: a point sprite's coordinate replaced
 };
 
 // 0: coordinate not generated.
@@ -160,6 +165,18 @@ ProgramKeyBits ProgramKey(const Context& ctx, const State& st, GLenum mode) {
   k.at = kKeyTexGen;
   for (int u = 0; u < kTexUnits; ++u)
     for (int c = 0; c < 4; ++c) k.Put(st.units[u].enabled_2d ? TexGenIndex(st.units[u].gen[c]) : 0, 3);
+  // Points (GL 2.1 §3.4). Attenuation and fading are code, so that points of constant size pay for neither.
+  const bool points = FixedFunctionPoints(mode);
+  const float* att = st.point_attenuation;
+  const bool attenuated = points && (att[0] != 1 || att[1] != 0 || att[2] != 0);
+  // Fading applies where multisampling does: the enable on and a multisampled draw target.
+  const bool fade = attenuated && ctx.state.multisample &&
+                    FramebufferSamples(ctx.draw_framebuffer.get(), ctx.draw_surface()) > 0;
+  k.Put(points, 1);
+  k.Put(attenuated, 1);
+  k.Put(fade, 1);
+  for (int u = 0; u < kTexUnits; ++u)
+    k.Put(points && st.point_sprite && st.units[u].enabled_2d && st.units[u].coord_replace, 1);
   return k.bits;
 }
 
@@ -200,6 +217,11 @@ std::string VertexSource(const Key& k) {
            std::to_string(u) + "[4];\n";
   }
   if (lit || gen_normal) s += "uniform mat3 u_normal_matrix;\nuniform float u_normal_scale;\n";
+  const bool points = k.Get(kKeyPoints, 1), attenuated = k.Get(kKeyPointAttenuation, 1);
+  const bool fade = k.Get(kKeyPointFade, 1);
+  if (points) s += "uniform vec4 u_point;\n";  // size, min, max, fade threshold
+  if (attenuated) s += "uniform vec3 u_point_attenuation;\n";
+  if (fade) s += "out float v_point_fade;\n";
   if (lit) {
     s += "uniform vec4 u_scene_ambient;\n";
     s += "uniform vec4 u_light_ambient[8];\nuniform vec4 u_light_diffuse[8];\nuniform vec4 "
@@ -266,6 +288,23 @@ std::string VertexSource(const Key& k) {
   for (int j = 0; j < clip_planes; ++j) {
     const std::string n = std::to_string(j);
     s += "  gl_ClipDistance[" + n + "] = dot(eye4, u_clip_plane[" + n + "]);\n";
+  }
+  if (points) {
+    // GL 2.1 §3.4: size * sqrt(1 / (a + b d + c d^2)), d the eye-space distance, clamped to [min, max];
+    // below the fade threshold a multisampled point keeps the threshold size and fades its alpha instead.
+    s += "  float point_size = u_point.x;\n";
+    if (attenuated) {
+      s += "  float point_d = length(eye4.xyz);\n";
+      s += "  point_size *= inversesqrt(max(dot(u_point_attenuation, vec3(1.0, point_d, point_d * point_d)), "
+           "1e-20));\n";
+    }
+    s += "  point_size = min(max(point_size, u_point.y), u_point.z);\n";
+    if (fade) {
+      s += "  float point_ratio = point_size / max(u_point.w, 1e-20);\n";
+      s += "  v_point_fade = point_size >= u_point.w ? 1.0 : point_ratio * point_ratio;\n";
+      s += "  point_size = max(point_size, u_point.w);\n";
+    }
+    s += "  gl_PointSize = point_size;\n";
   }
   if (lit || gen_normal) {
     s += "  vec3 n = u_normal_matrix * a_normal;\n";
@@ -339,6 +378,8 @@ std::string FragmentSource(const Key& k) {
   if (alpha) s += "uniform float u_alpha_ref;\n";
   const bool stipple = k.Get(kKeyPolygonStipple, 1);
   if (stipple) s += "uniform uvec4 u_polygon_stipple[8];\n";  // row y is word y % 4 of element y / 4
+  const bool fade = k.Get(kKeyPointFade, 1);
+  if (fade) s += "in float v_point_fade;\n";
   s += "void main() {\n";
   if (stipple) {
     // Before anything else: a stippled-out fragment is gone whatever the later stages would do.
@@ -354,7 +395,12 @@ std::string FragmentSource(const Key& k) {
   for (int u = 0; u < kTexUnits; ++u) {
     if (!k.Get(kKeyUnits + 4 * u, 1)) continue;
     std::string n = std::to_string(u);
-    s += "  {\n    vec4 t = textureProj(u_texture" + n + ", v_texcoord" + n + ");\n";
+    // A coordinate-replaced unit of a point sprite reads (s, t) = gl_PointCoord, r = 0, q = 1 (GL 2.1 §3.4):
+    // after the texture matrix, which does not apply. The backends orient gl_PointCoord to the origin.
+    if (k.Get(kKeySprite + unsigned(u), 1))
+      s += "  {\n    vec4 t = texture(u_texture" + n + ", gl_PointCoord);\n";
+    else
+      s += "  {\n    vec4 t = textureProj(u_texture" + n + ", v_texcoord" + n + ");\n";
     switch (k.Get(kKeyUnits + 4 * u + 1, 3)) {
       case 1:  // GL_DECAL
         s += "    c = vec4(mix(c.rgb, t.rgb, t.a), c.a);\n";
@@ -379,6 +425,7 @@ std::string FragmentSource(const Key& k) {
   if (fog == 2) s += "  float f = exp(-u_fog.x * v_fog_distance);\n";
   if (fog == 3) s += "  float f = exp(-(u_fog.x * v_fog_distance) * (u_fog.x * v_fog_distance));\n";
   if (fog) s += "  c.rgb = mix(u_fog_color.rgb, c.rgb, clamp(f, 0.0, 1.0));\n";
+  if (fade) s += "  c.a *= v_point_fade;\n";  // GL 2.1 §3.13: after fog, before the alpha test
   if (alpha) {
     static const char* kPass[] = {"false",
                                   "c.a < u_alpha_ref",
@@ -546,6 +593,14 @@ void LoadUniforms(Context& ctx, State& st, Program& program) {
     if (clip_mask & (1u << i)) w.Vec("u_clip_plane", st.clip_planes[size_t(i)].data(), 4, j++);
   if (st.polygon_stipple)
     for (int i = 0; i < 8; ++i) w.Words("u_polygon_stipple", &st.polygon_stipple_rows[size_t(i) * 4], 4, i);
+  {
+    // The maximum also bounds the size to what the device rasterizes.
+    const auto& s = ctx.state;
+    const float max = std::min(s.point_size_max, ctx.device().backend().caps().point_size_range[1]);
+    const float point[4] = {s.point_size, s.point_size_min, max, s.point_fade_threshold};
+    w.Vec("u_point", point, 4);
+    w.Vec("u_point_attenuation", st.point_attenuation, 3);
+  }
   w.Finish();
 }
 
@@ -595,6 +650,8 @@ void DrawVerticesWith(Context& ctx, const std::shared_ptr<Program>& program, GLe
                       const Vertex* vertices, size_t count) {
   if (count == 0 || ctx.conditional_render.discard) return;
   State& st = *ctx.compat;
+  // A fixed-function point draw takes its size from the generated program (attenuation, clamps).
+  const bool generated_size = program != ctx.program && FixedFunctionPoints(mode);
   Respecify(ctx, st.stream, vertices, count * sizeof(Vertex));
   if (!st.vertex_input) {
     st.vertex_input = std::make_shared<VertexArray>();
@@ -617,7 +674,9 @@ void DrawVerticesWith(Context& ctx, const std::shared_ptr<Program>& program, GLe
   // the draw epoch: move it here, so that neither this draw nor the application's next one takes the fast
   // path on what the previous draw derived (draw_delta.h).
   ctx.BumpDrawEpoch();
+  SetGeneratedPointSize(ctx, generated_size);
   gl::DrawArrays(ctx, mode, 0, static_cast<GLsizei>(count));
+  SetGeneratedPointSize(ctx, false);
   ctx.program = std::move(saved_program);
   ctx.vertex_array = std::move(saved_vertex_array);
   ctx.MarkDirty(kDirtyVertexInput);

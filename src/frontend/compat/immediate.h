@@ -67,8 +67,9 @@ void DrawVerticesWith(Context& ctx, const std::shared_ptr<Program>& program, GLe
 // once); counted in ff_programs_built.
 std::shared_ptr<Program> BuildInternalProgram(Context& ctx, const std::string& vertex,
                                               const std::string& fragment);
-// The generated program for the current fixed-function state drawing `mode` (the polygon stipple applies to
-// polygons only), its uniforms up to date (null: it failed to build, logged once).
+// The generated program for the current fixed-function state drawing `mode` (the draw's primitive: the
+// polygon stipple applies to polygons only, points add their size and sprite code), its uniforms up to date
+// (null: it failed to build, logged once).
 std::shared_ptr<Program> FixedFunctionProgram(Context& ctx, GLenum mode);
 // builtin_uniforms.cpp: writes the compatibility state into the built-in uniforms (gl_ModelViewMatrix,
 // gl_LightSource...) an application program of GLSL 1.x uses; values that did not change upload nothing.
@@ -102,6 +103,20 @@ Mat4& Top(State& st, GLenum mode, GLuint unit);
 // clip_planes.cpp: GL_CLIP_PLANEi's index (-1: not one), and the enabled planes as a bit mask.
 int ClipPlaneIndex(GLenum plane);
 uint32_t EnabledClipPlanes(const Context& ctx);
+// points.cpp: the compatibility point parameters (false: pname is not one; `vector`: the v form, which
+// alone takes GL_POINT_DISTANCE_ATTENUATION), their glGet* (as QueryState), glTexEnv(GL_POINT_SPRITE).
+bool SetPointParameter(Context& ctx, GLenum pname, const GLfloat* values, bool vector, const char* function);
+int QueryPointState(Context& ctx, GLenum pname, double* out);
+void PointSpriteEnv(Context& ctx, GLenum pname, const GLfloat* params);
+// glPushAttrib of the point state: GL_POINT_BIT's parameters, sprite enable and per-unit GL_COORD_REPLACE,
+// and GL_ENABLE_BIT's GL_POINT_SPRITE; the returned call puts them back.
+std::function<void()> SavePointState(Context& ctx, bool point_bit, bool enable_bit);
+// Whether a generated program drawing `mode` writes gl_PointSize (every fixed-function point draw: its size
+// is glPointSize clamped, attenuated by distance), and the switch that makes the draw take that size.
+inline bool FixedFunctionPoints(GLenum mode) {
+  return mode == GL_POINTS;
+}
+void SetGeneratedPointSize(Context& ctx, bool on);
 // CALDERA_STATS: the fixed-function counters (lists.cpp writes them when the context goes).
 void WriteStats(const Context& ctx);
 

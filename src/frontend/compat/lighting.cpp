@@ -3,6 +3,7 @@
 // compatibility capabilities of glEnable. They only store values: the generated programs read them as
 // uniforms, and the state that changes a program's code is packed into its key (ff_program.cpp).
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "frontend/compat/compat_impl.h"
@@ -86,6 +87,7 @@ int ParamCount(GLenum pname) {
       return 4;
     case GL_SPOT_DIRECTION:
     case GL_COLOR_INDEXES:
+    case GL_POINT_DISTANCE_ATTENUATION:
       return 3;
     default:
       return 1;
@@ -135,6 +137,9 @@ bool SetCapability(Context& ctx, GLenum cap, bool value) {
       if (ctx.state.line_stipple != value) ctx.MarkDirty(kDirtyFixedState);
       ctx.state.line_stipple = value;
       return true;
+    case GL_POINT_SPRITE:
+      st.point_sprite = value;
+      return true;
     // Accepted and ignored (the state exists; nothing generated reads it yet): docs/CONFORMANCE.md.
     case GL_POINT_SMOOTH:
       return true;
@@ -164,6 +169,8 @@ bool QueryCapability(Context& ctx, GLenum cap, bool* value) {
       return *value = st.polygon_stipple, true;
     case GL_LINE_STIPPLE:
       return *value = ctx.state.line_stipple, true;
+    case GL_POINT_SPRITE:
+      return *value = st.point_sprite, true;
     case GL_TEXTURE_2D:
       return *value = unit < kTexUnits && st.units[unit].enabled_2d, true;
     case GL_TEXTURE_GEN_S:
@@ -413,8 +420,10 @@ void ShadeModel(Context& ctx, GLenum mode) {
 }
 
 void TexEnvfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* p) {
-  if (target != GL_TEXTURE_ENV) return ctx.Error(GL_INVALID_ENUM, "glTexEnv", "invalid target");
+  if (target != GL_TEXTURE_ENV && target != GL_POINT_SPRITE)
+    return ctx.Error(GL_INVALID_ENUM, "glTexEnv", "invalid target");
   if (!p) return;
+  if (target == GL_POINT_SPRITE) return PointSpriteEnv(ctx, pname, p);
   GLuint unit = ctx.active_texture;
   if (unit >= kTexUnits) return;  // units past the fixed-function ones have no environment to apply
   TexUnit& u = ctx.compat->units[unit];
@@ -446,6 +455,29 @@ void TexEnviv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
 }
 void TexEnvi(Context& ctx, GLenum target, GLenum pname, GLint param) {
   TexEnvf(ctx, target, pname, float(param));
+}
+// Returns the count written to out (0: an error was recorded).
+static int GetTexEnv(Context& ctx, GLenum target, GLenum pname, float out[4]) {
+  GLuint unit = ctx.active_texture < kTexUnits ? ctx.active_texture : 0;
+  const TexUnit& u = ctx.compat->units[unit];
+  if (target == GL_POINT_SPRITE && pname == GL_COORD_REPLACE) return out[0] = u.coord_replace, 1;
+  if (target == GL_TEXTURE_ENV && pname == GL_TEXTURE_ENV_MODE) return out[0] = float(u.env_mode), 1;
+  if (target == GL_TEXTURE_ENV && pname == GL_TEXTURE_ENV_COLOR) return std::copy_n(u.env_color, 4, out), 4;
+  ctx.Error(GL_INVALID_ENUM, "glGetTexEnv",
+            target == GL_TEXTURE_ENV || target == GL_POINT_SPRITE ? "invalid pname" : "invalid target");
+  return 0;
+}
+void GetTexEnvfv(Context& ctx, GLenum target, GLenum pname, GLfloat* params) {
+  float v[4];
+  const int n = GetTexEnv(ctx, target, pname, v);
+  if (params) std::copy_n(v, n, params);
+}
+void GetTexEnviv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  float v[4];
+  const int n = GetTexEnv(ctx, target, pname, v);
+  // The colour maps [0, 1] onto the integers' range, as the other colour queries do.
+  for (int i = 0; params && i < n; ++i)
+    params[i] = pname == GL_TEXTURE_ENV_COLOR ? GLint(std::lround(double(v[i]) * 2147483647.0)) : GLint(v[i]);
 }
 
 void Fogfv(Context& ctx, GLenum pname, const GLfloat* p) {

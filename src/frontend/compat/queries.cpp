@@ -115,6 +115,7 @@ int QueryState(Context& ctx, GLenum pname, double* out, bool* color) {
       bool enabled = false;
       if (QueryCapability(ctx, pname, &enabled)) return out[0] = enabled, 1;
       if (int n = QueryPixelRectState(ctx, pname, out, color)) return n;
+      if (int n = QueryPointState(ctx, pname, out)) return n;
       return QueryArrayState(ctx, pname, out);
     }
   }

@@ -81,6 +81,7 @@ struct TexUnit {
   std::array<TexGen, 4> gen = InitialTexGen();  // S, T, R, Q
   GLenum env_mode = GL_MODULATE;
   float env_color[4] = {0, 0, 0, 0};
+  bool coord_replace = false;  // glTexEnv(GL_POINT_SPRITE, GL_COORD_REPLACE): sprites read gl_PointCoord
   std::vector<Mat4> matrix{Mat4{}};  // the texture matrix stack
 };
 
@@ -180,6 +181,11 @@ struct State {
   std::array<uint32_t, 32> polygon_stipple_rows = FullStipple();
 
   PixelRectState pixel;  // raster position, zoom, pixel transfer (pixel_rect.h)
+
+  // Points (GL 2.1 §3.4; the size, its clamps, fade threshold and origin are core state): distance
+  // attenuation (constant, linear, quadratic) and GL_POINT_SPRITE.
+  float point_attenuation[3] = {1, 0, 0};
+  bool point_sprite = false;
 
   // Legacy arrays: their state lives in the vertex array objects (VertexArray::legacy); a draw reading them
   // runs through compat/arrays.cpp, which sets `in_array_draw` while it draws through the ordinary path.

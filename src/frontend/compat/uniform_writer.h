@@ -4,7 +4,8 @@
 //
 // Names are resolved once per link, not per draw: a program's draws write the same names in the same order
 // every time (the same built-ins, lights, units), so the writer keeps, per program, the uniforms it found in
-// write order and the n-th write of a later draw takes the n-th entry when its name is the same string.
+// write order and the n-th write of a later draw takes the n-th entry when its name is the same string (else
+// the entry of that name, so a write order that varies costs no search either).
 // Names are compared by address, which is why they must have static storage (UniformName): a name built in
 // a temporary could reuse an earlier name's address. Probe: "uniform_name_lookups" in the compat stats line
 // (stays flat after the first draws); kill switch CALDERA_COMPAT_UNIFORM_CACHE=0 searches at every write.
@@ -100,11 +101,18 @@ class UniformWriter {
     if (!resolved_) return Search(name);
     auto& entries = resolved_->entries;
     if (cursor_ < entries.size() && entries[cursor_].name == name) return entries[cursor_++].uniform;
-    // A different sequence from here on (state outside the program's key chose other writes): record it.
+    // Another order from here (state outside the program's key, a stipple or an enable, chose other writes):
+    // the name among those resolved before, by address; only a name never written to this program is
+    // searched. The writes after it continue in order from there.
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (entries[i].name == name) {
+        cursor_ = i + 1;
+        return entries[i].uniform;
+      }
+    }
     const shader::Uniform* u = Search(name);
-    entries.resize(cursor_);
     entries.push_back({name, u});
-    ++cursor_;
+    cursor_ = entries.size();
     return u;
   }
   void Put(size_t offset, const float* v, size_t n) { PutBytes(offset, v, n * sizeof(float)); }

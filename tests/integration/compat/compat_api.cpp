@@ -725,6 +725,176 @@ void PixelRects() {
   DeleteLists(list, 1);
 }
 
+// Point parameters and sprites (GL 2.1 §3.4): initial values, gets after sets, errors, per-unit
+// GL_COORD_REPLACE, the attribute stack and display lists.
+void PointState() {
+  GLfloat f[3] = {};
+  glGetFloatv(GL_POINT_SIZE_MIN, f);
+  CHECK(f[0] == 0);
+  glGetFloatv(GL_POINT_SIZE_MAX, f);
+  CHECK(f[0] >= 1);
+  const GLfloat initial_max = f[0];
+  glGetFloatv(GL_POINT_DISTANCE_ATTENUATION, f);
+  CHECK(f[0] == 1 && f[1] == 0 && f[2] == 0);
+  glGetFloatv(GL_POINT_FADE_THRESHOLD_SIZE, f);
+  CHECK(f[0] == 1);
+  CHECK(!glIsEnabled(GL_POINT_SPRITE));
+  GLint replace = -1;
+  GetTexEnviv(GL_POINT_SPRITE, GL_COORD_REPLACE, &replace);
+  CHECK(replace == GL_FALSE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // Gets after sets, every form.
+  glPointParameterf(GL_POINT_SIZE_MIN, 2.5f);
+  glPointParameteri(GL_POINT_SIZE_MAX, 20);
+  const GLfloat att[3] = {0.5f, 0.25f, 0.125f};
+  glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, att);
+  glGetFloatv(GL_POINT_SIZE_MIN, f);
+  CHECK(f[0] == 2.5f);
+  GLint i = 0;
+  glGetIntegerv(GL_POINT_SIZE_MAX, &i);
+  CHECK(i == 20);
+  glGetFloatv(GL_POINT_DISTANCE_ATTENUATION, f);
+  CHECK(f[0] == 0.5f && f[1] == 0.25f && f[2] == 0.125f);
+  const GLint att_i[3] = {2, 0, 1};
+  glPointParameteriv(GL_POINT_DISTANCE_ATTENUATION, att_i);
+  glGetFloatv(GL_POINT_DISTANCE_ATTENUATION, f);
+  CHECK(f[0] == 2 && f[1] == 0 && f[2] == 1);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // Errors leave the state as it was.
+  glPointParameterf(GL_POINT_SIZE_MIN, -1);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glPointParameterf(GL_POINT_SIZE_MAX, -0.5f);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glPointParameterf(GL_POINT_FADE_THRESHOLD_SIZE, -2);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glPointParameterf(0x1234, 1);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glGetFloatv(GL_POINT_SIZE_MIN, f);
+  CHECK(f[0] == 2.5f);
+  glGetFloatv(GL_POINT_SIZE_MAX, f);
+  CHECK(f[0] == 20);
+
+  // Sprites: the enable and GL_COORD_REPLACE per texture unit.
+  glEnable(GL_POINT_SPRITE);
+  CHECK(glIsEnabled(GL_POINT_SPRITE));
+  TexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_TRUE);
+  GetTexEnviv(GL_POINT_SPRITE, GL_COORD_REPLACE, &replace);
+  CHECK(replace == GL_TRUE);
+  glActiveTexture(GL_TEXTURE1);
+  GetTexEnviv(GL_POINT_SPRITE, GL_COORD_REPLACE, &replace);
+  CHECK(replace == GL_FALSE);
+  glActiveTexture(GL_TEXTURE0);
+  GLfloat replace_f = 0;
+  GetTexEnvfv(GL_POINT_SPRITE, GL_COORD_REPLACE, &replace_f);
+  CHECK(replace_f == 1);
+  GLint env = 0;
+  GetTexEnviv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, &env);
+  CHECK(env == GL_MODULATE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  TexEnvi(GL_POINT_SPRITE, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  GetTexEnviv(GL_TEXTURE_ENV, GL_COORD_REPLACE, &replace);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  GetTexEnviv(0x1234, GL_TEXTURE_ENV_MODE, &env);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+
+  // GL_POINT_BIT holds the parameters, the sprite enable and GL_COORD_REPLACE; GL_ENABLE_BIT the enable.
+  PushAttrib(GL_POINT_BIT);
+  glPointParameterf(GL_POINT_SIZE_MIN, 1);
+  glPointParameterf(GL_POINT_SIZE_MAX, 4);
+  glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, att);
+  glPointParameterf(GL_POINT_FADE_THRESHOLD_SIZE, 3);
+  glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_LOWER_LEFT);
+  glPointSize(7);
+  glDisable(GL_POINT_SPRITE);
+  TexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_FALSE);
+  PopAttrib();
+  glGetFloatv(GL_POINT_SIZE_MIN, f);
+  CHECK(f[0] == 2.5f);
+  glGetFloatv(GL_POINT_SIZE_MAX, f);
+  CHECK(f[0] == 20);
+  glGetFloatv(GL_POINT_DISTANCE_ATTENUATION, f);
+  CHECK(f[0] == 2 && f[1] == 0 && f[2] == 1);
+  glGetFloatv(GL_POINT_FADE_THRESHOLD_SIZE, f);
+  CHECK(f[0] == 1);
+  glGetIntegerv(GL_POINT_SPRITE_COORD_ORIGIN, &i);
+  CHECK(i == GL_UPPER_LEFT);
+  glGetFloatv(GL_POINT_SIZE, f);
+  CHECK(f[0] == 1);
+  CHECK(glIsEnabled(GL_POINT_SPRITE));
+  GetTexEnviv(GL_POINT_SPRITE, GL_COORD_REPLACE, &replace);
+  CHECK(replace == GL_TRUE);
+  PushAttrib(GL_ENABLE_BIT);
+  glDisable(GL_POINT_SPRITE);
+  PopAttrib();
+  CHECK(glIsEnabled(GL_POINT_SPRITE));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  // Display lists record the point commands.
+  GLuint list = GenLists(1);
+  NewList(list, GL_COMPILE);
+  glPointParameterf(GL_POINT_SIZE_MIN, 6);
+  TexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_FALSE);
+  EndList();
+  glGetFloatv(GL_POINT_SIZE_MIN, f);
+  CHECK(f[0] == 2.5f);
+  CallList(list);
+  glGetFloatv(GL_POINT_SIZE_MIN, f);
+  CHECK(f[0] == 6);
+  GetTexEnviv(GL_POINT_SPRITE, GL_COORD_REPLACE, &replace);
+  CHECK(replace == GL_FALSE);
+  DeleteLists(list, 1);
+
+  // GLSL 1.10 reads the parameters in gl_Point.
+  glPointParameterf(GL_POINT_SIZE_MIN, 0.25f);
+  glPointParameterf(GL_POINT_SIZE_MAX, 50);
+  const GLfloat att_glsl[3] = {0.5f, 0.75f, 0.125f};
+  glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, att_glsl);
+  {
+    const char* vs = "#version 110\nvoid main() { gl_Position = ftransform(); }\n";
+    const char* fs =
+        "#version 110\nvoid main() {\n"
+        "  gl_FragColor = vec4(gl_Point.sizeMin, gl_Point.sizeMax / 100.0, gl_Point.distanceLinearAttenuation,\n"
+        "                      gl_Point.distanceConstantAttenuation + gl_Point.distanceQuadraticAttenuation);\n}\n";
+    GLuint program = glCreateProgram();
+    for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, vs}, std::pair{GL_FRAGMENT_SHADER, fs}}) {
+      GLuint sh = glCreateShader(GLenum(type));
+      glShaderSource(sh, 1, &src, nullptr);
+      glCompileShader(sh);
+      glAttachShader(program, sh);
+      glDeleteShader(sh);
+    }
+    glLinkProgram(program);
+    GLint linked = 0;
+    glGetProgramiv(program, GL_LINK_STATUS, &linked);
+    CHECK(linked == GL_TRUE);
+    MatrixMode(GL_PROJECTION);
+    LoadIdentity();
+    MatrixMode(GL_MODELVIEW);
+    LoadIdentity();
+    glUseProgram(program);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    Rectf(-1, -1, 1, 1);
+    glUseProgram(0);
+    glDeleteProgram(program);
+    GLubyte px[4] = {};
+    glReadPixels(4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(std::abs(px[0] - 64) <= 2 && std::abs(px[1] - 128) <= 2 && std::abs(px[2] - 191) <= 2 &&
+          std::abs(px[3] - 159) <= 2);
+  }
+
+  // Back to the initial state.
+  const GLfloat one[3] = {1, 0, 0};
+  glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, one);
+  glPointParameterf(GL_POINT_SIZE_MIN, 0);
+  glPointParameterf(GL_POINT_SIZE_MAX, initial_max);
+  glDisable(GL_POINT_SPRITE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // A 3.3 core context (another context of the same display): every legacy command is GL_INVALID_OPERATION.
 // Line stipple, polygon stipple and line width state (GL 2.1 §3.4, §3.5.2, tables 6.12-6.14): initial values,
 // clamping, errors, the attribute stack, display lists and the pixel store the stipple bitmap goes through.
@@ -929,6 +1099,7 @@ int main() {
   ClipPlanes();
   PixelRects();
   StippleState();
+  PointState();
   CoreContext(w);
   harness::Close(w);
   return harness::Summary();

@@ -81,10 +81,12 @@
   X(GetTexGenfv, void, (GLenum, GLenum, GLfloat*))                               \
   X(GetTexGendv, void, (GLenum, GLenum, GLdouble*))                              \
   X(ClipPlane, void, (GLenum, const GLdouble*))                                  \
-  X(GetClipPlane, void, (GLenum, GLdouble*))                                   \
+  X(GetClipPlane, void, (GLenum, GLdouble*))                                     \
   X(PolygonStipple, void, (const GLubyte*))                                      \
   X(GetPolygonStipple, void, (GLubyte*))                                         \
-  X(LineStipple, void, (GLint, GLushort))
+  X(LineStipple, void, (GLint, GLushort))                                        \
+  X(GetTexEnviv, void, (GLenum, GLenum, GLint*))                                 \
+  X(GetTexEnvfv, void, (GLenum, GLenum, GLfloat*))
 
 namespace compat_gl {
 #define COMPAT_DECLARE(name, ret, args) inline ret(APIENTRY* name) args = nullptr;

@@ -949,6 +949,9 @@ void TexGenMaps();
 // stipple_scenes.cpp
 void PolygonStippleScene();
 void LinesScene();
+// point_scenes.cpp
+void PointsAttenuation();
+void PointSprites();
 
 namespace {
 
@@ -980,6 +983,8 @@ const SceneEntry kScenes[] = {
     {"bitmap_copy", BitmapCopyScene},
     {"polygon_stipple", PolygonStippleScene},
     {"lines", LinesScene},
+    {"points_attenuation", PointsAttenuation},
+    {"point_sprites", PointSprites},
 };
 
 }  // namespace

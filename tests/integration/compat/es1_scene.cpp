@@ -197,6 +197,31 @@ void CheckApi(bool caldera) {
   Check(max_planes >= 1, "GL_MAX_CLIP_PLANES");
   glClipPlanef(GL_CLIP_PLANE0 + max_planes, plane);
   CheckError(GL_INVALID_ENUM, "glClipPlanef past GL_MAX_CLIP_PLANES: GL_INVALID_ENUM");
+  // Point parameters in fixed point, and GL_OES_point_sprite (the same enums as the desktop sprites).
+  const char* extensions = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
+  Check(extensions && std::strstr(extensions, "GL_OES_point_sprite"), "GL_OES_point_sprite is listed");
+  glPointParameterx(GL_POINT_SIZE_MIN, X(2.0f));
+  glGetFixedv(GL_POINT_SIZE_MIN, fixed);
+  Check(fixed[0] == X(2.0f), "glPointParameterx / glGetFixedv(GL_POINT_SIZE_MIN) round trip");
+  const GLfixed attenuation[3] = {X(1.0f), X(0.5f), X(0.25f)};
+  glPointParameterxv(GL_POINT_DISTANCE_ATTENUATION, attenuation);
+  GLfloat att[3] = {};
+  glGetFloatv(GL_POINT_DISTANCE_ATTENUATION, att);
+  Check(att[0] == 1.0f && att[1] == 0.5f && att[2] == 0.25f, "glPointParameterxv sets the attenuation");
+  glPointParameterf(GL_POINT_SIZE_MAX, -1.0f);
+  CheckError(GL_INVALID_VALUE, "a negative GL_POINT_SIZE_MAX is GL_INVALID_VALUE");
+  glEnable(GL_POINT_SPRITE_OES);
+  Check(glIsEnabled(GL_POINT_SPRITE_OES), "GL_POINT_SPRITE_OES enables");
+  glTexEnvx(GL_POINT_SPRITE_OES, GL_COORD_REPLACE_OES, GL_TRUE);  // a boolean, passed unscaled
+  GLint replace = 0;
+  glGetTexEnviv(GL_POINT_SPRITE_OES, GL_COORD_REPLACE_OES, &replace);
+  Check(replace == GL_TRUE, "glTexEnvx(GL_COORD_REPLACE_OES) / glGetTexEnviv round trip");
+  glTexEnvx(GL_POINT_SPRITE_OES, GL_COORD_REPLACE_OES, GL_FALSE);
+  glDisable(GL_POINT_SPRITE_OES);
+  const GLfloat no_attenuation[3] = {1, 0, 0};
+  glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, no_attenuation);
+  glPointParameterf(GL_POINT_SIZE_MIN, 0);
+  CheckError(GL_NO_ERROR, "no error after the point commands");
 
   // Errors ES 1.1 names.
   glFrustumx(X(-1), X(1), X(-1), X(1), 0, X(10));
