@@ -336,13 +336,14 @@ void GlxSide::CreateContext() {
     f_.Fail("glx-bogus-share", "glXCreateContextAttribsARB accepted a destroyed or bogus share context");
   if (!shaped) return;
   // GLX_ARB_create_context(_profile), GLX_EXT_create_context_es2_profile: from GL 3.2 on, exactly one known
-  // profile bit (below, the mask is ignored); no undefined flag bit (robust access needs
-  // GLX_ARB_create_context_robustness, which is not offered); an existing version.
+  // profile bit (below, the mask is ignored); no undefined flag bit (robust access is one:
+  // GLX_ARB_create_context_robustness); an existing version.
   bool gl32 = major > 3 || (major == 3 && minor >= 2);
   bool one_profile = !gl32 || profile == GLX_CONTEXT_CORE_PROFILE_BIT_ARB ||
                      profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB ||
                      profile == GLX_CONTEXT_ES2_PROFILE_BIT_EXT;
-  bool known_flags = (flags & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB)) == 0;
+  bool known_flags = (flags & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
+                                GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB)) == 0;
   bool real_version = major >= 1 && !(major == 3 && minor > 3);
   if (!one_profile || !known_flags || !real_version) {
     std::snprintf(what, sizeof what,
