@@ -20,6 +20,22 @@
 #include "util/log.h"
 
 namespace caldera::compat {
+
+std::string AlphaTestAndOutput(int alpha) {
+  std::string s;
+  if (alpha) {
+    static const char* kPass[] = {"false",
+                                  "c.a < u_alpha_ref",
+                                  "c.a == u_alpha_ref",
+                                  "c.a <= u_alpha_ref",
+                                  "c.a > u_alpha_ref",
+                                  "c.a != u_alpha_ref",
+                                  "c.a >= u_alpha_ref",
+                                  "true"};
+    s += std::string("  if (!(") + kPass[alpha - 1] + ")) discard;\n";
+  }
+  return s + "  o_color = c;\n}\n";
+}
 namespace {
 
 // --- the key -------------------------------------------------------------------------------------------
@@ -426,18 +442,7 @@ std::string FragmentSource(const Key& k) {
   if (fog == 3) s += "  float f = exp(-(u_fog.x * v_fog_distance) * (u_fog.x * v_fog_distance));\n";
   if (fog) s += "  c.rgb = mix(u_fog_color.rgb, c.rgb, clamp(f, 0.0, 1.0));\n";
   if (fade) s += "  c.a *= v_point_fade;\n";  // GL 2.1 §3.13: after fog, before the alpha test
-  if (alpha) {
-    static const char* kPass[] = {"false",
-                                  "c.a < u_alpha_ref",
-                                  "c.a == u_alpha_ref",
-                                  "c.a <= u_alpha_ref",
-                                  "c.a > u_alpha_ref",
-                                  "c.a != u_alpha_ref",
-                                  "c.a >= u_alpha_ref",
-                                  "true"};
-    s += std::string("  if (!(") + kPass[alpha - 1] + ")) discard;\n";
-  }
-  s += "  o_color = c;\n}\n";
+  s += AlphaTestAndOutput(alpha);
   return s;
 }
 

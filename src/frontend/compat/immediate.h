@@ -63,6 +63,9 @@ void DrawVertices(Context& ctx, GLenum mode, const Vertex* vertices, size_t coun
 // DrawVertices with `program` (a generated one: pixel rectangles) in place of the fixed-function state's.
 void DrawVerticesWith(Context& ctx, const std::shared_ptr<Program>& program, GLenum mode,
                       const Vertex* vertices, size_t count);
+// The end of a generated fragment shader's main: the alpha test (`alpha`: 0 off, else func - GL_NEVER + 1)
+// on colour `c` against u_alpha_ref, then the output and the closing brace.
+std::string AlphaTestAndOutput(int alpha);
 // Compiles and links a generated GLSL 3.30 program through the ordinary shader path (null: it failed, logged
 // once); counted in ff_programs_built.
 std::shared_ptr<Program> BuildInternalProgram(Context& ctx, const std::string& vertex,

@@ -20,23 +20,6 @@ namespace {
 // The unit the image is bound to for the draw: the last one, which fixed-function programs never use.
 constexpr int kImageUnit = Context::kTextureUnits - 1;
 
-// The alpha test (`alpha`: 0 off, else func - GL_NEVER + 1) on colour c, and the output.
-std::string AlphaTestAndOutput(int alpha) {
-  std::string s;
-  if (alpha) {
-    static const char* kPass[] = {"false",
-                                  "c.a < u_alpha_ref",
-                                  "c.a == u_alpha_ref",
-                                  "c.a <= u_alpha_ref",
-                                  "c.a > u_alpha_ref",
-                                  "c.a != u_alpha_ref",
-                                  "c.a >= u_alpha_ref",
-                                  "true"};
-    s += std::string("  if (!(") + kPass[alpha - 1] + ")) discard;\n";
-  }
-  return s + "  o_color = c;\n}\n";
-}
-
 std::string FragmentSource(RectKind kind, int alpha) {
   std::string s = "#version 330 core\nlayout(location = 0) out vec4 o_color;\nuniform sampler2D u_pixels;\n";
   // u_rect: window position of the image's lower-left corner, then the zoom.
