@@ -32,6 +32,7 @@ constexpr size_t kFieldBytes = 2 * sizeof(uint32_t)          // program slot, ge
                                + sizeof(uint16_t)            // depth format
                                + 9 * sizeof(uint8_t)         // samples .. point_flags
                                + sizeof(uint32_t)            // point size bits
+                               + 2 * sizeof(uint16_t)        // line stipple factor, pattern
                                + sizeof(uint32_t)            // sample mask
                                + kColors * kBlendBytes       // blend
                                + sizeof(uint32_t)            // attrib mask
@@ -72,6 +73,8 @@ std::vector<Mutation> SingleFieldMutations() {
       {"centre_samples", [](PipelineKey& k) { k.centre_samples = 1; }},
       {"point_flags", [](PipelineKey& k) { k.point_flags = PipelineKey::kPointFlipCoord; }},
       {"point_size_bits", [](PipelineKey& k) { k.point_size_bits = 0x40000000u; }},
+      {"line_stipple_factor", [](PipelineKey& k) { k.line_stipple_factor = 3; }},
+      {"line_stipple_pattern", [](PipelineKey& k) { k.line_stipple_pattern = 0x5555; }},
       {"sample_mask", [](PipelineKey& k) { k.sample_mask = 0x5; }},
       {"attrib_mask", [](PipelineKey& k) { k.attrib_mask |= 0x8000; }},
   };
