@@ -27,4 +27,7 @@ for mode in inline inproc; do
   echo "tsan: gl_staging_arena, 1 MiB arena (CALDERA_PIPE=$mode)"
   CALDERA_PIPE=$mode CALDERA_STAGING_ARENA_BYTES=1048576 "$dir/tests/integration/gl/gl_staging_arena" --expect pressure
 done
+# Two contexts' apply threads ordered where they share objects, with the apply threads late on purpose.
+echo "tsan: gl_share_lifetime, apply threads 100 ms late (CALDERA_PIPE=inproc)"
+CALDERA_PIPE=inproc CALDERA_TEST_APPLY_LAG_MS=100 "$dir/tests/integration/gl/gl_share_lifetime"
 echo "tsan: no data race reported in ${#tests[@]} programs, inline and inproc"

@@ -31,12 +31,16 @@ inline Context* CurrentContextFast() {
 // or UINT32_MAX.
 extern const uint32_t kDroppedEntry;
 // What a non-free entry does before it runs (src/api/entry_classes.txt): moves the context's draw epoch,
-// and the share group's for entries that change shared objects.
+// and the share group's for entries that change shared objects — whose records then follow every chunk
+// other contexts published before (pipe/apply_order.h).
 inline void BumpDrawEpochs(Context& ctx, uint32_t entry, bool share_group) {
   if (entry == kDroppedEntry) [[unlikely]]
     return;
   ctx.BumpDrawEpoch();
-  if (share_group) ctx.shared().BumpEpoch();
+  if (share_group) {
+    ctx.shared().BumpEpoch();
+    ctx.pipe().MarkSharedChange();
+  }
 }
 
 // GL commands with no current context do nothing (GL spec); logged once per command when debugging.

@@ -30,7 +30,8 @@ GLenum BackendErrorToGL(pipe::BackendError error) {
 
 Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareGroup> share)
     : debug(desc.debug), device_(device), desc_(desc), share_(std::move(share)) {
-  pipe_ = std::make_unique<pipe::Pipe>(device.backend().CreateContext());
+  pipe_ = std::make_unique<pipe::Pipe>(device.backend().CreateContext(), pipe::PipeModeFromEnv(),
+                                       &device.apply_order());
   pixel_transfers_on_device_ = util::EnvFlag("CALDERA_PBO_DEVICE_COPIES", true);
   pixel_row_copy_ = util::EnvFlag("CALDERA_PIXEL_ROW_COPY", true);
   // CALDERA_COMPRESSED_DECODE=1 stores every compressed format decoded (the forced-decode path).
@@ -103,7 +104,8 @@ void Context::WritePipeStats() {
         "\"staged_bytes\": %llu, \"staged_regions\": %llu, \"staging_released_at_applied\": %llu, "
         "\"staging_released_at_retired\": %llu, \"staging_device_released_at_applied\": %llu, "
         "\"staging_waits_apply\": %llu, \"staging_waits_submit\": %llu, \"staging_waits_retire\": %llu, "
-        "\"staging_chunk_fallbacks\": %llu, \"staging_split_uploads\": %llu}\n",
+        "\"staging_chunk_fallbacks\": %llu, \"staging_split_uploads\": %llu, \"ordered_chunks\": %llu, "
+        "\"order_waits\": %llu}\n",
         pipe_->mode() == pipe::PipeMode::kInproc ? "inproc" : "inline", pipe::PipeModeSource(),
         (unsigned long long)pipe_->chunks_submitted(), (unsigned long long)s.chunks,
         (unsigned long long)s.parks, (unsigned long long)s.wakes, (unsigned long long)s.full_waits,
@@ -112,7 +114,8 @@ void Context::WritePipeStats() {
         (unsigned long long)s.staging.released_at_retired,
         (unsigned long long)s.staging.device_released_at_applied, (unsigned long long)s.staging.waits_apply,
         (unsigned long long)s.staging.waits_submit, (unsigned long long)s.staging.waits_retire,
-        (unsigned long long)s.staging.chunk_fallbacks, (unsigned long long)s.staging.split_uploads);
+        (unsigned long long)s.staging.chunk_fallbacks, (unsigned long long)s.staging.split_uploads,
+        (unsigned long long)s.ordered_chunks, (unsigned long long)s.order_waits);
     std::fclose(f);
   }
 }

@@ -38,7 +38,8 @@ pipe::Format SurfaceColorFormat(ColorFormat c, bool srgb) {
 
 Device::Device(std::unique_ptr<pipe::Backend> backend) : backend_(std::move(backend)) {
   // Device-level objects are made from any thread under the device lock: always applied inline.
-  resource_pipe_ = std::make_unique<pipe::Pipe>(backend_->CreateContext(), pipe::PipeMode::kInline);
+  resource_pipe_ =
+      std::make_unique<pipe::Pipe>(backend_->CreateContext(), pipe::PipeMode::kInline, &apply_order_);
 }
 
 Device::~Device() {
@@ -353,6 +354,8 @@ namespace caldera {
 void ReleaseBackendObject(Device* device, pipe::ObjectKind kind, pipe::Handle handle) {
   if (!device || !handle.valid()) return;
   auto record = [&](pipe::Pipe& p) {
+    // Other contexts' flushed work that may still use the object is applied before its destruction.
+    p.MarkSharedChange();
     switch (kind) {
       case pipe::ObjectKind::kBuffer:
         p.Record(pipe::CmdBufferDestroy{handle});

@@ -23,6 +23,8 @@ class Device {
   // A pipe for work that belongs to no GL context (surface images). Guarded by resource_mutex().
   pipe::Pipe& resource_pipe() { return *resource_pipe_; }
   std::mutex& resource_mutex() { return resource_mutex_; }
+  // Orders every pipe of the device where contexts meet (shared objects, EGL images): pipe/apply_order.h.
+  pipe::ApplyOrder& apply_order() { return apply_order_; }
 
   std::mutex registry_mutex;
   std::set<Surface*> surfaces;
@@ -32,6 +34,7 @@ class Device {
   std::unique_ptr<pipe::Backend> backend_;
   pipe::HandleAllocator handles_;
   std::mutex resource_mutex_;
+  pipe::ApplyOrder apply_order_;  // before the pipes: they leave it as they go
   std::unique_ptr<pipe::Pipe> resource_pipe_;
 };
 

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -47,6 +48,16 @@ size_t StagingArenaBytes() {
     return std::max(n, 2 * StagingArena::kMinBytes);
   }();
   return bytes;
+}
+
+// CALDERA_TEST_APPLY_LAG_MS (test-only): the apply thread applies every chunk no GL thread waits for that
+// many milliseconds late, so that tests of cross-context order see the late apply thread every time.
+unsigned ApplyLagMs() {
+  static const unsigned ms = [] {
+    const char* v = std::getenv("CALDERA_TEST_APPLY_LAG_MS");
+    return v && *v ? unsigned(std::strtoul(v, nullptr, 10)) : 0u;
+  }();
+  return ms;
 }
 
 }  // namespace
@@ -102,8 +113,14 @@ const char* PipeModeSource() {
   return ChosenMode().source;
 }
 
-Pipe::Pipe(std::unique_ptr<BackendContext> backend, PipeMode mode)
-    : backend_(std::move(backend)), mode_(mode), chunk_(std::make_unique<CommandChunk>()) {
+Pipe::Pipe(std::unique_ptr<BackendContext> backend, PipeMode mode, ApplyOrder* order)
+    : backend_(std::move(backend)),
+      mode_(mode),
+      chunk_(std::make_unique<CommandChunk>()),
+      order_(order && ApplyOrder::Enabled() ? order : nullptr),
+      stream_(order_ ? order_->Join() : std::make_shared<ApplyOrder::Stream>()),
+      published_(stream_->published),
+      applied_(stream_->applied) {
   staging_enabled_ = !EnvOff("CALDERA_STAGING_ARENA");
   if (staging_enabled_) {
     const char* release = std::getenv("CALDERA_TEST_STAGING_RELEASE");
@@ -133,6 +150,8 @@ Pipe::~Pipe() {
     wake_.notify_one();
     apply_thread_.join();
   }
+  // Everything published was applied: another pipe still waiting on this stream sees it complete.
+  if (order_) order_->Leave(stream_.get());
   // The arena goes first; its block stays with the backend context, which frees it after its work is done.
   backend_->AttachStaging(nullptr);
 }
@@ -191,7 +210,7 @@ bool Pipe::Stage(const void* payload, size_t size, StagedPayload* out) {
     switch (oldest.blocker) {
       case StagingArena::Blocker::kApply:
         // Its record may be in the chunk being recorded: publish it, or the wait would never end.
-        if (oldest.chunk_seq > published_.load(std::memory_order_relaxed)) Publish();
+        if (oldest.chunk_seq > published_.load(std::memory_order_relaxed)) Publish(kWaited);
         WaitApplied(oldest.chunk_seq);
         asked_submit = false;
         break;
@@ -208,7 +227,7 @@ bool Pipe::Stage(const void* payload, size_t size, StagedPayload* out) {
         }
         asked_submit = true;
         chunk_->Push(CmdFlush{});
-        WaitApplied(Publish());
+        WaitApplied(Publish(kWaited));
         break;
       case StagingArena::Blocker::kRetire:
         // A lost device completes every wait.
@@ -236,11 +255,21 @@ bool Pipe::Submit() {
   return !lost();
 }
 
-uint64_t Pipe::Publish() {
+uint64_t Pipe::Publish(bool waited) {
   if (chunk_->empty()) return published_.load(std::memory_order_relaxed);
   ++chunks_submitted_;
+  // Ordered only where another context could have published chunks still unapplied.
+  const bool ordered = share_change_ && order_ && order_->HasOthers();
+  share_change_ = false;
   if (mode_ == PipeMode::kInline) {
     const uint64_t seq = published_.load(std::memory_order_relaxed) + 1;
+    if (ordered) [[unlikely]] {
+      // Applied right here, so published once applied: no other chunk can wait on this one meanwhile.
+      order_->PublishOrdered(stream_.get(), &order_scratch_, [] {});
+      if (!order_scratch_.empty()) ordered_chunks_.fetch_add(1, std::memory_order_relaxed);
+      if (ApplyOrder::WaitFor(order_scratch_)) order_waits_.fetch_add(1, std::memory_order_relaxed);
+      order_scratch_.clear();
+    }
     ApplyChunk(*chunk_, seq);
     chunk_->Clear();
     published_.store(seq, std::memory_order_relaxed);
@@ -260,9 +289,10 @@ uint64_t Pipe::Publish() {
   }
   uint64_t seq;
   bool wake;
-  {
+  std::vector<ApplyOrder::Wait> after;
+  auto enqueue = [&] {
     std::lock_guard lock(mutex_);
-    queue_.push_back(std::move(chunk_));
+    queue_.push_back({std::move(chunk_), std::move(after), !waited && ApplyLagMs() > 0});
     bytes_in_flight_ += size;
     if (!free_.empty()) {
       chunk_ = std::move(free_.back());
@@ -270,6 +300,14 @@ uint64_t Pipe::Publish() {
     }
     seq = published_.fetch_add(1, std::memory_order_release) + 1;
     wake = parked_.load(std::memory_order_relaxed);
+  };
+  if (ordered) [[unlikely]] {
+    order_->PublishOrdered(stream_.get(), &after, [&] {
+      if (!after.empty()) ordered_chunks_.fetch_add(1, std::memory_order_relaxed);
+      enqueue();
+    });
+  } else {
+    enqueue();
   }
   if (!chunk_) chunk_ = std::make_unique<CommandChunk>();
   if (wake) {
@@ -303,7 +341,7 @@ bool Pipe::EndFrame() {
 
 void Pipe::ReleaseThread() {
   if (mode_ == PipeMode::kInline) return backend_->ReleaseThread();
-  WaitApplied(Publish());
+  WaitApplied(Publish(kWaited));
 }
 
 void Pipe::ApplyChunk(const CommandChunk& chunk, uint64_t seq) {
@@ -325,7 +363,7 @@ void Pipe::ApplyThrough(Position at) {
   uint64_t last = published_.load(std::memory_order_relaxed);
   // The chunk being recorded holds records before `at` only when it is not empty (Publish then gives it
   // `at.chunk`); an empty one means everything before `at` was published already.
-  if (at.chunk > last) last = Publish();
+  if (at.chunk > last) last = Publish(kWaited);
   WaitApplied(std::min(at.chunk, last));
 }
 
@@ -344,7 +382,7 @@ bool Pipe::TakeError(BackendError* error, const Position* before) {
 void Pipe::ApplyLoop() {
   pthread_setname_np(pthread_self(), "caldera-apply");
   for (;;) {
-    std::unique_ptr<CommandChunk> chunk;
+    QueuedChunk queued;
     for (int i = 0; i < kSpinsBeforePark; ++i) {
       if (published_.load(std::memory_order_acquire) > applied_.load(std::memory_order_relaxed)) break;
       CpuRelax();
@@ -358,9 +396,16 @@ void Pipe::ApplyLoop() {
         parked_.store(false, std::memory_order_relaxed);
       }
       if (queue_.empty()) break;  // stopping, and everything published was applied
-      chunk = std::move(queue_.front());
+      queued = std::move(queue_.front());
       queue_.pop_front();
     }
+    if (queued.lag) [[unlikely]]
+      std::this_thread::sleep_for(std::chrono::milliseconds(ApplyLagMs()));
+    // Other contexts' chunks published before this one come first (apply_order.h).
+    if (!queued.after.empty() && ApplyOrder::WaitFor(queued.after))
+      order_waits_.fetch_add(1, std::memory_order_relaxed);
+    queued.after.clear();
+    std::unique_ptr<CommandChunk>& chunk = queued.chunk;
     ApplyChunk(*chunk, applied_.load(std::memory_order_relaxed) + 1);
     const size_t size = chunk->size_bytes();
     chunk->Clear();
@@ -383,6 +428,8 @@ PipeStats Pipe::stats() const {
   s.wakes = wakes_.load(std::memory_order_relaxed);
   s.full_waits = full_waits_.load(std::memory_order_relaxed);
   s.apply_thread_cpu_ns = apply_thread_cpu_ns_.load(std::memory_order_relaxed);
+  s.ordered_chunks = ordered_chunks_.load(std::memory_order_relaxed);
+  s.order_waits = order_waits_.load(std::memory_order_relaxed);
   if (arena_) {
     arena_->Reclaim(applied_.load(std::memory_order_acquire));
     s.staging = arena_->stats();

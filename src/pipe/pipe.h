@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "pipe/apply_order.h"
 #include "pipe/backend.h"
 
 namespace caldera::pipe {
@@ -42,12 +43,17 @@ const char* PipeModeSource();
 struct PipeStats {
   uint64_t chunks = 0, parks = 0, wakes = 0, full_waits = 0;
   uint64_t apply_thread_cpu_ns = 0;  // CLOCK_THREAD_CPUTIME_ID of the apply thread, at its last chunk
+  // Cross-context order (apply_order.h): chunks published after other contexts' unapplied ones, and those
+  // whose apply thread then found them still unapplied and waited.
+  uint64_t ordered_chunks = 0, order_waits = 0;
   StagingStats staging;              // the staging arena's counters (all 0 while it is off or unused)
 };
 
 class alignas(kFalseSharingBytes) Pipe {
  public:
-  explicit Pipe(std::unique_ptr<BackendContext> backend, PipeMode mode = PipeModeFromEnv());
+  // `order`: the device's cross-context order this pipe's chunks take part in (null: none).
+  explicit Pipe(std::unique_ptr<BackendContext> backend, PipeMode mode = PipeModeFromEnv(),
+                ApplyOrder* order = nullptr);
   ~Pipe();
   Pipe(const Pipe&) = delete;
   Pipe& operator=(const Pipe&) = delete;
@@ -78,6 +84,10 @@ class alignas(kFalseSharingBytes) Pipe {
       Submit();
   }
 
+  // What is being recorded changes a shared object (re-specifies, writes, relinks or destroys it): the
+  // chunk is applied only after every chunk other contexts published before it (apply_order.h).
+  void MarkSharedChange() { share_change_ = true; }
+
   // Hands what was recorded to the backend: applies it (inline) or publishes it to the apply thread
   // (inproc). Returns false once the device is lost.
   bool Submit();
@@ -88,7 +98,7 @@ class alignas(kFalseSharingBytes) Pipe {
     std::atomic<bool> done{false};
     record.done = &done;
     Record(record);
-    WaitApplied(Publish());
+    WaitApplied(Publish(kWaited));
     // Inline mode completes inside Submit; inproc once the apply thread has applied the chunk (a lost
     // device still completes it: records after the loss are dropped, the wait ends).
     return !lost();
@@ -144,7 +154,9 @@ class alignas(kFalseSharingBytes) Pipe {
   bool CreateArena();
 
   // Publishes the current chunk (if any); returns the sequence number of the last chunk published.
-  uint64_t Publish();
+  // kWaited: the GL thread waits for it at once (the test lag, CALDERA_TEST_APPLY_LAG_MS, spares it).
+  static constexpr bool kWaited = true;
+  uint64_t Publish(bool waited = false);
   void WaitApplied(uint64_t seq);
   void ApplyLoop();
   void ApplyChunk(const CommandChunk& chunk, uint64_t seq);
@@ -164,20 +176,31 @@ class alignas(kFalseSharingBytes) Pipe {
   std::unique_ptr<StagingArena> arena_;
   uint64_t chunks_submitted_ = 0;
   std::deque<uint64_t> frames_;  // chunk sequence numbers of the swaps published, oldest first (GL thread)
-  // `published_` and `applied_` are chunk sequence numbers.
-  std::atomic<uint64_t> published_{0};
+  ApplyOrder* const order_;      // null when not ordered (none given, or CALDERA_PIPE_SHARE_ORDER=0)
+  bool share_change_ = false;    // the chunk being recorded changes a shared object
+  std::vector<ApplyOrder::Wait> order_scratch_;
+  // `published_` and `applied_` are chunk sequence numbers, kept in the stream other pipes' apply threads
+  // read (its two counters sit on cache lines of their own: one written by each thread).
+  std::shared_ptr<ApplyOrder::Stream> stream_;
+  std::atomic<uint64_t>& published_;
   // Hand-off counters (PipeStats), each written by one thread and read by stats(): relaxed atomics, so a
   // publish costs no lock for them.
-  std::atomic<uint64_t> chunks_published_{0}, wakes_{0}, full_waits_{0};
+  std::atomic<uint64_t> chunks_published_{0}, wakes_{0}, full_waits_{0}, ordered_chunks_{0};
 
   // Apply thread: written once per chunk applied.
-  alignas(kFalseSharingBytes) std::atomic<uint64_t> applied_{0};
-  std::atomic<uint64_t> parks_{0}, apply_thread_cpu_ns_{0};
+  std::atomic<uint64_t>& applied_;
+  alignas(kFalseSharingBytes) std::atomic<uint64_t> parks_{0}, apply_thread_cpu_ns_{0}, order_waits_{0};
 
   // Inproc hand-off, under the lock by both threads once per chunk: the queue holds published, unapplied
   // chunks in order, `free_` recycled ones.
+  // A published chunk, with the other contexts' chunks it must follow and whether it lags (test knob).
+  struct QueuedChunk {
+    std::unique_ptr<CommandChunk> chunk;
+    std::vector<ApplyOrder::Wait> after;
+    bool lag = false;
+  };
   alignas(kFalseSharingBytes) std::mutex mutex_;
-  std::deque<std::unique_ptr<CommandChunk>> queue_;
+  std::deque<QueuedChunk> queue_;
   std::vector<std::unique_ptr<CommandChunk>> free_;
   size_t bytes_in_flight_ = 0;
   std::atomic<bool> parked_{false}, stop_{false};
