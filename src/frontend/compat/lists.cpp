@@ -19,6 +19,7 @@ State::State() {
   std::memcpy(lights[0].specular, white, sizeof white);
   cache_programs = util::EnvFlag("CALDERA_COMPAT_PROGRAM_CACHE", true);
   cache_uniform_names = util::EnvFlag("CALDERA_COMPAT_UNIFORM_CACHE", true);
+  batch_bitmaps = util::EnvFlag("CALDERA_COMPAT_BITMAP_BATCH", true);
 }
 
 void Record(Context& ctx, std::function<void()> call) {

@@ -229,6 +229,8 @@ void DrawStencilImage(Context& ctx, const std::shared_ptr<Texture>& image, float
 
 void QueueBitmap(Context& ctx, PendingBitmap bitmap) {
   ctx.compat->pixel.pending.push_back(std::move(bitmap));
+  // CALDERA_COMPAT_BITMAP_BATCH=0 (the kill switch): every glyph is its own draw.
+  if (!ctx.compat->batch_bitmaps) return DrawPendingBitmaps(ctx);
   ctx.compat_hooks |= kHookBatch;
 }
 

@@ -206,6 +206,7 @@ struct State {
   // Generated programs and the objects their draws use.
   bool cache_programs = true;  // CALDERA_COMPAT_PROGRAM_CACHE=0 rebuilds the program at every draw
   bool cache_uniform_names = true;  // CALDERA_COMPAT_UNIFORM_CACHE=0 searches every uniform name per draw
+  bool batch_bitmaps = true;        // CALDERA_COMPAT_BITMAP_BATCH=0 draws every glBitmap on its own
   std::unordered_map<ProgramKeyBits, std::shared_ptr<Program>, ProgramKeyHash> programs;
   std::shared_ptr<Buffer> stream;                        // the batch's vertices, orphaned at every draw
   std::shared_ptr<VertexArray> vertex_input;             // attributes reading `stream`

@@ -93,6 +93,14 @@ def check_steady_state(args):
     if per_frame == 0 or per_frame > args.max_draws:
         print(f"FAIL: {per_frame} draws for one frame, want 1..{args.max_draws}")
         failed = True
+    if args.batch_switch:
+        # Negative control of the batching the draw count relies on: with its kill switch the frame takes
+        # more draws than the limit.
+        unbatched = scene_run(args, 0, {args.batch_switch: "0"})
+        print(f"{args.batch_switch}=0: {unbatched.get('compat_draws')} draws for one frame")
+        if unbatched.get("compat_draws", 0) <= args.max_draws:
+            print("FAIL: negative control: with the batching off the frame still fits the draw limit")
+            failed = True
     uncached = scene_run(args, args.frames, {"CALDERA_COMPAT_PROGRAM_CACHE": "0"})
     print(f"cache off: {uncached.get('ff_programs_built')} programs")
     if uncached.get("ff_programs_built", 0) < args.frames:
@@ -178,6 +186,7 @@ def main():
     ap.add_argument("--scene", default="gears_lists")
     ap.add_argument("--frames", type=int, default=30)
     ap.add_argument("--max-draws", type=int, default=8)
+    ap.add_argument("--batch-switch", help="steady-state: the kill switch of the batching --max-draws counts on")
     ap.add_argument("--glsl", action="store_true", help="steady-state: the scene draws with a GLSL 1.x program")
     ap.add_argument("--send-key", help="x11_send_key (glxgears)")
     ap.add_argument("--seconds", type=float, default=4)
