@@ -46,7 +46,7 @@ struct PipeStats {
   // Cross-context order (apply_order.h): chunks published after other contexts' unapplied ones, and those
   // whose apply thread then found them still unapplied and waited.
   uint64_t ordered_chunks = 0, order_waits = 0;
-  StagingStats staging;              // the staging arena's counters (all 0 while it is off or unused)
+  StagingStats staging;  // the staging arena's counters (all 0 while it is off or unused)
 };
 
 class alignas(kFalseSharingBytes) Pipe {
