@@ -99,6 +99,11 @@ class alignas(kFalseSharingBytes) BackendContext {
   // The frontend context is no longer current on the calling thread (inline mode: the thread that called
   // Execute). A backend that keeps per-thread state there (a host GL context) lets go of it.
   virtual void ReleaseThread() {}
+  // The next chunk changes objects other contexts share (pipe/apply_order.h), and the pipe applies it
+  // inline. A backend that applies each context's chunks on a thread of its own (the split-process
+  // server) orders that chunk after every chunk other contexts handed it before; in-process backends
+  // apply in the order they are given and need nothing.
+  virtual void OrderNextChunkAfterOthers() {}
   // Applies `chunk` through Execute, noting where in it the records that fail (RaiseError) lie.
   bool Apply(const CommandChunk& chunk);
   // The failures raised by the last Apply, in record order (taken: the list is emptied).

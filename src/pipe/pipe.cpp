@@ -269,6 +269,7 @@ uint64_t Pipe::Publish(bool waited) {
       if (!order_scratch_.empty()) ordered_chunks_.fetch_add(1, std::memory_order_relaxed);
       if (ApplyOrder::WaitFor(order_scratch_)) order_waits_.fetch_add(1, std::memory_order_relaxed);
       order_scratch_.clear();
+      backend_->OrderNextChunkAfterOthers();
     }
     ApplyChunk(*chunk_, seq);
     chunk_->Clear();

@@ -16,7 +16,7 @@ namespace caldera::pipe::spawn {
 
 // Bumped whenever a message, the segment layout or the handshake changes; the handshake also compares the
 // build fingerprint (the record table), so a server from another build is refused by name.
-constexpr uint32_t kAbiVersion = 4;
+constexpr uint32_t kAbiVersion = 5;
 constexpr uint32_t kSegmentMagic = 0x43534731;  // "CSG1"
 
 // Fingerprint of this build's record table (names, sizes, order) and ABI version: equal on both ends or the
@@ -44,10 +44,12 @@ static_assert(std::atomic<uint64_t>::is_always_lock_free, "shared atomics must b
 
 // Message kinds. Client → server:
 enum class Msg : uint32_t {
-  kChunk = 1,  // arg: the translated chunk's total bytes; body: the next piece of it (pieces in order)
-  kSync,       // arg: ticket; answered kSyncDone once everything before it was applied
-  kFenceWait,  // arg: fence id; body: FenceWaitBody
-  kGoodbye,    // the context goes: the server drops its backend context and closes the connection
+  kChunk = 1,   // arg: the translated chunk's total bytes; body: the next piece of it (pieces in order)
+  kSync,        // arg: ticket; answered kSyncDone once everything before it was applied
+  kFenceWait,   // arg: fence id; body: FenceWaitBody
+  kGoodbye,     // the context goes: the server drops its backend context and closes the connection
+  kOrderAfter,  // arg: entries; body: OrderAfterEntry[arg]: the next chunk is applied only once each named
+                // connection applied that many chunks (docs/SPAWN.md, cross-context order)
   // Server → client:
   kReplyData = 64,  // arg: ticket; body: uint64 offset into the tight rows, uint64 row bytes, then bytes
   kReplyDone,       // arg: ticket; body: ReplyDoneBody
@@ -64,6 +66,11 @@ struct MsgHeader {
   uint64_t arg;
 };
 static_assert(sizeof(MsgHeader) == 16);
+
+struct OrderAfterEntry {
+  uint64_t connection;  // the id of spawn::Connect
+  uint64_t chunks;      // chunks that connection had sent whole
+};
 
 struct FenceWaitBody {
   uint64_t timeout_ns;

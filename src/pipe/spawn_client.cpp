@@ -17,8 +17,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "pipe/backend.h"
 #include "pipe/spawn_channel.h"
@@ -76,9 +79,46 @@ std::string ServerPath() {
   return "caldera-server";
 }
 
+// Every context connection's count of chunks sent whole, for cross-context order: a chunk that changes
+// shared objects names, in a kOrderAfter before it, how many chunks each other connection had sent, and the
+// server applies it only once those were applied (the in-process pipe's rule, pipe/apply_order.h; each
+// connection is applied on a server thread of its own). The snapshot is taken before the chunk counts as
+// sent, so of two ordered chunks at most one names the other: no wait cycle.
+class SpawnOrder {
+ public:
+  struct Member {
+    uint64_t connection = 0;
+    std::atomic<uint64_t> sent{0};
+  };
+  std::shared_ptr<Member> Join(uint64_t connection) {
+    auto m = std::make_shared<Member>();
+    m->connection = connection;
+    std::lock_guard lock(mutex_);
+    members_.push_back(m);
+    return m;
+  }
+  void Leave(const Member* m) {
+    std::lock_guard lock(mutex_);
+    std::erase_if(members_, [&](const std::shared_ptr<Member>& x) { return x.get() == m; });
+  }
+  void Snapshot(const Member* self, std::vector<OrderAfterEntry>* out) {
+    out->clear();
+    std::lock_guard lock(mutex_);
+    for (const auto& m : members_) {
+      const uint64_t sent = m->sent.load(std::memory_order_acquire);
+      if (m.get() != self && sent > 0) out->push_back({m->connection, sent});
+    }
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::shared_ptr<Member>> members_;
+};
+
 // One connection: a shared segment with the two rings and its doorbell socket. Used under `mutex`.
 struct Connection {
   std::mutex mutex;
+  uint64_t id = 0;  // spawn::Connect's
   Channel channel;
   std::vector<uint8_t> body;  // scratch for received bodies
   std::unordered_map<uint64_t, ClientTicket> tickets;
@@ -217,8 +257,12 @@ class SpawnTimeline final : public Timeline {
 class SpawnContext final : public BackendContext {
  public:
   SpawnContext(std::unique_ptr<Connection> connection, Timeline* fences, std::atomic<uint64_t>* fence_ids,
-               bool synchronous)
-      : connection_(std::move(connection)), translator_(fences, fence_ids), synchronous_(synchronous) {
+               bool synchronous, SpawnOrder* order)
+      : connection_(std::move(connection)),
+        translator_(fences, fence_ids),
+        synchronous_(synchronous),
+        order_(order),
+        member_(order->Join(connection_->id)) {
     // CALDERA_SPAWN_SYNCHRONOUS=1: every chunk waits until the server applied it (the kill switch of the
     // run-ahead across processes, and the negative control of the zero-round-trip probe).
     const char* sync_all = std::getenv("CALDERA_SPAWN_SYNCHRONOUS");
@@ -227,6 +271,7 @@ class SpawnContext final : public BackendContext {
     corrupt_at_ = corrupt && *corrupt ? std::strtoull(corrupt, nullptr, 10) : 0;
   }
   ~SpawnContext() override {
+    order_->Leave(member_.get());
     std::lock_guard lock(connection_->mutex);
     if (!connection_->lost.load()) connection_->Send(Msg::kGoodbye, 0, nullptr, 0);
     Counters().parks.fetch_add(connection_->channel.parks(), std::memory_order_relaxed);
@@ -252,11 +297,18 @@ class SpawnContext final : public BackendContext {
     }
     Counters().chunks.fetch_add(1, std::memory_order_relaxed);
     Counters().bytes.fetch_add(scratch_.size(), std::memory_order_relaxed);
+    if (std::exchange(order_next_, false) && !scratch_.empty()) {
+      order_->Snapshot(member_.get(), &order_entries_);
+      if (!order_entries_.empty() && !c.Send(Msg::kOrderAfter, order_entries_.size(), order_entries_.data(),
+                                             order_entries_.size() * sizeof(OrderAfterEntry)))
+        return false;
+    }
     const size_t piece = c.channel.max_body();
     for (size_t at = 0; at < scratch_.size(); at += piece) {
       if (!c.Send(Msg::kChunk, scratch_.size(), scratch_.data() + at, std::min(piece, scratch_.size() - at)))
         return false;
     }
+    if (!scratch_.empty()) member_->sent.fetch_add(1, std::memory_order_release);
     if (!c.tickets.empty()) {
       // Only synchronous records wait: every ticket of this chunk is answered after the chunk is applied.
       c.WaitFor([&] { return c.tickets.empty() || c.lost.load(); });
@@ -275,6 +327,8 @@ class SpawnContext final : public BackendContext {
     return !c.lost.load(std::memory_order_acquire);
   }
 
+  void OrderNextChunkAfterOthers() override { order_next_ = true; }
+
   // The context stops being current here: as the run-ahead pipe does, wait until the server applied what it
   // was sent, so that another context bound next (this thread or another) sees its work in order.
   void ReleaseThread() override {
@@ -289,6 +343,10 @@ class SpawnContext final : public BackendContext {
   std::unique_ptr<Connection> connection_;
   ClientTranslator translator_;
   bool synchronous_;
+  SpawnOrder* order_;
+  std::shared_ptr<SpawnOrder::Member> member_;
+  bool order_next_ = false;
+  std::vector<OrderAfterEntry> order_entries_;
   std::vector<uint8_t> scratch_;
   uint64_t chunks_ = 0, corrupt_at_ = 0;
 };
@@ -399,7 +457,8 @@ class SpawnBackend final : public Backend {
       connection = std::make_unique<Connection>();
       connection->lost.store(true);
     }
-    return std::make_unique<SpawnContext>(std::move(connection), timeline_.get(), &fence_ids_, synchronous);
+    return std::make_unique<SpawnContext>(std::move(connection), timeline_.get(), &fence_ids_, synchronous,
+                                          &order_);
   }
 
   std::unique_ptr<Presenter> CreatePresenter(const NativeWindowHandle&, std::string* why) override {
@@ -434,6 +493,7 @@ class SpawnBackend final : public Backend {
     }
     spawn::Connect msg;
     msg.id = ++connections_;
+    connection->id = msg.id;
     int fds[2] = {memfd, sv[1]};
     bool sent = SendWithFds(control_, &msg, sizeof(msg), fds, 2);
     close(memfd);
@@ -471,6 +531,7 @@ class SpawnBackend final : public Backend {
   uint64_t connections_ = 0;
   std::atomic<uint32_t> contexts_made_{0};
   std::atomic<uint64_t> fence_ids_{1};
+  SpawnOrder order_;  // before the connections' contexts, which leave it as they go
   std::unique_ptr<Connection> device_connection_;
   std::unique_ptr<SpawnTimeline> timeline_;
 };

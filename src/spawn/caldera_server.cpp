@@ -7,6 +7,8 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -14,6 +16,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <unordered_map>
 
 #include "pipe/backend.h"
 #include "pipe/spawn_channel.h"
@@ -23,11 +26,67 @@
 namespace caldera::pipe::spawn {
 namespace {
 
+// How many chunks each connection applied, for the client's kOrderAfter (cross-context order, docs/SPAWN.md).
+// An entry is made by whichever side names the connection first: a kOrderAfter may arrive before the
+// connection it names was accepted. A connection that ends counts as having applied everything.
+class ConnectionProgress {
+ public:
+  struct Entry {
+    std::atomic<uint64_t> applied{0};
+  };
+  std::shared_ptr<Entry> For(uint64_t connection) {
+    std::lock_guard lock(mutex_);
+    auto& e = entries_[connection];
+    if (!e) {
+      e = std::make_shared<Entry>();
+      if (closing_) e->applied.store(UINT64_MAX);
+    }
+    return e;
+  }
+  // The client is gone: no connection applies anything more, and no wait may outlive the server (a
+  // connection named that never came, from a broken client, included).
+  void EndAll() {
+    std::lock_guard lock(mutex_);
+    closing_ = true;
+    for (auto& [id, e] : entries_) Ended(*e);
+  }
+  static void Applied(Entry& e) {
+    e.applied.fetch_add(1, std::memory_order_release);
+    e.applied.notify_all();
+  }
+  static void Ended(Entry& e) {
+    e.applied.store(UINT64_MAX, std::memory_order_release);
+    e.applied.notify_all();
+  }
+  // Blocks until `connection` applied `chunks` chunks (or ended).
+  void WaitApplied(uint64_t connection, uint64_t chunks) {
+    std::shared_ptr<Entry> e = For(connection);
+    for (uint64_t a; (a = e->applied.load(std::memory_order_acquire)) < chunks;)
+      e->applied.wait(a, std::memory_order_acquire);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<uint64_t, std::shared_ptr<Entry>> entries_;
+  bool closing_ = false;
+};
+
 struct Server {
   std::unique_ptr<Backend> backend;
   std::mutex create_mutex;  // backend contexts are made one at a time
   ServerObjects objects;
+  ConnectionProgress progress;
 };
+
+// CALDERA_TEST_APPLY_LAG_MS (test-only, as in the in-process pipe): chunks the client waits on no reply of
+// are applied this many milliseconds late, so cross-context order is needed on every run.
+unsigned ApplyLagMs() {
+  static const unsigned ms = [] {
+    const char* v = std::getenv("CALDERA_TEST_APPLY_LAG_MS");
+    return v && *v ? unsigned(std::strtoul(v, nullptr, 10)) : 0u;
+  }();
+  return ms;
+}
 
 void LogConnection(uint64_t id, const std::string& what) {
   std::fprintf(stderr, "caldera-server: connection %llu: %s\n", (unsigned long long)id, what.c_str());
@@ -35,7 +94,8 @@ void LogConnection(uint64_t id, const std::string& what) {
 
 class ConnectionWorker {
  public:
-  ConnectionWorker(Server* server, uint64_t id) : server_(server), id_(id) {}
+  ConnectionWorker(Server* server, uint64_t id)
+      : server_(server), id_(id), progress_(server->progress.For(id)) {}
   bool Map(int memfd, int socket_fd, std::string* why) {
     return channel_.Map(memfd, socket_fd, Channel::Side::kServer, false, 0, 0, why);
   }
@@ -70,6 +130,16 @@ class ConnectionWorker {
           if (!Send(Msg::kFenceResult, b.ticket, &r, sizeof(r))) return Finish();
           break;
         }
+        case Msg::kOrderAfter: {
+          if (h.arg > body.size() / sizeof(OrderAfterEntry) || body.size() != h.arg * sizeof(OrderAfterEntry))
+            return ProtocolError("an order of the wrong size");
+          for (uint64_t i = 0; i < h.arg; ++i) {
+            OrderAfterEntry e;
+            std::memcpy(&e, body.data() + i * sizeof(e), sizeof(e));
+            if (e.connection != id_) server_->progress.WaitApplied(e.connection, e.chunks);
+          }
+          break;
+        }
         case Msg::kGoodbye:
           return Finish();
         default:
@@ -91,6 +161,7 @@ class ConnectionWorker {
   }
 
   void Finish() {
+    ConnectionProgress::Ended(*progress_);
     if (context_) {
       context_->ReleaseThread();
       context_.reset();
@@ -114,7 +185,10 @@ class ConnectionWorker {
       return false;
     }
     pending_.clear();
+    if (replies_.empty() && ApplyLagMs() > 0) [[unlikely]]
+      std::this_thread::sleep_for(std::chrono::milliseconds(ApplyLagMs()));
     const bool ok = context_->Apply(chunk_);
+    ConnectionProgress::Applied(*progress_);
     uint32_t errors = 0;  // a bit per pipe::BackendError raised (GL keeps one flag per error)
     for (const pipe::BackendErrorEvent& e : context_->TakeRaisedErrors()) errors |= 1u << uint32_t(e.error);
     if (errors && !Send(Msg::kErrors, errors, nullptr, 0)) return false;
@@ -150,6 +224,7 @@ class ConnectionWorker {
   static constexpr uint64_t kMaxChunkBytes = 2ull << 30;
   Server* server_;
   const uint64_t id_;
+  std::shared_ptr<ConnectionProgress::Entry> progress_;
   Channel channel_;
   std::unique_ptr<BackendContext> context_;
   std::vector<uint8_t> pending_;
@@ -215,6 +290,7 @@ int Serve(int control) {
     }
     threads.emplace_back([w = std::move(worker)] { w->Run(); });
   }
+  server.progress.EndAll();
   for (auto& t : threads) t.join();
   server.backend.reset();
   return 0;
