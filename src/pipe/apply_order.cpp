@@ -14,6 +14,14 @@ bool ApplyOrder::Enabled() {
   return on;
 }
 
+unsigned ApplyOrder::TestApplyLagMs() {
+  static const unsigned ms = [] {
+    const char* v = std::getenv("CALDERA_TEST_APPLY_LAG_MS");
+    return v && *v ? unsigned(std::strtoul(v, nullptr, 10)) : 0u;
+  }();
+  return ms;
+}
+
 std::shared_ptr<ApplyOrder::Stream> ApplyOrder::Join() {
   auto stream = std::make_shared<Stream>();
   std::lock_guard lock(mutex_);

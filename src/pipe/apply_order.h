@@ -44,6 +44,10 @@ class ApplyOrder {
 
   // Whether ordering is on (CALDERA_PIPE_SHARE_ORDER, read once; default on).
   static bool Enabled();
+  // CALDERA_TEST_APPLY_LAG_MS (test-only, read once; 0 when unset): whoever applies a context's chunks on a
+  // thread of its own (the inproc apply thread, the split-process server) applies every chunk no GL thread
+  // waits for that many milliseconds late, so tests of this order see a late apply thread every run.
+  static unsigned TestApplyLagMs();
 
   std::shared_ptr<Stream> Join();
   void Leave(const Stream* stream);

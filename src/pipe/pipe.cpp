@@ -50,16 +50,6 @@ size_t StagingArenaBytes() {
   return bytes;
 }
 
-// CALDERA_TEST_APPLY_LAG_MS (test-only): the apply thread applies every chunk no GL thread waits for that
-// many milliseconds late, so that tests of cross-context order see the late apply thread every time.
-unsigned ApplyLagMs() {
-  static const unsigned ms = [] {
-    const char* v = std::getenv("CALDERA_TEST_APPLY_LAG_MS");
-    return v && *v ? unsigned(std::strtoul(v, nullptr, 10)) : 0u;
-  }();
-  return ms;
-}
-
 }  // namespace
 
 unsigned UsableCpus() {
@@ -89,7 +79,8 @@ const ModeChoice& ChosenMode() {
     // the connection's ring, and the server is what runs ahead.
     if (v && std::strcmp(v, "spawn") == 0) return ModeChoice{PipeMode::kInline, "env"};
     if (v && *v && std::strcmp(v, "auto") != 0)
-      std::fprintf(stderr, "caldera warning: CALDERA_PIPE=%s is not auto, inline, inproc or spawn: auto\n", v);
+      std::fprintf(stderr, "caldera warning: CALDERA_PIPE=%s is not auto, inline, inproc or spawn: auto\n",
+                   v);
     return ModeChoice{AutoPipeMode(UsableCpus()), "auto"};
   }();
   return choice;
@@ -293,7 +284,7 @@ uint64_t Pipe::Publish(bool waited) {
   std::vector<ApplyOrder::Wait> after;
   auto enqueue = [&] {
     std::lock_guard lock(mutex_);
-    queue_.push_back({std::move(chunk_), std::move(after), !waited && ApplyLagMs() > 0});
+    queue_.push_back({std::move(chunk_), std::move(after), !waited && ApplyOrder::TestApplyLagMs() > 0});
     bytes_in_flight_ += size;
     if (!free_.empty()) {
       chunk_ = std::move(free_.back());
@@ -401,7 +392,7 @@ void Pipe::ApplyLoop() {
       queue_.pop_front();
     }
     if (queued.lag) [[unlikely]]
-      std::this_thread::sleep_for(std::chrono::milliseconds(ApplyLagMs()));
+      std::this_thread::sleep_for(std::chrono::milliseconds(ApplyOrder::TestApplyLagMs()));
     // Other contexts' chunks published before this one come first (apply_order.h).
     if (!queued.after.empty() && ApplyOrder::WaitFor(queued.after))
       order_waits_.fetch_add(1, std::memory_order_relaxed);

@@ -18,6 +18,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "pipe/apply_order.h"
 #include "pipe/backend.h"
 #include "pipe/spawn_channel.h"
 #include "pipe/spawn_handshake.h"
@@ -77,16 +78,6 @@ struct Server {
   ServerObjects objects;
   ConnectionProgress progress;
 };
-
-// CALDERA_TEST_APPLY_LAG_MS (test-only, as in the in-process pipe): chunks the client waits on no reply of
-// are applied this many milliseconds late, so cross-context order is needed on every run.
-unsigned ApplyLagMs() {
-  static const unsigned ms = [] {
-    const char* v = std::getenv("CALDERA_TEST_APPLY_LAG_MS");
-    return v && *v ? unsigned(std::strtoul(v, nullptr, 10)) : 0u;
-  }();
-  return ms;
-}
 
 void LogConnection(uint64_t id, const std::string& what) {
   std::fprintf(stderr, "caldera-server: connection %llu: %s\n", (unsigned long long)id, what.c_str());
@@ -185,8 +176,9 @@ class ConnectionWorker {
       return false;
     }
     pending_.clear();
-    if (replies_.empty() && ApplyLagMs() > 0) [[unlikely]]
-      std::this_thread::sleep_for(std::chrono::milliseconds(ApplyLagMs()));
+    // Test lag (ApplyOrder::TestApplyLagMs): chunks the client awaits no reply of are applied late.
+    if (replies_.empty() && ApplyOrder::TestApplyLagMs() > 0) [[unlikely]]
+      std::this_thread::sleep_for(std::chrono::milliseconds(ApplyOrder::TestApplyLagMs()));
     const bool ok = context_->Apply(chunk_);
     ConnectionProgress::Applied(*progress_);
     uint32_t errors = 0;  // a bit per pipe::BackendError raised (GL keeps one flag per error)
