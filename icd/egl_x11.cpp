@@ -425,6 +425,13 @@ uint32_t DistinctVisualFor(const Screen& screen, EGLint alpha_size, size_t n) {
   return n < list.size() ? list[n] : list.front();
 }
 
+pipe::NativeWindowHandle RootWindowHandle(const Screen& screen) {
+  xcb_connection_t* c = screen.connection->io();
+  const xcb_screen_t* s = ScreenOf(c, screen.screen);
+  if (!s) return {};
+  return {pipe::WindowSystem::kXcb, c, s->root, s->root_visual, nullptr};
+}
+
 uint32_t VisualDepth(const Screen& screen, uint32_t visual) {
   return FindVisual(screen.connection->io(), screen.screen, visual).depth;
 }

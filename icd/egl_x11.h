@@ -43,6 +43,9 @@ bool SameScreen(const Screen& screen, EGLenum platform, void* native_display, co
 // The visual a config with this alpha size renders for (depth 32 for alpha where the screen has one).
 uint32_t VisualFor(const Screen& screen, EGLint alpha_size);
 uint32_t VisualDepth(const Screen& screen, uint32_t visual);
+// The screen's root window, for questions a backend answers about the screen's windows (how they can be
+// presented to); never presented to itself.
+pipe::NativeWindowHandle RootWindowHandle(const Screen& screen);
 // The n-th of the screen's visuals that VisualFor picks among (its first when there are fewer): GLX gives
 // each FBConfig a visual of its own where the server has enough, so glXGetConfig can tell them apart.
 uint32_t DistinctVisualFor(const Screen& screen, EGLint alpha_size, size_t n);

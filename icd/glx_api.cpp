@@ -30,10 +30,29 @@ constexpr char kExtensions[] =
     "GLX_EXT_create_context_es2_profile "
     "GLX_EXT_create_context_es_profile GLX_ARB_get_proc_address GLX_EXT_swap_control GLX_MESA_swap_control "
     "GLX_SGI_make_current_read GLX_SGI_swap_control GLX_EXT_buffer_age GLX_ARB_multisample "
-    "GLX_ARB_framebuffer_sRGB GLX_EXT_framebuffer_sRGB";
+    "GLX_ARB_framebuffer_sRGB GLX_EXT_framebuffer_sRGB GLX_MESA_query_renderer";
+constexpr char kTearExtension[] = " GLX_EXT_swap_control_tear";
 
 thread_local ContextRec* t_current = nullptr;
 thread_local DrawableRec* t_draw = nullptr;
+
+// GLX_EXT_swap_control_tear is listed where the backend can present the screen's windows with late swaps
+// tearing (Vulkan FIFO_RELAXED), asked once per display with its root window.
+bool TearsLateSwaps(GlxDisplay* d) {
+  if (!d->tear_known) {
+    d->tear_known = true;
+    pipe::NativeWindowHandle root = egl::x11::RootWindowHandle(*d->x11);
+    d->tears_late_swaps = root.window && DeviceWindowsTearLateSwaps(*d->device, root);
+  }
+  return d->tears_late_swaps;
+}
+
+const char* ExtensionsOf(GlxDisplay* d) {
+  if (!d) return kExtensions;
+  if (d->extensions.empty())
+    d->extensions = std::string(kExtensions) + (TearsLateSwaps(d) ? kTearExtension : "");
+  return d->extensions.c_str();
+}
 
 std::vector<GlxDisplay*>& Displays() {
   static std::vector<GlxDisplay*> displays;
@@ -599,8 +618,11 @@ void QueryDrawable(::Display* dpy, GLXDrawable drawable, int attribute, unsigned
       case GLX_BACK_BUFFER_AGE_EXT:  // GLX_EXT_buffer_age (a swap leaves the back buffer as shown)
         *value = unsigned(SurfaceBufferAge(*r->surface));
         return;
-      case GLX_SWAP_INTERVAL_EXT:
+      case GLX_SWAP_INTERVAL_EXT:  // the absolute value of a negative interval (GLX_EXT_swap_control_tear)
         *value = unsigned(r->swap_interval);
+        return;
+      case GLX_LATE_SWAPS_TEAR_EXT:
+        *value = r->late_swaps_tear ? 1u : 0u;
         return;
       case GLX_MAX_SWAP_INTERVAL_EXT:
         *value = unsigned(kMaxSwapInterval);
@@ -637,14 +659,20 @@ Bool IsDirect(::Display*, GLXContext) {
   return True;
 }
 
-const char* QueryExtensionsString(::Display*, int) {
-  return kExtensions;
+const char* QueryExtensionsString(::Display* dpy, int screen) {
+  std::lock_guard lock(Lock());
+  return ExtensionsOf(GetDisplay(dpy, screen));
 }
-const char* QueryServerString(::Display*, int, int name) {
-  return name == GLX_VENDOR ? "Caldera" : name == GLX_VERSION ? "1.4" : kExtensions;
+const char* QueryServerString(::Display* dpy, int screen, int name) {
+  if (name == GLX_VENDOR) return "Caldera";
+  if (name == GLX_VERSION) return "1.4";
+  std::lock_guard lock(Lock());
+  return ExtensionsOf(GetDisplay(dpy, screen));
 }
+// What this library can do on some screen: every extension, the screen-dependent one included.
 const char* GetClientString(::Display*, int name) {
-  return name == GLX_VENDOR ? "Caldera" : name == GLX_VERSION ? "1.4" : kExtensions;
+  static const std::string client = std::string(kExtensions) + kTearExtension;
+  return name == GLX_VENDOR ? "Caldera" : name == GLX_VERSION ? "1.4" : client.c_str();
 }
 
 void WaitGL() {
@@ -880,6 +908,10 @@ const Proc kProcs[] = {
     {"glXSwapIntervalMESA", reinterpret_cast<void*>(&SwapIntervalMESA)},
     {"glXGetSwapIntervalMESA", reinterpret_cast<void*>(&GetSwapIntervalMESA)},
     {"glXSwapIntervalSGI", reinterpret_cast<void*>(&SwapIntervalSGI)},
+    {"glXQueryRendererIntegerMESA", reinterpret_cast<void*>(&QueryRendererIntegerMESA)},
+    {"glXQueryRendererStringMESA", reinterpret_cast<void*>(&QueryRendererStringMESA)},
+    {"glXQueryCurrentRendererIntegerMESA", reinterpret_cast<void*>(&QueryCurrentRendererIntegerMESA)},
+    {"glXQueryCurrentRendererStringMESA", reinterpret_cast<void*>(&QueryCurrentRendererStringMESA)},
 };
 
 }  // namespace
@@ -1030,8 +1062,8 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
     }
   }
   // Flag bits no advertised extension defines are BadValue, as an unknown attribute is.
-  if (flags &
-      ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB | GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB)) {
+  if (flags & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
+                GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB)) {
     RaiseCoreError(dpy, BadValue, 0, minor);
     return nullptr;
   }
@@ -1082,20 +1114,31 @@ GLXContext CreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXContext s
   return CreateWith(dpy, cfg, share, desc, minor);
 }
 
-void SwapIntervalEXT(::Display*, GLXDrawable drawable, int interval) {
+// GLX_EXT_swap_control: BadWindow for a drawable that is no window of ours, BadValue for a negative interval
+// unless GLX_EXT_swap_control_tear is listed (then late swaps tear at the interval's absolute value).
+void SwapIntervalEXT(::Display* dpy, GLXDrawable drawable, int interval) {
   std::lock_guard lock(Lock());
   for (GlxDisplay* d : Displays()) {
-    if (DrawableRec* r = FindDrawable(d, drawable)) {
-      r->swap_interval = std::clamp(interval, 0, int(kMaxSwapInterval));
-      SetSwapInterval(*r->surface, r->swap_interval);
+    DrawableRec* r = FindDrawable(d, drawable);
+    if (!r) continue;
+    if (r->pbuffer || r->pixmap) break;
+    if (interval < 0 && !TearsLateSwaps(d)) {
+      RaiseCoreError(dpy, BadValue, XID(unsigned(interval)), 0);
+      return;
     }
+    r->late_swaps_tear = interval < 0;
+    r->swap_interval = int(std::min<int64_t>(interval < 0 ? -int64_t(interval) : interval, kMaxSwapInterval));
+    SetSwapInterval(*r->surface, r->late_swaps_tear ? -r->swap_interval : r->swap_interval);
+    return;
   }
+  RaiseCoreError(dpy, BadWindow, drawable, 0);
 }
 
 int SwapIntervalMESA(unsigned int interval) {
   std::lock_guard lock(Lock());
   if (!t_draw || t_draw->destroyed) return GLX_BAD_CONTEXT;
   t_draw->swap_interval = int(std::min(interval, unsigned(kMaxSwapInterval)));
+  t_draw->late_swaps_tear = false;
   SetSwapInterval(*t_draw->surface, t_draw->swap_interval);
   return 0;
 }
@@ -1109,6 +1152,10 @@ int SwapIntervalSGI(int interval) {
 int GetSwapIntervalMESA() {
   std::lock_guard lock(Lock());
   return t_draw ? t_draw->swap_interval : 0;
+}
+
+ContextRec* CurrentContextRecord() {
+  return t_current;
 }
 
 void* GlxProc(const char* name) {

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "frontend/platform.h"
@@ -49,6 +50,7 @@ struct DrawableRec {
   Surface* surface = nullptr;
   FBConfigRec* config = nullptr;
   int swap_interval = 1;
+  bool late_swaps_tear = false;  // set with a negative interval (GLX_EXT_swap_control_tear)
   // Threads that have it as their current draw drawable: glXDestroyWindow only unlists a bound record, and
   // the last release frees it (the thread still reads it in glXSwapBuffers and the swap-interval calls).
   int bound = 0;
@@ -65,6 +67,11 @@ struct GlxDisplay {
   Device* device = nullptr;
   std::vector<FBConfigRec*> configs;
   std::vector<DrawableRec*> drawables;
+  std::string renderer_name;  // GLX_RENDERER_DEVICE_ID_MESA's string, set on first use
+  // Whether windows of the screen show late swaps at once (GLX_EXT_swap_control_tear is listed then):
+  // asked of the backend once, with the root window; the extension string is built with it.
+  bool tear_known = false, tears_late_swaps = false;
+  std::string extensions;
 };
 
 std::recursive_mutex& Lock();
@@ -75,6 +82,7 @@ __GLXvendorInfo* Vendor();
 GlxDisplay* GetDisplay(::Display* dpy, int screen);
 FBConfigRec* LookupConfig(GLXFBConfig config);
 ContextRec* LookupContext(GLXContext context);
+ContextRec* CurrentContextRecord();  // the calling thread's, or null
 
 // GLX 1.4 and the extensions (glx_api.cpp): name -> function, null when unknown.
 void* GlxProc(const char* name);
@@ -85,5 +93,10 @@ void SwapIntervalEXT(::Display* dpy, GLXDrawable drawable, int interval);
 int SwapIntervalMESA(unsigned int interval);
 int GetSwapIntervalMESA();
 int SwapIntervalSGI(int interval);
+// GLX_MESA_query_renderer (glx_query_renderer.cpp).
+Bool QueryRendererIntegerMESA(::Display* dpy, int screen, int renderer, int attribute, unsigned int* value);
+const char* QueryRendererStringMESA(::Display* dpy, int screen, int renderer, int attribute);
+Bool QueryCurrentRendererIntegerMESA(int attribute, unsigned int* value);
+const char* QueryCurrentRendererStringMESA(int attribute);
 
 }  // namespace caldera::glx

@@ -9,6 +9,7 @@
 #include <iterator>
 
 #include "glx_objects.h"
+#include "glx_x_errors.h"
 
 namespace caldera::glx {
 namespace {
@@ -23,6 +24,10 @@ enum Stub {
   kSwapIntervalMESA,
   kGetSwapIntervalMESA,
   kSwapIntervalSGI,
+  kQueryRendererInteger,
+  kQueryRendererString,
+  kQueryCurrentRendererInteger,
+  kQueryCurrentRendererString,
   kStubCount
 };
 
@@ -50,8 +55,14 @@ GLXContext StubCreateContextAttribs(::Display* dpy, GLXFBConfig config, GLXConte
   return ctx;
 }
 
+// A drawable no vendor knows is no window GLX can use: BadWindow (GLX_EXT_swap_control).
 void StubSwapIntervalEXT(::Display* dpy, GLXDrawable drawable, int interval) {
-  auto fn = Fetch<PFNGLXSWAPINTERVALEXTPROC>(g_exports->vendorFromDrawable(dpy, drawable), kSwapIntervalEXT);
+  __GLXvendorInfo* vendor = g_exports->vendorFromDrawable(dpy, drawable);
+  if (!vendor) {
+    RaiseCoreError(dpy, BadWindow, drawable, 0);
+    return;
+  }
+  auto fn = Fetch<PFNGLXSWAPINTERVALEXTPROC>(vendor, kSwapIntervalEXT);
   if (fn) fn(dpy, drawable, interval);
 }
 
@@ -69,12 +80,38 @@ int StubSwapIntervalSGI(int interval) {
   return fn ? fn(interval) : GLX_BAD_CONTEXT;
 }
 
+// GLX_MESA_query_renderer: by screen, or the current context's vendor.
+Bool StubQueryRendererInteger(::Display* dpy, int screen, int renderer, int attribute, unsigned int* value) {
+  auto fn = Fetch<PFNGLXQUERYRENDERERINTEGERMESAPROC>(g_exports->getDynDispatch(dpy, screen),
+                                                      kQueryRendererInteger);
+  return fn ? fn(dpy, screen, renderer, attribute, value) : False;
+}
+const char* StubQueryRendererString(::Display* dpy, int screen, int renderer, int attribute) {
+  auto fn =
+      Fetch<PFNGLXQUERYRENDERERSTRINGMESAPROC>(g_exports->getDynDispatch(dpy, screen), kQueryRendererString);
+  return fn ? fn(dpy, screen, renderer, attribute) : nullptr;
+}
+Bool StubQueryCurrentRendererInteger(int attribute, unsigned int* value) {
+  auto fn = Fetch<PFNGLXQUERYCURRENTRENDERERINTEGERMESAPROC>(g_exports->getCurrentDynDispatch(),
+                                                             kQueryCurrentRendererInteger);
+  return fn ? fn(attribute, value) : False;
+}
+const char* StubQueryCurrentRendererString(int attribute) {
+  auto fn = Fetch<PFNGLXQUERYCURRENTRENDERERSTRINGMESAPROC>(g_exports->getCurrentDynDispatch(),
+                                                            kQueryCurrentRendererString);
+  return fn ? fn(attribute) : nullptr;
+}
+
 StubEntry g_stubs[] = {
     {"glXCreateContextAttribsARB", reinterpret_cast<void*>(&StubCreateContextAttribs)},
     {"glXSwapIntervalEXT", reinterpret_cast<void*>(&StubSwapIntervalEXT)},
     {"glXSwapIntervalMESA", reinterpret_cast<void*>(&StubSwapIntervalMESA)},
     {"glXGetSwapIntervalMESA", reinterpret_cast<void*>(&StubGetSwapIntervalMESA)},
     {"glXSwapIntervalSGI", reinterpret_cast<void*>(&StubSwapIntervalSGI)},
+    {"glXQueryRendererIntegerMESA", reinterpret_cast<void*>(&StubQueryRendererInteger)},
+    {"glXQueryRendererStringMESA", reinterpret_cast<void*>(&StubQueryRendererString)},
+    {"glXQueryCurrentRendererIntegerMESA", reinterpret_cast<void*>(&StubQueryCurrentRendererInteger)},
+    {"glXQueryCurrentRendererStringMESA", reinterpret_cast<void*>(&StubQueryCurrentRendererString)},
 };
 static_assert(std::size(g_stubs) == kStubCount, "one g_stubs row per Stub, in its order");
 

@@ -120,6 +120,12 @@ std::string DeviceRendererName(const Device& device) {
   return const_cast<Device&>(device).backend().caps().renderer;
 }
 
+DeviceRendererInfo DescribeDeviceRenderer(const Device& device) {
+  const auto& caps = const_cast<Device&>(device).backend().caps();
+  return {caps.pci_vendor_id, caps.pci_device_id, caps.video_memory_mb, caps.accelerated,
+          caps.unified_memory};
+}
+
 bool DeviceHasSampleCount(const Device& device, int32_t samples) {
   const auto& caps = const_cast<Device&>(device).backend().caps();
   return samples > 0 && uint32_t(samples) <= caps.max_samples && (caps.sample_counts & uint32_t(samples));
@@ -213,9 +219,9 @@ int32_t SurfaceHeight(const Surface& surface) {
 }
 
 Context* CreateContext(Device& device, const ContextDesc& desc, Context* share, std::string* error) {
-  bool ok = desc.api == ClientApi::kOpenGL ? (desc.major < 3 || (desc.major == 3 && desc.minor <= 3))
-                                           : ((desc.major == 1 && desc.minor <= 1) || desc.major == 2 ||
-                                              (desc.major == 3 && desc.minor <= 0));
+  bool ok = desc.api == ClientApi::kOpenGL ? kNewestGL.Admits(desc.major, desc.minor)
+            : desc.major == 1              ? kNewestES1.Admits(desc.major, desc.minor)
+                                           : desc.major >= 2 && kNewestES.Admits(desc.major, desc.minor);
   if (!ok) {
     if (error) *error = "Caldera provides desktop GL up to 3.3 core and OpenGL ES 1.1/2.0/3.0";
     return nullptr;

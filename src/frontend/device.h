@@ -57,6 +57,9 @@ class Surface {
   std::unique_ptr<NativeWindow> window;
   std::unique_ptr<pipe::Presenter> presenter;  // null: frames are read back and given to `window`
   int32_t swap_interval = 1;
+  // GLX_EXT_swap_control_tear (a negative interval): a frame that misses its vblank is shown at once,
+  // where the presenter can (Vulkan FIFO_RELAXED), instead of waiting for the next one.
+  bool late_swaps_tear = false;
   // Whether a swap showed these images' contents (EGL_EXT_buffer_age): a swap copies the default framebuffer
   // to the window and leaves it as it was, so after one the back buffer holds the previous frame (age 1);
   // new images (creation, resize) have undefined contents (age 0).

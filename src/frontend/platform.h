@@ -19,6 +19,16 @@ class Context;  // one GL state tracker
 
 enum class ClientApi : uint8_t { kOpenGL, kOpenGLES };
 
+// The newest version of each API a context can have: CreateContext refuses later ones, and
+// GLX_MESA_query_renderer reports these. Desktop GL has core and compatibility profiles at kNewestGL.
+struct ApiVersion {
+  int32_t major, minor;
+  constexpr bool Admits(int32_t want_major, int32_t want_minor) const {
+    return want_major < major || (want_major == major && want_minor <= minor);
+  }
+};
+constexpr ApiVersion kNewestGL{3, 3}, kNewestES1{1, 1}, kNewestES{3, 0};
+
 enum class BackendChoice : uint8_t { kAuto, kVulkan, kGles };
 
 struct DeviceOpenResult {
@@ -38,6 +48,13 @@ bool InsideDeviceSetup();
 int32_t DeviceVulkanIndex(const Device& device);
 void CloseDevice(Device* device);                      // destroys every surface/context still alive on it
 std::string DeviceRendererName(const Device& device);  // what GL_RENDERER reports
+// What GLX_MESA_query_renderer reports of a device (pipe::BackendLimits says what each field means).
+struct DeviceRendererInfo {
+  uint32_t pci_vendor_id = 0xFFFFFFFF, pci_device_id = 0xFFFFFFFF;
+  uint32_t video_memory_mb = 0;
+  bool accelerated = false, unified_memory = false;
+};
+DeviceRendererInfo DescribeDeviceRenderer(const Device& device);
 // Whether surfaces (colour and depth-stencil) may have `samples` samples on this device: multisampled
 // configs are offered only then.
 bool DeviceHasSampleCount(const Device& device, int32_t samples);
@@ -125,7 +142,12 @@ bool CopySurfaceTo(Surface& surface, NativeWindow& target);
 // The largest swap interval (EGL_MAX_SWAP_INTERVAL, GLX_MAX_SWAP_INTERVAL_EXT): interval n shows each frame
 // for n vblanks. Larger ones are clamped to it, as EGL asks; past a few vblanks nobody asks for more.
 constexpr int32_t kMaxSwapInterval = 8;
-void SetSwapInterval(Surface& surface, int32_t interval);  // windows only; 0 = unpaced; clamped
+// Windows only; 0 = unpaced; clamped. A negative interval is its absolute value with late swaps tearing
+// (GLX_EXT_swap_control_tear): a frame later than its vblank is shown at once where the presenter can.
+void SetSwapInterval(Surface& surface, int32_t interval);
+// Whether windows like `window` (a window of the screen, say its root) show late swaps at once when asked to
+// (GLX_EXT_swap_control_tear is listed only then). False on the read-back path.
+bool DeviceWindowsTearLateSwaps(Device& device, const pipe::NativeWindowHandle& window);
 // How a window surface presents, for logs and tests: "vulkan-swapchain" or "readback".
 const char* PresentPath(const Surface& surface);
 

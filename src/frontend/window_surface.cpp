@@ -130,7 +130,9 @@ bool ShowImage(Context& context, Surface& surface, pipe::Handle image) {
   pipe::Pipe& pipe = context.pipe();
   if (!pipe.Submit()) return false;
   surface.presenter->WaitForFrameSlot(surface.swap_interval);
-  pipe.Record(pipe::CmdPresent{{image, 0, 0}, surface.presenter.get(), surface.swap_interval, NowNs()});
+  pipe::CmdPresent present{{image, 0, 0}, surface.presenter.get(), surface.swap_interval, NowNs()};
+  present.late_swaps_tear = surface.late_swaps_tear;
+  pipe.Record(present);
   return pipe.EndFrame();
 }
 
@@ -156,7 +158,13 @@ bool IsWindowSurface(const Surface& surface) {
 }
 
 void SetSwapInterval(Surface& surface, int32_t interval) {
-  surface.swap_interval = interval < 0 ? 0 : (interval > kMaxSwapInterval ? kMaxSwapInterval : interval);
+  surface.late_swaps_tear = interval < 0;
+  int64_t frames = interval < 0 ? -int64_t(interval) : interval;  // INT32_MIN has no int32_t opposite
+  surface.swap_interval = int32_t(frames > kMaxSwapInterval ? kMaxSwapInterval : frames);
+}
+
+bool DeviceWindowsTearLateSwaps(Device& device, const pipe::NativeWindowHandle& window) {
+  return !ForceReadback() && device.backend().WindowTearsLateSwaps(window);
 }
 
 const char* PresentPath(const Surface& surface) {
@@ -217,6 +225,7 @@ SwapResult SwapBuffers(Context* context, Surface& surface, const int32_t* rects,
     if (!pipe.Submit()) return SwapResult::kContextLost;
     surface.presenter->WaitForFrameSlot(surface.swap_interval);
     pipe::CmdPresent present{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval, NowNs()};
+    present.late_swaps_tear = surface.late_swaps_tear;
     if (rects && n_rects > 0) SetDamage(&present, surface, rects, n_rects);
     pipe.Record(present);
     if (!pipe.EndFrame()) return SwapResult::kContextLost;

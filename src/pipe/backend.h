@@ -66,6 +66,12 @@ struct BackendLimits {
   int32_t vulkan_device_index = -1;
   // The same for the S3TC formats (Format::kBC1..kBC3Srgb); without it S3TC textures are stored decoded.
   bool native_s3tc = false;
+  // What GLX_MESA_query_renderer reports. PCI ids of the device; 0xFFFFFFFF where it is no PCI device (a
+  // CPU renderer) or the backend cannot tell (a GLES host).
+  uint32_t pci_vendor_id = 0xFFFFFFFF, pci_device_id = 0xFFFFFFFF;
+  uint32_t video_memory_mb = 0;  // device-local memory (system memory for CPU and integrated devices)
+  bool accelerated = false;      // a GPU renders, not the CPU
+  bool unified_memory = false;   // device and host share one memory (integrated GPUs, CPU renderers)
 };
 
 struct BackendCaps : BackendLimits {
@@ -149,6 +155,12 @@ class Backend {
     (void)window;
     *why = "this backend has no native presentation";
     return nullptr;
+  }
+  // Whether a presenter for `window` could show a late frame at once when asked to
+  // (CmdPresent::late_swaps_tear): GLX_EXT_swap_control_tear is listed only where it can.
+  virtual bool WindowTearsLateSwaps(const NativeWindowHandle& window) {
+    (void)window;
+    return false;
   }
 };
 

@@ -646,6 +646,9 @@ struct CmdPresent {
   static constexpr int kMaxDamageRects = 8;
   int32_t damage[kMaxDamageRects][4] = {};
   int32_t damage_count = 0;
+  // A frame later than `interval` vblanks after the previous one is shown at once (tearing) rather than at
+  // the next vblank (GLX_EXT_swap_control_tear; Vulkan: FIFO_RELAXED where the surface offers it).
+  bool late_swaps_tear = false;
 };
 
 }  // namespace caldera::pipe

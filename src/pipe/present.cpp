@@ -39,11 +39,13 @@ void WritePresentStats(const PresentStats& s) {
   std::fprintf(f,
                "{\"present\": \"native\", \"frames_queued\": %llu, \"frames_presented\": %llu, "
                "\"frames_dropped\": %llu, \"recreations\": %llu, \"paced\": %llu, \"damage_regions\": %llu, "
+               "\"fifo_relaxed_frames\": %llu, "
                "\"gl_wait_ms\": %.3f, \"latency_sum_us\": %llu, "
                "\"latency_max_us\": %llu, \"latency_us\": [",
                (unsigned long long)s.frames_queued, (unsigned long long)s.frames_presented,
                (unsigned long long)s.frames_dropped, (unsigned long long)s.recreations,
-               (unsigned long long)s.paced, (unsigned long long)s.damage_regions, double(s.gl_wait_ns) * 1e-6,
+               (unsigned long long)s.paced, (unsigned long long)s.damage_regions,
+               (unsigned long long)s.fifo_relaxed_frames, double(s.gl_wait_ns) * 1e-6,
                (unsigned long long)s.latency_sum_us, (unsigned long long)s.latency_max_us);
   // Only the buckets up to the last non-empty one; each as [upper bound us, count].
   int last = -1;

@@ -42,7 +42,8 @@ struct PresentStats {
   uint64_t gl_wait_ns = 0;        // time the GL thread spent blocked inside CmdPresent
   uint64_t paced = 0;             // frames held to the vblank clock by Caldera itself
   uint64_t damage_regions = 0;    // frames presented with their damage as VK_KHR_incremental_present regions
-  bool window_lost = false;       // the window system said the window is gone
+  uint64_t fifo_relaxed_frames = 0;  // presented in FIFO_RELAXED (a negative swap interval: late swaps tear)
+  bool window_lost = false;          // the window system said the window is gone
   // Latency of each presented frame, from the swap's recording on the GL thread (CmdPresent::recorded_ns) to
   // the presentation call's return (the frame handed to the window system), in microseconds: four buckets per
   // power of two (LatencyBucketUpperUs; within 25 %), the last one everything above ~67 s.

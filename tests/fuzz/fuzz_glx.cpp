@@ -65,6 +65,7 @@ constexpr int kDrawableKeys[] = {GLX_WIDTH,
                                  GLX_FBCONFIG_ID,
                                  GLX_SWAP_INTERVAL_EXT,
                                  GLX_MAX_SWAP_INTERVAL_EXT,
+                                 GLX_LATE_SWAPS_TEAR_EXT,
                                  GLX_PRESERVED_CONTENTS,
                                  GLX_LARGEST_PBUFFER,
                                  GLX_TEXTURE_FORMAT_EXT,
@@ -488,6 +489,22 @@ void GlxSide::QueryDrawable() {
   unsigned int value = 0x5a5a;
   int attribute = f_.Below(8) ? Pick(f_, kDrawableKeys) : int(f_.Next());
   glXQueryDrawable(X(dpy_), RandomDrawable(), attribute, &value);
+  // GLX_MESA_query_renderer with any screen, renderer and attribute: at most three values written.
+  static auto query = reinterpret_cast<PFNGLXQUERYRENDERERINTEGERMESAPROC>(
+      glXGetProcAddressARB(reinterpret_cast<const GLubyte*>("glXQueryRendererIntegerMESA")));
+  static auto query_string = reinterpret_cast<PFNGLXQUERYRENDERERSTRINGMESAPROC>(
+      glXGetProcAddressARB(reinterpret_cast<const GLubyte*>("glXQueryRendererStringMESA")));
+  if (query && query_string && f_.Below(4) == 0) {
+    unsigned int values[4] = {0, 0, 0, 0x5a5a};
+    int screen = f_.Below(8) ? screen_ : int(f_.Below(3)) - 1;
+    int renderer = f_.Below(8) ? 0 : int(f_.Below(3)) - 1;
+    attribute = f_.Below(4) ? GLX_RENDERER_VENDOR_ID_MESA + int(f_.Below(12)) : int(f_.Next());
+    query(X(dpy_), screen, renderer, attribute, values);
+    if (values[3] != 0x5a5a)
+      f_.Fail("glx-query-renderer", "glXQueryRendererIntegerMESA wrote a fourth value");
+    const char* str = query_string(X(dpy_), screen, renderer, attribute);
+    if (str && std::strlen(str) > 4096) f_.Fail("glx-query-renderer", "a renderer string without its end");
+  }
 }
 
 void GlxSide::SwapInterval() {

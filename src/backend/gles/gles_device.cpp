@@ -1,7 +1,10 @@
 // The GLES backend's device and its pipe::Backend face.
 #include "backend/gles/gles_device.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -110,6 +113,24 @@ void Device::QueryCaps() {
   has_srgb_write_control_ = HasExtension(gl_, "GL_EXT_sRGB_write_control");
   auto* renderer = reinterpret_cast<const char*>(gl_.GetString(GL_RENDERER));
   caps_.renderer = std::string("Caldera (GLES: ") + (renderer ? renderer : "host") + ")";
+  // GLX_MESA_query_renderer: the host names no PCI ids or memory size through GLES; Mesa's CPU renderers
+  // name themselves in GL_RENDERER.
+  const std::string host = renderer ? renderer : "";
+  caps_.accelerated = host.find("llvmpipe") == std::string::npos &&
+                      host.find("softpipe") == std::string::npos &&
+                      host.find("SwiftShader") == std::string::npos;
+  caps_.unified_memory = !caps_.accelerated;
+  if (HasExtension(gl_, "GL_NVX_gpu_memory_info")) {
+    GLint kb = 0;
+    gl_.GetIntegerv(0x9047 /* GL_GPU_MEMORY_INFO_DEDICATED_VIDMEM_NVX */, &kb);
+    caps_.video_memory_mb = kb > 0 ? uint32_t(kb / 1024) : 0;
+  } else if (caps_.unified_memory) {
+    // A CPU renderer's memory is the host's (what Mesa's own GLX reports for llvmpipe).
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page > 0)
+      caps_.video_memory_mb =
+          uint32_t(std::min<uint64_t>(uint64_t(pages) * uint64_t(page) >> 20, UINT32_MAX));
+  }
   GLint value = 0;
   gl_.GetIntegerv(GL_MAX_TEXTURE_SIZE, &value);
   caps_.max_texture_size = static_cast<uint32_t>(std::min(value, 16384));

@@ -1,4 +1,6 @@
 // The Vulkan backend: one Device, its resource tables and pipeline cache, and a Context per GL context.
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 
 #include "backend/vulkan/vk_context.h"
@@ -54,6 +56,7 @@ class Backend final : public pipe::Backend {
     caps_.srgb_decode = true;
     caps_.norm16 = device_->features().norm16;
     caps_.native_s3tc = device_->features().native_s3tc;
+    DescribeRenderer();
   }
 
   ~Backend() override {
@@ -74,7 +77,30 @@ class Backend final : public pipe::Backend {
     return Swapchain::Create(*device_, *resources_, window, why);
   }
 
+  bool WindowTearsLateSwaps(const pipe::NativeWindowHandle& window) override {
+    return Swapchain::TearsLateSwaps(*device_, window);
+  }
+
  private:
+  // GLX_MESA_query_renderer's facts. Vulkan vendor ids above 0xFFFF are Khronos ids of non-PCI vendors
+  // (Mesa's for lavapipe): no PCI ids then.
+  void DescribeRenderer() {
+    const VkPhysicalDeviceProperties& props = device_->properties();
+    if (props.vendorID <= 0xFFFF) {
+      caps_.pci_vendor_id = props.vendorID;
+      caps_.pci_device_id = props.deviceID;
+    }
+    caps_.accelerated = props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
+    caps_.unified_memory = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ||
+                           props.deviceType == VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU;
+    VkPhysicalDeviceMemoryProperties memory{};
+    vkGetPhysicalDeviceMemoryProperties(device_->physical(), &memory);
+    uint64_t local = 0;
+    for (uint32_t i = 0; i < memory.memoryHeapCount; ++i)
+      if (memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) local += memory.memoryHeaps[i].size;
+    caps_.video_memory_mb = uint32_t(std::min<uint64_t>(local >> 20, UINT32_MAX));
+  }
+
   std::unique_ptr<Device> device_;
   std::unique_ptr<Resources> resources_;
   std::unique_ptr<PipelineCache> pipelines_;

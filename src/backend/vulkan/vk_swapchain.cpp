@@ -60,31 +60,9 @@ int32_t FrameLatencyFromEnv() {
   return n;
 }
 
-}  // namespace
-
-std::unique_ptr<Swapchain> Swapchain::Create(Device& device, Resources& resources,
-                                             const pipe::NativeWindowHandle& window, std::string* why) {
-  bool xcb = window.system == pipe::WindowSystem::kXcb,
-       wayland = window.system == pipe::WindowSystem::kWayland;
-  if ((!xcb && !wayland) || !window.connection || (wayland && !window.surface)) {
-    *why = "unsupported window system";
-    return nullptr;
-  }
-  if (xcb && (!device.features().xcb_surface || !device.features().swapchain)) {
-    *why = "no VK_KHR_xcb_surface / VK_KHR_swapchain";
-    return nullptr;
-  }
-  if (wayland && (!device.features().wayland_surface || !device.features().swapchain)) {
-    *why = "no VK_KHR_wayland_surface / VK_KHR_swapchain";
-    return nullptr;
-  }
-  std::unique_ptr<Swapchain> s(new Swapchain(device, resources));
-  if (!s->Init(window, why)) return nullptr;
-  return s;
-}
-
-bool Swapchain::CreateXcbSurface(const pipe::NativeWindowHandle& window, std::string* why) {
-  VkInstance instance = device_.instance();
+bool CreateXcbSurface(Device& device, const pipe::NativeWindowHandle& window, VkSurfaceKHR* surface,
+                      std::string* why) {
+  VkInstance instance = device.instance();
   auto* connection = static_cast<xcb_connection_t*>(window.connection);
   auto supported = reinterpret_cast<PFN_vkGetPhysicalDeviceXcbPresentationSupportKHR>(
       vkGetInstanceProcAddr(instance, "vkGetPhysicalDeviceXcbPresentationSupportKHR"));
@@ -94,14 +72,14 @@ bool Swapchain::CreateXcbSurface(const pipe::NativeWindowHandle& window, std::st
     *why = "the loader lacks the xcb surface functions";
     return false;
   }
-  if (!supported(device_.physical(), device_.queue_family(), connection, window.visual)) {
+  if (!supported(device.physical(), device.queue_family(), connection, window.visual)) {
     *why = "the device cannot present to this X server's visual";
     return false;
   }
   VkXcbSurfaceCreateInfoKHR sci{VK_STRUCTURE_TYPE_XCB_SURFACE_CREATE_INFO_KHR};
   sci.connection = connection;
   sci.window = window.window;
-  VkResult r = create(instance, &sci, nullptr, &surface_);
+  VkResult r = create(instance, &sci, nullptr, surface);
   if (r != VK_SUCCESS) {
     *why = "vkCreateXcbSurfaceKHR failed (" + std::to_string(r) + ")";
     return false;
@@ -112,8 +90,9 @@ bool Swapchain::CreateXcbSurface(const pipe::NativeWindowHandle& window, std::st
 // The WSI keeps its own event queue on the application's wl_display (a display's default queue belongs to
 // the application's thread), so presenting from the worker thread does not dispatch the application's
 // events.
-bool Swapchain::CreateWaylandSurface(const pipe::NativeWindowHandle& window, std::string* why) {
-  VkInstance instance = device_.instance();
+bool CreateWaylandSurface(Device& device, const pipe::NativeWindowHandle& window, VkSurfaceKHR* surface,
+                          std::string* why) {
+  VkInstance instance = device.instance();
   auto* display = static_cast<wl_display*>(window.connection);
   auto supported = reinterpret_cast<PFN_vkGetPhysicalDeviceWaylandPresentationSupportKHR>(
       vkGetInstanceProcAddr(instance, "vkGetPhysicalDeviceWaylandPresentationSupportKHR"));
@@ -123,14 +102,14 @@ bool Swapchain::CreateWaylandSurface(const pipe::NativeWindowHandle& window, std
     *why = "the loader lacks the Wayland surface functions";
     return false;
   }
-  if (!supported(device_.physical(), device_.queue_family(), display)) {
+  if (!supported(device.physical(), device.queue_family(), display)) {
     *why = "the device cannot present to this Wayland compositor";
     return false;
   }
   VkWaylandSurfaceCreateInfoKHR sci{VK_STRUCTURE_TYPE_WAYLAND_SURFACE_CREATE_INFO_KHR};
   sci.display = display;
   sci.surface = static_cast<wl_surface*>(window.surface);
-  VkResult r = create(instance, &sci, nullptr, &surface_);
+  VkResult r = create(instance, &sci, nullptr, surface);
   if (r != VK_SUCCESS) {
     *why = "vkCreateWaylandSurfaceKHR failed (" + std::to_string(r) + ")";
     return false;
@@ -138,10 +117,65 @@ bool Swapchain::CreateWaylandSurface(const pipe::NativeWindowHandle& window, std
   return true;
 }
 
+// The window checks Create makes before any Vulkan call: null when they pass, else why not.
+const char* UnsupportedWindow(Device& device, const pipe::NativeWindowHandle& window) {
+  bool xcb = window.system == pipe::WindowSystem::kXcb,
+       wayland = window.system == pipe::WindowSystem::kWayland;
+  if ((!xcb && !wayland) || !window.connection || (wayland && !window.surface))
+    return "unsupported window system";
+  if (xcb && (!device.features().xcb_surface || !device.features().swapchain))
+    return "no VK_KHR_xcb_surface / VK_KHR_swapchain";
+  if (wayland && (!device.features().wayland_surface || !device.features().swapchain))
+    return "no VK_KHR_wayland_surface / VK_KHR_swapchain";
+  return nullptr;
+}
+
+bool CreateSurface(Device& device, const pipe::NativeWindowHandle& window, VkSurfaceKHR* surface,
+                   std::string* why) {
+  return window.system == pipe::WindowSystem::kWayland ? CreateWaylandSurface(device, window, surface, why)
+                                                       : CreateXcbSurface(device, window, surface, why);
+}
+
+bool QueryPresentModes(Device& device, VkSurfaceKHR surface, std::vector<VkPresentModeKHR>* modes) {
+  uint32_t n = 0;
+  if (vkGetPhysicalDeviceSurfacePresentModesKHR(device.physical(), surface, &n, nullptr) != VK_SUCCESS)
+    return false;
+  modes->resize(n);
+  if (vkGetPhysicalDeviceSurfacePresentModesKHR(device.physical(), surface, &n, modes->data()) != VK_SUCCESS)
+    return false;
+  modes->resize(n);
+  // CALDERA_FIFO_RELAXED=0: late swaps never tear (GLX_EXT_swap_control_tear is then not listed).
+  if (!util::EnvFlag("CALDERA_FIFO_RELAXED", true)) std::erase(*modes, VK_PRESENT_MODE_FIFO_RELAXED_KHR);
+  return true;
+}
+
+}  // namespace
+
+std::unique_ptr<Swapchain> Swapchain::Create(Device& device, Resources& resources,
+                                             const pipe::NativeWindowHandle& window, std::string* why) {
+  if (const char* unsupported = UnsupportedWindow(device, window)) {
+    *why = unsupported;
+    return nullptr;
+  }
+  std::unique_ptr<Swapchain> s(new Swapchain(device, resources));
+  if (!s->Init(window, why)) return nullptr;
+  return s;
+}
+
+bool Swapchain::TearsLateSwaps(Device& device, const pipe::NativeWindowHandle& window) {
+  if (UnsupportedWindow(device, window)) return false;
+  std::string why;
+  VkSurfaceKHR surface = VK_NULL_HANDLE;
+  if (!CreateSurface(device, window, &surface, &why)) return false;
+  std::vector<VkPresentModeKHR> modes;
+  bool relaxed = QueryPresentModes(device, surface, &modes) &&
+                 std::find(modes.begin(), modes.end(), VK_PRESENT_MODE_FIFO_RELAXED_KHR) != modes.end();
+  vkDestroySurfaceKHR(device.instance(), surface, nullptr);
+  return relaxed;
+}
+
 bool Swapchain::Init(const pipe::NativeWindowHandle& window, std::string* why) {
-  bool made = window.system == pipe::WindowSystem::kWayland ? CreateWaylandSurface(window, why)
-                                                            : CreateXcbSurface(window, why);
-  if (!made) return false;
+  if (!CreateSurface(device_, window, &surface_, why)) return false;
   VkResult r = VK_SUCCESS;
   VkBool32 queue_ok = VK_FALSE;
   r = vkGetPhysicalDeviceSurfaceSupportKHR(device_.physical(), device_.queue_family(), surface_, &queue_ok);
@@ -177,13 +211,7 @@ bool Swapchain::Init(const pipe::NativeWindowHandle& window, std::string* why) {
     *why = "the surface format cannot be a blit destination";
     return false;
   }
-  if (vkGetPhysicalDeviceSurfacePresentModesKHR(device_.physical(), surface_, &n, nullptr) != VK_SUCCESS) {
-    *why = "no present modes";
-    return false;
-  }
-  modes_.resize(n);
-  if (vkGetPhysicalDeviceSurfacePresentModesKHR(device_.physical(), surface_, &n, modes_.data()) !=
-      VK_SUCCESS) {
+  if (!QueryPresentModes(device_, surface_, &modes_)) {
     *why = "no present modes";
     return false;
   }
@@ -267,12 +295,14 @@ pipe::PresentStats Swapchain::stats() const {
   return stats_;
 }
 
-VkPresentModeKHR Swapchain::ModeFor(int32_t interval) const {
+VkPresentModeKHR Swapchain::ModeFor(int32_t interval, bool late_swaps_tear) const {
   auto has = [&](VkPresentModeKHR m) { return std::find(modes_.begin(), modes_.end(), m) != modes_.end(); };
   if (interval == 0) {
     if (has(VK_PRESENT_MODE_IMMEDIATE_KHR)) return VK_PRESENT_MODE_IMMEDIATE_KHR;
     if (has(VK_PRESENT_MODE_MAILBOX_KHR)) return VK_PRESENT_MODE_MAILBOX_KHR;
   }
+  // FIFO_RELAXED shows a frame that missed its vblank at once: what a negative GLX swap interval asks.
+  if (late_swaps_tear && has(VK_PRESENT_MODE_FIFO_RELAXED_KHR)) return VK_PRESENT_MODE_FIFO_RELAXED_KHR;
   return VK_PRESENT_MODE_FIFO_KHR;  // every device has it
 }
 
@@ -489,7 +519,7 @@ bool Swapchain::PresentSlot(const Slot& slot) {
   if (extent.width == UINT32_MAX) extent = {slot.image.width, slot.image.height};
   // A minimised or 0x0 window shows nothing: the frame is dropped quietly.
   if (extent.width == 0 || extent.height == 0) return false;
-  VkPresentModeKHR mode = ModeFor(slot.interval);
+  VkPresentModeKHR mode = ModeFor(slot.interval, slot.late_swaps_tear);
   VkDevice dev = device_.device();
   uint32_t index = 0;
   for (int attempt = 0;; ++attempt) {
@@ -580,7 +610,12 @@ bool Swapchain::PresentSlot(const Slot& slot) {
   }
   // Interval n: the next frame is presented n vblanks after this one (FIFO then shows it at the vblank
   // after that, so the period is n on a WSI that paces FIFO itself as well as on one that does not).
-  bool hold = clock_ && mode == VK_PRESENT_MODE_FIFO_KHR && (pace_every_fifo_frame_ || slot.interval > 1);
+  bool fifo = mode == VK_PRESENT_MODE_FIFO_KHR || mode == VK_PRESENT_MODE_FIFO_RELAXED_KHR;
+  if (presented && mode == VK_PRESENT_MODE_FIFO_RELAXED_KHR) {
+    std::lock_guard lock(mutex_);
+    ++stats_.fifo_relaxed_frames;
+  }
+  bool hold = clock_ && fifo && (pace_every_fifo_frame_ || slot.interval > 1);
   if (presented && hold && clock_->WaitForVblank(slot.interval)) {
     std::lock_guard lock(mutex_);
     ++stats_.paced;
@@ -629,6 +664,7 @@ void Context::OnPresent(const pipe::CmdPresent& cmd) {
   uint64_t serial = 0;
   SubmitAndStamp(&serial);
   slot->recorded_ns = cmd.recorded_ns;
+  slot->late_swaps_tear = cmd.late_swaps_tear;
   slot->damage_count = std::min(cmd.damage_count, int32_t(pipe::CmdPresent::kMaxDamageRects));
   std::copy(&cmd.damage[0][0], &cmd.damage[0][0] + 4 * slot->damage_count, &slot->damage[0][0]);
   swapchain->QueueFrame(slot, serial);

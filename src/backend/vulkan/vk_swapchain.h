@@ -29,6 +29,9 @@ class Swapchain final : public pipe::Presenter {
   // Null (with *why) when the device cannot present to the window; the frontend then reads frames back.
   static std::unique_ptr<Swapchain> Create(Device& device, Resources& resources,
                                            const pipe::NativeWindowHandle& window, std::string* why);
+  // Whether a swapchain for `window` could show late frames at once (FIFO_RELAXED), asked of a surface made
+  // for the question and destroyed.
+  static bool TearsLateSwaps(Device& device, const pipe::NativeWindowHandle& window);
   ~Swapchain() override;
   pipe::PresentStats stats() const override;
   void WaitForFrameSlot(int32_t interval) override;
@@ -39,7 +42,8 @@ class Swapchain final : public pipe::Presenter {
     SlotState state = SlotState::kFree;
     uint64_t serial = 0;  // the submission that wrote it
     int32_t interval = 1;
-    uint64_t recorded_ns = 0;  // when the GL thread recorded the swap (PresentStats::AddLatency)
+    uint64_t recorded_ns = 0;      // when the GL thread recorded the swap (PresentStats::AddLatency)
+    bool late_swaps_tear = false;  // CmdPresent::late_swaps_tear
     int32_t damage[pipe::CmdPresent::kMaxDamageRects][4] = {};  // the swap's damage (GL pixels), a hint
     int32_t damage_count = 0;                                   // 0: the whole frame
   };
@@ -56,15 +60,12 @@ class Swapchain final : public pipe::Presenter {
  private:
   Swapchain(Device& device, Resources& resources) : device_(device), resources_(resources) {}
   bool Init(const pipe::NativeWindowHandle& window, std::string* why);
-  // surface_ for the window, per window system.
-  bool CreateXcbSurface(const pipe::NativeWindowHandle& window, std::string* why);
-  bool CreateWaylandSurface(const pipe::NativeWindowHandle& window, std::string* why);
   void WorkerLoop();
   // Acquire, blit, submit, present one frame. Returns false when the frame was dropped.
   bool PresentSlot(const Slot& slot);
   bool Recreate(const VkSurfaceCapabilitiesKHR& caps, VkExtent2D extent, VkPresentModeKHR mode);
   void DestroySwapchain(VkSwapchainKHR swapchain);
-  VkPresentModeKHR ModeFor(int32_t interval) const;
+  VkPresentModeKHR ModeFor(int32_t interval, bool late_swaps_tear) const;
   void Finished(Slot* slot, bool presented);
   // With mutex_ held: a slot a frame at `interval` may take now, or null.
   Slot* FreeSlotLocked(int32_t interval);

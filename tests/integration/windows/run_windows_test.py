@@ -268,22 +268,33 @@ def check_hud(args):
 
 
 def check_glx_errors(args):
-    """x11_glx_errors on Caldera and on Mesa (the expectations' own reference), each through glvnd."""
+    """A GLX program (x11_glx_errors, x11_glx_renderer) on Caldera and on Mesa (the expectations' own reference),
+    each through glvnd. --stat NAME=some|none: Caldera's presenters counted some (or no) NAME in CALDERA_STATS."""
     failed = False
-    with Xvfb() as x:
+    name = os.path.basename(args.binary)
+    with Xvfb() as x, tempfile.TemporaryDirectory() as tmp:
         for vendor in ("caldera", "mesa"):
             env = base_env(x.display, args.vendor_json)
             env["__GLX_VENDOR_LIBRARY_NAME"] = vendor
+            stats_path = os.path.join(tmp, f"stats-{vendor}.jsonl")
             if vendor == "caldera":
                 icd = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(args.vendor_json))), "icd")
                 env["LD_LIBRARY_PATH"] = icd + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
+                env["CALDERA_STATS"] = stats_path
             code, log = run([args.binary], env)
             print(f"--- {vendor}")
             sys.stdout.write(log)
             want_vendor = "Caldera" if vendor == "caldera" else "Mesa"
             if code != 0 or not re.search(r"^\d+ passed, 0 failed$", log, re.M) or want_vendor not in log:
-                print(f"FAIL: x11_glx_errors on {vendor} exited {code} without a clean summary")
+                print(f"FAIL: {name} on {vendor} exited {code} without a clean summary")
                 failed = True
+            if vendor == "caldera" and args.stat:
+                stat, want = args.stat.split("=")
+                total = sum(e.get(stat, 0) for e in read_stats(stats_path, "native"))
+                print(f"Caldera's presenters: {stat} {total}")
+                if (want == "some") != (total > 0):
+                    print(f"FAIL: {stat} is {total}, want {want}")
+                    failed = True
     return failed
 
 
@@ -532,6 +543,7 @@ def main():
     ap.add_argument("--x11-path", choices=["shm", "plain"],
                     help="window: how the read-back frames must reach the X server (CALDERA_STATS probe, log)")
     ap.add_argument("--want-log", help="window: a line the log must contain")
+    ap.add_argument("--stat", help="glx-errors: NAME=some|none, a presenter counter of Caldera's run")
     ap.add_argument("--damage-regions", choices=["some", "none"],
                     help="window: whether swaps with damage reached the swapchain as present regions (probe)")
     args = ap.parse_args()
