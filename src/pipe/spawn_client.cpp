@@ -9,6 +9,7 @@
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,6 +20,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -77,6 +79,28 @@ std::string ServerPath() {
     if (slash != std::string::npos) return lib.substr(0, slash + 1) + "caldera-server";
   }
   return "caldera-server";
+}
+
+// How long the server may take to answer the handshake: it opens its backend first, and a GPU driver's start
+// takes seconds. A server that has not answered by then is killed and eglInitialize fails, never hangs.
+// CALDERA_SPAWN_HANDSHAKE_MS overrides the default of 30 s.
+int HandshakeTimeoutMs() {
+  constexpr int kDefault = 30000;
+  const char* v = std::getenv("CALDERA_SPAWN_HANDSHAKE_MS");
+  if (!v || !*v) return kDefault;
+  char* end = nullptr;
+  long ms = std::strtol(v, &end, 10);
+  if (*end || ms < 1 || ms > 3600000) {
+    util::LogOnce(util::LogLevel::kWarning, "CALDERA_SPAWN_HANDSHAKE_MS",
+                  std::string("'") + v + "' is not 1..3600000 ms; using 30000");
+    return kDefault;
+  }
+  return int(ms);
+}
+
+void SetReceiveTimeout(int socket, int ms) {
+  timeval tv{ms / 1000, (ms % 1000) * 1000};  // 0: no timeout
+  setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 }
 
 // Every context connection's count of chunks sent whole, for cross-context order: a chunk that changes
@@ -409,11 +433,20 @@ class SpawnBackend final : public Backend {
     hello.page_size = uint32_t(PageSize());
     HelloReply reply;
     int fds[4], nfds = 0;
+    const int timeout_ms = HandshakeTimeoutMs();
+    SetReceiveTimeout(control_, timeout_ms);
     if (!SendWithFds(control_, &hello, sizeof(hello), nullptr, 0) ||
         !RecvWithFds(control_, &reply, sizeof(reply), fds, &nfds)) {
-      *why = "caldera-server at " + path + " closed the connection during the handshake";
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        *why = "caldera-server at " + path + " did not answer the handshake within " +
+               std::to_string(timeout_ms) + " ms (CALDERA_SPAWN_HANDSHAKE_MS): killed";
+        kill(pid_, SIGKILL);
+      } else {
+        *why = "caldera-server at " + path + " closed the connection during the handshake";
+      }
       return false;
     }
+    SetReceiveTimeout(control_, 0);  // later answers take as long as the work they answer
     for (int i = 0; i < nfds; ++i) close(fds[i]);
     reply.error[sizeof(reply.error) - 1] = 0;
     reply.renderer[sizeof(reply.renderer) - 1] = 0;

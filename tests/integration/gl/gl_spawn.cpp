@@ -6,6 +6,9 @@
 //     the right pixels; the context is not lost (slow is not dead);
 //   gl_spawn version-mismatch — with CALDERA_TEST_SPAWN_FINGERPRINT=other the client poses as another build:
 //     eglInitialize fails (the log names both builds) and the refused server exits;
+//   gl_spawn server-silent — CALDERA_SERVER names a program that never answers the handshake: with
+//     CALDERA_SPAWN_HANDSHAKE_MS=500 eglInitialize fails within seconds and that program is killed; with a
+//     long timeout the alarm fires first (the negative control);
 //   gl_spawn corrupt-stream — with CALDERA_TEST_SPAWN_CORRUPT=N the client sends its Nth chunk with a garbage
 //     record header: the server refuses that connection (the context is lost, as above) and stays alive,
 //     and a new context on the same display still renders;
@@ -19,6 +22,7 @@
 // (negative controls); fences-queries is behaviour every pipe mode must have.
 #include <dirent.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -41,8 +45,8 @@ uniform vec4 color;
 out vec4 frag;
 void main() { frag = color; })";
 
-// The caldera-server this process started (a child named so), or -1.
-pid_t FindServer() {
+// A live child of this process whose command name is `comm`, or -1.
+pid_t FindChild(const std::string& comm_wanted) {
   DIR* d = opendir("/proc");
   if (!d) return -1;
   pid_t found = -1;
@@ -58,10 +62,15 @@ pid_t FindServer() {
     char state = 0;
     int ppid = 0;
     std::sscanf(line.c_str() + close + 1, " %c %d", &state, &ppid);
-    if (ppid == getpid() && comm == "caldera-server" && state != 'Z') found = pid;
+    if (ppid == getpid() && comm == comm_wanted && state != 'Z') found = pid;
   }
   closedir(d);
   return found;
+}
+
+// The caldera-server this process started, or -1.
+pid_t FindServer() {
+  return FindChild("caldera-server");
 }
 
 bool Alive(pid_t pid) {
@@ -207,6 +216,40 @@ int VersionMismatch() {
   return harness::Summary();
 }
 
+// A "server" that only sleeps: eglInitialize gives up after CALDERA_SPAWN_HANDSHAKE_MS and kills it.
+int ServerSilent() {
+  char path[] = "/tmp/caldera-silent-server-XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  if (fd < 0) return harness::Summary();
+  // It deletes its own file, sends its output nowhere and ends by itself: a run the alarm ends leaves
+  // nothing behind for long.
+  const char script[] = "#!/bin/sh\nrm -f \"$0\"\nexec sleep 20 >/dev/null 2>&1\n";
+  CHECK(write(fd, script, sizeof(script) - 1) == ssize_t(sizeof(script) - 1));
+  fchmod(fd, 0700);
+  close(fd);
+  setenv("CALDERA_SERVER", path, 1);
+  alarm(8);  // well below the default timeout: the negative control (a long timeout) fails here
+  auto start = std::chrono::steady_clock::now();
+  EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+  CHECK(display != EGL_NO_DISPLAY);
+  EGLint major = 0, minor = 0;
+  CHECK(eglInitialize(display, &major, &minor) == EGL_FALSE);
+  CHECK(eglGetError() != EGL_SUCCESS);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("eglInitialize gave up after %.2f s\n", seconds);
+  CHECK(seconds < 5.0);
+  // The silent program was killed (and reaped): no child of ours runs it any more.
+  bool gone = false;
+  for (int i = 0; i < 300 && !gone; ++i) {
+    gone = FindChild("sleep") <= 0;
+    if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  CHECK(gone);
+  unlink(path);
+  return harness::Summary();
+}
+
 int CorruptStream() {
   harness::Window w = OpenRobust();
   harness::PrintVendor();
@@ -314,10 +357,12 @@ int main(int argc, char** argv) {
   if (mode == "corrupt-stream") return CorruptStream();
   if (mode == "server-stopped") return ServerStopped();
   if (mode == "version-mismatch") return VersionMismatch();
+  if (mode == "server-silent") return ServerSilent();
   if (mode == "steady-frames") return SteadyFrames();
   if (mode == "fences-queries") return FencesQueries();
   std::fprintf(stderr,
                "usage: gl_spawn "
-               "server-killed|server-stopped|version-mismatch|corrupt-stream|steady-frames|fences-queries\n");
+               "server-killed|server-stopped|version-mismatch|server-silent|corrupt-stream|steady-frames|"
+               "fences-queries\n");
   return 2;
 }
