@@ -252,6 +252,7 @@ extern "C" __attribute__((visibility("default"))) EGLBoolean __egl_Main(uint32_t
   if (EGL_VENDOR_ABI_GET_MAJOR_VERSION(version) != EGL_VENDOR_ABI_MAJOR_VERSION || !exports || !imports) {
     return EGL_FALSE;
   }
+  if (caldera::InsideSpawnServer()) return EGL_FALSE;  // glvnd skips this vendor in a caldera-server process
   g_exports = exports;
   SetCurrentApiSource(&GlvndCurrentApi);
   // libEGL hands us a zeroed table (calloc), so the optional callbacks we leave alone stay null.

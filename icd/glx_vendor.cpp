@@ -158,6 +158,7 @@ extern "C" __attribute__((visibility("default"))) Bool __glx_Main(uint32_t versi
                                                                   __GLXapiImports* imports) {
   using namespace caldera::glx;
   if (GLX_VENDOR_ABI_GET_MAJOR_VERSION(version) != GLX_VENDOR_ABI_MAJOR_VERSION) return False;
+  if (caldera::InsideSpawnServer()) return False;  // as the EGL vendor: never serve inside a caldera-server
   g_exports = exports;
   g_vendor = vendor;
   imports->isScreenSupported = IsScreenSupported;

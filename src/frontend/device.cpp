@@ -112,6 +112,10 @@ bool InsideDeviceSetup() {
   return pipe::InsideVulkanSetup();
 }
 
+bool InsideSpawnServer() {
+  return pipe::InsideSpawnServer();
+}
+
 int32_t DeviceVulkanIndex(const Device& device) {
   return const_cast<Device&>(device).backend().caps().vulkan_device_index;
 }

@@ -44,6 +44,10 @@ DeviceOpenResult OpenDevice(int32_t vulkan_index = -1);
 // InsideDeviceSetup(): the caller reports no devices then (pipe::InsideVulkanSetup says why).
 const std::vector<pipe::VulkanDeviceInfo>& PhysicalDevices();
 bool InsideDeviceSetup();
+// This process is a caldera-server (CALDERA_PIPE=spawn's backend process): the window-system vendors loaded
+// into it decline to serve, so that a driver calling EGL from inside the server's backend never re-enters
+// Caldera (pipe::InsideSpawnServer says why).
+bool InsideSpawnServer();
 // The Vulkan physical device a device runs on (an index into PhysicalDevices' indices); -1 on GLES.
 int32_t DeviceVulkanIndex(const Device& device);
 void CloseDevice(Device* device);                      // destroys every surface/context still alive on it

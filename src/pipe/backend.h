@@ -176,6 +176,14 @@ std::unique_ptr<Backend> CreateGlesBackend(std::string* why);
 // their chunks to a caldera-server process that owns the real backend. Null with *why when the server cannot
 // be started or speaks another protocol build.
 bool SpawnPipeRequested();
+// Whether this process is a caldera-server: the server marks itself (an environment variable, so that every
+// copy of Caldera in the process sees it) before it opens its backend. A driver may load glvnd's libEGL while
+// a backend opens (NVIDIA's Vulkan ICD does inside vkCreateInstance), and glvnd would load Caldera's EGL
+// vendor into the server: that copy must decline, since its device enumeration would make a Vulkan instance
+// inside the driver's own instance creation, which deadlocks the driver (seen on the H200: a server stuck
+// in a futex before its handshake, the client waiting for it).
+void MarkSpawnServerProcess();
+bool InsideSpawnServer();
 std::unique_ptr<Backend> CreateSpawnBackend(std::string* why);
 // Times any spawn context waited for the server (synchronous reads, fence waits): the steady-state probe.
 uint64_t SpawnBlockingRoundTrips();

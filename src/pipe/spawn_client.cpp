@@ -43,6 +43,20 @@ bool SpawnPipeRequested() {
   return requested;
 }
 
+namespace {
+// Set in a server's environment before it opens a backend; read by any copy of Caldera loaded there.
+constexpr char kServerProcessVariable[] = "CALDERA_SERVER_PROCESS";
+}  // namespace
+
+void MarkSpawnServerProcess() {
+  setenv(kServerProcessVariable, "1", 1);
+}
+
+bool InsideSpawnServer() {
+  const char* v = std::getenv(kServerProcessVariable);
+  return v && std::strcmp(v, "1") == 0;
+}
+
 namespace spawn {
 namespace {
 

@@ -303,5 +303,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   signal(SIGPIPE, SIG_IGN);  // a client that dies mid-write is a closed connection, not a signal
+  caldera::pipe::MarkSpawnServerProcess();  // before any backend opens (pipe/backend.h says why)
   return caldera::pipe::spawn::Serve(control);
 }

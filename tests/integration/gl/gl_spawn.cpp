@@ -9,6 +9,9 @@
 //   gl_spawn server-silent — CALDERA_SERVER names a program that never answers the handshake: with
 //     CALDERA_SPAWN_HANDSHAKE_MS=500 eglInitialize fails within seconds and that program is killed; with a
 //     long timeout the alarm fires first (the negative control);
+//   gl_spawn server-process — in a process marked as a caldera-server (CALDERA_SERVER_PROCESS=1, what the
+//     server sets before opening its backend) Caldera's EGL vendor declines: glvnd finds no display. A driver
+//     that loads libEGL inside the server (NVIDIA's Vulkan ICD) must not re-enter Caldera there;
 //   gl_spawn corrupt-stream — with CALDERA_TEST_SPAWN_CORRUPT=N the client sends its Nth chunk with a garbage
 //     record header: the server refuses that connection (the context is lost, as above) and stays alive,
 //     and a new context on the same display still renders;
@@ -250,6 +253,13 @@ int ServerSilent() {
   return harness::Summary();
 }
 
+int ServerProcess() {
+  setenv("CALDERA_SERVER_PROCESS", "1", 1);  // before glvnd loads any vendor
+  EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+  CHECK(display == EGL_NO_DISPLAY);
+  return harness::Summary();
+}
+
 int CorruptStream() {
   harness::Window w = OpenRobust();
   harness::PrintVendor();
@@ -358,11 +368,13 @@ int main(int argc, char** argv) {
   if (mode == "server-stopped") return ServerStopped();
   if (mode == "version-mismatch") return VersionMismatch();
   if (mode == "server-silent") return ServerSilent();
+  if (mode == "server-process") return ServerProcess();
   if (mode == "steady-frames") return SteadyFrames();
   if (mode == "fences-queries") return FencesQueries();
   std::fprintf(stderr,
                "usage: gl_spawn "
-               "server-killed|server-stopped|version-mismatch|server-silent|corrupt-stream|steady-frames|"
+               "server-killed|server-stopped|version-mismatch|server-silent|server-process|corrupt-stream|"
+               "steady-frames|"
                "fences-queries\n");
   return 2;
 }
