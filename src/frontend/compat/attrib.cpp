@@ -302,6 +302,7 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
     for (int u = 0; u < kTexUnits; ++u) {
       units[u].enabled_2d = st.units[u].enabled_2d;
       units[u].env_mode = st.units[u].env_mode;
+      units[u].combine = st.units[u].combine;
       units[u].coord_replace = st.units[u].coord_replace;  // GL_TEXTURE_BIT holds it too (table 6.20)
       units[u].gen = st.units[u].gen;  // texture-coordinate generation: modes, planes, enables
       std::copy_n(st.units[u].env_color, 4, units[u].env_color);
@@ -310,6 +311,7 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
       for (int u = 0; u < kTexUnits; ++u) {
         st.units[u].enabled_2d = units[u].enabled_2d;
         st.units[u].env_mode = units[u].env_mode;
+        st.units[u].combine = units[u].combine;
         st.units[u].coord_replace = units[u].coord_replace;
         st.units[u].gen = units[u].gen;
         std::copy_n(units[u].env_color, 4, st.units[u].env_color);

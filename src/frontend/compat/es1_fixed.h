@@ -37,9 +37,13 @@ inline bool EnumValuedParam(GLenum pname) {
     case 0x8191:  // GL_GENERATE_MIPMAP
     case 0x8862:  // GL_COORD_REPLACE_OES
     case GL_LIGHT_MODEL_TWO_SIDE:
+    case 0x8571:  // GL_COMBINE_RGB
+    case 0x8572:  // GL_COMBINE_ALPHA
       return true;
     default:
-      return false;
+      // GL_SRCn_RGB, GL_SRCn_ALPHA, GL_OPERANDn_RGB, GL_OPERANDn_ALPHA (the combine scales are quantities).
+      return (pname >= 0x8580 && pname <= 0x8582) || (pname >= 0x8588 && pname <= 0x858A) ||
+             (pname >= 0x8590 && pname <= 0x8592) || (pname >= 0x8598 && pname <= 0x859A);
   }
 }
 

@@ -50,6 +50,8 @@ int EnvIndex(GLenum mode) {
       return 3;
     case GL_ADD:
       return 4;
+    case GL_COMBINE:
+      return 5;  // the unit's combine state is its word of the key (kKeyCombine)
     default:
       return 0;  // GL_MODULATE
   }
@@ -109,7 +111,9 @@ enum : unsigned {
   kKeyPointAttenuation = kKeyPoints + 1,     // ... attenuated by distance (not the coefficients (1, 0, 0))
   kKeyPointFade = kKeyPoints + 2,            // ... faded below the threshold size (multisampled targets)
   kKeySprite = kKeyPoints + 3,               // 1 bit per unit: a point sprite's coordinate replaced
+  kKeyCombine = 128,                         // word 2 + u: unit u's CombineKey in GL_COMBINE mode
 };
+static_assert(kCombineKeyBits <= 64);
 
 // 0: coordinate not generated.
 int TexGenIndex(const TexGen& g) {
@@ -193,6 +197,11 @@ ProgramKeyBits ProgramKey(const Context& ctx, const State& st, GLenum mode) {
   k.Put(fade, 1);
   for (int u = 0; u < kTexUnits; ++u)
     k.Put(points && st.point_sprite && st.units[u].enabled_2d && st.units[u].coord_replace, 1);
+  for (int u = 0; u < kTexUnits; ++u) {
+    k.at = kKeyCombine + 64 * unsigned(u);
+    if (st.units[u].enabled_2d && st.units[u].env_mode == GL_COMBINE)
+      k.Put(CombineKey(st.units[u].combine), kCombineKeyBits);
+  }
   return k.bits;
 }
 
@@ -408,16 +417,28 @@ std::string FragmentSource(const Key& k) {
   } else {
     s += "  vec4 c = v_color;\n  vec4 secondary = v_secondary;\n";
   }
+  s += "  vec4 primary = c;\n";  // GL_PRIMARY_COLOR of the combine environments
+  // Every enabled unit's texel first: a combine environment may read another unit's (GL_TEXTUREn).
+  unsigned enabled = 0;
   for (int u = 0; u < kTexUnits; ++u) {
     if (!k.Get(kKeyUnits + 4 * u, 1)) continue;
+    enabled |= 1u << u;
     std::string n = std::to_string(u);
     // A coordinate-replaced unit of a point sprite reads (s, t) = gl_PointCoord, r = 0, q = 1 (GL 2.1 §3.4):
     // after the texture matrix, which does not apply. The backends orient gl_PointCoord to the origin.
     if (k.Get(kKeySprite + unsigned(u), 1))
-      s += "  {\n    vec4 t = texture(u_texture" + n + ", gl_PointCoord);\n";
+      s += "  vec4 t" + n + " = texture(u_texture" + n + ", gl_PointCoord);\n";
     else
-      s += "  {\n    vec4 t = textureProj(u_texture" + n + ", v_texcoord" + n + ");\n";
+      s += "  vec4 t" + n + " = textureProj(u_texture" + n + ", v_texcoord" + n + ");\n";
+  }
+  for (int u = 0; u < kTexUnits; ++u) {
+    if (!k.Get(kKeyUnits + 4 * u, 1)) continue;
+    std::string n = std::to_string(u);
+    s += "  {\n    vec4 t = t" + n + ";\n";
     switch (k.Get(kKeyUnits + 4 * u + 1, 3)) {
+      case 5:  // GL_COMBINE
+        s += CombineSource(k.bits[2 + u], u, enabled);
+        break;
       case 1:  // GL_DECAL
         s += "    c = vec4(mix(c.rgb, t.rgb, t.a), c.a);\n";
         break;

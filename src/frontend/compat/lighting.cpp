@@ -430,7 +430,8 @@ void TexEnvfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* p) {
   switch (pname) {
     case GL_TEXTURE_ENV_MODE: {
       GLenum mode = GLenum(p[0]);
-      if (mode != GL_MODULATE && mode != GL_DECAL && mode != GL_BLEND && mode != GL_REPLACE && mode != GL_ADD)
+      if (mode != GL_MODULATE && mode != GL_DECAL && mode != GL_BLEND && mode != GL_REPLACE &&
+          mode != GL_ADD && mode != GL_COMBINE)
         return ctx.Error(GL_INVALID_ENUM, "glTexEnv", "unsupported environment mode");
       u.env_mode = mode;
       return;
@@ -439,6 +440,7 @@ void TexEnvfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* p) {
       for (int i = 0; i < 4; ++i) u.env_color[i] = std::clamp(p[i], 0.0f, 1.0f);
       return;
     default:
+      if (IsCombineParam(pname)) return SetCombineParam(ctx, u.combine, pname, p[0]);
       return ctx.Error(GL_INVALID_ENUM, "glTexEnv", "invalid pname");
   }
 }
@@ -463,6 +465,7 @@ static int GetTexEnv(Context& ctx, GLenum target, GLenum pname, float out[4]) {
   if (target == GL_POINT_SPRITE && pname == GL_COORD_REPLACE) return out[0] = u.coord_replace, 1;
   if (target == GL_TEXTURE_ENV && pname == GL_TEXTURE_ENV_MODE) return out[0] = float(u.env_mode), 1;
   if (target == GL_TEXTURE_ENV && pname == GL_TEXTURE_ENV_COLOR) return std::copy_n(u.env_color, 4, out), 4;
+  if (target == GL_TEXTURE_ENV && IsCombineParam(pname)) return out[0] = GetCombineParam(u.combine, pname), 1;
   ctx.Error(GL_INVALID_ENUM, "glGetTexEnv",
             target == GL_TEXTURE_ENV || target == GL_POINT_SPRITE ? "invalid pname" : "invalid target");
   return 0;

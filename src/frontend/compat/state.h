@@ -16,6 +16,7 @@
 
 #include "frontend/compat/compat_enums.h"
 #include "frontend/compat/pixel_rect.h"
+#include "frontend/compat/tex_combine.h"
 #include "frontend/objects.h"
 
 namespace caldera::compat {
@@ -80,6 +81,7 @@ struct TexUnit {
   bool enabled_2d = false;
   std::array<TexGen, 4> gen = InitialTexGen();  // S, T, R, Q
   GLenum env_mode = GL_MODULATE;
+  TexCombine combine;  // what GL_COMBINE does (tex_combine.h)
   float env_color[4] = {0, 0, 0, 0};
   bool coord_replace = false;  // glTexEnv(GL_POINT_SPRITE, GL_COORD_REPLACE): sprites read gl_PointCoord
   std::vector<Mat4> matrix{Mat4{}};  // the texture matrix stack
@@ -106,12 +108,14 @@ struct DisplayList {
   std::vector<std::function<void()>> calls;
 };
 
-// A generated program's packed key (ff_program.cpp): two words, since texture-coordinate generation did not
-// fit beside the rest in one.
-using ProgramKeyBits = std::array<uint64_t, 2>;
+// A generated program's packed key (ff_program.cpp): texture-coordinate generation did not fit beside the
+// rest in one word, and each unit's GL_COMBINE state takes a word of its own.
+using ProgramKeyBits = std::array<uint64_t, 2 + kTexUnits>;
 struct ProgramKeyHash {
   size_t operator()(const ProgramKeyBits& k) const {
-    return std::hash<uint64_t>()(k[0] ^ (k[1] * 0x9e3779b97f4a7c15ull));
+    uint64_t h = 0;
+    for (uint64_t w : k) h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+    return std::hash<uint64_t>()(h);
   }
 };
 

@@ -1086,6 +1086,66 @@ void CoreContext(const harness::Window& w) {
   CHECK(eglDestroyContext(w.display, ctx));
 }
 
+// GL_COMBINE's parameters (GL 2.1 §3.13.3, table 6.20): defaults, the values each takes, the errors, and
+// GL_TEXTURE_BIT saving them. Run on Mesa too.
+void CombineState() {
+  constexpr GLenum kCombineRgb = 0x8571, kCombineAlpha = 0x8572, kRgbScale = 0x8573, kAlphaScale = 0x0D1C;
+  constexpr GLenum kSrc0Rgb = 0x8580, kSrc2Rgb = 0x8582, kSrc1Alpha = 0x8589, kOperand0Rgb = 0x8590;
+  constexpr GLenum kOperand2Rgb = 0x8592, kOperand1Alpha = 0x8599, kDot3Rgb = 0x86AE;
+  constexpr GLenum kInterpolate = 0x8575, kConstant = 0x8576, kPrevious = 0x8578, kSubtract = 0x84E7;
+  GLint v = 0;
+  GetTexEnviv(GL_TEXTURE_ENV, kCombineRgb, &v);
+  CHECK(v == GL_MODULATE);
+  GetTexEnviv(GL_TEXTURE_ENV, kSrc2Rgb, &v);
+  CHECK(v == GLint(kConstant));
+  GetTexEnviv(GL_TEXTURE_ENV, kSrc1Alpha, &v);
+  CHECK(v == GLint(kPrevious));
+  GetTexEnviv(GL_TEXTURE_ENV, kOperand2Rgb, &v);
+  CHECK(v == GL_SRC_ALPHA);
+  GLfloat f = 0;
+  GetTexEnvfv(GL_TEXTURE_ENV, kRgbScale, &f);
+  CHECK(f == 1.0f);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  TexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_COMBINE);
+  TexEnvi(GL_TEXTURE_ENV, kCombineRgb, GLint(kInterpolate));
+  TexEnvi(GL_TEXTURE_ENV, kSrc0Rgb, GL_TEXTURE1);  // the crossbar
+  TexEnvi(GL_TEXTURE_ENV, kOperand0Rgb, GL_ONE_MINUS_SRC_ALPHA);
+  const GLfloat four[4] = {4, 0, 0, 0};
+  TexEnvfv(GL_TEXTURE_ENV, kAlphaScale, four);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GetTexEnviv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, &v);
+  CHECK(v == GL_COMBINE);
+  GetTexEnviv(GL_TEXTURE_ENV, kSrc0Rgb, &v);
+  CHECK(v == GL_TEXTURE1);
+  GetTexEnvfv(GL_TEXTURE_ENV, kAlphaScale, &f);
+  CHECK(f == 4.0f);
+  // Errors: DOT3 is no alpha function, a scale is 1, 2 or 4, a source or operand must be one of the list.
+  TexEnvi(GL_TEXTURE_ENV, kCombineAlpha, GLint(kDot3Rgb));
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  const GLfloat three[4] = {3, 0, 0, 0};
+  TexEnvfv(GL_TEXTURE_ENV, kRgbScale, three);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  TexEnvi(GL_TEXTURE_ENV, kSrc0Rgb, GL_SRC_COLOR);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  TexEnvi(GL_TEXTURE_ENV, kOperand1Alpha, GL_SRC_COLOR);  // alpha operands are alphas
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  TexEnvi(GL_TEXTURE_ENV, kCombineRgb, GLint(kSubtract));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GetTexEnviv(GL_TEXTURE_ENV, kCombineAlpha, &v);
+  CHECK(v == GL_MODULATE);  // the refused value left it alone
+  // GL_TEXTURE_BIT keeps the combine state.
+  PushAttrib(GL_TEXTURE_BIT);
+  TexEnvi(GL_TEXTURE_ENV, kCombineRgb, GL_ADD);
+  TexEnvi(GL_TEXTURE_ENV, kSrc0Rgb, GL_TEXTURE);
+  PopAttrib();
+  GetTexEnviv(GL_TEXTURE_ENV, kCombineRgb, &v);
+  CHECK(v == GLint(kSubtract));
+  GetTexEnviv(GL_TEXTURE_ENV, kSrc0Rgb, &v);
+  CHECK(v == GL_TEXTURE1);
+  TexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 }  // namespace
 
 int main() {
@@ -1100,6 +1160,7 @@ int main() {
   PixelRects();
   StippleState();
   PointState();
+  CombineState();
   CoreContext(w);
   harness::Close(w);
   return harness::Summary();

@@ -952,6 +952,7 @@ void LinesScene();
 // point_scenes.cpp
 void PointsAttenuation();
 void PointSprites();
+void TexEnvCombine();
 
 namespace {
 
@@ -985,6 +986,7 @@ const SceneEntry kScenes[] = {
     {"lines", LinesScene},
     {"points_attenuation", PointsAttenuation},
     {"point_sprites", PointSprites},
+    {"texenv_combine", TexEnvCombine},
 };
 
 }  // namespace

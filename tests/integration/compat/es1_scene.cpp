@@ -101,7 +101,17 @@ void DrawScene(bool caldera) {
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
   glTexParameterx(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameterx(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTexEnvx(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+  // GL_COMBINE through the fixed-point commands (enums unscaled, the scale a 16.16 number): the texture
+  // interpolated towards the primary colour by the environment colour's alpha, doubled.
+  glTexEnvx(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_COMBINE);
+  glTexEnvx(GL_TEXTURE_ENV, GL_COMBINE_RGB, GL_INTERPOLATE);
+  glTexEnvx(GL_TEXTURE_ENV, GL_SRC0_RGB, GL_TEXTURE);
+  glTexEnvx(GL_TEXTURE_ENV, GL_SRC1_RGB, GL_PRIMARY_COLOR);
+  glTexEnvx(GL_TEXTURE_ENV, GL_SRC2_RGB, GL_CONSTANT);
+  glTexEnvx(GL_TEXTURE_ENV, GL_OPERAND2_RGB, GL_SRC_ALPHA);
+  glTexEnvx(GL_TEXTURE_ENV, GL_RGB_SCALE, X(2.0f));
+  const GLfixed env_color[4] = {0, 0, 0, X(0.25f)};
+  glTexEnvxv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, env_color);
   const GLfloat texcoords[] = {0, 0, 1, 0, 0, 1, 1, 1};
   glEnable(GL_TEXTURE_2D);
   glEnableClientState(GL_TEXTURE_COORD_ARRAY);
@@ -114,7 +124,16 @@ void DrawScene(bool caldera) {
   glDisableClientState(GL_TEXTURE_COORD_ARRAY);
   glDisable(GL_TEXTURE_2D);
   CheckError(GL_NO_ERROR, "the scene draws without errors");
-  (void)caldera;
+  GLint scale = 0;
+  glGetTexEnviv(GL_TEXTURE_ENV, GL_RGB_SCALE, &scale);
+  Check(scale == 2, "glTexEnvx(GL_RGB_SCALE, 2.0) / glGetTexEnviv round trip");
+  // ES 1.1 has no crossbar: another unit's texture is no combine source (ES 1.1 table 3.17). Mesa's ES 1.1
+  // takes it (the desktop crossbar), so this is Caldera's check only.
+  if (caldera) {
+    glTexEnvx(GL_TEXTURE_ENV, GL_SRC0_RGB, GL_TEXTURE1);
+    CheckError(GL_INVALID_ENUM, "GL_TEXTURE1 is no ES 1.1 combine source");
+  }
+  glTexEnvx(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
 }
 
 bool Near(GLfixed a, GLfixed b) {
