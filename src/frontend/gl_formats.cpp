@@ -360,6 +360,36 @@ std::optional<pipe::Format> LegacyTextureFormat(GLenum internal_format) {
   }
 }
 
+std::optional<pipe::Format> LegacySizedTextureFormat(GLenum internal_format) {
+  switch (internal_format) {
+    case 0x803B:  // GL_ALPHA4
+    case 0x803C:  // GL_ALPHA8
+    case 0x803D:  // GL_ALPHA12
+    case 0x803E:  // GL_ALPHA16
+      return F::kA8;
+    case 0x803F:  // GL_LUMINANCE4
+    case 0x8040:  // GL_LUMINANCE8
+    case 0x8041:  // GL_LUMINANCE12
+    case 0x8042:  // GL_LUMINANCE16
+      return F::kL8;
+    case 0x8043:  // GL_LUMINANCE4_ALPHA4
+    case 0x8044:  // GL_LUMINANCE6_ALPHA2
+    case 0x8045:  // GL_LUMINANCE8_ALPHA8
+    case 0x8046:  // GL_LUMINANCE12_ALPHA4
+    case 0x8047:  // GL_LUMINANCE12_ALPHA12
+    case 0x8048:  // GL_LUMINANCE16_ALPHA16
+      return F::kLA8;
+    case 0x8049:  // GL_INTENSITY
+    case 0x804A:  // GL_INTENSITY4
+    case 0x804B:  // GL_INTENSITY8
+    case 0x804C:  // GL_INTENSITY12
+    case 0x804D:  // GL_INTENSITY16
+      return F::kI8;
+    default:
+      return std::nullopt;
+  }
+}
+
 std::optional<pipe::Format> UnsizedFloatFormat(GLenum internal_format, GLenum type) {
   bool full = type == GL_FLOAT;
   if (!full && type != GL_HALF_FLOAT) return std::nullopt;

@@ -18,6 +18,10 @@ constexpr GLenum kLuminance = 0x1909;
 constexpr GLenum kLuminanceAlpha = 0x190A;
 // GL_LUMINANCE, GL_ALPHA, GL_LUMINANCE_ALPHA as internal formats; nullopt for every other.
 std::optional<pipe::Format> LegacyTextureFormat(GLenum internal_format);
+// The compatibility profile's sized luminance/alpha formats (GL_ALPHA8, GL_LUMINANCE8_ALPHA8, ...: GL 2.1
+// table 3.16) and GL_INTENSITY (sized or not), each kept at 8 bits a component as the unsized ones are (GL
+// lets an implementation choose).
+std::optional<pipe::Format> LegacySizedTextureFormat(GLenum internal_format);
 // ES's unsized GL_RGBA, GL_RGB and the luminance/alpha formats with GL_FLOAT (GL_OES_texture_float) or
 // GL_HALF_FLOAT (GL_OES_texture_half_float's GL_HALF_FLOAT_OES, translated) data: the float format that
 // stores them; nullopt for other pairs (stored as the internal format alone says).

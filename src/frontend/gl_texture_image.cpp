@@ -86,7 +86,7 @@ const uint8_t* ConvertUpload(Context& ctx, const void* pixels, GLsizei width, GL
 // The format/type pair of an upload checked on its own and against the image's format (GL errors recorded).
 bool CheckUploadFormat(Context& ctx, GLenum format, GLenum type, pipe::Format storage,
                        glformat::ClientLayout* client, const char* fn) {
-  if (GLenum error = glformat::CheckClientFormat(format, type, client, ctx.IsES())) {
+  if (GLenum error = glformat::CheckClientFormat(format, type, client, ctx.IsES() || ctx.IsCompat())) {
     ctx.Error(error, fn,
               error == GL_INVALID_ENUM ? "invalid format or type" : "format and type do not match");
     return false;
@@ -414,7 +414,7 @@ void TexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GL
   ImageTarget it;
   if (!ResolveImageTarget(ctx, target, dims, &it, fn)) return;
   glformat::ClientLayout client;
-  if (GLenum error = glformat::CheckClientFormat(format, type, &client, ctx.IsES()))
+  if (GLenum error = glformat::CheckClientFormat(format, type, &client, ctx.IsES() || ctx.IsCompat()))
     return ctx.Error(error, fn, "invalid format/type pair");
   LevelSpec spec;
   if (!CheckTexSubImage(ctx, dims, target, level, x, y, z, w, h, d, &spec, fn)) return;

@@ -49,6 +49,49 @@ void GetCompressedTexImageDecoded(Context& ctx, Texture& tex, GLint level, GLint
   }
 }
 
+// Alpha and luminance-alpha textures keep alpha in their R8/RG8 storage's red or green, which a plain read of
+// the storage returns as red or green. glGetTexImage gives luminance as red and alpha as alpha (GL 2.1
+// §6.1.4): read the stored components as bytes (every backend reads its 8-bit images so) and place them so.
+// Luminance and intensity formats read right as they are (their one stored component is red, alpha one).
+// Only desktop compatibility contexts have glGetTexImage, and only the 8-bit forms.
+bool StoresAlphaOffAlpha(pipe::Format f) {
+  if (!pipe::IsLegacyFormat(f)) return false;
+  const pipe::Swizzle s = pipe::LegacyStorage(f).swizzle;
+  return s.c[3] != pipe::SwizzleSource::kOne && s.c[3] != s.c[0];
+}
+
+void GetLegacyAlphaTexImage(Context& ctx, const Texture& tex, GLint level, GLint first_layer, int32_t layers,
+                            GLenum format, GLenum type, const PixelLayout& layout, void* pixels,
+                            const char* fn) {
+  const pipe::Swizzle swizzle = pipe::LegacyStorage(tex.format).swizzle;
+  const bool has_luminance = swizzle.c[0] <= pipe::SwizzleSource::kA;
+  int32_t w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
+  std::vector<uint8_t> stored(size_t(w) * h * 4), rgba(size_t(w) * h * 4);
+  for (int32_t layer = 0; layer < layers; ++layer) {
+    pipe::ImageRef image{tex.handle, static_cast<uint16_t>(level),
+                         static_cast<uint16_t>(first_layer + layer)};
+    pipe::CmdReadPixels cmd{};
+    cmd.image = image;
+    cmd.layout = pipe::ReadLayout::kRGBA8;
+    cmd.width = w, cmd.height = h;
+    cmd.row_stride = static_cast<uint32_t>(w) * 4;
+    cmd.dst = stored.data();
+    if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+    for (size_t t = 0; t < size_t(w) * h; ++t) {
+      const uint8_t* in = &stored[t * 4];
+      uint8_t* out = &rgba[t * 4];
+      out[0] = has_luminance ? in[int(swizzle.c[0])] : 0;
+      out[1] = out[2] = 0;
+      out[3] = in[int(swizzle.c[3])];
+    }
+    CpuTexels cpu{pipe::ReadLayout::kRGBA8, rgba.data()};
+    uint64_t first = layout.skip + uint64_t(layer) * layout.image_stride;
+    if (!PackImage(ctx, image, {}, pipe::Format::kRGBA8, 0, 0, w, h, format, type, layout, first, pixels, fn,
+                   &cpu))
+      return;
+  }
+}
+
 }  // namespace
 
 namespace gl {
@@ -115,6 +158,9 @@ void GetTexImageInto(Context& ctx, GLenum target, GLint level, GLenum format, GL
   if (pipe::IsBlockCompressed(tex.format))
     return GetCompressedTexImageDecoded(ctx, **slot, level, face ? face_index : 0, layers, format, type,
                                         layout, pixels, fn);
+  if (StoresAlphaOffAlpha(tex.format) && !rows_are_layers)
+    return GetLegacyAlphaTexImage(ctx, tex, level, face ? face_index : 0, layers, format, type, layout,
+                                  pixels, fn);
   for (int32_t layer = 0; layer < layers; ++layer) {
     pipe::ImageRef image{tex.handle, static_cast<uint16_t>(level),
                          static_cast<uint16_t>(face ? face_index : layer)};

@@ -47,6 +47,7 @@ enum class Format : uint8_t {
   kL16F,
   kA16F,
   kLA16F,
+  kI8,  // the compatibility profile's GL_INTENSITY: R8 storage read as (I, I, I, I)
   // Signed normalised: sampled only (GL 3.3 does not make them colour-renderable).
   kR8SN,
   kRG8SN,
@@ -193,11 +194,12 @@ struct LegacyLayout {
   Swizzle swizzle;
 };
 inline bool IsLegacyFormat(Format f) {
-  return f >= Format::kL8 && f <= Format::kLA16F;
+  return f >= Format::kL8 && f <= Format::kI8;
 }
 inline LegacyLayout LegacyStorage(Format f) {
   using S = SwizzleSource;
   if (!IsLegacyFormat(f)) return {f, {}};
+  if (f == Format::kI8) return {Format::kR8, {{S::kR, S::kR, S::kR, S::kR}}};
   // Rows of three: luminance, alpha, luminance-alpha of one component type.
   static constexpr Format kStorage[][3] = {{Format::kR8, Format::kR8, Format::kRG8},
                                            {Format::kR32F, Format::kR32F, Format::kRG32F},

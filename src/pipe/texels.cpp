@@ -45,6 +45,8 @@ constexpr FormatInfo kInfo[] = {
     {1, 2, {16, 0, 0, 0}, T::kFloat, P::kNone, F::kL16F},
     {1, 2, {0, 0, 0, 16}, T::kFloat, P::kNone, F::kA16F},
     {2, 4, {16, 0, 0, 16}, T::kFloat, P::kNone, F::kLA16F},
+    {1, 1, {8, 0, 0, 0}, T::kUnorm, P::kNone, F::kI8},  // intensity: uploads of luminance bytes are its
+                                                        // texels
     {1, 1, {8, 0, 0, 0}, T::kSnorm, P::kNone, F::kR8SN},
     {2, 2, {8, 8, 0, 0}, T::kSnorm, P::kNone, F::kRG8SN},
     {3, 4, {8, 8, 8, 0}, T::kSnorm, P::kNone, F::kRGBA8SN},  // kRGB8SN

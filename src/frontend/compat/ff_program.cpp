@@ -16,6 +16,7 @@
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_impl.h"
 #include "frontend/program_util.h"
+#include "frontend/texture_util.h"
 #include "shader/compiler.h"
 #include "util/log.h"
 
@@ -99,21 +100,48 @@ enum : unsigned {
   kKeyNormalize = 17,
   kKeyRescale = 18,
   kKeyFlat = 19,
-  kKeyFog = 20,                         // 2 bits: 0 off, 1 linear, 2 exp, 3 exp2
-  kKeyAlpha = 22,                       // 4 bits: 0 off, else func - GL_NEVER + 1
-  kKeyUnits = 26,                       // 4 bits per unit: enabled, env index (3 bits)
-  kKeyPositional = 26 + 4 * kTexUnits,  // 8 bits: light i is positional (w != 0)
-  kKeySpot = kKeyPositional + 8,        // 8 bits: light i is a spotlight (cutoff != 180)
-  kKeyClipPlanes = kKeySpot + 8,        // 4 bits: how many user clip planes are enabled
+  kKeyFog = 20,                             // 2 bits: 0 off, 1 linear, 2 exp, 3 exp2
+  kKeyAlpha = 22,                           // 4 bits: 0 off, else func - GL_NEVER + 1
+  kKeyUnits = 26,                           // 4 bits per unit: enabled, env index (3 bits)
+  kKeyPositional = 26 + 4 * kTexUnits,      // 8 bits: light i is positional (w != 0)
+  kKeySpot = kKeyPositional + 8,            // 8 bits: light i is a spotlight (cutoff != 180)
+  kKeyClipPlanes = kKeySpot + 8,            // 4 bits: how many user clip planes are enabled
   kKeyPolygonStipple = kKeyClipPlanes + 4,  // filled polygons with GL_POLYGON_STIPPLE on
-  kKeyTexGen = 64,                      // second word: 3 bits per coordinate S T R Q per unit, TexGenIndex
+  kKeyTexBase = kKeyPolygonStipple + 1,     // 2 bits per unit: TexBaseClass of the unit's 2D texture
+  kKeyTexGen = 64,  // second word: 3 bits per coordinate S T R Q per unit, TexGenIndex
   kKeyPoints = kKeyTexGen + 12 * kTexUnits,  // points: gl_PointSize written (glPointSize, clamped)
   kKeyPointAttenuation = kKeyPoints + 1,     // ... attenuated by distance (not the coefficients (1, 0, 0))
   kKeyPointFade = kKeyPoints + 2,            // ... faded below the threshold size (multisampled targets)
   kKeySprite = kKeyPoints + 3,               // 1 bit per unit: a point sprite's coordinate replaced
   kKeyCombine = 128,                         // word 2 + u: unit u's CombineKey in GL_COMBINE mode
 };
-static_assert(kCombineKeyBits <= 64);
+static_assert(kCombineKeyBits <= 64 && kKeyTexBase + 2 * kTexUnits <= 64, "fields stay in their words");
+
+// Which of GL 2.1 table 3.22's rows a unit's texture falls in, where the environments differ by base format:
+// 0 colour and alpha (RGBA, LUMINANCE_ALPHA), 1 colour only (RGB, LUMINANCE, RED, RG, depth: REPLACE keeps
+// the fragment's alpha), 2 alpha only (ALPHA: REPLACE and MODULATE keep the fragment's colour), 3 INTENSITY
+// (BLEND and ADD treat its alpha as its colour). Otherwise the environments read the texture as table 3.21
+// fills it in (ALPHA: rgb 0; others: alpha 1), which gives the table's results for every row.
+int TexBaseClass(const Context& ctx, int unit) {
+  const auto& tex = ctx.textures[size_t(unit)][size_t(TextureTargetIndex(GL_TEXTURE_2D))];
+  if (!tex) return 0;
+  switch (tex->format) {
+    case pipe::Format::kA8:
+    case pipe::Format::kA16F:
+    case pipe::Format::kA32F:
+      return 2;
+    case pipe::Format::kLA8:
+    case pipe::Format::kLA16F:
+    case pipe::Format::kLA32F:
+      return 0;
+    case pipe::Format::kI8:
+      return 3;
+    case pipe::Format::kUndefined:
+      return 0;
+    default:
+      return pipe::Info(tex->format).components == 4 ? 0 : 1;
+  }
+}
 
 // 0: coordinate not generated.
 int TexGenIndex(const TexGen& g) {
@@ -182,6 +210,14 @@ ProgramKeyBits ProgramKey(const Context& ctx, const State& st, GLenum mode) {
   // the j-th enabled plane), so only the count is code.
   k.Put(uint64_t(std::popcount(EnabledClipPlanes(ctx))), 4);
   k.Put(st.polygon_stipple && FilledPolygons(ctx, mode), 1);
+  for (int u = 0; u < kTexUnits; ++u) {
+    const GLenum env = st.units[u].env_mode;
+    const int base = st.units[u].enabled_2d ? TexBaseClass(ctx, u) : 0;
+    // Only where the row changes the code: programs do not multiply with texture formats.
+    const bool matters =
+        base == 3 ? env == GL_BLEND || env == GL_ADD : env == GL_REPLACE || env == GL_MODULATE;
+    k.Put(matters ? base : 0, 2);
+  }
   k.at = kKeyTexGen;
   for (int u = 0; u < kTexUnits; ++u)
     for (int c = 0; c < 4; ++c) k.Put(st.units[u].enabled_2d ? TexGenIndex(st.units[u].gen[c]) : 0, 3);
@@ -442,17 +478,23 @@ std::string FragmentSource(const Key& k) {
       case 1:  // GL_DECAL
         s += "    c = vec4(mix(c.rgb, t.rgb, t.a), c.a);\n";
         break;
-      case 2:  // GL_BLEND
-        s += "    c = vec4(mix(c.rgb, u_env_color" + n + ".rgb, t.rgb), c.a * t.a);\n";
+      case 2:  // GL_BLEND (an INTENSITY texture blends alpha as colour)
+        s += k.Get(kKeyTexBase + 2 * u, 2) == 3
+                 ? "    c = mix(c, u_env_color" + n + ", t);\n"
+                 : "    c = vec4(mix(c.rgb, u_env_color" + n + ".rgb, t.rgb), c.a * t.a);\n";
         break;
-      case 3:  // GL_REPLACE
-        s += "    c = t;\n";
+      case 3:  // GL_REPLACE: an RGB texture keeps the fragment's alpha, an ALPHA one its colour
+        s += k.Get(kKeyTexBase + 2 * u, 2) == 1   ? "    c = vec4(t.rgb, c.a);\n"
+             : k.Get(kKeyTexBase + 2 * u, 2) == 2 ? "    c = vec4(c.rgb, t.a);\n"
+                                                  : "    c = t;\n";
         break;
-      case 4:  // GL_ADD
-        s += "    c = vec4(clamp(c.rgb + t.rgb, 0.0, 1.0), c.a * t.a);\n";
+      case 4:  // GL_ADD (an INTENSITY texture adds to alpha too)
+        s += k.Get(kKeyTexBase + 2 * u, 2) == 3
+                 ? "    c = clamp(c + t, 0.0, 1.0);\n"
+                 : "    c = vec4(clamp(c.rgb + t.rgb, 0.0, 1.0), c.a * t.a);\n";
         break;
-      default:  // GL_MODULATE
-        s += "    c = c * t;\n";
+      default:  // GL_MODULATE: an ALPHA texture keeps the fragment's colour
+        s += k.Get(kKeyTexBase + 2 * u, 2) == 2 ? "    c = vec4(c.rgb, c.a * t.a);\n" : "    c = c * t;\n";
         break;
     }
     s += "  }\n";

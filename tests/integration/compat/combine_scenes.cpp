@@ -1,7 +1,9 @@
-// GL_COMBINE texture environments (GL 2.1 §3.13.3), compared with Mesa llvmpipe like the other scenes in
-// compat_scenes.cpp: every combine function (REPLACE, MODULATE, ADD, ADD_SIGNED, INTERPOLATE, SUBTRACT,
-// DOT3_RGB, DOT3_RGBA), each operand, the four fixed sources, the scales, and a second unit reading the first
-// unit's texture (GL_TEXTURE0, the crossbar). Each cell is a quad with a colour gradient over two textures.
+// Texture environments by texture base format (GL 2.1 table 3.22: ALPHA, LUMINANCE, LUMINANCE_ALPHA,
+// INTENSITY, RGB, RGBA under each classic environment), and GL_COMBINE (GL 2.1 §3.13.3), compared with Mesa
+// llvmpipe like the other scenes in compat_scenes.cpp. GL_COMBINE: every combine function (REPLACE, MODULATE,
+// ADD, ADD_SIGNED, INTERPOLATE, SUBTRACT, DOT3_RGB, DOT3_RGBA), each operand, the four fixed sources, the
+// scales, and a second unit reading the first unit's texture (GL_TEXTURE0, the crossbar). Each cell is a quad
+// with a colour gradient over two textures.
 #include <cstdint>
 #include <vector>
 
@@ -71,6 +73,57 @@ void Cell(int i) {
 }
 
 }  // namespace
+
+// Rows: ALPHA, LUMINANCE, LUMINANCE_ALPHA, INTENSITY, RGB, RGBA textures (sized and unsized forms), each
+// 8x4 pixels of 2x2 texels. Columns: REPLACE, MODULATE, DECAL (RGB and RGBA only: undefined for the others),
+// BLEND, ADD.
+void TexEnvFormats() {
+  glClearColor(0.15f, 0.15f, 0.15f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_BLEND);  // the result's alpha shows in the picture too
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  MatrixMode(GL_PROJECTION);
+  LoadIdentity();
+  Ortho(0, 64, 0, 64, -1, 1);
+  MatrixMode(GL_MODELVIEW);
+  LoadIdentity();
+  constexpr GLenum kLuminance = 0x1909, kLuminanceAlpha = 0x190A;
+  const GLint internal[] = {
+      GL_ALPHA, 0x8040 /* GL_LUMINANCE8 */, kLuminanceAlpha, 0x8049 /* GL_INTENSITY */, GL_RGB, GL_RGBA8};
+  const GLenum client[] = {GL_ALPHA, kLuminance, kLuminanceAlpha, kLuminance, GL_RGB, GL_RGBA};
+  const int components[] = {1, 1, 2, 1, 3, 4};
+  const GLenum envs[] = {GL_REPLACE, GL_MODULATE, GL_DECAL, GL_BLEND, GL_ADD};
+  const float env_color[4] = {0.3f, 0.8f, 0.2f, 0.7f};
+  TexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, env_color);
+  glEnable(GL_TEXTURE_2D);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  for (int f = 0; f < 6; ++f) {
+    uint8_t texels[4 * 4];
+    for (int i = 0; i < 4 * components[f]; ++i) texels[i] = uint8_t(40 + (i * 67 + f * 29) % 200);
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, internal[f], 2, 2, 0, client[f], GL_UNSIGNED_BYTE, texels);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    for (int e = 0; e < 5; ++e) {
+      if (envs[e] == GL_DECAL && f < 4) continue;
+      TexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GLint(envs[e]));
+      const float x = 2 + float(e) * 12, y = 2 + float(f) * 10;
+      Begin(GL_QUADS);
+      Color4f(0.9f, 0.4f, 0.6f, 0.8f);
+      TexCoord2f(0, 0), Vertex2f(x, y);
+      TexCoord2f(1, 0), Vertex2f(x + 8, y);
+      TexCoord2f(1, 1), Vertex2f(x + 8, y + 8);
+      TexCoord2f(0, 1), Vertex2f(x, y + 8);
+      End();
+    }
+    glDeleteTextures(1, &tex);
+  }
+  glDisable(GL_TEXTURE_2D);
+  glDisable(GL_BLEND);
+  TexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+}
 
 void TexEnvCombine() {
   glClearColor(0.15f, 0.15f, 0.15f, 1);

@@ -1041,6 +1041,13 @@ void CoreContext(const harness::Window& w) {
   GLint mask = 0;
   glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &mask);
   CHECK(mask == GL_CONTEXT_CORE_PROFILE_BIT);
+  // Luminance/alpha/intensity textures are the compatibility profile's only.
+  const uint8_t texel[4] = {};
+  for (GLenum internal :
+       {GLenum(GL_ALPHA), GLenum(0x803C) /* GL_ALPHA8 */, GLenum(0x8049) /* GL_INTENSITY */}) {
+    glTexImage2D(GL_TEXTURE_2D, 0, GLint(internal), 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+    CHECK(glGetError() != GL_NO_ERROR);
+  }
   CHECK(!HasExtension("GL_ARB_compatibility"));
   CHECK_GL_ERROR(GL_NO_ERROR);
   Begin(GL_TRIANGLES);
@@ -1146,6 +1153,50 @@ void CombineState() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// Luminance, alpha and intensity textures (GL 2.1 table 3.16), sized and unsized, from matching and from RGBA
+// client data. glGetTexImage returns luminance and intensity as red (GL 2.1 §6.1.4, table 6.1 inverted: L and
+// I to R, G = B = 0, A = 1 unless stored). Run on Mesa too.
+void LegacyTextureFormats() {
+  constexpr GLenum kLuminance = 0x1909, kIntensity8 = 0x804B, kAlpha8 = 0x803C, kLuminance8Alpha8 = 0x8045;
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  const uint8_t rgba[4] = {200, 100, 50, 150};
+  struct Case {
+    GLenum internal, format;
+    const uint8_t* data;
+    uint8_t want[4];
+  };
+  const uint8_t l = 90, la[2] = {90, 30};
+  const Case cases[] = {
+      {GL_ALPHA, GL_RGBA, rgba, {0, 0, 0, 150}},        // alpha from the data's alpha
+      {kAlpha8, GL_ALPHA, &l, {0, 0, 0, 90}},           // sized, matching data
+      {kLuminance, GL_RGBA, rgba, {200, 0, 0, 255}},    // luminance from red
+      {kLuminance8Alpha8, 0x190A, la, {90, 0, 0, 30}},  // GL_LUMINANCE_ALPHA data
+      {kIntensity8, kLuminance, &l, {90, 0, 0, 255}},   // intensity from luminance data
+      {0x8049 /* GL_INTENSITY */, GL_RGBA, rgba, {200, 0, 0, 255}},
+  };
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  for (const Case& c : cases) {
+    glTexImage2D(GL_TEXTURE_2D, 0, GLint(c.internal), 1, 1, 0, c.format, GL_UNSIGNED_BYTE, c.data);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    GLint internal = 0;
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &internal);
+    CHECK(internal == GLint(c.internal));
+    uint8_t got[4] = {1, 2, 3, 4};
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    bool same = true;
+    for (int i = 0; i < 4; ++i) same &= std::abs(int(got[i]) - int(c.want[i])) <= 1;
+    if (!same)
+      std::fprintf(stderr, "internal format 0x%04X read back %d %d %d %d, want %d %d %d %d\n", c.internal,
+                   got[0], got[1], got[2], got[3], c.want[0], c.want[1], c.want[2], c.want[3]);
+    CHECK(same);
+  }
+  glDeleteTextures(1, &tex);
+}
+
 }  // namespace
 
 int main() {
@@ -1161,6 +1212,7 @@ int main() {
   StippleState();
   PointState();
   CombineState();
+  LegacyTextureFormats();
   CoreContext(w);
   harness::Close(w);
   return harness::Summary();

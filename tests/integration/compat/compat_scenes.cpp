@@ -953,6 +953,7 @@ void LinesScene();
 void PointsAttenuation();
 void PointSprites();
 void TexEnvCombine();
+void TexEnvFormats();
 
 namespace {
 
@@ -987,6 +988,7 @@ const SceneEntry kScenes[] = {
     {"points_attenuation", PointsAttenuation},
     {"point_sprites", PointSprites},
     {"texenv_combine", TexEnvCombine},
+    {"texenv_formats", TexEnvFormats},
 };
 
 }  // namespace
