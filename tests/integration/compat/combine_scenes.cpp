@@ -72,21 +72,26 @@ void Cell(int i) {
   End();
 }
 
-}  // namespace
-
-// Rows: ALPHA, LUMINANCE, LUMINANCE_ALPHA, INTENSITY, RGB, RGBA textures (sized and unsized forms), each
-// 8x4 pixels of 2x2 texels. Columns: REPLACE, MODULATE, DECAL (RGB and RGBA only: undefined for the others),
-// BLEND, ADD.
-void TexEnvFormats() {
+// A grey background, blending on (each result's alpha shows in the picture too), pixel coordinates.
+void BeginScene() {
   glClearColor(0.15f, 0.15f, 0.15f, 1);
   glClear(GL_COLOR_BUFFER_BIT);
-  glEnable(GL_BLEND);  // the result's alpha shows in the picture too
+  glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   MatrixMode(GL_PROJECTION);
   LoadIdentity();
   Ortho(0, 64, 0, 64, -1, 1);
   MatrixMode(GL_MODELVIEW);
   LoadIdentity();
+}
+
+}  // namespace
+
+// Rows: ALPHA, LUMINANCE, LUMINANCE_ALPHA, INTENSITY, RGB, RGBA textures (sized and unsized forms), each
+// 8x4 pixels of 2x2 texels. Columns: REPLACE, MODULATE, DECAL (RGB and RGBA only: undefined for the others),
+// BLEND, ADD.
+void TexEnvFormats() {
+  BeginScene();
   constexpr GLenum kLuminance = 0x1909, kLuminanceAlpha = 0x190A;
   const GLint internal[] = {
       GL_ALPHA, 0x8040 /* GL_LUMINANCE8 */, kLuminanceAlpha, 0x8049 /* GL_INTENSITY */, GL_RGB, GL_RGBA8};
@@ -126,15 +131,7 @@ void TexEnvFormats() {
 }
 
 void TexEnvCombine() {
-  glClearColor(0.15f, 0.15f, 0.15f, 1);
-  glClear(GL_COLOR_BUFFER_BIT);
-  glEnable(GL_BLEND);  // the result's alpha shows in the picture too
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  MatrixMode(GL_PROJECTION);
-  LoadIdentity();
-  Ortho(0, 64, 0, 64, -1, 1);
-  MatrixMode(GL_MODELVIEW);
-  LoadIdentity();
+  BeginScene();
   glActiveTexture(GL_TEXTURE0);
   GLuint tex0 = Texture(1);
   glEnable(GL_TEXTURE_2D);
