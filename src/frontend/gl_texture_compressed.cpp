@@ -532,11 +532,12 @@ GLint CompressedImageSize(Texture& tex, GLint level) {
 
 std::optional<pipe::Format> TextureStorageFormat(const Context& ctx, GLenum internal_format,
                                                  GLenum bind_target) {
-  // Luminance and alpha textures: ES 2.0/3.0 (unsized) and the compatibility profile and ES 1.1 (sized too).
+  // Luminance and alpha textures: ES (unsized: ES 1.1, 2.0, 3.0) and the compatibility profile (sized and
+  // intensity too).
   const bool legacy_formats = ctx.IsES() || ctx.IsCompat();
   if (auto legacy = glformat::LegacyTextureFormat(internal_format))
     return legacy_formats ? legacy : std::nullopt;
-  if (ctx.IsCompat())
+  if (ctx.IsCompat() && !ctx.IsES1())
     if (auto sized = glformat::LegacySizedTextureFormat(internal_format)) return sized;
   auto format = glformat::TextureFormat(internal_format);
   // ES has the 16-bit normalised formats only with GL_EXT_texture_norm16 (advertised where the device has

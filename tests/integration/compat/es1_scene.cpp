@@ -127,6 +127,18 @@ void DrawScene(bool caldera) {
   GLint scale = 0;
   glGetTexEnviv(GL_TEXTURE_ENV, GL_RGB_SCALE, &scale);
   Check(scale == 2, "glTexEnvx(GL_RGB_SCALE, 2.0) / glGetTexEnviv round trip");
+  // ES 1.1 textures may be GL_ALPHA (font textures), but the desktop sized and intensity formats are not
+  // ES 1.1's.
+  const GLubyte alpha_texel = 200;
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA, 1, 1, 0, GL_ALPHA, GL_UNSIGNED_BYTE, &alpha_texel);
+  CheckError(GL_NO_ERROR, "an ES 1.1 GL_ALPHA texture");
+  if (caldera) {
+    glTexImage2D(GL_TEXTURE_2D, 0, 0x8049 /* GL_INTENSITY */, 1, 1, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE,
+                 &alpha_texel);
+    Check(glGetError() != GL_NO_ERROR, "GL_INTENSITY is no ES 1.1 texture format");
+  }
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   // ES 1.1 has no crossbar: another unit's texture is no combine source (ES 1.1 table 3.17). Mesa's ES 1.1
   // takes it (the desktop crossbar), so this is Caldera's check only.
   if (caldera) {
