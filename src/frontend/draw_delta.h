@@ -86,6 +86,10 @@ struct UniformBufferSource {
 // The last resolution of each set, for the program it was made for.
 struct ResolvedResourceCache {
   bool textures_valid = false, uniform_buffers_valid = false;
+  // The set was resolved or checked at the last draw. The fast path (no epoch moved since the last draw) may
+  // trust the cache only then: a draw in between whose program has no samplers (or no blocks) leaves the
+  // cache as it was while the epochs move on, so bindings changed before that draw would be missed.
+  bool textures_current = false, uniform_buffers_current = false;
   uint64_t texture_program_id = 0, texture_program_version = 0;
   uint64_t block_program_id = 0, block_program_version = 0;
   uint32_t texture_source_count = 0, block_source_count = 0;

@@ -451,10 +451,18 @@ void Context::FlushProgramResources(bool fast) {
   const auto& linked = *program->linked;
   const DrawDeltaConfig& config = GetDrawDeltaConfig();
   DrawDeltaStats& stats = draw_delta_stats;
+  const struct {
+    bool textures, blocks;
+  } was_current{resource_cache.textures_current, resource_cache.uniform_buffers_current};
   const ResolvedResourceCache& cache = resource_cache;
+  // Which sets this draw resolves or checks (ResolvedResourceCache::textures_current says why).
+  resource_cache.textures_current = linked.sampler_count > 0;
+  resource_cache.uniform_buffers_current = !linked.uniform_blocks.empty();
   if (linked.sampler_count > 0) {
-    // With the epochs unchanged no binding and no object moved: the cache holds if it is this program's.
-    bool fast_hit = fast && cache.textures_valid && cache.texture_program_id == program->lifetime_id &&
+    // With the epochs unchanged since the last draw, which resolved or checked the cache for this program,
+    // no binding and no object moved: the cache holds.
+    bool fast_hit = fast && was_current.textures && cache.textures_valid &&
+                    cache.texture_program_id == program->lifetime_id &&
                     cache.texture_program_version == program->draw_version;
     DrawDeltaMiss miss = !config.enabled              ? DrawDeltaMiss::kDisabled
                          : fast_hit && !config.verify ? DrawDeltaMiss::kCount
@@ -480,7 +488,8 @@ void Context::FlushProgramResources(bool fast) {
     }
   }
   if (!linked.uniform_blocks.empty()) {
-    bool fast_hit = fast && cache.uniform_buffers_valid && cache.block_program_id == program->lifetime_id &&
+    bool fast_hit = fast && was_current.blocks && cache.uniform_buffers_valid &&
+                    cache.block_program_id == program->lifetime_id &&
                     cache.block_program_version == program->draw_version;
     DrawDeltaMiss miss = !config.enabled              ? DrawDeltaMiss::kDisabled
                          : fast_hit && !config.verify ? DrawDeltaMiss::kCount

@@ -43,6 +43,7 @@ Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, 
   diff_dynamic_state_ = util::EnvFlag("CALDERA_DYNAMIC_STATE_DIFF", true);
   direct_writes_ = util::EnvFlag("CALDERA_DIRECT_BUFFER_WRITES", true);
   merge_draws_ = shared_.device->features().max_multi_draw > 2;  // the device honours CALDERA_MULTI_DRAW=0
+  push_delta_ = util::EnvFlag("CALDERA_VK_PUSH_DELTA", true);
   if (const char* skip = util::Env("CALDERA_TEST_SKIP_CLEAR_RESOLVE")) {
     // A comma-separated list of read kinds whose resolve is skipped.
     std::string list = std::string(skip) + ",";
@@ -110,7 +111,7 @@ void Context::WriteStats() {
                  "\"pbo_copies\": %llu, \"dynamic_sets\": %llu, \"dynamic3_sets\": %llu, \"draws_merged\": "
                  "%llu, \"multi_draws\": %llu, \"compressed_uploads\": %llu, \"handover_submits\": %llu, "
                  "\"ring_splits\": %llu, \"readback_row_copies\": %llu, \"readback_row_loops\": %llu, "
-                 "\"direct_buffer_writes\": %llu}\n",
+                 "\"direct_buffer_writes\": %llu, \"descriptor_writes_skipped\": %llu}\n",
                  (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
                  (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
                  (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
@@ -120,7 +121,8 @@ void Context::WriteStats() {
                  (unsigned long long)stats_.compressed_uploads, (unsigned long long)stats_.handover_submits,
                  (unsigned long long)stats_.ring_splits, (unsigned long long)stats_.readback_row_copies,
                  (unsigned long long)stats_.readback_row_loops,
-                 (unsigned long long)stats_.direct_buffer_writes);
+                 (unsigned long long)stats_.direct_buffer_writes,
+                 (unsigned long long)stats_.descriptor_writes_skipped);
     std::fclose(f);
   }
 }
@@ -209,6 +211,7 @@ VkCommandBuffer Context::Commands() {
   fixed_dirty_ = vertex_dirty_ = true;
   uniform_bound_ = false;
   resources_dirty_ = true;
+  pushed_set_.Invalidate();  // push descriptors start undefined in each command buffer
   bound_pipeline_ = VK_NULL_HANDLE;
   dynamic_topology_ = VK_PRIMITIVE_TOPOLOGY_MAX_ENUM;
   dynamic3_valid_ = dynamic_valid_ = false;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "backend/vulkan/vk_pipelines.h"
+#include "backend/vulkan/vk_push_delta.h"
 #include "backend/vulkan/vk_queries.h"
 #include "backend/vulkan/vk_resources.h"
 #include "pipe/backend.h"
@@ -299,6 +300,7 @@ class Context final : public pipe::BackendContext {
     uint64_t readback_row_copies = 0;   // reads whose copied texels were the asked layout (rows copied)
     uint64_t readback_row_loops = 0;    // reads converted by a loop chosen for the format (texel_rows.h)
     uint64_t direct_buffer_writes = 0;  // glBufferData contents written by the host into fresh storage
+    uint64_t descriptor_writes_skipped = 0;  // push descriptor writes left out: set 1 held them already
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.
@@ -346,6 +348,8 @@ class Context final : public pipe::BackendContext {
   VkBuffer bound_index_buffer_ = VK_NULL_HANDLE;
   VkIndexType bound_index_type_ = VK_INDEX_TYPE_UINT16;
   VkPipelineLayout pushed_layout_ = VK_NULL_HANDLE;  // the layout set 1 was last pushed with
+  PushedSet pushed_set_;    // what set 1 holds, so pushes write only what changed (vk_push_delta.h)
+  bool push_delta_ = true;  // CALDERA_VK_PUSH_DELTA=0: every push writes every descriptor
   PipelineKey key_{};
   PipelineKey dynamic3_applied_{};  // the dynamic-state-3 fields as set in cmd_ (when dynamic3_valid_)
   bool dynamic3_valid_ = false;

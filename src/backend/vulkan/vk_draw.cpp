@@ -335,6 +335,12 @@ bool Context::BindUniforms(const ProgramObject& program) {
     ring_set_buffers_[uniform_span_.page] = uniform_span_.buffer;
   }
   uint32_t dynamic_offset = static_cast<uint32_t>(uniform_span_.offset);
+  // Set 0 bound with another layout than set 1 was pushed with may disturb set 1 (pipeline layout
+  // compatibility): the next draw that samples pushes it whole again.
+  if (program.layout != pushed_layout_) {
+    pushed_set_.Invalidate();
+    pushed_layout_ = VK_NULL_HANDLE;
+  }
   vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, program.layout, 0, 1, &set, 1,
                           &dynamic_offset);
   uniform_bound_ = true;
@@ -546,8 +552,12 @@ bool Context::PushResources(const ProgramObject& program) {
                  nullptr};
     ++n;
   }
-  if (n > 0)
-    shared_.device->push_descriptor_set(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, program.layout, 1, n, writes);
+  // Only what set 1 does not hold already (vk_push_delta.h).
+  const uint32_t kept = pushed_set_.Filter(push_delta_, program.layout, writes, n);
+  stats_.descriptor_writes_skipped += n - kept;
+  if (kept > 0)
+    shared_.device->push_descriptor_set(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, program.layout, 1, kept,
+                                        writes);
   pushed_layout_ = program.layout;
   resources_dirty_ = false;
   return true;
