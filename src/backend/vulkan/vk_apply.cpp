@@ -70,7 +70,7 @@ void Context::Apply(const pipe::CmdProgramCreate& c, const uint8_t* payload) {
                          fragment + c.fragment_words, c.geometry_words, c.default_block_size, &retired_))
     util::Log(util::LogLevel::kError, "vulkan", "shader module creation failed");
   else if (ProgramObject* p = res.programs.Get(c.program)) {
-    p->layout = shared_.pipelines->Layout(p->texel_buffer_mask);
+    p->layout = shared_.pipelines->Layout(p->texel_buffer_mask, p->sampler_arrays);
     p->no_color_outputs = c.no_color_outputs != 0;
   }
 }

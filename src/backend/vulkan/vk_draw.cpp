@@ -485,25 +485,35 @@ bool Context::PushResources(const ProgramObject& program) {
                  VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,      nullptr, &buffers[n],    nullptr};
     ++n;
   }
+  // One write per sampler binding: a sampler array's elements (consecutive sampler indices) are one write of
+  // that many descriptors from its first element's info, filled in by the time of the push. (lavapipe 22.3
+  // drops a push write's dstArrayElement, so elements are never written one by one.)
+  auto add_sampler_write = [&](uint32_t i, VkDescriptorType type, const VkDescriptorImageInfo* image,
+                               const VkBufferView* texel) {
+    if (program.sampler_first[i] != i) return;  // written with its array's first element
+    const uint32_t count = program.sampler_arrays[i] > 1
+                               ? std::min<uint32_t>(program.sampler_arrays[i], textures_.count - i)
+                               : 1;
+    writes[n++] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                   nullptr,
+                   VK_NULL_HANDLE,
+                   PipelineCache::kSamplerBindingBase + i,
+                   0,
+                   count,
+                   type,
+                   image,
+                   nullptr,
+                   texel};
+  };
   for (uint32_t i = 0; i < textures_.count; ++i) {
     const auto& t = textures_.textures[i];
-    if (program.texel_buffer_mask & (1u << i)) {
+    if (program.texel_buffer_mask & (1u << program.sampler_first[i])) {  // an array: its first binding's type
       // samplerBuffer: the layout says uniform texel buffer, whatever the frontend bound.
       pipe::TexelBufferRange none{};
       texel_views[i] =
           res.TexelView(t.kind == pipe::TextureKind::kBuffer ? t.texel_buffer : none, t.sample_type);
       if (!texel_views[i]) return false;  // not even the zero view could be made (logged)
-      writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                   nullptr,
-                   VK_NULL_HANDLE,
-                   PipelineCache::kSamplerBindingBase + i,
-                   0,
-                   1,
-                   VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
-                   nullptr,
-                   nullptr,
-                   &texel_views[i]};
-      ++n;
+      add_sampler_write(i, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, nullptr, &texel_views[i]);
       continue;
     }
     ImageObject* img = t.image.valid() ? res.images.Get(t.image) : nullptr;
@@ -540,17 +550,7 @@ bool Context::PushResources(const ProgramObject& program) {
     images[slot] = {
         vk_sampler, view,
         img->layout == VK_IMAGE_LAYOUT_UNDEFINED ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : img->layout};
-    writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                 nullptr,
-                 VK_NULL_HANDLE,
-                 PipelineCache::kSamplerBindingBase + i,
-                 0,
-                 1,
-                 VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-                 &images[slot],
-                 nullptr,
-                 nullptr};
-    ++n;
+    add_sampler_write(i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, &images[slot], nullptr);
   }
   // Only what set 1 does not hold already (vk_push_delta.h).
   const uint32_t kept = pushed_set_.Filter(push_delta_, program.layout, writes, n);

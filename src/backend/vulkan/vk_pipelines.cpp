@@ -42,21 +42,26 @@ PipelineCache::PipelineCache(Device& device) : device_(device) {
   info.pBindings = &binding;
   device_.Check(vkCreateDescriptorSetLayout(dev, &info, nullptr, &uniform_set_layout_),
                 "vkCreateDescriptorSetLayout");
-  layout_ = MakeLayout(0, &resource_set_layout_);
+  layout_ = MakeLayout(0, {}, &resource_set_layout_);
 }
 
-VkPipelineLayout PipelineCache::MakeLayout(uint32_t texel_buffer_mask, VkDescriptorSetLayout* set1) {
+VkPipelineLayout PipelineCache::MakeLayout(uint32_t texel_buffer_mask,
+                                           const std::array<uint8_t, pipe::kMaxSamplers>& arrays,
+                                           VkDescriptorSetLayout* set1) {
   VkDevice dev = device_.device();
   constexpr VkShaderStageFlags kStages =
       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_GEOMETRY_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
   std::vector<VkDescriptorSetLayoutBinding> resources;
   for (uint32_t i = 0; i < pipe::kMaxUniformBlocks; ++i)
     resources.push_back({i, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, kStages, nullptr});
-  for (uint32_t i = 0; i < pipe::kMaxSamplers; ++i)
+  // A sampler array of n elements at index i is binding kSamplerBindingBase + i with n descriptors; the
+  // bindings of its later elements are left out, so that the set keeps within maxPushDescriptors (32 on
+  // lavapipe: 12 blocks and 16 samplers fit).
+  for (uint32_t i = 0; i < pipe::kMaxSamplers; i += std::max<uint32_t>(arrays[i], 1))
     resources.push_back({kSamplerBindingBase + i,
                          (texel_buffer_mask & (1u << i)) ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
                                                          : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-                         1, kStages, nullptr});
+                         std::max<uint32_t>(arrays[i], 1), kStages, nullptr});
   VkDescriptorSetLayoutCreateInfo rinfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   rinfo.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
   rinfo.bindingCount = static_cast<uint32_t>(resources.size());
@@ -73,13 +78,17 @@ VkPipelineLayout PipelineCache::MakeLayout(uint32_t texel_buffer_mask, VkDescrip
   return layout;
 }
 
-VkPipelineLayout PipelineCache::Layout(uint32_t texel_buffer_mask) {
-  if (texel_buffer_mask == 0) return layout_;
+VkPipelineLayout PipelineCache::Layout(uint32_t texel_buffer_mask,
+                                       const std::array<uint8_t, pipe::kMaxSamplers>& arrays) {
+  const bool plain = std::all_of(arrays.begin(), arrays.end(), [](uint8_t n) { return n <= 1; });
+  if (texel_buffer_mask == 0 && plain) return layout_;
+  std::array<uint8_t, pipe::kMaxSamplers> counts{};
+  for (size_t i = 0; i < counts.size(); ++i) counts[i] = arrays[i] > 1 ? arrays[i] : 0;
   std::lock_guard lock(mutex_);
   for (const auto& m : mask_layouts_)
-    if (m.mask == texel_buffer_mask) return m.layout;
-  MaskLayout m{texel_buffer_mask, VK_NULL_HANDLE, VK_NULL_HANDLE};
-  m.layout = MakeLayout(texel_buffer_mask, &m.set1);
+    if (m.mask == texel_buffer_mask && m.arrays == counts) return m.layout;
+  MaskLayout m{texel_buffer_mask, counts, VK_NULL_HANDLE, VK_NULL_HANDLE};
+  m.layout = MakeLayout(texel_buffer_mask, counts, &m.set1);
   mask_layouts_.push_back(m);
   return m.layout;
 }

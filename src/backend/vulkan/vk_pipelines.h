@@ -98,8 +98,9 @@ class PipelineCache {
   // The layout of programs whose sampler bindings in `texel_buffer_mask` are samplerBuffers (uniform texel
   // buffers); the others are combined image samplers. Set 0 is the same in every layout, so the uniform set
   // stays bound across programs. Made once per mask, owned by the cache. Pipelines need no key for it: the
-  // key names the program, which fixes the mask.
-  VkPipelineLayout Layout(uint32_t texel_buffer_mask);
+  // key names the program, which fixes the mask and the arrays.
+  // `arrays`: ProgramObject::sampler_arrays (bindings of several descriptors).
+  VkPipelineLayout Layout(uint32_t texel_buffer_mask, const std::array<uint8_t, pipe::kMaxSamplers>& arrays);
   VkDescriptorSetLayout uniform_set_layout() const { return uniform_set_layout_; }
   // Set 1 is a push-descriptor set: uniform blocks at bindings 0..11, samplers at kSamplerBindingBase + i.
   static constexpr uint32_t kSamplerBindingBase = 16;
@@ -121,11 +122,14 @@ class PipelineCache {
   std::unordered_map<PipelineKey, VkPipeline, PipelineKeyHash> pipelines_;
   struct MaskLayout {
     uint32_t mask;
+    std::array<uint8_t, pipe::kMaxSamplers> arrays;
     VkDescriptorSetLayout set1;
     VkPipelineLayout layout;
   };
-  std::vector<MaskLayout> mask_layouts_;  // other than mask 0; few distinct masks in practice
-  VkPipelineLayout MakeLayout(uint32_t texel_buffer_mask, VkDescriptorSetLayout* set1);
+  std::vector<MaskLayout> mask_layouts_;  // other than mask 0 without arrays; few in practice
+  VkPipelineLayout MakeLayout(uint32_t texel_buffer_mask,
+                              const std::array<uint8_t, pipe::kMaxSamplers>& arrays,
+                              VkDescriptorSetLayout* set1);
   PipelineStats stats_;
 };
 

@@ -36,15 +36,21 @@ class PushedSet {
     uint32_t kept = 0;
     for (uint32_t i = 0; i < n; ++i) {
       const VkWriteDescriptorSet& w = writes[i];
-      if (w.dstBinding >= entries_.size() || w.descriptorCount != 1) {
+      // A write of several descriptors (a sampler array's binding b) keeps element j at b + j: the array's
+      // later binding numbers are not in the layout.
+      const uint32_t first = w.dstBinding + w.dstArrayElement;
+      if (first + w.descriptorCount > entries_.size()) {
         writes[kept++] = w;  // not one this cache knows: always written
         continue;
       }
-      Entry now = EntryOf(w);
-      Entry& held = entries_[w.dstBinding];
-      if (held.valid && held == now) continue;
-      held = now;
-      writes[kept++] = w;
+      bool same = true;
+      for (uint32_t j = 0; j < w.descriptorCount; ++j) {
+        Entry now = EntryOf(w, j);
+        Entry& held = entries_[first + j];
+        same &= held.valid && held == now;
+        held = now;
+      }
+      if (!same) writes[kept++] = w;
     }
     return kept;
   }
@@ -61,16 +67,20 @@ class PushedSet {
     VkBufferView texel = VK_NULL_HANDLE;
     friend bool operator==(const Entry&, const Entry&) = default;
   };
-  static Entry EntryOf(const VkWriteDescriptorSet& w) {
+  // Element j of a write.
+  static Entry EntryOf(const VkWriteDescriptorSet& w, uint32_t j) {
     Entry e;
     e.valid = true;
     e.type = w.descriptorType;
-    if (w.pBufferInfo)
-      e.buffer = w.pBufferInfo->buffer, e.offset = w.pBufferInfo->offset, e.range = w.pBufferInfo->range;
-    if (w.pImageInfo)
-      e.sampler = w.pImageInfo->sampler, e.view = w.pImageInfo->imageView,
-      e.image_layout = w.pImageInfo->imageLayout;
-    if (w.pTexelBufferView) e.texel = *w.pTexelBufferView;
+    if (w.pBufferInfo) {
+      const VkDescriptorBufferInfo& b = w.pBufferInfo[j];
+      e.buffer = b.buffer, e.offset = b.offset, e.range = b.range;
+    }
+    if (w.pImageInfo) {
+      const VkDescriptorImageInfo& im = w.pImageInfo[j];
+      e.sampler = im.sampler, e.view = im.imageView, e.image_layout = im.imageLayout;
+    }
+    if (w.pTexelBufferView) e.texel = w.pTexelBufferView[j];
     return e;
   }
 

@@ -4,6 +4,7 @@
 
 #include <vulkan/vulkan.h>
 
+#include <array>
 #include <deque>
 #include <mutex>
 #include <vector>
@@ -89,6 +90,13 @@ struct ProgramObject {
   // Sampler bindings (by program sampler index) that are samplerBuffers: uniform texel buffers in the
   // layout, combined image samplers otherwise. The layout belongs to the PipelineCache.
   uint32_t texel_buffer_mask = 0;
+  // Sampler arrays: entry i > 1 when sampler index i starts an array of that many elements, which is one
+  // binding (kSamplerBindingBase + i) of that many descriptors in the layout; element j of it is pushed as
+  // that binding's array element j. 0 or 1: a single sampler.
+  std::array<uint8_t, pipe::kMaxSamplers> sampler_arrays{};
+  // Where sampler index i is pushed: binding kSamplerBindingBase + sampler_first[i], array element
+  // i - sampler_first[i] (from sampler_arrays).
+  std::array<uint8_t, pipe::kMaxSamplers> sampler_first{};
   VkPipelineLayout layout = VK_NULL_HANDLE;
   VkShaderModule vertex = VK_NULL_HANDLE;
   VkShaderModule fragment = VK_NULL_HANDLE;
