@@ -13,7 +13,10 @@ import os
 import sys
 import xml.etree.ElementTree as ET
 
-WHERE = {"gl": ("gl",), "es": ("es",), "gl+es": ("gl", "es"), "exported": ()}
+# "compat": desktop compatibility contexts only (extensions of the deprecated functionality: texture
+# environments, glWindowPos...); "gl" rows are advertised in compatibility contexts too.
+# A row's `where` joins these with '+' (gl+es, es+compat), or is "exported".
+KINDS = ("gl", "es", "compat")
 # Each condition: its enum, and the pipe::BackendCaps test that makes it hold (ConditionBits is generated
 # from these, so a new condition is one line here).
 CONDITIONS = {"-": ("kNone", None),
@@ -27,19 +30,20 @@ CONDITIONS = {"-": ("kNone", None),
 # commands, or that someone entered): the APIs they are defined for. They bring no commands.
 OUTSIDE_GL_XML = {"GL_OES_EGL_sync": {"gles2"}}
 # gl.xml's API names for Caldera's context kinds (a desktop core context takes core-profile requires).
-XML_API = {"gl": ("gl", "glcore"), "es": ("gles2",)}
+XML_API = {"gl": ("gl", "glcore"), "es": ("gles2",), "compat": ("gl",)}
 
 
 class Row:
     def __init__(self, fields, line):
         (self.name, where, self.condition, glsl, entries, self.test, self.note) = fields
-        if where not in WHERE:
+        kinds = () if where == "exported" else tuple(where.split("+"))
+        if not all(k in KINDS for k in kinds) or len(set(kinds)) != len(kinds):
             raise SystemExit(f"extensions.txt:{line}: unknown 'where' {where!r}")
         if self.condition not in CONDITIONS:
             raise SystemExit(f"extensions.txt:{line}: unknown condition {self.condition!r}")
         if glsl not in ("-", "directive"):
             raise SystemExit(f"extensions.txt:{line}: glsl column must be '-' or 'directive'")
-        self.where = WHERE[where]
+        self.where = kinds
         self.where_text = where
         self.glsl = glsl == "directive"
         self.overrides = {}
@@ -50,6 +54,7 @@ class Row:
                     raise SystemExit(f"extensions.txt:{line}: entry {pair!r} is not NAME=TARGET")
                 self.overrides[name] = target
         self.entries = {}  # exported name -> core command serving it (filled by resolve)
+        self.pointer_entries = set()  # those of `entries` taking a pointer parameter
 
 
 def read_table(path):
@@ -80,6 +85,17 @@ def xml_extensions(root):
     return out
 
 
+def pointer_commands(root):
+    """Commands with a pointer parameter: the extension test resolves them but does not call them with zeros in
+    compatibility contexts, whose vector forms (glWindowPos2dv, glMultiTexCoord1fv...) read through the
+    pointer without a check on every implementation."""
+    out = set()
+    for cmd in root.find("commands").findall("command"):
+        if any("*" in "".join(p.itertext()) for p in cmd.findall("param")):
+            out.add(cmd.find("proto").find("name").text)
+    return out
+
+
 def xml_aliases(root):
     aliases = {}
     for cmd in root.find("commands").findall("command"):
@@ -103,7 +119,12 @@ def required_commands(row, requires):
 
 
 def resolve(table_path, root, core_commands, implemented):
-    """Reads the table and fills each row's entries; exits with every problem found (the build fails)."""
+    """Reads the table and fills each row's entries; exits with every problem found (the build fails).
+    Rows of compatibility contexts may resolve to the compatibility profile's commands too."""
+    import gen_gl_api  # noqa: E402 (imports this module: late)
+
+    compat_commands = gen_gl_api.collect_compat_commands(root) - set(core_commands)
+    with_pointers = pointer_commands(root)
     rows = read_table(table_path)
     extensions = xml_extensions(root)
     aliases = xml_aliases(root)
@@ -120,13 +141,14 @@ def resolve(table_path, root, core_commands, implemented):
             if not supported & set(XML_API[kind]):
                 errors.append(f"{row.name}: gl.xml does not define it for {kind} (supported: {sorted(supported)})")
         names = list(row.overrides) + [c for c in required_commands(row, requires) if c not in row.overrides]
+        commands = set(core_commands) | (compat_commands if "compat" in row.where else set())
         for name in names:
             if name not in aliases:
                 errors.append(f"{row.name}: {name} is not a command in gl.xml")
                 continue
             if name in row.overrides:
                 target = row.overrides[name]
-            elif name in core_commands:
+            elif name in commands:
                 target = name
             elif aliases[name] is None and name[2:] in implemented:
                 # A command of the extension's own (no core equivalent), implemented under its own name:
@@ -138,12 +160,13 @@ def resolve(table_path, root, core_commands, implemented):
                 if target is None:
                     errors.append(f"{row.name}: {name} has no alias in gl.xml; name its core command (NAME=TARGET)")
                     continue
-            if target not in core_commands:
+            if target not in commands:
                 errors.append(f"{row.name}: {name} resolves to {target}, which is not a core command")
             elif target[2:] not in implemented:
                 errors.append(f"{row.name}: advertised, but {target} (for {name}) is not implemented")
             else:
                 row.entries[name] = target
+        row.pointer_entries = {name for name in row.entries if name in with_pointers}
     if errors:
         raise SystemExit("extension table problems:\n  " + "\n  ".join(errors))
     return rows
@@ -160,11 +183,13 @@ def write_frontend(out, rows):
     for bit, (_, test) in enumerate(v for k, v in CONDITIONS.items() if k != "-"):
         w(f" |\n         ({test} ? {1 << bit}u : 0u)")
     w(";\n}\n\n")
-    w("struct Advertised {\n  const char* name;\n  bool desktop;\n  bool es;\n  Condition condition;\n};\n\n")
+    w("// `compat`: advertised in desktop compatibility contexts only (which advertise the desktop rows too).\n")
+    w("struct Advertised {\n  const char* name;\n  bool desktop;\n  bool es;\n  bool compat;\n"
+      "  Condition condition;\n};\n\n")
     w("inline constexpr Advertised kAdvertised[] = {\n")
     for row in sorted((r for r in rows if r.where), key=lambda r: r.name):
         w(f'    {{"{row.name}", {str("gl" in row.where).lower()}, {str("es" in row.where).lower()}, '
-          f"Condition::{CONDITIONS[row.condition][0]}}},\n")
+          f'{str("compat" in row.where).lower()}, Condition::{CONDITIONS[row.condition][0]}}},\n')
     w("};\n\n}  // namespace caldera::gl::extensions\n")
 
 
@@ -172,13 +197,16 @@ def write_tests(out, rows):
     w = out.write
     w("// Generated by src/api/gen_extensions.py from src/api/extensions.txt. Do not edit.\n#pragma once\n\n")
     w("namespace extension_table {\n\n")
-    w("struct Entry {\n  const char* extension;\n  bool desktop;\n  bool es;\n  const char* command;\n"
-      "  const char* target;\n};\n\n")
+    w("// `compat`: the row is advertised in desktop compatibility contexts only.\n")
+    w("// `pointers`: the command takes a pointer parameter.\n")
+    w("struct Entry {\n  const char* extension;\n  bool desktop;\n  bool es;\n  bool compat;\n"
+      "  const char* command;\n  const char* target;\n  bool pointers;\n};\n\n")
     w("inline constexpr Entry kEntries[] = {\n")
     for row in rows:
         for name, target in sorted(row.entries.items()):
             w(f'    {{"{row.name}", {str("gl" in row.where).lower()}, {str("es" in row.where).lower()}, '
-              f'"{name}", "{target}"}},\n')
+              f'{str("compat" in row.where).lower()}, "{name}", "{target}", '
+              f'{str(name in row.pointer_entries).lower()}}},\n')
     w("};\n\n")
     w("struct Directive {\n  const char* extension;\n  bool desktop;\n  bool es;\n};\n\n")
     w("inline constexpr Directive kDirectives[] = {\n")
@@ -196,6 +224,11 @@ def write_tests(out, rows):
     w("inline constexpr const char* kAdvertisedDesktop[] = {\n")
     for row in sorted(rows, key=lambda r: r.name):
         if "gl" in row.where:
+            w(f'    "{row.name}",\n')
+    w("};\n\n// Advertised in compatibility contexts beside kAdvertisedDesktop (and GL_ARB_compatibility).\n")
+    w("inline constexpr const char* kAdvertisedCompat[] = {\n")
+    for row in sorted(rows, key=lambda r: r.name):
+        if "compat" in row.where:
             w(f'    "{row.name}",\n')
     w("};\n\ninline constexpr const char* kAdvertisedES[] = {\n")
     for row in sorted(rows, key=lambda r: r.name):
@@ -216,12 +249,15 @@ def write_doc(out, rows, counts_path):
       "and fails the build when an advertised extension's entry point is not implemented. Test\n"
       "`gl_extensions-*` (Caldera on Vulkan and on the GLES backend, and Mesa llvmpipe with the same binary)\n"
       "resolves every entry point of every advertised extension through `eglGetProcAddress` in desktop core,\n"
-      "ES 2.0 and ES 3.0 contexts, calls it with invalid arguments and fails on the \"not implemented\" marker;\n"
+      "desktop compatibility, ES 2.0 and ES 3.0 contexts, calls it with invalid arguments (in compatibility\n"
+      "contexts only the commands without pointer parameters) and fails on the \"not implemented\" marker;\n"
       "test `extensions-table` checks the table against gl.xml and this page against the table.\n\n")
     if counts_path and os.path.exists(counts_path):
         with open(counts_path, encoding="utf-8") as f:
             w(f.read().rstrip() + "\n\n")
-    for title, kinds in (("Desktop GL (3.3 core contexts)", "gl"), ("OpenGL ES (ES 2.0 and 3.0 contexts)", "es")):
+    for title, kinds in (("Desktop GL (3.3 core and compatibility contexts)", "gl"),
+                         ("Desktop GL compatibility contexts only", "compat"),
+                         ("OpenGL ES (ES 2.0 and 3.0 contexts)", "es")):
         w(f"## {title}\n\n| Extension | Condition | Entry points (→ core command) | Test | Note |\n|---|---|---|---|---|\n")
         for row in sorted((r for r in rows if kinds in r.where), key=lambda r: r.name):
             entries = ", ".join(n if n == t else f"{n} → {t}" for n, t in sorted(row.entries.items())

@@ -153,6 +153,7 @@ NOT_LISTABLE = {
     "InterleavedArrays", "FogCoordPointer", "SecondaryColorPointer", "EnableClientState", "DisableClientState",
     "ClientActiveTexture", "PushClientAttrib", "PopClientAttrib", "CallLists", "ArrayElement",
     "PolygonStipple",  # compiles its own list entry: the bitmap is unpacked when the list is compiled
+    "LockArraysEXT", "UnlockArraysEXT",  # client state (GL_EXT_compiled_vertex_array)
 }
 CORE_LISTABLE = {
     "Enable", "Disable", "BlendFunc", "BlendFuncSeparate", "BlendEquation", "BlendEquationSeparate",
@@ -335,6 +336,9 @@ def main():
     rows = gen_extensions.resolve(args.extensions, root, wanted, implemented)
     # Extension commands with no core equivalent (glEGLImageTargetTexture2DOES...) get entry points too.
     own = {name for row in rows for name, target in row.entries.items() if name == target and name not in wanted}
+    # Those of extensions only compatibility contexts advertise (glLockArraysEXT) are refused elsewhere as the
+    # compatibility profile's own commands are.
+    compat_only |= {name for row in rows if row.where == ("compat",) for name in row.entries if name in own}
     commands = [Command(c) for c in root.find("commands").findall("command")
                 if c.find("proto").find("name").text in wanted | compat_only | es1_only | own]
     missing = sorted(v for v in validated if v not in implemented)

@@ -119,9 +119,17 @@ bool ReadDepthStencil(Context& ctx, pipe::ImageRef depth, pipe::ImageRef stencil
 bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image, pipe::Format read_format,
                int32_t x0, int32_t y0, int32_t w, int32_t h, GLenum format, GLenum type,
                const PixelLayout& layout, uint64_t first, void* pixels, const char* fn,
-               const CpuTexels* cpu_texels) {
+               const CpuTexels* cpu_texels, bool luminance_is_sum) {
   glformat::ClientLayout client;
-  glformat::CheckClientFormat(format, type, &client);
+  glformat::CheckClientFormat(format, type, &client, /*legacy_formats=*/true);
+  // A luminance sum is computed per pixel below: no copy or row loop produces it.
+  const bool sum_rgb = luminance_is_sum && glformat::IsLegacyClientFormat(format);
+  // Under GL_FIXED_ONLY a fixed-point buffer's reads are clamped too, which matters once R + G + B can
+  // exceed 1 (GL 3.0 §4.3.2, "Final Conversion").
+  const bool clamp_sum = sum_rgb && (ctx.state.clamp_read_color == GL_TRUE ||
+                                     (ctx.state.clamp_read_color == GL_FIXED_ONLY &&
+                                      (pipe::Info(read_format).type == pipe::FormatType::kUnorm ||
+                                       pipe::Info(read_format).type == pipe::FormatType::kSrgb)));
   bool depth_stencil = client.depth || client.stencil;
   Buffer* pbo = ctx.pixel_pack_buffer.get();
   uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
@@ -130,7 +138,7 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
   // GL_FIXED_ONLY (the default) clamps fixed-point buffers only, whose values are in range already.
   const bool clamp =
       !depth_stencil && ctx.state.clamp_read_color == GL_TRUE && !pipe::IsIntegerFormat(read_format);
-  if (pbo && !depth_stencil && !clamp && !cpu_texels && ctx.pixel_transfers_on_device() &&
+  if (pbo && !depth_stencil && !clamp && !sum_rgb && !cpu_texels && ctx.pixel_transfers_on_device() &&
       IsDirectPixelFormat(read_format, format, type) && layout.row_stride % bpp == 0 &&
       (pbo_offset + first) % bpp == 0) {
     // A device copy into the buffer, no wait: the shadow catches up when something reads it.
@@ -174,7 +182,7 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
     direct_size = pipe::TexelSize(read_format);
     direct_pair = true;
   }
-  bool direct = ctx.pixel_row_copy() && !cpu_texels && !clamp && !client.stencil && direct_pair &&
+  bool direct = ctx.pixel_row_copy() && !cpu_texels && !clamp && !sum_rgb && !client.stencil && direct_pair &&
                 layout.row_stride <= UINT32_MAX && layout.row_stride % direct_size == 0;
   if (direct) {
     uint8_t* out = destination();
@@ -217,7 +225,8 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
       texels = read.data();
     }
     pixels::RowConverter convert;
-    if (ctx.pixel_row_copy()) convert = pixels::SelectPackRow(read_layout, int_signed, clamp, format, type);
+    if (ctx.pixel_row_copy() && !sum_rgb)
+      convert = pixels::SelectPackRow(read_layout, int_signed, clamp, format, type);
     if (convert) {
       // Converted straight into the destination, row by row.
       uint8_t* out = destination();
@@ -246,6 +255,10 @@ bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil_image,
         glformat::PixelValue v = FromLayout(read_layout, src + size_t(i) * read_size, int_signed);
         if (clamp)
           for (float& f : v.f) f = std::clamp(f, 0.0f, 1.0f);
+        if (sum_rgb) {
+          v.f[0] += v.f[1] + v.f[2];
+          if (clamp_sum) v.f[0] = std::clamp(v.f[0], 0.0f, 1.0f);
+        }
         glformat::PackPixel(format, type, v, dst + size_t(i) * bpp);
       }
     }
@@ -268,7 +281,7 @@ namespace {
 void ReadPixelsInto(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                     GLsizei buf_size, void* pixels, const char* fn) {
   glformat::ClientLayout client;
-  if (GLenum error = glformat::CheckClientFormat(format, type, &client))
+  if (GLenum error = glformat::CheckClientFormat(format, type, &client, ctx.IsCompat() && !ctx.IsES1()))
     return ctx.Error(error, fn, "invalid format/type pair");
   bool depth_stencil = client.depth || client.stencil;
   int32_t fb_w = 0, fb_h = 0;
@@ -312,7 +325,8 @@ void ReadPixelsInto(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei heigh
   // Where the intersection's first pixel lands, relative to the start of the client block.
   uint64_t first = layout.skip + uint64_t(y0 - y) * layout.row_stride + uint64_t(x0 - x) * bpp;
   ctx.FlushRenderTargets();
-  PackImage(ctx, image, stencil_image, read_format, x0, y0, w, h, format, type, layout, first, pixels, fn);
+  PackImage(ctx, image, stencil_image, read_format, x0, y0, w, h, format, type, layout, first, pixels, fn,
+            nullptr, /*luminance_is_sum=*/true);
 }
 
 }  // namespace

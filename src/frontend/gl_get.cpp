@@ -67,7 +67,7 @@ const ExtensionList& Extensions(Context& ctx) {
     for (unsigned k = 0; k < lists.size(); ++k) {
       const bool for_es = k & kEsBit, compat = k & kCompatBit;
       for (const auto& e : extensions::kAdvertised) {
-        if (!(for_es ? e.es : e.desktop)) continue;
+        if (!(for_es ? e.es : e.desktop || (compat && e.compat))) continue;
         if (e.condition != Condition::kNone && !(k & bit(e.condition))) continue;
         lists[k].names.emplace_back(e.name);
         lists[k].joined += std::string(e.name) + " ";

@@ -15,6 +15,26 @@
 namespace caldera {
 namespace {
 
+// The readbacks the device cannot do as plain reads: `fill(layer, rgba)` writes each layer's w x h texels
+// on the CPU (tight rows, in `cpu_layout`; false: the device was lost), then they are packed as any other
+// readback.
+template <typename Fill>
+void PackCpuLayers(Context& ctx, const Texture& tex, GLint level, GLint first_layer, int32_t layers,
+                   pipe::Format read_format, pipe::ReadLayout cpu_layout, GLenum format, GLenum type,
+                   const PixelLayout& layout, void* pixels, const char* fn, Fill&& fill) {
+  int32_t w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
+  std::vector<uint8_t> rgba(size_t(w) * h * LayoutSize(cpu_layout));
+  for (int32_t layer = 0; layer < layers; ++layer) {
+    pipe::ImageRef image{tex.handle, static_cast<uint16_t>(level),
+                         static_cast<uint16_t>(first_layer + layer)};
+    if (!fill(image, w, h, rgba.data())) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+    CpuTexels cpu{cpu_layout, rgba.data()};
+    uint64_t first = layout.skip + uint64_t(layer) * layout.image_stride;
+    if (!PackImage(ctx, image, {}, read_format, 0, 0, w, h, format, type, layout, first, pixels, fn, &cpu))
+      return;
+  }
+}
+
 // glGetTexImage of a native RGTC texture: each layer decoded from the blocks (8-bit values, as Mesa decodes
 // them too) and packed as any other readback. Signed values travel as floats (no clamping to 0..1).
 void GetCompressedTexImageDecoded(Context& ctx, Texture& tex, GLint level, GLint first_layer, int32_t layers,
@@ -23,11 +43,9 @@ void GetCompressedTexImageDecoded(Context& ctx, Texture& tex, GLint level, GLint
   pipe::Format decoded = pipe::CompressedDecodedFormat(tex.format);
   const pipe::FormatInfo& info = pipe::Info(decoded);
   bool is_signed = info.type == pipe::FormatType::kSnorm;
-  int32_t w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
-  std::vector<uint8_t> texels, rgba(size_t(w) * h * (is_signed ? 16 : 4));
-  for (int32_t layer = 0; layer < layers; ++layer) {
-    if (!DecodeCompressedBox(ctx, tex, level, first_layer + layer, 0, 0, w, h, &texels))
-      return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+  std::vector<uint8_t> texels;
+  auto decode = [&](pipe::ImageRef image, int32_t w, int32_t h, uint8_t* rgba) {
+    if (!DecodeCompressedBox(ctx, tex, image.level, image.layer, 0, 0, w, h, &texels)) return false;
     for (size_t t = 0; t < size_t(w) * h; ++t) {
       float v[4] = {0.0f, 0.0f, 0.0f, 1.0f};
       for (int c = 0; c < info.components; ++c) {
@@ -40,13 +58,11 @@ void GetCompressedTexImageDecoded(Context& ctx, Texture& tex, GLint level, GLint
         for (int c = 0; c < 4; ++c) rgba[t * 4 + c] = static_cast<uint8_t>(std::lround(v[c] * 255.0f));
       }
     }
-    CpuTexels cpu{is_signed ? pipe::ReadLayout::kRGBA32F : pipe::ReadLayout::kRGBA8, rgba.data()};
-    uint64_t first = layout.skip + uint64_t(layer) * layout.image_stride;
-    if (!PackImage(ctx,
-                   {tex.handle, static_cast<uint16_t>(level), static_cast<uint16_t>(first_layer + layer)}, {},
-                   decoded, 0, 0, w, h, format, type, layout, first, pixels, fn, &cpu))
-      return;
-  }
+    return true;
+  };
+  PackCpuLayers(ctx, tex, level, first_layer, layers, decoded,
+                is_signed ? pipe::ReadLayout::kRGBA32F : pipe::ReadLayout::kRGBA8, format, type, layout,
+                pixels, fn, decode);
 }
 
 // Alpha and luminance-alpha textures keep alpha in their R8/RG8 storage's red or green, which a plain read of
@@ -65,18 +81,16 @@ void GetLegacyAlphaTexImage(Context& ctx, const Texture& tex, GLint level, GLint
                             const char* fn) {
   const pipe::Swizzle swizzle = pipe::LegacyStorage(tex.format).swizzle;
   const bool has_luminance = swizzle.c[0] <= pipe::SwizzleSource::kA;
-  int32_t w = std::max(tex.width >> level, 1), h = std::max(tex.height >> level, 1);
-  std::vector<uint8_t> stored(size_t(w) * h * 4), rgba(size_t(w) * h * 4);
-  for (int32_t layer = 0; layer < layers; ++layer) {
-    pipe::ImageRef image{tex.handle, static_cast<uint16_t>(level),
-                         static_cast<uint16_t>(first_layer + layer)};
+  std::vector<uint8_t> stored;
+  auto place = [&](pipe::ImageRef image, int32_t w, int32_t h, uint8_t* rgba) {
+    stored.resize(size_t(w) * h * 4);
     pipe::CmdReadPixels cmd{};
     cmd.image = image;
     cmd.layout = pipe::ReadLayout::kRGBA8;
     cmd.width = w, cmd.height = h;
     cmd.row_stride = static_cast<uint32_t>(w) * 4;
     cmd.dst = stored.data();
-    if (!ctx.pipe().RecordAndWait(cmd)) return ctx.Error(GL_CONTEXT_LOST, fn, "device lost");
+    if (!ctx.pipe().RecordAndWait(cmd)) return false;
     for (size_t t = 0; t < size_t(w) * h; ++t) {
       const uint8_t* in = &stored[t * 4];
       uint8_t* out = &rgba[t * 4];
@@ -84,12 +98,10 @@ void GetLegacyAlphaTexImage(Context& ctx, const Texture& tex, GLint level, GLint
       out[1] = out[2] = 0;
       out[3] = in[int(swizzle.c[3])];
     }
-    CpuTexels cpu{pipe::ReadLayout::kRGBA8, rgba.data()};
-    uint64_t first = layout.skip + uint64_t(layer) * layout.image_stride;
-    if (!PackImage(ctx, image, {}, pipe::Format::kRGBA8, 0, 0, w, h, format, type, layout, first, pixels, fn,
-                   &cpu))
-      return;
-  }
+    return true;
+  };
+  PackCpuLayers(ctx, tex, level, first_layer, layers, pipe::Format::kRGBA8, pipe::ReadLayout::kRGBA8, format,
+                type, layout, pixels, fn, place);
 }
 
 }  // namespace
@@ -120,7 +132,7 @@ void GetTexImageInto(Context& ctx, GLenum target, GLint level, GLenum format, GL
   if (target == GL_TEXTURE_RECTANGLE && level != 0)
     return ctx.Error(GL_INVALID_VALUE, fn, "rectangle textures have only level 0");
   glformat::ClientLayout client;
-  if (GLenum error = glformat::CheckClientFormat(format, type, &client))
+  if (GLenum error = glformat::CheckClientFormat(format, type, &client, ctx.IsCompat()))
     return ctx.Error(error, fn, "invalid format/type pair");
   if (client.stencil && !client.depth)
     return ctx.Error(GL_INVALID_ENUM, fn, "GL_STENCIL_INDEX is not a texture image format");

@@ -64,6 +64,8 @@ glformat::PixelValue FromLayout(pipe::ReadLayout layout, const uint8_t* p, bool 
 // False after recording the GL error.
 // `cpu_texels`, when given, replaces the device read: w x h pixels, tight rows, in `cpu_layout` (a native
 // RGTC level decoded from its blocks on the GL thread).
+// `luminance_is_sum`: glReadPixels packs GL_LUMINANCE(_ALPHA) as L = R + G + B (GL 2.1 §4.3.2);
+// glGetTexImage takes L = R (§6.1.4), which is how the luminance formats' channels are read anyway.
 struct CpuTexels {
   pipe::ReadLayout layout;
   const uint8_t* data;
@@ -71,6 +73,6 @@ struct CpuTexels {
 bool PackImage(Context& ctx, pipe::ImageRef image, pipe::ImageRef stencil, pipe::Format read_format,
                int32_t x, int32_t y, int32_t w, int32_t h, GLenum format, GLenum type,
                const PixelLayout& layout, uint64_t first, void* pixels, const char* fn,
-               const CpuTexels* cpu_texels = nullptr);
+               const CpuTexels* cpu_texels = nullptr, bool luminance_is_sum = false);
 
 }  // namespace caldera

@@ -231,7 +231,8 @@ bool CheckReadPixels(Context& ctx, GLsizei width, GLsizei height, GLenum format,
   if (format == GL_DEPTH_STENCIL && !packed_ds)
     return Fail(ctx, GL_INVALID_ENUM, fn, "GL_DEPTH_STENCIL needs a packed depth-stencil type");
   glformat::ClientLayout client;
-  if (GLenum error = glformat::CheckClientFormat(format, type, &client))
+  // The luminance formats are compatibility-profile pack formats (GL 3.3 compatibility table 3.6).
+  if (GLenum error = glformat::CheckClientFormat(format, type, &client, ctx.IsCompat() && !ctx.IsES1()))
     return Fail(ctx, error, fn, "invalid format/type pair");
   if (FramebufferStatus(ctx, ctx.read_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
     return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, fn, "read framebuffer incomplete");

@@ -555,6 +555,10 @@ int QueryArrayState(Context& ctx, GLenum pname, double* out) {
   switch (pname) {
     case GL_CLIENT_ACTIVE_TEXTURE:
       return out[0] = GL_TEXTURE0 + st.client_unit, 1;
+    case GL_ARRAY_ELEMENT_LOCK_FIRST_EXT:
+      return out[0] = st.locked_first, 1;
+    case GL_ARRAY_ELEMENT_LOCK_COUNT_EXT:
+      return out[0] = st.locked_count, 1;
     case GL_MAX_TEXTURE_COORDS:
       return out[0] = kLegacyTexCoordSets, 1;
     case GL_VERTEX_ARRAY_SIZE:
@@ -733,6 +737,23 @@ void ClientActiveTexture(Context& ctx, GLenum texture) {
   if (texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + kLegacyTexCoordSets)
     return ctx.Error(GL_INVALID_ENUM, "glClientActiveTexture", "invalid texture unit");
   ctx.compat->client_unit = texture - GL_TEXTURE0;
+}
+
+void LockArraysEXT(Context& ctx, GLint first, GLsizei count) {
+  State& st = *ctx.compat;
+  if (first < 0 || count <= 0)
+    return ctx.Error(GL_INVALID_VALUE, "glLockArraysEXT", "invalid first or count");
+  if (st.locked_count > 0)
+    return ctx.Error(GL_INVALID_OPERATION, "glLockArraysEXT", "the arrays are locked already");
+  st.locked_first = first;
+  st.locked_count = count;
+}
+
+void UnlockArraysEXT(Context& ctx) {
+  State& st = *ctx.compat;
+  if (st.locked_count == 0)
+    return ctx.Error(GL_INVALID_OPERATION, "glUnlockArraysEXT", "the arrays are not locked");
+  st.locked_first = st.locked_count = 0;
 }
 
 // GL 2.1 §2.8, table 2.5: which arrays each format enables, their sizes and offsets in floats (a colour of

@@ -159,6 +159,7 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
                        GL_BLEND,
                        GL_COLOR_LOGIC_OP,
                        GL_COLOR_MATERIAL,
+                       GL_COLOR_SUM,
                        GL_CULL_FACE,
                        GL_DEPTH_TEST,
                        GL_DITHER,
@@ -271,13 +272,14 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
       st.shade_model = l.shade_model;
     });
   }
-  if (mask & kFogBit) {
-    const bool fog = st.fog;
+  if (mask & kFogBit) {  // GL 2.1 table 6.12: GL_COLOR_SUM is fog state too
+    const bool fog = st.fog, color_sum = st.color_sum;
     const GLenum mode = st.fog_mode;
     const std::array<float, 7> v = {st.fog_density,  st.fog_start,    st.fog_end,     st.fog_color[0],
                                     st.fog_color[1], st.fog_color[2], st.fog_color[3]};
-    s.Add([&st, fog, mode, v] {
-      st.fog = fog, st.fog_mode = mode, st.fog_density = v[0], st.fog_start = v[1], st.fog_end = v[2];
+    s.Add([&st, fog, color_sum, mode, v] {
+      st.fog = fog, st.color_sum = color_sum, st.fog_mode = mode, st.fog_density = v[0], st.fog_start = v[1],
+      st.fog_end = v[2];
       std::copy_n(v.begin() + 3, 4, st.fog_color);
     });
   }

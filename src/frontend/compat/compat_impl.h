@@ -116,6 +116,10 @@ void InterleavedArrays(Context& ctx, GLenum format, GLsizei stride, const void* 
 void ArrayElement(Context& ctx, GLint i);
 void PushClientAttrib(Context& ctx, GLbitfield mask);
 void PopClientAttrib(Context& ctx);
+// GL_EXT_compiled_vertex_array: a hint that arrays [first, first + count) stay unchanged; draws read the
+// arrays as they always do, so only the range and its errors are kept.
+void LockArraysEXT(Context& ctx, GLint first, GLsizei count);
+void UnlockArraysEXT(Context& ctx);
 
 // --- pixel_rect.cpp, pixel_rect_draw.cpp: pixel rectangles (the raster position variants are generated)
 void PixelZoom(Context& ctx, GLfloat xfactor, GLfloat yfactor);

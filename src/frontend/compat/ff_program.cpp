@@ -100,14 +100,15 @@ enum : unsigned {
   kKeyNormalize = 17,
   kKeyRescale = 18,
   kKeyFlat = 19,
-  kKeyFog = 20,                             // 2 bits: 0 off, 1 linear, 2 exp, 3 exp2
-  kKeyAlpha = 22,                           // 4 bits: 0 off, else func - GL_NEVER + 1
-  kKeyUnits = 26,                           // 4 bits per unit: enabled, env index (3 bits)
-  kKeyPositional = 26 + 4 * kTexUnits,      // 8 bits: light i is positional (w != 0)
-  kKeySpot = kKeyPositional + 8,            // 8 bits: light i is a spotlight (cutoff != 180)
-  kKeyClipPlanes = kKeySpot + 8,            // 4 bits: how many user clip planes are enabled
-  kKeyPolygonStipple = kKeyClipPlanes + 4,  // filled polygons with GL_POLYGON_STIPPLE on
-  kKeyTexBase = kKeyPolygonStipple + 1,     // 2 bits per unit: TexBaseClass of the unit's 2D texture
+  kKeyFog = 20,                                // 2 bits: 0 off, 1 linear, 2 exp, 3 exp2
+  kKeyAlpha = 22,                              // 4 bits: 0 off, else func - GL_NEVER + 1
+  kKeyUnits = 26,                              // 4 bits per unit: enabled, env index (3 bits)
+  kKeyPositional = 26 + 4 * kTexUnits,         // 8 bits: light i is positional (w != 0)
+  kKeySpot = kKeyPositional + 8,               // 8 bits: light i is a spotlight (cutoff != 180)
+  kKeyClipPlanes = kKeySpot + 8,               // 4 bits: how many user clip planes are enabled
+  kKeyPolygonStipple = kKeyClipPlanes + 4,     // filled polygons with GL_POLYGON_STIPPLE on
+  kKeyTexBase = kKeyPolygonStipple + 1,        // 2 bits per unit: TexBaseClass of the unit's 2D texture
+  kKeyColorSum = kKeyTexBase + 2 * kTexUnits,  // the secondary colour is added (GL 2.1 §3.10)
   kKeyTexGen = 64,  // second word: 3 bits per coordinate S T R Q per unit, TexGenIndex
   kKeyPoints = kKeyTexGen + 12 * kTexUnits,  // points: gl_PointSize written (glPointSize, clamped)
   kKeyPointAttenuation = kKeyPoints + 1,     // ... attenuated by distance (not the coefficients (1, 0, 0))
@@ -115,7 +116,7 @@ enum : unsigned {
   kKeySprite = kKeyPoints + 3,               // 1 bit per unit: a point sprite's coordinate replaced
   kKeyCombine = 128,                         // word 2 + u: unit u's CombineKey in GL_COMBINE mode
 };
-static_assert(kCombineKeyBits <= 64 && kKeyTexBase + 2 * kTexUnits <= 64, "fields stay in their words");
+static_assert(kCombineKeyBits <= 64 && kKeyColorSum + 1 <= 64, "fields stay in their words");
 
 // Which of GL 2.1 table 3.22's rows a unit's texture falls in, where the environments differ by base format:
 // 0 colour and alpha (RGBA, LUMINANCE_ALPHA), 1 colour only (RGB, LUMINANCE, RED, RG, depth: REPLACE keeps
@@ -218,6 +219,9 @@ ProgramKeyBits ProgramKey(const Context& ctx, const State& st, GLenum mode) {
         base == 3 ? env == GL_BLEND || env == GL_ADD : env == GL_REPLACE || env == GL_MODULATE;
     k.Put(matters ? base : 0, 2);
   }
+  // With lighting the sum always applies (its secondary colour is zero without separate specular);
+  // without, GL_COLOR_SUM asks for it.
+  k.Put(lit ? st.separate_specular : st.color_sum, 1);
   k.at = kKeyTexGen;
   for (int u = 0; u < kTexUnits; ++u)
     for (int c = 0; c < 4; ++c) k.Put(st.units[u].enabled_2d ? TexGenIndex(st.units[u].gen[c]) : 0, 3);
@@ -351,11 +355,13 @@ std::string VertexSource(const Key& k) {
     s += "  gl_ClipDistance[" + n + "] = dot(eye4, u_clip_plane[" + n + "]);\n";
   }
   if (points) {
-    // GL 2.1 §3.4: size * sqrt(1 / (a + b d + c d^2)), d the eye-space distance, clamped to [min, max];
-    // below the fade threshold a multisampled point keeps the threshold size and fades its alpha instead.
+    // GL 2.1 §3.4: size * sqrt(1 / (a + b d + c d^2)), clamped to [min, max]; below the fade threshold a
+    // multisampled point keeps the threshold size and fades its alpha instead. d is |eye z|, as Mesa (and
+    // piglit's arb_point_parameters-point-attenuation) take it, where the spec names the distance to the
+    // eye: programs tuned on those implementations get the sizes they expect.
     s += "  float point_size = u_point.x;\n";
     if (attenuated) {
-      s += "  float point_d = length(eye4.xyz);\n";
+      s += "  float point_d = abs(eye4.z);\n";
       s += "  point_size *= inversesqrt(max(dot(u_point_attenuation, vec3(1.0, point_d, point_d * point_d)), "
            "1e-20));\n";
     }
@@ -422,7 +428,7 @@ std::string VertexSource(const Key& k) {
 }
 
 std::string FragmentSource(const Key& k) {
-  const bool lit = k.Get(kKeyLighting, 1), two_side = k.Get(kKeyTwoSide, 1);
+  const bool two_side = k.Get(kKeyTwoSide, 1);
   const char* q = k.Get(kKeyFlat, 1) ? "flat " : "";
   std::string s = "#version 330 core\n";
   s += std::string(q) + "in vec4 v_color;\n" + q + "in vec4 v_secondary;\n";
@@ -499,7 +505,7 @@ std::string FragmentSource(const Key& k) {
     }
     s += "  }\n";
   }
-  if (lit && k.Get(kKeySeparateSpecular, 1)) s += "  c.rgb = clamp(c.rgb + secondary.rgb, 0.0, 1.0);\n";
+  if (k.Get(kKeyColorSum, 1)) s += "  c.rgb = clamp(c.rgb + secondary.rgb, 0.0, 1.0);\n";
   if (fog == 1) s += "  float f = (u_fog.z - v_fog_distance) * u_fog.w;\n";
   if (fog == 2) s += "  float f = exp(-u_fog.x * v_fog_distance);\n";
   if (fog == 3) s += "  float f = exp(-(u_fog.x * v_fog_distance) * (u_fog.x * v_fog_distance));\n";

@@ -118,6 +118,10 @@ bool SetCapability(Context& ctx, GLenum cap, bool value) {
     case GL_FOG:
       st.fog = value;
       return true;
+    case GL_COLOR_SUM:
+      if (ctx.IsES1()) return false;  // not in ES 1.1
+      st.color_sum = value;
+      return true;
     case GL_ALPHA_TEST:
       st.alpha_test = value;
       return true;
@@ -163,6 +167,9 @@ bool QueryCapability(Context& ctx, GLenum cap, bool* value) {
       return *value = st.color_material, true;
     case GL_FOG:
       return *value = st.fog, true;
+    case GL_COLOR_SUM:
+      if (ctx.IsES1()) return false;
+      return *value = st.color_sum, true;
     case GL_ALPHA_TEST:
       return *value = st.alpha_test, true;
     case GL_POLYGON_STIPPLE:

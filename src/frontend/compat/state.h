@@ -174,6 +174,7 @@ struct State {
   // Fragment processing.
   std::array<TexUnit, kTexUnits> units;
   bool fog = false;
+  bool color_sum = false;  // GL_COLOR_SUM: adds the secondary colour when lighting is off (GL 2.1 §3.10)
   GLenum fog_mode = GL_EXP;
   float fog_density = 1, fog_start = 0, fog_end = 1;
   float fog_color[4] = {0, 0, 0, 0};
@@ -194,6 +195,8 @@ struct State {
   // Legacy arrays: their state lives in the vertex array objects (VertexArray::legacy); a draw reading them
   // runs through compat/arrays.cpp, which sets `in_array_draw` while it draws through the ordinary path.
   bool in_array_draw = false;
+  GLint locked_first = 0;  // glLockArraysEXT's range (a hint: nothing reads it but its queries)
+  GLsizei locked_count = 0;
   std::vector<ClientAttribs> client_attrib_stack;
   // glPushAttrib: per push, what puts the saved groups back (attrib.cpp).
   std::vector<std::vector<std::function<void()>>> attrib_stack;

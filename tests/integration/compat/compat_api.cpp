@@ -1049,7 +1049,17 @@ void CoreContext(const harness::Window& w) {
     CHECK(glGetError() != GL_NO_ERROR);
   }
   CHECK(!HasExtension("GL_ARB_compatibility"));
+  CHECK(!HasExtension("GL_EXT_compiled_vertex_array"));
   CHECK_GL_ERROR(GL_NO_ERROR);
+  // Nor are the luminance pack formats (GL 3.3 core table 3.3). Mesa 22.3 packs them in core contexts too, so
+  // only Caldera's answer is checked.
+  const bool caldera =
+      std::strstr(reinterpret_cast<const char*>(glGetString(GL_RENDERER)), "Caldera") != nullptr;
+  float l = 0;
+  glReadPixels(0, 0, 1, 1, 0x1909 /* GL_LUMINANCE */, GL_FLOAT, &l);
+  if (caldera) CHECK_GL_ERROR(GL_INVALID_ENUM);
+  while (glGetError() != GL_NO_ERROR) {
+  }
   Begin(GL_TRIANGLES);
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
   Vertex3f(0, 0, 0);
@@ -1197,6 +1207,104 @@ void LegacyTextureFormats() {
   glDeleteTextures(1, &tex);
 }
 
+// Packing into GL_LUMINANCE / GL_LUMINANCE_ALPHA: glReadPixels gives L = R + G + B (GL 2.1 §4.3.2), clamped
+// for fixed-point types and, under GL_FIXED_ONLY, for a fixed-point framebuffer read as floats;
+// glGetTexImage gives L = R (§6.1.4). Run on Mesa too.
+void LuminancePacking() {
+  constexpr GLenum kLuminance = 0x1909, kLuminanceAlpha = 0x190A;
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  auto near = [](float a, float b) { return std::fabs(a - b) < 3.0f / 255.0f; };
+  glClearColor(0.5f, 0.25f, 0.125f, 0.75f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  float l = -1, la[2] = {-1, -1};
+  glReadPixels(2, 2, 1, 1, kLuminance, GL_FLOAT, &l);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(near(l, 0.875f));
+  glReadPixels(2, 2, 1, 1, kLuminanceAlpha, GL_FLOAT, la);
+  CHECK(near(la[0], 0.875f) && near(la[1], 0.75f));
+  uint8_t lb = 0;
+  glReadPixels(2, 2, 1, 1, kLuminance, GL_UNSIGNED_BYTE, &lb);
+  CHECK(std::abs(int(lb) - 223) <= 2);
+  // A sum past one is clamped: for bytes by the type, for floats by GL_FIXED_ONLY's fixed-point buffer.
+  glClearColor(0.75f, 0.5f, 0.5f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glReadPixels(2, 2, 1, 1, kLuminance, GL_UNSIGNED_BYTE, &lb);
+  CHECK(lb == 255);
+  glReadPixels(2, 2, 1, 1, kLuminance, GL_FLOAT, &l);
+  std::printf("glReadPixels(GL_LUMINANCE, GL_FLOAT) of (0.75, 0.5, 0.5): %g\n", l);
+  CHECK(near(l, 1.0f));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // glGetTexImage of an RGBA texture: luminance is red alone.
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  const float texel[4] = {0.5f, 0.25f, 0.125f, 1.0f};
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_FLOAT, texel);
+  l = -1;
+  glGetTexImage(GL_TEXTURE_2D, 0, kLuminance, GL_FLOAT, &l);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(near(l, 0.5f));
+  la[0] = la[1] = -1;
+  glGetTexImage(GL_TEXTURE_2D, 0, kLuminanceAlpha, GL_FLOAT, la);
+  CHECK(near(la[0], 0.5f) && near(la[1], 1.0f));
+  glDeleteTextures(1, &tex);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+// GL_EXT_compiled_vertex_array: the lock's errors and queries; a draw from locked arrays still reads what
+// the arrays hold at the draw (the lock is a hint). Run on Mesa too.
+void CompiledVertexArray() {
+  CHECK(HasExtension("GL_EXT_compiled_vertex_array"));
+  using LockFn = void(APIENTRY*)(GLint, GLsizei);
+  using UnlockFn = void(APIENTRY*)();
+  auto lock = reinterpret_cast<LockFn>(eglGetProcAddress("glLockArraysEXT"));
+  auto unlock = reinterpret_cast<UnlockFn>(eglGetProcAddress("glUnlockArraysEXT"));
+  CHECK(lock && unlock);
+  if (!lock || !unlock) return;
+  constexpr GLenum kLockFirst = 0x81A8, kLockCount = 0x81A9;
+  auto locked = [](GLenum pname) {
+    GLint v = -1;
+    glGetIntegerv(pname, &v);
+    return v;
+  };
+  CHECK(locked(kLockCount) == 0);
+  lock(-1, 4);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  lock(0, 0);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  unlock();
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  static const GLfloat kQuad[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+  GLubyte colors[6 * 4];
+  for (int i = 0; i < 6; ++i)
+    colors[i * 4] = 255, colors[i * 4 + 1] = 0, colors[i * 4 + 2] = 0, colors[i * 4 + 3] = 255;
+  MatrixMode(GL_PROJECTION);
+  LoadIdentity();
+  MatrixMode(GL_MODELVIEW);
+  LoadIdentity();
+  EnableClientState(GL_VERTEX_ARRAY);
+  EnableClientState(GL_COLOR_ARRAY);
+  VertexPointer(2, GL_FLOAT, 0, kQuad);
+  ColorPointer(4, GL_UNSIGNED_BYTE, 0, colors);
+  lock(1, 5);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(locked(kLockFirst) == 1);
+  CHECK(locked(kLockCount) == 5);
+  lock(0, 1);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  for (int i = 0; i < 6; ++i) colors[i * 4] = 0, colors[i * 4 + 1] = 255;
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  unlock();
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(locked(kLockCount) == 0);
+  DisableClientState(GL_COLOR_ARRAY);
+  DisableClientState(GL_VERTEX_ARRAY);
+  GLubyte px[4] = {};
+  glReadPixels(8, 8, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  CHECK(px[0] == 0 && px[1] == 255 && px[2] == 0);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 }  // namespace
 
 int main() {
@@ -1213,6 +1321,8 @@ int main() {
   PointState();
   CombineState();
   LegacyTextureFormats();
+  LuminancePacking();
+  CompiledVertexArray();
   CoreContext(w);
   harness::Close(w);
   return harness::Summary();

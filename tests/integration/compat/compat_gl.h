@@ -63,6 +63,7 @@
   X(EnableClientState, void, (GLenum))                                           \
   X(DisableClientState, void, (GLenum))                                          \
   X(SecondaryColorPointer, void, (GLint, GLenum, GLsizei, const void*))          \
+  X(SecondaryColor3f, void, (GLfloat, GLfloat, GLfloat))                         \
   X(FogCoordPointer, void, (GLenum, GLsizei, const void*))                       \
   X(EdgeFlagPointer, void, (GLsizei, const void*))                               \
   X(IndexPointer, void, (GLenum, GLsizei, const void*))                          \

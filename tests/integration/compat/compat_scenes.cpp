@@ -550,6 +550,81 @@ void FogAlpha() {
   glDisable(GL_ALPHA_TEST);
 }
 
+void ExpectDrawn(int x, int y, const uint8_t clear[3]);
+
+// GL_COLOR_SUM (GL 2.1 §3.10): without lighting the secondary colour is added after texturing and before
+// fog when the sum is enabled, and ignored when not; given per vertex in glBegin/glEnd and from a legacy
+// array; under lighting the sum applies whatever GL_COLOR_SUM says.
+void ColorSum() {
+  glClearColor(0.1f, 0.1f, 0.1f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  Ortho2D();
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  auto texels = MakeTexture();
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  auto quad = [](float x, float y, bool textured) {
+    Begin(GL_QUADS);
+    Color3f(0.4f, 0.2f, 0.1f), SecondaryColor3f(0.0f, 0.5f, 0.2f);
+    TexCoord2f(0, 0), Vertex2f(x, y);
+    TexCoord2f(1, 0), Vertex2f(x + 16, y);
+    SecondaryColor3f(0.5f, 0.0f, 0.6f);
+    TexCoord2f(1, 1), Vertex2f(x + 16, y + 16);
+    TexCoord2f(0, 1), Vertex2f(x, y + 16);
+    End();
+    if (textured) glDisable(GL_TEXTURE_2D);
+  };
+  for (int sum = 0; sum < 2; ++sum) {
+    if (sum) glEnable(GL_COLOR_SUM);
+    quad(2, 2 + 20.0f * sum, false);
+    glEnable(GL_TEXTURE_2D);
+    quad(22, 2 + 20.0f * sum, true);
+  }
+  // From arrays, with fog after the sum.
+  static const GLfloat kQuad[] = {42, 2, 58, 2, 58, 18, 42, 18};
+  static const GLfloat kSecondary[] = {0.6f, 0.1f, 0, 0.6f, 0.1f, 0, 0, 0.1f, 0.7f, 0, 0.1f, 0.7f};
+  glEnable(GL_FOG);
+  Fogi(GL_FOG_MODE, GL_LINEAR);
+  Fogf(GL_FOG_START, -1);
+  Fogf(GL_FOG_END, 3);
+  Color3f(0.2f, 0.2f, 0.2f);
+  EnableClientState(GL_VERTEX_ARRAY);
+  EnableClientState(GL_SECONDARY_COLOR_ARRAY);
+  VertexPointer(2, GL_FLOAT, 0, kQuad);
+  SecondaryColorPointer(3, GL_FLOAT, 0, kSecondary);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  DisableClientState(GL_SECONDARY_COLOR_ARRAY);
+  DisableClientState(GL_VERTEX_ARRAY);
+  glDisable(GL_FOG);
+  // Lighting with separate specular: the sum applies with GL_COLOR_SUM off too.
+  glDisable(GL_COLOR_SUM);
+  glEnable(GL_LIGHTING);
+  glEnable(GL_LIGHT0);
+  LightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SEPARATE_SPECULAR_COLOR);
+  const float white[4] = {1, 1, 1, 1};
+  Materialfv(GL_FRONT_AND_BACK, GL_SPECULAR, white);
+  Materialf(GL_FRONT_AND_BACK, GL_SHININESS, 4);
+  glEnable(GL_TEXTURE_2D);
+  Begin(GL_QUADS);
+  Normal3f(0, 0, 1);
+  TexCoord2f(0, 0), Vertex2f(42, 42);
+  TexCoord2f(1, 0), Vertex2f(58, 42);
+  Normal3f(0.3f, 0.3f, 0.9f);
+  TexCoord2f(1, 1), Vertex2f(58, 58);
+  TexCoord2f(0, 1), Vertex2f(42, 58);
+  End();
+  glDisable(GL_TEXTURE_2D);
+  LightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SINGLE_COLOR);
+  glDisable(GL_LIGHT0);
+  glDisable(GL_LIGHTING);
+  glDeleteTextures(1, &tex);
+  const uint8_t clear[3] = {26, 26, 26};
+  ExpectDrawn(10, 30, clear);
+}
+
 // 256 quads, each in its own glBegin/glEnd with a colour of its own: one batch, one draw (compat_draws).
 void ManyBegins() {
   glClearColor(0, 0, 0, 1);
@@ -973,6 +1048,7 @@ const SceneEntry kScenes[] = {
     {"gears_lists", GearsLists},
     {"texenv", TexEnv},
     {"fog_alpha", FogAlpha},
+    {"color_sum", ColorSum},
     {"many_begins", ManyBegins},
     {"client_arrays", ClientArrays},
     {"glsl110", Glsl110},

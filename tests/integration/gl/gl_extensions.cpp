@@ -1,8 +1,8 @@
 // The extensions a context advertises, against the extension table (src/api/extensions.txt), in a desktop
-// 3.3 core, an ES 2.0 and an ES 3.0 context. For each advertised extension every entry point of its row
-// resolves through eglGetProcAddress and answers a call with invalid arguments (the runner fails on
-// Caldera's "not implemented" log marker); GLSL extensions compile in an #extension directive; and the ES
-// extensions with rules of their own (GL_OES_mapbuffer, GL_EXT_discard_framebuffer, ...) are checked
+// 3.3 core, a 3.3 compatibility, an ES 2.0 and an ES 3.0 context. For each advertised extension every entry
+// point of its row resolves through eglGetProcAddress and answers a call with invalid arguments (the runner
+// fails on Caldera's "not implemented" log marker); GLSL extensions compile in an #extension directive; and
+// the ES extensions with rules of their own (GL_OES_mapbuffer, GL_EXT_discard_framebuffer, ...) are checked
 // directly. The same binary runs against Mesa llvmpipe, where every extension of the table must be
 // advertised too: Caldera lists nothing a real implementation of that context kind does not.
 #include <cmath>
@@ -22,9 +22,15 @@
 
 namespace {
 
-enum class Kind { kDesktop, kES2, kES3 };
+enum class Kind { kDesktop, kCompat, kES2, kES3 };
 const char* KindName(Kind k) {
-  return k == Kind::kDesktop ? "GL 3.3 core" : k == Kind::kES2 ? "ES 2.0" : "ES 3.0";
+  return k == Kind::kDesktop  ? "GL 3.3 core"
+         : k == Kind::kCompat ? "GL 3.3 compatibility"
+         : k == Kind::kES2    ? "ES 2.0"
+                              : "ES 3.0";
+}
+bool IsDesktop(Kind k) {
+  return k == Kind::kDesktop || k == Kind::kCompat;
 }
 
 bool g_caldera = false;
@@ -42,7 +48,7 @@ std::set<std::string> Advertised(Kind kind) {
   }
   CHECK(names.size() == size_t(n));  // no duplicates
   if (kind != Kind::kDesktop) {
-    // ES keeps the space-separated string; it must name the same set.
+    // ES and compatibility contexts keep the space-separated string; it must name the same set.
     auto* joined = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
     CHECK(joined != nullptr);
     std::set<std::string> from_string;
@@ -73,10 +79,16 @@ bool IsConditional(const char* name) {
 // Caldera advertises exactly its table's rows (capability rows may be absent); Mesa advertises every row.
 void CompareWithTable(Kind kind, const std::set<std::string>& advertised) {
   std::set<std::string> table;
-  if (kind == Kind::kDesktop)
+  if (IsDesktop(kind))
     for (const char* n : extension_table::kAdvertisedDesktop) table.insert(n);
   else
     for (const char* n : extension_table::kAdvertisedES) table.insert(n);
+  // Compatibility contexts add their own rows and GL_ARB_compatibility; a core context lists none of them
+  // (the check below fails on one that is not in its table).
+  if (kind == Kind::kCompat) {
+    for (const char* n : extension_table::kAdvertisedCompat) table.insert(n);
+    table.insert("GL_ARB_compatibility");
+  }
   for (const auto& name : table) {
     if (advertised.count(name) || (g_caldera && IsConditional(name.c_str()))) continue;
     std::fprintf(stderr, "  %s: %s is in the table but not advertised\n", KindName(kind), name.c_str());
@@ -101,12 +113,17 @@ void CallEntryPoints(Kind kind, const std::set<std::string>& advertised) {
                          intptr_t, intptr_t, intptr_t, intptr_t);
   int called = 0;
   for (const auto& e : extension_table::kEntries) {
-    if (!(kind == Kind::kDesktop ? e.desktop : e.es) || !advertised.count(e.extension)) continue;
+    const bool in_kind = kind == Kind::kDesktop  ? e.desktop
+                         : kind == Kind::kCompat ? e.desktop || e.compat
+                                                 : e.es;
+    if (!in_kind || !advertised.count(e.extension)) continue;
     void* proc = reinterpret_cast<void*>(eglGetProcAddress(e.command));
     if (!proc)
       std::fprintf(stderr, "  %s: %s (%s) does not resolve\n", KindName(kind), e.command, e.extension);
     CHECK(proc != nullptr);
     if (!proc) continue;
+    // Compatibility-profile vector forms read through their pointer unchecked everywhere: resolved only.
+    if (kind == Kind::kCompat && e.pointers) continue;
     reinterpret_cast<Zeros>(proc)(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     while (glGetError() != GL_NO_ERROR) {
     }
@@ -175,10 +192,10 @@ void ShaderPacking() {
 
 void Directives(Kind kind, const std::set<std::string>& advertised) {
   for (const auto& d : extension_table::kDirectives) {
-    if (!(kind == Kind::kDesktop ? d.desktop : d.es) || !advertised.count(d.extension)) continue;
-    std::string src = kind == Kind::kDesktop ? "#version 330 core\n" : "#version 100\n";
+    if (!(IsDesktop(kind) ? d.desktop : d.es) || !advertised.count(d.extension)) continue;
+    std::string src = IsDesktop(kind) ? "#version 330 core\n" : "#version 100\n";
     src += std::string("#extension ") + d.extension + " : require\n";
-    if (kind == Kind::kDesktop) {
+    if (IsDesktop(kind)) {
       src += "out vec4 color;\nvoid main() { color = vec4(1.0); }\n";
     } else if (std::strcmp(d.extension, "GL_OES_standard_derivatives") == 0) {
       src +=
@@ -191,9 +208,8 @@ void Directives(Kind kind, const std::set<std::string>& advertised) {
   }
   // Negative control: a directive naming an extension nobody has fails to compile.
   const char* bogus =
-      kind == Kind::kDesktop
-          ? "#version 330 core\n#extension GL_CALDERA_no_such_thing : require\nvoid main() {}\n"
-          : "#version 100\n#extension GL_CALDERA_no_such_thing : require\nvoid main() {}\n";
+      IsDesktop(kind) ? "#version 330 core\n#extension GL_CALDERA_no_such_thing : require\nvoid main() {}\n"
+                      : "#version 100\n#extension GL_CALDERA_no_such_thing : require\nvoid main() {}\n";
   glDeleteShader(Compile(GL_FRAGMENT_SHADER, bogus, false));
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
@@ -890,6 +906,9 @@ void RunKind(Kind kind) {
     }
     glDeleteBuffers(1, &buf);
     glDeleteVertexArrays(1, &vao);
+  } else if (kind == Kind::kCompat) {
+    // The compatibility rows' own behaviour is checked by the tests the table names (compat-api, the
+    // compat scenes).
   } else {
     OesMapbuffer();
     DiscardFramebuffer();
@@ -918,6 +937,11 @@ int main() {
     DisplayExtensions(w.display);
     harness::Close(w);
     QueryDriverTerminated(w.display);
+  }
+  {
+    harness::Window w = harness::Open(8, 8, false, /*compat=*/true);
+    RunKind(Kind::kCompat);
+    harness::Close(w);
   }
   {
     harness::Window w = harness::Open(8, 8, true);
