@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -126,8 +127,9 @@ std::vector<CompatBuiltin> MakeTable() {
       Uniform("gl_ObjectPlaneT", "uniform vec4 $[8];", V::kObjectPlane),
       Uniform("gl_ObjectPlaneR", "uniform vec4 $[8];", V::kObjectPlane),
       Uniform("gl_ObjectPlaneQ", "uniform vec4 $[8];", V::kObjectPlane),
-      // Varyings: vertex outputs, and the fragment inputs they feed (the front colours: two-sided vertex
-      // programs are not modelled).
+      // Varyings: vertex outputs, and the fragment inputs they feed (the front colours; where both stages
+      // are lowered, PlanColorSelection makes the colour inputs choose between front and back, smooth and
+      // flat).
       VaryingOut("gl_FrontColor", "out vec4 $;"),
       VaryingOut("gl_BackColor", "out vec4 $;"),
       VaryingOut("gl_FrontSecondaryColor", "out vec4 $;"),
@@ -146,6 +148,9 @@ std::vector<CompatBuiltin> MakeTable() {
       // Named by no shader (gl_ names are reserved): the epilogue's planes, added by the plan.
       {kCompatEnabledClipPlanes, K::kUniform, kVs, "uniform vec4 $[8];", nullptr, -1, V::kEnabledClipPlanes,
        F::kPlain, nullptr, nullptr},
+      // ... and the colour inputs' selection (PlanColorSelection).
+      {kCompatColorControl, K::kUniform, kFs, "uniform vec2 $;", nullptr, -1, V::kColorControl, F::kPlain,
+       nullptr, nullptr},
       {"ftransform", K::kFunction, kVs,
        "vec4 $() { return caldera_gl_ModelViewProjectionMatrix * caldera_gl_Vertex; }", nullptr, -1, V::kNone,
        F::kPlain, "gl_ModelViewProjectionMatrix gl_Vertex", nullptr},
@@ -213,7 +218,8 @@ int ClipDistanceCount(const std::string& src) {
 // unless the fragment stage reads them. Enabling planes changes uniform values only, never the program.
 template <typename AddUniform>
 void PlanClipEpilogue(internal::CompatLowering& plan, const std::string& vs,
-                      const std::vector<internal::CompatStageSource>& stages, AddUniform add_uniform) {
+                      const std::vector<internal::CompatStageSource>& stages, AddUniform add_uniform,
+                      std::string& epilogue_body) {
   std::string body;
   const std::string planes = std::string("caldera_") + kCompatEnabledClipPlanes;
   if (!Mentions(vs, "gl_ClipDistance")) {
@@ -234,8 +240,51 @@ void PlanClipEpilogue(internal::CompatLowering& plan, const std::string& vs,
     plan.clip_enables = true;
   }
   add_uniform();
-  plan.prelude[0] += "#define main caldera_user_main\n";
-  plan.epilogue[0] = "\n#undef main\nvoid main() {\n  caldera_user_main();\n" + body + "}\n";
+  epilogue_body += body;
+}
+
+// The colour inputs of a fragment stage fed by a lowered vertex stage (GL 2.1 §2.14.1, §3.5 for glShadeModel;
+// GLSL 1.30 §4.3.7): gl_Color reads gl_BackColor for back-facing primitives under
+// GL_VERTEX_PROGRAM_TWO_SIDE, and the colour varyings no interpolation qualifier names are flat under
+// glShadeModel(GL_FLAT). Both are uniform values (kCompatColorControl), not program variants: the vertex
+// stage writes a flat copy of each unqualified colour it feeds, and the input picks one of the four. A
+// family's redeclared qualifiers (`flat out vec4 gl_FrontColor;`, `noperspective in vec4 gl_Color;`) go on
+// every varying of the family, in both stages.
+struct ColorFamily {
+  const char* input;
+  const char* front;
+  const char* back;
+};
+constexpr ColorFamily kColorFamilies[] = {
+    {"gl_Color", "gl_FrontColor", "gl_BackColor"},
+    {"gl_SecondaryColor", "gl_FrontSecondaryColor", "gl_BackSecondaryColor"}};
+
+// The interpolation qualifiers (with a trailing space; empty: none) any stage redeclares a family's
+// built-ins with.
+std::string RedeclaredQualifiers(const std::vector<internal::CompatStageSource>& stages,
+                                 const ColorFamily& f) {
+  static const std::regex redeclaration(
+      R"(((?:\b(?:flat|smooth|noperspective|centroid|invariant)\s+)+)(?:varying|in|out)\s+(?:(?:lowp|mediump|highp)\s+)?vec4\s+(gl_\w+)\s*;)");
+  static const std::regex word(R"(\w+)");
+  for (const auto& s : stages) {
+    if (s.stage > 1) continue;
+    for (auto it = std::sregex_iterator(s.source->begin(), s.source->end(), redeclaration);
+         it != std::sregex_iterator(); ++it) {
+      const std::string name = (*it)[2];
+      if (name != f.input && name != f.front && name != f.back) continue;
+      std::string qualifiers;
+      const std::string list = (*it)[1];
+      for (auto w = std::sregex_iterator(list.begin(), list.end(), word); w != std::sregex_iterator(); ++w)
+        if (w->str() != "invariant") qualifiers += w->str() + " ";
+      return qualifiers;
+    }
+  }
+  return {};
+}
+
+bool FixesInterpolation(const std::string& qualifiers) {
+  return Mentions(qualifiers, "flat") || Mentions(qualifiers, "smooth") ||
+         Mentions(qualifiers, "noperspective");
 }
 
 }  // namespace
@@ -294,20 +343,64 @@ CompatLowering PlanCompatLowering(const std::vector<CompatStageSource>& stages) 
     for (size_t i : std::set<size_t>(need[1]))
       if (table[i].kind == CompatKind::kVaryingIn) add(add, 0, find(table[i].lowered_override, 1));
   }
+  std::string epilogue_body;
   if (has_vertex && !has_geometry) {
     for (const auto& s : stages)
       if (s.stage == 0)
-        PlanClipEpilogue(plan, *s.source, stages, [&] { add(add, 0, find(kCompatEnabledClipPlanes, 1)); });
+        PlanClipEpilogue(
+            plan, *s.source, stages, [&] { add(add, 0, find(kCompatEnabledClipPlanes, 1)); }, epilogue_body);
+  }
+  // Colour selection (see ColorFamily): per table entry, the qualifiers its declarations take, the input
+  // macros that choose, and the flat copies the vertex stage writes.
+  std::map<size_t, std::string> qualifiers_of, input_macro;
+  std::vector<std::string> flat_copies;  // lowered names of the vertex outputs copied flat
+  const bool has_fragment =
+      std::any_of(stages.begin(), stages.end(), [](const auto& s) { return s.stage == 1; });
+  for (const ColorFamily& f : kColorFamilies) {
+    const std::string qualifiers = RedeclaredQualifiers(stages, f);
+    const size_t front = find(f.front, 1), back = find(f.back, 1);
+    qualifiers_of[front] = qualifiers_of[back] = qualifiers;
+    const size_t input = find(f.input, 2);
+    if (!pair || !has_fragment || !need[1].count(input)) continue;
+    add(add, 0, back);
+    add(add, 1, find(kCompatColorControl, 2));
+    const std::string control = std::string("caldera_") + kCompatColorControl;
+    const bool unqualified = !FixesInterpolation(qualifiers);
+    auto choose = [&](size_t entry) {
+      const std::string lowered = CompatLoweredName(table[entry]);
+      if (!unqualified) return lowered;
+      flat_copies.push_back(lowered);
+      return "(" + control + ".x > 0.5 ? " + lowered + "_flat : " + lowered + ")";
+    };
+    const std::string from_front = choose(front), from_back = choose(back);
+    input_macro[input] = "clamp(" + control + ".y > 0.5 && !gl_FrontFacing ? " + from_back + " : " +
+                         from_front + ", 0.0, 1.0)";
+  }
+  for (const std::string& lowered : flat_copies)
+    epilogue_body += "  " + lowered + "_flat = " + lowered + ";\n";
+  if (!epilogue_body.empty()) {
+    plan.prelude[0] += "#define main caldera_user_main\n";
+    plan.epilogue[0] = "\n#undef main\nvoid main() {\n  caldera_user_main();\n" + epilogue_body + "}\n";
   }
   // And the other way: every vertex output has a fragment input of its name, so that both stages declare
   // the same built-in varyings in the same order and glslang gives them the same locations (it places an
   // output no input matches at its own next free location, shifting the others).
+  auto qualified = [&](size_t i) {
+    auto q = qualifiers_of.find(i);
+    return (q == qualifiers_of.end() ? std::string() : q->second) +
+           Replace(table[i].declaration, CompatLoweredName(table[i]));
+  };
   std::string fragment_varyings;
   if (pair) {
     for (size_t i : need[0]) {
       if (table[i].kind != CompatKind::kVaryingOut) continue;
-      std::string in = Replace(table[i].declaration, CompatLoweredName(table[i]));
-      fragment_varyings += "in " + in.substr(4) + "\n";  // "out T name;" -> "in T name;"
+      std::string in = qualified(i);
+      in.replace(in.find("out "), 4, "in ");  // "[qualifiers] out T name;" -> "[qualifiers] in T name;"
+      fragment_varyings += in + "\n";
+    }
+    for (const std::string& lowered : flat_copies) {
+      fragment_varyings += "flat in vec4 " + lowered + "_flat;\n";
+      plan.prelude[0] += "flat out vec4 " + lowered + "_flat;\n";
     }
   }
   for (int st = 0; st < 3; ++st) {
@@ -317,8 +410,14 @@ CompatLowering PlanCompatLowering(const std::vector<CompatStageSource>& stages) 
       const std::string lowered = CompatLoweredName(b);
       std::string& p = plan.prelude[st];
       const bool declared = pair && b.kind == CompatKind::kVaryingIn;  // in fragment_varyings
-      if (b.declaration && !declared) p += Replace(b.declaration, lowered) + "\n";
-      p += std::string("#define ") + b.name + " " + (b.macro ? b.macro : lowered) + "\n";
+      if (b.declaration && !declared)
+        p += (b.kind == CompatKind::kVaryingOut ? qualified(i) : Replace(b.declaration, lowered)) + "\n";
+      auto chosen = st == 1 ? input_macro.find(i) : input_macro.end();
+      p += std::string("#define ") + b.name + " " +
+           (chosen != input_macro.end() ? chosen->second
+            : b.macro                   ? b.macro
+                                        : lowered) +
+           "\n";
       if (b.kind == CompatKind::kAttribute) plan.attrib_locations.emplace_back(lowered, b.location);
       plan.used.push_back(uint16_t(i));
       plan.active = true;

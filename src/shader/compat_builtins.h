@@ -43,11 +43,13 @@ enum class CompatValue : uint8_t {
   kFog,
   kTextureEnvColor,
   kPoint,
-  kEyePlane,     // gl_EyePlaneS..Q[kCompatTexCoords]: the coordinate is the name's last letter
-  kObjectPlane,  // gl_ObjectPlaneS..Q[kCompatTexCoords]
+  kEyePlane,           // gl_EyePlaneS..Q[kCompatTexCoords]: the coordinate is the name's last letter
+  kObjectPlane,        // gl_ObjectPlaneS..Q[kCompatTexCoords]
   kClipPlane,          // gl_ClipPlane[]: the eye-space planes
   kEnabledClipPlanes,  // the planes the clip epilogue dots with: enabled ones, zero for the others (or
                        // 1/0 flags where it masks the shader's own gl_ClipDistance)
+  kColorControl,       // how the fragment colours are chosen: x glShadeModel(GL_FLAT), y
+                       // GL_VERTEX_PROGRAM_TWO_SIDE (1 or 0)
 };
 
 enum class CompatMatrixForm : uint8_t { kPlain, kInverse, kTranspose, kInverseTranspose };
@@ -59,6 +61,9 @@ constexpr int kCompatClipPlanes =
 // The internal uniform the clip epilogue reads, as reflection names it; not reported to GL
 // (LinkedProgram::compat_clip_planes_offset).
 constexpr const char* kCompatEnabledClipPlanes = "gl_CalderaEnabledClipPlanes";
+// The internal uniform the colour inputs' selection reads (LinkedProgram::compat_color_control_offset): the
+// shade model picks the flat copies of unqualified colour varyings, two-sided colour the back ones.
+constexpr const char* kCompatColorControl = "gl_CalderaColorControl";
 // Attribute locations 0..5 carry position, colour, normal, secondary colour and two texture coordinate sets
 // in the compatibility paths.
 constexpr int kCompatFixedLocations = 6;

@@ -157,6 +157,7 @@ struct LinkedProgram {
   // The user clip planes the compatibility clip epilogue reads (compat_builtins.h): a vec4[8] in the default
   // block at this offset, hidden from the GL uniform list; -1 without the epilogue.
   int32_t compat_clip_planes_offset = -1;
+  int32_t compat_color_control_offset = -1;  // kCompatColorControl in the default block (-1: none)
   int32_t compat_clip_planes_stride = 0;
   bool compat_clip_enables = false;  // it holds enable flags (x: 1 or 0) for the shader's own distances
   // The geometry shader's output primitive: 0 points, 1 line strips, 2 triangle strips; -1 without one.

@@ -417,6 +417,12 @@ LinkedProgram LinkProgram(const LinkInput& input) {
       out.uniforms.erase(it);
       break;
     }
+    for (auto it = out.uniforms.begin(); it != out.uniforms.end(); ++it) {
+      if (it->name != kCompatColorControl) continue;
+      out.compat_color_control_offset = it->offset;
+      out.uniforms.erase(it);
+      break;
+    }
   }
   out.ok = true;
   return out;

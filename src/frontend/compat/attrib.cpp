@@ -178,7 +178,8 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
                        GL_SAMPLE_ALPHA_TO_COVERAGE,
                        GL_SAMPLE_COVERAGE,
                        GL_SCISSOR_TEST,
-                       GL_STENCIL_TEST})
+                       GL_STENCIL_TEST,
+                       GL_VERTEX_PROGRAM_TWO_SIDE})
       s.Cap(cap);
     for (int i = 0; i < kLights; ++i) s.Cap(GLenum(GL_LIGHT0 + i));
     for (int i = 0; i < kClipPlanes; ++i) s.Cap(GLenum(GL_CLIP_PLANE0 + i));

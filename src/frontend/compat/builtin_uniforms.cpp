@@ -278,6 +278,13 @@ void LoadBuiltinUniforms(Context& ctx, Program& program) {
         }
         break;
       }
+      case CompatValue::kColorControl: {
+        const float control[2] = {st.shade_model == GL_FLAT ? 1.0f : 0.0f,
+                                  st.vertex_program_two_side ? 1.0f : 0.0f};
+        if (program.linked->compat_color_control_offset >= 0)
+          w.At(program.linked->compat_color_control_offset, control, 2);
+        break;
+      }
       case CompatValue::kNone:
         break;
     }

@@ -343,6 +343,9 @@
 #ifndef GL_POINT_DISTANCE_ATTENUATION
 #define GL_POINT_DISTANCE_ATTENUATION 0x8129
 #endif
+#ifndef GL_VERTEX_PROGRAM_TWO_SIDE  // GL 2.0 compatibility (two-sided colour under GLSL programs)
+#define GL_VERTEX_PROGRAM_TWO_SIDE 0x8643
+#endif
 #ifndef GL_COLOR_SUM  // GL 1.4 (GL_EXT_secondary_color)
 #define GL_COLOR_SUM 0x8458
 #endif

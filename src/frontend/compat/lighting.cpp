@@ -122,6 +122,10 @@ bool SetCapability(Context& ctx, GLenum cap, bool value) {
       if (ctx.IsES1()) return false;  // not in ES 1.1
       st.color_sum = value;
       return true;
+    case GL_VERTEX_PROGRAM_TWO_SIDE:
+      if (ctx.IsES1()) return false;
+      st.vertex_program_two_side = value;
+      return true;
     case GL_ALPHA_TEST:
       st.alpha_test = value;
       return true;
@@ -170,6 +174,9 @@ bool QueryCapability(Context& ctx, GLenum cap, bool* value) {
     case GL_COLOR_SUM:
       if (ctx.IsES1()) return false;
       return *value = st.color_sum, true;
+    case GL_VERTEX_PROGRAM_TWO_SIDE:
+      if (ctx.IsES1()) return false;
+      return *value = st.vertex_program_two_side, true;
     case GL_ALPHA_TEST:
       return *value = st.alpha_test, true;
     case GL_POLYGON_STIPPLE:

@@ -164,6 +164,7 @@ struct State {
   Material material[2];  // front, back
   float light_model_ambient[4] = {0.2f, 0.2f, 0.2f, 1};
   bool two_side = false, local_viewer = false, separate_specular = false;
+  bool vertex_program_two_side = false;  // GL_VERTEX_PROGRAM_TWO_SIDE: GLSL 1.x programs' back colours
   bool color_material = false;
   GLenum color_material_face = GL_FRONT_AND_BACK, color_material_mode = GL_AMBIENT_AND_DIFFUSE;
   GLenum shade_model = GL_SMOOTH;
