@@ -52,5 +52,11 @@ int32_t FramebufferSamples(const Framebuffer* fb, const Surface* surface);
 // The sample count a multisampled image of `requested` samples gets: the smallest count the device has that
 // is at least `requested` (GL lets implementations round up); 0 (single-sampled) for 0 and 1.
 GLsizei SupportedSampleCount(Context& ctx, GLsizei requested);
+// Bits of one component of a default-framebuffer buffer (`size_pname`: GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE
+// ... _STENCIL_SIZE) of `surface`'s configuration; `color`: the colour buffer, else the depth/stencil one.
+GLint DefaultBufferSize(const Surface* surface, bool color, GLenum size_pname);
+// GL_RED_BITS ... GL_STENCIL_BITS (ES and compatibility contexts): the draw framebuffer's, from its first
+// draw buffer (or first colour attachment) and its depth and stencil attachments; 0 where there is none.
+GLint DrawFramebufferBits(Context& ctx, GLenum bits_pname);
 
 }  // namespace caldera

@@ -35,6 +35,60 @@ void RecordClear(Context& ctx, uint8_t clear_bits, uint8_t color_targets, const 
   ctx.pipe().Record(cmd);
 }
 
+GLint DefaultBufferSize(const Surface* surface, bool color, GLenum size_pname) {
+  if (!surface) return 0;
+  const SurfaceDesc& d = surface->desc;
+  if (!color) {
+    if (!d.depth_stencil) return 0;
+    return size_pname == GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE     ? 24
+           : size_pname == GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE ? 8
+                                                                  : 0;
+  }
+  // Red, green, blue, alpha of each configuration's colour buffer.
+  static constexpr GLint kBits[][4] = {{8, 8, 8, 8}, {8, 8, 8, 0}, {5, 6, 5, 0}, {0, 0, 0, 0}};
+  const GLint* bits = kBits[static_cast<int>(d.color)];
+  switch (size_pname) {
+    case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
+      return bits[0];
+    case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+      return bits[1];
+    case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
+      return bits[2];
+    case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+      return bits[3];
+    default:
+      return 0;
+  }
+}
+
+GLint DrawFramebufferBits(Context& ctx, GLenum bits_pname) {
+  constexpr GLenum kRedBits = 0x0D52, kGreenBits = 0x0D53, kBlueBits = 0x0D54, kAlphaBits = 0x0D55,
+                   kDepthBits = 0x0D56;
+  const GLenum size_pname = bits_pname == kRedBits     ? GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE
+                            : bits_pname == kGreenBits ? GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE
+                            : bits_pname == kBlueBits  ? GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE
+                            : bits_pname == kAlphaBits ? GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE
+                            : bits_pname == kDepthBits ? GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE
+                                                       : GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE;
+  const bool color = size_pname != GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE &&
+                     size_pname != GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE;
+  const Framebuffer* fb = ctx.draw_framebuffer.get();
+  if (!fb) return DefaultBufferSize(ctx.draw_surface(), color, size_pname);
+  const FramebufferAttachment* a = nullptr;
+  if (!color) {
+    a = &fb->attachments[size_pname == GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE ? kDepthAttachment
+                                                                            : kStencilAttachment];
+  } else {
+    const int first = AttachmentIndex(fb->draw_buffers[0]);
+    if (first >= 0 && first < pipe::kMaxColorAttachments && fb->attachments[first].attached())
+      a = &fb->attachments[first];
+    for (int i = 0; !a && i < pipe::kMaxColorAttachments; ++i)
+      if (fb->attachments[i].attached()) a = &fb->attachments[i];
+  }
+  if (!a || !a->attached()) return 0;
+  return glformat::ComponentSize(a->image->format, a->image->internal_format, size_pname);
+}
+
 namespace gl {
 namespace {
 
@@ -270,18 +324,19 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
       return;
     }
     bool color = attachment != GL_DEPTH && attachment != GL_STENCIL;
+    const Surface* surface = target == GL_READ_FRAMEBUFFER ? ctx.read_surface() : ctx.draw_surface();
     switch (pname) {
       case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
       case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
       case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
       case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
-        *params = color ? 8 : 0;
+        *params = DefaultBufferSize(surface, color, pname);
         return;
       case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
-        *params = attachment == GL_DEPTH ? 24 : 0;
+        *params = attachment == GL_DEPTH ? DefaultBufferSize(surface, false, pname) : 0;
         return;
       case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
-        *params = attachment == GL_STENCIL ? 8 : 0;
+        *params = attachment == GL_STENCIL ? DefaultBufferSize(surface, false, pname) : 0;
         return;
       case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
         *params = color ? GL_UNSIGNED_NORMALIZED : GL_UNSIGNED_NORMALIZED;

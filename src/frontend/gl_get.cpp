@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "frontend/compat/es1_fixed.h"
+#include "frontend/compat/hooks.h"
 #include "frontend/compat/immediate.h"
 #include "frontend/context.h"
 #include "frontend/default_framebuffer.h"
@@ -471,6 +472,16 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({caps.point_size_range[0], caps.point_size_range[1]});
     case GL_SUBPIXEL_BITS:
       return ints({8});
+    // The draw framebuffer's component sizes: removed from core profiles (GL 3.2 appendix E), kept in ES and
+    // compatibility contexts.
+    case 0x0D52:  // GL_RED_BITS
+    case 0x0D53:  // GL_GREEN_BITS
+    case 0x0D54:  // GL_BLUE_BITS
+    case 0x0D55:  // GL_ALPHA_BITS
+    case 0x0D56:  // GL_DEPTH_BITS
+    case 0x0D57:  // GL_STENCIL_BITS
+      if (!ctx.IsES() && !ctx.IsCompat()) return false;
+      return ints({double(DrawFramebufferBits(ctx, pname))});
     case GL_SAMPLE_BUFFERS:  // of the draw framebuffer
       return ints({FramebufferSamples(ctx.draw_framebuffer.get(), ctx.draw_surface()) > 0 ? 1.0 : 0.0});
     case GL_SAMPLES:
@@ -574,6 +585,12 @@ void Get(Context& ctx, GLenum pname, T* data, const char* function) {
 }  // namespace
 
 GLenum GetError(Context& ctx) {
+  // Between glBegin and glEnd glGetError is itself an error (GL 2.1 §2.6.3): it records
+  // GL_INVALID_OPERATION, which the next call after glEnd returns, and returns no error now (as Mesa does).
+  if (ctx.compat_hooks & compat::kHookInBegin) [[unlikely]] {
+    ctx.Error(GL_INVALID_OPERATION, "glGetError", "not allowed between glBegin and glEnd");
+    return GL_NO_ERROR;
+  }
   return ctx.TakeError();
 }
 

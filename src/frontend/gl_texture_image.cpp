@@ -229,6 +229,13 @@ bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint int
   if (level < 0 || level > MaxLevel(max)) return fail(GL_INVALID_VALUE, "level out of range");
   if (w < 0 || h < 0 || d < 0 || w > max || h > max || d > max || border != 0)
     return fail(GL_INVALID_VALUE, "size or border out of range");
+  // Level k's largest image is the maximum size shifted right k times (GL 4.6 §8.5: "at least 2^(k-lod)";
+  // Mesa checks the same); array layers do not shrink.
+  const GLsizei level_max = std::max<GLsizei>(max >> level, 1);
+  const bool layered = it.bind_target == GL_TEXTURE_1D_ARRAY || it.bind_target == GL_TEXTURE_2D_ARRAY;
+  if (w > level_max || (it.bind_target != GL_TEXTURE_1D_ARRAY && h > level_max) ||
+      (!layered && d > level_max))
+    return fail(GL_INVALID_VALUE, "size too large for the level");
   if (it.bind_target == GL_TEXTURE_1D_ARRAY) {
     // GL's height is the layer count; Caldera keeps 1D arrays as layers of one row (as 2D arrays).
     if (h > kMaxArrayLayers) return fail(GL_INVALID_VALUE, "more layers than the maximum");

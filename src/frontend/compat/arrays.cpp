@@ -457,11 +457,13 @@ void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei i
   std::vector<uint32_t>& indices = st.array_indices;
   indices.clear();
   const uint32_t base = uint32_t(first);
-  PolygonTriangles(mode, st.shade_model == GL_FLAT, size_t(count), [&](size_t a, size_t b, size_t c) {
-    indices.push_back(base + uint32_t(a));
-    indices.push_back(base + uint32_t(b));
-    indices.push_back(base + uint32_t(c));
-  });
+  const bool first_vertex = ctx.state.provoking_vertex == GL_FIRST_VERTEX_CONVENTION;
+  PolygonTriangles(mode, st.shade_model == GL_FLAT, first_vertex, size_t(count),
+                   [&](size_t a, size_t b, size_t c) {
+                     indices.push_back(base + uint32_t(a));
+                     indices.push_back(base + uint32_t(b));
+                     indices.push_back(base + uint32_t(c));
+                   });
   gl::DrawIndexList(ctx, GL_TRIANGLES, indices, instances, 0, end);
 }
 
@@ -527,8 +529,9 @@ void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const v
   out.clear();
   std::vector<uint32_t> run;
   const bool flat = st.shade_model == GL_FLAT;
+  const bool first_vertex = ctx.state.provoking_vertex == GL_FIRST_VERTEX_CONVENTION;
   auto flush = [&] {
-    PolygonTriangles(mode, flat, run.size(), [&](size_t a, size_t b, size_t c) {
+    PolygonTriangles(mode, flat, first_vertex, run.size(), [&](size_t a, size_t b, size_t c) {
       out.push_back(run[a]);
       out.push_back(run[b]);
       out.push_back(run[c]);

@@ -30,11 +30,12 @@ GLenum ModeOfClass(int c) {
   return c == 1 ? GL_POINTS : c == 2 ? GL_LINES : GL_TRIANGLES;
 }
 
-// Appends the primitive's vertices to the batch as a list. GL_LAST_VERTEX_CONVENTION is GL's default and
-// what the batch is drawn with: flat-shaded primitives take the colour of the vertex GL 2.1 table 2.12 names.
+// Appends the primitive's vertices to the batch as a list, drawn with the context's provoking-vertex
+// convention (`first`: GL_FIRST_VERTEX_CONVENTION): flat-shaded primitives take the colour of the vertex GL
+// 2.1 table 2.12 (and GL 3.2 table 2.15 for the first-vertex convention) names.
 // Smooth-shaded quads are split along the diagonal Mesa uses (from the first vertex), so colours interpolate
 // the same; flat-shaded GL_QUADS along the other, so both triangles end on the provoking vertex.
-void Decompose(GLenum mode, bool flat, const std::vector<Vertex>& v, std::vector<Vertex>& out) {
+void Decompose(GLenum mode, bool flat, bool first, const std::vector<Vertex>& v, std::vector<Vertex>& out) {
   const size_t n = v.size();
   auto tri = [&](size_t a, size_t b, size_t c) {
     out.push_back(v[a]);
@@ -64,20 +65,24 @@ void Decompose(GLenum mode, bool flat, const std::vector<Vertex>& v, std::vector
       out.insert(out.end(), v.begin(), v.begin() + static_cast<std::ptrdiff_t>(n - n % 3));
       break;
     case GL_TRIANGLE_STRIP:
+      // Odd triangles swap two vertices to keep the strip's winding; which two keeps the provoking vertex (i
+      // first, i + 2 last) in its place.
       for (size_t i = 0; i + 2 < n; ++i) {
         if (i % 2 == 0)
           tri(i, i + 1, i + 2);
+        else if (first)
+          tri(i, i + 2, i + 1);
         else
           tri(i + 1, i, i + 2);
       }
       break;
     case GL_TRIANGLE_FAN:
-      for (size_t i = 1; i + 1 < n; ++i) tri(0, i, i + 1);
+      for (size_t i = 1; i + 1 < n; ++i) first ? tri(i, i + 1, 0) : tri(0, i, i + 1);
       break;
     case GL_QUADS:
     case GL_QUAD_STRIP:
     case GL_POLYGON:
-      PolygonTriangles(mode, flat, n, tri);
+      PolygonTriangles(mode, flat, first, n, tri);
       break;
     default:
       break;
@@ -203,7 +208,8 @@ void End(Context& ctx) {
     return;
   }
   size_t before = st.batch.size();
-  Decompose(st.begin_mode, st.shade_model == GL_FLAT, st.primitive, st.batch);
+  Decompose(st.begin_mode, st.shade_model == GL_FLAT,
+            ctx.state.provoking_vertex == GL_FIRST_VERTEX_CONVENTION, st.primitive, st.batch);
   st.primitive.clear();
   if (st.batch.size() == before) return;
   st.batch_class = ClassOf(st.begin_mode);

@@ -12,12 +12,15 @@
 namespace caldera::compat {
 
 // GL_QUADS, GL_QUAD_STRIP and GL_POLYGON of `n` vertices as triangles: tri(a, b, c) for each, with vertex
-// indices in [0, n). GL_LAST_VERTEX_CONVENTION is what the triangles are drawn with, so each ends on the
-// vertex GL 2.1 table 2.12 takes a flat-shaded primitive's colour from. Smooth-shaded quads split along the
+// indices in [0, n). Each triangle ends on the vertex GL 2.1 table 2.12 takes a flat-shaded primitive's
+// colour from, as GL_LAST_VERTEX_CONVENTION draws them; under GL_FIRST_VERTEX_CONVENTION (`first`) each is
+// rotated to start on it (the winding stays): quads and polygons keep their provoking vertex whatever the
+// convention (GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION is false). Smooth-shaded quads split along the
 // diagonal Mesa uses (from the first vertex), so colours interpolate the same; flat-shaded GL_QUADS along the
 // other. glBegin/glEnd and array draws (arrays.cpp) share it.
 template <typename Tri>
-void PolygonTriangles(GLenum mode, bool flat, size_t n, Tri&& tri) {
+void PolygonTriangles(GLenum mode, bool flat, bool first, size_t n, Tri&& emit) {
+  auto tri = [&](size_t a, size_t b, size_t c) { first ? emit(c, a, b) : emit(a, b, c); };
   switch (mode) {
     case GL_QUADS:
       // Quad a b c d, flat: (a b d) and (b c d) keep its winding and both end on d, its provoking vertex.

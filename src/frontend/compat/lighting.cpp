@@ -152,6 +152,12 @@ bool SetCapability(Context& ctx, GLenum cap, bool value) {
     case GL_POINT_SMOOTH:
       return true;
     default:
+      // glEnable(GL_VERTEX_ARRAY) and the other client arrays: not in the spec's list, but Mesa (and
+      // programs written against it) take it as glEnableClientState.
+      if (IsArrayCap(cap)) {
+        value ? gl::EnableClientState(ctx, cap) : gl::DisableClientState(ctx, cap);
+        return true;
+      }
       return false;
   }
 }

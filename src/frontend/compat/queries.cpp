@@ -58,6 +58,15 @@ int QueryState(Context& ctx, GLenum pname, double* out, bool* color) {
       return out[0] = kLights, 1;
     case GL_MAX_CLIP_PLANES:
       return out[0] = kClipPlanes, 1;
+    // No accumulation, colour-index or auxiliary buffers: programs read these to find out.
+    case 0x0D58:  // GL_ACCUM_RED_BITS
+    case 0x0D59:  // GL_ACCUM_GREEN_BITS
+    case 0x0D5A:  // GL_ACCUM_BLUE_BITS
+    case 0x0D5B:  // GL_ACCUM_ALPHA_BITS
+    case 0x0D51:  // GL_INDEX_BITS
+    case 0x0C00:  // GL_AUX_BUFFERS
+      if (ctx.IsES1()) return 0;
+      return out[0] = 0, 1;
     case GL_MAX_TEXTURE_UNITS:
       return out[0] = kTexUnits, 1;
     case GL_MAX_LIST_NESTING:

@@ -1060,6 +1060,11 @@ void CoreContext(const harness::Window& w) {
   if (caldera) CHECK_GL_ERROR(GL_INVALID_ENUM);
   while (glGetError() != GL_NO_ERROR) {
   }
+  GLint red = -1;
+  glGetIntegerv(0x0D52 /* GL_RED_BITS: gone from core profiles */, &red);
+  if (caldera) CHECK_GL_ERROR(GL_INVALID_ENUM);
+  while (glGetError() != GL_NO_ERROR) {
+  }
   Begin(GL_TRIANGLES);
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
   Vertex3f(0, 0, 0);
@@ -1251,6 +1256,52 @@ void LuminancePacking() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// GL_RED_BITS ... GL_STENCIL_BITS (compatibility and ES contexts): the default framebuffer's agree with its
+// attachment queries; an FBO's are its attachments'. And glGetError between glBegin and glEnd is an error
+// of its own, reported after glEnd. Run on Mesa too.
+void FramebufferBitsAndBeginEndErrors() {
+  constexpr GLenum kBits[6] = {0x0D52, 0x0D53, 0x0D54, 0x0D55, 0x0D56, 0x0D57};
+  constexpr GLenum kSizes[6] = {GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE,   GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE,
+                                GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE,  GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE,
+                                GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE, GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE};
+  for (int i = 0; i < 6; ++i) {
+    GLint bits = -1, size = -1;
+    glGetIntegerv(kBits[i], &bits);
+    const GLenum attachment = i < 4 ? GL_BACK_LEFT : i == 4 ? GL_DEPTH : GL_STENCIL;
+    glGetFramebufferAttachmentParameteriv(GL_DRAW_FRAMEBUFFER, attachment, kSizes[i], &size);
+    if (bits != size)
+      std::fprintf(stderr, "pname 0x%04X: %d bits, attachment size %d\n", kBits[i], bits, size);
+    CHECK(bits == size);
+  }
+  GLint red = 0;
+  glGetIntegerv(kBits[0], &red);
+  CHECK(red == 8);
+  GLuint fbo, rb;
+  glGenFramebuffers(1, &fbo);
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGB565, 4, 4);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  const GLint want[6] = {5, 6, 5, 0, 0, 0};
+  for (int i = 0; i < 6; ++i) {
+    GLint bits = -1;
+    glGetIntegerv(kBits[i], &bits);
+    CHECK(bits == want[i]);
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteRenderbuffers(1, &rb);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  Begin(GL_POINTS);
+  const GLenum inside = glGetError();
+  End();
+  CHECK(inside == GL_NO_ERROR);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 // GL_EXT_compiled_vertex_array: the lock's errors and queries; a draw from locked arrays still reads what
 // the arrays hold at the draw (the lock is a hint). Run on Mesa too.
 void CompiledVertexArray() {
@@ -1323,6 +1374,7 @@ int main() {
   LegacyTextureFormats();
   LuminancePacking();
   CompiledVertexArray();
+  FramebufferBitsAndBeginEndErrors();
   CoreContext(w);
   harness::Close(w);
   return harness::Summary();

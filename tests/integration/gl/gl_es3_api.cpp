@@ -2,6 +2,7 @@
 // precision formats, per-format sample counts, framebuffer invalidation, binary program/shader interfaces.
 // Each runs in an ES 3.0 context and in a GL 3.3 core context, against Caldera and Mesa llvmpipe alike
 // (tests/integration/gl/meson.build), so every expectation holds for two implementations of the spec.
+#include <cstring>
 #include <vector>
 
 #include "gl_harness.h"
@@ -181,6 +182,24 @@ void Binaries(bool es) {
   glDeleteProgram(program);
 }
 
+// GL_RED_BITS ... GL_STENCIL_BITS: ES keeps them (the draw framebuffer's component sizes); the GL 3.3 core
+// profile removed them (INVALID_ENUM; checked on Caldera only, Mesa 22.3 still answers).
+void FramebufferBits(bool es) {
+  const bool caldera =
+      std::strstr(reinterpret_cast<const char*>(glGetString(GL_RENDERER)), "Caldera") != nullptr;
+  GLint red = -1, alpha = -1;
+  glGetIntegerv(0x0D52 /* GL_RED_BITS */, &red);
+  glGetIntegerv(0x0D55 /* GL_ALPHA_BITS */, &alpha);
+  if (es) {
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    CHECK(red == 8 && alpha == 8);
+  } else if (caldera) {
+    CHECK_GL_ERROR(GL_INVALID_ENUM);
+  }
+  while (glGetError() != GL_NO_ERROR) {
+  }
+}
+
 void RunAll(bool es) {
   std::fprintf(stderr, "--- %s context\n", es ? "ES 3.0" : "GL 3.3 core");
   harness::Window w = harness::Open(16, 16, es);
@@ -189,6 +208,7 @@ void RunAll(bool es) {
   SampleCounts(es);
   Invalidation();
   Binaries(es);
+  FramebufferBits(es);
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
 }
