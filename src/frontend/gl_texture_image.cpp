@@ -256,10 +256,11 @@ bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint int
   if (!slot) return false;
   Texture& tex = **slot;
   if (tex.immutable) return fail(GL_INVALID_OPERATION, "texture storage is immutable");
-  if (level > 0 &&
-      (!tex.handle.valid() || std::max(tex.width >> level, 1) != w || std::max(tex.height >> level, 1) != h ||
+  if (level > 0 && tex.handle.valid() &&
+      (std::max(tex.width >> level, 1) != w || std::max(tex.height >> level, 1) != h ||
        tex.LayersAt(level) != (it.face >= 0 ? 6 : d) || level >= tex.levels)) {
-    // Mip levels must match the chain of level 0 (the common case); other shapes wait for re-allocation.
+    // Mip levels must match the chain of the storage (level 0's, or the one an earlier level implied);
+    // other shapes wait for re-allocation.
     return fail(GL_INVALID_OPERATION, "mip level does not fit the level-0 chain (not implemented yet)");
   }
   *out = {};
@@ -288,6 +289,17 @@ bool DefineLevel(Context& ctx, const LevelSpec& spec, GLenum internalformat) {
                MipCount(spec.w, spec.h, spec.three_d ? spec.d : 1));
     // Formats sharing a storage (DEPTH_COMPONENT24 and DEPTH24_STENCIL8) keep the image but not the name.
     tex.internal_format = internalformat;
+  } else if (!tex.handle.valid()) {
+    // A mip level given before level 0 (a base level above 0, levels uploaded smallest first): storage for
+    // the chain it implies, each dimension above 1 doubled per level (all of them when the level is 1x1, so
+    // that the chain reaches it). Array layers and cube faces do not shrink. A level 0 of another size later
+    // re-allocates, as a re-specified level 0 does.
+    if (spec.w == 0 || spec.h == 0 || spec.d == 0) return false;
+    const bool all_one = spec.w == 1 && spec.h == 1 && (!spec.three_d || spec.d == 1);
+    auto implied = [&](GLsizei v) { return v > 1 || all_one ? v << spec.level : v; };
+    const GLsizei w0 = implied(spec.w), h0 = tex.target == GL_TEXTURE_1D_ARRAY ? 1 : implied(spec.h);
+    const GLsizei d0 = spec.three_d ? implied(spec.d) : spec.d;
+    Allocate(ctx, tex, spec.format, internalformat, w0, h0, d0, MipCount(w0, h0, spec.three_d ? d0 : 1));
   }
   tex.defined[std::max(spec.face, 0)] |= 1u << spec.level;
   return true;

@@ -380,6 +380,45 @@ void CopyErrors() {
 
 }  // namespace
 
+// Mip levels given before level 0 (a base level above 0): each keeps its image, and a later level 0 of the
+// size the chain implies keeps them too (piglit gl-1.2-texture-base-level samples such a texture). Level
+// sizes above the level's maximum are INVALID_VALUE. Run on Mesa too.
+void LevelsBeforeLevelZero() {
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  auto fill = [](int size, uint8_t r) { return std::vector<uint8_t>(size_t(size) * size * 4, r); };
+  for (int level = 4; level >= 2; --level) {
+    const int size = 32 >> level;
+    auto texels = fill(size, uint8_t(40 * level));
+    glTexImage2D(GL_TEXTURE_2D, level, GL_RGBA8, size, size, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+    CHECK_GL_ERROR(GL_NO_ERROR);
+  }
+  auto level_red = [](int level, int size) {
+    std::vector<uint8_t> got(size_t(size) * size * 4, 1);
+    glGetTexImage(GL_TEXTURE_2D, level, GL_RGBA, GL_UNSIGNED_BYTE, got.data());
+    return got[0];
+  };
+  CHECK(level_red(2, 8) == 80 && level_red(3, 4) == 120 && level_red(4, 2) == 160);
+  GLint width = -1;
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 3, GL_TEXTURE_WIDTH, &width);
+  CHECK(width == 4);
+  // Level 0 of the implied size: the levels stay.
+  auto base = fill(32, 7);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 32, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, base.data());
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(level_red(0, 32) == 7 && level_red(3, 4) == 120);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 3);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLint max = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max);
+  glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8, max, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glDeleteTextures(1, &tex);
+}
+
 int main() {
   harness::Window w = harness::Open(32, 32);
   harness::PrintVendor();
@@ -387,6 +426,7 @@ int main() {
   LevelAndTextureParameters();
   OneDimensionalErrors();
   CopyErrors();
+  LevelsBeforeLevelZero();
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
   return harness::Summary();
