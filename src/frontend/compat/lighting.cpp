@@ -314,25 +314,37 @@ void Materialfv(Context& ctx, GLenum face, GLenum pname, const GLfloat* p) {
     return ctx.Error(GL_INVALID_ENUM, "glMaterial", "ES 1.1 takes GL_FRONT_AND_BACK only");
   if (!p) return;
   State& st = *ctx.compat;
+  // Parameters GL_COLOR_MATERIAL tracks on a side always hold the current colour (GL 2.1 §2.14.3):
+  // glMaterial leaves them alone, as Mesa does.
+  auto tracked = [&](int side, GLenum param) {
+    if (!st.color_material) return false;
+    const GLenum f = st.color_material_face;
+    if ((side == 0 && f == GL_BACK) || (side == 1 && f == GL_FRONT)) return false;
+    const GLenum mode = st.color_material_mode;
+    return mode == param || (mode == GL_AMBIENT_AND_DIFFUSE && (param == GL_AMBIENT || param == GL_DIFFUSE));
+  };
+  auto set = [&](int side, GLenum param, float* dst) {
+    if (!tracked(side, param)) Copy4(dst, p);
+  };
   for (int side = 0; side < 2; ++side) {
     if ((side == 0 && face == GL_BACK) || (side == 1 && face == GL_FRONT)) continue;
     Material& m = st.material[side];
     switch (pname) {
       case GL_AMBIENT:
-        Copy4(m.ambient, p);
+        set(side, GL_AMBIENT, m.ambient);
         break;
       case GL_DIFFUSE:
-        Copy4(m.diffuse, p);
+        set(side, GL_DIFFUSE, m.diffuse);
         break;
       case GL_AMBIENT_AND_DIFFUSE:
-        Copy4(m.ambient, p);
-        Copy4(m.diffuse, p);
+        set(side, GL_AMBIENT, m.ambient);
+        set(side, GL_DIFFUSE, m.diffuse);
         break;
       case GL_SPECULAR:
-        Copy4(m.specular, p);
+        set(side, GL_SPECULAR, m.specular);
         break;
       case GL_EMISSION:
-        Copy4(m.emission, p);
+        set(side, GL_EMISSION, m.emission);
         break;
       case GL_SHININESS:
         if (p[0] < 0 || p[0] > 128)

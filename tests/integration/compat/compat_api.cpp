@@ -1294,6 +1294,25 @@ void FramebufferBitsAndBeginEndErrors() {
   glDeleteRenderbuffers(1, &rb);
   CHECK_GL_ERROR(GL_NO_ERROR);
 
+  // glMaterial leaves the parameters GL_COLOR_MATERIAL tracks alone (they follow the current colour).
+  const GLfloat red4[4] = {1, 0, 0, 1}, blue[4] = {0, 0, 1, 1};
+  glEnable(GL_COLOR_MATERIAL);
+  ColorMaterial(GL_FRONT_AND_BACK, GL_AMBIENT);
+  Color4f(0, 1, 0, 1);
+  Materialfv(GL_FRONT_AND_BACK, GL_AMBIENT, red4);
+  Materialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, blue);
+  GLfloat ambient[4] = {}, diffuse[4] = {};
+  GetMaterialfv(GL_FRONT, GL_AMBIENT, ambient);
+  GetMaterialfv(GL_BACK, GL_DIFFUSE, diffuse);
+  CHECK(ambient[0] == 0 && ambient[1] == 1 && ambient[2] == 0);
+  CHECK(diffuse[0] == 0 && diffuse[2] == 1);
+  glDisable(GL_COLOR_MATERIAL);
+  Materialfv(GL_FRONT_AND_BACK, GL_AMBIENT, red4);
+  GetMaterialfv(GL_FRONT, GL_AMBIENT, ambient);
+  CHECK(ambient[0] == 1 && ambient[1] == 0);
+  Color4f(1, 1, 1, 1);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
   Begin(GL_POINTS);
   const GLenum inside = glGetError();
   End();

@@ -41,6 +41,7 @@
   X(Materialfv, void, (GLenum, GLenum, const GLfloat*))                          \
   X(Materialf, void, (GLenum, GLenum, GLfloat))                                  \
   X(ColorMaterial, void, (GLenum, GLenum))                                       \
+  X(GetMaterialfv, void, (GLenum, GLenum, GLfloat*))                             \
   X(ShadeModel, void, (GLenum))                                                  \
   X(GenLists, GLuint, (GLsizei))                                                 \
   X(NewList, void, (GLuint, GLenum))                                             \
