@@ -479,10 +479,8 @@ std::vector<uint8_t> MakeTexture() {
   return t;
 }
 
-void TexEnv() {
-  glClearColor(0.2f, 0.2f, 0.2f, 1);
-  glClear(GL_COLOR_BUFFER_BIT);
-  Ortho2D();
+// MakeTexture's texels as a new 2D texture, bound, sampled nearest.
+GLuint BindCheckerTexture() {
   GLuint tex;
   glGenTextures(1, &tex);
   glBindTexture(GL_TEXTURE_2D, tex);
@@ -490,6 +488,14 @@ void TexEnv() {
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  return tex;
+}
+
+void TexEnv() {
+  glClearColor(0.2f, 0.2f, 0.2f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  Ortho2D();
+  GLuint tex = BindCheckerTexture();
   glEnable(GL_TEXTURE_2D);
   const GLenum modes[5] = {GL_MODULATE, GL_REPLACE, GL_DECAL, GL_ADD, GL_BLEND};
   const float env[4] = {0.1f, 0.9f, 0.3f, 1};
@@ -559,13 +565,7 @@ void ColorSum() {
   glClearColor(0.1f, 0.1f, 0.1f, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   Ortho2D();
-  GLuint tex;
-  glGenTextures(1, &tex);
-  glBindTexture(GL_TEXTURE_2D, tex);
-  auto texels = MakeTexture();
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  GLuint tex = BindCheckerTexture();
   auto quad = [](float x, float y, bool textured) {
     Begin(GL_QUADS);
     Color3f(0.4f, 0.2f, 0.1f), SecondaryColor3f(0.0f, 0.5f, 0.2f);
@@ -701,13 +701,7 @@ void ClientArrays() {
     ShadeModel(GL_SMOOTH);
   }
   // D: glArrayElement between glBegin and glEnd (GL_T2F_C4UB_V3F), textured.
-  GLuint tex;
-  glGenTextures(1, &tex);
-  glBindTexture(GL_TEXTURE_2D, tex);
-  auto texels = MakeTexture();
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  GLuint tex = BindCheckerTexture();
   {
     struct Element {
       float s, t;
@@ -937,13 +931,7 @@ void Glsl120() {
       "varying vec4 gl_TexCoord[1];\n"
       "uniform sampler2D tex;\n"
       "void main() { gl_FragColor = gl_Color * texture2D(tex, gl_TexCoord[0].st); }\n");
-  GLuint tex;
-  glGenTextures(1, &tex);
-  glBindTexture(GL_TEXTURE_2D, tex);
-  auto texels = MakeTexture();
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  GLuint tex = BindCheckerTexture();
   MatrixMode(GL_PROJECTION);
   LoadIdentity();
   Ortho(-2, 2, -2, 2, -4, 4);
