@@ -28,10 +28,11 @@ export CALDERA_SANITIZED=1  # tests skip resident-memory bounds (the sanitizer's
 # sets its own ASAN_OPTIONS for tests, and ASan then aborts on the fuzzer's 2^50-byte glBufferData.
 # The trace gate is left out: its captures and replays of whole programs take minutes under the sanitizer.
 # So are the Vulkan-validation variants: they run Caldera's code exactly as their plain twins do (which run
-# here), with the validation layer's own work on top, and pass 1 runs them unsanitized.
+# here), with the validation layer's own work on top, and pass 1 runs them unsanitized. The timing suite
+# (frame rates, swap costs) is left out too: it would measure the sanitizer's slowdown, not Caldera.
 ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:allocator_may_return_null=1" \
   meson test -C "$dir" --print-errorlogs --num-processes 2 --timeout-multiplier 4 --no-suite bench --no-suite fuzz --no-suite trace \
-  --no-suite validation "$@"
+  --no-suite validation --no-suite timing "$@"
 # Leak checking where Caldera creates and destroys displays, contexts, surfaces and shared objects: the
 # (sanitized) test programs run directly, without the runners' python. lavapipe stays loaded (LD_PRELOAD) so
 # that its own leaks are named and suppressed rather than reported from an unloaded module.

@@ -415,7 +415,9 @@ def check_interval(args):
         if not within(results[0][0], 30.0):
             print(f"FAIL: interval 2 holding only intervals above 1 gave {results[0][0]:.1f} fps, not 30 +- 3 %")
             failed = True
-        if results[1][0] < 2 * 60:
+        # Held to the 60 Hz clock it could not pass 61.8 fps; well above that it is not held (under a
+        # sanitizer or a loaded machine the unheld rate may be far below the usual hundreds).
+        if results[1][0] < 1.25 * 60:
             print(f"FAIL: interval 1 with CALDERA_VBLANK_PACING=above-1 gave {results[1][0]:.1f} fps: still paced")
             failed = True
         # Negative control: without the vblank clock (CALDERA_VBLANK_PACING=0) lavapipe's WSI does not pace,
