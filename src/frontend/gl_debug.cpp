@@ -5,6 +5,7 @@
 #include <mutex>
 #include <string>
 
+#include "frontend/compat/hooks.h"
 #include "frontend/compat/immediate.h"
 #include "frontend/context.h"
 #include "frontend/debug_output.h"
@@ -251,7 +252,8 @@ void GetPointerv(Context& ctx, GLenum pname, void** params) {
       break;
     default:
       // The compatibility profile's legacy arrays (compat/arrays.cpp).
-      known = ctx.IsCompat() && compat::QueryArrayPointer(ctx, pname, &value);
+      known = ctx.IsCompat() && (compat::QueryArrayPointer(ctx, pname, &value) ||
+                                 compat::QuerySelectFeedbackPointer(ctx, pname, &value));
       break;
   }
   if (!known) return ctx.Error(GL_INVALID_ENUM, "glGetPointerv", "invalid pname");

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "frontend/buffer_util.h"
+#include "frontend/compat/hooks.h"
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
@@ -59,6 +60,8 @@ glformat::PixelValue FromLayout(pipe::ReadLayout layout, const uint8_t* p, bool 
 namespace gl {
 
 void Clear(Context& ctx, GLbitfield mask) {
+  if (ctx.compat && compat::RenderModeDrawsNothing(ctx)) [[unlikely]]
+    return;  // selection and feedback modes (glRenderMode) draw nothing
   uint8_t bits = ((mask & GL_COLOR_BUFFER_BIT) ? pipe::kClearColor : 0) |
                  ((mask & GL_DEPTH_BUFFER_BIT) ? pipe::kClearDepth : 0) |
                  ((mask & GL_STENCIL_BUFFER_BIT) ? pipe::kClearStencil : 0);

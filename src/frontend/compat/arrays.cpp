@@ -432,10 +432,29 @@ bool CompileDraw(Context& ctx, GLenum mode, const std::vector<std::vector<GLint>
   return true;
 }
 
+// Selection and feedback: the draw runs now as the glBegin/glArrayElement.../glEnd sequence it stands for,
+// once per instance, and glEnd hands each primitive to select_feedback.cpp.
+void ReplayDraw(Context& ctx, GLenum mode, const std::vector<std::vector<GLint>>& runs, GLsizei instances) {
+  if (!(ctx.vertex_array->legacy_enabled & (1u << kLegacyVertex)) || mode > GL_POLYGON) {
+    util::LogOnce(util::LogLevel::kWarning, "select/feedback draws",
+                  "a draw call without the vertex array (or with an adjacency mode) gives no selection hits or "
+                  "feedback");
+    return;
+  }
+  for (GLsizei instance = 0; instance < instances; ++instance) {
+    for (const auto& run : runs) {
+      gl::Begin(ctx, mode);
+      for (GLint i : run) Apply(ctx, Capture(ctx, i));
+      gl::End(ctx);
+    }
+  }
+}
+
 }  // namespace
 
 bool TakesArrayDraw(const Context& ctx, GLenum mode) {
   if (ctx.compat->in_array_draw) return false;
+  if (OutsideRender(*ctx.compat)) return true;  // selection and feedback read the arrays on the CPU
   // A GLSL 1.x program using compatibility built-ins reads current values and fixed-function state.
   return !ctx.program || (ctx.vertex_array->legacy_enabled & kDrawnArrays) || IsPolygonMode(mode) ||
          Compiling(ctx) || (ctx.program->linked && !ctx.program->linked->compat_builtins.empty());
@@ -443,10 +462,12 @@ bool TakesArrayDraw(const Context& ctx, GLenum mode) {
 
 void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances) {
   State& st = *ctx.compat;
-  if (Compiling(ctx)) {
+  if (Compiling(ctx) || OutsideRender(st)) {
     std::vector<std::vector<GLint>> runs(1);
     for (GLsizei i = 0; i < count; ++i) runs[0].push_back(first + i);
+    if (OutsideRender(st) && !Compiling(ctx)) return ReplayDraw(ctx, mode, runs, instances);
     if (CompileDraw(ctx, mode, runs) && !ExecutingWhileCompiling(ctx)) return;
+    if (OutsideRender(st)) return ReplayDraw(ctx, mode, runs, instances);
   }
   const uint64_t end = uint64_t(first) + uint64_t(count);
   if (IsPolygonMode(mode) && uint64_t(count) > kMaxPolygonVertices)
@@ -497,7 +518,7 @@ void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const v
     end = uint64_t(MaxIndex(data, index_type, n, restart.enabled ? restart.value : UINT64_MAX)) + 1 +
           uint64_t(std::max(base_vertex, 0));
   }
-  if (Compiling(ctx)) {
+  if (Compiling(ctx) || OutsideRender(st)) {
     // The indices are read now too.
     const uint8_t* at = data;
     uint64_t available = n;
@@ -519,7 +540,9 @@ void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const v
       else
         runs.back().push_back(GLint(int64_t(v) + base_vertex));
     }
+    if (OutsideRender(st) && !Compiling(ctx)) return ReplayDraw(ctx, mode, runs, instances);
     if (CompileDraw(ctx, mode, runs) && !ExecutingWhileCompiling(ctx)) return;
+    if (OutsideRender(st)) return ReplayDraw(ctx, mode, runs, instances);
   }
   ArrayDraw draw(ctx, mode);
   if (!draw.Setup(end)) return;
@@ -726,6 +749,40 @@ void IndexPointer(Context& ctx, GLenum type, GLsizei stride, const void* pointer
   if (type == GL_BYTE || type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_INT)
     return ctx.Error(GL_INVALID_ENUM, "glIndexPointer", "invalid type");
   SetArray(ctx, "glIndexPointer", kLegacyIndex, 1, 1, 1, type, kSignedShort | kUnsignedByte, stride, pointer);
+}
+
+// GL_EXT_vertex_array: the same arrays with a vertex count, which only has to be non-negative (draws read
+// as many vertices as they draw, as the core commands do).
+namespace {
+bool ValidCount(Context& ctx, const char* fn, GLsizei count) {
+  if (count < 0) ctx.Error(GL_INVALID_VALUE, fn, "negative count");
+  return count >= 0;
+}
+}  // namespace
+
+void VertexPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count, const void* pointer) {
+  if (ValidCount(ctx, "glVertexPointerEXT", count)) VertexPointer(ctx, size, type, stride, pointer);
+}
+
+void NormalPointerEXT(Context& ctx, GLenum type, GLsizei stride, GLsizei count, const void* pointer) {
+  if (ValidCount(ctx, "glNormalPointerEXT", count)) NormalPointer(ctx, type, stride, pointer);
+}
+
+void ColorPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count, const void* pointer) {
+  if (ValidCount(ctx, "glColorPointerEXT", count)) ColorPointer(ctx, size, type, stride, pointer);
+}
+
+void TexCoordPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count,
+                        const void* pointer) {
+  if (ValidCount(ctx, "glTexCoordPointerEXT", count)) TexCoordPointer(ctx, size, type, stride, pointer);
+}
+
+void EdgeFlagPointerEXT(Context& ctx, GLsizei stride, GLsizei count, const GLboolean* pointer) {
+  if (ValidCount(ctx, "glEdgeFlagPointerEXT", count)) EdgeFlagPointer(ctx, stride, pointer);
+}
+
+void IndexPointerEXT(Context& ctx, GLenum type, GLsizei stride, GLsizei count, const void* pointer) {
+  if (ValidCount(ctx, "glIndexPointerEXT", count)) IndexPointer(ctx, type, stride, pointer);
 }
 
 void EnableClientState(Context& ctx, GLenum array) {

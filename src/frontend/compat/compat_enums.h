@@ -524,3 +524,76 @@
 #define GL_POLYGON_BIT 0x00000008
 #define GL_VIEWPORT_BIT 0x00000800
 #endif
+// Selection and feedback (glRenderMode).
+#ifndef GL_RENDER
+#define GL_RENDER 0x1C00
+#endif
+#ifndef GL_FEEDBACK
+#define GL_FEEDBACK 0x1C01
+#endif
+#ifndef GL_SELECT
+#define GL_SELECT 0x1C02
+#endif
+#ifndef GL_2D
+#define GL_2D 0x0600
+#endif
+#ifndef GL_3D
+#define GL_3D 0x0601
+#endif
+#ifndef GL_3D_COLOR
+#define GL_3D_COLOR 0x0602
+#endif
+#ifndef GL_3D_COLOR_TEXTURE
+#define GL_3D_COLOR_TEXTURE 0x0603
+#endif
+#ifndef GL_4D_COLOR_TEXTURE
+#define GL_4D_COLOR_TEXTURE 0x0604
+#endif
+#ifndef GL_PASS_THROUGH_TOKEN
+#define GL_PASS_THROUGH_TOKEN 0x0700
+#endif
+#ifndef GL_POINT_TOKEN
+#define GL_POINT_TOKEN 0x0701
+#endif
+#ifndef GL_LINE_TOKEN
+#define GL_LINE_TOKEN 0x0702
+#endif
+#ifndef GL_POLYGON_TOKEN
+#define GL_POLYGON_TOKEN 0x0703
+#endif
+#ifndef GL_BITMAP_TOKEN
+#define GL_BITMAP_TOKEN 0x0704
+#endif
+#ifndef GL_DRAW_PIXEL_TOKEN
+#define GL_DRAW_PIXEL_TOKEN 0x0705
+#endif
+#ifndef GL_COPY_PIXEL_TOKEN
+#define GL_COPY_PIXEL_TOKEN 0x0706
+#endif
+#ifndef GL_LINE_RESET_TOKEN
+#define GL_LINE_RESET_TOKEN 0x0707
+#endif
+#ifndef GL_RENDER_MODE
+#define GL_RENDER_MODE 0x0C40
+#endif
+#ifndef GL_NAME_STACK_DEPTH
+#define GL_NAME_STACK_DEPTH 0x0D70
+#endif
+#ifndef GL_MAX_NAME_STACK_DEPTH
+#define GL_MAX_NAME_STACK_DEPTH 0x0D37
+#endif
+#ifndef GL_FEEDBACK_BUFFER_POINTER
+#define GL_FEEDBACK_BUFFER_POINTER 0x0DF0
+#endif
+#ifndef GL_FEEDBACK_BUFFER_SIZE
+#define GL_FEEDBACK_BUFFER_SIZE 0x0DF1
+#endif
+#ifndef GL_FEEDBACK_BUFFER_TYPE
+#define GL_FEEDBACK_BUFFER_TYPE 0x0DF2
+#endif
+#ifndef GL_SELECTION_BUFFER_POINTER
+#define GL_SELECTION_BUFFER_POINTER 0x0DF3
+#endif
+#ifndef GL_SELECTION_BUFFER_SIZE
+#define GL_SELECTION_BUFFER_SIZE 0x0DF4
+#endif

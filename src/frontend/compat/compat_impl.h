@@ -109,6 +109,14 @@ void TexCoordPointer(Context& ctx, GLint size, GLenum type, GLsizei stride, cons
 void FogCoordPointer(Context& ctx, GLenum type, GLsizei stride, const void* pointer);
 void EdgeFlagPointer(Context& ctx, GLsizei stride, const void* pointer);
 void IndexPointer(Context& ctx, GLenum type, GLsizei stride, const void* pointer);
+// GL_EXT_vertex_array's forms with a vertex count.
+void VertexPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count, const void* pointer);
+void NormalPointerEXT(Context& ctx, GLenum type, GLsizei stride, GLsizei count, const void* pointer);
+void ColorPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count, const void* pointer);
+void TexCoordPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count,
+                        const void* pointer);
+void EdgeFlagPointerEXT(Context& ctx, GLsizei stride, GLsizei count, const GLboolean* pointer);
+void IndexPointerEXT(Context& ctx, GLenum type, GLsizei stride, GLsizei count, const void* pointer);
 void EnableClientState(Context& ctx, GLenum array);
 void DisableClientState(Context& ctx, GLenum array);
 void ClientActiveTexture(Context& ctx, GLenum texture);
@@ -129,6 +137,16 @@ void DrawPixels(Context& ctx, GLsizei width, GLsizei height, GLenum format, GLen
 void Bitmap(Context& ctx, GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig, GLfloat xmove,
             GLfloat ymove, const GLubyte* bitmap);
 void CopyPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum type);
+
+// --- select_feedback.cpp: selection and feedback (glRenderMode)
+GLint RenderMode(Context& ctx, GLenum mode);
+void SelectBuffer(Context& ctx, GLsizei size, GLuint* buffer);
+void FeedbackBuffer(Context& ctx, GLsizei size, GLenum type, GLfloat* buffer);
+void InitNames(Context& ctx);
+void LoadName(Context& ctx, GLuint name);
+void PushName(Context& ctx, GLuint name);
+void PopName(Context& ctx);
+void PassThrough(Context& ctx, GLfloat token);
 
 // --- attrib.cpp: the server attribute stack
 void PushAttrib(Context& ctx, GLbitfield mask);

@@ -40,6 +40,11 @@ bool BeforeCommand(Context& ctx, const char* name, CommandKind kind, bool es1_co
 // How many values glMaterialfv, glLightfv, glLightModelfv, glFogfv, glTexEnvfv, glTexGenfv read for pname.
 int ParamCount(GLenum pname);
 
+// glClear draws nothing in selection and feedback modes (glRenderMode), as no primitive does.
+bool RenderModeDrawsNothing(const Context& ctx);
+// GL_FEEDBACK_BUFFER_POINTER and GL_SELECTION_BUFFER_POINTER (glGetPointerv).
+bool QuerySelectFeedbackPointer(const Context& ctx, GLenum pname, const void** out);
+
 // Draws what glBegin/glEnd batched (swap, make-current and eglWaitClient call it; commands do through
 // BeforeCommand).
 void DrawPendingBatch(Context& ctx);

@@ -196,6 +196,14 @@ void End(Context& ctx) {
   State& st = *ctx.compat;
   if (!(ctx.compat_hooks & kHookInBegin)) return ctx.Error(GL_INVALID_OPERATION, "glEnd", "no glBegin");
   ctx.compat_hooks &= static_cast<uint8_t>(~kHookInBegin);
+  if (OutsideRender(st)) [[unlikely]] {  // selection or feedback: nothing is drawn
+    std::vector<Vertex> triangles;
+    if (ClassOf(st.begin_mode) == 3)
+      Decompose(st.begin_mode, false, false, st.primitive, triangles);
+    SelectFeedbackPrimitive(ctx, st.begin_mode, st.primitive, triangles);
+    st.primitive.clear();
+    return;
+  }
   // A stippled strip or loop keeps its stipple counter along all its segments (GL 2.1 §3.4.2): it is drawn
   // as a strip of its own rather than joining the batch as independent segments, which restart it.
   if (ctx.state.line_stipple && (st.begin_mode == GL_LINE_STRIP || st.begin_mode == GL_LINE_LOOP)) {

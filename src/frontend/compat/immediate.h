@@ -126,4 +126,20 @@ void SetGeneratedPointSize(Context& ctx, bool on);
 // CALDERA_STATS: the fixed-function counters (lists.cpp writes them when the context goes).
 void WriteStats(const Context& ctx);
 
+// select_feedback.cpp: outside GL_RENDER (glRenderMode) primitives are transformed and clipped on the CPU
+// into hit records or feedback values and never drawn. glEnd hands over the primitive (`vertices` as glBegin
+// got them; `triangles` its decomposition when it is a polygon-class primitive); array draws reach glEnd
+// through glArrayElement-style replay (arrays.cpp).
+inline bool OutsideRender(const State& st) {
+  return st.select.mode != GL_RENDER;
+}
+void SelectFeedbackPrimitive(Context& ctx, GLenum mode, const std::vector<Vertex>& vertices,
+                             const std::vector<Vertex>& triangles);
+// glBitmap, glDrawPixels and glCopyPixels with a valid raster position: in feedback mode, `token` and the
+// raster position's vertex.
+void FeedbackRasterToken(Context& ctx, GLenum token);
+// A valid raster position set in selection mode is a hit at its depth (as Mesa counts it).
+void SelectRasterHit(Context& ctx);
+int QuerySelectFeedbackState(Context& ctx, GLenum pname, double* out);
+
 }  // namespace caldera::compat

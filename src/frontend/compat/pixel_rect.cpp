@@ -232,6 +232,7 @@ void ExecuteDrawPixels(Context& ctx, const Image& img, std::shared_ptr<Texture>*
   if (img.kind == RectKind::kDepth && !HasAttachment(ctx, kDepthAttachment))
     return ctx.Error(GL_INVALID_OPERATION, fn, "GL_DEPTH_COMPONENT without a depth buffer");
   PixelRectState& p = ctx.compat->pixel;
+  if (OutsideRender(*ctx.compat)) return FeedbackRasterToken(ctx, GL_DRAW_PIXEL_TOKEN);
   if (!p.valid || img.empty()) return;
   std::shared_ptr<Texture> image;
   if (cached && *cached) {
@@ -252,7 +253,9 @@ void ExecuteBitmap(Context& ctx, const std::shared_ptr<Image>& img, float xorig,
   if (img->error != GL_NO_ERROR) return ctx.Error(img->error, "glBitmap", img->why);
   PixelRectState& p = ctx.compat->pixel;
   if (!p.valid) return;  // GL 2.1 §3.7: ignored, the raster position does not move
-  if (!img->empty() && !ctx.conditional_render.discard) {
+  if (OutsideRender(*ctx.compat)) {
+    FeedbackRasterToken(ctx, GL_BITMAP_TOKEN);
+  } else if (!img->empty() && !ctx.conditional_render.discard) {
     // The bitmap's lower-left corner is at (floor(xr - xo), floor(yr - yo)); zoom does not apply. The
     // small bias keeps a position meant to be an integer, which the float transform of glRasterPos may
     // leave a hair below it, on that integer (Mesa does the same).
@@ -314,6 +317,7 @@ void RasterPosCommon(Context& ctx, float x, float y, float z, float w) {
   p.valid = true;
   p.distance = std::sqrt(eye[0] * eye[0] + eye[1] * eye[1] + eye[2] * eye[2]);
   TakeCurrentAttributes(st, true);
+  SelectRasterHit(ctx);
 }
 
 void WindowPosCommon(Context& ctx, float x, float y, float z) {
@@ -485,6 +489,7 @@ void CopyPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, G
     return;
   }
   PixelRectState& p = ctx.compat->pixel;
+  if (OutsideRender(*ctx.compat)) return FeedbackRasterToken(ctx, GL_COPY_PIXEL_TOKEN);
   if (!p.valid || width == 0 || height == 0) return;
   auto copy = std::make_shared<Texture>();
   copy->target = GL_TEXTURE_2D;

@@ -128,6 +128,27 @@ struct Stats {
   uint64_t uniform_name_lookups = 0;  // uniform names searched in a program (uniform_writer.h)
 };
 
+// glRenderMode (select_feedback.cpp): in selection and feedback modes primitives run through the vertex
+// transform and clipping on the CPU, as Mesa does, and nothing reaches the framebuffer.
+struct SelectFeedbackState {
+  static constexpr size_t kMaxNameStackDepth = 64;  // GL_MAX_NAME_STACK_DEPTH
+  GLenum mode = GL_RENDER;
+  // glSelectBuffer: values are counted past the end (glRenderMode then returns -1).
+  bool select_named = false, feedback_named = false;  // glSelectBuffer / glFeedbackBuffer called
+  GLuint* select_buffer = nullptr;
+  GLsizei select_size = 0;
+  uint64_t select_count = 0;
+  GLint hits = 0;
+  std::vector<GLuint> names;
+  bool hit = false;  // a primitive met the clip volume since the last hit record
+  float hit_min = 1, hit_max = 0;
+  // glFeedbackBuffer.
+  GLfloat* feedback_buffer = nullptr;
+  GLsizei feedback_size = 0;
+  GLenum feedback_type = GL_2D;
+  uint64_t feedback_count = 0;
+};
+
 struct State {
   State();
   static constexpr std::array<uint32_t, 32> FullStipple() {
@@ -187,6 +208,7 @@ struct State {
   std::array<uint32_t, 32> polygon_stipple_rows = FullStipple();
 
   PixelRectState pixel;  // raster position, zoom, pixel transfer (pixel_rect.h)
+  SelectFeedbackState select;
 
   // Points (GL 2.1 §3.4; the size, its clamps, fade threshold and origin are core state): distance
   // attenuation (constant, linear, quadratic) and GL_POINT_SPRITE.

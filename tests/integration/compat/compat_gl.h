@@ -88,7 +88,15 @@
   X(GetPolygonStipple, void, (GLubyte*))                                         \
   X(LineStipple, void, (GLint, GLushort))                                        \
   X(GetTexEnviv, void, (GLenum, GLenum, GLint*))                                 \
-  X(GetTexEnvfv, void, (GLenum, GLenum, GLfloat*))
+  X(GetTexEnvfv, void, (GLenum, GLenum, GLfloat*))                              \
+  X(RenderMode, GLint, (GLenum))                                                 \
+  X(SelectBuffer, void, (GLsizei, GLuint*))                                      \
+  X(FeedbackBuffer, void, (GLsizei, GLenum, GLfloat*))                           \
+  X(InitNames, void, ())                                                         \
+  X(PushName, void, (GLuint))                                                    \
+  X(PopName, void, ())                                                           \
+  X(LoadName, void, (GLuint))                                                    \
+  X(PassThrough, void, (GLfloat))
 
 namespace compat_gl {
 #define COMPAT_DECLARE(name, ret, args) inline ret(APIENTRY* name) args = nullptr;

@@ -1,0 +1,27 @@
+// The parts of compat_api (one program, checked on Caldera and on Mesa alike), split by concern.
+#pragma once
+
+#include <cstring>
+
+#include "compat_gl.h"
+
+namespace compat_api {
+
+inline bool HasExtension(const char* name) {
+  GLint n = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+  for (GLint i = 0; i < n; ++i)
+    if (!std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))), name))
+      return true;
+  return false;
+}
+
+// compat_api_formats.cpp: legacy texture formats, luminance packing, framebuffer bits and the errors inside
+// glBegin/glEnd.
+void LegacyTextureFormats();
+void LuminancePacking();
+void FramebufferBitsAndBeginEndErrors();
+// compat_api_select.cpp: selection and feedback (glRenderMode).
+void SelectionAndFeedback();
+
+}  // namespace compat_api
