@@ -380,6 +380,7 @@ uint32_t IndexAt(const uint8_t* data, pipe::IndexType type, uint64_t i) {
 // whose array is enabled (bit per location), the others left to the current values when it is replayed.
 struct Element {
   uint8_t mask = 0;
+  int8_t edge_flag = -1;  // from the edge flag array, -1 where it is disabled
   std::array<std::array<float, 4>, kFixedLocations> v{};
 };
 
@@ -390,6 +391,9 @@ Element Capture(Context& ctx, GLint i) {
     const VertexAttribState& a = vao.legacy[kLocationArray[loc]];
     if (a.enabled && ReadElement(ctx, a, i, e.v[loc].data())) e.mask |= uint8_t(1u << loc);
   }
+  float flag[4];
+  const VertexAttribState& edges = vao.legacy[kLegacyEdgeFlag];
+  if (edges.enabled && ReadElement(ctx, edges, i, flag)) e.edge_flag = flag[0] != 0 ? 1 : 0;
   return e;
 }
 
@@ -402,6 +406,7 @@ void Apply(Context& ctx, const Element& e) {
   if (has(3)) SetSecondaryColor(ctx, e.v[3][0], e.v[3][1], e.v[3][2]);
   if (has(2)) SetNormal(ctx, e.v[2][0], e.v[2][1], e.v[2][2]);
   if (has(1)) SetColor(ctx, e.v[1][0], e.v[1][1], e.v[1][2], e.v[1][3]);
+  if (e.edge_flag >= 0) ctx.compat->edge_flag = e.edge_flag != 0;
   if (has(0)) VertexCommon(ctx, e.v[0][0], e.v[0][1], e.v[0][2], e.v[0][3]);
 }
 
@@ -436,9 +441,10 @@ bool CompileDraw(Context& ctx, GLenum mode, const std::vector<std::vector<GLint>
 // once per instance, and glEnd hands each primitive to select_feedback.cpp.
 void ReplayDraw(Context& ctx, GLenum mode, const std::vector<std::vector<GLint>>& runs, GLsizei instances) {
   if (!(ctx.vertex_array->legacy_enabled & (1u << kLegacyVertex)) || mode > GL_POLYGON) {
-    util::LogOnce(util::LogLevel::kWarning, "select/feedback draws",
-                  "a draw call without the vertex array (or with an adjacency mode) gives no selection hits or "
-                  "feedback");
+    util::LogOnce(
+        util::LogLevel::kWarning, "select/feedback draws",
+        "a draw call without the vertex array (or with an adjacency mode) gives no selection hits or "
+        "feedback");
     return;
   }
   for (GLsizei instance = 0; instance < instances; ++instance) {
@@ -450,13 +456,52 @@ void ReplayDraw(Context& ctx, GLenum mode, const std::vector<std::vector<GLint>>
   }
 }
 
+// A draw of polygons the device cannot draw as given: GL_QUADS, GL_QUAD_STRIP, GL_POLYGON, or polygons
+// outlined by the frontend (OutlinesPolygons: GL_LINE and GL_POINT polygon modes).
+bool RewritesPolygons(const Context& ctx, GLenum mode) {
+  return IsPolygonMode(mode) || OutlinesPolygons(ctx, mode, false);
+}
+
+// Appends the index list of one restart-delimited run of a RewritesPolygons draw to `out`: triangles as glEnd
+// splits them, or the flagged edges (points) of each polygon, edge flags from the edge flag array (at the
+// index plus `base_vertex`; the application's, taken before ArrayDraw swaps its vertex array out) or the
+// current flag. The mode to draw the list with.
+GLenum AppendPolygonIndices(Context& ctx, GLenum mode, const VertexAttribState& edges,
+                            const std::vector<uint32_t>& run, GLint base_vertex, std::vector<uint32_t>& out) {
+  State& st = *ctx.compat;
+  if (!OutlinesPolygons(ctx, mode, false)) {
+    const bool first_vertex = ctx.state.provoking_vertex == GL_FIRST_VERTEX_CONVENTION;
+    PolygonTriangles(mode, st.shade_model == GL_FLAT, first_vertex, run.size(),
+                     [&](size_t a, size_t b, size_t c) {
+                       out.push_back(run[a]);
+                       out.push_back(run[b]);
+                       out.push_back(run[c]);
+                     });
+    return GL_TRIANGLES;
+  }
+  auto flag = [&](size_t i) {
+    float v[4];
+    if (!edges.enabled) return st.edge_flag;
+    return ReadElement(ctx, edges, GLint(int64_t(run[i]) + base_vertex), v) && v[0] != 0;
+  };
+  ForEachPolygon(mode, run.size(), [&](const size_t* corners, size_t count) {
+    OutlinePolygon(
+        mode, ctx.state.polygon_mode, corners, count, flag, [&](size_t a) { out.push_back(run[a]); },
+        [&](size_t a, size_t b) {
+          out.push_back(run[a]);
+          out.push_back(run[b]);
+        });
+  });
+  return ctx.state.polygon_mode == GL_POINT ? GL_POINTS : GL_LINES;
+}
+
 }  // namespace
 
 bool TakesArrayDraw(const Context& ctx, GLenum mode) {
   if (ctx.compat->in_array_draw) return false;
   if (OutsideRender(*ctx.compat)) return true;  // selection and feedback read the arrays on the CPU
   // A GLSL 1.x program using compatibility built-ins reads current values and fixed-function state.
-  return !ctx.program || (ctx.vertex_array->legacy_enabled & kDrawnArrays) || IsPolygonMode(mode) ||
+  return !ctx.program || (ctx.vertex_array->legacy_enabled & kDrawnArrays) || RewritesPolygons(ctx, mode) ||
          Compiling(ctx) || (ctx.program->linked && !ctx.program->linked->compat_builtins.empty());
 }
 
@@ -470,29 +515,26 @@ void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei i
     if (OutsideRender(st)) return ReplayDraw(ctx, mode, runs, instances);
   }
   const uint64_t end = uint64_t(first) + uint64_t(count);
-  if (IsPolygonMode(mode) && uint64_t(count) > kMaxPolygonVertices)
+  const bool polygons = RewritesPolygons(ctx, mode);
+  if (polygons && uint64_t(count) > kMaxPolygonVertices)
     return ctx.Error(GL_OUT_OF_MEMORY, "glDrawArrays", "too many vertices for GL_QUADS-style modes");
+  const VertexAttribState edges = ctx.vertex_array->legacy[kLegacyEdgeFlag];
   ArrayDraw draw(ctx, mode);
   if (!draw.Setup(end)) return;
-  if (!IsPolygonMode(mode)) return gl::DrawArraysCommon(ctx, mode, first, count, instances);
+  if (!polygons) return gl::DrawArraysCommon(ctx, mode, first, count, instances);
+  std::vector<uint32_t> run(size_t(std::max(count, 0)));
+  for (size_t i = 0; i < run.size(); ++i) run[i] = uint32_t(first) + uint32_t(i);
   std::vector<uint32_t>& indices = st.array_indices;
   indices.clear();
-  const uint32_t base = uint32_t(first);
-  const bool first_vertex = ctx.state.provoking_vertex == GL_FIRST_VERTEX_CONVENTION;
-  PolygonTriangles(mode, st.shade_model == GL_FLAT, first_vertex, size_t(count),
-                   [&](size_t a, size_t b, size_t c) {
-                     indices.push_back(base + uint32_t(a));
-                     indices.push_back(base + uint32_t(b));
-                     indices.push_back(base + uint32_t(c));
-                   });
-  gl::DrawIndexList(ctx, GL_TRIANGLES, indices, instances, 0, end);
+  const GLenum drawn = AppendPolygonIndices(ctx, mode, edges, run, 0, indices);
+  gl::DrawIndexList(ctx, drawn, indices, instances, 0, end);
 }
 
 void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
                   GLsizei instances, GLint base_vertex) {
   State& st = *ctx.compat;
   VertexArray& app = *ctx.vertex_array;
-  const bool polygons = IsPolygonMode(mode);
+  const bool polygons = RewritesPolygons(ctx, mode);
   if (polygons && uint64_t(count) > kMaxPolygonVertices)
     return ctx.Error(GL_OUT_OF_MEMORY, "glDrawElements", "too many indices for GL_QUADS-style modes");
   const auto index_type = *glenum::IndexType(type);
@@ -544,6 +586,7 @@ void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const v
     if (CompileDraw(ctx, mode, runs) && !ExecutingWhileCompiling(ctx)) return;
     if (OutsideRender(st)) return ReplayDraw(ctx, mode, runs, instances);
   }
+  const VertexAttribState edges = app.legacy[kLegacyEdgeFlag];
   ArrayDraw draw(ctx, mode);
   if (!draw.Setup(end)) return;
   if (!polygons) return gl::DrawElementsCommon(ctx, mode, count, type, indices, instances, base_vertex);
@@ -551,14 +594,9 @@ void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const v
   std::vector<uint32_t>& out = st.array_indices;
   out.clear();
   std::vector<uint32_t> run;
-  const bool flat = st.shade_model == GL_FLAT;
-  const bool first_vertex = ctx.state.provoking_vertex == GL_FIRST_VERTEX_CONVENTION;
+  GLenum drawn = GL_TRIANGLES;
   auto flush = [&] {
-    PolygonTriangles(mode, flat, first_vertex, run.size(), [&](size_t a, size_t b, size_t c) {
-      out.push_back(run[a]);
-      out.push_back(run[b]);
-      out.push_back(run[c]);
-    });
+    drawn = AppendPolygonIndices(ctx, mode, edges, run, base_vertex, out);
     run.clear();
   };
   for (uint64_t i = 0; i < n; ++i) {
@@ -569,7 +607,7 @@ void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const v
       run.push_back(v);
   }
   flush();
-  gl::DrawIndexList(ctx, GL_TRIANGLES, out, instances, base_vertex, end);
+  gl::DrawIndexList(ctx, drawn, out, instances, base_vertex, end);
 }
 
 int QueryArrayState(Context& ctx, GLenum pname, double* out) {
@@ -760,7 +798,8 @@ bool ValidCount(Context& ctx, const char* fn, GLsizei count) {
 }
 }  // namespace
 
-void VertexPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count, const void* pointer) {
+void VertexPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count,
+                      const void* pointer) {
   if (ValidCount(ctx, "glVertexPointerEXT", count)) VertexPointer(ctx, size, type, stride, pointer);
 }
 
@@ -768,7 +807,8 @@ void NormalPointerEXT(Context& ctx, GLenum type, GLsizei stride, GLsizei count, 
   if (ValidCount(ctx, "glNormalPointerEXT", count)) NormalPointer(ctx, type, stride, pointer);
 }
 
-void ColorPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count, const void* pointer) {
+void ColorPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count,
+                     const void* pointer) {
   if (ValidCount(ctx, "glColorPointerEXT", count)) ColorPointer(ctx, size, type, stride, pointer);
 }
 

@@ -221,7 +221,9 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
     std::copy_n(st.normal, 3, normal.begin());
     std::copy_n(st.secondary, 3, secondary.begin());
     for (int u = 0; u < kTexUnits; ++u) std::copy_n(st.texcoord[u], 4, texcoord[u].begin());
-    s.Add([&st, color, normal, secondary, texcoord] {
+    const bool edge_flag = st.edge_flag;
+    s.Add([&st, color, normal, secondary, texcoord, edge_flag] {
+      st.edge_flag = edge_flag;
       std::copy_n(color.begin(), 4, st.color);
       std::copy_n(normal.begin(), 3, st.normal);
       std::copy_n(secondary.begin(), 3, st.secondary);

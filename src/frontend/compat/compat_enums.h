@@ -597,3 +597,6 @@
 #ifndef GL_SELECTION_BUFFER_SIZE
 #define GL_SELECTION_BUFFER_SIZE 0x0DF4
 #endif
+#ifndef GL_EDGE_FLAG
+#define GL_EDGE_FLAG 0x0B43
+#endif

@@ -16,6 +16,10 @@ namespace caldera::gl {
 void Begin(Context& ctx, GLenum mode);
 void End(Context& ctx);
 
+// --- edge_flags.cpp: the current edge flag
+void EdgeFlag(Context& ctx, GLboolean flag);
+void EdgeFlagv(Context& ctx, const GLboolean* flag);
+
 // --- matrix.cpp: matrix stacks
 void MatrixMode(Context& ctx, GLenum mode);
 void LoadIdentity(Context& ctx);

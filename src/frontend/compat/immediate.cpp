@@ -89,6 +89,11 @@ void Decompose(GLenum mode, bool flat, bool first, const std::vector<Vertex>& v,
   }
 }
 
+// The class of the batch glBegin(`mode`) joins: polygons outlined by the frontend are points or lines.
+int BatchClass(const Context& ctx, GLenum mode) {
+  return OutlinesPolygons(ctx, mode, true) ? OutlineClass(ctx) : ClassOf(mode);
+}
+
 bool ValidBeginMode(GLenum mode) {
   return mode <= GL_POLYGON;  // GL_POINTS (0) .. GL_POLYGON (9)
 }
@@ -136,6 +141,7 @@ void VertexCommon(Context& ctx, float x, float y, float z, float w) {
   std::memcpy(v.secondary, st.secondary, sizeof v.secondary);
   std::memcpy(v.texcoord, st.texcoord, sizeof v.texcoord);
   st.primitive.push_back(v);
+  st.primitive_edges.push_back(st.edge_flag);
   ++st.stats.vertices;
 }
 
@@ -186,9 +192,10 @@ void Begin(Context& ctx, GLenum mode) {
     return ctx.Error(GL_INVALID_OPERATION, "glBegin", "already between glBegin and glEnd");
   if (!ValidBeginMode(mode)) return ctx.Error(GL_INVALID_ENUM, "glBegin", "invalid mode");
   if (!st.pixel.pending.empty()) DrawPendingBitmaps(ctx);  // glBegin does not end a batch by itself
-  if (st.batch_class != 0 && st.batch_class != ClassOf(mode)) DrawPendingBatch(ctx);
+  if (st.batch_class != 0 && st.batch_class != BatchClass(ctx, mode)) DrawPendingBatch(ctx);
   st.begin_mode = mode;
   st.primitive.clear();
+  st.primitive_edges.clear();
   ctx.compat_hooks |= kHookInBegin;
 }
 
@@ -198,8 +205,7 @@ void End(Context& ctx) {
   ctx.compat_hooks &= static_cast<uint8_t>(~kHookInBegin);
   if (OutsideRender(st)) [[unlikely]] {  // selection or feedback: nothing is drawn
     std::vector<Vertex> triangles;
-    if (ClassOf(st.begin_mode) == 3)
-      Decompose(st.begin_mode, false, false, st.primitive, triangles);
+    if (ClassOf(st.begin_mode) == 3) Decompose(st.begin_mode, false, false, st.primitive, triangles);
     SelectFeedbackPrimitive(ctx, st.begin_mode, st.primitive, triangles);
     st.primitive.clear();
     return;
@@ -216,11 +222,16 @@ void End(Context& ctx) {
     return;
   }
   size_t before = st.batch.size();
-  Decompose(st.begin_mode, st.shade_model == GL_FLAT,
-            ctx.state.provoking_vertex == GL_FIRST_VERTEX_CONVENTION, st.primitive, st.batch);
+  const int batch_class = BatchClass(ctx, st.begin_mode);
+  if (batch_class != ClassOf(st.begin_mode))
+    OutlinePrimitive(ctx, st.batch);
+  else
+    Decompose(st.begin_mode, st.shade_model == GL_FLAT,
+              ctx.state.provoking_vertex == GL_FIRST_VERTEX_CONVENTION, st.primitive, st.batch);
   st.primitive.clear();
+  st.primitive_edges.clear();
   if (st.batch.size() == before) return;
-  st.batch_class = ClassOf(st.begin_mode);
+  st.batch_class = batch_class;
   ctx.compat_hooks |= kHookBatch;
   // Bound the batch: a very long frame of immediate-mode calls is drawn in pieces of a few MiB.
   if (st.batch.size() >= 65536) DrawPendingBatch(ctx);

@@ -5,6 +5,7 @@
 #include <GL/glcorearb.h>
 
 #include <string>
+#include <vector>
 
 #include "frontend/compat/state.h"
 #include "frontend/context.h"
@@ -50,6 +51,74 @@ void PolygonTriangles(GLenum mode, bool flat, bool first, size_t n, Tri&& emit) 
       break;
   }
 }
+
+// edge_flags.cpp: in GL_LINE and GL_POINT polygon modes, independent triangles, quads, quad strips and
+// polygons are drawn by the frontend as the lines of their boundary edges (or the points of their corners)
+// whose edge flag is set (GL 2.1 §2.6.2, §3.5.4), instead of as triangles the device outlines: that would add
+// the diagonals of the split and ignore edge flags. True when `mode` is drawn so now; false (logged once)
+// where the frontend cannot stand in for the device: culling with a program or vertex arrays (the facing
+// needs the transformed positions) and polygon offset of lines or points (a device bias of polygons only).
+bool OutlinesPolygons(const Context& ctx, GLenum mode, bool immediate);
+// glEnd's outline of the open primitive (OutlinesPolygons true): its flagged edges as points or lines, culled
+// by the fixed-function transform, flat-shaded edges in their polygon's colour; appended to `out`.
+void OutlinePrimitive(Context& ctx, std::vector<Vertex>& out);
+// The batch class (immediate.cpp) of glBegin(`mode`) under the current polygon mode: 1 points, 2 lines,
+// 3 triangles.
+int OutlineClass(const Context& ctx);
+// Each polygon of a `mode` primitive of `n` vertices (`mode` one of GL_TRIANGLES, GL_QUADS, GL_QUAD_STRIP,
+// GL_POLYGON) in polygon order: polygon(first_index, corners[], count) with the vertex indices of its
+// corners. Quad strips' quads run 2i, 2i+1, 2i+3, 2i+2.
+template <typename Polygon>
+void ForEachPolygon(GLenum mode, size_t n, Polygon&& polygon) {
+  size_t corners[4];
+  switch (mode) {
+    case GL_TRIANGLES:
+      for (size_t i = 0; i + 2 < n; i += 3) {
+        corners[0] = i, corners[1] = i + 1, corners[2] = i + 2;
+        polygon(corners, size_t(3));
+      }
+      break;
+    case GL_QUADS:
+      for (size_t i = 0; i + 3 < n; i += 4) {
+        corners[0] = i, corners[1] = i + 1, corners[2] = i + 2, corners[3] = i + 3;
+        polygon(corners, size_t(4));
+      }
+      break;
+    case GL_QUAD_STRIP:
+      for (size_t i = 0; i + 3 < n; i += 2) {
+        corners[0] = i, corners[1] = i + 1, corners[2] = i + 3, corners[3] = i + 2;
+        polygon(corners, size_t(4));
+      }
+      break;
+    case GL_POLYGON:
+      if (n >= 3) {
+        std::vector<size_t> all(n);
+        for (size_t i = 0; i < n; ++i) all[i] = i;
+        polygon(all.data(), n);
+      }
+      break;
+    default:
+      break;
+  }
+}
+// The outline of one polygon (corner indices in polygon order): line(a, b) for each boundary edge whose first
+// vertex's flag is set, or point(a) for each such corner in GL_POINT mode. Edge flags apply to independent
+// triangles, quads and polygons only; every edge of a quad strip's quads is drawn (GL 2.1 §2.6.2).
+template <typename Flag, typename Point, typename Line>
+void OutlinePolygon(GLenum mode, GLenum polygon_mode, const size_t* corners, size_t count, Flag&& flag,
+                    Point&& point, Line&& line) {
+  for (size_t k = 0; k < count; ++k) {
+    const size_t a = corners[k];
+    if (mode != GL_QUAD_STRIP && !flag(a)) continue;
+    if (polygon_mode == GL_POINT)
+      point(a);
+    else
+      line(a, corners[(k + 1) % count]);
+  }
+}
+// Whether GL_CULL_FACE discards the polygon of these vertices, from the fixed-function transform
+// (select_feedback.cpp: clipped, in window coordinates).
+bool CulledByFixedFunction(Context& ctx, const std::vector<Vertex>& polygon);
 
 // The attribute setters the generated variants (compat_attribs_gen.cpp) call.
 void VertexCommon(Context& ctx, float x, float y, float z, float w);

@@ -85,6 +85,8 @@ int QueryState(Context& ctx, GLenum pname, double* out, bool* color) {
     case GL_CURRENT_NORMAL:
       *color = true;
       return Put(out, st.normal, 3);
+    case GL_EDGE_FLAG:
+      return out[0] = st.edge_flag ? 1 : 0, 1;
     case GL_CURRENT_TEXTURE_COORDS:
       return Put(out, st.texcoord[unit], 4);
     case GL_LIGHT_MODEL_AMBIENT:

@@ -76,9 +76,12 @@ class ClipVolume {
     bool visible = true;
     ForEachPlane([&](int p) {
       const float da = Distance(p, a), db = Distance(p, b);
-      if (da < 0 && db < 0) visible = false;
-      else if (da < 0) t0 = std::max(t0, da / (da - db));
-      else if (db < 0) t1 = std::min(t1, da / (da - db));
+      if (da < 0 && db < 0)
+        visible = false;
+      else if (da < 0)
+        t0 = std::max(t0, da / (da - db));
+      else if (db < 0)
+        t1 = std::min(t1, da / (da - db));
     });
     if (!visible || t0 > t1) return false;
     const ClipVertex a0 = a, b0 = b;
@@ -267,9 +270,10 @@ void Triangle(Context& ctx, const ClipVolume& volume, const ClipVertex& a, const
 
 void NoteLimitations(const Context& ctx) {
   if (ctx.program)
-    util::LogOnce(util::LogLevel::kWarning, "select/feedback program",
-                  "selection and feedback transform vertices with the fixed-function matrices; the program in "
-                  "use is not run for them");
+    util::LogOnce(
+        util::LogLevel::kWarning, "select/feedback program",
+        "selection and feedback transform vertices with the fixed-function matrices; the program in "
+        "use is not run for them");
   if (ctx.compat->lighting && ctx.compat->select.mode == GL_FEEDBACK)
     util::LogOnce(util::LogLevel::kWarning, "feedback lighting",
                   "feedback reports the current colour: lighting is not applied on the CPU");
@@ -283,9 +287,9 @@ void SelectFeedbackPrimitive(Context& ctx, GLenum mode, const std::vector<Vertex
   NoteLimitations(ctx);
   const ClipVolume volume(ctx);
   std::vector<ClipVertex> v;
-  const auto& source = (mode == GL_POINTS || mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP)
-                           ? vertices
-                           : triangles;
+  const auto& source =
+      (mode == GL_POINTS || mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP) ? vertices
+                                                                                               : triangles;
   v.reserve(source.size());
   for (const Vertex& in : source) v.push_back(Transform(st, in));
   const size_t n = v.size();
@@ -318,6 +322,20 @@ void FeedbackRasterToken(Context& ctx, GLenum token) {
 void SelectRasterHit(Context& ctx) {
   State& st = *ctx.compat;
   if (st.select.mode == GL_SELECT && st.pixel.valid) Hit(st.select, st.pixel.position[2]);
+}
+
+bool CulledByFixedFunction(Context& ctx, const std::vector<Vertex>& polygon) {
+  if (!ctx.state.cull_face) return false;
+  const ClipVolume volume(ctx);
+  std::vector<ClipVertex> clipped;
+  clipped.reserve(polygon.size());
+  for (const Vertex& v : polygon) clipped.push_back(Transform(*ctx.compat, v));
+  volume.ClipPolygon(clipped);
+  if (clipped.size() < 3) return true;  // nothing of it is inside: nothing to draw either way
+  std::vector<Window> window;
+  window.reserve(clipped.size());
+  for (const ClipVertex& v : clipped) window.push_back(ToWindow(ctx, v));
+  return Culled(ctx, window);
 }
 
 bool RenderModeDrawsNothing(const Context& ctx) {

@@ -120,11 +120,11 @@ struct ProgramKeyHash {
 };
 
 struct Stats {
-  uint64_t programs_built = 0;  // fixed-function programs generated and linked
-  uint64_t draws = 0;           // draws the batches and legacy arrays became
-  uint64_t vertices = 0;        // vertices given between glBegin and glEnd
-  uint64_t list_calls = 0;      // glCallList(s) executions
-  uint64_t array_draws = 0;     // draw calls that read legacy arrays or drew with no program
+  uint64_t programs_built = 0;        // fixed-function programs generated and linked
+  uint64_t draws = 0;                 // draws the batches and legacy arrays became
+  uint64_t vertices = 0;              // vertices given between glBegin and glEnd
+  uint64_t list_calls = 0;            // glCallList(s) executions
+  uint64_t array_draws = 0;           // draw calls that read legacy arrays or drew with no program
   uint64_t uniform_name_lookups = 0;  // uniform names searched in a program (uniform_writer.h)
 };
 
@@ -162,12 +162,14 @@ struct State {
   float secondary[3] = {0, 0, 0};
   float normal[3] = {0, 0, 1};
   float texcoord[kTexUnits][4] = {{0, 0, 0, 1}, {0, 0, 0, 1}};
+  bool edge_flag = true;  // glEdgeFlag (edge_flags.cpp)
 
   // glBegin/glEnd: `primitive` holds the vertices of the open primitive; glEnd decomposes it into `batch`,
   // a list of points, lines or triangles that later primitives of the same class join until a command that
   // may change state draws it (hooks.h).
   GLenum begin_mode = 0;
   std::vector<Vertex> primitive;
+  std::vector<uint8_t> primitive_edges;  // the edge flag each vertex of `primitive` was given
   std::vector<Vertex> batch;
   int batch_class = 0;  // 0 empty, 1 points, 2 lines, 3 triangles
 
@@ -234,7 +236,7 @@ struct State {
   int list_depth = 0;  // glCallList nesting being executed
 
   // Generated programs and the objects their draws use.
-  bool cache_programs = true;  // CALDERA_COMPAT_PROGRAM_CACHE=0 rebuilds the program at every draw
+  bool cache_programs = true;       // CALDERA_COMPAT_PROGRAM_CACHE=0 rebuilds the program at every draw
   bool cache_uniform_names = true;  // CALDERA_COMPAT_UNIFORM_CACHE=0 searches every uniform name per draw
   bool batch_bitmaps = true;        // CALDERA_COMPAT_BITMAP_BATCH=0 draws every glBitmap on its own
   std::unordered_map<ProgramKeyBits, std::shared_ptr<Program>, ProgramKeyHash> programs;

@@ -1235,6 +1235,7 @@ int main() {
   LuminancePacking();
   CompiledVertexArray();
   SelectionAndFeedback();
+  EdgeFlags();
   FramebufferBitsAndBeginEndErrors();
   CoreContext(w);
   harness::Close(w);

@@ -23,5 +23,7 @@ void LuminancePacking();
 void FramebufferBitsAndBeginEndErrors();
 // compat_api_select.cpp: selection and feedback (glRenderMode).
 void SelectionAndFeedback();
+// compat_api_edges.cpp: the current edge flag.
+void EdgeFlags();
 
 }  // namespace compat_api

@@ -1,6 +1,7 @@
 // compat_api: selection and feedback (GL 2.1 §5.2, §5.3). Hit records with the name stack and the depth range
-// of what met the clip volume (clipped parts and culled faces left out), feedback tokens and vertices in window
-// coordinates, buffer overflow (-1), the errors and queries, and nothing drawn while outside GL_RENDER.
+// of what met the clip volume (clipped parts and culled faces left out), feedback tokens and vertices in
+// window coordinates, buffer overflow (-1), the errors and queries, and nothing drawn while outside
+// GL_RENDER.
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -96,10 +97,10 @@ void Selection() {
   InitNames();
   PushName(7);
   CHECK(Integer(kNameStackDepth) == 1);
-  Rectf(2, 2, 6, 6);          // window depth 0.5
-  Triangle(8, 8, 4, 0.5f);    // 0.25
+  Rectf(2, 2, 6, 6);        // window depth 0.5
+  Triangle(8, 8, 4, 0.5f);  // 0.25
   PushName(8);
-  Triangle(20, 2, 4, 0.0f);   // outside the view volume: no hit
+  Triangle(20, 2, 4, 0.0f);  // outside the view volume: no hit
   LoadName(9);
   Triangle(14, 2, 8, -0.5f);  // partly outside: clipped, still a hit at 0.75
   PopName();

@@ -1012,6 +1012,7 @@ void TexGenMaps();
 // stipple_scenes.cpp
 void PolygonStippleScene();
 void LinesScene();
+void PolygonOutlinesScene();
 // point_scenes.cpp
 void PointsAttenuation();
 void PointSprites();
@@ -1049,6 +1050,7 @@ const SceneEntry kScenes[] = {
     {"bitmap_copy", BitmapCopyScene},
     {"polygon_stipple", PolygonStippleScene},
     {"lines", LinesScene},
+    {"polygon_outlines", PolygonOutlinesScene},
     {"points_attenuation", PointsAttenuation},
     {"point_sprites", PointSprites},
     {"texenv_combine", TexEnvCombine},

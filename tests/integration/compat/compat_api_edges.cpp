@@ -1,0 +1,68 @@
+// compat_api: the current edge flag (GL 2.1 §2.6.2): its query, glPushAttrib(GL_CURRENT_BIT), display lists,
+// glBegin/glEnd and glArrayElement with the edge flag array.
+#include "compat_api.h"
+
+using namespace compat_gl;
+
+namespace compat_api {
+namespace {
+
+using EdgeFlagFn = void(APIENTRY*)(GLboolean);
+
+GLboolean CurrentEdgeFlag() {
+  GLboolean v = 2;
+  glGetBooleanv(GL_EDGE_FLAG, &v);
+  return v;
+}
+
+}  // namespace
+
+void EdgeFlags() {
+  auto edge_flag = reinterpret_cast<EdgeFlagFn>(eglGetProcAddress("glEdgeFlag"));
+  CHECK(edge_flag != nullptr);
+  if (!edge_flag) return;
+  CHECK(CurrentEdgeFlag() == GL_TRUE);
+  edge_flag(GL_FALSE);
+  CHECK(CurrentEdgeFlag() == GL_FALSE);
+  PushAttrib(0x1 /* GL_CURRENT_BIT */);
+  edge_flag(GL_TRUE);
+  CHECK(CurrentEdgeFlag() == GL_TRUE);
+  PopAttrib();
+  CHECK(CurrentEdgeFlag() == GL_FALSE);
+  // Compiled, not executed; then executed by glCallList.
+  const GLuint list = GenLists(1);
+  NewList(list, GL_COMPILE);
+  edge_flag(GL_TRUE);
+  EndList();
+  CHECK(CurrentEdgeFlag() == GL_FALSE);
+  CallList(list);
+  CHECK(CurrentEdgeFlag() == GL_TRUE);
+  DeleteLists(list, 1);
+  // Allowed between glBegin and glEnd.
+  Begin(GL_TRIANGLES);
+  edge_flag(GL_FALSE);
+  Vertex2f(0, 0);
+  End();
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(CurrentEdgeFlag() == GL_FALSE);
+  // glArrayElement reads the edge flag array as glEdgeFlagv would.
+  static const GLfloat position[] = {0, 0, 1, 0, 0, 1};
+  static const GLboolean flags[] = {GL_FALSE, GL_TRUE, GL_TRUE};
+  VertexPointer(2, GL_FLOAT, 0, position);
+  EdgeFlagPointer(0, flags);
+  EnableClientState(GL_VERTEX_ARRAY);
+  EnableClientState(GL_EDGE_FLAG_ARRAY);
+  CHECK(glIsEnabled(GL_EDGE_FLAG_ARRAY));
+  Begin(GL_TRIANGLES);
+  ArrayElement(0);
+  ArrayElement(1);
+  ArrayElement(2);
+  End();
+  DisableClientState(GL_EDGE_FLAG_ARRAY);
+  DisableClientState(GL_VERTEX_ARRAY);
+  CHECK(CurrentEdgeFlag() == GL_TRUE);
+  edge_flag(GL_TRUE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+}  // namespace compat_api
