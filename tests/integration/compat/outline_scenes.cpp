@@ -8,31 +8,14 @@
 #include <vector>
 
 #include "compat_gl.h"
+#include "scene_probes.h"
 
 using namespace compat_gl;
+using namespace compat_scenes;
 
 namespace {
 
 constexpr int kSize = 64;
-
-void PixelOrtho() {
-  MatrixMode(GL_PROJECTION);
-  LoadIdentity();
-  Ortho(0, kSize, 0, kSize, -1, 1);
-  MatrixMode(GL_MODELVIEW);
-  LoadIdentity();
-}
-
-bool Background(int x, int y, uint8_t clear) {
-  uint8_t p[4] = {};
-  glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
-  return p[0] == clear && p[1] == clear && p[2] == clear;
-}
-
-void Expect(bool ok, const char* what) {
-  if (!ok) std::fprintf(stderr, "probe failed: %s\n", what);
-  CHECK(ok);
-}
 
 using EdgeFlagFn = void(APIENTRY*)(GLboolean);
 using EdgeFlagvFn = void(APIENTRY*)(const GLboolean*);
@@ -48,7 +31,7 @@ void PolygonOutlinesScene() {
   const auto c8 = uint8_t(26);
   glClearColor(clear, clear, clear, 1);
   glClear(GL_COLOR_BUFFER_BIT);
-  PixelOrtho();
+  PixelOrtho(kSize);
   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
 
   // Row 1: a quad (no diagonal), a polygon whose vertical edges are flagged off, a quad strip of two quads.

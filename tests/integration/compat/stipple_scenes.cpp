@@ -7,41 +7,14 @@
 #include <vector>
 
 #include "compat_gl.h"
+#include "scene_probes.h"
 
 using namespace compat_gl;
+using namespace compat_scenes;
 
 namespace {
 
 constexpr int kSize = 64;
-
-void PixelOrtho() {
-  MatrixMode(GL_PROJECTION);
-  LoadIdentity();
-  Ortho(0, kSize, 0, kSize, -1, 1);
-  MatrixMode(GL_MODELVIEW);
-  LoadIdentity();
-}
-
-bool Background(int x, int y, uint8_t clear) {
-  uint8_t p[4] = {};
-  glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
-  return p[0] == clear && p[1] == clear && p[2] == clear;
-}
-
-// How many pixels of the w x h box at (x, y) differ from the clear colour.
-int DrawnIn(int x, int y, int w, int h, uint8_t clear) {
-  std::vector<uint8_t> p(size_t(w * h * 4));
-  glReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, p.data());
-  int drawn = 0;
-  for (int i = 0; i < w * h; ++i)
-    drawn += p[size_t(i) * 4] != clear || p[size_t(i) * 4 + 1] != clear || p[size_t(i) * 4 + 2] != clear;
-  return drawn;
-}
-
-void Expect(bool ok, const char* what) {
-  if (!ok) std::fprintf(stderr, "probe failed: %s\n", what);
-  CHECK(ok);
-}
 
 // A 32x32 pattern that no flip or transpose maps onto itself: columns of 4 against rows of 8, with a
 // diagonal cut into it. Rows are given bottom first, 4 bytes each, most significant bit leftmost.
@@ -63,7 +36,7 @@ void PolygonStippleScene() {
   const auto c8 = uint8_t(51);
   glClearColor(clear, clear, clear, 1);
   glClear(GL_COLOR_BUFFER_BIT);
-  PixelOrtho();
+  PixelOrtho(kSize);
 
   // The pattern through a non-trivial unpack: rows of 48 bits (6 bytes, alignment 2), 5 bits skipped into
   // each row, two rows skipped.
@@ -160,7 +133,7 @@ void LinesScene() {
   const auto c8 = uint8_t(26);
   glClearColor(clear, clear, clear, 1);
   glClear(GL_COLOR_BUFFER_BIT);
-  PixelOrtho();
+  PixelOrtho(kSize);
 
   // Bottom: stippled strips, factor 1 and 3; the pattern runs on across the strip's corners.
   glEnable(GL_LINE_STIPPLE);
