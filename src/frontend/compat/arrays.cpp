@@ -459,7 +459,13 @@ void ReplayDraw(Context& ctx, GLenum mode, const std::vector<std::vector<GLint>>
 // A draw of polygons the device cannot draw as given: GL_QUADS, GL_QUAD_STRIP, GL_POLYGON, or polygons
 // outlined by the frontend (OutlinesPolygons: GL_LINE and GL_POINT polygon modes).
 bool RewritesPolygons(const Context& ctx, GLenum mode) {
-  return IsPolygonMode(mode) || OutlinesPolygons(ctx, mode, false);
+  if (IsPolygonMode(mode)) return true;
+  // Triangles have no diagonals: the device outlines them as well as the frontend would, and without an
+  // index list built per draw (a wireframe program's meshes), unless edge flags hide some of their edges.
+  const bool edge_flags =
+      (ctx.vertex_array->legacy_enabled & (1u << kLegacyEdgeFlag)) || !ctx.compat->edge_flag;
+  if (mode == GL_TRIANGLES && !edge_flags) return false;
+  return OutlinesPolygons(ctx, mode, false);
 }
 
 // Appends the index list of one restart-delimited run of a RewritesPolygons draw to `out`: triangles as glEnd

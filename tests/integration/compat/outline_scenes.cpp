@@ -93,6 +93,13 @@ void PolygonOutlinesScene() {
   EdgeFlagPointer(0, pentagon_flags);
   Color3f(0.3f, 0.9f, 0.9f);
   glDrawElements(GL_POLYGON, 5, GL_UNSIGNED_BYTE, order);
+  // Independent triangles from arrays take the frontend's outline only while edge flags can hide an edge.
+  static const float triangle[] = {50.25f, 34.25f, 62.25f, 34.25f, 50.25f, 46.25f};
+  static const GLboolean triangle_flags[] = {GL_TRUE, GL_FALSE, GL_TRUE};
+  VertexPointer(2, GL_FLOAT, 0, triangle);
+  EdgeFlagPointer(0, triangle_flags);
+  Color3f(0.8f, 0.5f, 1);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
   DisableClientState(GL_EDGE_FLAG_ARRAY);
   DisableClientState(GL_VERTEX_ARRAY);
   const GLuint list = GenLists(1);
@@ -140,6 +147,8 @@ void PolygonOutlinesScene() {
          "the edge flag array hides the array quad's vertical edges");
   Expect(Background(27, 43, c8) && !Background(27, 37, c8) && !Background(21, 46, c8),
          "the element polygon's second edge is hidden");
+  Expect(Background(56, 40, c8) && !Background(50, 40, c8) && !Background(56, 34, c8),
+         "the edge flag array hides the array triangle's hypotenuse");
   Expect(!Background(40, 34, c8) && Background(46, 40, c8), "the listed polygon's unflagged edge is hidden");
   uint8_t top[4] = {};
   glReadPixels(40, 46, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, top);
