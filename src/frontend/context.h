@@ -94,7 +94,10 @@ struct GLState {
   GLenum depth_func = GL_LESS;
   GLenum cull_mode = GL_BACK;
   GLenum front_face = GL_CCW;
-  GLenum polygon_mode = GL_FILL;
+  GLenum polygon_mode = GL_FILL;  // the device's; the front faces' in compatibility contexts
+  // glPolygonMode(GL_BACK, ...) of compatibility contexts (core and ES take GL_FRONT_AND_BACK only): where it
+  // differs from polygon_mode, compat/edge_flags.cpp draws each face in its own mode.
+  GLenum polygon_mode_back = GL_FILL;
   GLenum provoking_vertex = GL_LAST_VERTEX_CONVENTION;  // GL's default; Vulkan's is the first vertex
   GLfloat line_width = 1.0f;
   // GL_LINE_STIPPLE (compatibility contexts only; glLineStipple clamps the factor to 1..256).

@@ -157,7 +157,7 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_FRONT_FACE:
       return ints({double(s.front_face)});
     case GL_POLYGON_MODE:
-      return ints({double(s.polygon_mode), double(s.polygon_mode)});
+      return ints({double(s.polygon_mode), double(s.polygon_mode_back)});
     case GL_LINE_WIDTH:
       out.kind = Kind::kFloat;
       return ints({s.line_width});

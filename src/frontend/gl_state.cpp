@@ -349,8 +349,10 @@ void FrontFace(Context& ctx, GLenum mode) {
 void LineWidth(Context& ctx, GLfloat width) {
   Set(ctx, ctx.state.line_width, width);
 }
-void PolygonMode(Context& ctx, GLenum, GLenum mode) {
-  Set(ctx, ctx.state.polygon_mode, mode);
+void PolygonMode(Context& ctx, GLenum face, GLenum mode) {
+  // The back faces' mode is read by the frontend only (compat/edge_flags.cpp): nothing to mark dirty.
+  if (face != GL_FRONT) ctx.state.polygon_mode_back = mode;
+  if (face != GL_BACK) Set(ctx, ctx.state.polygon_mode, mode);
 }
 void ProvokingVertex(Context& ctx, GLenum mode) {
   Set(ctx, ctx.state.provoking_vertex, mode);

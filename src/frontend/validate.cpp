@@ -189,7 +189,9 @@ bool LineWidth(Context& ctx, GLfloat width) {
 }
 
 bool PolygonMode(Context& ctx, GLenum face, GLenum mode) {
-  if (face != GL_FRONT_AND_BACK)
+  // GL_FRONT and GL_BACK are the compatibility profile's (GL 3.3 compatibility §3.6.4).
+  const bool one_face = (face == GL_FRONT || face == GL_BACK) && ctx.IsCompat();
+  if (face != GL_FRONT_AND_BACK && !one_face)
     return Fail(ctx, GL_INVALID_ENUM, "glPolygonMode", "face must be FRONT_AND_BACK");
   return mode == GL_POINT || mode == GL_LINE || mode == GL_FILL ||
          Fail(ctx, GL_INVALID_ENUM, "glPolygonMode", "invalid mode");

@@ -437,8 +437,25 @@ bool CompileDraw(Context& ctx, GLenum mode, const std::vector<std::vector<GLint>
   return true;
 }
 
-// Selection and feedback: the draw runs now as the glBegin/glArrayElement.../glEnd sequence it stands for,
-// once per instance, and glEnd hands each primitive to select_feedback.cpp.
+// Whether edge flags can hide an edge of this draw's polygons: the edge flag array, or a current flag off.
+bool EdgeFlagsInPlay(const Context& ctx) {
+  return (ctx.vertex_array->legacy_enabled & (1u << kLegacyEdgeFlag)) || !ctx.compat->edge_flag;
+}
+
+// Draws whose polygons need their facing, which only the fixed-function transform of positions read on the
+// CPU gives: front and back polygon modes that differ (SplitsFaces), and outlines with GL_CULL_FACE
+// (triangles only where edge flags are in play: the device outlines and culls them itself otherwise). Such a
+// draw from the vertex array runs as glBegin/glEnd's polygons do (ReplayDraw).
+bool ReadsFacesOnCpu(const Context& ctx, GLenum mode) {
+  if (!(ctx.vertex_array->legacy_enabled & (1u << kLegacyVertex)) || ctx.program) return false;
+  if (SplitsFaces(ctx, mode)) return true;
+  if (!ctx.state.cull_face || (mode == GL_TRIANGLES && !EdgeFlagsInPlay(ctx))) return false;
+  return OutlinesPolygons(ctx, mode, true);
+}
+
+// Selection, feedback and separate polygon modes: the draw runs now as the glBegin/glArrayElement.../glEnd
+// sequence it stands for, once per instance, and glEnd hands each primitive to select_feedback.cpp (or sorts
+// its polygons by facing).
 void ReplayDraw(Context& ctx, GLenum mode, const std::vector<std::vector<GLint>>& runs, GLsizei instances) {
   if (!(ctx.vertex_array->legacy_enabled & (1u << kLegacyVertex)) || mode > GL_POLYGON) {
     util::LogOnce(
@@ -462,9 +479,7 @@ bool RewritesPolygons(const Context& ctx, GLenum mode) {
   if (IsPolygonMode(mode)) return true;
   // Triangles have no diagonals: the device outlines them as well as the frontend would, and without an
   // index list built per draw (a wireframe program's meshes), unless edge flags hide some of their edges.
-  const bool edge_flags =
-      (ctx.vertex_array->legacy_enabled & (1u << kLegacyEdgeFlag)) || !ctx.compat->edge_flag;
-  if (mode == GL_TRIANGLES && !edge_flags) return false;
+  if (mode == GL_TRIANGLES && !EdgeFlagsInPlay(ctx)) return false;
   return OutlinesPolygons(ctx, mode, false);
 }
 
@@ -513,12 +528,13 @@ bool TakesArrayDraw(const Context& ctx, GLenum mode) {
 
 void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances) {
   State& st = *ctx.compat;
-  if (Compiling(ctx) || OutsideRender(st)) {
+  const bool on_cpu = OutsideRender(st) || ReadsFacesOnCpu(ctx, mode);
+  if (Compiling(ctx) || on_cpu) {
     std::vector<std::vector<GLint>> runs(1);
     for (GLsizei i = 0; i < count; ++i) runs[0].push_back(first + i);
-    if (OutsideRender(st) && !Compiling(ctx)) return ReplayDraw(ctx, mode, runs, instances);
+    if (on_cpu && !Compiling(ctx)) return ReplayDraw(ctx, mode, runs, instances);
     if (CompileDraw(ctx, mode, runs) && !ExecutingWhileCompiling(ctx)) return;
-    if (OutsideRender(st)) return ReplayDraw(ctx, mode, runs, instances);
+    if (on_cpu) return ReplayDraw(ctx, mode, runs, instances);
   }
   const uint64_t end = uint64_t(first) + uint64_t(count);
   const bool polygons = RewritesPolygons(ctx, mode);
@@ -566,7 +582,8 @@ void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const v
     end = uint64_t(MaxIndex(data, index_type, n, restart.enabled ? restart.value : UINT64_MAX)) + 1 +
           uint64_t(std::max(base_vertex, 0));
   }
-  if (Compiling(ctx) || OutsideRender(st)) {
+  const bool on_cpu = OutsideRender(st) || ReadsFacesOnCpu(ctx, mode);
+  if (Compiling(ctx) || on_cpu) {
     // The indices are read now too.
     const uint8_t* at = data;
     uint64_t available = n;
@@ -588,9 +605,9 @@ void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const v
       else
         runs.back().push_back(GLint(int64_t(v) + base_vertex));
     }
-    if (OutsideRender(st) && !Compiling(ctx)) return ReplayDraw(ctx, mode, runs, instances);
+    if (on_cpu && !Compiling(ctx)) return ReplayDraw(ctx, mode, runs, instances);
     if (CompileDraw(ctx, mode, runs) && !ExecutingWhileCompiling(ctx)) return;
-    if (OutsideRender(st)) return ReplayDraw(ctx, mode, runs, instances);
+    if (on_cpu) return ReplayDraw(ctx, mode, runs, instances);
   }
   const VertexAttribState edges = app.legacy[kLegacyEdgeFlag];
   ArrayDraw draw(ctx, mode);

@@ -89,7 +89,10 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
   if (mask & kPolygonBit) {
     s.Ints(GL_CULL_FACE_MODE, [c](auto v) { gl::CullFace(*c, GLenum(v[0])); });
     s.Ints(GL_FRONT_FACE, [c](auto v) { gl::FrontFace(*c, GLenum(v[0])); });
-    s.Ints(GL_POLYGON_MODE, [c](auto v) { gl::PolygonMode(*c, GL_FRONT_AND_BACK, GLenum(v[0])); });
+    s.Ints(GL_POLYGON_MODE, [c](auto v) {
+      gl::PolygonMode(*c, GL_FRONT, GLenum(v[0]));
+      gl::PolygonMode(*c, GL_BACK, GLenum(v[1]));
+    });
     std::array<GLfloat, 2> offset{};
     gl::GetFloatv(ctx, GL_POLYGON_OFFSET_FACTOR, &offset[0]);
     gl::GetFloatv(ctx, GL_POLYGON_OFFSET_UNITS, &offset[1]);

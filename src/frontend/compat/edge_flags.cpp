@@ -17,12 +17,18 @@ bool HasPolygons(GLenum mode) {
   return mode == GL_TRIANGLES || mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON;
 }
 
-// The vertex whose colour a flat-shaded polygon takes (GL 2.1 table 2.12; triangles follow the provoking
-// vertex convention, quads and polygons keep theirs), as an index among its corners.
-size_t ProvokingCorner(const Context& ctx, GLenum mode) {
+// The vertex whose colour a flat-shaded polygon takes (GL 2.1 table 2.12, GL 3.2 table 2.15; triangles follow
+// the provoking vertex convention, quads and polygons keep theirs), as an index among its corners
+// (ForEachPolygon's order: a strip's odd triangles start on their second vertex).
+size_t ProvokingCorner(const Context& ctx, GLenum mode, const size_t* corners) {
+  const bool first = ctx.state.provoking_vertex == GL_FIRST_VERTEX_CONVENTION;
   switch (mode) {
     case GL_TRIANGLES:
-      return ctx.state.provoking_vertex == GL_FIRST_VERTEX_CONVENTION ? 0 : 2;
+      return first ? 0 : 2;
+    case GL_TRIANGLE_STRIP:
+      return !first ? 2 : corners[0] < corners[1] ? 0 : 1;
+    case GL_TRIANGLE_FAN:
+      return first ? 1 : 2;
     case GL_QUADS:
       return 3;
     case GL_QUAD_STRIP:
@@ -32,7 +38,93 @@ size_t ProvokingCorner(const Context& ctx, GLenum mode) {
   }
 }
 
+// The open primitive's polygon of these corners, culled or not, appended in `face_mode`: triangles (a fan)
+// for GL_FILL, else its outline's lines or points. Flat-shaded, every vertex takes the provoking vertex's
+// colour (and normal, for lighting), so that neither the fan nor the outline changes it.
+class PolygonSink {
+ public:
+  explicit PolygonSink(Context& ctx) : ctx_(ctx), st_(*ctx.compat) {}
+
+  void Add(const size_t* corners, size_t count, GLenum face_mode) {
+    polygon_.clear();
+    for (size_t k = 0; k < count; ++k) polygon_.push_back(st_.primitive[corners[k]]);
+    if (st_.shade_model == GL_FLAT) {
+      const Vertex provoking = polygon_[ProvokingCorner(ctx_, st_.begin_mode, corners)];
+      for (Vertex& v : polygon_) {
+        std::copy_n(provoking.color, 4, v.color);
+        std::copy_n(provoking.secondary, 3, v.secondary);
+        std::copy_n(provoking.normal, 3, v.normal);
+      }
+    }
+    if (face_mode == GL_FILL) {
+      for (size_t k = 1; k + 1 < count; ++k) {
+        triangles.push_back(polygon_[0]);
+        triangles.push_back(polygon_[k]);
+        triangles.push_back(polygon_[k + 1]);
+      }
+      return;
+    }
+    local_.resize(count);
+    for (size_t k = 0; k < count; ++k) local_[k] = k;
+    OutlinePolygon(
+        st_.begin_mode, face_mode, local_.data(), count,
+        [&](size_t k) { return st_.primitive_edges[corners[k]] != 0; },
+        [&](size_t k) { points.push_back(polygon_[k]); },
+        [&](size_t a, size_t b) {
+          lines.push_back(polygon_[a]);
+          lines.push_back(polygon_[b]);
+        });
+  }
+  // The facing of the polygon of these corners by the fixed-function transform (FacingByFixedFunction).
+  int Facing(const size_t* corners, size_t count) {
+    polygon_.clear();
+    for (size_t k = 0; k < count; ++k) polygon_.push_back(st_.primitive[corners[k]]);
+    return FacingByFixedFunction(ctx_, polygon_);
+  }
+
+  std::vector<Vertex> points, lines, triangles;
+
+ private:
+  Context& ctx_;
+  State& st_;
+  std::vector<Vertex> polygon_;
+  std::vector<size_t> local_;  // 0 .. corners - 1: the outline's indices into polygon_
+};
+
 }  // namespace
+
+bool SplitsFaces(const Context& ctx, GLenum mode) {
+  if (ctx.state.polygon_mode == ctx.state.polygon_mode_back || mode < GL_TRIANGLES || mode > GL_POLYGON)
+    return false;
+  if (!ctx.program) return true;
+  util::LogOnce(util::LogLevel::kWarning, "separate polygon modes",
+                "front and back polygon modes differ under an application program: every face is drawn in "
+                "the front mode");
+  return false;
+}
+
+void DrawPrimitiveByFace(Context& ctx) {
+  GLState& s = ctx.state;
+  PolygonSink sink(ctx);
+  ForEachPolygon(ctx.compat->begin_mode, ctx.compat->primitive.size(),
+                 [&](const size_t* corners, size_t count) {
+                   const int facing = sink.Facing(corners, count);
+                   if (facing < 0 || (s.cull_face && FaceCulled(ctx, facing == 1))) return;
+                   sink.Add(corners, count, facing == 1 ? s.polygon_mode : s.polygon_mode_back);
+                 });
+  if (!sink.triangles.empty()) {
+    // The device fills them: its polygon mode is the front faces' (GLState::polygon_mode).
+    const GLenum saved = s.polygon_mode;
+    s.polygon_mode = GL_FILL;
+    ctx.MarkDirty(kDirtyFixedState);
+    DrawVertices(ctx, GL_TRIANGLES, sink.triangles.data(), sink.triangles.size());
+    s.polygon_mode = saved;
+    ctx.MarkDirty(kDirtyFixedState);
+    ctx.BumpDrawEpoch();
+  }
+  if (!sink.lines.empty()) DrawVertices(ctx, GL_LINES, sink.lines.data(), sink.lines.size());
+  if (!sink.points.empty()) DrawVertices(ctx, GL_POINTS, sink.points.data(), sink.points.size());
+}
 
 bool OutlinesPolygons(const Context& ctx, GLenum mode, bool immediate) {
   const GLState& s = ctx.state;
@@ -61,33 +153,17 @@ int OutlineClass(const Context& ctx) {
 
 // glEnd's half (immediate.cpp): the open primitive's outline appended to `out` as points or lines.
 void OutlinePrimitive(Context& ctx, std::vector<Vertex>& out) {
-  State& st = *ctx.compat;
-  const GLenum mode = st.begin_mode;
-  const GLenum polygon_mode = ctx.state.polygon_mode;
-  const bool flat = st.shade_model == GL_FLAT;
-  std::vector<Vertex> polygon;
-  ForEachPolygon(mode, st.primitive.size(), [&](const size_t* corners, size_t count) {
-    polygon.clear();
-    for (size_t k = 0; k < count; ++k) polygon.push_back(st.primitive[corners[k]]);
-    if (CulledByFixedFunction(ctx, polygon)) return;
-    // A flat-shaded polygon's edges all take its provoking vertex's colour (and normal, for lighting).
-    const Vertex& provoking = polygon[ProvokingCorner(ctx, mode)];
-    auto put = [&](size_t index) {
-      Vertex v = st.primitive[index];
-      if (flat) {
-        std::copy_n(provoking.color, 4, v.color);
-        std::copy_n(provoking.secondary, 3, v.secondary);
-        std::copy_n(provoking.normal, 3, v.normal);
-      }
-      out.push_back(v);
-    };
-    OutlinePolygon(
-        mode, polygon_mode, corners, count, [&](size_t i) { return st.primitive_edges[i] != 0; }, put,
-        [&](size_t a, size_t b) {
-          put(a);
-          put(b);
-        });
-  });
+  PolygonSink sink(ctx);
+  ForEachPolygon(ctx.compat->begin_mode, ctx.compat->primitive.size(),
+                 [&](const size_t* corners, size_t count) {
+                   if (ctx.state.cull_face) {
+                     const int facing = sink.Facing(corners, count);
+                     if (facing < 0 || FaceCulled(ctx, facing == 1)) return;
+                   }
+                   sink.Add(corners, count, ctx.state.polygon_mode);
+                 });
+  std::vector<Vertex>& drawn = ctx.state.polygon_mode == GL_POINT ? sink.points : sink.lines;
+  out.insert(out.end(), drawn.begin(), drawn.end());
 }
 
 }  // namespace caldera::compat

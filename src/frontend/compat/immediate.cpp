@@ -210,6 +210,12 @@ void End(Context& ctx) {
     st.primitive.clear();
     return;
   }
+  if (SplitsFaces(ctx, st.begin_mode)) [[unlikely]] {  // front and back polygon modes differ
+    DrawPendingBatch(ctx);
+    DrawPrimitiveByFace(ctx);
+    st.primitive.clear();
+    return;
+  }
   // A stippled strip or loop keeps its stipple counter along all its segments (GL 2.1 §3.4.2): it is drawn
   // as a strip of its own rather than joining the batch as independent segments, which restart it.
   if (ctx.state.line_stipple && (st.begin_mode == GL_LINE_STRIP || st.begin_mode == GL_LINE_LOOP)) {

@@ -62,12 +62,20 @@ bool OutlinesPolygons(const Context& ctx, GLenum mode, bool immediate);
 // glEnd's outline of the open primitive (OutlinesPolygons true): its flagged edges as points or lines, culled
 // by the fixed-function transform, flat-shaded edges in their polygon's colour; appended to `out`.
 void OutlinePrimitive(Context& ctx, std::vector<Vertex>& out);
+// Front and back polygon modes differ (compatibility contexts): a fixed-function glBegin/glEnd or legacy
+// array draw of polygons (`mode` GL_TRIANGLES ... GL_POLYGON) draws each face in its own mode, sorted on the
+// CPU. False (logged once) with an application program, whose transform is unknown here: the device draws
+// every face in the front mode.
+bool SplitsFaces(const Context& ctx, GLenum mode);
+// glEnd's half of it: the open primitive's polygons drawn now, filled ones as triangles, the others'
+// outlines as lines or points.
+void DrawPrimitiveByFace(Context& ctx);
 // The batch class (immediate.cpp) of glBegin(`mode`) under the current polygon mode: 1 points, 2 lines,
 // 3 triangles.
 int OutlineClass(const Context& ctx);
-// Each polygon of a `mode` primitive of `n` vertices (`mode` one of GL_TRIANGLES, GL_QUADS, GL_QUAD_STRIP,
-// GL_POLYGON) in polygon order: polygon(first_index, corners[], count) with the vertex indices of its
-// corners. Quad strips' quads run 2i, 2i+1, 2i+3, 2i+2.
+// Each polygon of a `mode` primitive of `n` vertices (GL_TRIANGLES ... GL_POLYGON) in polygon order:
+// polygon(corners[], count) with the vertex indices of its corners. Quad strips' quads run 2i, 2i+1, 2i+3,
+// 2i+2; a triangle strip's odd triangles i+1, i, i+2 (the strip's winding).
 template <typename Polygon>
 void ForEachPolygon(GLenum mode, size_t n, Polygon&& polygon) {
   size_t corners[4];
@@ -75,6 +83,18 @@ void ForEachPolygon(GLenum mode, size_t n, Polygon&& polygon) {
     case GL_TRIANGLES:
       for (size_t i = 0; i + 2 < n; i += 3) {
         corners[0] = i, corners[1] = i + 1, corners[2] = i + 2;
+        polygon(corners, size_t(3));
+      }
+      break;
+    case GL_TRIANGLE_STRIP:
+      for (size_t i = 0; i + 2 < n; ++i) {
+        corners[0] = i % 2 ? i + 1 : i, corners[1] = i % 2 ? i : i + 1, corners[2] = i + 2;
+        polygon(corners, size_t(3));
+      }
+      break;
+    case GL_TRIANGLE_FAN:
+      for (size_t i = 1; i + 1 < n; ++i) {
+        corners[0] = 0, corners[1] = i, corners[2] = i + 1;
         polygon(corners, size_t(3));
       }
       break;
@@ -103,21 +123,26 @@ void ForEachPolygon(GLenum mode, size_t n, Polygon&& polygon) {
 }
 // The outline of one polygon (corner indices in polygon order): line(a, b) for each boundary edge whose first
 // vertex's flag is set, or point(a) for each such corner in GL_POINT mode. Edge flags apply to independent
-// triangles, quads and polygons only; every edge of a quad strip's quads is drawn (GL 2.1 §2.6.2).
+// triangles, quads and polygons only; every edge of a strip's or fan's polygons is drawn (GL 2.1 §2.6.2).
 template <typename Flag, typename Point, typename Line>
 void OutlinePolygon(GLenum mode, GLenum polygon_mode, const size_t* corners, size_t count, Flag&& flag,
                     Point&& point, Line&& line) {
   for (size_t k = 0; k < count; ++k) {
     const size_t a = corners[k];
-    if (mode != GL_QUAD_STRIP && !flag(a)) continue;
+    const bool independent = mode == GL_TRIANGLES || mode == GL_QUADS || mode == GL_POLYGON;
+    if (independent && !flag(a)) continue;
     if (polygon_mode == GL_POINT)
       point(a);
     else
       line(a, corners[(k + 1) % count]);
   }
 }
-// Whether GL_CULL_FACE discards the polygon of these vertices, from the fixed-function transform
-// (select_feedback.cpp: clipped, in window coordinates).
+// select_feedback.cpp: the facing of the polygon of these vertices from the fixed-function transform
+// (clipped, in window coordinates): 1 front, 0 back, -1 when nothing of it is inside the clip volume.
+int FacingByFixedFunction(Context& ctx, const std::vector<Vertex>& polygon);
+// Whether GL_CULL_FACE's mode discards a polygon of this facing (culling enabled or not).
+bool FaceCulled(const Context& ctx, bool front);
+// Whether GL_CULL_FACE discards the polygon of these vertices (FacingByFixedFunction).
 bool CulledByFixedFunction(Context& ctx, const std::vector<Vertex>& polygon);
 
 // The attribute setters the generated variants (compat_attribs_gen.cpp) call.

@@ -216,18 +216,20 @@ void Segment(Context& ctx, const ClipVolume& volume, ClipVertex a, ClipVertex b,
   PutFeedbackVertex(ctx, b);
 }
 
-// Whether GL_CULL_FACE discards the polygon, from its window-space signed area (GL 2.1 §3.5.1).
-bool Culled(const Context& ctx, const std::vector<Window>& w) {
-  if (!ctx.state.cull_face) return false;
+// Whether the polygon is front-facing, from its window-space signed area (GL 2.1 §2.14.1).
+bool FrontFacing(const Context& ctx, const std::vector<Window>& w) {
   float area = 0;
   for (size_t i = 0; i < w.size(); ++i) {
     const Window& a = w[i];
     const Window& b = w[(i + 1) % w.size()];
     area += a.v[0] * b.v[1] - b.v[0] * a.v[1];
   }
-  const bool front = (area > 0) == (ctx.state.front_face == GL_CCW);
-  const GLenum cull = ctx.state.cull_mode;
-  return cull == GL_FRONT_AND_BACK || (cull == GL_FRONT) == front;
+  return (area > 0) == (ctx.state.front_face == GL_CCW);
+}
+
+// Whether GL_CULL_FACE discards the polygon (GL 2.1 §3.5.1).
+bool Culled(const Context& ctx, const std::vector<Window>& w) {
+  return ctx.state.cull_face && FaceCulled(ctx, FrontFacing(ctx, w));
 }
 
 void Triangle(Context& ctx, const ClipVolume& volume, const ClipVertex& a, const ClipVertex& b,
@@ -324,18 +326,28 @@ void SelectRasterHit(Context& ctx) {
   if (st.select.mode == GL_SELECT && st.pixel.valid) Hit(st.select, st.pixel.position[2]);
 }
 
-bool CulledByFixedFunction(Context& ctx, const std::vector<Vertex>& polygon) {
-  if (!ctx.state.cull_face) return false;
+bool FaceCulled(const Context& ctx, bool front) {
+  const GLenum cull = ctx.state.cull_mode;
+  return cull == GL_FRONT_AND_BACK || (cull == GL_FRONT) == front;
+}
+
+int FacingByFixedFunction(Context& ctx, const std::vector<Vertex>& polygon) {
   const ClipVolume volume(ctx);
   std::vector<ClipVertex> clipped;
   clipped.reserve(polygon.size());
   for (const Vertex& v : polygon) clipped.push_back(Transform(*ctx.compat, v));
   volume.ClipPolygon(clipped);
-  if (clipped.size() < 3) return true;  // nothing of it is inside: nothing to draw either way
+  if (clipped.size() < 3) return -1;  // nothing of it is inside: nothing to draw either way
   std::vector<Window> window;
   window.reserve(clipped.size());
   for (const ClipVertex& v : clipped) window.push_back(ToWindow(ctx, v));
-  return Culled(ctx, window);
+  return FrontFacing(ctx, window) ? 1 : 0;
+}
+
+bool CulledByFixedFunction(Context& ctx, const std::vector<Vertex>& polygon) {
+  if (!ctx.state.cull_face) return false;
+  const int facing = FacingByFixedFunction(ctx, polygon);
+  return facing < 0 || FaceCulled(ctx, facing == 1);
 }
 
 bool RenderModeDrawsNothing(const Context& ctx) {

@@ -1044,6 +1044,8 @@ void CoreContext(const harness::Window& w) {
   CHECK(!HasExtension("GL_ARB_compatibility"));
   CHECK(!HasExtension("GL_EXT_compiled_vertex_array"));
   CHECK_GL_ERROR(GL_NO_ERROR);
+  glPolygonMode(GL_FRONT, GL_LINE);  // one face alone is the compatibility profile's
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
   // Nor are the luminance pack formats (GL 3.3 core table 3.3). Mesa 22.3 packs them in core contexts too, so
   // only Caldera's answer is checked.
   const bool caldera =
@@ -1236,6 +1238,7 @@ int main() {
   CompiledVertexArray();
   SelectionAndFeedback();
   EdgeFlags();
+  PolygonModes();
   FramebufferBitsAndBeginEndErrors();
   CoreContext(w);
   harness::Close(w);

@@ -23,7 +23,8 @@ void LuminancePacking();
 void FramebufferBitsAndBeginEndErrors();
 // compat_api_select.cpp: selection and feedback (glRenderMode).
 void SelectionAndFeedback();
-// compat_api_edges.cpp: the current edge flag.
+// compat_api_edges.cpp: the current edge flag; front and back polygon modes.
 void EdgeFlags();
+void PolygonModes();
 
 }  // namespace compat_api

@@ -1,5 +1,5 @@
 // compat_api: the current edge flag (GL 2.1 §2.6.2): its query, glPushAttrib(GL_CURRENT_BIT), display lists,
-// glBegin/glEnd and glArrayElement with the edge flag array.
+// glBegin/glEnd and glArrayElement with the edge flag array; front and back polygon modes (§3.5.4).
 #include "compat_api.h"
 
 using namespace compat_gl;
@@ -62,6 +62,26 @@ void EdgeFlags() {
   DisableClientState(GL_VERTEX_ARRAY);
   CHECK(CurrentEdgeFlag() == GL_TRUE);
   edge_flag(GL_TRUE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+void PolygonModes() {
+  GLint modes[2] = {};
+  glPolygonMode(GL_FRONT, GL_LINE);
+  glPolygonMode(GL_BACK, GL_POINT);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glGetIntegerv(GL_POLYGON_MODE, modes);
+  CHECK(modes[0] == GL_LINE && modes[1] == GL_POINT);
+  PushAttrib(0x8 /* GL_POLYGON_BIT */);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  glGetIntegerv(GL_POLYGON_MODE, modes);
+  CHECK(modes[0] == GL_FILL && modes[1] == GL_FILL);
+  PopAttrib();
+  glGetIntegerv(GL_POLYGON_MODE, modes);
+  CHECK(modes[0] == GL_LINE && modes[1] == GL_POINT);
+  glPolygonMode(GL_FRONT_LEFT, GL_LINE);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 

@@ -127,6 +127,22 @@ void PolygonOutlinesScene() {
   Vertex2f(4.25f, 60.25f);
   End();
   glPointSize(1);
+
+  // Row 4, right: front faces filled, back faces outlined, from glBegin/glEnd and from the vertex array.
+  glPolygonMode(GL_FRONT, GL_FILL);
+  glPolygonMode(GL_BACK, GL_LINE);
+  Color3f(0.5f, 1, 0.9f);
+  Begin(GL_QUADS);
+  Vertex2f(20.25f, 50.25f), Vertex2f(30.25f, 50.25f), Vertex2f(30.25f, 60.25f), Vertex2f(20.25f, 60.25f);
+  Vertex2f(34.25f, 50.25f), Vertex2f(34.25f, 60.25f), Vertex2f(44.25f, 60.25f), Vertex2f(44.25f, 50.25f);
+  End();
+  static const float faces[] = {48.25f, 50.25f, 54.25f, 50.25f, 54.25f, 60.25f, 48.25f, 60.25f,
+                                56.25f, 50.25f, 56.25f, 60.25f, 62.25f, 60.25f, 62.25f, 50.25f};
+  VertexPointer(2, GL_FLOAT, 0, faces);
+  EnableClientState(GL_VERTEX_ARRAY);
+  Color3f(1, 0.9f, 0.5f);
+  glDrawArrays(GL_QUADS, 0, 8);
+  DisableClientState(GL_VERTEX_ARRAY);
   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
   DeleteLists(list, 1);
 
@@ -156,4 +172,8 @@ void PolygonOutlinesScene() {
   Expect(!Background(4, 52, c8) && Background(16, 52, c8) && !Background(16, 60, c8),
          "GL_POINT mode draws the flagged corners only");
   Expect(Background(10, 56, c8), "GL_POINT mode draws no edges");
+  Expect(!Background(25, 55, c8) && !Background(51, 55, c8), "front faces are filled");
+  Expect(Background(39, 55, c8) && Background(59, 55, c8), "back faces are not");
+  Expect(!Background(34, 55, c8) && !Background(39, 50, c8) && !Background(56, 55, c8),
+         "back faces are outlined");
 }
