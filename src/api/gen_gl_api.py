@@ -137,7 +137,8 @@ def read_classes(path):
 # second change state a batched draw depends on (materials) or run lists, so outside glBegin/glEnd they draw the
 # batch first, as every other command does.
 BEGIN_END_ATTRIB_RE = re.compile(
-    r"^(Vertex[234]|Color[34]|SecondaryColor3|Normal3|TexCoord[1-4]|MultiTexCoord[1-4]|EdgeFlag|Index|FogCoord|"
+    r"^(Vertex[234]|Color[34]|SecondaryColor3|Normal3|TexCoord[1-4]|MultiTexCoord[1-4]|EdgeFlagv?$|"
+    r"Index(d|f|i|s|ub)v?$|FogCoord[df](EXT)?v?$|"
     r"EvalCoord|EvalPoint|VertexAttrib[1-4]|VertexAttribI[1-4]|VertexAttribP[1-4]|ArrayElement|End$)")
 BEGIN_END_STATE_RE = re.compile(r"^(Material|CallList)")
 

@@ -125,6 +125,9 @@ struct GLState {
   pipe::GenericKind generic_kind[pipe::kMaxVertexAttribs] = {};
   GLenum hint_derivative = GL_DONT_CARE, hint_line = GL_DONT_CARE, hint_polygon = GL_DONT_CARE;
   GLenum hint_texture_compression = GL_DONT_CARE;
+  // ES and compatibility contexts (validate::IsHintTarget): kept for glGet, no effect on rendering.
+  GLenum hint_generate_mipmap = GL_DONT_CARE, hint_perspective = GL_DONT_CARE, hint_point_smooth = GL_DONT_CARE;
+  GLenum hint_fog = GL_DONT_CARE;
   GLint pack_alignment = 4, unpack_alignment = 4;
   GLint pack_row_length = 0, unpack_row_length = 0;
   GLint pack_skip_rows = 0, pack_skip_pixels = 0, unpack_skip_rows = 0, unpack_skip_pixels = 0;

@@ -17,6 +17,7 @@
 #include "frontend/extension_table_gen.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_caps.h"
+#include "frontend/gl_hints.h"
 #include "frontend/gl_impl.h"
 #include "frontend/gl_query.h"
 #include "frontend/texture_util.h"
@@ -507,13 +508,21 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
       return ints({double(ListedCompressedFormats(ctx).size())});
     case GL_LINE_SMOOTH_HINT:
-      return ints({double(s.hint_line)});
+      return IsHintTarget(ctx, pname) && ints({double(s.hint_line)});
     case GL_POLYGON_SMOOTH_HINT:
-      return ints({double(s.hint_polygon)});
+      return IsHintTarget(ctx, pname) && ints({double(s.hint_polygon)});
     case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
-      return ints({double(s.hint_derivative)});
+      return IsHintTarget(ctx, pname) && ints({double(s.hint_derivative)});
     case GL_TEXTURE_COMPRESSION_HINT:
-      return ints({double(s.hint_texture_compression)});
+      return IsHintTarget(ctx, pname) && ints({double(s.hint_texture_compression)});
+    case GL_GENERATE_MIPMAP_HINT:
+      return IsHintTarget(ctx, pname) && ints({double(s.hint_generate_mipmap)});
+    case GL_PERSPECTIVE_CORRECTION_HINT:
+      return IsHintTarget(ctx, pname) && ints({double(s.hint_perspective)});
+    case GL_POINT_SMOOTH_HINT:
+      return IsHintTarget(ctx, pname) && ints({double(s.hint_point_smooth)});
+    case GL_FOG_HINT:
+      return IsHintTarget(ctx, pname) && ints({double(s.hint_fog)});
     case GL_SAMPLE_COVERAGE_VALUE:
       out.kind = Kind::kFloat;
       return ints({s.sample_coverage_value});

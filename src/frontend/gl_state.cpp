@@ -6,6 +6,7 @@
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/gl_caps.h"
+#include "frontend/gl_hints.h"
 #include "frontend/gl_impl.h"
 #include "util/log.h"
 
@@ -377,6 +378,18 @@ void Hint(Context& ctx, GLenum target, GLenum mode) {
       break;
     case GL_TEXTURE_COMPRESSION_HINT:
       ctx.state.hint_texture_compression = mode;
+      break;
+    case GL_GENERATE_MIPMAP_HINT:
+      ctx.state.hint_generate_mipmap = mode;
+      break;
+    case GL_PERSPECTIVE_CORRECTION_HINT:
+      ctx.state.hint_perspective = mode;
+      break;
+    case GL_POINT_SMOOTH_HINT:
+      ctx.state.hint_point_smooth = mode;
+      break;
+    case GL_FOG_HINT:
+      ctx.state.hint_fog = mode;
       break;
     default:
       ctx.state.hint_derivative = mode;

@@ -5,6 +5,7 @@
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_enums.h"
 #include "frontend/gl_formats.h"
+#include "frontend/gl_hints.h"
 #include "frontend/gl_transform_feedback.h"
 
 namespace caldera::validate {
@@ -205,15 +206,7 @@ bool ProvokingVertex(Context& ctx, GLenum mode) {
 bool Hint(Context& ctx, GLenum target, GLenum mode) {
   if (mode != GL_FASTEST && mode != GL_NICEST && mode != GL_DONT_CARE)
     return Fail(ctx, GL_INVALID_ENUM, "glHint", "invalid mode");
-  switch (target) {
-    case GL_LINE_SMOOTH_HINT:
-    case GL_POLYGON_SMOOTH_HINT:
-    case GL_TEXTURE_COMPRESSION_HINT:
-    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
-      return true;
-    default:
-      return Fail(ctx, GL_INVALID_ENUM, "glHint", "invalid target");
-  }
+  return IsHintTarget(ctx, target) || Fail(ctx, GL_INVALID_ENUM, "glHint", "invalid target");
 }
 
 bool Clear(Context& ctx, GLbitfield mask) {

@@ -1239,6 +1239,7 @@ int main() {
   SelectionAndFeedback();
   EdgeFlags();
   PolygonModes();
+  CompatHints();
   FramebufferBitsAndBeginEndErrors();
   CoreContext(w);
   harness::Close(w);

@@ -23,8 +23,9 @@ void LuminancePacking();
 void FramebufferBitsAndBeginEndErrors();
 // compat_api_select.cpp: selection and feedback (glRenderMode).
 void SelectionAndFeedback();
-// compat_api_edges.cpp: the current edge flag; front and back polygon modes.
+// compat_api_edges.cpp: the current edge flag; front and back polygon modes; hints.
 void EdgeFlags();
 void PolygonModes();
+void CompatHints();
 
 }  // namespace compat_api

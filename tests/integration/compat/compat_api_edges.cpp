@@ -1,5 +1,6 @@
 // compat_api: the current edge flag (GL 2.1 §2.6.2): its query, glPushAttrib(GL_CURRENT_BIT), display lists,
-// glBegin/glEnd and glArrayElement with the edge flag array; front and back polygon modes (§3.5.4).
+// glBegin/glEnd and glArrayElement with the edge flag array; front and back polygon modes (§3.5.4); the
+// compatibility profile's hint targets.
 #include "compat_api.h"
 
 using namespace compat_gl;
@@ -62,6 +63,21 @@ void EdgeFlags() {
   DisableClientState(GL_VERTEX_ARRAY);
   CHECK(CurrentEdgeFlag() == GL_TRUE);
   edge_flag(GL_TRUE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+// The compatibility profile's hint targets, kept and read back (they change nothing drawn).
+void CompatHints() {
+  const GLenum targets[] = {0x0C50 /* GL_PERSPECTIVE_CORRECTION_HINT */, 0x0C51 /* GL_POINT_SMOOTH_HINT */,
+                            0x0C54 /* GL_FOG_HINT */, 0x8192 /* GL_GENERATE_MIPMAP_HINT */,
+                            GL_LINE_SMOOTH_HINT};
+  for (GLenum target : targets) {
+    GLint v = -1;
+    glHint(target, GL_NICEST);
+    glGetIntegerv(target, &v);
+    CHECK(v == GL_NICEST);
+    glHint(target, GL_DONT_CARE);
+  }
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 

@@ -200,6 +200,31 @@ void FramebufferBits(bool es) {
   }
 }
 
+// Hint targets per context kind: GL_GENERATE_MIPMAP_HINT is ES's (and the compatibility profile's), the
+// smooth-line and polygon hints desktop GL's.
+void Hints(bool es) {
+  constexpr GLenum kGenerateMipmapHint = 0x8192;
+  GLint v = -1;
+  glHint(kGenerateMipmapHint, GL_NICEST);
+  CHECK_GL_ERROR(es ? GL_NO_ERROR : GL_INVALID_ENUM);
+  glGetIntegerv(kGenerateMipmapHint, &v);
+  if (es) CHECK(v == GL_NICEST);
+  // Mesa 22.3 still answers the query in core contexts: only Caldera's error is checked there.
+  const bool caldera =
+      std::strstr(reinterpret_cast<const char*>(glGetString(GL_RENDERER)), "Caldera") != nullptr;
+  if (es || caldera) CHECK_GL_ERROR(es ? GL_NO_ERROR : GL_INVALID_ENUM);
+  while (glGetError() != GL_NO_ERROR) {
+  }
+  glHint(GL_FRAGMENT_SHADER_DERIVATIVE_HINT, GL_FASTEST);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glHint(GL_LINE_SMOOTH_HINT, GL_NICEST);
+  CHECK_GL_ERROR(es ? GL_INVALID_ENUM : GL_NO_ERROR);
+  glHint(GL_POLYGON_SMOOTH_HINT, GL_NICEST);
+  CHECK_GL_ERROR(es ? GL_INVALID_ENUM : GL_NO_ERROR);
+  glHint(0x0C54 /* GL_FOG_HINT: ES 1.1 and compatibility contexts */, GL_NICEST);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+}
+
 void RunAll(bool es) {
   std::fprintf(stderr, "--- %s context\n", es ? "ES 3.0" : "GL 3.3 core");
   harness::Window w = harness::Open(16, 16, es);
@@ -209,6 +234,7 @@ void RunAll(bool es) {
   Invalidation();
   Binaries(es);
   FramebufferBits(es);
+  Hints(es);
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
 }
