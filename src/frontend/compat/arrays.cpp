@@ -292,6 +292,12 @@ class ArrayDraw {
       const VertexAttribState& legacy = app.legacy[kLocationArray[loc]];
       if (legacy.enabled && !Source(legacy, loc, vertex_end, in.attribs[loc])) return false;
     }
+    // The generated program's fog coordinate: the fog coordinate array, or the current value (below).
+    const VertexAttribState& fog = app.legacy[kLegacyFogCoord];
+    const bool fog_coord = fixed && ReadsFogCoord(st_);
+    if (fog_coord && fog.enabled &&
+        !Source(fog, kFogCoordLocation, vertex_end, in.attribs[kFogCoordLocation]))
+      return false;
     std::memcpy(saved_values_, ctx_.state.generic_attrib, sizeof saved_values_);
     std::memcpy(saved_kinds_, ctx_.state.generic_kind, sizeof saved_kinds_);
     const bool builtins = !program->linked->compat_builtins.empty();
@@ -302,6 +308,7 @@ class ArrayDraw {
       Constant(2, st_.normal, 3);
       Constant(3, st_.secondary, 3);
       for (int u = 0; u < kTexUnits; ++u) Constant(4 + u, st_.texcoord[u], 4);
+      if (fog_coord && !fog.enabled) Constant(kFogCoordLocation, &st_.fog_coord, 1);
     }
     if (builtins) LoadBuiltinUniforms(ctx_, *program);
     saved_program_ = std::move(ctx_.program);
@@ -381,6 +388,8 @@ uint32_t IndexAt(const uint8_t* data, pipe::IndexType type, uint64_t i) {
 struct Element {
   uint8_t mask = 0;
   int8_t edge_flag = -1;  // from the edge flag array, -1 where it is disabled
+  bool has_fog_coord = false;
+  float fog_coord = 0;  // from the fog coordinate array
   std::array<std::array<float, 4>, kFixedLocations> v{};
 };
 
@@ -394,6 +403,8 @@ Element Capture(Context& ctx, GLint i) {
   float flag[4];
   const VertexAttribState& edges = vao.legacy[kLegacyEdgeFlag];
   if (edges.enabled && ReadElement(ctx, edges, i, flag)) e.edge_flag = flag[0] != 0 ? 1 : 0;
+  const VertexAttribState& fog = vao.legacy[kLegacyFogCoord];
+  if (fog.enabled && ReadElement(ctx, fog, i, flag)) e.has_fog_coord = true, e.fog_coord = flag[0];
   return e;
 }
 
@@ -407,6 +418,7 @@ void Apply(Context& ctx, const Element& e) {
   if (has(2)) SetNormal(ctx, e.v[2][0], e.v[2][1], e.v[2][2]);
   if (has(1)) SetColor(ctx, e.v[1][0], e.v[1][1], e.v[1][2], e.v[1][3]);
   if (e.edge_flag >= 0) ctx.compat->edge_flag = e.edge_flag != 0;
+  if (e.has_fog_coord) SetFogCoord(ctx, e.fog_coord);
   if (has(0)) VertexCommon(ctx, e.v[0][0], e.v[0][1], e.v[0][2], e.v[0][3]);
 }
 

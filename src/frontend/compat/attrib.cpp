@@ -225,8 +225,10 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
     std::copy_n(st.secondary, 3, secondary.begin());
     for (int u = 0; u < kTexUnits; ++u) std::copy_n(st.texcoord[u], 4, texcoord[u].begin());
     const bool edge_flag = st.edge_flag;
-    s.Add([&st, color, normal, secondary, texcoord, edge_flag] {
+    const float fog_coord = st.fog_coord;
+    s.Add([&st, color, normal, secondary, texcoord, edge_flag, fog_coord] {
       st.edge_flag = edge_flag;
+      st.fog_coord = fog_coord;
       std::copy_n(color.begin(), 4, st.color);
       std::copy_n(normal.begin(), 3, st.normal);
       std::copy_n(secondary.begin(), 3, st.secondary);
@@ -280,10 +282,11 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
   }
   if (mask & kFogBit) {  // GL 2.1 table 6.12: GL_COLOR_SUM is fog state too
     const bool fog = st.fog, color_sum = st.color_sum;
-    const GLenum mode = st.fog_mode;
+    const GLenum mode = st.fog_mode, source = st.fog_coord_src;
     const std::array<float, 7> v = {st.fog_density,  st.fog_start,    st.fog_end,     st.fog_color[0],
                                     st.fog_color[1], st.fog_color[2], st.fog_color[3]};
-    s.Add([&st, fog, color_sum, mode, v] {
+    s.Add([&st, fog, color_sum, mode, source, v] {
+      st.fog_coord_src = source;
       st.fog = fog, st.color_sum = color_sum, st.fog_mode = mode, st.fog_density = v[0], st.fog_start = v[1],
       st.fog_end = v[2];
       std::copy_n(v.begin() + 3, 4, st.fog_color);

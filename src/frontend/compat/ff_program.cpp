@@ -114,6 +114,7 @@ enum : unsigned {
   kKeyPointAttenuation = kKeyPoints + 1,     // ... attenuated by distance (not the coefficients (1, 0, 0))
   kKeyPointFade = kKeyPoints + 2,            // ... faded below the threshold size (multisampled targets)
   kKeySprite = kKeyPoints + 3,               // 1 bit per unit: a point sprite's coordinate replaced
+  kKeyFogCoord = kKeySprite + kTexUnits,     // fog distances from the fog coordinate (location 6)
   kKeyCombine = 128,                         // word 2 + u: unit u's CombineKey in GL_COMBINE mode
 };
 static_assert(kCombineKeyBits <= 64 && kKeyColorSum + 1 <= 64, "fields stay in their words");
@@ -237,6 +238,7 @@ ProgramKeyBits ProgramKey(const Context& ctx, const State& st, GLenum mode) {
   k.Put(fade, 1);
   for (int u = 0; u < kTexUnits; ++u)
     k.Put(points && st.point_sprite && st.units[u].enabled_2d && st.units[u].coord_replace, 1);
+  k.Put(ReadsFogCoord(st), 1);
   for (int u = 0; u < kTexUnits; ++u) {
     k.at = kKeyCombine + 64 * unsigned(u);
     if (st.units[u].enabled_2d && st.units[u].env_mode == GL_COMBINE)
@@ -264,6 +266,8 @@ std::string VertexSource(const Key& k) {
   s += "layout(location = 2) in vec3 a_normal;\nlayout(location = 3) in vec3 a_secondary;\n";
   for (int u = 0; u < kTexUnits; ++u)
     s += "layout(location = " + std::to_string(4 + u) + ") in vec4 a_texcoord" + std::to_string(u) + ";\n";
+  const bool fog_coord = k.Get(kKeyFogCoord, 1);
+  if (fog_coord) s += "layout(location = 6) in float a_fog_coord;\n";
   s += "uniform mat4 u_mvp;\nuniform mat4 u_modelview;\n";
   s += std::string(q) + "out vec4 v_color;\n" + q + "out vec4 v_secondary;\n";
   if (two_side) s += std::string(q) + "out vec4 v_back_color;\n" + q + "out vec4 v_back_secondary;\n";
@@ -349,7 +353,9 @@ std::string VertexSource(const Key& k) {
     s += "}\n";
   }
   s += "void main() {\n  gl_Position = u_mvp * a_position;\n  vec4 eye4 = u_modelview * a_position;\n";
-  s += "  vec3 eye = eye4.xyz / (eye4.w != 0.0 ? eye4.w : 1.0);\n  v_fog_distance = abs(eye4.z);\n";
+  s += "  vec3 eye = eye4.xyz / (eye4.w != 0.0 ? eye4.w : 1.0);\n";
+  // GL 2.1 §3.10: the fog coordinate as given, or the eye distance (|z|, as Mesa approximates it).
+  s += fog_coord ? "  v_fog_distance = a_fog_coord;\n" : "  v_fog_distance = abs(eye4.z);\n";
   for (int j = 0; j < clip_planes; ++j) {
     const std::string n = std::to_string(j);
     s += "  gl_ClipDistance[" + n + "] = dot(eye4, u_clip_plane[" + n + "]);\n";
@@ -727,22 +733,27 @@ void DrawVerticesWith(Context& ctx, const std::shared_ptr<Program>& program, GLe
   // A fixed-function point draw takes its size from the generated program (attenuation, clamps).
   const bool generated_size = program != ctx.program && FixedFunctionPoints(mode);
   Respecify(ctx, st.stream, vertices, count * sizeof(Vertex));
-  if (!st.vertex_input) {
-    st.vertex_input = std::make_shared<VertexArray>();
-    VertexArray& v = *st.vertex_input;
+  // Two internal vertex arrays: an application program in use reads its own attribute values past location 5,
+  // so only generated programs reading the fog coordinate get location 6 from the stream.
+  const bool fog_coord = program != ctx.program && ReadsFogCoord(st);
+  std::shared_ptr<VertexArray>& input = fog_coord ? st.vertex_input_fog : st.vertex_input;
+  if (!input) {
+    input = std::make_shared<VertexArray>();
+    VertexArray& v = *input;
     SetAttrib(v, 0, st.stream, 4, offsetof(Vertex, position));
     SetAttrib(v, 1, st.stream, 4, offsetof(Vertex, color));
     SetAttrib(v, 2, st.stream, 3, offsetof(Vertex, normal));
     SetAttrib(v, 3, st.stream, 3, offsetof(Vertex, secondary));
     for (int u = 0; u < kTexUnits; ++u)
       SetAttrib(v, 4 + u, st.stream, 4, offsetof(Vertex, texcoord) + size_t(u) * 4 * sizeof(float));
+    if (fog_coord) SetAttrib(v, kFogCoordLocation, st.stream, 1, offsetof(Vertex, fog_coord));
   }
   // The draw goes through the ordinary path with the generated program and the internal vertex array in
   // place of the application's, which are put back after it.
   auto saved_program = std::move(ctx.program);
   auto saved_vertex_array = std::move(ctx.vertex_array);
   ctx.program = program;
-  ctx.vertex_array = st.vertex_input;
+  ctx.vertex_array = input;
   ctx.MarkDirty(kDirtyVertexInput);
   // The swap of program and vertex array (and the stream's new storage) bypasses the entry points that move
   // the draw epoch: move it here, so that neither this draw nor the application's next one takes the fast

@@ -140,6 +140,7 @@ void VertexCommon(Context& ctx, float x, float y, float z, float w) {
   std::memcpy(v.normal, st.normal, sizeof v.normal);
   std::memcpy(v.secondary, st.secondary, sizeof v.secondary);
   std::memcpy(v.texcoord, st.texcoord, sizeof v.texcoord);
+  v.fog_coord = st.fog_coord;
   st.primitive.push_back(v);
   st.primitive_edges.push_back(st.edge_flag);
   ++st.stats.vertices;
@@ -169,6 +170,10 @@ void SetTexCoord(Context& ctx, GLenum unit, float s, float t, float r, float q) 
   }
   float* c = ctx.compat->texcoord[unit - GL_TEXTURE0];
   c[0] = s, c[1] = t, c[2] = r, c[3] = q;
+}
+
+void SetFogCoord(Context& ctx, float coord) {
+  ctx.compat->fog_coord = coord;
 }
 
 void RectCommon(Context& ctx, float x1, float y1, float x2, float y2) {

@@ -151,6 +151,7 @@ void SetColor(Context& ctx, float r, float g, float b, float a);
 void SetSecondaryColor(Context& ctx, float r, float g, float b);
 void SetNormal(Context& ctx, float x, float y, float z);
 void SetTexCoord(Context& ctx, GLenum unit, float s, float t, float r, float q);
+void SetFogCoord(Context& ctx, float coord);
 void RectCommon(Context& ctx, float x1, float y1, float x2, float y2);
 
 // ff_program.cpp: draws `count` vertices as `mode` (GL_POINTS, GL_LINES or GL_TRIANGLES) with the program the
@@ -217,6 +218,12 @@ inline bool FixedFunctionPoints(GLenum mode) {
   return mode == GL_POINTS;
 }
 void SetGeneratedPointSize(Context& ctx, bool on);
+// Whether generated programs take fog distances from the fog coordinate (GL_FOG_COORD_SRC GL_FOG_COORD, fog
+// on): they then read it at location 6, which glBegin/glEnd and array draws feed.
+inline bool ReadsFogCoord(const State& st) {
+  return st.fog && st.fog_coord_src == GL_FOG_COORD;
+}
+constexpr int kFogCoordLocation = 6;
 // CALDERA_STATS: the fixed-function counters (lists.cpp writes them when the context goes).
 void WriteStats(const Context& ctx);
 

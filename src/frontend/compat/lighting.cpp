@@ -539,9 +539,15 @@ void Fogfv(Context& ctx, GLenum pname, const GLfloat* p) {
     case GL_FOG_COLOR:
       for (int i = 0; i < 4; ++i) st.fog_color[i] = std::clamp(p[i], 0.0f, 1.0f);
       return;
+    case GL_FOG_COORD_SRC: {
+      const GLenum source = GLenum(p[0]);
+      if (source != GL_FOG_COORD && source != GL_FRAGMENT_DEPTH)
+        return ctx.Error(GL_INVALID_ENUM, "glFog", "invalid fog coordinate source");
+      st.fog_coord_src = source;
+      return;
+    }
     case GL_FOG_INDEX:
-    case GL_FOG_COORD_SRC:
-      return;  // colour-index fog and fog coordinates are not generated (docs/CONFORMANCE.md)
+      return;  // colour-index fog is not generated (docs/CONFORMANCE.md)
     default:
       return ctx.Error(GL_INVALID_ENUM, "glFog", "invalid pname");
   }

@@ -85,6 +85,10 @@ int QueryState(Context& ctx, GLenum pname, double* out, bool* color) {
     case GL_CURRENT_NORMAL:
       *color = true;
       return Put(out, st.normal, 3);
+    case GL_CURRENT_FOG_COORD:
+      return out[0] = st.fog_coord, 1;
+    case GL_FOG_COORD_SRC:
+      return out[0] = st.fog_coord_src, 1;
     case GL_EDGE_FLAG:
       return out[0] = st.edge_flag ? 1 : 0, 1;
     case GL_CURRENT_TEXTURE_COORDS:

@@ -41,8 +41,9 @@ struct Vertex {
   float normal[3];
   float secondary[3];
   float texcoord[kTexUnits][4];
+  float fog_coord;  // glFogCoord: the fog distance under GL_FOG_COORD_SRC GL_FOG_COORD
 };
-static_assert(sizeof(Vertex) == (4 + 4 + 3 + 3 + 4 * kTexUnits) * sizeof(float));
+static_assert(sizeof(Vertex) == (4 + 4 + 3 + 3 + 4 * kTexUnits + 1) * sizeof(float));
 
 struct Light {
   float ambient[4] = {0, 0, 0, 1};
@@ -163,6 +164,7 @@ struct State {
   float normal[3] = {0, 0, 1};
   float texcoord[kTexUnits][4] = {{0, 0, 0, 1}, {0, 0, 0, 1}};
   bool edge_flag = true;  // glEdgeFlag (edge_flags.cpp)
+  float fog_coord = 0;    // glFogCoord (GL_CURRENT_FOG_COORD)
 
   // glBegin/glEnd: `primitive` holds the vertices of the open primitive; glEnd decomposes it into `batch`,
   // a list of points, lines or triangles that later primitives of the same class join until a command that
@@ -202,6 +204,7 @@ struct State {
   GLenum fog_mode = GL_EXP;
   float fog_density = 1, fog_start = 0, fog_end = 1;
   float fog_color[4] = {0, 0, 0, 0};
+  GLenum fog_coord_src = GL_FRAGMENT_DEPTH;  // GL_FOG_COORD: fog distances from the fog coordinates
   bool alpha_test = false;
   GLenum alpha_func = GL_ALWAYS;
   float alpha_ref = 0;
@@ -242,7 +245,8 @@ struct State {
   std::unordered_map<ProgramKeyBits, std::shared_ptr<Program>, ProgramKeyHash> programs;
   std::shared_ptr<Buffer> stream;                        // the batch's vertices, orphaned at every draw
   std::shared_ptr<VertexArray> vertex_input;             // attributes reading `stream`
-  std::array<std::shared_ptr<Buffer>, 6> array_streams;  // legacy client arrays copied for a draw
+  std::shared_ptr<VertexArray> vertex_input_fog;         // the same and the fog coordinate (location 6)
+  std::array<std::shared_ptr<Buffer>, 7> array_streams;  // legacy client arrays copied for a draw
   std::shared_ptr<VertexArray> array_input;              // the draw's attributes (fixed-function locations)
   std::vector<uint32_t> array_indices;                   // GL_QUADS... of an array draw as triangles
 

@@ -1013,6 +1013,7 @@ void TexGenMaps();
 void PolygonStippleScene();
 void LinesScene();
 void PolygonOutlinesScene();
+void FogCoordScene();
 // point_scenes.cpp
 void PointsAttenuation();
 void PointSprites();
@@ -1051,6 +1052,7 @@ const SceneEntry kScenes[] = {
     {"polygon_stipple", PolygonStippleScene},
     {"lines", LinesScene},
     {"polygon_outlines", PolygonOutlinesScene},
+    {"fog_coords", FogCoordScene},
     {"points_attenuation", PointsAttenuation},
     {"point_sprites", PointSprites},
     {"texenv_combine", TexEnvCombine},
