@@ -1240,6 +1240,7 @@ int main() {
   EdgeFlags();
   PolygonModes();
   CompatHints();
+  FogCoordState();
   FramebufferBitsAndBeginEndErrors();
   CoreContext(w);
   harness::Close(w);

@@ -23,9 +23,10 @@ void LuminancePacking();
 void FramebufferBitsAndBeginEndErrors();
 // compat_api_select.cpp: selection and feedback (glRenderMode).
 void SelectionAndFeedback();
-// compat_api_edges.cpp: the current edge flag; front and back polygon modes; hints.
+// compat_api_edges.cpp: the current edge flag; front and back polygon modes; hints; fog coordinate state.
 void EdgeFlags();
 void PolygonModes();
 void CompatHints();
+void FogCoordState();
 
 }  // namespace compat_api
