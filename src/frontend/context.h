@@ -4,6 +4,7 @@
 
 #include <GL/glcorearb.h>
 
+#include <array>
 #include <atomic>
 #include <bitset>
 #include <memory>
@@ -123,11 +124,9 @@ struct GLState {
   // glVertexAttribI*), so integer values stay exact.
   uint32_t generic_attrib[pipe::kMaxVertexAttribs][4];
   pipe::GenericKind generic_kind[pipe::kMaxVertexAttribs] = {};
-  GLenum hint_derivative = GL_DONT_CARE, hint_line = GL_DONT_CARE, hint_polygon = GL_DONT_CARE;
-  GLenum hint_texture_compression = GL_DONT_CARE;
-  // ES and compatibility contexts (validate::IsHintTarget): kept for glGet, no effect on rendering.
-  GLenum hint_generate_mipmap = GL_DONT_CARE, hint_perspective = GL_DONT_CARE, hint_point_smooth = GL_DONT_CARE;
-  GLenum hint_fog = GL_DONT_CARE;
+  // glHint's values, in the order of frontend/gl_hints.h's table (kept for glGet; they change nothing drawn).
+  std::array<GLenum, 8> hints{GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE,
+                              GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE};
   GLint pack_alignment = 4, unpack_alignment = 4;
   GLint pack_row_length = 0, unpack_row_length = 0;
   GLint pack_skip_rows = 0, pack_skip_pixels = 0, unpack_skip_rows = 0, unpack_skip_pixels = 0;

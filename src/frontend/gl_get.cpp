@@ -97,6 +97,7 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     out.Add(b);
     return true;
   };
+  if (auto slot = HintSlot(ctx, pname)) return ints({double(s.hints[*slot])});
   switch (pname) {
     case GL_VIEWPORT:
       return ints(
@@ -507,22 +508,6 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({0});
     case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
       return ints({double(ListedCompressedFormats(ctx).size())});
-    case GL_LINE_SMOOTH_HINT:
-      return IsHintTarget(ctx, pname) && ints({double(s.hint_line)});
-    case GL_POLYGON_SMOOTH_HINT:
-      return IsHintTarget(ctx, pname) && ints({double(s.hint_polygon)});
-    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
-      return IsHintTarget(ctx, pname) && ints({double(s.hint_derivative)});
-    case GL_TEXTURE_COMPRESSION_HINT:
-      return IsHintTarget(ctx, pname) && ints({double(s.hint_texture_compression)});
-    case GL_GENERATE_MIPMAP_HINT:
-      return IsHintTarget(ctx, pname) && ints({double(s.hint_generate_mipmap)});
-    case GL_PERSPECTIVE_CORRECTION_HINT:
-      return IsHintTarget(ctx, pname) && ints({double(s.hint_perspective)});
-    case GL_POINT_SMOOTH_HINT:
-      return IsHintTarget(ctx, pname) && ints({double(s.hint_point_smooth)});
-    case GL_FOG_HINT:
-      return IsHintTarget(ctx, pname) && ints({double(s.hint_fog)});
     case GL_SAMPLE_COVERAGE_VALUE:
       out.kind = Kind::kFloat;
       return ints({s.sample_coverage_value});

@@ -1,9 +1,13 @@
-// The hint targets of each context kind (glHint and the glGet of each target): GL 3.3 core and compatibility
-// §5.6, ES 2.0 §5.2 (with GL_OES_standard_derivatives), ES 3.0 §5.3, ES 1.1 §5.6. Hints are kept for glGet
-// and change no rendering.
+// The hint targets (glHint and the glGet of each target), one row each: which context kinds have it (GL 3.3
+// core and compatibility §5.6, ES 2.0 §5.2 with GL_OES_standard_derivatives, ES 3.0 §5.3, ES 1.1 §5.6) and
+// its slot in GLState::hints. Hints are kept for glGet and change no rendering.
 #pragma once
 
 #include <GL/glcorearb.h>
+
+#include <array>
+#include <iterator>
+#include <optional>
 
 #include "frontend/context.h"
 
@@ -23,25 +27,28 @@
 
 namespace caldera {
 
-// Whether `target` is a hint of this context's kind (ES 1.1 contexts answer IsCompat too).
-inline bool IsHintTarget(const Context& ctx, GLenum target) {
-  switch (target) {
-    case GL_LINE_SMOOTH_HINT:
-      return !ctx.IsES();
-    case GL_POLYGON_SMOOTH_HINT:
-    case GL_TEXTURE_COMPRESSION_HINT:
-      return !ctx.IsES() && !ctx.IsES1();
-    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
-      return !ctx.IsES1();
-    case GL_GENERATE_MIPMAP_HINT:
-      return ctx.IsES() || ctx.IsCompat();
-    case GL_PERSPECTIVE_CORRECTION_HINT:
-    case GL_POINT_SMOOTH_HINT:
-    case GL_FOG_HINT:
-      return ctx.IsCompat();
-    default:
-      return false;
-  }
+struct HintRow {
+  GLenum target;
+  bool (*in)(const Context& ctx);  // whether this context kind has it (ES 1.1 contexts answer IsCompat too)
+};
+
+inline constexpr HintRow kHints[] = {
+    {GL_LINE_SMOOTH_HINT, [](const Context& c) { return !c.IsES(); }},
+    {GL_POLYGON_SMOOTH_HINT, [](const Context& c) { return !c.IsES() && !c.IsES1(); }},
+    {GL_TEXTURE_COMPRESSION_HINT, [](const Context& c) { return !c.IsES() && !c.IsES1(); }},
+    {GL_FRAGMENT_SHADER_DERIVATIVE_HINT, [](const Context& c) { return !c.IsES1(); }},
+    {GL_GENERATE_MIPMAP_HINT, [](const Context& c) { return c.IsES() || c.IsCompat(); }},
+    {GL_PERSPECTIVE_CORRECTION_HINT, [](const Context& c) { return c.IsCompat(); }},
+    {GL_POINT_SMOOTH_HINT, [](const Context& c) { return c.IsCompat(); }},
+    {GL_FOG_HINT, [](const Context& c) { return c.IsCompat(); }},
+};
+static_assert(std::size(kHints) == std::tuple_size_v<decltype(GLState::hints)>);
+
+// The slot of `target` in GLState::hints when it is a hint of this context's kind.
+inline std::optional<size_t> HintSlot(const Context& ctx, GLenum target) {
+  for (size_t i = 0; i < std::size(kHints); ++i)
+    if (kHints[i].target == target) return kHints[i].in(ctx) ? std::optional<size_t>(i) : std::nullopt;
+  return std::nullopt;
 }
 
 }  // namespace caldera

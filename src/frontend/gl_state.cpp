@@ -369,32 +369,7 @@ void PrimitiveRestartIndex(Context& ctx, GLuint index) {
 }
 
 void Hint(Context& ctx, GLenum target, GLenum mode) {
-  switch (target) {
-    case GL_LINE_SMOOTH_HINT:
-      ctx.state.hint_line = mode;
-      break;
-    case GL_POLYGON_SMOOTH_HINT:
-      ctx.state.hint_polygon = mode;
-      break;
-    case GL_TEXTURE_COMPRESSION_HINT:
-      ctx.state.hint_texture_compression = mode;
-      break;
-    case GL_GENERATE_MIPMAP_HINT:
-      ctx.state.hint_generate_mipmap = mode;
-      break;
-    case GL_PERSPECTIVE_CORRECTION_HINT:
-      ctx.state.hint_perspective = mode;
-      break;
-    case GL_POINT_SMOOTH_HINT:
-      ctx.state.hint_point_smooth = mode;
-      break;
-    case GL_FOG_HINT:
-      ctx.state.hint_fog = mode;
-      break;
-    default:
-      ctx.state.hint_derivative = mode;
-      break;
-  }
+  if (auto slot = HintSlot(ctx, target)) ctx.state.hints[*slot] = mode;  // validated: always a slot
 }
 
 void PixelStorei(Context& ctx, GLenum pname, GLint param) {

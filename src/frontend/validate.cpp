@@ -206,7 +206,7 @@ bool ProvokingVertex(Context& ctx, GLenum mode) {
 bool Hint(Context& ctx, GLenum target, GLenum mode) {
   if (mode != GL_FASTEST && mode != GL_NICEST && mode != GL_DONT_CARE)
     return Fail(ctx, GL_INVALID_ENUM, "glHint", "invalid mode");
-  return IsHintTarget(ctx, target) || Fail(ctx, GL_INVALID_ENUM, "glHint", "invalid target");
+  return HintSlot(ctx, target) || Fail(ctx, GL_INVALID_ENUM, "glHint", "invalid target");
 }
 
 bool Clear(Context& ctx, GLbitfield mask) {

@@ -1,8 +1,8 @@
 // glPushAttrib / glPopAttrib: each push records, for the groups its mask names, how to put the state back —
 // core state read through the ordinary queries and restored through the ordinary setters (so every dirty
 // bit and derived value follows as if the application had made the calls), the compatibility profile's own
-// state copied. Groups Caldera keeps no state for (accumulation, hints,
-// evaluators) are logged once and otherwise accepted.
+// state copied. Groups Caldera keeps no state for (accumulation, evaluators) are logged once and otherwise
+// accepted.
 #include <array>
 #include <functional>
 
@@ -69,11 +69,11 @@ class Saver {
 constexpr GLbitfield kPointBit = 0x2, kLineBit = 0x4, kPolygonBit = 0x8, kLightingBit = 0x40, kFogBit = 0x80,
                      kViewportBit = 0x800, kTransformBit = 0x1000, kEnableBit = 0x2000, kListBit = 0x20000,
                      kTextureBit = 0x40000, kScissorBit = 0x80000, kMultisampleBit = 0x20000000,
-                     kCurrentBit = 0x1, kPixelModeBit = 0x20;
+                     kCurrentBit = 0x1, kPixelModeBit = 0x20, kHintBit = 0x8000;
 constexpr GLbitfield kSaved = kCurrentBit | kPointBit | kLineBit | kPolygonBit | GL_POLYGON_STIPPLE_BIT |
                               kLightingBit | kFogBit | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT |
                               kViewportBit | kTransformBit | kEnableBit | GL_COLOR_BUFFER_BIT | kListBit |
-                              kTextureBit | kScissorBit | kMultisampleBit | kPixelModeBit;
+                              kTextureBit | kScissorBit | kMultisampleBit | kPixelModeBit | kHintBit;
 
 void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
   Context* c = &ctx;
@@ -210,13 +210,16 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
   if (st.attrib_stack.size() >= size_t(kAttribDepth))
     return ctx.Error(GL_STACK_OVERFLOW, "glPushAttrib", "attribute stack is full");
   if (mask & ~kSaved)
-    util::LogOnce(util::LogLevel::kWarning, "glPushAttrib",
-                  "accumulation, hint and evaluator state is not saved");
+    util::LogOnce(util::LogLevel::kWarning, "glPushAttrib", "accumulation and evaluator state is not saved");
   auto& frame = st.attrib_stack.emplace_back();
   Saver s(ctx, frame);
   SaveCore(ctx, mask, s);
   // The compatibility profile's own state, copied (restored after the core state: GL_ENABLE_BIT's
   // glEnable calls above cannot undo it).
+  if (mask & kHintBit) {  // every hint of GLState::hints (frontend/gl_hints.h)
+    const auto hints = ctx.state.hints;
+    s.Add([&ctx, hints] { ctx.state.hints = hints; });
+  }
   if (mask & kCurrentBit) {
     std::array<float, 4> color, normal{}, secondary{};
     std::array<std::array<float, 4>, kTexUnits> texcoord;

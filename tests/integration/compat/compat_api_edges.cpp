@@ -80,6 +80,15 @@ void CompatHints() {
     CHECK(v == GL_NICEST);
     glHint(target, GL_DONT_CARE);
   }
+  // GL_HINT_BIT saves them.
+  glHint(0x0C54 /* GL_FOG_HINT */, GL_FASTEST);
+  PushAttrib(0x8000 /* GL_HINT_BIT */);
+  glHint(0x0C54, GL_NICEST);
+  PopAttrib();
+  GLint fog = 0;
+  glGetIntegerv(0x0C54, &fog);
+  CHECK(fog == GL_FASTEST);
+  glHint(0x0C54, GL_DONT_CARE);
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
