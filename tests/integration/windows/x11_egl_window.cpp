@@ -172,8 +172,10 @@ int RunInterval(Display* x, EGLDisplay dpy, const std::vector<int>& intervals, i
       eglSwapBuffers(dpy, surf);
     }
     // Blocked time: wall-clock time in eglSwapBuffers that the GL thread did not spend on the CPU (waiting
-    // for the display, the device or the X server).
+    // for the display, the device or the X server). Also per frame: its median tells a wait every swap makes
+    // from preemptions of a loaded machine, which land in a few frames and move only the mean.
     double swap_time = 0, swap_cpu = 0, start = Now();
+    std::vector<double> blocked(size_t(std::max(frames, 1)), 0.0);
     for (int i = 0; i < frames; ++i) {
       ClearTo(float(i & 1), 0.0f, 0.5f);
       double t = Now(), c = ThreadCpu();
@@ -181,13 +183,17 @@ int RunInterval(Display* x, EGLDisplay dpy, const std::vector<int>& intervals, i
         std::fprintf(stderr, "eglSwapBuffers failed: 0x%x\n", eglGetError());
         return 1;
       }
-      swap_cpu += ThreadCpu() - c;
-      swap_time += Now() - t;
+      const double cpu = ThreadCpu() - c, wall = Now() - t;
+      swap_cpu += cpu;
+      swap_time += wall;
+      blocked[size_t(i)] = wall - cpu;
     }
     double total = Now() - start;
-    std::printf("interval=%d frames=%d size=%dx%d fps=%.2f swap_ms=%.4f blocked_ms=%.4f\n", intervals[run],
-                frames, width, height, frames / total, 1000.0 * swap_time / frames,
-                1000.0 * (swap_time - swap_cpu) / frames);
+    std::nth_element(blocked.begin(), blocked.begin() + std::ptrdiff_t(blocked.size() / 2), blocked.end());
+    std::printf(
+        "interval=%d frames=%d size=%dx%d fps=%.2f swap_ms=%.4f blocked_ms=%.4f blocked_median_ms=%.4f\n",
+        intervals[run], frames, width, height, frames / total, 1000.0 * swap_time / frames,
+        1000.0 * (swap_time - swap_cpu) / frames, 1000.0 * blocked[blocked.size() / 2]);
   }
   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroySurface(dpy, surf);
@@ -539,7 +545,8 @@ int RunDefaultDisplay(Display* x, bool expect_surfaceless) {
   EGLint vid = 0;
   CHECK(cfg != nullptr && eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid) && vid != 0);
   Window win = cfg ? MakeWindow(x, VisualID(vid), 64, 64) : 0;
-  EGLSurface surf = win ? eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(win), nullptr) : EGL_NO_SURFACE;
+  EGLSurface surf =
+      win ? eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(win), nullptr) : EGL_NO_SURFACE;
   CHECK(surf != EGL_NO_SURFACE);
   eglBindAPI(EGL_OPENGL_ES_API);
   const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
