@@ -454,6 +454,12 @@ bool EdgeFlagsInPlay(const Context& ctx) {
   return (ctx.vertex_array->legacy_enabled & (1u << kLegacyEdgeFlag)) || !ctx.compat->edge_flag;
 }
 
+// Triangles have no diagonals: in GL_LINE mode the device outlines them as well as the frontend would, and
+// without an index list built per draw (a wireframe program's meshes), unless edge flags hide some edges.
+bool DeviceOutlines(const Context& ctx, GLenum mode) {
+  return mode == GL_TRIANGLES && ctx.state.polygon_mode == GL_LINE && !EdgeFlagsInPlay(ctx);
+}
+
 // Draws whose polygons need their facing, which only the fixed-function transform of positions read on the
 // CPU gives: front and back polygon modes that differ (SplitsFaces), and outlines with GL_CULL_FACE
 // (triangles only where edge flags are in play: the device outlines and culls them itself otherwise). Such a
@@ -461,7 +467,7 @@ bool EdgeFlagsInPlay(const Context& ctx) {
 bool ReadsFacesOnCpu(const Context& ctx, GLenum mode) {
   if (!(ctx.vertex_array->legacy_enabled & (1u << kLegacyVertex)) || ctx.program) return false;
   if (SplitsFaces(ctx, mode)) return true;
-  if (!ctx.state.cull_face || (mode == GL_TRIANGLES && !EdgeFlagsInPlay(ctx))) return false;
+  if (!ctx.state.cull_face || DeviceOutlines(ctx, mode)) return false;
   return OutlinesPolygons(ctx, mode, true);
 }
 
@@ -489,10 +495,16 @@ void ReplayDraw(Context& ctx, GLenum mode, const std::vector<std::vector<GLint>>
 // outlined by the frontend (OutlinesPolygons: GL_LINE and GL_POINT polygon modes).
 bool RewritesPolygons(const Context& ctx, GLenum mode) {
   if (IsPolygonMode(mode)) return true;
-  // Triangles have no diagonals: the device outlines them as well as the frontend would, and without an
-  // index list built per draw (a wireframe program's meshes), unless edge flags hide some of their edges.
-  if (mode == GL_TRIANGLES && !EdgeFlagsInPlay(ctx)) return false;
+  if (DeviceOutlines(ctx, mode)) return false;
   return OutlinesPolygons(ctx, mode, false);
+}
+
+// The primitive a draw of `mode` reaches the device as (its generated program is made for it: points write
+// their size): the lines or points of outlined polygons, triangles of rewritten ones, else `mode` itself.
+GLenum DrawnMode(const Context& ctx, GLenum mode, bool rewritten) {
+  if (!rewritten) return mode;
+  if (!OutlinesPolygons(ctx, mode, false)) return GL_TRIANGLES;
+  return ctx.state.polygon_mode == GL_POINT ? GL_POINTS : GL_LINES;
 }
 
 // Appends the index list of one restart-delimited run of a RewritesPolygons draw to `out`: triangles as glEnd
@@ -553,7 +565,7 @@ void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei i
   if (polygons && uint64_t(count) > kMaxPolygonVertices)
     return ctx.Error(GL_OUT_OF_MEMORY, "glDrawArrays", "too many vertices for GL_QUADS-style modes");
   const VertexAttribState edges = ctx.vertex_array->legacy[kLegacyEdgeFlag];
-  ArrayDraw draw(ctx, mode);
+  ArrayDraw draw(ctx, DrawnMode(ctx, mode, polygons));
   if (!draw.Setup(end)) return;
   if (!polygons) return gl::DrawArraysCommon(ctx, mode, first, count, instances);
   std::vector<uint32_t> run(size_t(std::max(count, 0)));
@@ -622,7 +634,7 @@ void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const v
     if (on_cpu) return ReplayDraw(ctx, mode, runs, instances);
   }
   const VertexAttribState edges = app.legacy[kLegacyEdgeFlag];
-  ArrayDraw draw(ctx, mode);
+  ArrayDraw draw(ctx, DrawnMode(ctx, mode, polygons));
   if (!draw.Setup(end)) return;
   if (!polygons) return gl::DrawElementsCommon(ctx, mode, count, type, indices, instances, base_vertex);
   // Each restart-delimited run is one primitive sequence of its own (GL 3.1 §2.8.1).

@@ -13,7 +13,11 @@
 namespace caldera::compat {
 namespace {
 
-bool HasPolygons(GLenum mode) {
+// The primitives outlined here: in GL_LINE mode those whose outline differs from their triangles' (split
+// diagonals, edge flags); in GL_POINT mode every polygon, so that its points take the point size the
+// generated program of a point draw writes.
+bool HasPolygons(GLenum mode, GLenum polygon_mode) {
+  if (polygon_mode == GL_POINT) return mode >= GL_TRIANGLES && mode <= GL_POLYGON;
   return mode == GL_TRIANGLES || mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON;
 }
 
@@ -32,7 +36,7 @@ size_t ProvokingCorner(const Context& ctx, GLenum mode, const size_t* corners) {
     case GL_QUADS:
       return 3;
     case GL_QUAD_STRIP:
-      return 2;  // vertex 2i+2: the strip's quads are listed 2i, 2i+1, 2i+3, 2i+2
+      return 2;  // vertex 2i+3 (GL's 2i+2, counted from 1): quad i is listed 2i, 2i+1, 2i+3, 2i+2
     default:
       return 0;  // GL_POLYGON: its first vertex
   }
@@ -128,7 +132,7 @@ void DrawPrimitiveByFace(Context& ctx) {
 
 bool OutlinesPolygons(const Context& ctx, GLenum mode, bool immediate) {
   const GLState& s = ctx.state;
-  if (s.polygon_mode == GL_FILL || !HasPolygons(mode)) return false;
+  if (s.polygon_mode == GL_FILL || !HasPolygons(mode, s.polygon_mode)) return false;
   if ((s.polygon_mode == GL_LINE && s.polygon_offset_line) ||
       (s.polygon_mode == GL_POINT && s.polygon_offset_point)) {
     util::LogOnce(

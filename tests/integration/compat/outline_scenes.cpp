@@ -126,6 +126,12 @@ void PolygonOutlinesScene() {
   edge_flag(GL_TRUE), Vertex2f(16.25f, 60.25f);
   Vertex2f(4.25f, 60.25f);
   End();
+  // Inside row 1's polygon: independent triangles from the vertex array, their corners 3 pixels wide.
+  static const float corners[] = {21.25f, 5.25f, 27.25f, 5.25f, 24.25f, 10.25f};
+  VertexPointer(2, GL_FLOAT, 0, corners);
+  EnableClientState(GL_VERTEX_ARRAY);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  DisableClientState(GL_VERTEX_ARRAY);
   glPointSize(1);
 
   // Row 4, right: front faces filled, back faces outlined, from glBegin/glEnd and from the vertex array.
@@ -172,6 +178,8 @@ void PolygonOutlinesScene() {
   Expect(!Background(4, 52, c8) && Background(16, 52, c8) && !Background(16, 60, c8),
          "GL_POINT mode draws the flagged corners only");
   Expect(Background(10, 56, c8), "GL_POINT mode draws no edges");
+  Expect(!Background(22, 6, c8) && !Background(20, 4, c8) && Background(24, 7, c8),
+         "GL_POINT mode's array corners take the point size");
   Expect(!Background(25, 55, c8) && !Background(51, 55, c8), "front faces are filled");
   Expect(Background(39, 55, c8) && Background(59, 55, c8), "back faces are not");
   Expect(!Background(34, 55, c8) && !Background(39, 50, c8) && !Background(56, 55, c8),
