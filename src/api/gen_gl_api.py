@@ -157,6 +157,8 @@ NOT_LISTABLE = {
     "LockArraysEXT", "UnlockArraysEXT",  # client state (GL_EXT_compiled_vertex_array)
 }
 CORE_LISTABLE = {
+    "DrawBuffer", "ReadBuffer", "TexParameterfv", "TexParameteriv", "TexImage1D", "TexImage2D", "TexImage3D",
+    "TexSubImage1D", "TexSubImage2D", "TexSubImage3D",
     "Enable", "Disable", "BlendFunc", "BlendFuncSeparate", "BlendEquation", "BlendEquationSeparate",
     "BlendColor", "DepthFunc", "DepthMask", "DepthRange", "ColorMask", "CullFace", "FrontFace", "PolygonMode",
     "PolygonOffset", "LineWidth", "PointSize", "Scissor", "Viewport", "StencilFunc", "StencilOp", "StencilMask",
@@ -167,7 +169,21 @@ CORE_LISTABLE = {
 }
 FIXED_COUNT_RE = re.compile(
     r"^(Vertex|Color|SecondaryColor|TexCoord|MultiTexCoord|RasterPos|WindowPos|EvalCoord)([1-4])[a-z]+v$")
-PNAME_COUNT_RE = re.compile(r"^(Material|Light|LightModel|Fog|TexEnv|TexGen|PointParameter)[ifd]v$")
+PNAME_COUNT_RE = re.compile(r"^(Material|Light|LightModel|Fog|TexEnv|TexGen|PointParameter|TexParameter)[ifd]v$")
+# Commands that read an image under the unpack state: a list keeps the bytes and the unpack state of compile
+# time (compat::SnapshotUnpack), and runs the command under them. Values: the extent parameters.
+IMAGE_COMMANDS = {
+    "TexImage1D": ("width", "1", "1"), "TexImage2D": ("width", "height", "1"),
+    "TexImage3D": ("width", "height", "depth"), "TexSubImage1D": ("width", "1", "1"),
+    "TexSubImage2D": ("width", "height", "1"), "TexSubImage3D": ("width", "height", "depth"),
+}
+# Commands whose implementation compiles itself into a list (it converts what it reads first: pixel
+# rectangles, draws read from the arrays, pixel maps). Met between glBegin and glEnd under
+# GL_COMPILE_AND_EXECUTE they fail at once; the list keeps a call that fails the same way when it runs.
+SELF_COMPILED = {
+    "Bitmap", "DrawPixels", "PolygonStipple", "DrawArrays", "DrawElements", "DrawRangeElements",
+    "PixelMapfv", "PixelMapuiv", "PixelMapusv", "Map1f", "Map1d", "Map2f", "Map2d",
+}
 
 
 def pointer_copy(cmd, ctype, pname):
@@ -199,6 +215,13 @@ def list_capture(cmd, compat_only):
     if not compat_only and cmd.short not in CORE_LISTABLE:
         return None
     copies, args = [], []
+    if cmd.short in IMAGE_COMMANDS:
+        w, h, d = IMAGE_COMMANDS[cmd.short]
+        three_d = "true" if cmd.short.endswith("3D") else "false"
+        copies.append(f"      auto snapshot = compat::SnapshotUnpack(*ctx, format, type, {w}, {h}, {d}, {three_d}, "
+                      f"pixels);\n")
+        args = [pname if "*" not in ctype else "image" for ctype, pname in cmd.params]
+        return "".join(copies), args
     for ctype, pname in cmd.params:
         if "*" not in ctype:
             args.append(pname)
@@ -247,11 +270,18 @@ def write_entrypoints(out, commands, implemented, validated, extension_aliases, 
                 w("    if (compat::Compiling(*ctx)) {\n")
                 w(copies)
                 lambda_args = ", ".join(args)
-                w(f"      compat::Record(*ctx, [=] {{ ep_{cmd.name}({lambda_args}); }});\n")
+                if cmd.short in IMAGE_COMMANDS:
+                    w(f"      compat::Record(*ctx, [=] {{\n"
+                      f"        compat::RunWithUnpack(*snapshot, [&](const void* image) {{ ep_{cmd.name}({lambda_args}); }});\n"
+                      f"      }});\n")
+                else:
+                    w(f"      compat::Record(*ctx, [=] {{ ep_{cmd.name}({lambda_args}); }});\n")
                 w("      if (!compat::ExecutingWhileCompiling(*ctx)) return;\n    }\n")
             kind = ("compat::kBegin" if cmd.short == "Begin"
                     else "compat::kAttribute" if BEGIN_END_ATTRIB_RE.match(cmd.short)
                     else "compat::kBeginEndState" if BEGIN_END_STATE_RE.match(cmd.short) else "compat::kOther")
+            if cmd.short in SELF_COMPILED:
+                w(f'    if (compat::Compiling(*ctx) && compat::InBeginEnd(*ctx)) compat::RecordBeginEndError(*ctx, "{cmd.name}");\n')
             es1 = "true" if cmd.name in es1_commands else "false"
             w(f'    if (!compat::BeforeCommand(*ctx, "{cmd.name}", {kind}, {es1})) {fail}\n  }}\n')
         if cmd.short in implemented:

@@ -86,8 +86,9 @@ bool SamplerParameterSupported(const Context& ctx, GLenum pname) {
   }
 }
 
-bool ScalarParameterAsVector(Context& ctx, GLenum pname, GLfloat value, GLfloat out[4], const char* fn) {
-  if (pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA) {
+bool ScalarParameterAsVector(Context& ctx, GLenum pname, GLfloat value, GLfloat out[4], const char* fn,
+                             bool legacy_texture) {
+  if ((pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA) && !legacy_texture) {
     ctx.Error(GL_INVALID_ENUM, fn, "the border colour needs the vector form");
     return false;
   }

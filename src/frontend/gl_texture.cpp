@@ -177,6 +177,10 @@ void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, c
         break;
     }
   }
+  if (pname == kTexturePriority && LegacyTextureParameter(ctx, pname)) {
+    tex.priority = std::clamp(v[0], 0.0f, 1.0f);  // GL 2.1 §3.8.4: clamped to [0, 1]
+    return;
+  }
   switch (pname) {
     case GL_TEXTURE_BASE_LEVEL:
       if (v[0] < 0) return ctx.Error(GL_INVALID_VALUE, fn, "negative base level");
@@ -211,13 +215,14 @@ void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, c
 
 void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param) {
   GLfloat v[4];
-  if (ScalarParameterAsVector(ctx, pname, param, v, "glTexParameterf"))
+  if (ScalarParameterAsVector(ctx, pname, param, v, "glTexParameterf", ctx.IsCompat() && !ctx.IsES1()))
     SetParameter(ctx, target, pname, v, "glTexParameterf");
 }
 
 void TexParameteri(Context& ctx, GLenum target, GLenum pname, GLint param) {
   GLfloat v[4];
-  if (ScalarParameterAsVector(ctx, pname, static_cast<GLfloat>(param), v, "glTexParameteri"))
+  if (ScalarParameterAsVector(ctx, pname, static_cast<GLfloat>(param), v, "glTexParameteri",
+                              ctx.IsCompat() && !ctx.IsES1()))
     SetParameter(ctx, target, pname, v, "glTexParameteri");
 }
 

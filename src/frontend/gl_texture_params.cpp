@@ -6,6 +6,11 @@
 #include "frontend/texture_util.h"
 
 namespace caldera {
+
+bool LegacyTextureParameter(const Context& ctx, GLenum pname) {
+  return (pname == kTexturePriority || pname == kTextureResident) && ctx.IsCompat() && !ctx.IsES1();
+}
+
 namespace {
 
 // The texture-only parameters (levels, swizzle, immutability); the sampler state otherwise.
@@ -44,6 +49,13 @@ void GetParameter(Context& ctx, GLenum target, GLenum pname, ParameterForm form,
   auto* slot = BoundTexture(ctx, target, fn);
   if (!slot) return;
   ParameterValue v;
+  if (LegacyTextureParameter(ctx, pname)) {
+    // Every texture is resident (GL 2.1 §3.8.12); the priority converts as a colour does.
+    v.floating = v.border = true;
+    v.f[0] = pname == kTexturePriority ? (*slot)->priority : 1.0f;
+    if (pname == kTextureResident) v = ParameterValue{}, v.i[0] = GL_TRUE;
+    return WriteParameter(v, form, out);
+  }
   if (!SamplerParameterSupported(ctx, pname) || !TextureParameterValue(**slot, pname, &v))
     return ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
   WriteParameter(v, form, out);

@@ -224,6 +224,7 @@ struct Texture : ImageSource {
   GLenum target = 0;  // fixed at first bind
   SamplerParams sampler;
   GLint base_level = 0, max_level = 1000;
+  float priority = 1;  // GL_TEXTURE_PRIORITY (compatibility contexts): kept for queries, a hint only
   GLint swizzle[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
   bool immutable = false;
   GLsizei depth = 1;  // 3D: slices of level 0; 2D array: layers; other targets: 1

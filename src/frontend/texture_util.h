@@ -45,7 +45,11 @@ pipe::SamplerState ResolveSampler(const Texture& texture, const SamplerObject* s
 void SetSamplerParameter(Context& ctx, SamplerParams& p, GLenum pname, const GLfloat* v, const char* fn);
 // The scalar and integer-vector forms of glTexParameter*/glSamplerParameter* as the float vector that
 // SetSamplerParameter takes. The scalar form returns false (GL_INVALID_ENUM recorded) for vector-only names.
-bool ScalarParameterAsVector(Context& ctx, GLenum pname, GLfloat value, GLfloat out[4], const char* fn);
+// glTexParameterf/i of a vector pname (GL_TEXTURE_BORDER_COLOR, GL_TEXTURE_SWIZZLE_RGBA) is GL_INVALID_ENUM
+// (GL 4.6 §8.10), except on textures of a desktop compatibility context (`legacy_texture`): there, as Mesa
+// and NVIDIA do, the value sets the first component and zeroes the rest, which GL 1.x programs rely on.
+bool ScalarParameterAsVector(Context& ctx, GLenum pname, GLfloat value, GLfloat out[4], const char* fn,
+                             bool legacy_texture = false);
 void IntegerParameterAsVector(GLenum pname, const GLint* in, GLfloat out[4]);
 
 // One level (and box) of a texture as glTex(Sub)Image* and glCopyTex(Sub)Image* address it, in Caldera's
@@ -140,6 +144,10 @@ GLint CompressedImageSize(Texture& tex, GLint level);
 
 // One texture or sampler parameter as glGet*Parameter* report it: enums and integers in `i`, floats in `f`,
 // the border colour as GL keeps it (four 32-bit words: floats, or integers from glTexParameterI*).
+// GL_TEXTURE_PRIORITY and GL_TEXTURE_RESIDENT (glcorearb.h leaves them out): texture parameters of desktop
+// compatibility contexts only.
+constexpr GLenum kTexturePriority = 0x8066, kTextureResident = 0x8067;
+bool LegacyTextureParameter(const Context& ctx, GLenum pname);
 struct ParameterValue {
   int count = 1;
   bool floating = false;

@@ -424,9 +424,17 @@ void Apply(Context& ctx, const Element& e) {
 
 // A draw call being compiled into a display list reads the arrays now (GL 2.1 §5.4): it is recorded as the
 // glBegin/glArrayElement.../glEnd sequence it stands for, one glBegin per restart-delimited run. False when
-// it cannot be (no vertex array enabled, or a mode glBegin does not take): it then runs at once, logged.
-bool CompileDraw(Context& ctx, GLenum mode, const std::vector<std::vector<GLint>>& runs) {
-  if (!(ctx.vertex_array->legacy_enabled & (1u << kLegacyVertex)) || mode > GL_POLYGON) {
+// it cannot be (positions from a generic attribute array, or a mode glBegin does not take): it then runs at
+// once, logged.
+bool CompileDraw(Context& ctx, const char* fn, GLenum mode, const std::vector<std::vector<GLint>>& runs) {
+  Context* c = &ctx;  // lists belong to their context
+  const bool positions = ctx.vertex_array->legacy_enabled & (1u << kLegacyVertex);
+  if (!positions && !ctx.vertex_array->attribs[0].enabled && mode <= GL_POLYGON) {
+    // No array gives positions: the draw specifies no vertex. The list keeps it for its errors.
+    Record(ctx, [c, fn] { BeforeCommand(*c, fn, kOther, true); });
+    return true;
+  }
+  if (!positions || mode > GL_POLYGON) {
     util::LogOnce(util::LogLevel::kWarning, "display-list draws",
                   "a draw call without the vertex array (or with an adjacency mode) inside glNewList runs at "
                   "once instead of being compiled");
@@ -438,8 +446,8 @@ bool CompileDraw(Context& ctx, GLenum mode, const std::vector<std::vector<GLint>
     out.reserve(run.size());
     for (GLint i : run) out.push_back(Capture(ctx, i));
   }
-  Context* c = &ctx;  // lists belong to their context
-  Record(ctx, [c, mode, captured = std::move(captured)] {
+  Record(ctx, [c, fn, mode, captured = std::move(captured)] {
+    if (!BeforeCommand(*c, fn, kOther, true)) return;  // a draw is not allowed between glBegin and glEnd
     for (const auto& run : captured) {
       gl::Begin(*c, mode);
       for (const Element& e : run) Apply(*c, e);
@@ -557,7 +565,7 @@ void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei i
     std::vector<std::vector<GLint>> runs(1);
     for (GLsizei i = 0; i < count; ++i) runs[0].push_back(first + i);
     if (on_cpu && !Compiling(ctx)) return ReplayDraw(ctx, mode, runs, instances);
-    if (CompileDraw(ctx, mode, runs) && !ExecutingWhileCompiling(ctx)) return;
+    if (CompileDraw(ctx, "glDrawArrays", mode, runs) && !ExecutingWhileCompiling(ctx)) return;
     if (on_cpu) return ReplayDraw(ctx, mode, runs, instances);
   }
   const uint64_t end = uint64_t(first) + uint64_t(count);
@@ -630,7 +638,7 @@ void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const v
         runs.back().push_back(GLint(int64_t(v) + base_vertex));
     }
     if (on_cpu && !Compiling(ctx)) return ReplayDraw(ctx, mode, runs, instances);
-    if (CompileDraw(ctx, mode, runs) && !ExecutingWhileCompiling(ctx)) return;
+    if (CompileDraw(ctx, "glDrawElements", mode, runs) && !ExecutingWhileCompiling(ctx)) return;
     if (on_cpu) return ReplayDraw(ctx, mode, runs, instances);
   }
   const VertexAttribState edges = app.legacy[kLegacyEdgeFlag];

@@ -1,8 +1,7 @@
 // glPushAttrib / glPopAttrib: each push records, for the groups its mask names, how to put the state back —
 // core state read through the ordinary queries and restored through the ordinary setters (so every dirty
 // bit and derived value follows as if the application had made the calls), the compatibility profile's own
-// state copied. Groups Caldera keeps no state for (accumulation, evaluators) are logged once and otherwise
-// accepted.
+// state copied.
 #include <array>
 #include <functional>
 
@@ -69,11 +68,8 @@ class Saver {
 constexpr GLbitfield kPointBit = 0x2, kLineBit = 0x4, kPolygonBit = 0x8, kLightingBit = 0x40, kFogBit = 0x80,
                      kViewportBit = 0x800, kTransformBit = 0x1000, kEnableBit = 0x2000, kListBit = 0x20000,
                      kTextureBit = 0x40000, kScissorBit = 0x80000, kMultisampleBit = 0x20000000,
-                     kCurrentBit = 0x1, kPixelModeBit = 0x20, kHintBit = 0x8000;
-constexpr GLbitfield kSaved = kCurrentBit | kPointBit | kLineBit | kPolygonBit | GL_POLYGON_STIPPLE_BIT |
-                              kLightingBit | kFogBit | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT |
-                              kViewportBit | kTransformBit | kEnableBit | GL_COLOR_BUFFER_BIT | kListBit |
-                              kTextureBit | kScissorBit | kMultisampleBit | kPixelModeBit | kHintBit;
+                     kCurrentBit = 0x1, kPixelModeBit = 0x20, kHintBit = 0x8000, kAccumBit = 0x200,
+                     kEvalBit = 0x10000;
 
 void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
   Context* c = &ctx;
@@ -209,8 +205,6 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
   State& st = *ctx.compat;
   if (st.attrib_stack.size() >= size_t(kAttribDepth))
     return ctx.Error(GL_STACK_OVERFLOW, "glPushAttrib", "attribute stack is full");
-  if (mask & ~kSaved)
-    util::LogOnce(util::LogLevel::kWarning, "glPushAttrib", "accumulation and evaluator state is not saved");
   auto& frame = st.attrib_stack.emplace_back();
   Saver s(ctx, frame);
   SaveCore(ctx, mask, s);
@@ -228,10 +222,11 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
     std::copy_n(st.secondary, 3, secondary.begin());
     for (int u = 0; u < kTexUnits; ++u) std::copy_n(st.texcoord[u], 4, texcoord[u].begin());
     const bool edge_flag = st.edge_flag;
-    const float fog_coord = st.fog_coord;
-    s.Add([&st, color, normal, secondary, texcoord, edge_flag, fog_coord] {
+    const float fog_coord = st.fog_coord, index = st.index;
+    s.Add([&st, color, normal, secondary, texcoord, edge_flag, fog_coord, index] {
       st.edge_flag = edge_flag;
       st.fog_coord = fog_coord;
+      st.index = index;
       std::copy_n(color.begin(), 4, st.color);
       std::copy_n(normal.begin(), 3, st.normal);
       std::copy_n(secondary.begin(), 3, st.secondary);
@@ -309,7 +304,17 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
     const bool test = st.alpha_test;
     const GLenum func = st.alpha_func;
     const float ref = st.alpha_ref;
-    s.Add([&st, test, func, ref] { st.alpha_test = test, st.alpha_func = func, st.alpha_ref = ref; });
+    const float clear_index = st.clear_index;
+    const GLuint index_mask = st.index_mask;
+    s.Add([&st, test, func, ref, clear_index, index_mask] {
+      st.alpha_test = test, st.alpha_func = func, st.alpha_ref = ref;
+      st.clear_index = clear_index, st.index_mask = index_mask;
+    });
+  }
+  if (mask & kAccumBit) {
+    std::array<float, 4> clear;
+    std::copy_n(st.accum_clear, 4, clear.begin());
+    s.Add([&st, clear] { std::copy_n(clear.begin(), 4, st.accum_clear); });
   }
   if (mask & kTextureBit) {
     std::array<TexUnit, kTexUnits> units;
@@ -337,6 +342,8 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
     s.Add([&st, rows] { st.polygon_stipple_rows = rows; });
   }
   if (mask & (kPointBit | kEnableBit)) s.Add(SavePointState(ctx, mask & kPointBit, mask & kEnableBit));
+  // The map enables and GL_AUTO_NORMAL are in both groups, the grids in the evaluator group only.
+  if (mask & (kEvalBit | kEnableBit)) s.Add(SaveEvalState(ctx, mask & kEvalBit));
   if (mask & kListBit) {
     const GLuint base = st.list_base;
     s.Add([&st, base] { st.list_base = base; });

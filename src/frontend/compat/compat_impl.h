@@ -20,6 +20,43 @@ void End(Context& ctx);
 void EdgeFlag(Context& ctx, GLboolean flag);
 void EdgeFlagv(Context& ctx, const GLboolean* flag);
 
+// --- color_index.cpp: colour-index and accumulation state, texture residency
+void ClearIndex(Context& ctx, GLfloat c);
+void IndexMask(Context& ctx, GLuint mask);
+void ClearAccum(Context& ctx, GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha);
+void Accum(Context& ctx, GLenum op, GLfloat value);
+GLboolean AreTexturesResident(Context& ctx, GLsizei n, const GLuint* textures, GLboolean* residences);
+void PrioritizeTextures(Context& ctx, GLsizei n, const GLuint* textures, const GLfloat* priorities);
+
+// --- pixel_maps.cpp: glPixelMap (the tables glDrawPixels' pixel transfer reads)
+void PixelMapfv(Context& ctx, GLenum map, GLsizei mapsize, const GLfloat* values);
+void PixelMapuiv(Context& ctx, GLenum map, GLsizei mapsize, const GLuint* values);
+void PixelMapusv(Context& ctx, GLenum map, GLsizei mapsize, const GLushort* values);
+void GetPixelMapfv(Context& ctx, GLenum map, GLfloat* values);
+void GetPixelMapuiv(Context& ctx, GLenum map, GLuint* values);
+void GetPixelMapusv(Context& ctx, GLenum map, GLushort* values);
+
+// --- evaluators.cpp: glMap, glMapGrid, glEvalMesh, glEvalPoint (glEvalCoord: compat_attribs_gen.h)
+void Map1f(Context& ctx, GLenum target, GLfloat u1, GLfloat u2, GLint stride, GLint order,
+           const GLfloat* points);
+void Map1d(Context& ctx, GLenum target, GLdouble u1, GLdouble u2, GLint stride, GLint order,
+           const GLdouble* points);
+void Map2f(Context& ctx, GLenum target, GLfloat u1, GLfloat u2, GLint ustride, GLint uorder, GLfloat v1,
+           GLfloat v2, GLint vstride, GLint vorder, const GLfloat* points);
+void Map2d(Context& ctx, GLenum target, GLdouble u1, GLdouble u2, GLint ustride, GLint uorder, GLdouble v1,
+           GLdouble v2, GLint vstride, GLint vorder, const GLdouble* points);
+void GetMapfv(Context& ctx, GLenum target, GLenum query, GLfloat* v);
+void GetMapdv(Context& ctx, GLenum target, GLenum query, GLdouble* v);
+void GetMapiv(Context& ctx, GLenum target, GLenum query, GLint* v);
+void MapGrid1f(Context& ctx, GLint un, GLfloat u1, GLfloat u2);
+void MapGrid1d(Context& ctx, GLint un, GLdouble u1, GLdouble u2);
+void MapGrid2f(Context& ctx, GLint un, GLfloat u1, GLfloat u2, GLint vn, GLfloat v1, GLfloat v2);
+void MapGrid2d(Context& ctx, GLint un, GLdouble u1, GLdouble u2, GLint vn, GLdouble v1, GLdouble v2);
+void EvalPoint1(Context& ctx, GLint i);
+void EvalPoint2(Context& ctx, GLint i, GLint j);
+void EvalMesh1(Context& ctx, GLenum mode, GLint i1, GLint i2);
+void EvalMesh2(Context& ctx, GLenum mode, GLint i1, GLint i2, GLint j1, GLint j2);
+
 // --- matrix.cpp: matrix stacks
 void MatrixMode(Context& ctx, GLenum mode);
 void LoadIdentity(Context& ctx);
@@ -72,6 +109,8 @@ void Fogiv(Context& ctx, GLenum pname, const GLint* params);
 void AlphaFunc(Context& ctx, GLenum func, GLfloat ref);
 void GetLightfv(Context& ctx, GLenum light, GLenum pname, GLfloat* params);
 void GetMaterialfv(Context& ctx, GLenum face, GLenum pname, GLfloat* params);
+void GetLightiv(Context& ctx, GLenum light, GLenum pname, GLint* params);
+void GetMaterialiv(Context& ctx, GLenum face, GLenum pname, GLint* params);
 
 // --- texgen.cpp: texture-coordinate generation
 void TexGeni(Context& ctx, GLenum coord, GLenum pname, GLint param);
@@ -114,9 +153,11 @@ void FogCoordPointer(Context& ctx, GLenum type, GLsizei stride, const void* poin
 void EdgeFlagPointer(Context& ctx, GLsizei stride, const void* pointer);
 void IndexPointer(Context& ctx, GLenum type, GLsizei stride, const void* pointer);
 // GL_EXT_vertex_array's forms with a vertex count.
-void VertexPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count, const void* pointer);
+void VertexPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count,
+                      const void* pointer);
 void NormalPointerEXT(Context& ctx, GLenum type, GLsizei stride, GLsizei count, const void* pointer);
-void ColorPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count, const void* pointer);
+void ColorPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count,
+                     const void* pointer);
 void TexCoordPointerEXT(Context& ctx, GLint size, GLenum type, GLsizei stride, GLsizei count,
                         const void* pointer);
 void EdgeFlagPointerEXT(Context& ctx, GLsizei stride, GLsizei count, const GLboolean* pointer);

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates the per-type variants of the compatibility profile's vertex attribute commands (glVertex3f,
-glColor4ubv, glNormal3s, glTexCoord2iv, glMultiTexCoord4dv, glRectf, glFogCoordf...): each converts its arguments to floats by
+glColor4ubv, glNormal3s, glTexCoord2iv, glMultiTexCoord4dv, glRectf, glFogCoordf, glIndexub, glEvalCoord2f...): each converts its arguments to floats by
 the rules of GL 2.1 §2.7 (colours and normals of integer types are normalized, other attributes are not) and
 calls one of the few hand-written implementations in immediate.cpp. Also generates OpenGL ES 1.1's own
 variants of existing commands (es1_variants): the 16.16 fixed-point `x` commands (glTranslatex, glLightxv,
@@ -12,7 +12,7 @@ import re
 import xml.etree.ElementTree as ET
 
 FAMILY_RE = re.compile(
-    r"^gl(Vertex|Color|SecondaryColor|Normal|TexCoord|MultiTexCoord|Rect|RasterPos|WindowPos|FogCoord)([1-4]?)"
+    r"^gl(Vertex|Color|SecondaryColor|Normal|TexCoord|MultiTexCoord|Rect|RasterPos|WindowPos|FogCoord|Index|EvalCoord)([1-4]?)"
     r"(b|s|i|f|d|ub|us|ui)(v?)$")
 CTYPES = {"b": "GLbyte", "s": "GLshort", "i": "GLint", "f": "GLfloat", "d": "GLdouble", "ub": "GLubyte",
           "us": "GLushort", "ui": "GLuint"}
@@ -161,7 +161,7 @@ def main():
             else:
                 body.append("  RectCommon(ctx, float(x1), float(y1), float(x2), float(y2));")
         else:
-            count = 3 if family == "Normal" else 1 if family == "FogCoord" else int(n)
+            count = 3 if family == "Normal" else 1 if family in ("FogCoord", "Index") else int(n)
             if vec:
                 src = params[-1][1]
                 comps = [conv(f"{src}[{i}]") for i in range(count)]
@@ -184,6 +184,8 @@ def main():
                 "RasterPos": f"RasterPosCommon(ctx, {', '.join(vals)});",
                 "WindowPos": f"WindowPosCommon(ctx, {', '.join(vals[:3])});",
                 "FogCoord": f"SetFogCoord(ctx, {vals[0]});",
+                "Index": f"SetIndex(ctx, {vals[0]});",
+                "EvalCoord": f"EvalCoord(ctx, {n}, {vals[0]}, {vals[1] if n == '2' else '0.0f'});",
             }[family]
             body.append("  " + call)
         defs.append(f"void {short}(Context& ctx, {plist}) {{\n" + "\n".join(body) + "\n}\n")

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 
 #include "frontend/context.h"
 
@@ -32,13 +33,38 @@ inline bool Compiling(const Context& ctx) {
 void Record(Context& ctx, std::function<void()> call);
 // GL_COMPILE_AND_EXECUTE: the recorded command runs now too.
 bool ExecutingWhileCompiling(const Context& ctx);
+// A command whose arguments are read now, into `apply` (glMap, glPixelMap): recorded into the list being
+// compiled, where it runs after the checks every listed command makes, and run now unless only compiling.
+void CompileOrRun(Context& ctx, const char* fn, std::function<void(Context&)> apply);
 // False when the command must not run (an error was recorded): a command not allowed between glBegin and
-// glEnd.
 // glEnd; in an ES 1.1 context, a command that is not an ES 1.1 command (`es1_command` false: glCreateShader,
 // glBegin... reached through eglGetProcAddress).
 bool BeforeCommand(Context& ctx, const char* name, CommandKind kind, bool es1_command);
-// How many values glMaterialfv, glLightfv, glLightModelfv, glFogfv, glTexEnvfv, glTexGenfv read for pname.
+// How many values glMaterialfv, glLightfv, glLightModelfv, glFogfv, glTexEnvfv, glTexGenfv, glTexParameterfv
+// read for pname.
 int ParamCount(GLenum pname);
+// A command whose implementation compiles itself into a display list (glBitmap, glDrawPixels, draw calls,
+// glPixelMap...) met between glBegin and glEnd while GL_COMPILE_AND_EXECUTE compiles a list: it fails now,
+// and the list keeps a call that fails the same way when it runs (the list's own glBegin is replayed before
+// it), as GL compiles a command whatever error its execution raises.
+bool InBeginEnd(const Context& ctx);
+void RecordBeginEndError(Context& ctx, const char* name);
+// An image command (glTexImage2D...) compiled into a list keeps its client bytes, read now from client memory
+// or the bound GL_PIXEL_UNPACK_BUFFER, and the unpack state they are laid out by (GL 2.1 §5.4: the pixel
+// store state of compile time applies). RunWithUnpack runs the command on them under that state, with no
+// unpack buffer bound, and puts the context's own state back.
+struct UnpackSnapshot;
+std::shared_ptr<const UnpackSnapshot> SnapshotUnpack(Context& ctx, GLenum format, GLenum type, GLsizei width,
+                                                     GLsizei height, GLsizei depth, bool three_d,
+                                                     const void* pixels);
+void RunWithUnpack(const UnpackSnapshot& snapshot, const std::function<void(const void*)>& call);
+// glMaterialf(GL_AMBIENT), glLightModelf(GL_LIGHT_MODEL_AMBIENT), glTexGenf(GL_OBJECT_PLANE),
+// glTexParameterf(GL_TEXTURE_BORDER_COLOR): scalar forms of vector parameters. Desktop compatibility contexts
+// accept them as Mesa and NVIDIA do (the value sets the first component, the others become zero), which
+// GL 1.x programs and piglit rely on; ES 1.1 contexts keep GL_INVALID_ENUM.
+inline bool ScalarFormsOfVectors(const Context& ctx) {
+  return !ctx.IsES1();
+}
 
 // glClear draws nothing in selection and feedback modes (glRenderMode), as no primitive does.
 bool RenderModeDrawsNothing(const Context& ctx);

@@ -143,6 +143,8 @@ void VertexCommon(Context& ctx, float x, float y, float z, float w) {
   v.fog_coord = st.fog_coord;
   st.primitive.push_back(v);
   st.primitive_edges.push_back(st.edge_flag);
+  if (st.materials_per_vertex) [[unlikely]]
+    st.primitive_materials.push_back({st.material[0], st.material[1]});
   ++st.stats.vertices;
 }
 
@@ -201,6 +203,8 @@ void Begin(Context& ctx, GLenum mode) {
   st.begin_mode = mode;
   st.primitive.clear();
   st.primitive_edges.clear();
+  st.primitive_materials.clear();
+  st.materials_per_vertex = false;
   ctx.compat_hooks |= kHookInBegin;
 }
 
@@ -232,18 +236,27 @@ void End(Context& ctx) {
     st.primitive.clear();
     return;
   }
-  size_t before = st.batch.size();
-  const int batch_class = BatchClass(ctx, st.begin_mode);
-  if (batch_class != ClassOf(st.begin_mode))
-    OutlinePrimitive(ctx, st.batch);
-  else
-    Decompose(st.begin_mode, st.shade_model == GL_FLAT,
-              ctx.state.provoking_vertex == GL_FIRST_VERTEX_CONVENTION, st.primitive, st.batch);
+  auto batch_primitive = [&ctx, &st] {
+    const size_t before = st.batch.size();
+    const int batch_class = BatchClass(ctx, st.begin_mode);
+    if (batch_class != ClassOf(st.begin_mode))
+      OutlinePrimitive(ctx, st.batch);
+    else
+      Decompose(st.begin_mode, st.shade_model == GL_FLAT,
+                ctx.state.provoking_vertex == GL_FIRST_VERTEX_CONVENTION, st.primitive, st.batch);
+    if (st.batch.size() == before) return;
+    st.batch_class = batch_class;
+    ctx.compat_hooks |= kHookBatch;
+  };
+  // glMaterial between glBegin and glEnd gave vertices materials of their own (vertex_materials.cpp).
+  if (!st.primitive_materials.empty() && DrawWithVertexMaterials(ctx, batch_primitive)) [[unlikely]] {
+    st.primitive.clear();
+    st.primitive_edges.clear();
+    return;
+  }
+  batch_primitive();
   st.primitive.clear();
   st.primitive_edges.clear();
-  if (st.batch.size() == before) return;
-  st.batch_class = batch_class;
-  ctx.compat_hooks |= kHookBatch;
   // Bound the batch: a very long frame of immediate-mode calls is drawn in pieces of a few MiB.
   if (st.batch.size() >= 65536) DrawPendingBatch(ctx);
 }

@@ -4,6 +4,7 @@
 
 #include <GL/glcorearb.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,12 @@ bool OutlinesPolygons(const Context& ctx, GLenum mode, bool immediate);
 // glEnd's outline of the open primitive (OutlinesPolygons true): its flagged edges as points or lines, culled
 // by the fixed-function transform, flat-shaded edges in their polygon's colour; appended to `out`.
 void OutlinePrimitive(Context& ctx, std::vector<Vertex>& out);
+// glMaterial between glBegin and glEnd (vertex_materials.cpp): starts keeping each vertex's materials.
+void MaterialInPrimitive(Context& ctx);
+// glEnd of a primitive whose vertices have materials of their own: when lighting uses them, the primitive is
+// drawn now by `batch_primitive` (which adds it to the batch) under state that feeds the varying material to
+// the program per vertex. False when glEnd should batch it as usual.
+bool DrawWithVertexMaterials(Context& ctx, const std::function<void()>& batch_primitive);
 // Front and back polygon modes differ (compatibility contexts): a fixed-function glBegin/glEnd or legacy
 // array draw of polygons (`mode` GL_TRIANGLES ... GL_POLYGON) draws each face in its own mode, sorted on the
 // CPU. False (logged once) with an application program, whose transform is unknown here: the device draws
@@ -152,6 +159,7 @@ void SetSecondaryColor(Context& ctx, float r, float g, float b);
 void SetNormal(Context& ctx, float x, float y, float z);
 void SetTexCoord(Context& ctx, GLenum unit, float s, float t, float r, float q);
 void SetFogCoord(Context& ctx, float coord);
+void SetIndex(Context& ctx, float index);  // color_index.cpp
 void RectCommon(Context& ctx, float x1, float y1, float x2, float y2);
 
 // ff_program.cpp: draws `count` vertices as `mode` (GL_POINTS, GL_LINES or GL_TRIANGLES) with the program the
@@ -208,6 +216,18 @@ uint32_t EnabledClipPlanes(const Context& ctx);
 // alone takes GL_POINT_DISTANCE_ATTENUATION), their glGet* (as QueryState), glTexEnv(GL_POINT_SPRITE).
 bool SetPointParameter(Context& ctx, GLenum pname, const GLfloat* values, bool vector, const char* function);
 int QueryPointState(Context& ctx, GLenum pname, double* out);
+// glGet* of the colour-index and accumulation state (color_index.cpp), and of the pixel map sizes
+// (pixel_maps.cpp): as QueryState.
+int QueryIndexState(const Context& ctx, GLenum pname, double* out);
+int QueryPixelMapState(const Context& ctx, GLenum pname, double* out);
+// Evaluators (evaluators.cpp): glEvalCoord1/2 (the generated variants call it), the GL_MAP*_ and
+// GL_AUTO_NORMAL enables, the grid queries, and what GL_ENABLE_BIT (the enables) and GL_EVAL_BIT (`grids`
+// too) save: the restore to run at glPopAttrib.
+void EvalCoord(Context& ctx, int dims, float u, float v);
+bool SetEvalCapability(Context& ctx, GLenum cap, bool value);
+bool QueryEvalCapability(const Context& ctx, GLenum cap, bool* value);
+int QueryEvalState(const Context& ctx, GLenum pname, double* out);
+std::function<void()> SaveEvalState(Context& ctx, bool grids);
 void PointSpriteEnv(Context& ctx, GLenum pname, const GLfloat* params);
 // glPushAttrib of the point state: GL_POINT_BIT's parameters, sprite enable and per-unit GL_COORD_REPLACE,
 // and GL_ENABLE_BIT's GL_POINT_SPRITE; the returned call puts them back.

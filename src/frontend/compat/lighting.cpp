@@ -84,6 +84,8 @@ int ParamCount(GLenum pname) {
     case GL_TEXTURE_ENV_COLOR:
     case GL_OBJECT_PLANE:
     case GL_EYE_PLANE:
+    case GL_TEXTURE_BORDER_COLOR:
+    case GL_TEXTURE_SWIZZLE_RGBA:
       return 4;
     case GL_SPOT_DIRECTION:
     case GL_COLOR_INDEXES:
@@ -158,7 +160,7 @@ bool SetCapability(Context& ctx, GLenum cap, bool value) {
         value ? gl::EnableClientState(ctx, cap) : gl::DisableClientState(ctx, cap);
         return true;
       }
-      return false;
+      return SetEvalCapability(ctx, cap, value);
   }
 }
 
@@ -199,6 +201,7 @@ bool QueryCapability(Context& ctx, GLenum cap, bool* value) {
     case GL_TEXTURE_GEN_Q:
       return *value = unit < kTexUnits && st.units[unit].gen[cap - GL_TEXTURE_GEN_S].enabled, true;
     default: {
+      if (QueryEvalCapability(ctx, cap, value)) return true;
       double enabled = 0;  // the legacy arrays' glIsEnabled (arrays.cpp)
       if (!IsArrayCap(cap) || !QueryArrayState(ctx, cap, &enabled)) return false;
       return *value = enabled != 0, true;
@@ -255,7 +258,8 @@ void Lightfv(Context& ctx, GLenum light, GLenum pname, const GLfloat* p) {
 }
 
 void Lightf(Context& ctx, GLenum light, GLenum pname, GLfloat param) {
-  if (ParamCount(pname) != 1) return ctx.Error(GL_INVALID_ENUM, "glLightf", "pname takes a vector");
+  if (ParamCount(pname) != 1 && !ScalarFormsOfVectors(ctx))
+    return ctx.Error(GL_INVALID_ENUM, "glLightf", "pname takes a vector");
   const GLfloat padded[4] = {param, 0, 0, 0};  // the vector form reads up to four
   Lightfv(ctx, light, pname, padded);
 }
@@ -292,7 +296,7 @@ void LightModelfv(Context& ctx, GLenum pname, const GLfloat* p) {
   }
 }
 void LightModelf(Context& ctx, GLenum pname, GLfloat param) {
-  if (pname == GL_LIGHT_MODEL_AMBIENT)
+  if (pname == GL_LIGHT_MODEL_AMBIENT && !ScalarFormsOfVectors(ctx))
     return ctx.Error(GL_INVALID_ENUM, "glLightModelf", "pname takes a vector");
   const GLfloat padded[4] = {param, 0, 0, 0};  // the vector form reads up to four
   LightModelfv(ctx, pname, padded);
@@ -314,6 +318,7 @@ void Materialfv(Context& ctx, GLenum face, GLenum pname, const GLfloat* p) {
     return ctx.Error(GL_INVALID_ENUM, "glMaterial", "ES 1.1 takes GL_FRONT_AND_BACK only");
   if (!p) return;
   State& st = *ctx.compat;
+  if (ctx.compat_hooks & kHookInBegin) MaterialInPrimitive(ctx);
   // Parameters GL_COLOR_MATERIAL tracks on a side always hold the current colour (GL 2.1 §2.14.3):
   // glMaterial leaves them alone, as Mesa does.
   auto tracked = [&](int side, GLenum param) {
@@ -352,6 +357,7 @@ void Materialfv(Context& ctx, GLenum face, GLenum pname, const GLfloat* p) {
         m.shininess = p[0];
         break;
       case GL_COLOR_INDEXES:
+        std::copy_n(p, 3, m.color_indexes);
         break;
       default:
         return ctx.Error(GL_INVALID_ENUM, "glMaterial", "invalid pname");
@@ -359,7 +365,8 @@ void Materialfv(Context& ctx, GLenum face, GLenum pname, const GLfloat* p) {
   }
 }
 void Materialf(Context& ctx, GLenum face, GLenum pname, GLfloat param) {
-  if (pname != GL_SHININESS) return ctx.Error(GL_INVALID_ENUM, "glMaterialf", "pname takes a vector");
+  if (pname != GL_SHININESS && !ScalarFormsOfVectors(ctx))
+    return ctx.Error(GL_INVALID_ENUM, "glMaterialf", "pname takes a vector");
   const GLfloat padded[4] = {param, 0, 0, 0};  // the vector form reads up to four
   Materialfv(ctx, face, pname, padded);
 }
@@ -423,9 +430,41 @@ void GetMaterialfv(Context& ctx, GLenum face, GLenum pname, GLfloat* out) {
     case GL_SHININESS:
       *out = m.shininess;
       return;
+    case GL_COLOR_INDEXES:
+      std::copy_n(m.color_indexes, 3, out);
+      return;
     default:
       return ctx.Error(GL_INVALID_ENUM, "glGetMaterialfv", "invalid pname");
   }
+}
+
+// The integer queries convert as glGet does (GL 2.1 §6.1.2): colours map [-1, 1] to the whole integer
+// range, everything else rounds to the nearest integer.
+namespace {
+void FloatsToInts(GLenum pname, const float* in, GLint* out) {
+  for (int i = 0; i < ParamCount(pname); ++i) {
+    if (IsColorParam(pname)) {
+      const double scaled = std::clamp(double(in[i]), -1.0, 1.0) * 2147483647.0;
+      out[i] = GLint(std::lround(scaled));
+    } else {
+      out[i] = GLint(std::lround(in[i]));
+    }
+  }
+}
+}  // namespace
+
+void GetLightiv(Context& ctx, GLenum light, GLenum pname, GLint* out) {
+  // A failing query writes nothing: the first value stays NaN.
+  float f[4] = {std::nanf(""), 0, 0, 0};
+  GetLightfv(ctx, light, pname, f);
+  if (out && !std::isnan(f[0])) FloatsToInts(pname, f, out);
+}
+
+void GetMaterialiv(Context& ctx, GLenum face, GLenum pname, GLint* out) {
+  // A failing query writes nothing: the first value stays NaN.
+  float f[4] = {std::nanf(""), 0, 0, 0};
+  GetMaterialfv(ctx, face, pname, f);
+  if (out && !std::isnan(f[0])) FloatsToInts(pname, f, out);
 }
 
 void ColorMaterial(Context& ctx, GLenum face, GLenum mode) {

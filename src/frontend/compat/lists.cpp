@@ -30,6 +30,26 @@ bool ExecutingWhileCompiling(const Context& ctx) {
   return ctx.compat->compiling_mode == GL_COMPILE_AND_EXECUTE;
 }
 
+void CompileOrRun(Context& ctx, const char* fn, std::function<void(Context&)> apply) {
+  if (Compiling(ctx)) {
+    Context* c = &ctx;
+    Record(ctx, [c, fn, apply] {
+      if (BeforeCommand(*c, fn, kOther, true)) apply(*c);
+    });
+    if (!ExecutingWhileCompiling(ctx)) return;
+  }
+  apply(ctx);
+}
+
+bool InBeginEnd(const Context& ctx) {
+  return ctx.compat_hooks & kHookInBegin;
+}
+
+void RecordBeginEndError(Context& ctx, const char* name) {
+  Context* c = &ctx;
+  Record(ctx, [c, name] { BeforeCommand(*c, name, kOther, true); });
+}
+
 void WriteStats(const Context& ctx) {
   const char* path = util::Env("CALDERA_STATS");
   if (!path || !ctx.compat) return;

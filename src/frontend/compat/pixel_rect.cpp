@@ -106,39 +106,77 @@ bool IsColorIndexOrStencil(GLenum format) {
   return format == kColorIndex || format == GL_STENCIL_INDEX;
 }
 
+// The client layout of a GL_BITMAP image: one bit per pixel, rows of the unpack row length (in bits) at the
+// unpack alignment (bytes), skip pixels counted in bits (GL 2.1 §3.6.4).
+PixelLayout BitmapLayout(const GLState& s, GLsizei width, GLsizei height) {
+  const uint64_t row_bits = uint64_t(s.unpack_row_length > 0 ? s.unpack_row_length : width);
+  const uint64_t align = uint64_t(s.unpack_alignment);
+  PixelLayout layout;
+  layout.bytes_per_pixel = 1;
+  layout.row_stride = ((row_bits + 7) / 8 + align - 1) / align * align;
+  layout.skip = uint64_t(s.unpack_skip_rows) * layout.row_stride;
+  layout.size = layout.skip + uint64_t(height - 1) * layout.row_stride +
+                (uint64_t(s.unpack_skip_pixels) + uint64_t(width) + 7) / 8;
+  return layout;
+}
+
+// Bit x of a GL_BITMAP row, GL_UNPACK_LSB_FIRST choosing the bit order.
+bool BitmapBit(const GLState& s, const uint8_t* row, GLsizei x) {
+  const uint64_t bit = uint64_t(s.unpack_skip_pixels) + uint64_t(x);
+  const int shift = s.unpack_lsb_first ? int(bit % 8) : 7 - int(bit % 8);
+  return (row[bit / 8] >> shift) & 1;
+}
+
+bool IsIndexType(GLenum type) {
+  switch (type) {
+    case GL_UNSIGNED_BYTE:
+    case GL_BYTE:
+    case GL_UNSIGNED_SHORT:
+    case GL_SHORT:
+    case GL_UNSIGNED_INT:
+    case GL_INT:
+    case GL_FLOAT:
+    case kBitmap:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // glDrawPixels' image: format/type checks (GL 2.1 §3.6.4, GL 3.3 compatibility §3.7.4), then conversion.
 Image ConvertDrawPixels(Context& ctx, GLsizei width, GLsizei height, GLenum format, GLenum type,
                         const void* pixels, bool* failed_now) {
   const char* fn = "glDrawPixels";
   *failed_now = false;
   if (width < 0 || height < 0) return Failed(GL_INVALID_VALUE, "negative width or height");
-  if (type == kBitmap) {
-    if (!IsColorIndexOrStencil(format)) return Failed(GL_INVALID_ENUM, "GL_BITMAP needs an index format");
-  }
+  if (type == kBitmap && !IsColorIndexOrStencil(format))
+    return Failed(GL_INVALID_ENUM, "GL_BITMAP needs an index format");
   glformat::ClientLayout client;
-  if (format == kColorIndex || type == kBitmap) {
-    if (format != kColorIndex && format != GL_STENCIL_INDEX) return Failed(GL_INVALID_ENUM, "invalid format");
-  } else if (GLenum error = glformat::CheckClientFormat(format, type, &client, true)) {
-    return Failed(error,
-                  error == GL_INVALID_ENUM ? "invalid format or type" : "format and type do not match");
+  const bool color_index = format == kColorIndex;
+  if (color_index) {
+    if (!IsIndexType(type)) return Failed(GL_INVALID_ENUM, "invalid type for GL_COLOR_INDEX");
+  } else if (type != kBitmap) {
+    if (GLenum error = glformat::CheckClientFormat(format, type, &client, true))
+      return Failed(error,
+                    error == GL_INVALID_ENUM ? "invalid format or type" : "format and type do not match");
+  } else {
+    client.stencil = true;
   }
   if (client.integer) return Failed(GL_INVALID_OPERATION, "integer formats need an integer colour buffer");
   Image img;
-  if (format == kColorIndex || type == kBitmap) {
-    // Colour indices go through the index-to-RGBA maps, which are not there; the command draws nothing.
-    util::LogOnce(util::LogLevel::kWarning, "glDrawPixels",
-                  "GL_COLOR_INDEX images and GL_BITMAP stencil images are not drawn");
-    img.kind = format == GL_STENCIL_INDEX ? RectKind::kStencil : RectKind::kColor;
-    return img;
-  }
   // GL_DEPTH_STENCIL images write their depth only (logged).
   img.kind = client.depth ? RectKind::kDepth : client.stencil ? RectKind::kStencil : RectKind::kColor;
   if (client.depth && client.stencil)
     util::LogOnce(util::LogLevel::kWarning, "glDrawPixels", "GL_DEPTH_STENCIL images write their depth only");
   img.width = width, img.height = height;
   if (img.empty()) return img;
-  PixelLayout layout = UnpackLayout(ctx, format, type, width, height, 1, false);
-  const uint8_t* base = SourcePixels(ctx, pixels, layout, type, fn, failed_now);
+  const GLState& s = ctx.state;
+  // A colour-index image is laid out as a stencil image of the same type is: one index per pixel.
+  PixelLayout layout = type == kBitmap ? BitmapLayout(s, width, height)
+                                       : UnpackLayout(ctx, color_index ? GL_STENCIL_INDEX : format, type,
+                                                      width, height, 1, false);
+  const uint8_t* base =
+      SourcePixels(ctx, pixels, layout, type == kBitmap ? GL_UNSIGNED_BYTE : type, fn, failed_now);
   if (!base) {
     img.width = img.height = 0;
     return img;
@@ -151,12 +189,16 @@ Image ConvertDrawPixels(Context& ctx, GLsizei width, GLsizei height, GLenum form
     const uint8_t* row = base + layout.skip + size_t(y) * layout.row_stride;
     for (GLsizei x = 0; x < width; ++x, dst += 4) {
       const uint8_t* src = row + size_t(x) * layout.bytes_per_pixel;
-      if (img.kind == RectKind::kStencil) {
-        // Index shift and offset (GL 2.1 §3.6.5); the stencil map is not applied.
-        int64_t index = StencilIndex(type, src);
-        index =
-            p.index_shift >= 0 ? index << std::min(p.index_shift, 31) : index >> std::min(-p.index_shift, 31);
-        dst[0] = float((index + p.index_offset) & 0xff);
+      if (color_index || img.kind == RectKind::kStencil) {
+        // Indices: shift and offset, then the maps (GL 2.1 §3.6.5).
+        int64_t index = type == kBitmap ? int64_t(BitmapBit(s, row, x)) : StencilIndex(type, src);
+        index = ShiftAndOffset(p, index);
+        if (color_index) {
+          IndexToRgba(p, index, dst);
+          continue;
+        }
+        if (p.map_stencil) index = MapStencil(p, index);
+        dst[0] = float(index & 0xff);
         dst[1] = dst[2] = 0, dst[3] = 1;
         continue;
       }
@@ -169,6 +211,7 @@ Image ConvertDrawPixels(Context& ctx, GLsizei width, GLsizei height, GLenum form
       }
       if (luminance) v.f[1] = v.f[2] = v.f[0];  // GL 2.1 §3.6.4, conversion to RGB
       for (int c = 0; c < 4; ++c) dst[c] = v.f[c] * p.scale[c] + p.bias[c];
+      if (p.map_color) MapColor(p, dst);
     }
   }
   return img;
@@ -183,26 +226,15 @@ Image ConvertBitmap(Context& ctx, GLsizei width, GLsizei height, const GLubyte* 
   img.kind = RectKind::kBitmap;
   if (width == 0 || height == 0) return img;
   const GLState& s = ctx.state;
-  const uint64_t row_bits = uint64_t(s.unpack_row_length > 0 ? s.unpack_row_length : width);
-  const uint64_t align = uint64_t(s.unpack_alignment);
-  const uint64_t stride = ((row_bits + 7) / 8 + align - 1) / align * align;
-  PixelLayout layout;
-  layout.bytes_per_pixel = 1;
-  layout.row_stride = stride;
-  layout.skip = uint64_t(s.unpack_skip_rows) * stride;
-  layout.size =
-      layout.skip + uint64_t(height - 1) * stride + (uint64_t(s.unpack_skip_pixels) + width + 7) / 8;
+  const PixelLayout layout = BitmapLayout(s, width, height);
   const uint8_t* base = SourcePixels(ctx, bitmap, layout, GL_UNSIGNED_BYTE, "glBitmap", failed_now);
   if (!base) return img;
   img.width = width, img.height = height;
   img.texels.assign(size_t(width) * size_t(height) * 4, 0.0f);
   for (GLsizei y = 0; y < height; ++y) {
-    const uint8_t* row = base + layout.skip + size_t(y) * stride;
-    for (GLsizei x = 0; x < width; ++x) {
-      const uint64_t bit = uint64_t(s.unpack_skip_pixels) + uint64_t(x);
-      const int shift = s.unpack_lsb_first ? int(bit % 8) : 7 - int(bit % 8);
-      if ((row[bit / 8] >> shift) & 1) img.texels[(size_t(y) * size_t(width) + size_t(x)) * 4] = 1.0f;
-    }
+    const uint8_t* row = base + layout.skip + size_t(y) * layout.row_stride;
+    for (GLsizei x = 0; x < width; ++x)
+      if (BitmapBit(s, row, x)) img.texels[(size_t(y) * size_t(width) + size_t(x)) * 4] = 1.0f;
   }
   return img;
 }
@@ -427,7 +459,8 @@ void PixelTransferf(Context& ctx, GLenum pname, GLfloat param) {
       return ctx.Error(GL_INVALID_ENUM, "glPixelTransfer", "invalid pname");
   }
   if (p.map_color || p.map_stencil)
-    util::LogOnce(util::LogLevel::kWarning, "glPixelTransfer", "pixel maps are not applied");
+    util::LogOnce(util::LogLevel::kWarning, "glPixelTransfer",
+                  "pixel maps apply to glDrawPixels only (not to glCopyPixels, texture images or readback)");
 }
 
 void PixelTransferi(Context& ctx, GLenum pname, GLint param) {

@@ -67,6 +67,19 @@ struct PendingBitmap {
   std::shared_ptr<const void> keep;
 };
 
+// glPixelMap's tables (pixel_maps.cpp), in the order of their names GL_PIXEL_MAP_I_TO_I (0x0C70) ...
+// GL_PIXEL_MAP_A_TO_A (0x0C79); each starts as one zero entry, and no attribute group holds them (GL 2.1
+// table 6.22).
+constexpr int kPixelMaps = 10;
+constexpr int kMaxPixelMapTable = 256;  // GL_MAX_PIXEL_MAP_TABLE
+enum PixelMapIndex : int { kMapIToI, kMapSToS, kMapIToR, kMapIToG, kMapIToB, kMapIToA, kMapRToR };
+using PixelMapTables = std::array<std::vector<float>, kPixelMaps>;
+inline PixelMapTables InitialPixelMaps() {
+  PixelMapTables maps;
+  for (auto& m : maps) m.assign(1, 0.0f);
+  return maps;
+}
+
 struct PixelRectState {
   // The current raster position (GL 2.1 table 6.5): window coordinates and clip w, valid bit, and the
   // associated colour, secondary colour, texture coordinates (per fixed-function unit) and eye distance.
@@ -76,12 +89,13 @@ struct PixelRectState {
   float secondary[4] = {0, 0, 0, 1};
   float texcoord[2][4] = {{0, 0, 0, 1}, {0, 0, 0, 1}};  // kTexUnits (state.h) units
   float distance = 0;
-  // glPixelZoom, glPixelTransfer (colour and depth scale/bias; the index and map state is stored only).
+  // glPixelZoom, glPixelTransfer: colour and depth scale/bias, index shift/offset and the pixel maps.
   float zoom[2] = {1, 1};
   float scale[5] = {1, 1, 1, 1, 1};  // red, green, blue, alpha, depth
   float bias[5] = {0, 0, 0, 0, 0};
   bool map_color = false, map_stencil = false;
   GLint index_shift = 0, index_offset = 0;
+  PixelMapTables maps = InitialPixelMaps();
   // Generated programs (per kind and alpha function) and the internal texture images are drawn from.
   std::array<std::shared_ptr<Program>, 5 * 9> programs;
   std::shared_ptr<Texture> image, atlas;
@@ -89,6 +103,15 @@ struct PixelRectState {
   // Context::compat_hooks' kHookBatch set, until the next command draws them (DrawPendingBatch).
   std::vector<PendingBitmap> pending;
 };
+
+// Pixel transfer through the maps (GL 2.1 §3.6.5; pixel_maps.cpp). An index is shifted and offset first;
+// a colour index becomes RGBA through the I_TO_R/G/B/A maps (always, as every visual is RGBA); with
+// GL_MAP_COLOR a colour goes through R_TO_R... after scale and bias; with GL_MAP_STENCIL a stencil index
+// through S_TO_S.
+int64_t ShiftAndOffset(const PixelRectState& p, int64_t index);
+void IndexToRgba(const PixelRectState& p, int64_t index, float rgba[4]);
+void MapColor(const PixelRectState& p, float rgba[4]);
+int64_t MapStencil(const PixelRectState& p, int64_t index);
 
 // glGet* of the pixel rectangle state (queries.cpp asks): as QueryState.
 int QueryPixelRectState(Context& ctx, GLenum pname, double* out, bool* color);

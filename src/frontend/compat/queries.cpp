@@ -131,6 +131,9 @@ int QueryState(Context& ctx, GLenum pname, double* out, bool* color) {
       if (QueryCapability(ctx, pname, &enabled)) return out[0] = enabled, 1;
       if (int n = QueryPixelRectState(ctx, pname, out, color)) return n;
       if (int n = QueryPointState(ctx, pname, out)) return n;
+      if (int n = QueryIndexState(ctx, pname, out)) return n;
+      if (int n = QueryEvalState(ctx, pname, out)) return n;
+      if (int n = QueryPixelMapState(ctx, pname, out)) return n;
       if (int n = QuerySelectFeedbackState(ctx, pname, out)) return n;
       return QueryArrayState(ctx, pname, out);
     }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "frontend/compat/compat_enums.h"
+#include "frontend/compat/evaluators.h"
 #include "frontend/compat/pixel_rect.h"
 #include "frontend/compat/tex_combine.h"
 #include "frontend/objects.h"
@@ -61,6 +62,7 @@ struct Material {
   float specular[4] = {0, 0, 0, 1};
   float emission[4] = {0, 0, 0, 1};
   float shininess = 0;
+  float color_indexes[3] = {0, 1, 1};  // GL_COLOR_INDEXES: ambient, diffuse, specular (colour-index lighting)
 };
 
 // Texture-coordinate generation of one coordinate (GL 2.1 §2.12.4): S and T start with the planes x and y,
@@ -165,6 +167,13 @@ struct State {
   float texcoord[kTexUnits][4] = {{0, 0, 0, 1}, {0, 0, 0, 1}};
   bool edge_flag = true;  // glEdgeFlag (edge_flags.cpp)
   float fog_coord = 0;    // glFogCoord (GL_CURRENT_FOG_COORD)
+  // Colour-index and accumulation state (color_index.cpp): kept and queried, never drawn with, as every
+  // Caldera visual is RGBA and none has an accumulation buffer.
+  float index = 1;            // glIndex (GL_CURRENT_INDEX)
+  float clear_index = 0;      // glClearIndex
+  GLuint index_mask = ~0u;    // glIndexMask
+  float accum_clear[4] = {};  // glClearAccum
+  EvalState eval;             // glMap1/glMap2, glMapGrid, GL_AUTO_NORMAL (evaluators.cpp)
 
   // glBegin/glEnd: `primitive` holds the vertices of the open primitive; glEnd decomposes it into `batch`,
   // a list of points, lines or triangles that later primitives of the same class join until a command that
@@ -172,6 +181,10 @@ struct State {
   GLenum begin_mode = 0;
   std::vector<Vertex> primitive;
   std::vector<uint8_t> primitive_edges;  // the edge flag each vertex of `primitive` was given
+  // Once glMaterial is called between glBegin and glEnd, each vertex of `primitive` keeps the materials
+  // (front, back) current when it was specified (vertex_materials.cpp).
+  bool materials_per_vertex = false;
+  std::vector<std::array<Material, 2>> primitive_materials;
   std::vector<Vertex> batch;
   int batch_class = 0;  // 0 empty, 1 points, 2 lines, 3 triangles
 

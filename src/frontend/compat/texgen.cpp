@@ -89,7 +89,7 @@ void SetTexGen(Context& ctx, const char* name, GLenum coord, GLenum pname, const
 }
 
 void SetTexGenScalar(Context& ctx, const char* name, GLenum coord, GLenum pname, double param) {
-  if (pname == GL_OBJECT_PLANE || pname == GL_EYE_PLANE) {
+  if ((pname == GL_OBJECT_PLANE || pname == GL_EYE_PLANE) && !ScalarFormsOfVectors(ctx)) {
     // The coordinate is checked first, as for the vector forms.
     if (CoordIndex(coord) < 0) return ctx.Error(GL_INVALID_ENUM, name, "invalid coordinate");
     return ctx.Error(GL_INVALID_ENUM, name, "pname takes a vector");

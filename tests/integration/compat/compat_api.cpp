@@ -2,6 +2,8 @@
 // profile queries, GL_ARB_compatibility, the errors glBegin/glEnd, matrix stacks and display lists name, the
 // legacy vertex arrays' state, the attribute stacks, and a core context refusing every legacy command with
 // GL_INVALID_OPERATION (GL 3.2 core, appendix E).
+#include "compat_api.h"
+
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -9,7 +11,6 @@
 #include <string>
 #include <utility>
 
-#include "compat_api.h"
 #include "compat_gl.h"
 
 using namespace compat_gl;
@@ -849,8 +850,10 @@ void PointState() {
     const char* vs = "#version 110\nvoid main() { gl_Position = ftransform(); }\n";
     const char* fs =
         "#version 110\nvoid main() {\n"
-        "  gl_FragColor = vec4(gl_Point.sizeMin, gl_Point.sizeMax / 100.0, gl_Point.distanceLinearAttenuation,\n"
-        "                      gl_Point.distanceConstantAttenuation + gl_Point.distanceQuadraticAttenuation);\n}\n";
+        "  gl_FragColor = vec4(gl_Point.sizeMin, gl_Point.sizeMax / 100.0, "
+        "gl_Point.distanceLinearAttenuation,\n"
+        "                      gl_Point.distanceConstantAttenuation + "
+        "gl_Point.distanceQuadraticAttenuation);\n}\n";
     GLuint program = glCreateProgram();
     for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, vs}, std::pair{GL_FRAGMENT_SHADER, fs}}) {
       GLuint sh = glCreateShader(GLenum(type));
@@ -1241,6 +1244,12 @@ int main() {
   PolygonModes();
   CompatHints();
   FogCoordState();
+  IndexAndAccumState();
+  LightMaterialIntegerQueries();
+  TextureResidency();
+  PixelMaps();
+  ListedImages();
+  Evaluators();
   FramebufferBitsAndBeginEndErrors();
   CoreContext(w);
   harness::Close(w);

@@ -28,5 +28,14 @@ void EdgeFlags();
 void PolygonModes();
 void CompatHints();
 void FogCoordState();
+// compat_api_index_maps.cpp: colour-index and accumulation state, integer light/material queries, texture
+// residency, pixel maps and colour-index images, images compiled into lists.
+void IndexAndAccumState();
+void LightMaterialIntegerQueries();
+void TextureResidency();
+void PixelMaps();
+void ListedImages();
+// compat_api_evaluators.cpp: glMap/glGetMap, evaluated values, listed maps and GL_EVAL_BIT.
+void Evaluators();
 
 }  // namespace compat_api

@@ -88,7 +88,7 @@
   X(GetPolygonStipple, void, (GLubyte*))                                         \
   X(LineStipple, void, (GLint, GLushort))                                        \
   X(GetTexEnviv, void, (GLenum, GLenum, GLint*))                                 \
-  X(GetTexEnvfv, void, (GLenum, GLenum, GLfloat*))                              \
+  X(GetTexEnvfv, void, (GLenum, GLenum, GLfloat*))                               \
   X(RenderMode, GLint, (GLenum))                                                 \
   X(SelectBuffer, void, (GLsizei, GLuint*))                                      \
   X(FeedbackBuffer, void, (GLsizei, GLenum, GLfloat*))                           \
@@ -113,5 +113,16 @@ inline void Load() {
   }
   COMPAT_GL_FUNCTIONS(COMPAT_LOAD)
 #undef COMPAT_LOAD
+}
+
+// One more command, of type Fn, loaded where a test needs it; exits when it is missing, as Load() does.
+template <typename Fn>
+Fn Proc(const char* name) {
+  auto fn = reinterpret_cast<Fn>(eglGetProcAddress(name));
+  if (!fn) {
+    std::fprintf(stderr, "eglGetProcAddress(%s) returned null\n", name);
+    std::exit(1);
+  }
+  return fn;
 }
 }  // namespace compat_gl

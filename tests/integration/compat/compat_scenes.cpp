@@ -1019,6 +1019,8 @@ void PointsAttenuation();
 void PointSprites();
 void TexEnvCombine();
 void TexEnvFormats();
+// evaluator_scenes.cpp
+void EvaluatorScene();
 
 namespace {
 
@@ -1057,6 +1059,7 @@ const SceneEntry kScenes[] = {
     {"point_sprites", PointSprites},
     {"texenv_combine", TexEnvCombine},
     {"texenv_formats", TexEnvFormats},
+    {"evaluators", EvaluatorScene},
 };
 
 }  // namespace
