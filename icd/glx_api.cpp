@@ -83,13 +83,17 @@ bool ConfigAttrib(const FBConfigRec& c, int attribute, int* value) {
     case GLX_BUFFER_SIZE:
       *value = c.red + c.green + c.blue + c.alpha;
       return true;
-    case GLX_LEVEL:
-    case GLX_STEREO:
-    case GLX_AUX_BUFFERS:
+    // Every config has an accumulation buffer: a compatibility context's default framebuffer keeps one on the
+    // CPU, made at its first use (src/frontend/compat/accum.cpp), so GLUT_ACCUM programs find a visual.
     case GLX_ACCUM_RED_SIZE:
     case GLX_ACCUM_GREEN_SIZE:
     case GLX_ACCUM_BLUE_SIZE:
     case GLX_ACCUM_ALPHA_SIZE:
+      *value = 16;
+      return true;
+    case GLX_LEVEL:
+    case GLX_STEREO:
+    case GLX_AUX_BUFFERS:
     case GLX_TRANSPARENT_INDEX_VALUE:
     case GLX_TRANSPARENT_RED_VALUE:
     case GLX_TRANSPARENT_GREEN_VALUE:

@@ -20,6 +20,8 @@ bool IsStencilFace(GLenum face);
 // glVertexAttrib(I)Pointer types: nullopt when `type` is not valid for that entry point.
 // GL_OES_vertex_half_float's GL_HALF_FLOAT_OES: another value than GL_HALF_FLOAT for the same 16-bit floats.
 constexpr GLenum kHalfFloatOES = 0x8D61;
+// glClear's GL_ACCUM_BUFFER_BIT (compatibility profile; glcorearb.h lacks it).
+constexpr GLbitfield kAccumBufferBit = 0x00000200;
 // The pipe type of a vertex attribute type (GL_HALF_FLOAT_OES included; only ES contexts take it).
 std::optional<pipe::VertexFormat::Type> VertexType(GLenum type, bool integer);
 uint32_t VertexTypeSize(pipe::VertexFormat::Type type);

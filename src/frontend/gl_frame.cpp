@@ -10,6 +10,7 @@
 #include "frontend/context.h"
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
+#include "frontend/gl_enums.h"
 #include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/pixel_buffer.h"
@@ -66,7 +67,10 @@ void Clear(Context& ctx, GLbitfield mask) {
                  ((mask & GL_DEPTH_BUFFER_BIT) ? pipe::kClearDepth : 0) |
                  ((mask & GL_STENCIL_BUFFER_BIT) ? pipe::kClearStencil : 0);
   const GLState& s = ctx.state;
-  RecordClear(ctx, bits, 0xFF, s.clear_color, s.clear_depth, static_cast<uint32_t>(s.clear_stencil));
+  if (bits)
+    RecordClear(ctx, bits, 0xFF, s.clear_color, s.clear_depth, static_cast<uint32_t>(s.clear_stencil));
+  if (mask & glenum::kAccumBufferBit)
+    compat::ClearAccumBuffer(ctx);  // accepted by validation in compat contexts only
 }
 
 void Flush(Context& ctx) {

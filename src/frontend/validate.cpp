@@ -210,7 +210,9 @@ bool Hint(Context& ctx, GLenum target, GLenum mode) {
 }
 
 bool Clear(Context& ctx, GLbitfield mask) {
-  if (mask & ~(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+  // Desktop compatibility contexts also take GL_ACCUM_BUFFER_BIT (a no-op where there is no such buffer).
+  const GLbitfield accum = ctx.IsCompat() && !ctx.IsES1() ? glenum::kAccumBufferBit : 0;
+  if (mask & ~(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT | accum))
     return Fail(ctx, GL_INVALID_VALUE, "glClear", "mask has bits other than colour, depth and stencil");
   if (FramebufferStatus(ctx, ctx.draw_framebuffer.get()) != GL_FRAMEBUFFER_COMPLETE)
     return Fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "glClear", "draw framebuffer incomplete");

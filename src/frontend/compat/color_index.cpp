@@ -1,9 +1,8 @@
-// The colour-index and accumulation-buffer commands of the compatibility profile, and the texture residency
-// commands of GL 1.1. Every Caldera visual is RGBA and none has an accumulation buffer (GL_ACCUM_*_BITS and
-// GL_INDEX_BITS are 0), so the index and accumulation state is kept, saved by glPushAttrib and queried, but
-// never drawn with (GL 2.1 §2.7: the current index is ignored in RGBA mode; §4.2.3: index masks and clear
-// indices apply to colour-index buffers only); glAccum fails as GL says it must without an accumulation
-// buffer. Colour-index images still draw, through the pixel maps (pixel_maps.cpp).
+// The colour-index commands of the compatibility profile, glClearAccum, and the texture residency commands of
+// GL 1.1. Every Caldera visual is RGBA (GL_INDEX_BITS is 0), so the index state is kept, saved by
+// glPushAttrib and queried, but never drawn with (GL 2.1 §2.7: the current index is ignored in RGBA mode;
+// §4.2.3: index masks and clear indices apply to colour-index buffers only). Colour-index images still draw,
+// through the pixel maps (pixel_maps.cpp). The accumulation buffer itself is accum.cpp's.
 #include <algorithm>
 
 #include "frontend/compat/compat_impl.h"
@@ -54,15 +53,6 @@ void ClearAccum(Context& ctx, GLfloat red, GLfloat green, GLfloat blue, GLfloat 
   float* c = ctx.compat->accum_clear;
   c[0] = std::clamp(red, -1.0f, 1.0f), c[1] = std::clamp(green, -1.0f, 1.0f);
   c[2] = std::clamp(blue, -1.0f, 1.0f), c[3] = std::clamp(alpha, -1.0f, 1.0f);
-}
-
-void Accum(Context& ctx, GLenum op, GLfloat value) {
-  (void)value;
-  // GL_ACCUM, GL_LOAD, GL_RETURN, GL_MULT (0x0100-0x0103) and GL_ADD (glcorearb.h lacks the first four).
-  if ((op < 0x0100 || op > 0x0103) && op != GL_ADD)
-    return ctx.Error(GL_INVALID_ENUM, "glAccum", "invalid operation");
-  // GL 2.1 §4.2.4: "If there is no accumulation buffer, the error INVALID_OPERATION results".
-  ctx.Error(GL_INVALID_OPERATION, "glAccum", "the framebuffer has no accumulation buffer");
 }
 
 GLboolean AreTexturesResident(Context& ctx, GLsizei n, const GLuint* textures, GLboolean* residences) {

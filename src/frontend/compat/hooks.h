@@ -68,6 +68,10 @@ inline bool ScalarFormsOfVectors(const Context& ctx) {
 
 // glClear draws nothing in selection and feedback modes (glRenderMode), as no primitive does.
 bool RenderModeDrawsNothing(const Context& ctx);
+// accum.cpp: whether the draw framebuffer has an accumulation buffer (a desktop compatibility context's
+// default framebuffer), and glClear(GL_ACCUM_BUFFER_BIT).
+bool HasAccumBuffer(const Context& ctx);
+void ClearAccumBuffer(Context& ctx);
 // GL_FEEDBACK_BUFFER_POINTER and GL_SELECTION_BUFFER_POINTER (glGetPointerv).
 bool QuerySelectFeedbackPointer(const Context& ctx, GLenum pname, const void** out);
 

@@ -3,6 +3,7 @@
 // does not know, in compatibility contexts only.
 #include <cstring>
 
+#include "frontend/compat/hooks.h"
 #include "frontend/compat/immediate.h"
 
 namespace caldera::compat {
@@ -58,11 +59,15 @@ int QueryState(Context& ctx, GLenum pname, double* out, bool* color) {
       return out[0] = kLights, 1;
     case GL_MAX_CLIP_PLANES:
       return out[0] = kClipPlanes, 1;
-    // No accumulation, colour-index or auxiliary buffers: programs read these to find out.
+    // The accumulation buffer's precision (accum.cpp): 16 bits a component, as on Mesa's GLX visuals (it
+    // keeps floats); none in a framebuffer object.
     case 0x0D58:  // GL_ACCUM_RED_BITS
     case 0x0D59:  // GL_ACCUM_GREEN_BITS
     case 0x0D5A:  // GL_ACCUM_BLUE_BITS
     case 0x0D5B:  // GL_ACCUM_ALPHA_BITS
+      if (ctx.IsES1()) return 0;
+      return out[0] = HasAccumBuffer(ctx) ? 16 : 0, 1;
+    // No colour-index or auxiliary buffers: programs read these to find out.
     case 0x0D51:  // GL_INDEX_BITS
     case 0x0C00:  // GL_AUX_BUFFERS
       if (ctx.IsES1()) return 0;

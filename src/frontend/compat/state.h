@@ -152,6 +152,13 @@ struct SelectFeedbackState {
   uint64_t feedback_count = 0;
 };
 
+// The accumulation buffer of the default framebuffer (accum.cpp): RGBA floats, rows bottom-up, allocated at
+// first use.
+struct AccumBuffer {
+  int32_t width = 0, height = 0;
+  std::vector<float> rgba;
+};
+
 struct State {
   State();
   static constexpr std::array<uint32_t, 32> FullStipple() {
@@ -167,13 +174,14 @@ struct State {
   float texcoord[kTexUnits][4] = {{0, 0, 0, 1}, {0, 0, 0, 1}};
   bool edge_flag = true;  // glEdgeFlag (edge_flags.cpp)
   float fog_coord = 0;    // glFogCoord (GL_CURRENT_FOG_COORD)
-  // Colour-index and accumulation state (color_index.cpp): kept and queried, never drawn with, as every
-  // Caldera visual is RGBA and none has an accumulation buffer.
+  // Colour-index state (color_index.cpp): kept and queried, never drawn with, as every Caldera visual is
+  // RGBA; the accumulation buffer's clear value and contents (accum.cpp).
   float index = 1;            // glIndex (GL_CURRENT_INDEX)
   float clear_index = 0;      // glClearIndex
   GLuint index_mask = ~0u;    // glIndexMask
   float accum_clear[4] = {};  // glClearAccum
-  EvalState eval;             // glMap1/glMap2, glMapGrid, GL_AUTO_NORMAL (evaluators.cpp)
+  AccumBuffer accum;
+  EvalState eval;  // glMap1/glMap2, glMapGrid, GL_AUTO_NORMAL (evaluators.cpp)
 
   // glBegin/glEnd: `primitive` holds the vertices of the open primitive; glEnd decomposes it into `batch`,
   // a list of points, lines or triangles that later primitives of the same class join until a command that

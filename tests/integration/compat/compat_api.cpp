@@ -1245,6 +1245,7 @@ int main() {
   CompatHints();
   FogCoordState();
   IndexAndAccumState();
+  Accumulation();
   LightMaterialIntegerQueries();
   TextureResidency();
   PixelMaps();

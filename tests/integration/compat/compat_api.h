@@ -31,6 +31,7 @@ void FogCoordState();
 // compat_api_index_maps.cpp: colour-index and accumulation state, integer light/material queries, texture
 // residency, pixel maps and colour-index images, images compiled into lists.
 void IndexAndAccumState();
+void Accumulation();
 void LightMaterialIntegerQueries();
 void TextureResidency();
 void PixelMaps();

@@ -96,16 +96,101 @@ void IndexAndAccumState() {
   CHECK(v[0] == 1 && v[1] == -0.5f);
   clear_accum(0, 0, 0, 0);
   CHECK_GL_ERROR(GL_NO_ERROR);
-  // No visual has an accumulation buffer.
-  GLint bits = -1;
-  glGetIntegerv(0x0D58 /* GL_ACCUM_RED_BITS */, &bits);
+  accum(GL_TRIANGLES, 1);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+}
+
+// The accumulation buffer (GL 2.1 §4.2.4) of the default framebuffer: Caldera's has 16 bits a component;
+// Mesa's EGL configs have none, where glAccum must fail and glClear(GL_ACCUM_BUFFER_BIT) is still accepted.
+void Accumulation() {
+  auto clear_accum = Proc<void(APIENTRY*)(GLfloat, GLfloat, GLfloat, GLfloat)>("glClearAccum");
+  auto accum = Proc<void(APIENTRY*)(GLenum, GLfloat)>("glAccum");
+  constexpr GLenum kLoad = 0x0101, kMult = 0x0103, kAccumRedBits = 0x0D58, kAccumAlphaBits = 0x0D5B;
+  GLubyte p[4] = {};
+  glClear(kAccumBufferBit);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLint bits = -1, alpha_bits = -1;
+  glGetIntegerv(kAccumRedBits, &bits);
+  glGetIntegerv(kAccumAlphaBits, &alpha_bits);
+  if (bits == 0) {
+    accum(kAccum, 1);
+    CHECK_GL_ERROR(GL_INVALID_OPERATION);
+    accum(kReturn, 1);
+    CHECK_GL_ERROR(GL_INVALID_OPERATION);
+    return;
+  }
+  CHECK(bits >= 16 && alpha_bits >= 16);
+  // The clear value, returned at twice its value.
+  clear_accum(0.25f, 0, 0.125f, 0.5f);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT | kAccumBufferBit);  // both at once
+  accum(kReturn, 2);
+  ReadPixel(3, 3, p);
+  CHECK(IsColor(p, 128, 0, 64) && std::abs(p[3] - 255) <= 1);
+  // LOAD, ACCUM, MULT and ADD from two colour buffers' contents.
+  glClearColor(0.2f, 0.4f, 0.6f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  accum(kLoad, 0.5f);  // (0.1, 0.2, 0.3, 0.5)
+  glClearColor(0.4f, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  accum(kAccum, 0.5f);   // (0.3, 0.2, 0.3, 0.5)
+  accum(kMult, 2);       // (0.6, 0.4, 0.6, 1.0)
+  accum(GL_ADD, -0.1f);  // (0.5, 0.3, 0.5, 0.9)
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  // GL_RETURN writes past blending, the depth test and the alpha test.
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_ZERO, GL_ZERO);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_NEVER);
+  glEnable(GL_ALPHA_TEST);
+  AlphaFunc(GL_NEVER, 0);
+  accum(kReturn, 1);
+  glDisable(GL_BLEND);
+  glDisable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glDisable(GL_ALPHA_TEST);
+  AlphaFunc(GL_ALWAYS, 0);
+  ReadPixel(8, 8, p);
+  CHECK(std::abs(p[0] - 128) <= 2 && std::abs(p[1] - 77) <= 2 && std::abs(p[2] - 128) <= 2 &&
+        std::abs(p[3] - 230) <= 2);
+  // The scissor box limits every operation; the colour mask limits GL_RETURN.
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 8, 16);
+  accum(kMult, 0);  // the left half of the buffer only
+  glDisable(GL_SCISSOR_TEST);
+  glClearColor(0, 0.5f, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE);
+  accum(kReturn, 1);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  ReadPixel(2, 8, p);
+  CHECK(IsColor(p, 0, 128, 0));
+  ReadPixel(12, 8, p);
+  CHECK(IsColor(p, 128, 128, 128));
+  // GL_RETURN clamps to the colour buffer's range.
+  accum(GL_ADD, 1);
+  accum(kReturn, 1);
+  ReadPixel(12, 8, p);
+  CHECK(IsColor(p, 255, 255, 255));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // A framebuffer object has no accumulation buffer.
+  GLuint fbo = 0, rb = 0;
+  glGenFramebuffers(1, &fbo);
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  glGetIntegerv(kAccumRedBits, &bits);
   CHECK(bits == 0);
   accum(kAccum, 1);
   CHECK_GL_ERROR(GL_INVALID_OPERATION);
-  accum(kReturn, 1);
-  CHECK_GL_ERROR(GL_INVALID_OPERATION);
-  accum(GL_TRIANGLES, 1);
-  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glClear(kAccumBufferBit);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteRenderbuffers(1, &rb);
 }
 
 void LightMaterialIntegerQueries() {

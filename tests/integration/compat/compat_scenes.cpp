@@ -1021,6 +1021,8 @@ void TexEnvCombine();
 void TexEnvFormats();
 // evaluator_scenes.cpp
 void EvaluatorScene();
+// accum_scenes.cpp
+void AccumScene();
 
 namespace {
 
@@ -1060,6 +1062,7 @@ const SceneEntry kScenes[] = {
     {"texenv_combine", TexEnvCombine},
     {"texenv_formats", TexEnvFormats},
     {"evaluators", EvaluatorScene},
+    {"accumulation", AccumScene},
 };
 
 }  // namespace
