@@ -183,6 +183,10 @@ std::shared_ptr<Program> FixedFunctionProgram(Context& ctx, GLenum mode);
 // builtin_uniforms.cpp: writes the compatibility state into the built-in uniforms (gl_ModelViewMatrix,
 // gl_LightSource...) an application program of GLSL 1.x uses; values that did not change upload nothing.
 void LoadBuiltinUniforms(Context& ctx, Program& program);
+// cpu_lighting.cpp: the fixed-function lighting of one front-facing vertex at eye-space position `eye` with
+// object-space normal `object_normal` (the raster position's colours).
+void LightVertex(const State& st, const float object_normal[3], const float eye[4], float primary[4],
+                 float secondary[4]);
 // The inverse transpose of the modelview's upper 3x3 (column-major), which transforms normals.
 void NormalMatrix(const Mat4& mv, float out[9]);
 // The general inverse by cofactors (builtin_uniforms.cpp); a singular matrix gives zeros (GL leaves its

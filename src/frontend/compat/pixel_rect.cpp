@@ -30,8 +30,7 @@ void Clamp01(const float* in, float* out, int n) {
 }
 
 // The raster colour and texture coordinates of a new raster position (glRasterPos: through the texture
-// matrices). Lighting is not applied to the raster position: the colour is the current colour (a documented
-// limitation).
+// matrices). With lighting on, glRasterPos lights the colours afterwards (LightVertex).
 void TakeCurrentAttributes(State& st, bool transform_texcoord) {
   PixelRectState& p = st.pixel;
   Clamp01(st.color, p.color, 4);
@@ -349,6 +348,7 @@ void RasterPosCommon(Context& ctx, float x, float y, float z, float w) {
   p.valid = true;
   p.distance = std::sqrt(eye[0] * eye[0] + eye[1] * eye[1] + eye[2] * eye[2]);
   TakeCurrentAttributes(st, true);
+  if (st.lighting) LightVertex(st, st.normal, eye, p.color, p.secondary);  // GL 2.1 §2.13
   SelectRasterHit(ctx);
 }
 

@@ -1251,6 +1251,7 @@ int main() {
   PixelMaps();
   ListedImages();
   Evaluators();
+  RasterPositionLighting();
   FramebufferBitsAndBeginEndErrors();
   CoreContext(w);
   harness::Close(w);

@@ -38,5 +38,7 @@ void PixelMaps();
 void ListedImages();
 // compat_api_evaluators.cpp: glMap/glGetMap, evaluated values, listed maps and GL_EVAL_BIT.
 void Evaluators();
+// compat_api_raster_light.cpp: the raster position's lit colours.
+void RasterPositionLighting();
 
 }  // namespace compat_api
