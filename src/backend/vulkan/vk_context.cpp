@@ -37,6 +37,7 @@ bool Context::PendingClear::any() const {
 
 Context::Context(const Shared& shared) : shared_(shared), ring_(*shared.device, kRingPage) {
   deferred_clears_ = util::EnvFlag("CALDERA_DEFERRED_CLEARS", true);
+  clear_draws_enabled_ = util::EnvFlag("CALDERA_VK_CLEAR_DRAWS", true);
   readback_row_copy_ = util::EnvFlag("CALDERA_PIXEL_ROW_COPY", true);
   if (const char* every = util::Env("CALDERA_STATS_SAMPLE_EVERY"))
     sample_every_ = std::strtoull(every, nullptr, 10);
@@ -105,24 +106,24 @@ void Context::WriteStats() {
   if (!path) return;
   auto pipelines = shared_.pipelines->stats();
   if (FILE* f = std::fopen(path, "a")) {
-    std::fprintf(f,
-                 "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
-                 "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
-                 "\"pbo_copies\": %llu, \"dynamic_sets\": %llu, \"dynamic3_sets\": %llu, \"draws_merged\": "
-                 "%llu, \"multi_draws\": %llu, \"compressed_uploads\": %llu, \"handover_submits\": %llu, "
-                 "\"ring_splits\": %llu, \"readback_row_copies\": %llu, \"readback_row_loops\": %llu, "
-                 "\"direct_buffer_writes\": %llu, \"descriptor_writes_skipped\": %llu}\n",
-                 (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
-                 (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
-                 (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
-                 (unsigned long long)pipelines.created, (unsigned long long)stats_.pbo_copies,
-                 (unsigned long long)stats_.dynamic_sets, (unsigned long long)stats_.dynamic3_sets,
-                 (unsigned long long)stats_.draws_merged, (unsigned long long)stats_.multi_draws,
-                 (unsigned long long)stats_.compressed_uploads, (unsigned long long)stats_.handover_submits,
-                 (unsigned long long)stats_.ring_splits, (unsigned long long)stats_.readback_row_copies,
-                 (unsigned long long)stats_.readback_row_loops,
-                 (unsigned long long)stats_.direct_buffer_writes,
-                 (unsigned long long)stats_.descriptor_writes_skipped);
+    std::fprintf(
+        f,
+        "{\"clears_deferred\": %llu, \"clears_folded\": %llu, \"clears_in_pass\": %llu, "
+        "\"render_passes\": %llu, \"draws\": %llu, \"submits\": %llu, \"pipelines_created\": %llu, "
+        "\"pbo_copies\": %llu, \"dynamic_sets\": %llu, \"dynamic3_sets\": %llu, \"draws_merged\": "
+        "%llu, \"multi_draws\": %llu, \"compressed_uploads\": %llu, \"handover_submits\": %llu, "
+        "\"ring_splits\": %llu, \"readback_row_copies\": %llu, \"readback_row_loops\": %llu, "
+        "\"direct_buffer_writes\": %llu, \"descriptor_writes_skipped\": %llu, \"clears_drawn\": %llu}\n",
+        (unsigned long long)stats_.clears_deferred, (unsigned long long)stats_.clears_folded,
+        (unsigned long long)stats_.clears_in_pass, (unsigned long long)stats_.render_passes,
+        (unsigned long long)stats_.draws, (unsigned long long)stats_.submits,
+        (unsigned long long)pipelines.created, (unsigned long long)stats_.pbo_copies,
+        (unsigned long long)stats_.dynamic_sets, (unsigned long long)stats_.dynamic3_sets,
+        (unsigned long long)stats_.draws_merged, (unsigned long long)stats_.multi_draws,
+        (unsigned long long)stats_.compressed_uploads, (unsigned long long)stats_.handover_submits,
+        (unsigned long long)stats_.ring_splits, (unsigned long long)stats_.readback_row_copies,
+        (unsigned long long)stats_.readback_row_loops, (unsigned long long)stats_.direct_buffer_writes,
+        (unsigned long long)stats_.descriptor_writes_skipped, (unsigned long long)stats_.clears_drawn);
     std::fclose(f);
   }
 }
@@ -139,8 +140,8 @@ Context::~Context() {
     vkDestroyBuffer(shared_.device->device(), block->buffer, nullptr);
     shared_.device->memory().Free(block->alloc);
   }
-  if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass || stats_.compressed_uploads ||
-      stats_.readback_row_copies || stats_.readback_row_loops)
+  if (stats_.render_passes || stats_.clears_deferred || stats_.clears_in_pass || stats_.clears_drawn ||
+      stats_.compressed_uploads || stats_.readback_row_copies || stats_.readback_row_loops)
     WriteStats();
   for (auto& row : dummies_)
     for (auto& dummy : row)
@@ -207,7 +208,11 @@ VkCommandBuffer Context::Commands() {
   if (!CheckVk(vkBeginCommandBuffer(free_cmds_.back(), &bi), "vkBeginCommandBuffer")) return BreakRecording();
   cmd_ = free_cmds_.back();
   free_cmds_.pop_back();
-  // Dynamic state and bindings do not survive command buffers.
+  ForgetBoundState();  // dynamic state and bindings do not survive command buffers
+  return cmd_;
+}
+
+void Context::ForgetBoundState() {
   fixed_dirty_ = vertex_dirty_ = true;
   uniform_bound_ = false;
   resources_dirty_ = true;
@@ -216,7 +221,6 @@ VkCommandBuffer Context::Commands() {
   dynamic_topology_ = VK_PRIMITIVE_TOPOLOGY_MAX_ENUM;
   dynamic3_valid_ = dynamic_valid_ = false;
   bound_index_buffer_ = VK_NULL_HANDLE;
-  return cmd_;
 }
 
 VkCommandBuffer Context::BreakRecording() {
@@ -481,14 +485,9 @@ void Context::ClearExtraLayers(ImageObject& img, uint32_t level, const VkClearAt
 
 void Context::OnClear(const pipe::CmdClear& cmd) {
   auto& images = shared_.resources->images;
-  bool full_mask = (cmd.color_write_mask & 0xF) == 0xF;
   bool color = (cmd.mask & pipe::kClearColor) && cmd.color_write_mask != 0;
   bool depth = (cmd.mask & pipe::kClearDepth) && cmd.depth_write;
   bool stencil = (cmd.mask & pipe::kClearStencil) && (cmd.stencil_write_mask & 0xFF) != 0;
-  if (color && !full_mask)
-    util::LogOnce(util::LogLevel::kWarning, "glClear", "partial colour masks are not applied to clears yet");
-  if (stencil && (cmd.stencil_write_mask & 0xFF) != 0xFF)
-    util::LogOnce(util::LogLevel::kWarning, "glClear", "partial stencil masks are not applied to clears yet");
   int32_t x0 = 0, y0 = 0, x1 = static_cast<int32_t>(targets_.width),
           y1 = static_cast<int32_t>(targets_.height);
   if (cmd.scissor_enable) {
@@ -530,11 +529,23 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
       ClearExtraLayers(*ds, targets_.depth_stencil.level, a, rect);
     }
   }
+  // Partial colour or stencil masks: those clears are drawn; the attachments drawn drop out of the rest.
+  uint8_t color_targets = cmd.color_targets;
+  if ((color && (cmd.color_write_mask & 0xF) != 0xF) ||
+      (stencil && (cmd.stencil_write_mask & 0xFF) != 0xFF)) {
+    bool stencil_drawn = false;
+    const VkRect2D area{{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
+    color_targets &= uint8_t(~DrawMaskedClears(cmd, value, color, stencil, area, &stencil_drawn));
+    if (stencil_drawn) stencil = false;
+    if (!clear_draws_enabled_)
+      util::LogOnce(util::LogLevel::kWarning, "glClear",
+                    "partial colour and stencil masks are not applied to clears (CALDERA_VK_CLEAR_DRAWS=0)");
+  }
   if (!pass_open_ && whole && deferred_clears_) {
     ++stats_.clears_deferred;
     // Deferred: the next pass (or the next read of these targets) loads with CLEAR.
     for (uint32_t i = 0; i < pipe::kMaxColorAttachments; ++i) {
-      if (!color || !images.Get(targets_.color[i].image) || !(cmd.color_targets & (1u << i))) continue;
+      if (!color || !images.Get(targets_.color[i].image) || !(color_targets & (1u << i))) continue;
       pending_clear_.color[i] = true;
       pending_clear_.color_value[i] = value[i];
     }
@@ -548,7 +559,7 @@ void Context::OnClear(const pipe::CmdClear& cmd) {
   VkClearAttachment attachments[pipe::kMaxColorAttachments + 1];
   uint32_t n = 0;
   for (uint32_t i = 0; i < pipe::kMaxColorAttachments && color; ++i) {
-    if (!images.Get(targets_.color[i].image) || !(cmd.color_targets & (1u << i))) continue;
+    if (!images.Get(targets_.color[i].image) || !(color_targets & (1u << i))) continue;
     VkClearAttachment& a = attachments[n++];
     a.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
     a.colorAttachment = i;

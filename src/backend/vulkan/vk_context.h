@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "backend/vulkan/vk_clear_draw.h"
 #include "backend/vulkan/vk_pipelines.h"
 #include "backend/vulkan/vk_push_delta.h"
 #include "backend/vulkan/vk_queries.h"
@@ -180,6 +181,16 @@ class Context final : public pipe::BackendContext {
   void Collect();
   void BeginPass();
   void EndPass();
+  // Clears of the attachments whose colour mask leaves components out, and of the stencil under a partial
+  // write mask, drawn in the open pass (vk_clear_draw.cpp). Returns the colour attachments drawn;
+  // *stencil_drawn says whether the stencil was. The caller clears the rest as usual.
+  uint8_t DrawMaskedClears(const pipe::CmdClear& cmd, const VkClearColorValue* values, bool color,
+                           bool stencil, const VkRect2D& rect, bool* stencil_drawn);
+  // The formats the pass renders through (sRGB images as UNORM while encoding is off) and its sample count.
+  void RenderingFormats(uint16_t color[pipe::kMaxColorAttachments], uint16_t* depth, uint8_t* samples) const;
+  // Bindings and dynamic state as the command buffer holds them are forgotten: a new command buffer, or an
+  // internal draw that bound its own pipeline; the next draw sets everything again.
+  void ForgetBoundState();
   void FlushPendingClears(ClearResolve why = ClearResolve::kSubmit);  // executes deferred clears now
   void WriteStats();
   // The HUD's counters (pipe::BackendCounters), set once per chunk applied.
@@ -288,18 +299,23 @@ class Context final : public pipe::BackendContext {
   // CALDERA_PIXEL_ROW_COPY=0: readbacks convert every texel even where the copy is the asked layout.
   bool readback_row_copy_ = true;
   uint32_t skip_resolve_ = 0;  // bit per ClearResolve kind (test knob)
+  // CALDERA_VK_CLEAR_DRAWS=0: clears ignore partial colour and stencil masks (logged once), as before the
+  // masked clears were drawn; the negative control of their test.
+  bool clear_draws_enabled_ = true;
+  ClearDraws clear_draws_;
   struct Stats {
     uint64_t clears_deferred = 0, clears_folded = 0, clears_in_pass = 0, render_passes = 0, draws = 0,
              submits = 0, pbo_copies = 0;
+    uint64_t clears_drawn = 0;  // masked clears drawn (one per attachment, and one for the stencil)
     uint64_t dynamic_sets = 0, dynamic3_sets = 0;  // vkCmdSet* calls for core / extended-3 dynamic state
     uint64_t draws_merged = 0,
-             multi_draws = 0;           // GL draws recorded inside vkCmdDrawMulti*EXT, and those calls
-    uint64_t compressed_uploads = 0;    // uploads of blocks into block-compressed images (native RGTC)
-    uint64_t handover_submits = 0;      // submissions made because another context began to record
-    uint64_t ring_splits = 0;           // submissions made to bound the ring pages one submission holds
-    uint64_t readback_row_copies = 0;   // reads whose copied texels were the asked layout (rows copied)
-    uint64_t readback_row_loops = 0;    // reads converted by a loop chosen for the format (texel_rows.h)
-    uint64_t direct_buffer_writes = 0;  // glBufferData contents written by the host into fresh storage
+             multi_draws = 0;                // GL draws recorded inside vkCmdDrawMulti*EXT, and those calls
+    uint64_t compressed_uploads = 0;         // uploads of blocks into block-compressed images (native RGTC)
+    uint64_t handover_submits = 0;           // submissions made because another context began to record
+    uint64_t ring_splits = 0;                // submissions made to bound the ring pages one submission holds
+    uint64_t readback_row_copies = 0;        // reads whose copied texels were the asked layout (rows copied)
+    uint64_t readback_row_loops = 0;         // reads converted by a loop chosen for the format (texel_rows.h)
+    uint64_t direct_buffer_writes = 0;       // glBufferData contents written by the host into fresh storage
     uint64_t descriptor_writes_skipped = 0;  // push descriptor writes left out: set 1 held them already
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier

@@ -41,19 +41,33 @@ bool IsListTopology(pipe::Topology t) {
 
 }  // namespace
 
-bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
+void Context::RenderingFormats(uint16_t color[pipe::kMaxColorAttachments], uint16_t* depth,
+                               uint8_t* samples) const {
   auto& images = shared_.resources->images;
-  PipelineKey key{};
-  key.program_slot = program_.slot;
-  key.program_generation = program_.generation;
   for (int i = 0; i < pipe::kMaxColorAttachments; ++i) {
     ImageObject* img = images.Get(targets_.color[i].image);
     // The format of the view BeginPass renders through (sRGB images: UNORM while encoding is off).
     VkFormat view_format = img ? img->format : VK_FORMAT_UNDEFINED;
     if (view_format == VK_FORMAT_R8G8B8A8_SRGB && !targets_.srgb_encode)
       view_format = VK_FORMAT_R8G8B8A8_UNORM;
-    key.color_formats[i] = static_cast<uint16_t>(view_format);
-    if (img) key.samples = img->samples;
+    color[i] = static_cast<uint16_t>(view_format);
+    if (img) *samples = static_cast<uint8_t>(img->samples);
+  }
+  *depth = 0;
+  if (ImageObject* ds = images.Get(targets_.depth_stencil.image)) {
+    *depth = static_cast<uint16_t>(ds->format);
+    *samples = static_cast<uint8_t>(ds->samples);
+  }
+}
+
+bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
+  auto& images = shared_.resources->images;
+  PipelineKey key{};
+  key.program_slot = program_.slot;
+  key.program_generation = program_.generation;
+  RenderingFormats(key.color_formats, &key.depth_format, &key.samples);
+  for (int i = 0; i < pipe::kMaxColorAttachments; ++i) {
+    ImageObject* img = images.Get(targets_.color[i].image);
     const auto& b = fixed_.blend[i];
     auto& kb = key.blend[i];
     // GL blends only float and normalised attachments; Vulkan forbids blending integer ones.
@@ -68,10 +82,6 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
     }
     kb.mask = program.no_color_outputs ? 0 : b.write_mask;
     if (img && pipe::HasImplicitAlpha(img->pipe_format)) kb.mask &= 0x7;  // alpha of RGB formats stays 1
-  }
-  if (ImageObject* ds = images.Get(targets_.depth_stencil.image)) {
-    key.depth_format = static_cast<uint16_t>(ds->format);
-    key.samples = ds->samples;
   }
   const VkPrimitiveTopology vk_topology = ToVkTopology(topology);
   key.topology = static_cast<uint8_t>(TopologyClass(vk_topology));
