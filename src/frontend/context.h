@@ -188,9 +188,11 @@ class Context {
   void Bind(Surface* draw, Surface* read);
   Surface* draw_surface() const { return draw_surface_; }
   Surface* read_surface() const { return read_surface_; }
-  // glDrawBuffer / glReadBuffer while the default framebuffer is bound (GL_FRONT, GL_BACK, GL_NONE...); 0
-  // until the application names one, meaning the surface's own buffer (default_framebuffer.h).
-  GLenum default_draw_buffer = 0, default_read_buffer = 0;
+  // glDrawBuffer / glReadBuffer while the default framebuffer is bound (GL_FRONT, GL_BACK, GL_NONE...);
+  // kSurfaceOwnBuffer until the application names one, meaning the surface's own buffer
+  // (default_framebuffer.h). Not 0: that is GL_NONE, which draws nothing.
+  static constexpr GLenum kSurfaceOwnBuffer = 0xFFFFFFFFu;
+  GLenum default_draw_buffer = kSurfaceOwnBuffer, default_read_buffer = kSurfaceOwnBuffer;
   std::atomic<std::thread::id> owner{};
   bool ever_current = false;
   bool destroy_pending = false;

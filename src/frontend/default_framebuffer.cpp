@@ -89,12 +89,14 @@ bool SurfaceHasColorBuffer(const Surface& surface, GLenum buffer) {
 
 GLenum DefaultDrawBuffer(const Context& context) {
   if (!context.draw_surface()) return GL_NONE;
-  return context.default_draw_buffer ? context.default_draw_buffer : OwnBuffer(context.draw_surface());
+  return context.default_draw_buffer != Context::kSurfaceOwnBuffer ? context.default_draw_buffer
+                                                                   : OwnBuffer(context.draw_surface());
 }
 
 GLenum DefaultReadBuffer(const Context& context) {
   if (!context.read_surface()) return GL_NONE;
-  return context.default_read_buffer ? context.default_read_buffer : OwnBuffer(context.read_surface());
+  return context.default_read_buffer != Context::kSurfaceOwnBuffer ? context.default_read_buffer
+                                                                   : OwnBuffer(context.read_surface());
 }
 
 pipe::ImageRef DefaultDrawImage(Context& context) {

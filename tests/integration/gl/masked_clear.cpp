@@ -1,7 +1,8 @@
 // glClear under partial colour and stencil masks (GL 3.3 §4.2.3: masked-off components and bits keep their
 // values): normalised, float and integer attachments, two draw buffers, the scissor, the stencil, and a draw
 // after the clears (the Vulkan backend draws these clears with its own pipeline, and the application's next
-// draw must find its own state again). Usage:
+// draw must find its own state again); and glDrawBuffer(GL_NONE) on the default framebuffer, which masks every
+// colour write (it once named the surface's own buffer instead). Usage:
 //   masked_clear [--expect-drawn]
 // --expect-drawn checks the probe: CALDERA_STATS' clears_drawn counts the drawn clears. The negative control
 // runs it under CALDERA_VK_CLEAR_DRAWS=0 (clears ignore the masks) and must fail. Mesa runs it without a
@@ -140,6 +141,21 @@ void Integer() {
   glDeleteRenderbuffers(2, rb);
 }
 
+// The default framebuffer with glDrawBuffer(GL_NONE): clears and draws leave the colour buffer alone.
+void DefaultDrawBufferNone() {
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawBuffer(GL_NONE);
+  GLint buffer = -1;
+  glGetIntegerv(GL_DRAW_BUFFER, &buffer);
+  CHECK(buffer == GL_NONE);
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawBuffer(GL_BACK);
+  CHECK(Pixel(4, 4, 0, 0, 255, 255));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -151,6 +167,7 @@ int main(int argc, char** argv) {
   NormalisedAndScissored();
   TwoBuffersFloatAndStencil();
   Integer();
+  DefaultDrawBufferNone();
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);  // backend contexts write their counters when destroyed
   if (expect_drawn) {
