@@ -79,8 +79,16 @@ bool UsesMipmaps(GLenum min_filter) {
   return min_filter != GL_NEAREST && min_filter != GL_LINEAR;
 }
 
-uint8_t Wrap(GLenum wrap) {
+// GL_CLAMP (compatibility profile) clamps coordinates to [0, 1] and filters with the border: nearest
+// filtering then reads the edge texels (CLAMP_TO_EDGE), linear filtering blends the border in at the edges
+// (CLAMP_TO_BORDER). Past [0, 1] a linear filter differs: GL_CLAMP keeps the half-border blend of the edge,
+// CLAMP_TO_BORDER reaches the border itself (no sampler mode clamps first; a shader would have to).
+constexpr GLenum kLegacyClamp = 0x2900;
+
+uint8_t Wrap(GLenum wrap, bool linear) {
   switch (wrap) {
+    case kLegacyClamp:
+      return linear ? 3 : 2;
     case GL_MIRRORED_REPEAT:
       return 1;
     case GL_CLAMP_TO_EDGE:
@@ -223,9 +231,10 @@ pipe::SamplerState ResolveSampler(const Texture& t, const SamplerObject* sampler
       s.min_linear = 0, s.mip_mode = 0;
       break;
   }
-  s.wrap[0] = Wrap(p.wrap_s);
-  s.wrap[1] = Wrap(p.wrap_t);
-  s.wrap[2] = Wrap(p.wrap_r);
+  const bool linear = s.mag_linear || s.min_linear;
+  s.wrap[0] = Wrap(p.wrap_s, linear);
+  s.wrap[1] = Wrap(p.wrap_t, linear);
+  s.wrap[2] = Wrap(p.wrap_r, linear);
   s.compare_enable = p.compare_mode == GL_COMPARE_REF_TO_TEXTURE;
   s.compare_op = static_cast<pipe::CompareOp>(p.compare_func - GL_NEVER);
   s.min_lod = p.min_lod;

@@ -13,8 +13,10 @@ namespace caldera {
 
 void SetSamplerParameter(Context& ctx, SamplerParams& p, GLenum pname, const GLfloat* v, const char* fn) {
   auto as_enum = [&] { return static_cast<GLenum>(v[0]); };
-  auto wrap_ok = [](GLenum e) {
-    return e == GL_REPEAT || e == GL_CLAMP_TO_EDGE || e == GL_MIRRORED_REPEAT || e == GL_CLAMP_TO_BORDER;
+  // GL_CLAMP (0x2900) is a wrap mode of desktop compatibility contexts only (draw_resources.cpp maps it).
+  auto wrap_ok = [&ctx](GLenum e) {
+    return e == GL_REPEAT || e == GL_CLAMP_TO_EDGE || e == GL_MIRRORED_REPEAT || e == GL_CLAMP_TO_BORDER ||
+           (e == 0x2900 && ctx.IsCompat() && !ctx.IsES1());
   };
   switch (pname) {
     case GL_TEXTURE_MIN_FILTER: {

@@ -115,9 +115,11 @@ enum : unsigned {
   kKeyPointFade = kKeyPoints + 2,            // ... faded below the threshold size (multisampled targets)
   kKeySprite = kKeyPoints + 3,               // 1 bit per unit: a point sprite's coordinate replaced
   kKeyFogCoord = kKeySprite + kTexUnits,     // fog distances from the fog coordinate (location 6)
+  kKeyTexClamp = kKeyFogCoord + 1,           // 2 bits per unit: s, t clamped to [0, 1] (GL_CLAMP, linear)
   kKeyCombine = 128,                         // word 2 + u: unit u's CombineKey in GL_COMBINE mode
 };
-static_assert(kCombineKeyBits <= 64 && kKeyColorSum + 1 <= 64, "fields stay in their words");
+static_assert(kCombineKeyBits <= 64 && kKeyColorSum + 1 <= 64 && kKeyTexClamp + 2 * kTexUnits <= 128,
+              "fields stay in their words");
 
 // Which of GL 2.1 table 3.22's rows a unit's texture falls in, where the environments differ by base format:
 // 0 colour and alpha (RGBA, LUMINANCE_ALPHA), 1 colour only (RGB, LUMINANCE, RED, RG, depth: REPLACE keeps
@@ -143,6 +145,22 @@ int TexBaseClass(const Context& ctx, int unit) {
     default:
       return pipe::Info(tex->format).components == 4 ? 0 : 1;
   }
+}
+
+// Which of the unit's 2D texture coordinates (bit 0: s, bit 1: t) the program clamps to [0, 1] before
+// sampling: those whose wrap mode is GL_CLAMP under a linear filter. The sampler then borders them
+// (draw_resources.cpp: CLAMP_TO_BORDER), and the clamp keeps coordinates past the edge on the edge's blend
+// of texel and border, as GL_CLAMP does (GL 2.1 §3.8.7), instead of reaching the border itself.
+unsigned TexClampBits(const Context& ctx, int unit) {
+  constexpr GLenum kLegacyClamp = 0x2900;
+  const auto& tex = ctx.textures[size_t(unit)][size_t(TextureTargetIndex(GL_TEXTURE_2D))];
+  if (!tex) return 0;
+  const SamplerObject* sampler = ctx.sampler_bindings[size_t(unit)].get();
+  const SamplerParams& p = sampler ? sampler->params : tex->sampler;
+  const bool linear = p.mag_filter == GL_LINEAR || p.min_filter == GL_LINEAR ||
+                      p.min_filter == GL_LINEAR_MIPMAP_NEAREST || p.min_filter == GL_LINEAR_MIPMAP_LINEAR;
+  if (!linear) return 0;
+  return (p.wrap_s == kLegacyClamp ? 1u : 0u) | (p.wrap_t == kLegacyClamp ? 2u : 0u);
 }
 
 // 0: coordinate not generated.
@@ -239,6 +257,7 @@ ProgramKeyBits ProgramKey(const Context& ctx, const State& st, GLenum mode) {
   for (int u = 0; u < kTexUnits; ++u)
     k.Put(points && st.point_sprite && st.units[u].enabled_2d && st.units[u].coord_replace, 1);
   k.Put(ReadsFogCoord(st), 1);
+  for (int u = 0; u < kTexUnits; ++u) k.Put(st.units[u].enabled_2d ? TexClampBits(ctx, u) : 0, 2);
   for (int u = 0; u < kTexUnits; ++u) {
     k.at = kKeyCombine + 64 * unsigned(u);
     if (st.units[u].enabled_2d && st.units[u].env_mode == GL_COMBINE)
@@ -476,8 +495,15 @@ std::string FragmentSource(const Key& k) {
     // after the texture matrix, which does not apply. The backends orient gl_PointCoord to the origin.
     if (k.Get(kKeySprite + unsigned(u), 1))
       s += "  vec4 t" + n + " = texture(u_texture" + n + ", gl_PointCoord);\n";
-    else
+    else if (const unsigned clamp = unsigned(k.Get(kKeyTexClamp + 2 * unsigned(u), 2)); clamp != 0) {
+      // GL_CLAMP under a linear filter: the projected coordinates clamped, then sampled (TexClampBits).
+      s += "  vec2 c" + n + " = v_texcoord" + n + ".xy / v_texcoord" + n + ".w;\n";
+      if (clamp & 1) s += "  c" + n + ".x = clamp(c" + n + ".x, 0.0, 1.0);\n";
+      if (clamp & 2) s += "  c" + n + ".y = clamp(c" + n + ".y, 0.0, 1.0);\n";
+      s += "  vec4 t" + n + " = texture(u_texture" + n + ", c" + n + ");\n";
+    } else {
       s += "  vec4 t" + n + " = textureProj(u_texture" + n + ", v_texcoord" + n + ");\n";
+    }
   }
   for (int u = 0; u < kTexUnits; ++u) {
     if (!k.Get(kKeyUnits + 4 * u, 1)) continue;

@@ -1049,6 +1049,8 @@ void CoreContext(const harness::Window& w) {
   CHECK_GL_ERROR(GL_NO_ERROR);
   glPolygonMode(GL_FRONT, GL_LINE);  // one face alone is the compatibility profile's
   CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, 0x2900 /* GL_CLAMP */);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
   // Nor are the luminance pack formats (GL 3.3 core table 3.3). Mesa 22.3 packs them in core contexts too, so
   // only Caldera's answer is checked.
   const bool caldera =

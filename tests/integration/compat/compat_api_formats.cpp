@@ -47,6 +47,19 @@ void LegacyTextureFormats() {
                    got[0], got[1], got[2], got[3], c.want[0], c.want[1], c.want[2], c.want[3]);
     CHECK(same);
   }
+  // GL_CLAMP is a wrap mode here (core contexts refuse it: CoreContext), of textures and sampler objects.
+  constexpr GLint kClamp = 0x2900;
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, kClamp);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, kClamp);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  GLint wrap = 0;
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, &wrap);
+  CHECK(wrap == kClamp);
+  GLuint sampler = 0;
+  glGenSamplers(1, &sampler);
+  glSamplerParameteri(sampler, GL_TEXTURE_WRAP_R, kClamp);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glDeleteSamplers(1, &sampler);
   glDeleteTextures(1, &tex);
 }
 
