@@ -179,6 +179,11 @@ uint8_t Context::DrawMaskedClears(const pipe::CmdClear& cmd, const VkClearColorV
     EndPass();
     BeginPass();
   }
+  // Occlusion and primitive queries count the application's draws, not clears: their open segments end here
+  // and the next draw begins new ones.
+  EndOcclusionSegment();
+  EndPrimitiveSegment(0);
+  EndPrimitiveSegment(1);
   const VkViewport viewport{0, 0, float(targets_.width), float(targets_.height), 0, 1};
   for (uint32_t d = 0; d < count; ++d) {
     ClearPipelineKey key = base;

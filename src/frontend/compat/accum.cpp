@@ -9,6 +9,7 @@
 // save the readback but need blending of signed float targets or a ping-pong of two images per operation.
 // Each context keeps its own buffer, the size of the drawable it draws to (a new size starts it at zero).
 #include <algorithm>
+#include <exception>
 #include <vector>
 
 #include "frontend/compat/compat_impl.h"
@@ -39,16 +40,23 @@ Box Region(const Context& ctx, int32_t width, int32_t height) {
   return b;
 }
 
-// The buffer, sized to the default framebuffer (false: none is bound, or it has no size).
-bool AccumStorage(Context& ctx, Box* whole) {
+// The buffer, sized to the default framebuffer (false: none is bound, it has no size, or the host could not
+// allocate it: GL_OUT_OF_MEMORY, recorded for `fn`).
+bool AccumStorage(Context& ctx, Box* whole, const char* fn) {
   if (ctx.draw_framebuffer) return false;
   int32_t w = 0, h = 0;
   ctx.DrawFramebufferSize(&w, &h);
   if (w <= 0 || h <= 0) return false;
   AccumBuffer& a = ctx.compat->accum;
   if (a.width != w || a.height != h) {
+    try {
+      a.rgba.assign(size_t(w) * size_t(h) * 4, 0.0f);
+    } catch (const std::exception&) {
+      a = {};
+      ctx.Error(GL_OUT_OF_MEMORY, fn, "cannot allocate the accumulation buffer");
+      return false;
+    }
     a.width = w, a.height = h;
-    a.rgba.assign(size_t(w) * size_t(h) * 4, 0.0f);
   }
   *whole = {0, 0, w, h};
   return true;
@@ -127,7 +135,7 @@ bool HasAccumBuffer(const Context& ctx) {
 
 void ClearAccumBuffer(Context& ctx) {
   Box whole;
-  if (!HasAccumBuffer(ctx) || !AccumStorage(ctx, &whole)) return;
+  if (!HasAccumBuffer(ctx) || !AccumStorage(ctx, &whole, "glClear")) return;
   AccumBuffer& a = ctx.compat->accum;
   const Box b = Region(ctx, whole.w, whole.h);
   for (int32_t row = 0; row < b.h; ++row) {
@@ -149,13 +157,17 @@ void Accum(Context& ctx, GLenum op, GLfloat value) {
   Box whole;
   if (!HasAccumBuffer(ctx))
     return ctx.Error(GL_INVALID_OPERATION, "glAccum", "the framebuffer has no accumulation buffer");
-  if (RenderModeDrawsNothing(ctx) || !AccumStorage(ctx, &whole)) return;
+  if (RenderModeDrawsNothing(ctx) || !AccumStorage(ctx, &whole, "glAccum")) return;
   const Box b = Region(ctx, whole.w, whole.h);
   if (b.w == 0 || b.h == 0) return;
   AccumBuffer& a = ctx.compat->accum;
-  if (op == kReturn) return Return(ctx, b, value);
   std::vector<float> colors;
-  if ((op == kAccumOp || op == kLoad) && !ReadColors(ctx, b, &colors)) return;
+  try {  // the region's image (GL_RETURN) or colours (GL_ACCUM, GL_LOAD) on the host
+    if (op == kReturn) return Return(ctx, b, value);
+    if ((op == kAccumOp || op == kLoad) && !ReadColors(ctx, b, &colors)) return;
+  } catch (const std::exception&) {
+    return ctx.Error(GL_OUT_OF_MEMORY, "glAccum", "cannot allocate the region's image");
+  }
   for (int32_t row = 0; row < b.h; ++row) {
     float* p = a.rgba.data() + (size_t(b.y + row) * size_t(a.width) + size_t(b.x)) * 4;
     const float* c = colors.empty() ? nullptr : colors.data() + size_t(row) * size_t(b.w) * 4;

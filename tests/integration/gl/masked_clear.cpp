@@ -1,8 +1,9 @@
 // glClear under partial colour and stencil masks (GL 3.3 §4.2.3: masked-off components and bits keep their
 // values): normalised, float and integer attachments, two draw buffers, the scissor, the stencil, and a draw
 // after the clears (the Vulkan backend draws these clears with its own pipeline, and the application's next
-// draw must find its own state again); and glDrawBuffer(GL_NONE) on the default framebuffer, which masks every
-// colour write (it once named the surface's own buffer instead). Usage:
+// draw must find its own state again), occlusion queries that must not count them; and glDrawBuffer(GL_NONE)
+// on the default framebuffer, which masks every colour write (it once named the surface's own buffer
+// instead). Usage:
 //   masked_clear [--expect-drawn]
 // --expect-drawn checks the probe: CALDERA_STATS' clears_drawn counts the drawn clears. The negative control
 // runs it under CALDERA_VK_CLEAR_DRAWS=0 (clears ignore the masks) and must fail. Mesa runs it without a
@@ -141,6 +142,38 @@ void Integer() {
   glDeleteRenderbuffers(2, rb);
 }
 
+// A drawn clear is still a clear: occlusion queries do not count its samples.
+void ClearsPassNoSamples() {
+  GLuint rb[2];
+  GLuint fbo = Framebuffer({GL_RGBA8}, rb);
+  GLuint query = 0;
+  glGenQueries(1, &query);
+  GLuint program = harness::CompileProgram(kVS, kFS);
+  glUseProgram(program);
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, -1, 1, 1, -1, 1};
+  GLuint buffer = harness::Positions2D(quad, 12);
+  glBeginQuery(GL_SAMPLES_PASSED, query);
+  // A draw whose every sample fails the depth test first: the query is counting when the clear comes.
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_NEVER);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glColorMask(GL_TRUE, GL_FALSE, GL_FALSE, GL_FALSE);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glEndQuery(GL_SAMPLES_PASSED);
+  GLuint samples = 99;
+  glGetQueryObjectuiv(query, GL_QUERY_RESULT, &samples);
+  if (samples != 0) std::fprintf(stderr, "the masked clear passed %u samples\n", samples);
+  CHECK(samples == 0);
+  glDeleteQueries(1, &query);
+  glDeleteBuffers(1, &buffer);
+  glDeleteProgram(program);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteRenderbuffers(2, rb);
+}
+
 // The default framebuffer with glDrawBuffer(GL_NONE): clears and draws leave the colour buffer alone.
 void DefaultDrawBufferNone() {
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -167,6 +200,7 @@ int main(int argc, char** argv) {
   NormalisedAndScissored();
   TwoBuffersFloatAndStencil();
   Integer();
+  ClearsPassNoSamples();
   DefaultDrawBufferNone();
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);  // backend contexts write their counters when destroyed
