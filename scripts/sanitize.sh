@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The sanitizer lane: builds Caldera and its tests with AddressSanitizer + UndefinedBehaviorSanitizer into
-# ./build-asan and runs the whole test suite there (lavapipe, Mesa and the other system libraries stay
-# unsanitized). Programs that are not built here (piglit, python) load the sanitized library through
-# LD_PRELOAD. Leak checking runs on the EGL create/destroy, context and share-group tests, with the system
+# ./build-asan and runs the test suite there with the run-ahead pipe (the suites left out are named below;
+# lavapipe, Mesa and the other system libraries stay unsanitized). Programs that are not built here (piglit,
+# python) load the sanitized library through LD_PRELOAD. Leak checking runs on the EGL create/destroy, context and share-group tests, with the system
 # libraries' own leaks suppressed (tests/sanitizers/lsan.supp).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,16 +23,22 @@ libubsan=$(gcc -print-file-name=libubsan.so)
 export LD_PRELOAD="$libasan:$libubsan"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 export CALDERA_SANITIZED=1  # tests skip resident-memory bounds (the sanitizer's quarantine holds freed memory)
-# The suite: memory errors and undefined behaviour abort the test; leaks are checked below. A request no
-# host can satisfy fails as it does without the sanitizer (bad_alloc). The fuzz suite is left out here: meson
-# sets its own ASAN_OPTIONS for tests, and ASan then aborts on the fuzzer's 2^50-byte glBufferData.
-# The trace gate is left out: its captures and replays of whole programs take minutes under the sanitizer.
-# So are the Vulkan-validation variants: they run Caldera's code exactly as their plain twins do (which run
-# here), with the validation layer's own work on top, and pass 1 runs them unsanitized. The timing suite
-# (frame rates, swap costs) is left out too: it would measure the sanitizer's slowdown, not Caldera.
+# The suite, with the run-ahead pipe (CALDERA_PIPE=inproc): memory errors and undefined behaviour abort the
+# test; leaks are checked below. In CI this lane is the run-ahead pass for the suites it runs (scripts/test.sh
+# runs the rest with inproc, unsanitized). A request no host can satisfy fails as it does without the sanitizer
+# (bad_alloc). Left out, each for a reason:
+# - fuzz: meson sets its own ASAN_OPTIONS for tests, and ASan then aborts on the fuzzer's 2^50-byte glBufferData.
+# - trace: its captures and replays of whole programs take minutes under the sanitizer.
+# - validation and guard variants: they run Caldera's code exactly as their plain twins do (which run here),
+#   with a Vulkan layer's own work on top; the unsanitized passes run them.
+# - piglit: its lists run one program after another for many minutes under the sanitizer (CI's time is
+#   bounded); the unsanitized passes run them in both pipe modes, and the GL paths they reach have their own
+#   tests here.
+# - timing (frame rates, swap costs) and bench: they would measure the sanitizer's slowdown, not Caldera.
 ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:allocator_may_return_null=1" \
-  meson test -C "$dir" --print-errorlogs --num-processes 2 --timeout-multiplier 4 --no-suite bench --no-suite fuzz --no-suite trace \
-  --no-suite validation --no-suite timing "$@"
+  meson test -C "$dir" --print-errorlogs --num-processes 2 --timeout-multiplier 4 --setup inproc \
+  --no-suite bench --no-suite fuzz --no-suite trace --no-suite validation --no-suite guard --no-suite piglit \
+  --no-suite timing "$@"
 # Leak checking where Caldera creates and destroys displays, contexts, surfaces and shared objects: the
 # (sanitized) test programs run directly, without the runners' python. lavapipe stays loaded (LD_PRELOAD) so
 # that its own leaks are named and suppressed rather than reported from an unloaded module.

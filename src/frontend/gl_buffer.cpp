@@ -173,10 +173,11 @@ void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, 
   BumpDrawVersion(*buffer, "glBufferData");  // size (and maybe handle) changed: resolved ranges follow
   buffer->shadow = std::move(storage);
   buffer->device_newer = false;
-  if (data) std::memcpy(buffer->shadow.data(), data, size);
+  // A zero-sized store has no storage to copy into (and memcpy's pointers must be valid even for 0 bytes).
+  if (data && size > 0) std::memcpy(buffer->shadow.data(), data, size);
   // New storage every time: work already recorded keeps reading the old contents (orphaning).
   ctx.pipe().Record(pipe::CmdBufferStorage{buffer->handle, static_cast<uint64_t>(size)});
-  if (data) RecordUpload(ctx, *buffer, 0, data, uint64_t(size));
+  if (data && size > 0) RecordUpload(ctx, *buffer, 0, data, uint64_t(size));
   ctx.MarkDirty(kDirtyVertexInput);
 }
 
