@@ -5,13 +5,14 @@ validation on when --validation is given; any validation message fails the test.
 
 Mesa's picture of a scene does not depend on which Caldera variant (validation, guard, backend, pipe mode) is
 being tested, so it is rendered once per build of the scene binary and kept in a cache beside that binary: the
-key names the binary, the scene, the Mesa vendor file, the Mesa libraries it loads (path, size, mtime) and
-every Mesa/llvmpipe environment variable, so a rebuilt binary or an upgraded Mesa renders afresh.
+key names the binary, the scene, the Mesa vendor file, the Mesa libraries it loads (path, size, mtime),
+every Mesa/llvmpipe environment variable and what the scene programs read themselves, so a rebuilt binary or an upgraded Mesa renders afresh.
 CALDERA_TEST_REF_CACHE=0 turns the cache off; the log says "reference: cached" or "reference: rendered"."""
 import argparse
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -60,8 +61,7 @@ def render_reference(args, ref):
             os.path.dirname(os.path.realpath(args.binary)), "reference-cache")
         cached = os.path.join(cache_dir, reference_cache_key(args) + ".rgba")
         if os.path.exists(cached):
-            with open(cached, "rb") as src, open(ref, "wb") as dst:
-                dst.write(src.read())
+            shutil.copyfile(cached, ref)
             print("reference: cached")
             return 0, ""
     rc, log = run(args.binary, args.scene, ref, {"__EGL_VENDOR_LIBRARY_FILENAMES": args.mesa_json})
@@ -71,8 +71,8 @@ def render_reference(args, ref):
             # Written under a unique name and renamed: tests running in parallel never see half a picture.
             os.makedirs(os.path.dirname(cached), exist_ok=True)
             fd, tmp_path = tempfile.mkstemp(dir=os.path.dirname(cached))
-            with os.fdopen(fd, "wb") as dst, open(ref, "rb") as src:
-                dst.write(src.read())
+            os.close(fd)
+            shutil.copyfile(ref, tmp_path)
             os.replace(tmp_path, cached)
     return rc, log
 
