@@ -497,6 +497,7 @@ void Context::FlushStateForDraw() {
     if (dirty_.test(kDirtyFixedState)) {
       if (fast) DrawDeltaVerifyFailed(stats.draws, "the state the fast path skips", "fixed state");
       dirty_.reset(kDirtyFixedState);
+      ++stats.fixed_state_records;
       FlushFixedState();
     }
   }
@@ -507,6 +508,7 @@ void Context::FlushStateForDraw() {
     FlushProgram();
     if (dirty_.test(kDirtyVertexInput)) {
       dirty_.reset(kDirtyVertexInput);
+      ++stats.vertex_input_records;
       FlushVertexInput();
     }
     FlushProgramResources(fast);

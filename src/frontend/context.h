@@ -48,13 +48,13 @@ struct ShareGroup {
   void BumpEpoch() { epoch.fetch_add(1, std::memory_order_relaxed); }
 };
 
-// Dirty bits: set only on real change, consumed when a draw/clear resolves state into records.
+// Dirty bits: set only on real change, consumed when a draw/clear resolves state into records. The
+// program and its uniforms have none: a draw compares the program it sent (Context::sent_program) and the
+// resolved resources are cached by object versions (draw_delta.h).
 enum DirtyBit : uint32_t {
   kDirtyRenderTargets,
   kDirtyFixedState,
   kDirtyVertexInput,
-  kDirtyProgram,
-  kDirtyUniforms,
   kDirtyCount
 };
 

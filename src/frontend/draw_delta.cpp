@@ -122,6 +122,8 @@ void WriteDrawDeltaStats(const DrawDeltaStats& s) {
   static const char* const kFastMissNames[] = {"first", "context_epoch", "share_epoch", "disabled"};
   static_assert(sizeof(kFastMissNames) / sizeof(kFastMissNames[0]) == size_t(FastPathMiss::kCount));
   std::fprintf(f, ", \"fast_path_hits\": %llu", (unsigned long long)s.fast_hits);
+  std::fprintf(f, ", \"fixed_state_records\": %llu", (unsigned long long)s.fixed_state_records);
+  std::fprintf(f, ", \"vertex_input_records\": %llu", (unsigned long long)s.vertex_input_records);
   for (size_t i = 0; i < size_t(FastPathMiss::kCount); ++i)
     std::fprintf(f, ", \"fast_path_miss_%s\": %llu", kFastMissNames[i], (unsigned long long)s.fast_misses[i]);
   std::fprintf(f, "}\n");

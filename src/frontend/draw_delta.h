@@ -10,7 +10,9 @@
 //                               differing field) and the process aborts.
 //   CALDERA_DRAW_DELTA_DROP=fn  test-only negative control: the GL entry `fn` (e.g. glTexParameteri) no
 //                               longer bumps the versions it should, so verify mode and pixels go wrong.
-// Probe: CALDERA_STATS gets one "draw_delta" line per context with hits and misses by reason.
+// Probe: CALDERA_STATS gets one "draw_delta" line per context with hits and misses by reason, and how many
+// draws re-sent the fixed state and the vertex input ("fixed_state_records", "vertex_input_records":
+// gl_state_table checks that setters mark them only on real change).
 #pragma once
 
 #include <cstdint>
@@ -60,6 +62,8 @@ struct DrawDeltaStats {
   uint64_t fast_hits = 0;  // draws that skipped every context-global step
   uint64_t fast_misses[size_t(FastPathMiss::kCount)] = {};
   uint64_t draws = 0;  // draws that resolved state (numbering for verify-mode reports)
+  uint64_t fixed_state_records = 0;  // draws that re-sent the fixed state (something in it changed)
+  uint64_t vertex_input_records = 0;  // draws that re-sent the vertex input (VAO, attribute or buffer)
   uint64_t texture_hits = 0, uniform_buffer_hits = 0, framebuffer_status_hits = 0;
   uint64_t texture_misses[size_t(DrawDeltaMiss::kCount)] = {};
   uint64_t uniform_buffer_misses[size_t(DrawDeltaMiss::kCount)] = {};

@@ -62,6 +62,14 @@ bool SyncShadow(Context& ctx, Buffer& buffer) {
 namespace gl {
 namespace {
 
+// Whether `vao` sources vertices or indices from `buffer`.
+bool VertexArrayReads(const VertexArray& vao, const Buffer& buffer) {
+  if (vao.element_buffer.get() == &buffer) return true;
+  for (const auto& a : vao.attribs)
+    if (a.buffer.get() == &buffer) return true;
+  return false;
+}
+
 Buffer* BoundBuffer(Context& ctx, GLenum target, const char* function) {
   auto* binding = BufferBinding(ctx, target);
   if (!binding || !*binding) {
@@ -178,7 +186,9 @@ void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, 
   // New storage every time: work already recorded keeps reading the old contents (orphaning).
   ctx.pipe().Record(pipe::CmdBufferStorage{buffer->handle, static_cast<uint64_t>(size)});
   if (data && size > 0) RecordUpload(ctx, *buffer, 0, data, uint64_t(size));
-  ctx.MarkDirty(kDirtyVertexInput);
+  // The bound vertex array's bindings name the old storage: re-send them if they read this buffer. Other
+  // vertex arrays are sent when they are bound.
+  if (ctx.vertex_array && VertexArrayReads(*ctx.vertex_array, *buffer)) ctx.MarkDirty(kDirtyVertexInput);
 }
 
 void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data) {

@@ -20,6 +20,7 @@
 #include "frontend/gl_hints.h"
 #include "frontend/gl_impl.h"
 #include "frontend/gl_query.h"
+#include "frontend/state_table_gen.h"
 #include "frontend/texture_util.h"
 
 #ifndef GL_GPU_DISJOINT_EXT
@@ -32,7 +33,7 @@
 namespace caldera::gl {
 namespace {
 
-enum class Kind { kInt, kFloat, kBool, kColor };  // kColor: normalised floats ([-1,1] → int range)
+using Kind = state_table::ValueKind;  // kColor: normalised floats ([-1,1] → int range)
 
 struct Values {
   Kind kind = Kind::kInt;
@@ -98,117 +99,15 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     return true;
   };
   if (auto slot = HintSlot(ctx, pname)) return ints({double(s.hints[*slot])});
+  // State in plain GLState fields: the state table's rows (state_table.txt).
+  if (state_table::Reading row; state_table::Read(ctx, pname, &row)) {
+    out.kind = row.kind;
+    for (int i = 0; i < row.count; ++i) out.Add(row.v[i]);
+    return true;
+  }
   switch (pname) {
-    case GL_VIEWPORT:
-      return ints(
-          {double(s.viewport[0]), double(s.viewport[1]), double(s.viewport[2]), double(s.viewport[3])});
-    case GL_SCISSOR_BOX:
-      return ints({double(s.scissor[0]), double(s.scissor[1]), double(s.scissor[2]), double(s.scissor[3])});
-    case GL_DEPTH_RANGE:
-      out.kind = Kind::kColor;
-      return ints({s.depth_range[0], s.depth_range[1]});
-    case GL_COLOR_CLEAR_VALUE:
-      out.kind = Kind::kColor;
-      return ints({s.clear_color[0], s.clear_color[1], s.clear_color[2], s.clear_color[3]});
-    case GL_BLEND_COLOR:
-      out.kind = Kind::kColor;
-      return ints({s.blend_color[0], s.blend_color[1], s.blend_color[2], s.blend_color[3]});
-    case GL_DEPTH_CLEAR_VALUE:
-      out.kind = Kind::kColor;
-      return ints({s.clear_depth});
-    case GL_STENCIL_CLEAR_VALUE:
-      return ints({double(s.clear_stencil)});
-    case GL_COLOR_WRITEMASK:
-      out.kind = Kind::kBool;
-      for (bool b : s.color_mask[0]) out.Add(b);
-      return true;
-    case GL_DEPTH_WRITEMASK:
-      return boolean(s.depth_mask);
-    case GL_STENCIL_WRITEMASK:
-      return ints({double(s.stencil[0].write_mask)});
-    case GL_STENCIL_BACK_WRITEMASK:
-      return ints({double(s.stencil[1].write_mask)});
-    case GL_STENCIL_FUNC:
-      return ints({double(s.stencil[0].func)});
-    case GL_STENCIL_REF:
-      return ints({double(s.stencil[0].ref)});
-    case GL_STENCIL_VALUE_MASK:
-      return ints({double(s.stencil[0].value_mask)});
-    case GL_STENCIL_FAIL:
-      return ints({double(s.stencil[0].fail)});
-    case GL_STENCIL_PASS_DEPTH_FAIL:
-      return ints({double(s.stencil[0].zfail)});
-    case GL_STENCIL_PASS_DEPTH_PASS:
-      return ints({double(s.stencil[0].zpass)});
-    case GL_STENCIL_BACK_FUNC:
-      return ints({double(s.stencil[1].func)});
-    case GL_STENCIL_BACK_REF:
-      return ints({double(s.stencil[1].ref)});
-    case GL_STENCIL_BACK_VALUE_MASK:
-      return ints({double(s.stencil[1].value_mask)});
-    case GL_STENCIL_BACK_FAIL:
-      return ints({double(s.stencil[1].fail)});
-    case GL_STENCIL_BACK_PASS_DEPTH_FAIL:
-      return ints({double(s.stencil[1].zfail)});
-    case GL_STENCIL_BACK_PASS_DEPTH_PASS:
-      return ints({double(s.stencil[1].zpass)});
-    case GL_DEPTH_FUNC:
-      return ints({double(s.depth_func)});
-    case GL_CULL_FACE_MODE:
-      return ints({double(s.cull_mode)});
-    case GL_FRONT_FACE:
-      return ints({double(s.front_face)});
-    case GL_POLYGON_MODE:
-      return ints({double(s.polygon_mode), double(s.polygon_mode_back)});
-    case GL_LINE_WIDTH:
-      out.kind = Kind::kFloat;
-      return ints({s.line_width});
-    case GL_POLYGON_OFFSET_FACTOR:
-      out.kind = Kind::kFloat;
-      return ints({s.polygon_offset_factor});
-    case GL_POLYGON_OFFSET_UNITS:
-      out.kind = Kind::kFloat;
-      return ints({s.polygon_offset_units});
-    case GL_BLEND_SRC_RGB:
-      return ints({double(s.blend_state[0].src_rgb)});
-    case GL_BLEND_DST_RGB:
-      return ints({double(s.blend_state[0].dst_rgb)});
-    case GL_BLEND_SRC_ALPHA:
-      return ints({double(s.blend_state[0].src_alpha)});
-    case GL_BLEND_DST_ALPHA:
-      return ints({double(s.blend_state[0].dst_alpha)});
-    case GL_BLEND_EQUATION_RGB:
-      return ints({double(s.blend_state[0].eq_rgb)});
-    case GL_BLEND_EQUATION_ALPHA:
-      return ints({double(s.blend_state[0].eq_alpha)});
-    case GL_PRIMITIVE_RESTART_INDEX:
-      return ints({double(s.primitive_restart_index)});
     // Every name glPixelStorei takes reads back (GL 3.3 table 6.21; ES 3.0 has no PACK_IMAGE_HEIGHT,
     // PACK_SKIP_IMAGES, SWAP_BYTES or LSB_FIRST, which glPixelStorei refuses there too).
-    case GL_PACK_ALIGNMENT:
-      return ints({double(s.pack_alignment)});
-    case GL_UNPACK_ALIGNMENT:
-      return ints({double(s.unpack_alignment)});
-    case GL_PACK_ROW_LENGTH:
-      return ints({double(s.pack_row_length)});
-    case GL_UNPACK_ROW_LENGTH:
-      return ints({double(s.unpack_row_length)});
-    case GL_PACK_SKIP_ROWS:
-      return ints({double(s.pack_skip_rows)});
-    case GL_PACK_SKIP_PIXELS:
-      return ints({double(s.pack_skip_pixels)});
-    case GL_UNPACK_SKIP_ROWS:
-      return ints({double(s.unpack_skip_rows)});
-    case GL_UNPACK_SKIP_PIXELS:
-      return ints({double(s.unpack_skip_pixels)});
-    case GL_UNPACK_IMAGE_HEIGHT:
-      return ints({double(s.unpack_image_height)});
-    case GL_UNPACK_SKIP_IMAGES:
-      return ints({double(s.unpack_skip_images)});
-    case GL_PACK_IMAGE_HEIGHT:
-      return !ctx.IsES() && ints({double(s.pack_image_height)});
-    case GL_PACK_SKIP_IMAGES:
-      return !ctx.IsES() && ints({double(s.pack_skip_images)});
     case GL_UNPACK_LSB_FIRST:
       return !ctx.IsES() && boolean(s.unpack_lsb_first);  // set in compatibility contexts only
     case GL_PACK_SWAP_BYTES:
@@ -217,15 +116,6 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return !ctx.IsES() && boolean(false);  // glPixelStorei accepts only false for these
     case GL_BLEND:
       return boolean(s.blend.test(0));
-    case GL_LOGIC_OP_MODE:
-      return ints({double(s.logic_op)});
-    case GL_POINT_FADE_THRESHOLD_SIZE:
-      out.kind = Kind::kFloat;
-      return ints({s.point_fade_threshold});
-    case GL_POINT_SPRITE_COORD_ORIGIN:
-      return ints({double(s.point_sprite_origin)});
-    case GL_CLAMP_READ_COLOR:
-      return ints({double(s.clamp_read_color)});
     case GL_ARRAY_BUFFER_BINDING:
       return ints({double(NameOf(ctx.array_buffer.get()))});
     case GL_ELEMENT_ARRAY_BUFFER_BINDING:
@@ -449,12 +339,6 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     // informational: large, and exact through this table's doubles (2^53 ns, about 104 days).
     case GL_MAX_SERVER_WAIT_TIMEOUT:
       return ints({9007199254740992.0});
-    case GL_PROVOKING_VERTEX:
-      if (ctx.IsES()) return false;
-      return ints({double(ctx.state.provoking_vertex)});
-    case GL_POINT_SIZE:
-      out.kind = Kind::kFloat;
-      return ints({s.point_size});
     case GL_POINT_SIZE_GRANULARITY:
     case GL_LINE_WIDTH_GRANULARITY:
       out.kind = Kind::kFloat;
@@ -508,11 +392,6 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({0});
     case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
       return ints({double(ListedCompressedFormats(ctx).size())});
-    case GL_SAMPLE_COVERAGE_VALUE:
-      out.kind = Kind::kFloat;
-      return ints({s.sample_coverage_value});
-    case GL_SAMPLE_COVERAGE_INVERT:
-      return boolean(s.sample_coverage_invert);
     case GL_ACTIVE_TEXTURE:
       return ints({double(GL_TEXTURE0 + ctx.active_texture)});
     case GL_SAMPLER_BINDING: {
@@ -532,7 +411,7 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
       return ints({double(ctx.draw_framebuffer->draw_buffers[i])});
     }
     default:
-      // Every enable cap reads as a boolean (the cap table of gl_state.cpp).
+      // Debug output's caps read as booleans too (the state table's caps were read above).
       if (const bool* cap = CapState(ctx, pname)) return boolean(*cap);
       return false;
   }

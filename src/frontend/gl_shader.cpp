@@ -362,8 +362,7 @@ void UseProgram(Context& ctx, GLuint name) {
   }
   if (program == ctx.program) return;
   auto old = std::move(ctx.program);
-  ctx.program = std::move(program);
-  ctx.MarkDirty(kDirtyProgram);
+  ctx.program = std::move(program);  // the next draw sees another handle than the one it sent
   if (old) DestroyProgramIfUnused(ctx, old);
 }
 

@@ -8,6 +8,7 @@
 #include "frontend/gl_caps.h"
 #include "frontend/gl_hints.h"
 #include "frontend/gl_impl.h"
+#include "frontend/state_table_gen.h"
 #include "util/log.h"
 
 namespace caldera::gl {
@@ -26,100 +27,10 @@ float Clamp01(double v) {
   return static_cast<float>(std::min(v, 1.0));
 }
 
-// The caps ES 3.0 has (ES 3.0 §6.1.1 / table 6.13) and those of the ES extensions Caldera advertises; the
-// rest are desktop GL's.
-bool IsESCap(GLenum cap) {
-  switch (cap) {
-    case GL_BLEND:
-    case GL_CULL_FACE:
-    case GL_DEPTH_TEST:
-    case GL_DITHER:
-    case GL_POLYGON_OFFSET_FILL:
-    case GL_PRIMITIVE_RESTART_FIXED_INDEX:
-    case GL_RASTERIZER_DISCARD:
-    case GL_SAMPLE_ALPHA_TO_COVERAGE:
-    case GL_SAMPLE_COVERAGE:
-    case GL_SCISSOR_TEST:
-    case GL_STENCIL_TEST:
-    case GL_DEPTH_CLAMP:   // GL_DEPTH_CLAMP_EXT (GL_EXT_depth_clamp, advertised on ES)
-    case GL_DEBUG_OUTPUT:  // GL_DEBUG_OUTPUT_KHR and _SYNCHRONOUS_KHR (GL_KHR_debug, advertised on ES)
-    case GL_DEBUG_OUTPUT_SYNCHRONOUS:
-      return true;
-    default:
-      return false;
-  }
-}
-
+// The enable caps of the state table (state_table.txt), then debug output's.
 bool* CapFlag(Context& ctx, GLenum cap) {
-  GLState& s = ctx.state;
-  if (ctx.IsES() && !IsESCap(cap)) return nullptr;
-  switch (cap) {
-    case GL_SCISSOR_TEST:
-      return &s.scissor_test;
-    case GL_DEPTH_TEST:
-      return &s.depth_test;
-    case GL_STENCIL_TEST:
-      return &s.stencil_test;
-    case GL_CULL_FACE:
-      return &s.cull_face;
-    case GL_POLYGON_OFFSET_FILL:
-      return &s.polygon_offset_fill;
-    case GL_POLYGON_OFFSET_LINE:
-      return &s.polygon_offset_line;
-    case GL_POLYGON_OFFSET_POINT:
-      return &s.polygon_offset_point;
-    case GL_PRIMITIVE_RESTART:
-      return &s.primitive_restart;
-    case GL_PRIMITIVE_RESTART_FIXED_INDEX:
-      return &s.primitive_restart_fixed;
-    case GL_RASTERIZER_DISCARD:
-      return &s.rasterizer_discard;
-    case GL_DEPTH_CLAMP:
-      return &s.depth_clamp;
-    case GL_DITHER:
-      return &s.dither;
-    case GL_MULTISAMPLE:
-      return &s.multisample;
-    case GL_SAMPLE_COVERAGE:
-      return &s.sample_coverage;
-    case GL_SAMPLE_ALPHA_TO_COVERAGE:
-      return &s.sample_alpha_to_coverage;
-    case GL_FRAMEBUFFER_SRGB:
-      return &s.framebuffer_srgb;
-    case GL_LINE_SMOOTH:
-      return &s.line_smooth;
-    case GL_PROGRAM_POINT_SIZE:
-      return &s.program_point_size;
-    case GL_COLOR_LOGIC_OP:
-      return &s.color_logic_op;
-    case GL_SAMPLE_MASK:
-      return &s.sample_mask;
-    case GL_TEXTURE_CUBE_MAP_SEAMLESS:
-      return &s.cube_map_seamless;  // Vulkan cube sampling is always seamless
-    // Tracked and queryable; no effect on rendering yet (logged once on enable, docs/ARCHITECTURE.md).
-    case GL_POLYGON_SMOOTH:
-      return &s.polygon_smooth;
-    case GL_SAMPLE_ALPHA_TO_ONE:
-      return &s.sample_alpha_to_one;
-    // Vulkan clips against every gl_ClipDistance a shader writes; GL clips only against enabled ones. The
-    // enables are tracked (and queryable); shaders writing disabled distances still clip, except lowered
-    // GLSL 1.x/1.30 vertex shaders in compatibility contexts, whose clip epilogue reads the enables (they are
-    // also GL_CLIP_PLANEi: compat/clip_planes.cpp).
-    case GL_CLIP_DISTANCE0:
-    case GL_CLIP_DISTANCE1:
-    case GL_CLIP_DISTANCE2:
-    case GL_CLIP_DISTANCE3:
-    case GL_CLIP_DISTANCE4:
-    case GL_CLIP_DISTANCE5:
-    case GL_CLIP_DISTANCE6:
-    case GL_CLIP_DISTANCE7:
-      return &s.clip_distance[cap - GL_CLIP_DISTANCE0];
-    case GL_DEBUG_OUTPUT:
-    case GL_DEBUG_OUTPUT_SYNCHRONOUS:
-      return ctx.debug.Flag(cap);
-    default:
-      return nullptr;
-  }
+  if (bool* flag = state_table::CapField(ctx, cap)) return flag;
+  return ctx.debug.Flag(cap);
 }
 
 void SetCap(Context& ctx, GLenum cap, bool value, const char* function) {
@@ -148,9 +59,9 @@ void SetCap(Context& ctx, GLenum cap, bool value, const char* function) {
     ctx.debug.Message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, kDebugIdNotRendered, GL_DEBUG_SEVERITY_MEDIUM,
                       why);
   }
-  // sRGB encoding picks the attachments' views (Vulkan) or a framebuffer enable (GLES): a target property.
-  if (cap == GL_FRAMEBUFFER_SRGB && *flag != value) ctx.MarkDirty(kDirtyRenderTargets);
-  Set(ctx, *flag, value);
+  if (*flag == value && !state_table::AlwaysDirty()) return;
+  *flag = value;
+  state_table::MarkCapChanged(ctx, cap);  // the row's dirty groups
 }
 
 void SetStencilFaces(Context& ctx, GLenum face, auto&& apply) {
@@ -215,7 +126,7 @@ void ColorMask(Context& ctx, GLboolean r, GLboolean g, GLboolean b, GLboolean a)
 }
 
 void DepthMask(Context& ctx, GLboolean flag) {
-  Set(ctx, ctx.state.depth_mask, flag != 0);
+  state_table::SetDepthWritemask(ctx, flag != 0);
 }
 
 void StencilMaskSeparate(Context& ctx, GLenum face, GLuint mask) {
@@ -281,7 +192,7 @@ GLboolean IsEnabledi(Context& ctx, GLenum target, GLuint index) {
 }
 
 void DepthFunc(Context& ctx, GLenum func) {
-  Set(ctx, ctx.state.depth_func, func);
+  state_table::SetDepthFunc(ctx, func);
 }
 
 void StencilFuncSeparate(Context& ctx, GLenum face, GLenum func, GLint ref, GLuint mask) {
@@ -342,13 +253,13 @@ void BlendColor(Context& ctx, GLfloat r, GLfloat g, GLfloat b, GLfloat a) {
 }
 
 void CullFace(Context& ctx, GLenum mode) {
-  Set(ctx, ctx.state.cull_mode, mode);
+  state_table::SetCullFaceMode(ctx, mode);
 }
 void FrontFace(Context& ctx, GLenum mode) {
-  Set(ctx, ctx.state.front_face, mode);
+  state_table::SetFrontFace(ctx, mode);
 }
 void LineWidth(Context& ctx, GLfloat width) {
-  Set(ctx, ctx.state.line_width, width);
+  state_table::SetLineWidth(ctx, width);
 }
 void PolygonMode(Context& ctx, GLenum face, GLenum mode) {
   // The back faces' mode is read by the frontend only (compat/edge_flags.cpp): nothing to mark dirty.
@@ -356,12 +267,12 @@ void PolygonMode(Context& ctx, GLenum face, GLenum mode) {
   if (face != GL_BACK) Set(ctx, ctx.state.polygon_mode, mode);
 }
 void ProvokingVertex(Context& ctx, GLenum mode) {
-  Set(ctx, ctx.state.provoking_vertex, mode);
+  state_table::SetProvokingVertex(ctx, mode);
 }
 
 void PolygonOffset(Context& ctx, GLfloat factor, GLfloat units) {
-  Set(ctx, ctx.state.polygon_offset_factor, factor);
-  Set(ctx, ctx.state.polygon_offset_units, units);
+  state_table::SetPolygonOffsetFactor(ctx, factor);
+  state_table::SetPolygonOffsetUnits(ctx, units);
 }
 
 void PrimitiveRestartIndex(Context& ctx, GLuint index) {
@@ -430,11 +341,8 @@ void PixelStorei(Context& ctx, GLenum pname, GLint param) {
 }
 
 void SampleCoverage(Context& ctx, GLfloat value, GLboolean invert) {
-  GLfloat v = std::clamp(value, 0.0f, 1.0f);
-  if (ctx.state.sample_coverage_value == v && ctx.state.sample_coverage_invert == bool(invert)) return;
-  ctx.state.sample_coverage_value = v;
-  ctx.state.sample_coverage_invert = invert;
-  ctx.MarkDirty(kDirtyFixedState);
+  state_table::SetSampleCoverageValue(ctx, std::clamp(value, 0.0f, 1.0f));
+  state_table::SetSampleCoverageInvert(ctx, invert != GL_FALSE);
 }
 
 void SampleMaski(Context& ctx, GLuint index, GLbitfield mask) {

@@ -1,26 +1,24 @@
 // Rasterization and per-fragment state beyond gl_state.cpp: logic ops, point size and sprite coordinate
-// origin, read colour clamping, and glPixelStoref. Setters mark the fixed state dirty only on real change.
+// origin, read colour clamping, and glPixelStoref. Setters mark the fixed state dirty only on real change
+// (the state table's setters, state_table.txt).
 #include <cmath>
 
 #include "frontend/compat/immediate.h"
 #include "frontend/context.h"
 #include "frontend/gl_impl.h"
+#include "frontend/state_table_gen.h"
 
 namespace caldera::gl {
 
 void LogicOp(Context& ctx, GLenum opcode) {
   if (opcode < GL_CLEAR || opcode > GL_SET)
     return ctx.Error(GL_INVALID_ENUM, "glLogicOp", "invalid logic operation");
-  if (ctx.state.logic_op == opcode) return;
-  ctx.state.logic_op = opcode;
-  if (ctx.state.color_logic_op) ctx.MarkDirty(kDirtyFixedState);  // only matters while enabled
+  state_table::SetLogicOpMode(ctx, opcode);  // marks the fixed state only while the logic op is enabled
 }
 
 void PointSize(Context& ctx, GLfloat size) {
   if (!(size > 0.0f)) return ctx.Error(GL_INVALID_VALUE, "glPointSize", "size must be positive");
-  if (ctx.state.point_size == size) return;
-  ctx.state.point_size = size;
-  ctx.MarkDirty(kDirtyFixedState);
+  state_table::SetPointSize(ctx, size);
 }
 
 namespace {
@@ -39,10 +37,7 @@ void SetPointParameter(Context& ctx, GLenum pname, const GLfloat* values, bool v
       auto origin = static_cast<GLenum>(value);
       if (origin != GL_LOWER_LEFT && origin != GL_UPPER_LEFT)
         return ctx.Error(GL_INVALID_VALUE, function, "origin must be GL_LOWER_LEFT or GL_UPPER_LEFT");
-      if (ctx.state.point_sprite_origin == origin) return;
-      ctx.state.point_sprite_origin = origin;
-      ctx.MarkDirty(kDirtyFixedState);
-      return;
+      return state_table::SetPointSpriteCoordOrigin(ctx, origin);
     }
     default:
       if (ctx.IsCompat() && compat::SetPointParameter(ctx, pname, values, vector, function)) return;

@@ -57,15 +57,22 @@ namespace {
 void SetPointer(Context& ctx, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
                 GLsizei stride, const void* pointer) {
   auto& a = ctx.vertex_array->attribs[index];
+  const uint64_t offset = reinterpret_cast<uintptr_t>(pointer);
+  // No buffer bound: an ES client-side array (validation allowed it only on the default vertex array).
+  const void* client_pointer = ctx.array_buffer ? nullptr : pointer;
+  // Programs re-specify the same pointers every frame: only a real change re-sends the vertex input.
+  if (a.size == size && a.type == type && a.normalized == normalized && a.integer == integer &&
+      a.stride == stride && a.offset == offset && a.buffer == ctx.array_buffer &&
+      a.client_pointer == client_pointer)
+    return;
   a.size = size;
   a.type = type;
   a.normalized = normalized;
   a.integer = integer;
   a.stride = stride;
-  a.offset = reinterpret_cast<uintptr_t>(pointer);
+  a.offset = offset;
   a.buffer = ctx.array_buffer;
-  // No buffer bound: an ES client-side array (validation allowed it only on the default vertex array).
-  a.client_pointer = a.buffer ? nullptr : pointer;
+  a.client_pointer = client_pointer;
   ctx.MarkDirty(kDirtyVertexInput);
 }
 
