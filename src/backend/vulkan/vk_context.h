@@ -229,7 +229,10 @@ class Context final : public pipe::BackendContext {
   void ApplyDynamicState3(const PipelineKey& full);
   bool BindPipeline(pipe::Topology topology, ProgramObject& program);
   void BindVertexInput();
-  void SetDynamicVertexLayout();  // vkCmdSetVertexInputEXT from vertex_ (features().vertex_input_dynamic)
+  // vkCmdSetVertexInputEXT from vertex_ (features().vertex_input_dynamic), unless this command buffer has the
+  // layout already; `strides_by_bind`: the strides come with vkCmdBindVertexBuffers2 and are left out of the
+  // comparison.
+  void SetDynamicVertexLayout(bool strides_by_bind);
   bool BindUniforms(const ProgramObject& program);  // false: no descriptor set or ring space (draw skipped)
   VkDescriptorSet AllocateRingSet();                // from the newest pool, or a new one when it is full
   void RetirePipelines(pipe::Handle program);       // the program's cached pipelines, into retired_
@@ -317,6 +320,8 @@ class Context final : public pipe::BackendContext {
     uint64_t readback_row_loops = 0;         // reads converted by a loop chosen for the format (texel_rows.h)
     uint64_t direct_buffer_writes = 0;       // glBufferData contents written by the host into fresh storage
     uint64_t descriptor_writes_skipped = 0;  // push descriptor writes left out: set 1 held them already
+    uint64_t vertex_layouts_skipped = 0;     // vkCmdSetVertexInputEXT left out: the layout was set already
+    uint64_t vertex_binds_skipped = 0;       // vertex buffer bindings left out: bound already
   } stats_;
   // Buffers written by transfers since the last barrier: a second write to one of them needs a barrier
   // first (write-after-write), which sync validation checks. Small: cleared at every barrier.
@@ -339,6 +344,29 @@ class Context final : public pipe::BackendContext {
   bool restart_enabled_ = false;  // primitive restart as set in the command buffer (lists may force it off)
   pipe::CmdSetVertexInput vertex_{};
   bool vertex_dirty_ = true;
+  // What this command buffer was last given for vertex input, so a draw re-sends only what moved: the layout
+  // of vkCmdSetVertexInputEXT (without strides where vkCmdBindVertexBuffers2 sets them) and each location's
+  // bound buffer, offset and stride. ForgetBoundState clears both; kill switch CALDERA_VK_VERTEX_DELTA=0,
+  // probes vertex_layouts_skipped / vertex_binds_skipped.
+  struct VertexLayoutEntry {
+    uint32_t location, stride, input_rate, divisor, format, offset;
+    bool operator==(const VertexLayoutEntry&) const = default;
+  };
+  struct SentVertexLayout {
+    bool valid = false;
+    bool strides_by_bind = false;
+    uint32_t count = 0;
+    VertexLayoutEntry entries[pipe::kMaxVertexAttribs];
+  } sent_vertex_layout_;
+  struct BoundVertexBuffer {
+    VkBuffer buffer;
+    VkDeviceSize offset, stride;
+    bool operator==(const BoundVertexBuffer&) const = default;
+  };
+  BoundVertexBuffer bound_vertex_buffers_[pipe::kMaxVertexAttribs] = {};
+  uint32_t bound_vertex_mask_ = 0;  // locations whose bound_vertex_buffers_ entry holds
+  bool vertex_delta_ = true;
+  bool test_stale_stride_ = false;  // CALDERA_TEST_VERTEX_DELTA_STALE_STRIDE=1: the negative control
   pipe::Handle program_{};
   // Direct writes (CALDERA_DIRECT_BUFFER_WRITES=0 disables): storage of at most kDirectWriteMax bytes is
   // host-visible, and the upload right after its creation is a memcpy. fresh_buffer_: storage created by the

@@ -1,5 +1,6 @@
 // The draw path of the Vulkan context: pipeline key, dynamic state, vertex input, uniforms.
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "backend/vulkan/vk_context.h"
@@ -204,39 +205,103 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
   return true;
 }
 
+namespace {
+
+// Bytes one element of `f` spans in its buffer (a packed format is one 32-bit word).
+uint32_t VertexElementBytes(const pipe::VertexFormat& f) {
+  using V = pipe::VertexFormat;
+  switch (f.type) {
+    case V::kInt2101010:
+    case V::kUInt2101010:
+      return 4;
+    case V::kByte:
+    case V::kUByte:
+      return f.components;
+    case V::kHalf:
+    case V::kShort:
+    case V::kUShort:
+      return 2u * f.components;
+    case V::kDouble:
+      return 8u * f.components;
+    default:
+      return 4u * f.components;
+  }
+}
+
+}  // namespace
+
 void Context::BindVertexInput() {
   auto& buffers = shared_.resources->buffers;
   const bool dynamic_layout = shared_.device->features().vertex_input_dynamic;
-  if (dynamic_layout) SetDynamicVertexLayout();
+  BoundVertexBuffer want[pipe::kMaxVertexAttribs] = {};
+  uint32_t mask = 0;
+  // vkCmdBindVertexBuffers2 may carry a stride only when it spans the attribute (or is 0, the generic
+  // value repeated); GL allows a smaller one, which then goes with the layout.
+  bool strides_fit = true;
   for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs; ++loc) {
     if (!(vertex_.attrib_mask & (1u << loc))) continue;
     const auto& a = vertex_.attribs[loc];
-    VkBuffer buffer = VK_NULL_HANDLE;
-    VkDeviceSize offset = 0, stride = 0;
+    BoundVertexBuffer& w = want[loc];
     BufferObject* b = a.enabled ? buffers.Get(vertex_.bindings[a.binding].buffer) : nullptr;
     if (b) {
-      buffer = b->buffer;
-      offset = vertex_.bindings[a.binding].offset;
-      stride = vertex_.bindings[a.binding].stride;
-      if (offset >= std::max<uint64_t>(b->size, 4)) offset = 0;  // out of range: GL leaves it undefined
+      w.buffer = b->buffer;
+      w.offset = vertex_.bindings[a.binding].offset;
+      w.stride = vertex_.bindings[a.binding].stride;
+      if (w.offset >= std::max<uint64_t>(b->size, 4)) w.offset = 0;  // out of range: GL leaves it undefined
+      if (w.stride != 0 && w.stride < a.offset + VertexElementBytes(a.format)) strides_fit = false;
     } else {
       // A disabled array (or a missing buffer) feeds the generic value: stride 0 repeats it.
       UploadRing::Span span = ring_.Allocate(16, 16);
       if (!span.data) continue;  // no ring page could be made (logged): the attribute stays unbound
       std::memcpy(span.data, a.constant, 16);
-      buffer = span.buffer;
-      offset = span.offset;
+      w.buffer = span.buffer;
+      w.offset = span.offset;
     }
-    // With a dynamic layout the stride came with vkCmdSetVertexInputEXT.
-    vkCmdBindVertexBuffers2(cmd_, loc, 1, &buffer, &offset, nullptr, dynamic_layout ? nullptr : &stride);
+    mask |= 1u << loc;
   }
+  // Pipelines take the stride dynamically (VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE, beside the dynamic
+  // layout where there is one), so a stride change alone needs no new layout.
+  const bool strides_by_bind = !dynamic_layout || (strides_fit && vertex_delta_);
+  if (dynamic_layout) SetDynamicVertexLayout(strides_by_bind);
+  // One vkCmdBindVertexBuffers2 per run of consecutive locations whose binding moved (the stride counts only
+  // where the bind carries it).
+  uint32_t stale = 0;
+  for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs; ++loc) {
+    const uint32_t bit = 1u << loc;
+    if (!(mask & bit)) continue;
+    const BoundVertexBuffer& bound = bound_vertex_buffers_[loc];
+    const bool same = (bound_vertex_mask_ & bit) && want[loc].buffer == bound.buffer &&
+                      want[loc].offset == bound.offset &&
+                      (!strides_by_bind || want[loc].stride == bound.stride || test_stale_stride_);
+    if (!vertex_delta_ || !same) stale |= bit;
+  }
+  stats_.vertex_binds_skipped += std::popcount(mask & ~stale);
+  for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs;) {
+    if (!(stale & (1u << loc))) {
+      ++loc;
+      continue;
+    }
+    uint32_t end = loc;
+    VkBuffer handles[pipe::kMaxVertexAttribs];
+    VkDeviceSize offsets[pipe::kMaxVertexAttribs], strides[pipe::kMaxVertexAttribs];
+    for (; end < pipe::kMaxVertexAttribs && (stale & (1u << end)); ++end) {
+      handles[end - loc] = want[end].buffer;
+      offsets[end - loc] = want[end].offset;
+      strides[end - loc] = want[end].stride;
+      bound_vertex_buffers_[end] = want[end];
+    }
+    vkCmdBindVertexBuffers2(cmd_, loc, end - loc, handles, offsets, nullptr, strides_by_bind ? strides : nullptr);
+    loc = end;
+  }
+  if (vertex_delta_) bound_vertex_mask_ |= mask;
   vertex_dirty_ = false;
 }
 
-void Context::SetDynamicVertexLayout() {
+void Context::SetDynamicVertexLayout(bool strides_by_bind) {
   // One binding per location, as in pipelines made without the extension (BindPipeline's key attribs).
   VkVertexInputBindingDescription2EXT bindings[pipe::kMaxVertexAttribs];
   VkVertexInputAttributeDescription2EXT attribs[pipe::kMaxVertexAttribs];
+  SentVertexLayout layout;
   uint32_t n = 0;
   for (uint32_t loc = 0; loc < pipe::kMaxVertexAttribs; ++loc) {
     if (!(vertex_.attrib_mask & (1u << loc))) continue;
@@ -264,9 +329,22 @@ void Context::SetDynamicVertexLayout() {
       b.stride = 0;  // the generic value, repeated
       at.format = VK_FORMAT_R32G32B32A32_SFLOAT;
     }
+    layout.entries[n] = {loc, strides_by_bind ? 0u : b.stride, uint32_t(b.inputRate), b.divisor,
+                         uint32_t(at.format), at.offset};
     ++n;
   }
+  layout.valid = true;
+  layout.strides_by_bind = strides_by_bind;
+  layout.count = n;
+  const SentVertexLayout& sent = sent_vertex_layout_;
+  if (vertex_delta_ && sent.valid && sent.strides_by_bind == strides_by_bind && sent.count == n &&
+      std::equal(layout.entries, layout.entries + n, sent.entries)) {
+    ++stats_.vertex_layouts_skipped;
+    return;
+  }
+  // The call sets every binding's stride too, to the values the binds carry: bound buffers stay valid.
   shared_.device->set_vertex_input(cmd_, n, bindings, n, attribs);
+  sent_vertex_layout_ = layout;
 }
 
 void Context::RetirePipelines(pipe::Handle program) {

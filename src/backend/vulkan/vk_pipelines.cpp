@@ -282,10 +282,11 @@ VkPipeline PipelineCache::Create(const PipelineKey& key, const ProgramObject& pr
   };
   std::vector<VkDynamicState> dynamic(std::begin(kDynamic), std::end(kDynamic));
   const bool dynamic_vertex_input = device_.features().vertex_input_dynamic;
-  // With dynamic vertex input the strides come with vkCmdSetVertexInputEXT. Without vertex bindings the
-  // stride is not dynamic either: Vulkan would otherwise demand a vkCmdBindVertexBuffers2 call with nothing
-  // to bind.
-  if (dynamic_vertex_input || key.attrib_mask == 0)
+  // With dynamic vertex input the strides come with vkCmdSetVertexInputEXT, or with vkCmdBindVertexBuffers2
+  // when only they changed (both states dynamic: the later call sets them). Without dynamic vertex input and
+  // without vertex bindings the stride is not dynamic: Vulkan would otherwise demand a
+  // vkCmdBindVertexBuffers2 call with nothing to bind.
+  if (!dynamic_vertex_input && key.attrib_mask == 0)
     dynamic.erase(std::find(dynamic.begin(), dynamic.end(), VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE));
   if (dynamic_vertex_input) dynamic.push_back(VK_DYNAMIC_STATE_VERTEX_INPUT_EXT);
   AppendDynamicStates3(device_.features().dynamic3, &dynamic);
