@@ -1,6 +1,10 @@
-// ES client-side arrays: vertex attributes and indices read from application memory on the default vertex
-// array object (ES 2.0–3.2). At each draw that uses them, the bytes the draw can read are copied into
-// per-context stream buffers, which the draw then reads like any buffer; core contexts never get here.
+// Streamed vertex arrays: arrays a draw copies into per-context stream buffers, which it then reads like any
+// buffer (Gallium's u_vbuf does the same job):
+//   - ES client-side arrays: vertex attributes and indices read from application memory on the default
+//     vertex array object (ES 2.0–3.2); core contexts never have them;
+//   - arrays of a type the backend cannot read into float attributes (BackendLimits::vertex_types_converted:
+//     GL_INT / GL_UNSIGNED_INT, GL_FIXED and GL_DOUBLE on Vulkan), converted to floats from client memory or
+//     from the buffer's shadow. Probe: CALDERA_STATS' "converted_vertex_arrays" (draw_delta line).
 #pragma once
 
 #include <cstdint>
@@ -11,12 +15,21 @@ namespace caldera {
 
 class Context;
 struct Buffer;
+struct VertexArray;
+struct VertexAttribState;
 
-// True when an enabled attribute of the bound vertex array reads client memory.
+// Whether a draw streams `a`'s array (its bit of VertexArray::streamed_mask): client memory, or a type the
+// backend converts.
+bool ArrayIsStreamed(const Context& ctx, const VertexAttribState& a);
+// VertexArray::streamed_mask for `vao`'s attributes as they are now.
+uint32_t StreamedMask(const Context& ctx, const VertexArray& vao);
+
+// True when an enabled attribute of the bound vertex array is streamed (VertexArray::streamed_mask).
 bool UsesClientArrays(const Context& ctx);
 
-// Copies, for every enabled client-side attribute, the elements of vertices [0, vertex_end) (or of the
-// instances, for attributes with a divisor) into its stream buffer.
+// Copies, for every enabled streamed attribute, the elements of vertices [0, vertex_end) (or of the
+// instances, for attributes with a divisor) into its stream buffer, converted to floats where the backend
+// cannot read the type. Elements past the end of a source buffer read as zero.
 // False, with GL_OUT_OF_MEMORY recorded and nothing staged, when one array would need more than
 // kMaxClientArrayBytes (a draw count no program's client memory holds).
 bool StageClientArrays(Context& ctx, uint64_t vertex_end, uint32_t instances);

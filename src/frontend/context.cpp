@@ -436,17 +436,28 @@ void Context::FlushVertexInput() {
     }
     if (!vertex_array) continue;
     const auto& a = vertex_array->attribs[i];
-    // An ES client-side array reads its stream buffer (staged by the draw: client_arrays.cpp).
-    const Buffer* source = a.buffer ? a.buffer.get() : a.client_pointer ? client_streams[i].get() : nullptr;
+    // A streamed array (ES client memory, or a type the backend converts) reads its stream buffer, staged by
+    // the draw (client_arrays.cpp): from its start, and as floats where converted.
+    const bool streamed = vertex_array->streamed_mask & (1u << i);
+    const Buffer* source = streamed ? client_streams[i].get() : a.buffer.get();
     if (!a.enabled || !source) continue;
     auto type = *glenum::VertexType(a.type, a.integer);
+    const bool converted =
+        streamed && !a.integer && (device().backend().caps().vertex_types_converted >> type) & 1u;
     out.enabled = true;
     out.binding = static_cast<uint8_t>(i);
-    out.format = {static_cast<uint8_t>(type), static_cast<uint8_t>(a.size), a.normalized, a.integer};
+    out.format = converted ? pipe::VertexFormat{pipe::VertexFormat::kFloat, static_cast<uint8_t>(a.size), false, false}
+                           : pipe::VertexFormat{static_cast<uint8_t>(type), static_cast<uint8_t>(a.size),
+                                                a.normalized, a.integer};
     out.offset = 0;
     auto& b = cmd.bindings[i];
     b.buffer = source->handle;
-    b.offset = a.buffer ? a.offset : 0;
+    b.offset = streamed ? 0 : a.offset;
+    if (converted) {
+      b.stride = static_cast<uint32_t>(a.size) * 4;
+      b.divisor = a.divisor;
+      continue;
+    }
     b.stride = a.stride ? static_cast<uint32_t>(a.stride)
                         : static_cast<uint32_t>(a.size) * glenum::VertexTypeSize(type);
     if (type == pipe::VertexFormat::kInt2101010 || type == pipe::VertexFormat::kUInt2101010)

@@ -124,6 +124,7 @@ void WriteDrawDeltaStats(const DrawDeltaStats& s) {
   std::fprintf(f, ", \"fast_path_hits\": %llu", (unsigned long long)s.fast_hits);
   std::fprintf(f, ", \"fixed_state_records\": %llu", (unsigned long long)s.fixed_state_records);
   std::fprintf(f, ", \"vertex_input_records\": %llu", (unsigned long long)s.vertex_input_records);
+  std::fprintf(f, ", \"converted_vertex_arrays\": %llu", (unsigned long long)s.converted_vertex_arrays);
   for (size_t i = 0; i < size_t(FastPathMiss::kCount); ++i)
     std::fprintf(f, ", \"fast_path_miss_%s\": %llu", kFastMissNames[i], (unsigned long long)s.fast_misses[i]);
   std::fprintf(f, "}\n");

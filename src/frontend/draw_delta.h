@@ -64,6 +64,7 @@ struct DrawDeltaStats {
   uint64_t draws = 0;  // draws that resolved state (numbering for verify-mode reports)
   uint64_t fixed_state_records = 0;  // draws that re-sent the fixed state (something in it changed)
   uint64_t vertex_input_records = 0;  // draws that re-sent the vertex input (VAO, attribute or buffer)
+  uint64_t converted_vertex_arrays = 0;  // arrays converted to floats for a draw (client_arrays.h)
   uint64_t texture_hits = 0, uniform_buffer_hits = 0, framebuffer_status_hits = 0;
   uint64_t texture_misses[size_t(DrawDeltaMiss::kCount)] = {};
   uint64_t uniform_buffer_misses[size_t(DrawDeltaMiss::kCount)] = {};

@@ -1,4 +1,5 @@
 // Vertex array objects and generic vertex attributes.
+#include "frontend/client_arrays.h"
 #include "frontend/context.h"
 #include "frontend/gl_impl.h"
 
@@ -73,6 +74,9 @@ void SetPointer(Context& ctx, GLuint index, GLint size, GLenum type, bool normal
   a.offset = offset;
   a.buffer = ctx.array_buffer;
   a.client_pointer = client_pointer;
+  const uint32_t bit = 1u << index;
+  ctx.vertex_array->streamed_mask =
+      (ctx.vertex_array->streamed_mask & ~bit) | (ArrayIsStreamed(ctx, a) ? bit : 0);
   ctx.MarkDirty(kDirtyVertexInput);
 }
 

@@ -95,6 +95,10 @@ struct VertexArray : GLObject {
     legacy[kLegacyEdgeFlag].type = GL_UNSIGNED_BYTE;
   }
   std::shared_ptr<Buffer> element_buffer;
+  // Attributes whose arrays a draw stages into the context's stream buffers (client_arrays.h): ES client
+  // memory, or a type the backend converts (BackendLimits::vertex_types_converted). Kept by
+  // glVertexAttribPointer, so a draw with none pays one test.
+  uint32_t streamed_mask = 0;
   bool is_default = false;  // ES's vertex array object 0: the only one client-side arrays may use
   // The draw epoch (Context::draw_epoch) at which a draw last found every enabled attribute sourced: this
   // array's slice of draw validation. Kept on the object, so a new array under a reused name starts at 0.

@@ -62,6 +62,11 @@ struct BackendLimits {
   // writes dropped): robust-access contexts can be created (Vulkan robustBufferAccess; a GLES host's
   // GL_KHR_robustness / GL_EXT_robustness with a robust context of its own).
   bool robust_buffer_access = false;
+  // Vertex array types (bits 1 << VertexFormat::Type) the device cannot read into float attributes: the
+  // frontend converts such arrays to floats at each draw (Vulkan has no 32-bit scaled or normalised, fixed or
+  // double vertex formats; a GLES host has no double attributes). Integer attributes (glVertexAttribIPointer)
+  // are always read as they are.
+  uint32_t vertex_types_converted = 0;
   // The Vulkan physical device in use, in vkEnumeratePhysicalDevices order (its EGL device); -1: none (GLES).
   int32_t vulkan_device_index = -1;
   // The same for the S3TC formats (Format::kBC1..kBC3Srgb); without it S3TC textures are stored decoded.

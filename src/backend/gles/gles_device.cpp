@@ -148,6 +148,7 @@ void Device::QueryCaps() {
   gl_.GetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &uniform_offset_alignment_);
   QuerySampleCounts();
   caps_.line_loops = true;  // GLES has GL_LINE_LOOP (gles_formats.cpp)
+  caps_.vertex_types_converted = 1u << pipe::VertexFormat::kDouble;  // GLES has no double attributes
   caps_.read_depth = has_read_depth_;
   caps_.read_stencil = has_read_stencil_;
   // Timer queries go to the host's GL_EXT_disjoint_timer_query: its entry points resolve on hosts that do

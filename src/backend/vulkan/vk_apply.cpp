@@ -95,14 +95,15 @@ void Context::Apply(const pipe::CmdSetFixedState& c, const uint8_t* payload) {
 void Context::Apply(const pipe::CmdSetVertexInput& c, const uint8_t* payload) {
   vertex_ = c;
   vertex_dirty_ = true;
-  // Arrays of a type with no Vulkan vertex format (GL_DOUBLE, GL_FIXED) would be an invalid vertex layout:
-  // the generic value stands in for them until they are converted (logged once).
+  // Arrays of a type with no Vulkan vertex format (GL_DOUBLE, GL_FIXED, 32-bit scaled or normalised) reach
+  // here converted to floats (BackendLimits::vertex_types_converted). Should one come through anyway, it
+  // would be an invalid vertex layout: the generic value stands in for it (logged once).
   for (auto& a : vertex_.attribs) {
     if (!a.enabled || ToVkVertexFormat(a.format) != VK_FORMAT_UNDEFINED) continue;
     a.enabled = false;
     util::LogOnce(
         util::LogLevel::kWarning, "glVertexAttribPointer",
-        "GL_DOUBLE and GL_FIXED arrays are not read on Vulkan yet: the attribute's generic value is used");
+        "a vertex array of a type with no Vulkan format was not converted: the attribute's generic value is used");
   }
 }
 

@@ -33,6 +33,8 @@ class Backend final : public pipe::Backend {
     caps_.max_color_attachments = std::min<uint32_t>(limits.maxColorAttachments, pipe::kMaxColorAttachments);
     caps_.max_uniform_block_size = std::min<uint32_t>(limits.maxUniformBufferRange, 16384);
     caps_.max_buffer_size = device_->max_buffer_bytes();
+    caps_.vertex_types_converted = 1u << pipe::VertexFormat::kInt | 1u << pipe::VertexFormat::kUInt |
+                                   1u << pipe::VertexFormat::kFixed | 1u << pipe::VertexFormat::kDouble;
     caps_.timestamp_bits = device_->features().timestamp_valid_bits;
     caps_.draw_transform_feedback = device_->features().transform_feedback_draw;
     // Multisampled images are render targets and sampled images (sampler2DMS) of any colour or depth

@@ -59,13 +59,16 @@ VkFormat ToVkVertexFormat(const pipe::VertexFormat& f) {
                                           VK_FORMAT_R16G16B16A16_UINT};
       return f.integer ? pick(integer) : f.normalized ? pick(norm) : pick(scaled);
     }
+    // 32-bit integers read into float attributes (scaled or normalised) have no Vulkan format: the frontend
+    // converts them (BackendLimits::vertex_types_converted).
     case V::kInt: {
-      // Normalised 32-bit integers have no Vulkan format: read as SINT/SSCALED-equivalent float (documented).
+      if (!f.integer) return VK_FORMAT_UNDEFINED;
       static const VkFormat integer[4] = {VK_FORMAT_R32_SINT, VK_FORMAT_R32G32_SINT, VK_FORMAT_R32G32B32_SINT,
                                           VK_FORMAT_R32G32B32A32_SINT};
       return pick(integer);
     }
     case V::kUInt: {
+      if (!f.integer) return VK_FORMAT_UNDEFINED;
       static const VkFormat integer[4] = {VK_FORMAT_R32_UINT, VK_FORMAT_R32G32_UINT, VK_FORMAT_R32G32B32_UINT,
                                           VK_FORMAT_R32G32B32A32_UINT};
       return pick(integer);

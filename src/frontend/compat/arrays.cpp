@@ -298,6 +298,7 @@ class ArrayDraw {
     if (fog_coord && fog.enabled &&
         !Source(fog, kFogCoordLocation, vertex_end, in.attribs[kFogCoordLocation]))
       return false;
+    in.streamed_mask = StreamedMask(ctx_, in);  // the application's client arrays, and converted types
     std::memcpy(saved_values_, ctx_.state.generic_attrib, sizeof saved_values_);
     std::memcpy(saved_kinds_, ctx_.state.generic_kind, sizeof saved_kinds_);
     const bool builtins = !program->linked->compat_builtins.empty();
@@ -1035,6 +1036,7 @@ void PopClientAttrib(Context& ctx) {
         ctx.vertex_arrays.Get(saved.vertex_array->name) == saved.vertex_array) {
       VertexArray& vao = *saved.vertex_array;
       vao.attribs = saved.attribs;
+      vao.streamed_mask = StreamedMask(ctx, vao);
       vao.legacy = saved.legacy;
       vao.legacy_enabled = saved.legacy_enabled;
       vao.element_buffer = saved.element_buffer;
