@@ -113,39 +113,50 @@ void CheckMissingInES() {
   }
 }
 
-void CheckVertexInputRedraws(const harness::Window& w, const harness::StatsFile& stats, GLuint program) {
+// Runs `draws` in a new context of its own (sharing `w`'s objects) with `program` and a new vertex array bound,
+// and returns how much the context's destruction added to CALDERA_STATS counter `key`: one stats line per call.
+template <typename Draws>
+long CountInOwnContext(const harness::Window& w, const harness::StatsFile& stats, GLuint program, const char* key,
+                       Draws&& draws) {
   EGLContext c = harness::CreateContext(w, w.context);
   CHECK(eglMakeCurrent(w.display, w.surface, w.surface, c) == EGL_TRUE);
-  GLuint vao = 0, buffers[2] = {};
+  GLuint vao = 0;
   glGenVertexArrays(1, &vao);
   glBindVertexArray(vao);
-  glGenBuffers(2, buffers);
-  const float xy[8] = {0, 0, 1, 0, 0, 1, 1, 1};
-  for (GLuint b : buffers) {
-    glBindBuffer(GL_ARRAY_BUFFER, b);
-    glBufferData(GL_ARRAY_BUFFER, sizeof(xy), xy, GL_STATIC_DRAW);
-  }
-  glBindBuffer(GL_ARRAY_BUFFER, buffers[0]);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, nullptr);
-  glEnableVertexAttribArray(0);
   glUseProgram(program);
-  glDrawArrays(GL_POINTS, 0, 4);  // sends the vertex input: 1
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, nullptr);
-  glDrawArrays(GL_POINTS, 0, 4);  // the same pointer: nothing
-  glBindBuffer(GL_ARRAY_BUFFER, buffers[1]);
-  glBufferData(GL_ARRAY_BUFFER, sizeof(xy), xy, GL_STATIC_DRAW);
-  glDrawArrays(GL_POINTS, 0, 4);  // a buffer the vertex array does not read: nothing
-  glBindBuffer(GL_ARRAY_BUFFER, buffers[0]);
-  glBufferData(GL_ARRAY_BUFFER, sizeof(xy), xy, GL_STATIC_DRAW);
-  glDrawArrays(GL_POINTS, 0, 4);  // new storage behind attribute 0: 2
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glDrawArrays(GL_POINTS, 0, 4);  // a new stride: 3
+  draws();
   glFinish();
   CHECK(glGetError() == GL_NO_ERROR);
-  const long before = stats.Sum("vertex_input_records");
+  const long before = stats.Sum(key);
   CHECK(eglMakeCurrent(w.display, w.surface, w.surface, w.context) == EGL_TRUE);
   CHECK(eglDestroyContext(w.display, c) == EGL_TRUE);
-  const long records = stats.Sum("vertex_input_records") - before;
+  return stats.Sum(key) - before;
+}
+
+void CheckVertexInputRedraws(const harness::Window& w, const harness::StatsFile& stats, GLuint program) {
+  const long records = CountInOwnContext(w, stats, program, "vertex_input_records", [] {
+    GLuint buffers[2] = {};
+    glGenBuffers(2, buffers);
+    const float xy[8] = {0, 0, 1, 0, 0, 1, 1, 1};
+    for (GLuint b : buffers) {
+      glBindBuffer(GL_ARRAY_BUFFER, b);
+      glBufferData(GL_ARRAY_BUFFER, sizeof(xy), xy, GL_STATIC_DRAW);
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, buffers[0]);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, nullptr);
+    glEnableVertexAttribArray(0);
+    glDrawArrays(GL_POINTS, 0, 4);  // sends the vertex input: 1
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, nullptr);
+    glDrawArrays(GL_POINTS, 0, 4);  // the same pointer: nothing
+    glBindBuffer(GL_ARRAY_BUFFER, buffers[1]);
+    glBufferData(GL_ARRAY_BUFFER, sizeof(xy), xy, GL_STATIC_DRAW);
+    glDrawArrays(GL_POINTS, 0, 4);  // a buffer the vertex array does not read: nothing
+    glBindBuffer(GL_ARRAY_BUFFER, buffers[0]);
+    glBufferData(GL_ARRAY_BUFFER, sizeof(xy), xy, GL_STATIC_DRAW);
+    glDrawArrays(GL_POINTS, 0, 4);  // new storage behind attribute 0: 2
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glDrawArrays(GL_POINTS, 0, 4);  // a new stride: 3
+  });
   std::printf("vertex input: %ld records for 5 draws, want 3\n", records);
   CHECK(records == 3);
 }
@@ -156,24 +167,13 @@ void CheckRedraws(const harness::Window& w, const harness::StatsFile& stats) {
       "#version 330 core\nout vec4 color;\nvoid main() { color = vec4(1.0); }\n");
   int wrong = 0;
   for (const StateRow& r : state_table_test::kRows) {
-    // A context of its own (sharing the program), so each row's draws are one stats line.
-    EGLContext c = harness::CreateContext(w, w.context);
-    CHECK(eglMakeCurrent(w.display, w.surface, w.surface, c) == EGL_TRUE);
-    GLuint vao = 0;
-    glGenVertexArrays(1, &vao);
-    glBindVertexArray(vao);
-    glUseProgram(program);
-    glDrawArrays(GL_POINTS, 0, 1);  // sends everything
-    Change(r);
-    glDrawArrays(GL_POINTS, 0, 1);  // re-sends what the change moved
-    Change(r);
-    glDrawArrays(GL_POINTS, 0, 1);  // nothing moved: nothing re-sent
-    glFinish();
-    CHECK(glGetError() == GL_NO_ERROR);
-    const long before = stats.Sum("fixed_state_records");
-    CHECK(eglMakeCurrent(w.display, w.surface, w.surface, w.context) == EGL_TRUE);
-    CHECK(eglDestroyContext(w.display, c) == EGL_TRUE);
-    const long records = stats.Sum("fixed_state_records") - before;
+    const long records = CountInOwnContext(w, stats, program, "fixed_state_records", [&r] {
+      glDrawArrays(GL_POINTS, 0, 1);  // sends everything
+      Change(r);
+      glDrawArrays(GL_POINTS, 0, 1);  // re-sends what the change moved
+      Change(r);
+      glDrawArrays(GL_POINTS, 0, 1);  // nothing moved: nothing re-sent
+    });
     // Conditional rows (the logic op's operation) change what a draw sends only while their enable is on,
     // which it is not in a new context.
     const long want = r.redraw == Redraw::kFixedState ? 2 : 1;
