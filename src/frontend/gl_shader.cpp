@@ -321,26 +321,37 @@ void LinkProgram(Context& ctx, GLuint name) {
     ReleaseBackendObject(program->device, pipe::ObjectKind::kProgram, program->handle);
   program->device = &device;
   program->handle = ctx.NewHandle();
-  const auto& vs = linked->spirv[static_cast<int>(shader::Stage::kVertex)];
-  const auto& fs = linked->spirv[static_cast<int>(shader::Stage::kFragment)];
-  const auto& gs = linked->spirv[static_cast<int>(shader::Stage::kGeometry)];
-  std::vector<uint32_t> words(vs);
-  words.insert(words.end(), fs.begin(), fs.end());
-  words.insert(words.end(), gs.begin(), gs.end());
-  pipe::CmdProgramCreate cmd{program->handle,
-                             static_cast<uint32_t>(vs.size()),
-                             static_cast<uint32_t>(fs.size()),
-                             static_cast<uint32_t>(gs.size()),
-                             linked->default_block_size,
-                             static_cast<uint32_t>(words.size() * 4),
-                             static_cast<uint32_t>(linked->xfb_varyings.size()),
-                             linked->xfb_separate ? 1u : 0u,
-                             has_fragment ? 0u : 1u};
-  ctx.pipe().Record(cmd, words.data(), words.size() * 4);
+  RecordProgramCreate(ctx, program->handle, *linked, has_fragment);
   program->linked = std::move(linked);
   BuildUniformStorage(*program);
   if (ctx.program == program) ctx.MarkDirty(kDirtyVertexInput);
 }
+
+}  // namespace gl
+
+void RecordProgramCreate(Context& ctx, pipe::Handle handle, const shader::LinkedProgram& linked, bool has_fragment) {
+  const auto& vs = linked.spirv[static_cast<int>(shader::Stage::kVertex)];
+  const auto& fs = linked.spirv[static_cast<int>(shader::Stage::kFragment)];
+  const auto& gs = linked.spirv[static_cast<int>(shader::Stage::kGeometry)];
+  std::vector<uint32_t> words(vs);
+  words.insert(words.end(), fs.begin(), fs.end());
+  words.insert(words.end(), gs.begin(), gs.end());
+  pipe::CmdProgramCreate cmd{handle,
+                             static_cast<uint32_t>(vs.size()),
+                             static_cast<uint32_t>(fs.size()),
+                             static_cast<uint32_t>(gs.size()),
+                             linked.default_block_size,
+                             static_cast<uint32_t>(words.size() * 4),
+                             static_cast<uint32_t>(linked.xfb_varyings.size()),
+                             linked.xfb_separate ? 1u : 0u,
+                             has_fragment ? 0u : 1u};
+  static_assert(shader::LinkedProgram::kMaxSamplerBindings == pipe::kMaxSamplers);
+  cmd.texel_buffer_mask = linked.texel_buffer_mask;
+  std::copy(linked.sampler_array_sizes.begin(), linked.sampler_array_sizes.end(), cmd.sampler_array_sizes);
+  ctx.pipe().Record(cmd, words.data(), words.size() * 4);
+}
+
+namespace gl {
 
 void ValidateProgram(Context& ctx, GLuint name) {
   auto program = LookupProgram(ctx, name, "glValidateProgram");

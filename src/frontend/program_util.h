@@ -38,4 +38,9 @@ bool ActiveUniformAt(const shader::LinkedProgram& linked, size_t index, ActiveUn
 // Re-derives the location table of a freshly linked program and resets its uniform storage.
 void BuildUniformStorage(Program& program);
 
+// Records the creation of backend program `handle` from `linked`: its SPIR-V (vertex, fragment, geometry)
+// and the sampler bindings the linker assigned. `has_fragment` false: the fragment stage is the empty one
+// the frontend linked in.
+void RecordProgramCreate(Context& ctx, pipe::Handle handle, const shader::LinkedProgram& linked, bool has_fragment);
+
 }  // namespace caldera

@@ -186,6 +186,11 @@ struct CmdProgramCreate {
   // empty one): colour attachments keep their contents, one of the values GL's "undefined" allows, and
   // Vulkan's validation wants attachments the shader does not write masked.
   uint32_t no_color_outputs = 0;
+  // The sampler bindings, as the linker assigned them (shader::LinkedProgram): bit i set where binding i
+  // is a samplerBuffer, and the descriptor count of each sampler array's binding (0: a single sampler, or an
+  // index an array's later elements take). Backends take their layouts from these, not from the SPIR-V.
+  uint32_t texel_buffer_mask = 0;
+  uint8_t sampler_array_sizes[kMaxSamplers] = {};
 };
 
 struct CmdProgramDestroy {

@@ -300,6 +300,8 @@ class Patcher {
     uint64_t words = uint64_t(r.vertex_words) + r.fragment_words + r.geometry_words;
     if (!SlotOk(r.program) || !TailHolds(r.payload_size) || words * 4 > r.payload_size)
       return Fail("a program whose SPIR-V is longer than its record");
+    for (int i = 0; i < kMaxSamplers; ++i)
+      if (r.sampler_array_sizes[i] > kMaxSamplers - i) return Fail("a sampler array past the last binding");
     *keep = r.payload_size;
     return true;
   }

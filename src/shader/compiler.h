@@ -3,6 +3,7 @@
 // GL objects or Vulkan handles, so the GLES backend and unit tests can use it as they are.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -145,6 +146,14 @@ struct LinkedProgram {
   std::vector<Attribute> attributes;
   std::vector<FragOutput> frag_outputs;
   uint32_t sampler_count = 0;
+  // The sampler bindings (set kSamplerSet) as a backend's descriptor layout needs them, so that none parses
+  // the SPIR-V: bit i of texel_buffer_mask is set where binding i is a samplerBuffer (a uniform texel buffer
+  // in Vulkan), and sampler_array_sizes[i] is the descriptor count of an array's binding (0 for a single
+  // sampler and for the indices an array's later elements take). Bindings from kMaxSamplerBindings up are
+  // not described (the frontend refuses to draw with them).
+  static constexpr uint32_t kMaxSamplerBindings = 16;
+  uint32_t texel_buffer_mask = 0;
+  std::array<uint8_t, kMaxSamplerBindings> sampler_array_sizes{};
   // Transform feedback (empty when nothing is captured): the varyings in capture order, and the bytes each
   // binding advances per vertex. The last pre-rasterization stage's SPIR-V writes one extra output per
   // varying, named caldera_xfb_<i>, decorated XfbBuffer/XfbStride/Offset (spirv_xfb.cpp).

@@ -112,6 +112,10 @@ void ReflectProgram(const glslang::TProgram& program, bool has_vertex, bool has_
       // (descriptorCount == array_size) at its first index.
       u.sampler_index = static_cast<int32_t>(next_sampler);
       layout.sampler_binding[BaseName(u.name)] = next_sampler;
+      if (next_sampler < LinkedProgram::kMaxSamplerBindings) {
+        if (type->getSampler().dim == glslang::EsdBuffer) out.texel_buffer_mask |= 1u << next_sampler;
+        if (type->isArray()) out.sampler_array_sizes[next_sampler] = static_cast<uint8_t>(u.array_size);
+      }
       next_sampler += static_cast<uint32_t>(u.array_size);
     }
     out.uniforms.push_back(std::move(u));

@@ -68,7 +68,8 @@ void Context::Apply(const pipe::CmdProgramCreate& c, const uint8_t* payload) {
   const uint32_t* fragment = words + c.vertex_words;
   if (res.programs.Get(c.program)) RetirePipelines(c.program);  // re-created: its pipelines are stale
   if (!res.CreateProgram(c.program, words, c.vertex_words, fragment, c.fragment_words,
-                         fragment + c.fragment_words, c.geometry_words, c.default_block_size, &retired_))
+                         fragment + c.fragment_words, c.geometry_words, c.default_block_size,
+                         c.texel_buffer_mask, c.sampler_array_sizes, &retired_))
     util::Log(util::LogLevel::kError, "vulkan", "shader module creation failed");
   else if (ProgramObject* p = res.programs.Get(c.program)) {
     p->layout = shared_.pipelines->Layout(p->texel_buffer_mask, p->sampler_arrays);

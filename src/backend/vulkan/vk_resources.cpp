@@ -395,88 +395,6 @@ std::vector<uint32_t> RemapSamplerSet(const uint32_t* words, uint32_t count) {
   return out;
 }
 
-// Bit i set when sampler binding i (the shader path's set 2) is a samplerBuffer: a variable pointing at an
-// image of Dim Buffer, as spirv_texel_buffer.cpp leaves it.
-uint32_t TexelBufferBindings(const uint32_t* words, uint32_t count) {
-  constexpr uint32_t kOpTypeImage = 25, kOpTypePointer = 32, kOpVariable = 59, kOpDecorate = 71;
-  constexpr uint32_t kDimBuffer = 5, kDecorationBinding = 33, kDecorationDescriptorSet = 34;
-  std::vector<uint32_t> images, pointers, variables;
-  auto has = [](const std::vector<uint32_t>& v, uint32_t id) {
-    return std::find(v.begin(), v.end(), id) != v.end();
-  };
-  for (uint32_t at = 5; at < count;) {
-    uint32_t op = words[at] & 0xFFFF, len = words[at] >> 16;
-    if (len == 0 || at + len > count) break;
-    if (op == kOpTypeImage && len > 3 && words[at + 3] == kDimBuffer) images.push_back(words[at + 1]);
-    if (op == kOpTypePointer && len > 3 && has(images, words[at + 3])) pointers.push_back(words[at + 1]);
-    if (op == kOpVariable && len > 2 && has(pointers, words[at + 1])) variables.push_back(words[at + 2]);
-    at += len;
-  }
-  std::vector<uint32_t> in_set2;
-  uint32_t mask = 0;
-  for (int pass = 0; pass < 2; ++pass) {
-    for (uint32_t at = 5; at < count;) {
-      uint32_t op = words[at] & 0xFFFF, len = words[at] >> 16;
-      if (len == 0 || at + len > count) break;
-      if (op == kOpDecorate && len >= 4 && has(variables, words[at + 1])) {
-        if (pass == 0 && words[at + 2] == kDecorationDescriptorSet && words[at + 3] == 2)
-          in_set2.push_back(words[at + 1]);
-        if (pass == 1 && words[at + 2] == kDecorationBinding && has(in_set2, words[at + 1]) &&
-            words[at + 3] < pipe::kMaxSamplers)
-          mask |= 1u << words[at + 3];
-      }
-      at += len;
-    }
-  }
-  return mask;
-}
-
-// Sampler arrays of the shader path's set 2: for each variable of array-of-image type there, its binding's
-// entry in *arrays becomes the array's length (the largest any stage declares).
-void SamplerArrays(const uint32_t* words, uint32_t count, std::array<uint8_t, pipe::kMaxSamplers>* arrays) {
-  constexpr uint32_t kOpTypeImage = 25, kOpTypeSampledImage = 27, kOpTypeArray = 28, kOpConstant = 43;
-  constexpr uint32_t kOpTypePointer = 32, kOpVariable = 59, kOpDecorate = 71;
-  constexpr uint32_t kDecorationBinding = 33, kDecorationDescriptorSet = 34;
-  std::vector<uint32_t> images;
-  std::vector<std::pair<uint32_t, uint32_t>> constants, array_types, pointers, variables;  // id -> value
-  auto find = [](const std::vector<std::pair<uint32_t, uint32_t>>& v, uint32_t id) -> const uint32_t* {
-    for (const auto& [k, value] : v)
-      if (k == id) return &value;
-    return nullptr;
-  };
-  for (uint32_t at = 5; at < count;) {
-    uint32_t op = words[at] & 0xFFFF, len = words[at] >> 16;
-    if (len == 0 || at + len > count) break;
-    if ((op == kOpTypeImage || op == kOpTypeSampledImage) && len > 1) images.push_back(words[at + 1]);
-    if (op == kOpConstant && len > 3) constants.push_back({words[at + 2], words[at + 3]});
-    if (op == kOpTypeArray && len > 3 &&
-        std::find(images.begin(), images.end(), words[at + 2]) != images.end())
-      if (const uint32_t* n = find(constants, words[at + 3])) array_types.push_back({words[at + 1], *n});
-    if (op == kOpTypePointer && len > 3)
-      if (const uint32_t* n = find(array_types, words[at + 3])) pointers.push_back({words[at + 1], *n});
-    if (op == kOpVariable && len > 2)
-      if (const uint32_t* n = find(pointers, words[at + 1])) variables.push_back({words[at + 2], *n});
-    at += len;
-  }
-  std::vector<uint32_t> in_set2;
-  for (int pass = 0; pass < 2; ++pass) {
-    for (uint32_t at = 5; at < count;) {
-      uint32_t op = words[at] & 0xFFFF, len = words[at] >> 16;
-      if (len == 0 || at + len > count) break;
-      const uint32_t* n = op == kOpDecorate && len >= 4 ? find(variables, words[at + 1]) : nullptr;
-      if (n && pass == 0 && words[at + 2] == kDecorationDescriptorSet && words[at + 3] == 2)
-        in_set2.push_back(words[at + 1]);
-      if (n && pass == 1 && words[at + 2] == kDecorationBinding && words[at + 3] < pipe::kMaxSamplers &&
-          std::find(in_set2.begin(), in_set2.end(), words[at + 1]) != in_set2.end()) {
-        const uint32_t binding = words[at + 3];
-        const uint32_t length = std::min<uint32_t>(*n, pipe::kMaxSamplers - binding);
-        (*arrays)[binding] = uint8_t(std::max<uint32_t>((*arrays)[binding], length));
-      }
-      at += len;
-    }
-  }
-}
-
 // GL_TEXTURE_BORDER_COLOR as a Vulkan border colour: one of the six fixed ones when it is one of them (no
 // custom-colour sampler slot used), else a custom colour in *custom; without VK_EXT_custom_border_color the
 // nearest fixed colour, logged once. Integer textures need the INT variants.
@@ -551,14 +469,14 @@ VkSampler Resources::GetSampler(const pipe::SamplerState& st) {
 
 bool Resources::CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs,
                               uint32_t fs_words, const uint32_t* gs, uint32_t gs_words,
-                              uint32_t default_block_size, Retired* retired) {
+                              uint32_t default_block_size, uint32_t texel_buffer_mask,
+                              const uint8_t (&sampler_array_sizes)[pipe::kMaxSamplers], Retired* retired) {
   ProgramObject p;
   p.default_block_size = default_block_size;
-  p.texel_buffer_mask = TexelBufferBindings(vs, vs_words) | TexelBufferBindings(fs, fs_words) |
-                        (gs_words > 0 ? TexelBufferBindings(gs, gs_words) : 0);
-  SamplerArrays(vs, vs_words, &p.sampler_arrays);
-  SamplerArrays(fs, fs_words, &p.sampler_arrays);
-  if (gs_words > 0) SamplerArrays(gs, gs_words, &p.sampler_arrays);
+  // The linker's sampler bindings (CmdProgramCreate): no parse of the SPIR-V for them.
+  p.texel_buffer_mask = texel_buffer_mask;
+  for (uint32_t i = 0; i < pipe::kMaxSamplers; ++i)
+    p.sampler_arrays[i] = uint8_t(std::min<uint32_t>(sampler_array_sizes[i], pipe::kMaxSamplers - i));
   for (uint32_t i = 0; i < pipe::kMaxSamplers; ++i) p.sampler_first[i] = uint8_t(i);
   for (uint32_t a = 0; a < pipe::kMaxSamplers; ++a)
     for (uint32_t j = 1; j < p.sampler_arrays[a] && a + j < pipe::kMaxSamplers; ++j)

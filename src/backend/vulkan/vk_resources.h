@@ -203,6 +203,7 @@ class Resources {
   Garbage StandaloneImageGarbage(const ImageObject& image) { return FromImage(image, 0); }
   bool CreateProgram(pipe::Handle h, const uint32_t* vs, uint32_t vs_words, const uint32_t* fs,
                      uint32_t fs_words, const uint32_t* gs, uint32_t gs_words, uint32_t default_block_size,
+                     uint32_t texel_buffer_mask, const uint8_t (&sampler_array_sizes)[pipe::kMaxSamplers],
                      Retired* retired);
   void DestroyBuffer(pipe::Handle h, Retired* retired);
   void DestroyImage(pipe::Handle h, Retired* retired);

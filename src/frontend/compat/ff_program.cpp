@@ -567,20 +567,7 @@ std::shared_ptr<Program> BuildInternalProgram(Context& ctx, const std::string& v
   program->device = &ctx.device();
   program->handle = ctx.NewHandle();
   program->link_status = true;
-  const auto& vs = linked->spirv[static_cast<int>(shader::Stage::kVertex)];
-  const auto& fs = linked->spirv[static_cast<int>(shader::Stage::kFragment)];
-  std::vector<uint32_t> words(vs);
-  words.insert(words.end(), fs.begin(), fs.end());
-  pipe::CmdProgramCreate cmd{program->handle,
-                             static_cast<uint32_t>(vs.size()),
-                             static_cast<uint32_t>(fs.size()),
-                             0u,
-                             linked->default_block_size,
-                             static_cast<uint32_t>(words.size() * 4),
-                             0u,
-                             0u,
-                             0u};
-  ctx.pipe().Record(cmd, words.data(), words.size() * 4);
+  RecordProgramCreate(ctx, program->handle, *linked, true);
   program->linked = std::move(linked);
   BuildUniformStorage(*program);
   for (const auto& u : program->linked->uniforms) {
