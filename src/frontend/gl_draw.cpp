@@ -115,19 +115,15 @@ void DrawElementsCommon(Context& ctx, GLenum mode, GLsizei count, GLenum type, c
   if (cmd.index_offset % glenum::IndexSize(cmd.index_type) != 0) {
     return ctx.Error(GL_INVALID_OPERATION, "glDrawElements", "index offset is not aligned to the index size");
   }
-  // Vulkan offsets are in bytes but first-index based draws keep the buffer offset aligned: pass it as
-  // first index so the bound offset stays the buffer start (fewer rebinds).
   // GL leaves indices read past the end of the element buffer undefined; devices must not be asked for them
   // (Vulkan requires the whole index range inside the bound buffer): the draw takes the indices that are
   // there, and one that starts at or past the end draws nothing. Multi-draws and merged runs are made of
-  // these draws, so they stay inside too.
+  // these draws, so they stay inside too. The record keeps GL's byte offset (pipe/commands.h).
   const uint64_t index_size = glenum::IndexSize(cmd.index_type);
   const uint64_t first = cmd.index_offset / index_size;
   const uint64_t in_buffer = ebo->size > 0 ? static_cast<uint64_t>(ebo->size) / index_size : 0;
   if (first >= in_buffer) return;
-  cmd.first = static_cast<uint32_t>(first);
   cmd.count = static_cast<uint32_t>(std::min<uint64_t>(cmd.count, in_buffer - first));
-  cmd.index_offset = 0;
   const GLState& s = ctx.state;
   auto restart = index_rewrite::Resolve(s.primitive_restart, s.primitive_restart_fixed,
                                         s.primitive_restart_index, cmd.index_type);
@@ -140,7 +136,7 @@ void DrawElementsCommon(Context& ctx, GLenum mode, GLsizei count, GLenum type, c
   // the buffer are dropped (GL leaves reading them undefined; a robust context draws nothing for them).
   if (!SyncShadow(ctx, *ebo)) return ctx.Error(GL_CONTEXT_LOST, "glDrawElements", "device lost");
   uint64_t size = glenum::IndexSize(cmd.index_type);
-  uint64_t start = uint64_t(cmd.first) * size;
+  uint64_t start = cmd.index_offset;
   uint64_t available = start < ebo->shadow.size() ? (ebo->shadow.size() - start) / size : 0;
   uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(cmd.count, available));
   if (n == 0) return;

@@ -465,8 +465,11 @@ struct CmdDraw {
   Topology topology;
   IndexType index_type;
   Handle index_buffer;
-  uint64_t index_offset;  // bytes
-  uint32_t first;         // first vertex (arrays) or first index (elements)
+  // Elements: GL's byte offset of the first index in index_buffer (a multiple of the index size: the frontend
+  // refuses others). Backends turn it into what their draw takes (Vulkan: a first index, the buffer bound
+  // at its start; GLES: the offset itself).
+  uint64_t index_offset;
+  uint32_t first;  // first vertex (arrays); elements: indices after index_offset (the frontend sends 0)
   uint32_t count;         // elements: first + count lie inside the index buffer (the frontend clamps)
   uint32_t instances;
   int32_t base_vertex;

@@ -20,6 +20,9 @@
 
 namespace caldera::vk {
 
+// The first index a CmdDraw of elements draws from, the index buffer bound at its start (vk_draw.cpp).
+uint32_t FirstIndex(const pipe::CmdDraw& cmd);
+
 class Device;
 
 struct Shared {  // device-wide state every context uses

@@ -692,6 +692,12 @@ ProgramObject* Context::PrepareDraw(pipe::Topology topology) {
   return program;
 }
 
+uint32_t FirstIndex(const pipe::CmdDraw& cmd) {
+  // The index buffer stays bound at its start (fewer rebinds): GL's byte offset becomes a first index.
+  const uint32_t shift = cmd.index_type == pipe::IndexType::kU32 ? 2 : cmd.index_type == pipe::IndexType::kU16 ? 1 : 0;
+  return cmd.first + static_cast<uint32_t>(cmd.index_offset >> shift);
+}
+
 void Context::OnDraw(const pipe::CmdDraw& cmd) {
   if (TryBatchDraw(cmd)) return;
   FlushDrawBatch();
@@ -721,7 +727,7 @@ void Context::OnDraw(const pipe::CmdDraw& cmd) {
   if (merge_draws_)
     StartDrawBatch(cmd);
   else
-    vkCmdDrawIndexed(cmd_, cmd.count, cmd.instances, cmd.first, cmd.base_vertex, 0);
+    vkCmdDrawIndexed(cmd_, cmd.count, cmd.instances, FirstIndex(cmd), cmd.base_vertex, 0);
 }
 
 void Context::OnDrawInlineIndices(const pipe::CmdDrawInlineIndices& cmd, const uint8_t* payload) {

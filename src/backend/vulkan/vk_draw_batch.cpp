@@ -16,7 +16,7 @@ bool Context::TryBatchDraw(const pipe::CmdDraw& cmd) {
       batch_.count + 1 >= shared_.device->features().max_multi_draw)  // drawCount < maxMultiDrawCount
     return false;
   if (indexed)
-    batch_.indexed_draws.push_back({cmd.first, cmd.count, cmd.base_vertex});
+    batch_.indexed_draws.push_back({FirstIndex(cmd), cmd.count, cmd.base_vertex});
   else
     batch_.draws.push_back({cmd.first, cmd.count});
   ++batch_.count;
@@ -34,7 +34,7 @@ void Context::StartDrawBatch(const pipe::CmdDraw& cmd) {
   batch_.draws.clear();
   batch_.indexed_draws.clear();
   if (batch_.indexed)
-    batch_.indexed_draws.push_back({cmd.first, cmd.count, cmd.base_vertex});
+    batch_.indexed_draws.push_back({FirstIndex(cmd), cmd.count, cmd.base_vertex});
   else
     batch_.draws.push_back({cmd.first, cmd.count});
 }
