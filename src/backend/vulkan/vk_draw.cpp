@@ -195,6 +195,12 @@ bool Context::BindPipeline(pipe::Topology topology, ProgramObject& program) {
       }
       vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
       bound_pipeline_ = pipeline;
+      // Without a dynamic layout, a pipeline without vertex bindings has a static stride, which leaves the
+      // dynamic strides undefined for the next pipeline: bind the vertex buffers again with theirs.
+      if (!shared_.device->features().vertex_input_dynamic && key.attrib_mask == 0) {
+        bound_vertex_mask_ = 0;
+        vertex_dirty_ = true;
+      }
     }
   }
   if (vk_topology != dynamic_topology_) {  // every pipeline has it dynamic, so it survives pipeline binds
