@@ -38,10 +38,13 @@ bool TooLarge(Context& ctx) {
 
 }  // namespace
 
-bool ArrayIsStreamed(const Context& ctx, const VertexAttribState& a) {
-  if (!a.buffer && a.client_pointer) return true;
+bool ArrayIsConverted(const Context& ctx, const VertexAttribState& a) {
   const auto type = glenum::VertexType(a.type, a.integer);
   return !a.integer && type && (ctx.device().backend().caps().vertex_types_converted >> *type) & 1u;
+}
+
+bool ArrayIsStreamed(const Context& ctx, const VertexAttribState& a) {
+  return (!a.buffer && a.client_pointer) || ArrayIsConverted(ctx, a);
 }
 
 uint32_t StreamedMask(const Context& ctx, const VertexArray& vao) {

@@ -18,6 +18,8 @@ struct Buffer;
 struct VertexArray;
 struct VertexAttribState;
 
+// Whether `a` is an array of a type the backend cannot read into float attributes (converted when streamed).
+bool ArrayIsConverted(const Context& ctx, const VertexAttribState& a);
 // Whether a draw streams `a`'s array (its bit of VertexArray::streamed_mask): client memory, or a type the
 // backend converts.
 bool ArrayIsStreamed(const Context& ctx, const VertexAttribState& a);

@@ -332,6 +332,9 @@ class ArrayDraw {
     out.integer = false;
     out.divisor = 0;
     if (legacy.buffer) return true;
+    // Client memory of a type the backend cannot read (GL_DOUBLE, GL_INT... on Vulkan): left a client
+    // pointer, which the draw's streamed arrays convert (client_arrays.h).
+    if (ArrayIsConverted(ctx_, out)) return true;
     // Client memory: the bytes of vertices [0, vertex_end), copied now.
     const uint64_t stride = std::max<uint64_t>(Stride(legacy), 1),
                    last = std::max<uint64_t>(vertex_end, 1) - 1;
