@@ -86,6 +86,18 @@ std::vector<uint8_t> ColorArray(const Cell& cell) {
   return out;
 }
 
+// Whether the cell at (x, y) shows `want` (within 2 of 255), saying what it shows when not.
+bool CellIs(int x, int y, const float* want, const char* what) {
+  GLubyte px[4] = {};
+  glReadPixels(x + kCell / 2, y + kCell / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  bool ok = true;
+  for (int c = 0; c < 4; ++c) ok = ok && std::abs(int(px[c]) - int(std::lround(want[c] * 255))) <= 2;
+  if (!ok)
+    std::fprintf(stderr, "  %s: %u %u %u %u, want %.0f %.0f %.0f %.0f\n", what, px[0], px[1], px[2], px[3],
+                 want[0] * 255, want[1] * 255, want[2] * 255, want[3] * 255);
+  return ok;
+}
+
 // The fixed-function cells: a colour array and a position array, each of `color_type` / `vertex_type`.
 struct LegacyCell {
   const char* what;
@@ -167,15 +179,7 @@ int DrawLegacyCells(int* cells) {
     color_pointer(4, cell.color_type, 0, color.data());
     glDrawArrays(GL_TRIANGLES, 0, 6);
     ++*cells;
-    GLubyte px[4] = {};
-    glReadPixels(x0 + kCell / 2, y0 + kCell / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
-    bool ok = true;
-    for (int c = 0; c < 4; ++c) ok = ok && std::abs(int(px[c]) - int(std::lround(cell.want[c] * 255))) <= 2;
-    if (!ok) {
-      ++wrong;
-      std::fprintf(stderr, "  %s: %u %u %u %u, want %.0f %.0f %.0f %.0f\n", cell.what, px[0], px[1], px[2], px[3],
-                   cell.want[0] * 255, cell.want[1] * 255, cell.want[2] * 255, cell.want[3] * 255);
-    }
+    if (!CellIs(x0, y0, cell.want, cell.what)) ++wrong;
   }
   return wrong;
 }
@@ -259,15 +263,7 @@ int main(int argc, char** argv) {
     glUniform1f(scale, scaled ? 1.0f / 255.0f : 1.0f);
     glDrawArrays(GL_TRIANGLES, 0, 6);
     ++cells;
-    GLubyte px[4] = {};
-    glReadPixels(cx * kCell + kCell / 2, cy * kCell + kCell / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
-    bool ok = true;
-    for (int c = 0; c < 4; ++c) ok = ok && std::abs(int(px[c]) - int(std::lround(cell.want[c] * 255))) <= 2;
-    if (!ok) {
-      ++wrong;
-      std::fprintf(stderr, "  %s: %u %u %u %u, want %.0f %.0f %.0f %.0f\n", cell.what, px[0], px[1], px[2], px[3],
-                   cell.want[0] * 255, cell.want[1] * 255, cell.want[2] * 255, cell.want[3] * 255);
-    }
+    if (!CellIs(cx * kCell, cy * kCell, cell.want, cell.what)) ++wrong;
   }
   std::printf("%d of %d cells wrong\n", wrong, cells);
   CHECK(wrong == 0);
