@@ -10,7 +10,8 @@ runs on every configuration back to back, the configuration order rotating each 
 of load from another process on this shared machine hits all configurations alike.
 
 Writes bench/results/<date>-<host>.{json,md,png}. See docs/PERFORMANCE.md for what each number
-means. --smoke is the meson test: one short round, Caldera only, and a check of the output's shape.
+means. Caldera's runs also report its draw-delta fast path (CALDERA_STATS "draw_delta": the share of draws
+that skipped every context-global step, and the commonest miss reason) beside GL-thread µs per draw. --smoke is the meson test: one short round, Caldera only, and a check of the output's shape.
 --pixels measures pixel transfers instead (bench/pixel_bench.py): readback and upload MB/s per format.
 """
 import argparse
@@ -182,6 +183,46 @@ def parse_drawoverhead(stdout):
         if match:
             cases[int(match.group(1))] = (match.group(2), float(match.group(3)))
     return cases
+
+
+def with_stats(env, path):
+    """`env` with Caldera's counters (CALDERA_STATS) written to `path` (emptied first)."""
+    if os.path.exists(path):
+        os.remove(path)
+    return dict(env, CALDERA_STATS=path)
+
+
+def fast_path_stats(path):
+    """The draw-delta fast path of a Caldera run (its contexts' "draw_delta" lines in CALDERA_STATS): hits,
+    draws and misses by reason; None when the run wrote none (another driver, or no draws)."""
+    hits = draws = 0
+    misses = {}
+    try:
+        with open(path) as f:
+            for line in f:
+                if '"draw_delta"' not in line:
+                    continue
+                d = json.loads(line)
+                hits += d.get("fast_path_hits", 0)
+                draws += d.get("draws", 0)
+                for key, value in d.items():
+                    if key.startswith("fast_path_miss_") and value:
+                        reason = key[len("fast_path_miss_"):]
+                        misses[reason] = misses.get(reason, 0) + value
+    except (OSError, ValueError):
+        return None
+    return {"hits": hits, "draws": draws, "misses": misses} if draws else None
+
+
+def fast_path_text(fp):
+    """'97 % (context_epoch 3 %)': the share of draws on the fast path and the commonest miss reason."""
+    if not fp:
+        return "—"
+    text = f"{100 * fp['hits'] / fp['draws']:.0f} %"
+    if fp["misses"]:
+        reason, n = max(fp["misses"].items(), key=lambda kv: kv[1])
+        text += f" ({reason} {100 * n / fp['draws']:.0f} %)"
+    return text
 
 
 def caldera_warnings(stderr):
@@ -379,6 +420,9 @@ def markdown(results, configs, active):
                           if o in active and "caldera" in active)
         vk = [c for c in active if configs[c]["vulkan"]]
         header += "".join(f" | {configs[c]['label'].split('/')[0].split(' ')[0]} Vk calls per Vk draw" for c in vk)
+        # Caldera's draw-delta fast path per case (one process per case only: --quick or --cases).
+        fast = [c for c in active if any(case["configs"].get(c, {}).get("fast_path") for case in cases.values())]
+        header += "".join(f" | {configs[c]['label']} fast path (main miss)" for c in fast)
         lines.append(header + " |")
         lines.append("|" + " --- |" * (header.count("|")))
         for name in case_order(cases, active):
@@ -396,6 +440,8 @@ def markdown(results, configs, active):
             for c in vk:
                 g = case["configs"].get(c, {}).get("guard")
                 row += f" {fmt(g['calls'], 1) if g and g.get('calls') is not None else '—'} |"
+            for c in fast:
+                row += f" {fast_path_text(case['configs'].get(c, {}).get('fast_path'))} |"
             lines.append(row)
         notes = sorted({w for case in cases.values() for e in case["configs"].values() for w in e.get("warnings", [])})
         if notes:
@@ -408,12 +454,13 @@ def markdown(results, configs, active):
                       "median (best))", ""]
         lines.append("| Configuration | frames/s | GL thread ms | GL thread µs/draw | other threads ms | "
                      "Vk calls/frame | redundant binds | render passes/frame | objects created/frame | "
-                     "submits/frame | instructions/draw GL thread + others | GL errors/frame |")
-        lines.append("|" + " --- |" * 12)
+                     "submits/frame | instructions/draw GL thread + others | GL errors/frame | "
+                     "fast path (main miss) |")
+        lines.append("|" + " --- |" * 13)
         for c in active:
             entry = block["configs"].get(c)
             if not entry or not entry.get("summary"):
-                lines.append(f"| {configs[c]['label']} | failed |" + " |" * 10)
+                lines.append(f"| {configs[c]['label']} | failed |" + " |" * 11)
                 continue
             s = entry["summary"]
 
@@ -431,7 +478,8 @@ def markdown(results, configs, active):
                          f"{cell('gl_thread_us_per_draw', 2)} | {cell('other_threads_ms_per_frame', 2)} | "
                          f"{fmt(g.get('calls'), 0)} | {share} | {fmt(g.get('render_passes'), 1)} | "
                          f"{fmt(g.get('objects_created'), 1)} | {fmt(g.get('submits'), 1)} | "
-                         f"{cg_text} | {err_text} |")
+                         f"{cg_text} | {err_text} | "
+                         f"{fast_path_text(entry['runs'][-1].get('fast_path') if entry['runs'] else None)} |")
         ratios = block.get("caldera_ratio", {})
         if ratios:
             lines += ["", "Caldera ÷ other, GL-thread ms/frame (median; > 1: Caldera costs more): " +
@@ -511,9 +559,12 @@ def check_shape(results):
         entry = case["configs"].get("caldera", {})
         positive(f"drawoverhead {number} caldera kdraws_per_s", (entry.get("kdraws_per_s") or {}).get("median"))
         positive(f"drawoverhead {number} caldera guard calls/draw", (entry.get("guard") or {}).get("calls"))
+        positive(f"drawoverhead {number} caldera fast-path draws", (entry.get("fast_path") or {}).get("draws"))
     for workload in ("chunks", "hud"):
         entry = results.get(workload, {}).get("configs", {}).get("caldera", {})
         summary = entry.get("summary") or {}
+        runs = entry.get("runs") or [{}]
+        positive(f"{workload} caldera fast-path draws", (runs[-1].get("fast_path") or {}).get("draws"))
         for metric in WORKLOAD_METRICS:
             if metric in ("other_threads_ms_per_frame", "apply_thread_ms_per_frame"):
                 # Process minus thread CPU, and the apply thread (0 with the inline pipe): may legitimately be
@@ -682,18 +733,25 @@ def main():
                 label = f"{workload}{'' if case is None else ' -test ' + str(case)} on {config}"
                 print(f"[{done}/{total}] round {round_index + 1}: {label}", file=sys.stderr, flush=True)
                 try:
+                    stats_path = os.path.join(tmp, "caldera-stats.json")
                     if workload == "drawoverhead":
-                        rows, warnings = run_drawoverhead(case, duration, env)
+                        rows, warnings = run_drawoverhead(case, duration, with_stats(env, stats_path))
+                        # One process per case: its counters belong to that case alone.
+                        fp = fast_path_stats(stats_path) if case is not None else None
                         for number, (name, kdraws) in rows.items():
                             slot = results["drawoverhead"]["cases"].setdefault(name, {"numbers": {}, "configs": {}})
                             slot["numbers"][config] = number
                             entry = slot["configs"].setdefault(config, {"runs": [], "warnings": []})
                             entry["runs"].append(kdraws)
+                            if fp:
+                                entry["fast_path"] = fp
                             # Whole-process runs: a warning cannot be pinned to one case.
                             entry["warnings"] = sorted(set(entry["warnings"]) | set(warnings))
                     else:
                         r = run_workload(bench_gl, workload, ["--warmup", "5", "--frames", str(frames),
-                                                              "--min-seconds", str(min_seconds)], env)
+                                                              "--min-seconds", str(min_seconds)],
+                                         with_stats(env, stats_path))
+                        r["fast_path"] = fast_path_stats(stats_path)
                         expected = configs[config]["renderer"]
                         if expected.lower() not in r["renderer"].lower() or (
                                 config == "llvmpipe" and "zink" in r["renderer"].lower()):
