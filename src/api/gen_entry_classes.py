@@ -4,7 +4,8 @@
 Classes (what an entry can change that a draw reads; src/frontend/draw_delta.h):
   free     changes nothing a draw derives beyond VAO-, program- and uniform-value work the draw redoes:
            draws, glBindVertexArray, glUseProgram, float uniform values, glGetError. No epoch bump.
-  vao      vertex array object state (attribute formats, bindings, divisors). Bumps the context epoch.
+  vao      vertex array object state (attribute formats, bindings, divisors). Bumps the vertex arrays' epoch
+           only (their validation slice); the draw after keeps the fast path.
   program  program objects (links, integer uniforms: sampler units, block bindings). Programs are shared:
            bumps the context and share-group epochs.
   share    other share-group objects (textures, buffers, samplers, renderbuffers, shaders, syncs). Bumps both.

@@ -119,7 +119,7 @@ LOST_CONTEXT_EXEMPT = {
 
 # Draw-delta classes (src/api/entry_classes.txt, gen_entry_classes.py): what each class's entry bumps before
 # it runs (draw_delta.h). `free` entries bump nothing.
-CLASS_BUMPS = {"vao": "false", "context": "false", "program": "true", "share": "true"}
+CLASS_BUMPS = {"context": "false", "program": "true", "share": "true"}  # vao: BumpVaoEpoch
 
 
 def read_classes(path):
@@ -287,7 +287,10 @@ def write_entrypoints(out, commands, implemented, validated, extension_aliases, 
         if cmd.short in implemented:
             cls = classes[cmd.name]
             if cls != "free":
-                w(f"  BumpDrawEpochs(*ctx, {entry_ids[cmd.name]}, {CLASS_BUMPS[cls]});  // {cls}\n")
+                if cls == "vao":
+                    w(f"  BumpVaoEpoch(*ctx, {entry_ids[cmd.name]});  // {cls}\n")
+                else:
+                    w(f"  BumpDrawEpochs(*ctx, {entry_ids[cmd.name]}, {CLASS_BUMPS[cls]});  // {cls}\n")
             if cmd.short in validated:
                 w(f"  if (!validate::{cmd.short}(*ctx{cmd.call_args()})) {fail}\n")
             call = f"gl::{cmd.short}(*ctx{cmd.call_args()})"

@@ -33,6 +33,13 @@ extern const uint32_t kDroppedEntry;
 // What a non-free entry does before it runs (src/api/entry_classes.txt): moves the context's draw epoch,
 // and the share group's for entries that change shared objects — whose records then follow every chunk
 // other contexts published before (pipe/apply_order.h).
+// Entries that change a vertex array (class `vao`) move only the vertex arrays' epoch: the draw after them keeps
+// the fast path, and re-sends the vertex input their dirty bit asks for.
+inline void BumpVaoEpoch(Context& ctx, uint32_t entry) {
+  if (entry == kDroppedEntry) [[unlikely]]
+    return;
+  ctx.BumpVaoEpoch();
+}
 inline void BumpDrawEpochs(Context& ctx, uint32_t entry, bool share_group) {
   if (entry == kDroppedEntry) [[unlikely]]
     return;

@@ -161,8 +161,16 @@ class Context {
   void MarkDirty(DirtyBit bit) { dirty_.set(bit); }
   // The context's draw epoch (draw_delta.h): moved by every non-free GL entry (generated from
   // src/api/entry_classes.txt) and by make-current / surface changes (Bind).
-  void BumpDrawEpoch() { ++draw_epoch_; }
+  void BumpDrawEpoch() {
+    ++draw_epoch_;
+    ++vao_epoch_;
+  }
   uint64_t draw_epoch() const { return draw_epoch_; }
+  // The vertex arrays' slice (draw_delta.h): moved by entries that change a vertex array (class `vao`), which
+  // leave the context's draw epoch — and so the fast path — alone, and by everything that moves the draw
+  // epoch. A vertex array validated at the current value is still valid.
+  void BumpVaoEpoch() { ++vao_epoch_; }
+  uint64_t vao_epoch() const { return vao_epoch_; }
   // The previous draw's epochs are still current: nothing but VAO-, program- and uniform-derived state
   // can have changed since (CALDERA_DRAW_DELTA=0: never).
   bool DrawEpochsUnchanged() const {
@@ -309,6 +317,7 @@ class Context {
   pipe::Pipe::Position error_at_;  // where the pipe was when error_ was latched
   std::bitset<kDirtyCount> dirty_;
   uint64_t draw_epoch_ = 1;
+  uint64_t vao_epoch_ = 1;
   // The epochs the previous draw's full state flush ran under.
   struct FastPathSnapshot {
     bool valid = false;

@@ -35,11 +35,11 @@ bool DrawCommon(Context& ctx, const char* function, GLenum mode, GLsizei count, 
   if (!ctx.vertex_array && !ctx.IsES())
     return Fail(ctx, GL_INVALID_OPERATION, function, "no vertex array object bound (core profile)");
   if (ctx.vertex_array) {
-    // Vertex arrays are per context, and every entry that changes one moves the context's draw epoch: an
-    // array validated at the current epoch is still valid (draw_delta.h; verify mode checks anyway).
+    // Vertex arrays are per context, and every entry that changes one moves the context's vertex-array epoch:
+    // an array validated at the current epoch is still valid (draw_delta.h; verify mode checks anyway).
     VertexArray& vao = *ctx.vertex_array;
     const DrawDeltaConfig& config = GetDrawDeltaConfig();
-    bool slice_valid = config.enabled && vao.validated_epoch == ctx.draw_epoch();
+    bool slice_valid = config.enabled && vao.validated_epoch == ctx.vao_epoch();
     if (!slice_valid || config.verify) {
       for (auto& attrib : vao.attribs) {
         if (attrib.enabled && !attrib.buffer && !attrib.client_pointer) {
@@ -49,7 +49,7 @@ bool DrawCommon(Context& ctx, const char* function, GLenum mode, GLsizei count, 
           return Fail(ctx, GL_INVALID_OPERATION, function, "enabled attribute has no buffer (client arrays)");
         }
       }
-      if (config.enabled) vao.validated_epoch = ctx.draw_epoch();
+      if (config.enabled) vao.validated_epoch = ctx.vao_epoch();
     }
   }
   // With the draw epochs unchanged the framebuffer is the one the previous draw found complete (every
