@@ -111,7 +111,6 @@ void ConvertToFloats(pipe::VertexFormat::Type type, bool normalized, int size, c
 }  // namespace
 
 bool StageClientArrays(Context& ctx, uint64_t vertex_end, uint32_t instances) {
-  const uint32_t converted_types = ctx.device().backend().caps().vertex_types_converted;
   uint64_t bytes_of[pipe::kMaxVertexAttribs] = {};
   for (int pass = 0; pass < 2; ++pass)
     for (uint32_t mask = ctx.vertex_array->streamed_mask; mask; mask &= mask - 1) {
@@ -119,7 +118,7 @@ bool StageClientArrays(Context& ctx, uint64_t vertex_end, uint32_t instances) {
       const auto& a = ctx.vertex_array->attribs[i];
       if (!a.enabled || (!a.buffer && !a.client_pointer)) continue;
       auto type = *glenum::VertexType(a.type, a.integer);
-      const bool convert = !a.integer && (converted_types >> type) & 1u;
+      const bool convert = ArrayIsConverted(ctx, a);
       uint64_t element = type == pipe::VertexFormat::kInt2101010 || type == pipe::VertexFormat::kUInt2101010
                              ? 4
                              : uint64_t(a.size) * glenum::VertexTypeSize(type);

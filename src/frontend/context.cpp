@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "frontend/client_arrays.h"
 #include "frontend/compat/hooks.h"
 #include "frontend/compat/immediate.h"
 #include "frontend/compat/state.h"
@@ -442,8 +443,7 @@ void Context::FlushVertexInput() {
     const Buffer* source = streamed ? client_streams[i].get() : a.buffer.get();
     if (!a.enabled || !source) continue;
     auto type = *glenum::VertexType(a.type, a.integer);
-    const bool converted =
-        streamed && !a.integer && (device().backend().caps().vertex_types_converted >> type) & 1u;
+    const bool converted = streamed && ArrayIsConverted(*this, a);
     out.enabled = true;
     out.binding = static_cast<uint8_t>(i);
     out.format = converted ? pipe::VertexFormat{pipe::VertexFormat::kFloat, static_cast<uint8_t>(a.size), false, false}
