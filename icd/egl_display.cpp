@@ -237,7 +237,9 @@ EGLBoolean Initialize(EGLDisplay handle, EGLint* major, EGLint* minor) {
     // A display terminated while some of its contexts stayed current keeps its device until they are
     // released; re-initialising it simply adopts that device again.
     if (!dpy->device) {
-      DeviceOpenResult result = OpenDevice(dpy->vulkan_index);
+      pipe::NativeDisplayHandle native;
+      if (dpy->x11) native = x11::BackendDisplayHandle(*dpy->x11);
+      DeviceOpenResult result = OpenDevice(dpy->vulkan_index, native);
       if (!result.device) {
         SetError(EGL_NOT_INITIALIZED);
         return EGL_FALSE;

@@ -30,6 +30,10 @@ struct Connection {
   xcb_connection_t* app = nullptr;  // the application's connection
   xcb_connection_t* own = nullptr;  // ours, when the application's is Xlib's
   xcb_connection_t* io() const { return own ? own : app; }
+  // For a device's backend (BackendDisplayHandle): `own`, or one opened for it when the application passed
+  // its own xcb connection. Never closed: the backend's host display may use it until the process ends.
+  xcb_connection_t* backend = nullptr;
+  bool backend_tried = false;
 };
 
 namespace {
@@ -423,6 +427,46 @@ uint32_t DistinctVisualFor(const Screen& screen, EGLint alpha_size, size_t n) {
                                           : (screen.visual24 ? screen.visuals24 : screen.visuals32);
   if (list.empty()) return 0;
   return n < list.size() ? list[n] : list.front();
+}
+
+namespace {
+
+// Whether two connections reach the same X server: the same vendor, release and root windows. (A
+// connection opened from $DISPLAY beside the application's xcb one may reach another server.)
+bool SameServer(xcb_connection_t* a, xcb_connection_t* b) {
+  const xcb_setup_t* sa = X11().xcb_get_setup(a);
+  const xcb_setup_t* sb = X11().xcb_get_setup(b);
+  if (sa->release_number != sb->release_number || sa->roots_len != sb->roots_len) return false;
+  xcb_screen_iterator_t ia = X11().xcb_setup_roots_iterator(sa), ib = X11().xcb_setup_roots_iterator(sb);
+  for (; ia.rem && ib.rem; X11().xcb_screen_next(&ia), X11().xcb_screen_next(&ib))
+    if (ia.data->root != ib.data->root || ia.data->width_in_pixels != ib.data->width_in_pixels ||
+        ia.data->height_in_pixels != ib.data->height_in_pixels)
+      return false;
+  return true;
+}
+
+}  // namespace
+
+pipe::NativeDisplayHandle BackendDisplayHandle(const Screen& screen) {
+  Connection& conn = *screen.connection;
+  if (!conn.backend_tried) {
+    conn.backend_tried = true;
+    conn.backend = conn.own;
+    if (!conn.backend) {
+      int ignored = 0;
+      xcb_connection_t* c = X11().xcb_connect(nullptr, &ignored);
+      if (!X11().xcb_connection_has_error(c) && SameServer(c, conn.app)) {
+        conn.backend = c;
+      } else {
+        X11().xcb_disconnect(c);
+        util::LogOnce(util::LogLevel::kInfo, "x11",
+                      "no connection of Caldera's own to the application's X server ($DISPLAY names "
+                      "another or none): a device's backend gets none");
+      }
+    }
+  }
+  if (!conn.backend) return {};
+  return {pipe::WindowSystem::kXcb, conn.backend, screen.screen};
 }
 
 pipe::NativeWindowHandle RootWindowHandle(const Screen& screen) {

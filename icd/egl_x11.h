@@ -43,6 +43,10 @@ bool SameScreen(const Screen& screen, EGLenum platform, void* native_display, co
 // The visual a config with this alpha size renders for (depth 32 for alpha where the screen has one).
 uint32_t VisualFor(const Screen& screen, EGLint alpha_size);
 uint32_t VisualDepth(const Screen& screen, uint32_t visual);
+// The display for a device that serves this screen (pipe::NativeDisplayHandle): a connection of Caldera's
+// own to the same server, which lives as long as the process (never the application's, which it may close
+// while a backend still uses it). kNone when none reaches that server.
+pipe::NativeDisplayHandle BackendDisplayHandle(const Screen& screen);
 // The screen's root window, for questions a backend answers about the screen's windows (how they can be
 // presented to); never presented to itself.
 pipe::NativeWindowHandle RootWindowHandle(const Screen& screen);

@@ -969,7 +969,7 @@ GlxDisplay* GetDisplay(::Display* dpy, int screen) {
   EGLint error = 0;
   std::unique_ptr<egl::x11::Screen> x11 = egl::x11::OpenScreen(EGL_PLATFORM_X11_KHR, dpy, attribs, &error);
   if (!x11 || !x11->visual24) return nullptr;
-  DeviceOpenResult opened = OpenDevice();
+  DeviceOpenResult opened = OpenDevice(-1, egl::x11::BackendDisplayHandle(*x11));
   if (!opened.device) return nullptr;
   auto* d = new GlxDisplay;
   d->dpy = dpy;

@@ -33,8 +33,17 @@ void CopySurfaceImage(Context& context, const Surface& surface, pipe::Handle fro
   context.pipe().Record(copy);
 }
 
+// Whether the context draws to both buffers of `surface` (GL_FRONT_AND_BACK / GL_LEFT), where that is done
+// with the front following the back buffer (single-sampled double-buffered windows).
+bool DrawingBoth(const Context& context, const Surface& surface) {
+  GLenum buffer = DefaultDrawBuffer(context);
+  return context.draw_surface() == &surface && (buffer == GL_FRONT_AND_BACK || buffer == GL_LEFT) &&
+         SurfaceDoubleBuffered(surface) && surface.desc.samples <= 1;
+}
+
 // The front buffer's image. On a double-buffered window it is made on the context's own stream, so the
-// copy that fills it and every later use are ordered after it.
+// copy that fills it and every later use are ordered after it. A front that follows the back buffer
+// (GL_FRONT_AND_BACK) gets its copy here, before anything uses it alone.
 pipe::Handle FrontImage(Context& context, Surface& surface) {
   if (!SurfaceDoubleBuffered(surface)) return surface.color;
   if (!surface.front.valid()) {
@@ -44,19 +53,44 @@ pipe::Handle FrontImage(Context& context, Surface& surface) {
         static_cast<uint32_t>(surface.desc.width), static_cast<uint32_t>(surface.desc.height), 1});
     // What the window shows: the last frame swapped, which the back buffer holds unless drawn to since.
     CopySurfaceImage(context, surface, surface.color, surface.front);
+    surface.front_follows_back = false;
+    surface.front_equals_back = true;
+  } else if (surface.front_follows_back) {
+    CopySurfaceImage(context, surface, surface.color, surface.front);
+    // Still drawing to both: the front goes on following from this copy.
+    surface.front_follows_back = DrawingBoth(context, surface);
+    surface.front_equals_back = true;
   }
   return surface.front;
 }
 
+// GL_FRONT_AND_BACK for drawing: exact while both buffers hold the same frame (after a swap, or a clear or
+// draws to both since), as the back buffer with the front following it; once they differ, the back buffer
+// only, said once (both at once would need every fragment output written twice).
+pipe::ImageRef BothBuffers(Surface& surface) {
+  if (surface.front_equals_back || !surface.front.valid()) {
+    surface.front_follows_back = true;
+    surface.front_drawn = true;
+  } else {
+    util::LogOnce(util::LogLevel::kWarning, "glDrawBuffer",
+                  "GL_FRONT_AND_BACK on a double-buffered window whose buffers differ draws to the back "
+                  "buffer only");
+  }
+  return {surface.color, 0, 0};
+}
+
 pipe::ImageRef BufferImage(Context& context, Surface* surface, GLenum buffer, bool draw) {
   if (!surface || buffer == GL_NONE) return {};
-  if (!IsFrontName(buffer) || !SurfaceDoubleBuffered(*surface)) return {surface->color, 0, 0};
-  if (buffer == GL_FRONT_AND_BACK || buffer == GL_LEFT) {
-    // Both buffers at once would need every fragment output written twice; Caldera draws to the back
-    // buffer and says so once (glClear of both is the common use, and a swap then shows it).
-    if (draw)
-      util::LogOnce(util::LogLevel::kWarning, "glDrawBuffer",
-                    "GL_FRONT_AND_BACK on a double-buffered window draws to the back buffer only");
+  if (!SurfaceDoubleBuffered(*surface)) return {surface->color, 0, 0};
+  const bool both = buffer == GL_FRONT_AND_BACK || buffer == GL_LEFT;
+  if (both && draw && surface->desc.samples <= 1) return BothBuffers(*surface);
+  if (both) return {surface->color, 0, 0};  // reads of both: the back buffer (GL reads one buffer)
+  if (!IsFrontName(buffer)) {
+    if (draw) {
+      // Drawing to the back buffer alone: a following front gets its copy first (ordered before the draws).
+      if (surface->front_follows_back) FrontImage(context, *surface);
+      surface->front_equals_back = false;
+    }
     return {surface->color, 0, 0};
   }
   if (surface->desc.samples > 1) {
@@ -66,7 +100,10 @@ pipe::ImageRef BufferImage(Context& context, Surface* surface, GLenum buffer, bo
     return {surface->color, 0, 0};
   }
   pipe::Handle front = FrontImage(context, *surface);
-  if (draw) surface->front_drawn = true;
+  if (draw) {
+    surface->front_drawn = true;
+    surface->front_equals_back = false;
+  }
   return {front, 0, 0};
 }
 
@@ -125,9 +162,15 @@ pipe::ImageRef ResolvedForRead(pipe::Pipe& pipe, Surface& surface, pipe::ImageRe
 }
 
 void CopyBackToFront(Context& context, Surface& surface) {
-  if (!surface.front.valid()) return;
-  CopySurfaceImage(context, surface, surface.color, surface.front);
-  surface.front_drawn = false;
+  surface.front_follows_back = false;
+  surface.front_equals_back = true;
+  if (surface.front.valid()) {
+    CopySurfaceImage(context, surface, surface.color, surface.front);
+    surface.front_drawn = false;
+  }
+  // Drawing to both buffers goes on into the next frame: the front follows again (the render targets, which
+  // would say so when rebuilt, stay as they are across a swap).
+  surface.front_follows_back = DrawingBoth(context, surface);
 }
 
 void ShowFrontBuffer(Context& context) {
@@ -139,10 +182,13 @@ void ShowFrontBuffer(Context& context) {
   }
   // A double-buffered window shows its front buffer when it was drawn to, or is the draw buffer now.
   GLenum buffer = DefaultDrawBuffer(context);
-  bool front_is_target = !context.draw_framebuffer && (buffer == GL_FRONT || buffer == GL_FRONT_LEFT);
-  if (!surface->front.valid() || !(surface->front_drawn || front_is_target)) return;
+  bool front_is_target = !context.draw_framebuffer &&
+                         (buffer == GL_FRONT || buffer == GL_FRONT_LEFT || DrawingBoth(context, *surface));
+  if (!surface->front_drawn && !front_is_target) return;
+  if (!surface->front.valid() && !surface->front_follows_back) return;
   surface->front_drawn = false;
-  ShowImage(context, *surface, surface->front);
+  // A front following the back buffer is the back buffer's frame: shown from there, without a copy.
+  ShowImage(context, *surface, surface->front_follows_back ? surface->color : surface->front);
 }
 
 }  // namespace caldera

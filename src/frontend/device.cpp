@@ -49,7 +49,7 @@ Device::~Device() {
   resource_pipe_.reset();
 }
 
-DeviceOpenResult OpenDevice(int32_t vulkan_index) {
+DeviceOpenResult OpenDevice(int32_t vulkan_index, const pipe::NativeDisplayHandle& display) {
   DeviceOpenResult result;
   BackendChoice choice = ChoiceFromEnv();
   std::string vulkan_why, gles_why;
@@ -70,7 +70,7 @@ DeviceOpenResult OpenDevice(int32_t vulkan_index) {
   if (!backend && choice == BackendChoice::kAuto)
     util::LogOnce(util::LogLevel::kWarning, "CALDERA_BACKEND",
                   "auto: no usable Vulkan device (" + vulkan_why + "); falling back to the host GLES driver");
-  if (!backend && choice != BackendChoice::kVulkan) backend = pipe::CreateGlesBackend(&gles_why);
+  if (!backend && choice != BackendChoice::kVulkan) backend = pipe::CreateGlesBackend(&gles_why, display);
   if (!backend) {
     if (choice == BackendChoice::kVulkan)
       result.error = "Vulkan backend unavailable: " + vulkan_why;
@@ -164,6 +164,8 @@ void Surface::CreateImages(pipe::Pipe& pipe) {
 void Surface::Resize(pipe::Pipe& pipe, int32_t width, int32_t height) {
   // A front buffer is made again when GL next names it (its contents are undefined after a resize anyway).
   front_drawn = false;
+  front_follows_back = false;
+  front_equals_back = true;
   for (pipe::Handle* h : {&color, &depth_stencil, &front, &resolved}) {
     if (!h->valid()) continue;
     pipe.Record(pipe::CmdImageDestroy{*h});

@@ -73,6 +73,12 @@ class Surface {
   // the frame into it. `front_drawn`: rendered to since the window last showed it.
   pipe::Handle front;
   bool front_drawn = false;
+  // GL_FRONT_AND_BACK (default_framebuffer.cpp): while both buffers hold the same frame, drawing to both is
+  // drawing to the back one with the front defined as its copy (`front_follows_back`), made when the front is
+  // next read, shown or drawn alone. `front_equals_back`: no draw has gone to one buffer alone since they
+  // were last the same (a swap, the front's first copy).
+  bool front_follows_back = false;
+  bool front_equals_back = true;
   // Multisampled surfaces: a single-sampled image reads resolve into first (neither a Vulkan copy to memory
   // nor a GLES glReadPixels can read samples), made on first use.
   pipe::Handle resolved;

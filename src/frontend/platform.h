@@ -38,8 +38,9 @@ struct DeviceOpenResult {
 
 // Picks the backend from CALDERA_BACKEND (auto|vulkan|gles). vulkan_index >= 0 (an EGL device's display)
 // opens that Vulkan physical device, with no GLES fallback unless CALDERA_BACKEND=gles asks for GLES (the
-// host's driver, which has no device choice) or CALDERA_PIPE=spawn (the server chooses).
-DeviceOpenResult OpenDevice(int32_t vulkan_index = -1);
+// host's driver, which has no device choice) or CALDERA_PIPE=spawn (the server chooses). `display`: the
+// window system's display the device serves (the GLES backend presents to its windows through the host).
+DeviceOpenResult OpenDevice(int32_t vulkan_index = -1, const pipe::NativeDisplayHandle& display = {});
 // The devices EGL_EXT_device_enumeration lists (enumerated once per process). Not to be called while
 // InsideDeviceSetup(): the caller reports no devices then (pipe::InsideVulkanSetup says why).
 const std::vector<pipe::VulkanDeviceInfo>& PhysicalDevices();

@@ -175,7 +175,9 @@ std::unique_ptr<Backend> CreateVulkanBackend(std::string* why, int32_t vulkan_in
 
 // Enumerated once per process, with an instance of its own (no device is created).
 const std::vector<VulkanDeviceInfo>& VulkanDevices();
-std::unique_ptr<Backend> CreateGlesBackend(std::string* why);
+// `display`: the window system the device is opened for; the host's EGL display is opened on it where the
+// host can (so windows of it present through the host), else surfaceless.
+std::unique_ptr<Backend> CreateGlesBackend(std::string* why, const NativeDisplayHandle& display = {});
 
 // The split-process pipe (CALDERA_PIPE=spawn, docs/SPAWN.md): a Backend in this process whose contexts carry
 // their chunks to a caldera-server process that owns the real backend. Null with *why when the server cannot

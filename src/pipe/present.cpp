@@ -1,6 +1,8 @@
 #include "pipe/present.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
 #include "util/log.h"
 
@@ -31,22 +33,35 @@ void PresentStats::AddLatency(uint64_t ns) {
   if (us > latency_max_us) latency_max_us = us;
 }
 
-void WritePresentStats(const PresentStats& s) {
-  const char* path = util::Env("CALDERA_STATS");
-  if (!path) return;
-  FILE* f = std::fopen(path, "a");
+int32_t FrameLatencyFromEnv() {
+  const char* v = util::Env("CALDERA_FRAME_LATENCY");
+  if (!v) return 2;
+  int n = std::atoi(v);
+  if (n < 1 || n > 8) {
+    util::LogOnce(util::LogLevel::kWarning, "CALDERA_FRAME_LATENCY",
+                  std::string("'") + v + "' is not 1..8; using 2");
+    return 2;
+  }
+  return n;
+}
+
+void WritePresentStats(const PresentStats& s, const char* path) {
+  const char* file = util::Env("CALDERA_STATS");
+  if (!file) return;
+  FILE* f = std::fopen(file, "a");
   if (!f) return;
-  std::fprintf(f,
-               "{\"present\": \"native\", \"frames_queued\": %llu, \"frames_presented\": %llu, "
-               "\"frames_dropped\": %llu, \"recreations\": %llu, \"paced\": %llu, \"damage_regions\": %llu, "
-               "\"fifo_relaxed_frames\": %llu, "
-               "\"gl_wait_ms\": %.3f, \"latency_sum_us\": %llu, "
-               "\"latency_max_us\": %llu, \"latency_us\": [",
-               (unsigned long long)s.frames_queued, (unsigned long long)s.frames_presented,
-               (unsigned long long)s.frames_dropped, (unsigned long long)s.recreations,
-               (unsigned long long)s.paced, (unsigned long long)s.damage_regions,
-               (unsigned long long)s.fifo_relaxed_frames, double(s.gl_wait_ns) * 1e-6,
-               (unsigned long long)s.latency_sum_us, (unsigned long long)s.latency_max_us);
+  std::fprintf(
+      f,
+      "{\"present\": \"native\", \"path\": \"%s\", \"frames_queued\": %llu, \"frames_presented\": %llu, "
+      "\"frames_dropped\": %llu, \"recreations\": %llu, \"paced\": %llu, \"damage_regions\": %llu, "
+      "\"fifo_relaxed_frames\": %llu, "
+      "\"gl_wait_ms\": %.3f, \"latency_sum_us\": %llu, "
+      "\"latency_max_us\": %llu, \"latency_us\": [",
+      path, (unsigned long long)s.frames_queued, (unsigned long long)s.frames_presented,
+      (unsigned long long)s.frames_dropped, (unsigned long long)s.recreations, (unsigned long long)s.paced,
+      (unsigned long long)s.damage_regions, (unsigned long long)s.fifo_relaxed_frames,
+      double(s.gl_wait_ns) * 1e-6, (unsigned long long)s.latency_sum_us,
+      (unsigned long long)s.latency_max_us);
   // Only the buckets up to the last non-empty one; each as [upper bound us, count].
   int last = -1;
   for (int i = 0; i < PresentStats::kLatencyBuckets; ++i)

@@ -33,6 +33,17 @@ struct NativeWindowHandle {
   void* surface = nullptr;
 };
 
+// The display a device is opened for, where it is a window system's. A backend that presents through
+// another API on the same server (the GLES backend: the host's EGL) opens that API's display on it, so its
+// window surfaces share objects with its contexts.
+// kXcb: `connection` is an xcb_connection_t* of Caldera's own (not the application's: it stays open as long
+// as the process), `screen` the screen's index. kNone: no window system (surfaceless, devices, pbuffers).
+struct NativeDisplayHandle {
+  WindowSystem system = WindowSystem::kNone;
+  void* connection = nullptr;
+  int32_t screen = 0;
+};
+
 // Counters of one presenter (probes for tests and CALDERA_STATS).
 struct PresentStats {
   uint64_t frames_queued = 0;     // CmdPresent records taken
@@ -57,14 +68,19 @@ struct PresentStats {
 // previous bucket's bound): 1, 2, 3, 4, then 5, 6, 7, 8 (×1), 10, 12, 14, 16 (×2), 20, 24, ... .
 uint64_t LatencyBucketUpperUs(int bucket);
 
-// Appends the presenter's counters to CALDERA_STATS as one JSON line ({"present": ...}); the presenter calls
-// it when it goes, after its last frame.
-void WritePresentStats(const PresentStats& stats);
+// Appends the presenter's counters to CALDERA_STATS as one JSON line ({"present": "native", "path": path,
+// ...}); the presenter calls it when it goes, after its last frame.
+void WritePresentStats(const PresentStats& stats, const char* path);
+
+// CALDERA_FRAME_LATENCY (1..8, default 2): how many frames the GL thread may be ahead of the display.
+int32_t FrameLatencyFromEnv();
 
 class Presenter {
  public:
   virtual ~Presenter() = default;
   virtual PresentStats stats() const = 0;
+  // How frames reach the window ("vulkan-swapchain", "host-egl"), for logs and CALDERA_STATS.
+  virtual const char* path() const = 0;
   // The frame-latency throttle, called by the frontend before it records CmdPresent (outside the backend's
   // locks, so other contexts never wait with it): returns once a frame at `interval` can be taken without
   // waiting. The time spent here counts as PresentStats::gl_wait_ns.

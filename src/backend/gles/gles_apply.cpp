@@ -191,9 +191,8 @@ void Context::Apply(const pipe::CmdDrawTransformFeedback&, const uint8_t*) {
                 "CmdDrawTransformFeedback reached a backend without it: ignored");
 }
 
-// Never sent: this backend has no presenter (windows use the read-back path).
-void Context::Apply(const pipe::CmdPresent&, const uint8_t*) {
-  util::LogOnce(util::LogLevel::kError, "gles", "CmdPresent reached a backend without presenters: ignored");
+void Context::Apply(const pipe::CmdPresent& c, const uint8_t*) {
+  OnPresent(c);
 }
 
 }  // namespace caldera::gles

@@ -87,6 +87,10 @@ class Context final : public pipe::BackendContext {
   void ClearColor(uint32_t index, const pipe::CmdClear& c, pipe::Format format);
   void ApplySrgbWrite();  // GL_FRAMEBUFFER_SRGB of the targets through GL_EXT_sRGB_write_control
 
+  // Presentation (gles_present.cpp): the frame copied into the presenter's staging slot.
+  void OnPresent(const pipe::CmdPresent& c);
+  GLuint present_fbo_ = 0;  // draw framebuffer of the slot being filled (framebuffers are per context)
+
   // Draws (gles_draw.cpp).
   bool PrepareDraw();  // targets, program and state for a draw; false: skip it
   void OnDraw(const pipe::CmdDraw& c);

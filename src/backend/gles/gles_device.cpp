@@ -9,6 +9,7 @@
 #include <string>
 
 #include "backend/gles/gles_context.h"
+#include "backend/gles/gles_present.h"
 #include "util/log.h"
 
 namespace caldera::gles {
@@ -44,14 +45,14 @@ bool BindHostContext(HostEgl& host, EGLContext context) {
   return true;
 }
 
-std::unique_ptr<Device> Device::Create(std::string* why) {
+std::unique_ptr<Device> Device::Create(std::string* why, const pipe::NativeDisplayHandle& display) {
   std::unique_ptr<Device> device(new Device);
-  if (!device->Init(why)) return nullptr;
+  if (!device->Init(why, display)) return nullptr;
   return device;
 }
 
-bool Device::Init(std::string* why) {
-  host_ = HostEgl::Open(why);
+bool Device::Init(std::string* why, const pipe::NativeDisplayHandle& display) {
+  host_ = HostEgl::Open(why, display);
   if (!host_) return false;
   root_ = host_->CreateContext(EGL_NO_CONTEXT, why);
   if (root_ == EGL_NO_CONTEXT) return false;
@@ -300,6 +301,10 @@ class Backend final : public pipe::Backend {
   std::unique_ptr<pipe::BackendContext> CreateContext() override {
     return std::make_unique<Context>(*device_);
   }
+  std::unique_ptr<pipe::Presenter> CreatePresenter(const pipe::NativeWindowHandle& window,
+                                                   std::string* why) override {
+    return Presenter::Create(*device_, window, why);
+  }
 
  private:
   std::unique_ptr<Device> device_;
@@ -310,8 +315,8 @@ class Backend final : public pipe::Backend {
 
 namespace caldera {
 
-std::unique_ptr<pipe::Backend> pipe::CreateGlesBackend(std::string* why) {
-  auto device = gles::Device::Create(why);
+std::unique_ptr<pipe::Backend> pipe::CreateGlesBackend(std::string* why, const NativeDisplayHandle& display) {
+  auto device = gles::Device::Create(why, display);
   if (!device) return nullptr;
   return std::make_unique<gles::Backend>(std::move(device));
 }

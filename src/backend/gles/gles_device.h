@@ -91,7 +91,8 @@ class SlotTable {
 
 class Device final : public pipe::Timeline {
  public:
-  static std::unique_ptr<Device> Create(std::string* why);
+  // `display`: the window system's display it serves (HostEgl::Open opens the host's display on it).
+  static std::unique_ptr<Device> Create(std::string* why, const pipe::NativeDisplayHandle& display = {});
   ~Device();
 
   HostEgl& host() { return *host_; }
@@ -127,7 +128,7 @@ class Device final : public pipe::Timeline {
 
  private:
   Device() = default;
-  bool Init(std::string* why);
+  bool Init(std::string* why, const pipe::NativeDisplayHandle& display);
   void QueryCaps();
   void QuerySampleCounts();
 

@@ -92,7 +92,7 @@ EGLDisplay VendorPlatformDisplay(EGLenum platform, void* native, const EGLAttrib
 
 }  // namespace
 
-std::unique_ptr<HostEgl> HostEgl::Open(std::string* why) {
+std::unique_ptr<HostEgl> HostEgl::Open(std::string* why, const pipe::NativeDisplayHandle& native) {
   if (t_opening) {
     *why =
         "the host EGL library routed back into Caldera (set CALDERA_GLES_LIBRARY to the host vendor library)";
@@ -109,7 +109,7 @@ std::unique_ptr<HostEgl> HostEgl::Open(std::string* why) {
   std::string reasons;
   for (const auto& path : candidates) {
     std::string reason;
-    if (host->Load(path, &reason) && host->Initialize(&reason)) {
+    if (host->Load(path, &reason) && host->Initialize(native, &reason)) {
       ok = true;
       break;
     }
@@ -174,12 +174,20 @@ bool HostEgl::Load(const std::string& path, std::string* why) {
             load(destroy_context_, "eglDestroyContext") && load(make_current_, "eglMakeCurrent") &&
             load(get_error_, "eglGetError") && load(create_sync_, "eglCreateSync") &&
             load(client_wait_sync_, "eglClientWaitSync") && load(wait_sync_, "eglWaitSync") &&
-            load(destroy_sync_, "eglDestroySync") && get_platform_display_;
+            load(destroy_sync_, "eglDestroySync") && load(query_string_, "eglQueryString") &&
+            get_platform_display_;
   if (!ok) *why = "EGL 1.5 entry points missing (need eglGetPlatformDisplay, eglCreateSync, ...)";
   return ok;
 }
 
-bool HostEgl::Initialize(std::string* why) {
+bool HostEgl::Initialize(const pipe::NativeDisplayHandle& native, std::string* why) {
+  if (native.system != pipe::WindowSystem::kNone) {
+    std::string window_why = "CALDERA_GLES_NATIVE_PRESENT=0";
+    if (util::EnvFlag("CALDERA_GLES_NATIVE_PRESENT", true) && InitializeWindowDisplay(native, &window_why))
+      return true;
+    util::LogOnce(util::LogLevel::kInfo, "gles-present",
+                  "the host's EGL display stays surfaceless (" + window_why + "): windows are read back");
+  }
   display_ = get_platform_display_(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
   if (display_ == EGL_NO_DISPLAY) {
     *why = "no surfaceless display (EGL_MESA_platform_surfaceless)";

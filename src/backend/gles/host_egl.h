@@ -16,13 +16,17 @@
 #include <memory>
 #include <string>
 
+#include "pipe/present.h"
+
 namespace caldera::gles {
 
 class HostEgl {
  public:
-  // Loads and initialises the host library (CALDERA_GLES_LIBRARY or the platform default) on a
-  // surfaceless display. Null with *why set when there is none, or when it would recurse into Caldera.
-  static std::unique_ptr<HostEgl> Open(std::string* why);
+  // Loads and initialises the host library (CALDERA_GLES_LIBRARY or the platform default). Its display is
+  // on `native`'s window system where the host has that platform and makes contexts current without
+  // surfaces there (window_system() says so; CALDERA_GLES_NATIVE_PRESENT=0 never tries), else surfaceless.
+  // Null with *why set when there is none, or when it would recurse into Caldera.
+  static std::unique_ptr<HostEgl> Open(std::string* why, const pipe::NativeDisplayHandle& native = {});
   ~HostEgl();
   HostEgl(const HostEgl&) = delete;
   HostEgl& operator=(const HostEgl&) = delete;
@@ -32,6 +36,21 @@ class HostEgl {
   void DestroyContext(EGLContext context);
   // Binds `context` (or nothing) on the calling thread, surfaceless.
   bool MakeCurrent(EGLContext context);
+
+  // Window surfaces, on a display opened on a window system (host_egl_window.cpp).
+  pipe::WindowSystem window_system() const { return window_system_; }
+  // A window surface for the xcb window `window` of X visual `visual` (the host's config for that visual,
+  // else one of the same depth), with the highest swap interval the host paces itself in *max_interval.
+  EGLSurface CreateWindowSurface(uint32_t window, uint32_t visual, EGLint* max_interval, std::string* why);
+  void DestroySurface(EGLSurface surface);
+  // Binds `context` with `surface` for drawing and reading on the calling thread (EGL_NO_SURFACE: none).
+  bool MakeCurrentWithSurface(EGLContext context, EGLSurface surface);
+  bool SwapInterval(EGLint interval);  // of the surface current on the calling thread
+  // Swaps `surface` (current on the calling thread); with the damage rectangles (x, y, w, h; bottom-up)
+  // where the host has EGL_KHR/EXT_swap_buffers_with_damage, else the whole surface.
+  bool SwapBuffers(EGLSurface surface, const EGLint* rects, EGLint n_rects);
+  bool QuerySurfaceSize(EGLSurface surface, EGLint* width, EGLint* height);
+  EGLint LastError() const { return get_error_(); }
 
   // Fences (EGL 1.5 syncs): created in a current context, waited on from any thread without one.
   EGLSync CreateFence();
@@ -52,11 +71,14 @@ class HostEgl {
  private:
   HostEgl() = default;
   bool Load(const std::string& path, std::string* why);
-  bool Initialize(std::string* why);
+  bool Initialize(const pipe::NativeDisplayHandle& native, std::string* why);
+  bool InitializeWindowDisplay(const pipe::NativeDisplayHandle& native, std::string* why);
+  bool LoadWindowEntryPoints();
 
   void* handle_ = nullptr;
   std::string library_;
   EGLDisplay display_ = EGL_NO_DISPLAY;
+  pipe::WindowSystem window_system_ = pipe::WindowSystem::kNone;
   int es_minor_ = 0;
   bool robust_access_ = false;
   bool made_one_ = false;
@@ -74,6 +96,16 @@ class HostEgl {
   PFNEGLCLIENTWAITSYNCPROC client_wait_sync_ = nullptr;
   PFNEGLWAITSYNCPROC wait_sync_ = nullptr;
   PFNEGLDESTROYSYNCPROC destroy_sync_ = nullptr;
+  PFNEGLQUERYSTRINGPROC query_string_ = nullptr;
+  // Window surfaces (loaded with a window-system display).
+  PFNEGLCHOOSECONFIGPROC choose_config_ = nullptr;
+  PFNEGLGETCONFIGATTRIBPROC get_config_attrib_ = nullptr;
+  PFNEGLCREATEPLATFORMWINDOWSURFACEPROC create_window_surface_ = nullptr;
+  PFNEGLDESTROYSURFACEPROC destroy_surface_ = nullptr;
+  PFNEGLSWAPBUFFERSPROC swap_buffers_ = nullptr;
+  PFNEGLSWAPINTERVALPROC swap_interval_ = nullptr;
+  PFNEGLQUERYSURFACEPROC query_surface_ = nullptr;
+  PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC swap_with_damage_ = nullptr;  // optional
 };
 
 }  // namespace caldera::gles

@@ -48,18 +48,6 @@ void Barrier(VkCommandBuffer cmd, const VkImageMemoryBarrier2& b) {
   vkCmdPipelineBarrier2(cmd, &dep);
 }
 
-int32_t FrameLatencyFromEnv() {
-  const char* v = util::Env("CALDERA_FRAME_LATENCY");
-  if (!v) return 2;
-  int n = std::atoi(v);
-  if (n < 1 || n > 8) {
-    util::LogOnce(util::LogLevel::kWarning, "CALDERA_FRAME_LATENCY",
-                  std::string("'") + v + "' is not 1..8; using 2");
-    return 2;
-  }
-  return n;
-}
-
 bool CreateXcbSurface(Device& device, const pipe::NativeWindowHandle& window, VkSurfaceKHR* surface,
                       std::string* why) {
   VkInstance instance = device.instance();
@@ -231,7 +219,7 @@ bool Swapchain::Init(const pipe::NativeWindowHandle& window, std::string* why) {
     *why = "out of memory for the present commands";
     return false;
   }
-  latency_ = FrameLatencyFromEnv();
+  latency_ = pipe::FrameLatencyFromEnv();
   // CALDERA_VBLANK_PACING: auto (every FIFO frame on CPU devices, only intervals above 1 elsewhere), 1
   // (every FIFO frame), above-1 (only intervals above 1: what a device whose WSI paces FIFO gets), 0 (never:
   // intervals above 1 then pace like 1).
@@ -274,7 +262,7 @@ Swapchain::~Swapchain() {
   }
   work_cv_.notify_all();
   if (worker_.joinable()) worker_.join();  // the worker shows what is queued before it ends
-  pipe::WritePresentStats(stats_);
+  pipe::WritePresentStats(stats_, path());
   uint64_t wait = last_serial_;
   for (auto& s : slots_) wait = std::max(wait, s.serial);
   if (wait) device_.WaitSerial(wait);

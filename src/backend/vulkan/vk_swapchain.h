@@ -34,6 +34,7 @@ class Swapchain final : public pipe::Presenter {
   static bool TearsLateSwaps(Device& device, const pipe::NativeWindowHandle& window);
   ~Swapchain() override;
   pipe::PresentStats stats() const override;
+  const char* path() const override { return "vulkan-swapchain"; }
   void WaitForFrameSlot(int32_t interval) override;
 
   enum class SlotState : uint8_t { kFree, kCopying, kQueued, kPresenting };

@@ -187,6 +187,21 @@ def check_x11_path(log, stats_path, want):
     return failed
 
 
+def check_native_frames(stats_path, want_path):
+    """The presenters' CALDERA_STATS lines: frames shown by `want_path` ("vulkan-swapchain", "host-egl") and by
+    no other; None: no native presenter showed any (the read-back path)."""
+    native = read_stats(stats_path, "native")
+    shown = {}
+    for e in native:
+        shown[e.get("path")] = shown.get(e.get("path"), 0) + e.get("frames_presented", 0)
+    print(f"frames shown by native presenters: {shown or 'none'}")
+    others = {p: n for p, n in shown.items() if p != want_path and n}
+    if (want_path and not shown.get(want_path)) or others:
+        print(f"FAIL: want frames from {want_path or 'no native presenter'}, got {shown}")
+        return True
+    return False
+
+
 def check_window(args):
     failed = False
     with Xvfb(extra_args=args.xvfb_arg or ()) as x, tempfile.TemporaryDirectory() as tmp:
@@ -212,11 +227,15 @@ def check_window(args):
         if code != 0 or not re.search(r"^\d+ passed, 0 failed$", log, re.M):
             print(f"FAIL: x11_egl_window exited {code} without a clean summary")
             failed = True
-        readback = args.present == "shm" or env.get("CALDERA_BACKEND") == "gles"
-        want = "frames are read back" if readback else "Vulkan swapchain presentation"
+        gles = env.get("CALDERA_BACKEND") == "gles"
+        # On llvmpipe the GLES backend presents through the host's window surface only when asked to.
+        readback = args.present == "shm" or (gles and env.get("CALDERA_GLES_NATIVE_PRESENT") != "1")
+        want = ("frames are read back" if readback else
+                "host EGL window presentation" if gles else "Vulkan swapchain presentation")
         if want not in log:
             print(f"FAIL: the log does not say {want!r}: another presentation path ran")
             failed = True
+        failed |= check_native_frames(stats_path, None if readback else "host-egl" if gles else "vulkan-swapchain")
         if args.validation and any(m in log for m in VALIDATION_MARKERS):
             print("FAIL: Vulkan validation reported problems")
             failed = True
@@ -300,13 +319,19 @@ def check_glx_errors(args):
 
 def check_glx(args):
     failed = False
-    with Xvfb() as x:
+    with Xvfb() as x, tempfile.TemporaryDirectory() as tmp:
         env = base_env(x.display, args.vendor_json, args.validation)
         env["__GLX_VENDOR_LIBRARY_NAME"] = "caldera"
         icd = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(args.vendor_json))), "icd")
         env["LD_LIBRARY_PATH"] = icd + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
+        stats_path = os.path.join(tmp, "stats.jsonl")
+        env["CALDERA_STATS"] = stats_path
         code, log = run([args.binary], env)
         sys.stdout.write(log)
+        # The windows' frames: the Vulkan swapchain, or the host's window surface (GLES, when asked to).
+        gles = env.get("CALDERA_BACKEND") == "gles"
+        native_gles = gles and env.get("CALDERA_GLES_NATIVE_PRESENT") == "1"
+        failed |= check_native_frames(stats_path, "host-egl" if native_gles else None if gles else "vulkan-swapchain")
         if code != 0 or not re.search(r"^\d+ passed, 0 failed$", log, re.M) or "GL_VENDOR Caldera" not in log:
             print(f"FAIL: x11_glx_window exited {code} without a clean summary on Caldera")
             failed = True
@@ -371,6 +396,8 @@ def within(fps, rate, tolerance=0.03):
 
 
 def check_interval(args):
+    if os.environ.get("CALDERA_BACKEND") == "gles":
+        return check_interval_gles(args)
     failed = False
     with Xvfb() as x:
         fps1, _ = interval_run(x, args, 1, 180, {})
@@ -432,6 +459,57 @@ def check_interval(args):
         if fps_free < 2 * 30:
             print(f"FAIL: interval 2 without the vblank clock still gave {fps_free:.1f} fps: the control shows "
                   "no difference")
+            failed = True
+    return failed
+
+
+def presenter_wait_ms(x, args, extra, frames=300):
+    """Interval 0 at 640x480 (inline pipe): the time the GL thread waited inside the presenter per frame
+    (PresentStats gl_wait_ms, the presenter's own probe), and the frame rate."""
+    with tempfile.TemporaryDirectory() as tmp:
+        stats_path = os.path.join(tmp, "stats.jsonl")
+        env = {"CALDERA_PIPE": "inline", "CALDERA_STATS": stats_path}
+        env.update(extra)
+        ((fps, _, _),), _ = interval_runs(x, args, [0], frames, env, size="640x480")
+        native = [e for e in read_stats(stats_path, "native") if e.get("path") == "host-egl"]
+        if not native:
+            raise RuntimeError("no host-egl presenter stats")
+        wait = sum(e["gl_wait_ms"] for e in native) / frames
+        print(f"  {extra or 'worker'}: {wait:.4f} ms per frame waited for the presenter")
+        return wait, fps
+
+
+def check_interval_gles(args):
+    """The GLES backend's host-EGL presenter against Xvfb's 60 Hz vblank: intervals 1, 2, 1, 3 (set at run time),
+    interval 0 unpaced with the GL thread not waiting for the presenter, and the two negative controls: the
+    present worker off (CALDERA_PRESENT_WORKER=0: the GL thread waits for each frame to be shown) and the vblank
+    clock off (interval 2 unpaced: Mesa's software X11 swap does not wait for the vblank, so the rates above are
+    Caldera holding the frames). The GL thread's blocked time in eglSwapBuffers is not the measure here: on
+    llvmpipe, the host renders at each flush with the calling thread waiting for its rasterizer threads."""
+    failed = False
+    with Xvfb() as x:
+        results, log = interval_runs(x, args, [1, 2, 1, 3], 90, {})
+        if "host EGL window presentation" not in log:
+            print("FAIL: the runs did not present through the host's EGL")
+            failed = True
+        for (fps, _, _), (interval, rate) in zip(results, ((1, 60.0), (2, 30.0), (1, 60.0), (3, 20.0))):
+            if not within(fps, rate):
+                print(f"FAIL: interval {interval} gave {fps:.1f} fps, not {rate:.0f} +- 3 %")
+                failed = True
+        wait0, fps0 = presenter_wait_ms(x, args, {})
+        waited, _ = presenter_wait_ms(x, args, {"CALDERA_PRESENT_WORKER": "0"})
+        if fps0 < 1.5 * 60:
+            print(f"FAIL: interval 0 gave {fps0:.1f} fps: still paced")
+            failed = True
+        if wait0 > 0.02:
+            print(f"FAIL: at interval 0 the GL thread waited {wait0:.4f} ms per frame for the presenter")
+            failed = True
+        if waited < max(10 * wait0, 0.02):
+            print(f"FAIL: CALDERA_PRESENT_WORKER=0 ({waited:.4f} ms) does not show the wait the worker hides")
+            failed = True
+        (fps_free, _, _), = interval_runs(x, args, [2], 90, {"CALDERA_VBLANK_PACING": "0"})[0]
+        if fps_free < 2 * 30:
+            print(f"FAIL: interval 2 without the vblank clock still gave {fps_free:.1f} fps")
             failed = True
     return failed
 

@@ -178,6 +178,33 @@ void CheckDefaultFramebuffer(Display* x, int screen, GLXFBConfig double_cfg, Win
   glReadBuffer(GL_FRONT);
   CHECK(ReadPixelIs(40, 30, 0, 0, 255));
   glReadBuffer(GL_BACK);
+  // GL_FRONT_AND_BACK: both buffers written (shown at glFlush), across a swap too; then the back alone.
+  glDrawBuffer(GL_FRONT_AND_BACK);
+  ClearTo(1, 1, 0);
+  glFlush();
+  CHECK(WaitForPixel(x, win, 40, 30, 255, 255, 0));
+  glReadBuffer(GL_FRONT);
+  CHECK(ReadPixelIs(40, 30, 255, 255, 0));
+  glReadBuffer(GL_BACK);
+  CHECK(ReadPixelIs(40, 30, 255, 255, 0));
+  glXSwapBuffers(x, win);
+  ClearTo(0, 0, 0);  // then white in the lower-left quarter only (a core context: a scissored clear)
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 40, 30);
+  ClearTo(1, 1, 1);
+  glDisable(GL_SCISSOR_TEST);
+  glReadBuffer(GL_FRONT);
+  CHECK(ReadPixelIs(10, 10, 255, 255, 255) && ReadPixelIs(70, 50, 0, 0, 0));
+  glReadBuffer(GL_BACK);
+  CHECK(ReadPixelIs(10, 10, 255, 255, 255) && ReadPixelIs(70, 50, 0, 0, 0));
+  glFlush();
+  CHECK(WaitForPixel(x, win, 10, 50, 255, 255, 255));
+  glDrawBuffer(GL_BACK);
+  ClearTo(0, 1, 1);
+  glReadBuffer(GL_FRONT);
+  CHECK(ReadPixelIs(10, 10, 255, 255, 255) && ReadPixelIs(70, 50, 0, 0, 0));
+  glReadBuffer(GL_BACK);
+  CHECK(ReadPixelIs(70, 50, 0, 255, 255));
   CHECK(glGetError() == GL_NO_ERROR);
   CHECK(glXMakeCurrent(x, None, nullptr));
 
