@@ -4,7 +4,9 @@
 // reads frames back and hands them to the binding (the software path), so every backend can show windows.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace caldera::pipe {
 
@@ -74,6 +76,21 @@ void WritePresentStats(const PresentStats& stats, const char* path);
 
 // CALDERA_FRAME_LATENCY (1..8, default 2): how many frames the GL thread may be ahead of the display.
 int32_t FrameLatencyFromEnv();
+
+// The frame-latency throttle of a presenter's staging slots (Slot::state an enum with kFree, kQueued and
+// kPresenting): the first free slot, at interval 0 always (frames still waiting are replaced), else only while
+// fewer than `latency` frames wait to be shown. Null: the GL thread waits.
+template <typename Slot>
+Slot* TakeableFrameSlot(std::vector<Slot>& slots, int32_t interval, int32_t latency) {
+  using State = decltype(Slot::state);
+  size_t waiting = 0;
+  Slot* free = nullptr;
+  for (auto& s : slots) {
+    if (s.state == State::kQueued || s.state == State::kPresenting) ++waiting;
+    if (s.state == State::kFree && !free) free = &s;
+  }
+  return free && (interval == 0 || waiting < size_t(latency)) ? free : nullptr;
+}
 
 class Presenter {
  public:

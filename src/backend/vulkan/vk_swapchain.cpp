@@ -295,13 +295,7 @@ VkPresentModeKHR Swapchain::ModeFor(int32_t interval, bool late_swaps_tear) cons
 }
 
 Swapchain::Slot* Swapchain::FreeSlotLocked(int32_t interval) {
-  size_t waiting = 0;
-  Slot* free = nullptr;
-  for (auto& s : slots_) {
-    if (s.state == SlotState::kQueued || s.state == SlotState::kPresenting) ++waiting;
-    if (s.state == SlotState::kFree && !free) free = &s;
-  }
-  return free && (interval == 0 || waiting < size_t(latency_)) ? free : nullptr;
+  return pipe::TakeableFrameSlot(slots_, interval, latency_);
 }
 
 void Swapchain::WaitForFrameSlot(int32_t interval) {
