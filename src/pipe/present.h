@@ -78,8 +78,8 @@ void WritePresentStats(const PresentStats& stats, const char* path);
 int32_t FrameLatencyFromEnv();
 
 // The frame-latency throttle of a presenter's staging slots (Slot::state an enum with kFree, kQueued and
-// kPresenting): the first free slot, at interval 0 always (frames still waiting are replaced), else only while
-// fewer than `latency` frames wait to be shown. Null: the GL thread waits.
+// kPresenting): the first free slot, at interval 0 always (frames still waiting are replaced), else only
+// while fewer than `latency` frames wait to be shown. Null: the GL thread waits.
 template <typename Slot>
 Slot* TakeableFrameSlot(std::vector<Slot>& slots, int32_t interval, int32_t latency) {
   using State = decltype(Slot::state);
