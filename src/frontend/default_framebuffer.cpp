@@ -161,6 +161,14 @@ pipe::ImageRef ResolvedForRead(pipe::Pipe& pipe, Surface& surface, pipe::ImageRe
   return {surface.resolved, 0, 0};
 }
 
+void NoteWholeColorClear(Context& context) {
+  Surface* surface = context.draw_surface();
+  if (context.draw_framebuffer || !surface || !DrawingBoth(context, *surface)) return;
+  surface->front_equals_back = true;
+  surface->front_follows_back = true;
+  surface->front_drawn = true;
+}
+
 void CopyBackToFront(Context& context, Surface& surface) {
   surface.front_follows_back = false;
   surface.front_equals_back = true;

@@ -33,6 +33,10 @@ pipe::ImageRef DefaultReadImage(Context& context);
 // of a multisampled window: glReadPixels, the read-back presentation path).
 pipe::ImageRef ResolvedForRead(pipe::Pipe& pipe, Surface& surface, pipe::ImageRef image);
 // After a swap has shown the back buffer: the front buffer (where one was made) becomes that frame.
+// glClear of the colour buffer over the whole default framebuffer (no scissor, every channel written): with
+// GL_FRONT_AND_BACK both buffers end up the same, so the front follows the back buffer from here however they
+// differed before.
+void NoteWholeColorClear(Context& context);
 void CopyBackToFront(Context& context, Surface& surface);
 
 }  // namespace caldera

@@ -8,6 +8,7 @@
 #include "frontend/buffer_util.h"
 #include "frontend/compat/hooks.h"
 #include "frontend/context.h"
+#include "frontend/default_framebuffer.h"
 #include "frontend/device.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_enums.h"
@@ -67,6 +68,10 @@ void Clear(Context& ctx, GLbitfield mask) {
                  ((mask & GL_DEPTH_BUFFER_BIT) ? pipe::kClearDepth : 0) |
                  ((mask & GL_STENCIL_BUFFER_BIT) ? pipe::kClearStencil : 0);
   const GLState& s = ctx.state;
+  const auto& mask0 = s.color_mask[0];
+  if ((bits & pipe::kClearColor) && !s.scissor_test && mask0[0] && mask0[1] && mask0[2] && mask0[3] &&
+      !s.rasterizer_discard)
+    NoteWholeColorClear(ctx);  // GL_FRONT_AND_BACK: both buffers the same from here
   if (bits)
     RecordClear(ctx, bits, 0xFF, s.clear_color, s.clear_depth, static_cast<uint32_t>(s.clear_stencil));
   if (mask & glenum::kAccumBufferBit)

@@ -205,6 +205,14 @@ void CheckDefaultFramebuffer(Display* x, int screen, GLXFBConfig double_cfg, Win
   CHECK(ReadPixelIs(10, 10, 255, 255, 255) && ReadPixelIs(70, 50, 0, 0, 0));
   glReadBuffer(GL_BACK);
   CHECK(ReadPixelIs(70, 50, 0, 255, 255));
+  // The buffers differ now; a whole clear to both makes them the same again (piglit drawbuffer-modes).
+  glDrawBuffer(GL_FRONT_AND_BACK);
+  ClearTo(1, 0, 0);
+  glReadBuffer(GL_FRONT);
+  CHECK(ReadPixelIs(10, 10, 255, 0, 0) && ReadPixelIs(70, 50, 255, 0, 0));
+  glReadBuffer(GL_BACK);
+  CHECK(ReadPixelIs(10, 10, 255, 0, 0));
+  glDrawBuffer(GL_BACK);
   CHECK(glGetError() == GL_NO_ERROR);
   CHECK(glXMakeCurrent(x, None, nullptr));
 
