@@ -32,6 +32,12 @@ CONFIGS = [
     ("inproc interval 1", 1, {"CALDERA_PIPE": "inproc"}),
     ("inproc interval 1, credit 2", 1, {"CALDERA_PIPE": "inproc", "CALDERA_PRESENT_CREDIT": "2"}),
     ("inline interval 1, no present worker", 1, {"CALDERA_PIPE": "inline", "CALDERA_PRESENT_WORKER": "0"}),
+    # The GLES backend's host window surface (on llvmpipe only when asked for: the read-back path is its default
+    # there, and has no presenter to measure).
+    ("GLES host surface interval 0", 0, {"CALDERA_PIPE": "inline", "CALDERA_BACKEND": "gles",
+                                         "CALDERA_GLES_NATIVE_PRESENT": "1"}),
+    ("GLES host surface interval 1", 1, {"CALDERA_PIPE": "inline", "CALDERA_BACKEND": "gles",
+                                         "CALDERA_GLES_NATIVE_PRESENT": "1"}),
 ]
 
 
