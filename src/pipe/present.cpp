@@ -1,7 +1,10 @@
 #include "pipe/present.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
+#include <shared_mutex>
 #include <string>
 
 #include "util/log.h"
@@ -31,6 +34,41 @@ void PresentStats::AddLatency(uint64_t ns) {
   ++latency_us[LatencyBucket(us)];
   latency_sum_us += us;
   if (us > latency_max_us) latency_max_us = us;
+}
+
+namespace {
+
+// Never destroyed: workers may still reach it after the exit handler, while static destructors run.
+std::shared_mutex& PresentExitMutex() {
+  static auto* mutex = new std::shared_mutex;
+  return *mutex;
+}
+std::atomic<bool> g_exiting{false};
+
+void OnProcessExit() {
+  std::unique_lock lock(PresentExitMutex());  // the frames under way end first
+  g_exiting = true;
+}
+
+}  // namespace
+
+void InstallPresentExitGuard() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    PresentExitMutex();
+    std::atexit(OnProcessExit);
+  });
+}
+
+bool BeginPresentWork() {
+  PresentExitMutex().lock_shared();
+  if (!g_exiting) return true;
+  PresentExitMutex().unlock_shared();
+  return false;
+}
+
+void EndPresentWork() {
+  PresentExitMutex().unlock_shared();
 }
 
 int32_t FrameLatencyFromEnv() {

@@ -74,6 +74,15 @@ uint64_t LatencyBucketUpperUs(int bucket);
 // ...}); the presenter calls it when it goes, after its last frame.
 void WritePresentStats(const PresentStats& stats, const char* path);
 
+// Process exit with frames in flight. A program may exit while a present worker still shows its last frame
+// (a window never destroyed, a flush just before exit); the driver underneath (the Vulkan loader, the host's
+// EGL) is torn down by the libraries' finalizers while that thread would still call it. Workers bracket each
+// frame's presentation with BeginPresentWork / EndPresentWork; an exit handler (installed by the first
+// presenter, InstallPresentExitGuard) waits for the frames under way and lets no later one start.
+void InstallPresentExitGuard();
+bool BeginPresentWork();  // false: the process is exiting; drop the frame (and call no EndPresentWork)
+void EndPresentWork();
+
 // CALDERA_FRAME_LATENCY (1..8, default 2): how many frames the GL thread may be ahead of the display.
 int32_t FrameLatencyFromEnv();
 

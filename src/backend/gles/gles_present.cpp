@@ -59,6 +59,7 @@ Presenter::Presenter(Device& device, const pipe::NativeWindowHandle& window)
     : device_(device), window_(window) {
   latency_ = pipe::FrameLatencyFromEnv();
   server_waits_ = device.caps().accelerated;
+  pipe::InstallPresentExitGuard();
   use_worker_ = util::EnvFlag("CALDERA_PRESENT_WORKER", true);
   // CALDERA_VBLANK_PACING as on Vulkan: auto holds every frame at interval >= 1 on a CPU renderer (Mesa's
   // software X11 path takes a swap interval but never waits for a vblank) and, elsewhere, what the host
@@ -241,7 +242,13 @@ void Presenter::WorkerLoop() {
       if (!slot) break;  // stopped with nothing queued
       slot->state = SlotState::kPresenting;
     }
-    Present(*slot);
+    if (pipe::BeginPresentWork()) {
+      Present(*slot);
+      pipe::EndPresentWork();
+    } else {  // the process is exiting: the host driver may be gone
+      std::lock_guard lock(mutex_);
+      ++stats_.frames_dropped;
+    }
     {
       std::lock_guard lock(mutex_);
       slot->state = SlotState::kFree;

@@ -237,6 +237,7 @@ bool Swapchain::Init(const pipe::NativeWindowHandle& window, std::string* why) {
   if (pace || hold_above_1) clock_ = window.clock;
   pace_every_fifo_frame_ = pace && clock_;
   use_worker_ = util::EnvFlag("CALDERA_PRESENT_WORKER", true);
+  pipe::InstallPresentExitGuard();
   // One slot the worker presents from, one waiting, one the GL thread copies into: at interval 0 the GL
   // thread always finds a free one. At interval >= 1 `latency_` frames may wait.
   slots_.resize(size_t(std::max(latency_, 2) + 1));
@@ -402,7 +403,13 @@ void Swapchain::WorkerLoop() {
       queue_.pop_front();
       slot->state = SlotState::kPresenting;
     }
-    Finished(slot, PresentSlot(*slot));
+    if (!pipe::BeginPresentWork()) {  // the process is exiting: the driver may be gone
+      Finished(slot, false);
+      continue;
+    }
+    bool presented = PresentSlot(*slot);
+    pipe::EndPresentWork();
+    Finished(slot, presented);
   }
 }
 
