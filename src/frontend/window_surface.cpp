@@ -11,6 +11,7 @@
 #include "frontend/default_framebuffer.h"
 #include "frontend/device.h"
 #include "frontend/hud.h"
+#include "util/clock.h"
 #include "util/log.h"
 
 namespace caldera {
@@ -52,12 +53,6 @@ bool PresentByReadback(Context& context, Surface& surface) {
   // Nothing else paces this path: at interval >= 1 the GL thread waits for the vblank itself.
   if (surface.swap_interval > 0) surface.window->WaitForVblank(surface.swap_interval);
   return true;
-}
-
-uint64_t NowNs() {
-  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count());
 }
 
 }  // namespace
@@ -130,7 +125,8 @@ bool ShowImage(Context& context, Surface& surface, pipe::Handle image) {
   pipe::Pipe& pipe = context.pipe();
   if (!pipe.Submit()) return false;
   surface.presenter->WaitForFrameSlot(surface.swap_interval);
-  pipe::CmdPresent present{{image, 0, 0}, surface.presenter.get(), surface.swap_interval, NowNs()};
+  pipe::CmdPresent present{
+      {image, 0, 0}, surface.presenter.get(), surface.swap_interval, util::SteadyNowNs()};
   present.late_swaps_tear = surface.late_swaps_tear;
   pipe.Record(present);
   return pipe.EndFrame();
@@ -224,7 +220,8 @@ SwapResult SwapBuffers(Context* context, Surface& surface, const int32_t* rects,
     // Everything recorded so far goes to the backend first, then the throttle waits with no lock held.
     if (!pipe.Submit()) return SwapResult::kContextLost;
     surface.presenter->WaitForFrameSlot(surface.swap_interval);
-    pipe::CmdPresent present{{surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval, NowNs()};
+    pipe::CmdPresent present{
+        {surface.color, 0, 0}, surface.presenter.get(), surface.swap_interval, util::SteadyNowNs()};
     present.late_swaps_tear = surface.late_swaps_tear;
     if (rects && n_rects > 0) SetDamage(&present, surface, rects, n_rects);
     pipe.Record(present);

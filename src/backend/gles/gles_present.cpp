@@ -9,16 +9,11 @@
 
 #include "backend/gles/gles_context.h"
 #include "backend/gles/gles_formats.h"
+#include "util/clock.h"
 #include "util/log.h"
 
 namespace caldera::gles {
 namespace {
-
-uint64_t NowNs() {
-  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count());
-}
 
 // The single-sampled frame's bytes as stored: an sRGB frame goes into a UNORM slot where the host copies
 // without converting (GL_EXT_sRGB_write_control off), since the window surface is linear.
@@ -120,23 +115,23 @@ Presenter::Slot* Presenter::FreeSlotLocked(int32_t interval) {
 
 void Presenter::WaitForFrameSlot(int32_t interval) {
   std::unique_lock lock(mutex_);
-  uint64_t start = NowNs();
+  uint64_t start = util::SteadyNowNs();
   free_cv_.wait(lock, [&] { return stop_ || FreeSlotLocked(interval); });
-  stats_.gl_wait_ns += NowNs() - start;
+  stats_.gl_wait_ns += util::SteadyNowNs() - start;
 }
 
 template <typename Ready>
 void Presenter::WaitUnlocked(std::condition_variable& cv, Ready ready) {
   std::unique_lock lock(mutex_);
   if (ready()) return;
-  uint64_t start = NowNs();
+  uint64_t start = util::SteadyNowNs();
   // The executing thread holds the device's lock (Context::Execute), which the worker takes for its host
   // calls: it waits without it.
   lock.unlock();
   device_.execute_mutex().unlock();
   lock.lock();
   cv.wait(lock, ready);
-  stats_.gl_wait_ns += NowNs() - start;
+  stats_.gl_wait_ns += util::SteadyNowNs() - start;
   lock.unlock();
   device_.execute_mutex().lock();
 }
@@ -312,7 +307,7 @@ void Presenter::Present(Slot& slot) {
   ++stats_.frames_presented;
   if (n_rects > 0) ++stats_.damage_regions;
   if (paced) ++stats_.paced;
-  stats_.AddLatency(NowNs() - frame.recorded_ns);
+  stats_.AddLatency(util::SteadyNowNs() - frame.recorded_ns);
 }
 
 void Presenter::FinishWorker() {

@@ -16,16 +16,11 @@
 
 #include "backend/vulkan/vk_context.h"
 #include "backend/vulkan/vk_device.h"
+#include "util/clock.h"
 #include "util/log.h"
 
 namespace caldera::vk {
 namespace {
-
-uint64_t NowNs() {
-  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count());
-}
 
 VkImageMemoryBarrier2 ImageBarrier(VkImage image, VkImageLayout from, VkImageLayout to) {
   VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
@@ -301,9 +296,9 @@ Swapchain::Slot* Swapchain::FreeSlotLocked(int32_t interval) {
 
 void Swapchain::WaitForFrameSlot(int32_t interval) {
   std::unique_lock lock(mutex_);
-  uint64_t start = NowNs();
+  uint64_t start = util::SteadyNowNs();
   while (!FreeSlotLocked(interval)) free_cv_.wait(lock);
-  stats_.gl_wait_ns += NowNs() - start;
+  stats_.gl_wait_ns += util::SteadyNowNs() - start;
 }
 
 Swapchain::Slot* Swapchain::BeginFrame(const ImageObject& src, int32_t interval,
@@ -311,9 +306,9 @@ Swapchain::Slot* Swapchain::BeginFrame(const ImageObject& src, int32_t interval,
   Slot* slot = nullptr;
   {
     std::unique_lock lock(mutex_);
-    uint64_t start = NowNs();
+    uint64_t start = util::SteadyNowNs();
     while (!(slot = FreeSlotLocked(interval))) free_cv_.wait(lock);
-    stats_.gl_wait_ns += NowNs() - start;
+    stats_.gl_wait_ns += util::SteadyNowNs() - start;
     slot->state = SlotState::kCopying;
     slot->interval = interval;
   }
@@ -352,11 +347,11 @@ void Swapchain::QueueFrame(Slot* slot, uint64_t serial) {
       ++stats_.frames_queued;
       slot->state = SlotState::kPresenting;
     }
-    uint64_t start = NowNs();
+    uint64_t start = util::SteadyNowNs();
     bool presented = PresentSlot(*slot);
     {
       std::lock_guard lock(mutex_);
-      stats_.gl_wait_ns += NowNs() - start;
+      stats_.gl_wait_ns += util::SteadyNowNs() - start;
     }
     Finished(slot, presented);
     return;
@@ -385,7 +380,7 @@ void Swapchain::Finished(Slot* slot, bool presented) {
     slot->state = SlotState::kFree;
     if (presented) {
       ++stats_.frames_presented;
-      if (slot->recorded_ns) stats_.AddLatency(NowNs() - slot->recorded_ns);
+      if (slot->recorded_ns) stats_.AddLatency(util::SteadyNowNs() - slot->recorded_ns);
     } else
       ++stats_.frames_dropped;
   }
