@@ -45,8 +45,8 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
     v[0] = v[1] = v[2] = 0;
     v[3] = 0x3f800000u;  // 1.0f
   }
-  // ES (1.1 too) has no GL_FRAMEBUFFER_SRGB switch (Caldera offers no GL_EXT_sRGB_write_control): sRGB attachments
-  // and sRGB window surfaces always encode, and blits between sRGB buffers convert.
+  // ES (1.1 too) has no GL_FRAMEBUFFER_SRGB switch (Caldera offers no GL_EXT_sRGB_write_control): sRGB
+  // attachments and sRGB window surfaces always encode, and blits between sRGB buffers convert.
   if (IsES() || IsES1()) state.framebuffer_srgb = true;
   dirty_.set();
   compat_ = (desc.api == ClientApi::kOpenGL && !desc.core_profile) || IsES1();
@@ -74,6 +74,7 @@ Context::~Context() {
   pipe_->Submit();
   WritePipeStats();
   WritePixelStats();
+  WriteProgramStats();
   WriteDrawDeltaStats(draw_delta_stats);
   compat::WriteStats(*this);
 }
@@ -89,6 +90,23 @@ void Context::WritePixelStats() const {
                  "\"pixel_general_conversions\": %llu, \"compressed_decoded_blocks\": %llu}\n",
                  (unsigned long long)p.row_copies, (unsigned long long)p.loop_conversions,
                  (unsigned long long)p.general_conversions, (unsigned long long)p.compressed_decoded_blocks);
+    std::fclose(f);
+  }
+}
+
+void Context::WriteProgramStats() const {
+  const ProgramStats& p = program_stats;
+  if (!p.links && !p.binaries_written && !p.binary_loads && !p.binary_refusals) return;
+  const char* path = util::Env("CALDERA_STATS");
+  if (!path) return;
+  if (FILE* f = std::fopen(path, "a")) {
+    std::fprintf(
+        f,
+        "{\"frontend\": \"programs\", \"links\": %llu, \"link_ms\": %.3f, \"binaries_written\": %llu, "
+        "\"binary_loads\": %llu, \"binary_load_ms\": %.3f, \"binary_refusals\": %llu}\n",
+        (unsigned long long)p.links, double(p.link_ns) * 1e-6, (unsigned long long)p.binaries_written,
+        (unsigned long long)p.binary_loads, double(p.binary_load_ns) * 1e-6,
+        (unsigned long long)p.binary_refusals);
     std::fclose(f);
   }
 }
@@ -446,9 +464,10 @@ void Context::FlushVertexInput() {
     const bool converted = streamed && ArrayIsConverted(*this, a);
     out.enabled = true;
     out.binding = static_cast<uint8_t>(i);
-    out.format = converted ? pipe::VertexFormat{pipe::VertexFormat::kFloat, static_cast<uint8_t>(a.size), false, false}
-                           : pipe::VertexFormat{static_cast<uint8_t>(type), static_cast<uint8_t>(a.size),
-                                                a.normalized, a.integer};
+    out.format =
+        converted ? pipe::VertexFormat{pipe::VertexFormat::kFloat, static_cast<uint8_t>(a.size), false, false}
+                  : pipe::VertexFormat{static_cast<uint8_t>(type), static_cast<uint8_t>(a.size), a.normalized,
+                                       a.integer};
     out.offset = 0;
     auto& b = cmd.bindings[i];
     b.buffer = source->handle;

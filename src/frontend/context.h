@@ -51,12 +51,7 @@ struct ShareGroup {
 // Dirty bits: set only on real change, consumed when a draw/clear resolves state into records. The
 // program and its uniforms have none: a draw compares the program it sent (Context::sent_program) and the
 // resolved resources are cached by object versions (draw_delta.h).
-enum DirtyBit : uint32_t {
-  kDirtyRenderTargets,
-  kDirtyFixedState,
-  kDirtyVertexInput,
-  kDirtyCount
-};
+enum DirtyBit : uint32_t { kDirtyRenderTargets, kDirtyFixedState, kDirtyVertexInput, kDirtyCount };
 
 struct StencilState {
   GLenum func = GL_ALWAYS;
@@ -220,6 +215,11 @@ class Context {
   // CALDERA_PIXEL_ROW_COPY=0: every transfer takes the general per-pixel path. Probes, appended to
   // CALDERA_STATS when the context goes: transfers by row copies, by per-call loops, by the general path.
   bool pixel_row_copy() const { return pixel_row_copy_; }
+  // Links and program binaries (CALDERA_STATS "programs" line): what glProgramBinary saved in glslang time.
+  struct ProgramStats {
+    uint64_t links = 0, link_ns = 0;  // glLinkProgram runs that reached the shader compiler
+    uint64_t binaries_written = 0, binary_loads = 0, binary_load_ns = 0, binary_refusals = 0;
+  } program_stats;
   struct PixelStats {
     uint64_t row_copies = 0, loop_conversions = 0, general_conversions = 0;
     // Blocks of formats stored decoded (ETC2/EAC, S3TC) decoded on the GL thread.
@@ -332,6 +332,7 @@ class Context {
   bool native_s3tc_ = false;
 
   void WritePixelStats() const;
+  void WriteProgramStats() const;
   void FlushFixedState();
   void FlushVertexInput();
   void FlushProgram();

@@ -20,6 +20,7 @@
 #include "frontend/gl_hints.h"
 #include "frontend/gl_impl.h"
 #include "frontend/gl_query.h"
+#include "frontend/program_util.h"
 #include "frontend/state_table_gen.h"
 #include "frontend/texture_util.h"
 
@@ -388,8 +389,14 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
     case GL_IMPLEMENTATION_COLOR_READ_TYPE:
       return ints({double(GL_UNSIGNED_BYTE)});
     case GL_NUM_SHADER_BINARY_FORMATS:
-    case GL_NUM_PROGRAM_BINARY_FORMATS:
       return ints({0});
+    case GL_SHADER_BINARY_FORMATS:  // none: an empty list
+      return true;
+    case GL_NUM_PROGRAM_BINARY_FORMATS:
+      return ints({double(ProgramBinaryFormatCount())});
+    case GL_PROGRAM_BINARY_FORMATS:
+      if (ProgramBinaryFormatCount() > 0) out.Add(double(ProgramBinaryFormat()));
+      return true;
     case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
       return ints({double(ListedCompressedFormats(ctx).size())});
     case GL_ACTIVE_TEXTURE:

@@ -1,5 +1,6 @@
 // Shader and program objects: compile, link (through src/shader), introspection and deletion rules.
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 
@@ -304,7 +305,11 @@ void LinkProgram(Context& ctx, GLuint name) {
                         GL_DEBUG_SEVERITY_HIGH, problems);
     return;
   }
+  const auto start = std::chrono::steady_clock::now();
   auto linked = std::make_shared<shader::LinkedProgram>(shader::LinkProgram(input));
+  ++ctx.program_stats.links;
+  ctx.program_stats.link_ns += uint64_t(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
   program->link_status = linked->ok;
   program->info_log = linked->info_log;
   if (!linked->ok) {
@@ -315,21 +320,29 @@ void LinkProgram(Context& ctx, GLuint name) {
     return;
   }
 
-  // A new executable: new backend program; the old one goes when no pending work uses it.
-  Device& device = ctx.device();
-  if (program->handle.valid())
-    ReleaseBackendObject(program->device, pipe::ObjectKind::kProgram, program->handle);
-  program->device = &device;
-  program->handle = ctx.NewHandle();
-  RecordProgramCreate(ctx, program->handle, *linked, has_fragment);
-  program->linked = std::move(linked);
-  BuildUniformStorage(*program);
-  if (ctx.program == program) ctx.MarkDirty(kDirtyVertexInput);
+  InstallExecutable(ctx, *program, std::move(linked), has_fragment);
 }
 
 }  // namespace gl
 
-void RecordProgramCreate(Context& ctx, pipe::Handle handle, const shader::LinkedProgram& linked, bool has_fragment) {
+void InstallExecutable(Context& ctx, Program& program, std::shared_ptr<const shader::LinkedProgram> linked,
+                       bool has_fragment) {
+  // A new executable: new backend program; the old one goes when no pending work uses it.
+  Device& device = ctx.device();
+  if (program.handle.valid())
+    ReleaseBackendObject(program.device, pipe::ObjectKind::kProgram, program.handle);
+  program.device = &device;
+  program.handle = ctx.NewHandle();
+  RecordProgramCreate(ctx, program.handle, *linked, has_fragment);
+  program.linked = std::move(linked);
+  program.linked_has_fragment = has_fragment;
+  program.binary.clear();
+  BuildUniformStorage(program);
+  if (ctx.program.get() == &program) ctx.MarkDirty(kDirtyVertexInput);
+}
+
+void RecordProgramCreate(Context& ctx, pipe::Handle handle, const shader::LinkedProgram& linked,
+                         bool has_fragment) {
   const auto& vs = linked.spirv[static_cast<int>(shader::Stage::kVertex)];
   const auto& fs = linked.spirv[static_cast<int>(shader::Stage::kFragment)];
   const auto& gs = linked.spirv[static_cast<int>(shader::Stage::kGeometry)];
@@ -428,7 +441,7 @@ void GetProgramiv(Context& ctx, GLuint name, GLenum pname, GLint* params) {
       *params = program->binary_retrievable_hint;
       return;
     case GL_PROGRAM_BINARY_LENGTH:
-      *params = 0;  // no binary formats (gl_program_binary.cpp)
+      *params = ProgramBinaryLength(ctx, *program);
       return;
     // As Mesa reports them: the mode as last set by glTransformFeedbackVaryings, the varyings as linked.
     case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:

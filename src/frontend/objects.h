@@ -137,6 +137,10 @@ struct Program : GLObject {
   // The result of the last successful link stays in use until the next successful link (GL semantics).
   bool link_status = false;
   std::shared_ptr<const shader::LinkedProgram> linked;
+  // False when the linked fragment stage is the linker's empty stand-in (desktop programs without one).
+  bool linked_has_fragment = true;
+  // glGetProgramBinary's bytes for `linked`, written at the first query and dropped with the executable.
+  std::vector<uint8_t> binary;
   ~Program() { ReleaseBackendObject(device, pipe::ObjectKind::kProgram, handle); }
   Device* device = nullptr;
   pipe::Handle handle;

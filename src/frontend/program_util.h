@@ -41,6 +41,18 @@ void BuildUniformStorage(Program& program);
 // Records the creation of backend program `handle` from `linked`: its SPIR-V (vertex, fragment, geometry)
 // and the sampler bindings the linker assigned. `has_fragment` false: the fragment stage is the empty one
 // the frontend linked in.
-void RecordProgramCreate(Context& ctx, pipe::Handle handle, const shader::LinkedProgram& linked, bool has_fragment);
+void RecordProgramCreate(Context& ctx, pipe::Handle handle, const shader::LinkedProgram& linked,
+                         bool has_fragment);
+
+// Makes `linked` the program's executable (glLinkProgram and glProgramBinary succeeding): a new backend
+// program, uniform storage reset to the initial values, the binary of the last one dropped.
+void InstallExecutable(Context& ctx, Program& program, std::shared_ptr<const shader::LinkedProgram> linked,
+                       bool has_fragment);
+
+// GL_PROGRAM_BINARY_LENGTH: the bytes glGetProgramBinary writes; 0 when binaries are off or not linked.
+GLint ProgramBinaryLength(Context& ctx, Program& program);
+// GL_NUM_PROGRAM_BINARY_FORMATS (1, or 0 under CALDERA_PROGRAM_BINARY=0) and the one format's enum.
+GLint ProgramBinaryFormatCount();
+GLenum ProgramBinaryFormat();
 
 }  // namespace caldera
