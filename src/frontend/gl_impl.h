@@ -507,9 +507,11 @@ void ReleaseShaderCompiler(Context& ctx);
 void GetShaderPrecisionFormat(Context& ctx, GLenum shader_type, GLenum precision_type, GLint* range,
                               GLint* precision);
 
-// --- gl_internalformat.cpp: per-format sample counts
+// --- gl_internalformat.cpp: what an internal format supports per target (ARB_internalformat_query2)
 void GetInternalformativ(Context& ctx, GLenum target, GLenum internal_format, GLenum pname, GLsizei count,
                          GLint* params);
+void GetInternalformati64v(Context& ctx, GLenum target, GLenum internal_format, GLenum pname, GLsizei count,
+                           GLint64* params);
 
 // --- gl_invalidate.cpp: framebuffer invalidation (validated; contents kept)
 void InvalidateFramebuffer(Context& ctx, GLenum target, GLsizei count, const GLenum* attachments);

@@ -284,6 +284,36 @@ bool BufferLevelParameter(const Texture& t, GLint level, GLenum pname, GLint* ou
       *out = has ? static_cast<GLint>(range.size) : 0;
       return true;
     default:
+      break;
+  }
+  // Component sizes and types follow the buffer's format once a buffer is attached, whatever its data store
+  // holds (as Mesa reports them; glGetInternalformativ answers the same for GL_TEXTURE_BUFFER).
+  const auto format = t.buffer ? glformat::TextureBufferFormat(t.buffer_internal_format) : std::nullopt;
+  switch (pname) {
+    case GL_TEXTURE_RED_SIZE:
+    case GL_TEXTURE_GREEN_SIZE:
+    case GL_TEXTURE_BLUE_SIZE:
+    case GL_TEXTURE_ALPHA_SIZE:
+    case GL_TEXTURE_DEPTH_SIZE:
+    case GL_TEXTURE_STENCIL_SIZE:
+    case GL_TEXTURE_SHARED_SIZE:
+      *out = format ? glformat::ComponentSize(*format, t.buffer_internal_format, pname) : 0;
+      return true;
+    case GL_TEXTURE_RED_TYPE:
+    case GL_TEXTURE_GREEN_TYPE:
+    case GL_TEXTURE_BLUE_TYPE:
+    case GL_TEXTURE_ALPHA_TYPE:
+    case GL_TEXTURE_DEPTH_TYPE: {
+      static constexpr GLenum kSizeOf[] = {GL_TEXTURE_RED_SIZE, GL_TEXTURE_GREEN_SIZE, GL_TEXTURE_BLUE_SIZE,
+                                           GL_TEXTURE_ALPHA_SIZE, GL_TEXTURE_DEPTH_SIZE};
+      const GLenum size_pname =
+          pname == GL_TEXTURE_DEPTH_TYPE ? GL_TEXTURE_DEPTH_SIZE : kSizeOf[pname - GL_TEXTURE_RED_TYPE];
+      const bool present =
+          format && glformat::ComponentSize(*format, t.buffer_internal_format, size_pname) > 0;
+      *out = present ? static_cast<GLint>(glformat::ComponentType(*format)) : GL_NONE;
+      return true;
+    }
+    default:
       return false;
   }
 }

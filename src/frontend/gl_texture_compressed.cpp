@@ -525,6 +525,23 @@ void ForgetCompressedLevels(Texture& tex, GLint first, GLint last) {
   for (GLint level = first; level <= last; ++level) tex.compressed_blocks.erase(level);
 }
 
+GLenum CompressedTargetError(GLenum internal_format, GLenum bind_target) {
+  const CompressedFormat* f = SpecificCompressedFormat(internal_format);
+  if (!f) return GL_NO_ERROR;
+  switch (bind_target) {
+    case GL_TEXTURE_2D:
+    case GL_TEXTURE_2D_ARRAY:
+    case GL_TEXTURE_CUBE_MAP:
+      return GL_NO_ERROR;
+    case GL_TEXTURE_3D:
+      return f->codec == Codec::kRgtc ? GL_INVALID_ENUM : GL_INVALID_OPERATION;
+    case GL_TEXTURE_1D_ARRAY:
+      return GL_INVALID_OPERATION;
+    default:
+      return GL_INVALID_ENUM;
+  }
+}
+
 GLint CompressedImageSize(Texture& tex, GLint level) {
   const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
   return f ? static_cast<GLint>(LevelBytes(tex, *f, level)) : 0;

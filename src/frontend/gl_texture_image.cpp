@@ -236,6 +236,12 @@ bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint int
   if (w > level_max || (it.bind_target != GL_TEXTURE_1D_ARRAY && h > level_max) ||
       (!layered && d > level_max))
     return fail(GL_INVALID_VALUE, "size too large for the level");
+  // GL_MAX_ARRAY_TEXTURE_LAYERS bounds a 2D array's depth; GL_MAX_3D_TEXTURE_SIZE (the same value) every
+  // dimension of a 3D texture.
+  if (it.bind_target == GL_TEXTURE_2D_ARRAY && d > kMaxArrayLayers)
+    return fail(GL_INVALID_VALUE, "more layers than the maximum");
+  if (it.bind_target == GL_TEXTURE_3D && (w > kMaxArrayLayers || h > kMaxArrayLayers || d > kMaxArrayLayers))
+    return fail(GL_INVALID_VALUE, "a dimension above GL_MAX_3D_TEXTURE_SIZE");
   if (it.bind_target == GL_TEXTURE_1D_ARRAY) {
     // GL's height is the layer count; Caldera keeps 1D arrays as layers of one row (as 2D arrays).
     if (h > kMaxArrayLayers) return fail(GL_INVALID_VALUE, "more layers than the maximum");
@@ -245,11 +251,8 @@ bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint int
     return fail(GL_INVALID_VALUE, "rectangle textures have one level");
   if (it.bind_target == GL_TEXTURE_CUBE_MAP && w != h)
     return fail(GL_INVALID_VALUE, "cube map faces must be square");
-  if (SpecificCompressedFormat(GLenum(internalformat)) && it.bind_target == GL_TEXTURE_3D)
-    return fail(SpecificCompressedFormat(GLenum(internalformat))->codec == CompressedCodec::kRgtc
-                    ? GL_INVALID_ENUM
-                    : GL_INVALID_OPERATION,
-                "this compressed format has no 3D textures");
+  if (GLenum e = CompressedTargetError(GLenum(internalformat), it.bind_target); e != GL_NO_ERROR)
+    return fail(e, "compressed formats are for 2D, 2D array and cube map textures");
   if (pipe::IsDepthFormat(*fmt) && it.bind_target == GL_TEXTURE_3D)
     return fail(GL_INVALID_OPERATION, "3D textures cannot have a depth format");
   auto* slot = BoundTexture(ctx, it.bind_target, fn);
@@ -463,13 +466,14 @@ void TexStorage(Context& ctx, int dims, GLenum target, GLsizei levels, GLenum in
   if (levels > MipCount(w, h, three_d ? d : 1)) return ctx.Error(GL_INVALID_OPERATION, fn, "too many levels");
   if (target == GL_TEXTURE_RECTANGLE && levels != 1)
     return ctx.Error(GL_INVALID_OPERATION, fn, "rectangle textures have one level");
-  if (three_d && SpecificCompressedFormat(internalformat))
-    return ctx.Error(SpecificCompressedFormat(internalformat)->codec == CompressedCodec::kRgtc
-                         ? GL_INVALID_ENUM
-                         : GL_INVALID_OPERATION,
-                     fn, "this compressed format has no 3D textures");
+  if (GLenum e = CompressedTargetError(internalformat, target); e != GL_NO_ERROR)
+    return ctx.Error(e, fn, "compressed formats are for 2D, 2D array and cube map textures");
   if (three_d && pipe::IsDepthFormat(*fmt))
     return ctx.Error(GL_INVALID_OPERATION, fn, "3D textures cannot have a depth format");
+  if (target == GL_TEXTURE_2D_ARRAY && d > kMaxArrayLayers)
+    return ctx.Error(GL_INVALID_VALUE, fn, "more layers than the maximum");
+  if (three_d && (w > kMaxArrayLayers || h > kMaxArrayLayers || d > kMaxArrayLayers))
+    return ctx.Error(GL_INVALID_VALUE, fn, "a dimension above GL_MAX_3D_TEXTURE_SIZE");
   if (target == GL_TEXTURE_1D_ARRAY) {
     if (h > kMaxArrayLayers) return ctx.Error(GL_INVALID_VALUE, fn, "more layers than the maximum");
     d = h, h = 1;  // layers of one row, as in TexImage

@@ -103,6 +103,11 @@ struct CompressedFormat {
   bool es_only = false;  // ETC2/EAC: ES contexts only (desktop GL has them through ARB_ES3_compatibility)
 };
 const CompressedFormat* SpecificCompressedFormat(GLenum internal_format);  // null: not one
+// The error a texture of `bind_target` with a specific compressed internal format gets (GL_NO_ERROR where it
+// is allowed: 2D, 2D array and cube map images). 3D textures: INVALID_ENUM for RGTC, INVALID_OPERATION for
+// the others; 1D and rectangle textures take no compressed format (INVALID_ENUM); 1D arrays
+// INVALID_OPERATION.
+GLenum CompressedTargetError(GLenum internal_format, GLenum bind_target);
 // Formats with no encoder here (ETC2/EAC) take no uncompressed writes, and S3TC only texel uploads
 // (`texel_upload`: glTex(Sub)Image*; not copies or glGenerateMipmap): records GL_INVALID_OPERATION (as ES
 // 3.0 names for ETC2/EAC) and returns true for them.

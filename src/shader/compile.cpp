@@ -1,7 +1,9 @@
 // Parsing one stage with glslang, in the two modes described in internal.h, and glCompileShader.
 #include <glslang/Public/ResourceLimits.h>
 
+#include <cstdlib>
 #include <mutex>
+#include <string>
 
 #include "shader/compat_builtins.h"
 #include "shader/internal.h"
@@ -12,7 +14,8 @@ namespace {
 
 // Legacy texture lookups are not declared by glslang when it targets SPIR-V, so the SPIR-V parse of a legacy
 // source maps them onto the GLSL 1.30+ overloaded names. The renames are exact; the shadow forms differ in
-// return type (vec4 then, float now), so they are helper functions instead of macros.
+// return type (vec4 then, float now), so they are helper functions instead of macros. Their vec4 is
+// (r, r, r, 1): GL_DEPTH_TEXTURE_MODE's initial GL_LUMINANCE, the only mode Caldera has.
 constexpr const char* kLegacyTextureMacros =
     "#define texture1D texture\n"
     "#define texture2D texture\n"
@@ -39,21 +42,85 @@ constexpr const char* kLegacyTextureMacros =
     "#define gl_FragDepthEXT gl_FragDepth\n";
 
 constexpr const char* kLegacyShadowFunctions =
-    "vec4 shadow1D(sampler1DShadow s, vec3 c) { return vec4(texture(s, c)); }\n"
-    "vec4 shadow2D(sampler2DShadow s, vec3 c) { return vec4(texture(s, c)); }\n"
-    "vec4 shadow1DProj(sampler1DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n"
-    "vec4 shadow2DProj(sampler2DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n"
-    "vec4 shadow1DLod(sampler1DShadow s, vec3 c, float l) { return vec4(textureLod(s, c, l)); }\n"
-    "vec4 shadow2DLod(sampler2DShadow s, vec3 c, float l) { return vec4(textureLod(s, c, l)); }\n"
-    "vec4 shadow1DProjLod(sampler1DShadow s, vec4 c, float l) { return vec4(textureProjLod(s, c, l)); }\n"
-    "vec4 shadow2DProjLod(sampler2DShadow s, vec4 c, float l) { return vec4(textureProjLod(s, c, l)); }\n";
+    "vec4 shadow1D(sampler1DShadow s, vec3 c) { return vec4(vec3(texture(s, c)), 1.0); }\n"
+    "vec4 shadow2D(sampler2DShadow s, vec3 c) { return vec4(vec3(texture(s, c)), 1.0); }\n"
+    "vec4 shadow1DProj(sampler1DShadow s, vec4 c) { return vec4(vec3(textureProj(s, c)), 1.0); }\n"
+    "vec4 shadow2DProj(sampler2DShadow s, vec4 c) { return vec4(vec3(textureProj(s, c)), 1.0); }\n"
+    "vec4 shadow1DLod(sampler1DShadow s, vec3 c, float l) { return vec4(vec3(textureLod(s, c, l)), 1.0); }\n"
+    "vec4 shadow2DLod(sampler2DShadow s, vec3 c, float l) { return vec4(vec3(textureLod(s, c, l)), 1.0); }\n"
+    "vec4 shadow1DProjLod(sampler1DShadow s, vec4 c, float l) { return vec4(vec3(textureProjLod(s, c, l)), "
+    "1.0); }\n"
+    "vec4 shadow2DProjLod(sampler2DShadow s, vec4 c, float l) { return vec4(vec3(textureProjLod(s, c, l)), "
+    "1.0); }\n";
 
 // Bias overloads exist only where implicit derivatives do.
 constexpr const char* kLegacyShadowBiasFunctions =
-    "vec4 shadow1D(sampler1DShadow s, vec3 c, float b) { return vec4(texture(s, c, b)); }\n"
-    "vec4 shadow2D(sampler2DShadow s, vec3 c, float b) { return vec4(texture(s, c, b)); }\n"
-    "vec4 shadow1DProj(sampler1DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b)); }\n"
-    "vec4 shadow2DProj(sampler2DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b)); }\n";
+    "vec4 shadow1D(sampler1DShadow s, vec3 c, float b) { return vec4(vec3(texture(s, c, b)), 1.0); }\n"
+    "vec4 shadow2D(sampler2DShadow s, vec3 c, float b) { return vec4(vec3(texture(s, c, b)), 1.0); }\n"
+    "vec4 shadow1DProj(sampler1DShadow s, vec4 c, float b) { return vec4(vec3(textureProj(s, c, b)), 1.0); "
+    "}\n"
+    "vec4 shadow2DProj(sampler2DShadow s, vec4 c, float b) { return vec4(vec3(textureProj(s, c, b)), 1.0); "
+    "}\n";
+
+// GL_EXT_texture_array in GLSL 1.10/1.20 sources: the array sampler types and lookups, which GLSL 1.30 made
+// core and glslang knows only there. Such a source is parsed as GLSL 1.30 (a superset of 1.20 without
+// profiles) with the extension's lookup names mapped onto the 1.30 ones; its shadow forms return vec4.
+constexpr const char* kTextureArrayMacros =
+    "#define texture1DArray texture\n"
+    "#define texture2DArray texture\n"
+    "#define texture1DArrayLod textureLod\n"
+    "#define texture2DArrayLod textureLod\n"
+    "vec4 shadow1DArray(sampler1DArrayShadow s, vec3 c) { return vec4(vec3(texture(s, c)), 1.0); }\n"
+    "vec4 shadow2DArray(sampler2DArrayShadow s, vec4 c) { return vec4(vec3(texture(s, c)), 1.0); }\n"
+    "vec4 shadow1DArrayLod(sampler1DArrayShadow s, vec3 c, float l) { return vec4(vec3(textureLod(s, c, l)), "
+    "1.0); }\n";
+constexpr const char* kTextureArrayBiasFunctions =
+    "vec4 shadow1DArray(sampler1DArrayShadow s, vec3 c, float b) { return vec4(vec3(texture(s, c, b)), 1.0); "
+    "}\n";
+
+// The directive lines of a source: `#` and the directive's first word, then the rest of the line.
+template <class Visit>
+void ForEachDirective(std::string& src, Visit visit) {
+  size_t pos = 0;
+  while (pos < src.size()) {
+    size_t eol = src.find('\n', pos);
+    if (eol == std::string::npos) eol = src.size();
+    size_t p = pos;
+    while (p < eol && (src[p] == ' ' || src[p] == '\t')) ++p;
+    if (p < eol && src[p] == '#') visit(pos, p + 1, eol);
+    pos = eol + 1;
+  }
+}
+
+// Whether a desktop source enables GL_EXT_texture_array (any behaviour but `disable`), and for a source
+// below GLSL 1.30, whether it must be parsed as 1.30 (`*below_130`).
+bool UsesTextureArrayExtension(const std::string& source, bool* below_130) {
+  std::string src = source;
+  int version = 110;
+  bool enabled = false;
+  ForEachDirective(src, [&](size_t, size_t at, size_t eol) {
+    const std::string line = src.substr(at, eol - at);
+    if (line.find("version") != std::string::npos && line.find("extension") == std::string::npos) {
+      const size_t digit = line.find_first_of("0123456789");
+      if (digit != std::string::npos) version = std::atoi(line.c_str() + digit);
+    } else if (line.find("extension") != std::string::npos &&
+               line.find("GL_EXT_texture_array") != std::string::npos) {
+      enabled = line.find("disable") == std::string::npos;
+    }
+  });
+  *below_130 = version < 130;
+  return enabled;
+}
+
+// Blanks `#extension GL_EXT_texture_array` lines (glslang does not know the name; line numbers stay put).
+void BlankTextureArrayDirective(std::string& src) {
+  ForEachDirective(src, [&](size_t pos, size_t at, size_t eol) {
+    const std::string line = src.substr(at, eol - at);
+    if (line.find("extension") != std::string::npos && line.find("GL_EXT_texture_array") != std::string::npos)
+      for (size_t i = pos; i < eol; ++i)
+        if (src[i] != '\r') src[i] = ' ';
+  });
+}
 
 // GL_ES is reserved ("GL_" prefix) and glslang refuses to #define it unless GL_EXT_spirv_intrinsics is on,
 // which relaxes that check. ES sources are parsed as desktop GLSL for SPIR-V, and `#ifdef GL_ES` must still
@@ -146,6 +213,22 @@ bool ParseStage(ParsedStage& out, Stage stage, const std::string& source, const 
   EProfile default_profile = options.es ? EEsProfile : ENoProfile;
   bool force = false;
   EShMessages messages = EShMsgDefault;
+  bool below_130 = false;
+  const bool texture_arrays = !options.es && UsesTextureArrayExtension(source, &below_130);
+  if (texture_arrays) {
+    BlankTextureArrayDirective(out.source);
+    out.preamble += kTextureArrayMacros;
+    if (stage == Stage::kFragment) out.preamble += kTextureArrayBiasFunctions;
+    if (mode == ParseMode::kValidate) {
+      if (below_130) {
+        default_version = 130;
+        default_profile = ENoProfile;
+        force = true;
+        BlankDirectives(out.source, false);
+      }
+      sh.setPreamble(out.preamble.c_str());
+    }
+  }
 
   if (mode == ParseMode::kSpirv) {
     int version = 0;
