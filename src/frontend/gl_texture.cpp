@@ -259,6 +259,37 @@ void TexParameterIuiv(Context& ctx, GLenum target, GLenum pname, const GLuint* p
 
 namespace {
 
+// GL_TEXTURE_*_SIZE and GL_TEXTURE_*_TYPE of an image stored as `f` (nullopt: no image): the components'
+// sizes, and the type of those present (GL_NONE for the others). False for any other pname.
+bool ComponentParameter(std::optional<pipe::Format> f, GLenum internal_format, GLenum pname, GLint* out) {
+  switch (pname) {
+    case GL_TEXTURE_RED_SIZE:
+    case GL_TEXTURE_GREEN_SIZE:
+    case GL_TEXTURE_BLUE_SIZE:
+    case GL_TEXTURE_ALPHA_SIZE:
+    case GL_TEXTURE_DEPTH_SIZE:
+    case GL_TEXTURE_STENCIL_SIZE:
+    case GL_TEXTURE_SHARED_SIZE:
+      *out = f ? glformat::ComponentSize(*f, internal_format, pname) : 0;
+      return true;
+    case GL_TEXTURE_RED_TYPE:
+    case GL_TEXTURE_GREEN_TYPE:
+    case GL_TEXTURE_BLUE_TYPE:
+    case GL_TEXTURE_ALPHA_TYPE:
+    case GL_TEXTURE_DEPTH_TYPE: {
+      static constexpr GLenum kSizeOf[] = {GL_TEXTURE_RED_SIZE, GL_TEXTURE_GREEN_SIZE, GL_TEXTURE_BLUE_SIZE,
+                                           GL_TEXTURE_ALPHA_SIZE, GL_TEXTURE_DEPTH_SIZE};
+      const GLenum size_pname =
+          pname == GL_TEXTURE_DEPTH_TYPE ? GL_TEXTURE_DEPTH_SIZE : kSizeOf[pname - GL_TEXTURE_RED_TYPE];
+      const bool present = f && glformat::ComponentSize(*f, internal_format, size_pname) > 0;
+      *out = present ? static_cast<GLint>(glformat::ComponentType(*f)) : GL_NONE;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
 // glGetTexLevelParameter* of a buffer texture: its texel range, format and buffer (level 0 only).
 bool BufferLevelParameter(const Texture& t, GLint level, GLenum pname, GLint* out) {
   pipe::TexelBufferRange range;
@@ -289,33 +320,7 @@ bool BufferLevelParameter(const Texture& t, GLint level, GLenum pname, GLint* ou
   // Component sizes and types follow the buffer's format once a buffer is attached, whatever its data store
   // holds (as Mesa reports them; glGetInternalformativ answers the same for GL_TEXTURE_BUFFER).
   const auto format = t.buffer ? glformat::TextureBufferFormat(t.buffer_internal_format) : std::nullopt;
-  switch (pname) {
-    case GL_TEXTURE_RED_SIZE:
-    case GL_TEXTURE_GREEN_SIZE:
-    case GL_TEXTURE_BLUE_SIZE:
-    case GL_TEXTURE_ALPHA_SIZE:
-    case GL_TEXTURE_DEPTH_SIZE:
-    case GL_TEXTURE_STENCIL_SIZE:
-    case GL_TEXTURE_SHARED_SIZE:
-      *out = format ? glformat::ComponentSize(*format, t.buffer_internal_format, pname) : 0;
-      return true;
-    case GL_TEXTURE_RED_TYPE:
-    case GL_TEXTURE_GREEN_TYPE:
-    case GL_TEXTURE_BLUE_TYPE:
-    case GL_TEXTURE_ALPHA_TYPE:
-    case GL_TEXTURE_DEPTH_TYPE: {
-      static constexpr GLenum kSizeOf[] = {GL_TEXTURE_RED_SIZE, GL_TEXTURE_GREEN_SIZE, GL_TEXTURE_BLUE_SIZE,
-                                           GL_TEXTURE_ALPHA_SIZE, GL_TEXTURE_DEPTH_SIZE};
-      const GLenum size_pname =
-          pname == GL_TEXTURE_DEPTH_TYPE ? GL_TEXTURE_DEPTH_SIZE : kSizeOf[pname - GL_TEXTURE_RED_TYPE];
-      const bool present =
-          format && glformat::ComponentSize(*format, t.buffer_internal_format, size_pname) > 0;
-      *out = present ? static_cast<GLint>(glformat::ComponentType(*format)) : GL_NONE;
-      return true;
-    }
-    default:
-      return false;
-  }
+  return ComponentParameter(format, t.buffer_internal_format, pname, out);
 }
 
 // Every glGetTexLevelParameter* value (all are integers; gl_texture_params.cpp converts them for the fv
@@ -360,29 +365,6 @@ bool TexLevelParameter(Context& ctx, GLenum target, GLint level, GLenum pname, G
       // Sample locations are always the device's standard ones (glTexImage2DMultisample).
       *params = GL_TRUE;
       return true;
-    case GL_TEXTURE_RED_SIZE:
-    case GL_TEXTURE_GREEN_SIZE:
-    case GL_TEXTURE_BLUE_SIZE:
-    case GL_TEXTURE_ALPHA_SIZE:
-    case GL_TEXTURE_DEPTH_SIZE:
-    case GL_TEXTURE_STENCIL_SIZE:
-    case GL_TEXTURE_SHARED_SIZE:
-      *params = has ? glformat::ComponentSize(t.format, t.internal_format, pname) : 0;
-      return true;
-    case GL_TEXTURE_RED_TYPE:
-    case GL_TEXTURE_GREEN_TYPE:
-    case GL_TEXTURE_BLUE_TYPE:
-    case GL_TEXTURE_ALPHA_TYPE:
-    case GL_TEXTURE_DEPTH_TYPE: {
-      // A component the format lacks has type GL_NONE; sizes say which exist.
-      static constexpr GLenum kSizeOf[] = {GL_TEXTURE_RED_SIZE, GL_TEXTURE_GREEN_SIZE, GL_TEXTURE_BLUE_SIZE,
-                                           GL_TEXTURE_ALPHA_SIZE, GL_TEXTURE_DEPTH_SIZE};
-      GLenum size_pname =
-          pname == GL_TEXTURE_DEPTH_TYPE ? GL_TEXTURE_DEPTH_SIZE : kSizeOf[pname - GL_TEXTURE_RED_TYPE];
-      bool present = has && glformat::ComponentSize(t.format, t.internal_format, size_pname) > 0;
-      *params = present ? static_cast<GLint>(glformat::ComponentType(t.format)) : GL_NONE;
-      return true;
-    }
     case GL_TEXTURE_COMPRESSED:
       // Generic compressed formats are stored uncompressed, and say so (GL 3.3 §3.8.3 allows it).
       *params = has && SpecificCompressedFormat(t.internal_format) ? GL_TRUE : GL_FALSE;
@@ -402,6 +384,9 @@ bool TexLevelParameter(Context& ctx, GLenum target, GLint level, GLenum pname, G
       *params = 0;  // not a buffer texture
       return true;
     default:
+      if (ComponentParameter(has ? std::optional<pipe::Format>(t.format) : std::nullopt, t.internal_format,
+                             pname, params))
+        return true;
       ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
       return false;
   }

@@ -62,6 +62,42 @@ constexpr const char* kLegacyShadowBiasFunctions =
     "vec4 shadow2DProj(sampler2DShadow s, vec4 c, float b) { return vec4(vec3(textureProj(s, c, b)), 1.0); "
     "}\n";
 
+// Calls visit(line start, first character after the '#', line end) for each preprocessor directive line.
+// Visitors may overwrite characters of the line (blanking it), never change the source's length.
+template <class Visit>
+void ForEachDirective(const std::string& src, Visit visit) {
+  size_t pos = 0;
+  while (pos < src.size()) {
+    size_t eol = src.find('\n', pos);
+    if (eol == std::string::npos) eol = src.size();
+    size_t p = pos;
+    while (p < eol && (src[p] == ' ' || src[p] == '\t')) ++p;
+    if (p < eol && src[p] == '#') visit(pos, p + 1, eol);
+    pos = eol + 1;
+  }
+}
+
+// The directive's name (`version`, `extension`, ...) and the rest of its line.
+void SplitDirective(const std::string& src, size_t at, size_t eol, std::string* name, std::string* rest) {
+  size_t q = at;
+  while (q < eol && (src[q] == ' ' || src[q] == '\t')) ++q;
+  size_t e = q;
+  while (e < eol && src[e] != ' ' && src[e] != '\t') ++e;
+  *name = src.substr(q, e - q);
+  *rest = src.substr(e, eol - e);
+}
+
+// Replaces a preprocessor directive line (`#version`, `#extension`) with spaces so line numbers stay put.
+void BlankDirectives(std::string& src, bool blank_extensions) {
+  ForEachDirective(src, [&](size_t pos, size_t at, size_t eol) {
+    std::string name, rest;
+    SplitDirective(src, at, eol, &name, &rest);
+    if (name == "version" || (blank_extensions && name == "extension"))
+      for (size_t i = pos; i < eol; ++i)
+        if (src[i] != '\r') src[i] = ' ';
+  });
+}
+
 // GL_EXT_texture_array in GLSL 1.10/1.20 sources: the array sampler types and lookups, which GLSL 1.30 made
 // core and glslang knows only there. Such a source is parsed as GLSL 1.30 (a superset of 1.20 without
 // profiles) with the extension's lookup names mapped onto the 1.30 ones; its shadow forms return vec4.
@@ -78,35 +114,22 @@ constexpr const char* kTextureArrayBiasFunctions =
     "vec4 shadow1DArray(sampler1DArrayShadow s, vec3 c, float b) { return vec4(vec3(texture(s, c, b)), 1.0); "
     "}\n";
 
-// The directive lines of a source: `#` and the directive's first word, then the rest of the line.
-template <class Visit>
-void ForEachDirective(std::string& src, Visit visit) {
-  size_t pos = 0;
-  while (pos < src.size()) {
-    size_t eol = src.find('\n', pos);
-    if (eol == std::string::npos) eol = src.size();
-    size_t p = pos;
-    while (p < eol && (src[p] == ' ' || src[p] == '\t')) ++p;
-    if (p < eol && src[p] == '#') visit(pos, p + 1, eol);
-    pos = eol + 1;
-  }
+bool NamesTextureArrayExtension(const std::string& rest) {
+  return rest.find("GL_EXT_texture_array") != std::string::npos;
 }
 
 // Whether a desktop source enables GL_EXT_texture_array (any behaviour but `disable`), and for a source
 // below GLSL 1.30, whether it must be parsed as 1.30 (`*below_130`).
-bool UsesTextureArrayExtension(const std::string& source, bool* below_130) {
-  std::string src = source;
+bool UsesTextureArrayExtension(const std::string& src, bool* below_130) {
   int version = 110;
   bool enabled = false;
   ForEachDirective(src, [&](size_t, size_t at, size_t eol) {
-    const std::string line = src.substr(at, eol - at);
-    if (line.find("version") != std::string::npos && line.find("extension") == std::string::npos) {
-      const size_t digit = line.find_first_of("0123456789");
-      if (digit != std::string::npos) version = std::atoi(line.c_str() + digit);
-    } else if (line.find("extension") != std::string::npos &&
-               line.find("GL_EXT_texture_array") != std::string::npos) {
-      enabled = line.find("disable") == std::string::npos;
-    }
+    std::string name, rest;
+    SplitDirective(src, at, eol, &name, &rest);
+    if (name == "version")
+      version = std::atoi(rest.c_str());
+    else if (name == "extension" && NamesTextureArrayExtension(rest))
+      enabled = rest.find("disable") == std::string::npos;
   });
   *below_130 = version < 130;
   return enabled;
@@ -115,8 +138,9 @@ bool UsesTextureArrayExtension(const std::string& source, bool* below_130) {
 // Blanks `#extension GL_EXT_texture_array` lines (glslang does not know the name; line numbers stay put).
 void BlankTextureArrayDirective(std::string& src) {
   ForEachDirective(src, [&](size_t pos, size_t at, size_t eol) {
-    const std::string line = src.substr(at, eol - at);
-    if (line.find("extension") != std::string::npos && line.find("GL_EXT_texture_array") != std::string::npos)
+    std::string name, rest;
+    SplitDirective(src, at, eol, &name, &rest);
+    if (name == "extension" && NamesTextureArrayExtension(rest))
       for (size_t i = pos; i < eol; ++i)
         if (src[i] != '\r') src[i] = ' ';
   });
@@ -129,29 +153,6 @@ constexpr const char* kEsDefine =
     "#extension GL_EXT_spirv_intrinsics : enable\n"
     "#define GL_ES 1\n"
     "#extension GL_EXT_spirv_intrinsics : disable\n";
-
-// Replaces a preprocessor directive line (`#version`, `#extension`) with spaces so line numbers stay put.
-void BlankDirectives(std::string& src, bool blank_extensions) {
-  size_t pos = 0;
-  while (pos < src.size()) {
-    size_t eol = src.find('\n', pos);
-    if (eol == std::string::npos) eol = src.size();
-    size_t p = pos;
-    while (p < eol && (src[p] == ' ' || src[p] == '\t')) ++p;
-    if (p < eol && src[p] == '#') {
-      size_t q = p + 1;
-      while (q < eol && (src[q] == ' ' || src[q] == '\t')) ++q;
-      const bool is_version = src.compare(q, 7, "version") == 0;
-      const bool is_extension = src.compare(q, 9, "extension") == 0;
-      if (is_version || (blank_extensions && is_extension)) {
-        for (size_t i = pos; i < eol; ++i) {
-          if (src[i] != '\r') src[i] = ' ';
-        }
-      }
-    }
-    pos = eol + 1;
-  }
-}
 
 // The desktop version/profile the SPIR-V parse uses for a validated source (see ParseMode::kSpirv).
 void SpirvVersionFor(int version, EProfile profile, int& out_version, EProfile& out_profile) {
