@@ -40,6 +40,7 @@ Context::Context(Device& device, const ContextDesc& desc, std::shared_ptr<ShareG
       util::EnvFlag("CALDERA_NATIVE_BC", true) && !util::EnvFlag("CALDERA_COMPRESSED_DECODE", false);
   native_rgtc_ = device.backend().caps().native_rgtc && native_bc;
   native_s3tc_ = device.backend().caps().native_s3tc && native_bc;
+  native_bptc_ = device.backend().caps().native_bptc && native_bc;
   for (auto& mask : state.color_mask) mask = {true, true, true, true};
   for (auto& v : state.generic_attrib) {
     v[0] = v[1] = v[2] = 0;

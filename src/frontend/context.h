@@ -222,7 +222,7 @@ class Context {
   } program_stats;
   struct PixelStats {
     uint64_t row_copies = 0, loop_conversions = 0, general_conversions = 0;
-    // Blocks of formats stored decoded (ETC2/EAC, S3TC) decoded on the GL thread.
+    // Blocks of formats stored decoded (ETC2/EAC, S3TC, BPTC) decoded on the GL thread.
     uint64_t compressed_decoded_blocks = 0;
   } pixel_stats;
   // RGTC textures are stored as their blocks (BC4/BC5) where the backend samples them
@@ -230,6 +230,8 @@ class Context {
   bool native_rgtc() const { return native_rgtc_; }
   // S3TC textures likewise (BackendCaps::native_s3tc), under the same switches.
   bool native_s3tc() const { return native_s3tc_; }
+  // BPTC textures likewise (BackendCaps::native_bptc), under the same switches.
+  bool native_bptc() const { return native_bptc_; }
   // The read framebuffer's depth (stencil: its stencil) attachment as glReadPixels reads it; zero handle if
   // none. *format is its pipe format.
   pipe::ImageRef ReadDepthStencilImage(bool stencil, int32_t* width, int32_t* height, pipe::Format* format);
@@ -257,7 +259,7 @@ class Context {
   std::shared_ptr<Renderbuffer> renderbuffer;
   // Texture bindings per unit and target kind (see TextureTargetIndex in gl_texture.cpp).
   static constexpr int kTextureUnits = 32;
-  static constexpr int kTextureTargets = 10;
+  static constexpr int kTextureTargets = 11;
   std::array<std::array<std::shared_ptr<Texture>, kTextureTargets>, kTextureUnits> textures;
   GLuint active_texture = 0;
   std::array<std::shared_ptr<SamplerObject>, kTextureUnits> sampler_bindings;  // glBindSampler, per unit
@@ -330,6 +332,7 @@ class Context {
   bool pixel_row_copy_ = true;
   bool native_rgtc_ = false;
   bool native_s3tc_ = false;
+  bool native_bptc_ = false;
 
   void WritePixelStats() const;
   void WriteProgramStats() const;

@@ -305,7 +305,7 @@ bool IsIntegerClientFormat(GLenum format) {
 // Texture-only formats: not colour-renderable in GL 3.3, so renderbuffers and multisample textures refuse
 // them. The generic compressed formats are stored uncompressed (GL lets an implementation choose) and the
 // RGTC formats are stored decoded (compressed.cpp keeps their blocks for glGetCompressedTexImage), as are
-// ETC2/EAC (11-bit EAC in 16-bit formats, so no precision is lost) and S3TC.
+// ETC2/EAC (11-bit EAC in 16-bit formats, so no precision is lost), S3TC and BPTC (BC6H's halves as RGB16F).
 constexpr FormatMapping kTextureOnlyFormats[] = {
     {GL_RGB9_E5, F::kRGB9E5},
     {GL_R8_SNORM, F::kR8SN},
@@ -345,6 +345,10 @@ constexpr FormatMapping kTextureOnlyFormats[] = {
     {kCompressedSrgbAlphaS3tcDxt1, F::kSRGB8A8},
     {kCompressedSrgbAlphaS3tcDxt3, F::kSRGB8A8},
     {kCompressedSrgbAlphaS3tcDxt5, F::kSRGB8A8},
+    {GL_COMPRESSED_RGBA_BPTC_UNORM, F::kRGBA8},
+    {GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM, F::kSRGB8A8},
+    {GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT, F::kRGB16F},
+    {GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT, F::kRGB16F},
 };
 
 std::optional<pipe::Format> LegacyTextureFormat(GLenum internal_format) {

@@ -1,7 +1,8 @@
 // Compressed textures: glCompressedTex(Sub)Image*, glGetCompressedTexImage and the block shadow.
-// ETC2/EAC textures, and S3TC ones where the backend does not sample BC1-BC3, are stored decoded: their
-// blocks are decoded here (pipe/etc2.h, pipe/s3tc.h) and sent as texels of the decoded format. ETC2/EAC has
-// no encoder, so only compressed writes reach it; S3TC texel uploads are encoded into the shadow. RGTC:
+// ETC2/EAC textures, and S3TC and BPTC ones where the backend does not sample BC1-BC3 or BC6H/BC7, are
+// stored decoded: their blocks are decoded here (pipe/etc2.h, pipe/s3tc.h, pipe/bptc.h) and sent as texels
+// of the decoded format. ETC2/EAC has no encoder, so only compressed writes reach it; S3TC and BPTC texel
+// uploads are encoded into the shadow. RGTC:
 // Where the backend samples RGTC natively (Context::native_rgtc: Vulkan devices with BC4/BC5, GLES hosts
 // with GL_EXT_texture_compression_rgtc) images are block-compressed and the application's blocks go to the
 // device as they are; every other write (uncompressed uploads, copies, glGenerateMipmap) is compressed on
@@ -20,6 +21,7 @@
 #include "frontend/gl_formats.h"
 #include "frontend/gl_impl.h"
 #include "frontend/texture_util.h"
+#include "pipe/bptc.h"
 #include "pipe/etc2.h"
 #include "pipe/rgtc.h"
 #include "pipe/s3tc.h"
@@ -57,10 +59,32 @@ constexpr CompressedFormat kFormats[] = {
     {glformat::kCompressedSrgbAlphaS3tcDxt1, 1, false, Codec::kDxt1Rgba, 8},
     {glformat::kCompressedSrgbAlphaS3tcDxt3, 1, false, Codec::kDxt3, 16},
     {glformat::kCompressedSrgbAlphaS3tcDxt5, 1, false, Codec::kDxt5, 16},
+    // BPTC (GL_ARB_texture_compression_bptc, GL_EXT_texture_compression_bptc on ES).
+    {GL_COMPRESSED_RGBA_BPTC_UNORM, 1, false, Codec::kBc7, 16},
+    {GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM, 1, false, Codec::kBc7, 16},
+    {GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT, 1, true, Codec::kBc6hS, 16},
+    {GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT, 1, false, Codec::kBc6hU, 16},
 };
 
 GLsizei Blocks(GLsizei texels) {
   return (texels + 3) / 4;
+}
+
+bool IsS3tc(const CompressedFormat& f) {
+  return f.codec == Codec::kDxt1Rgb || f.codec == Codec::kDxt1Rgba || f.codec == Codec::kDxt3 ||
+         f.codec == Codec::kDxt5;
+}
+bool IsBptc(const CompressedFormat& f) {
+  return f.codec == Codec::kBc7 || f.codec == Codec::kBc6hU || f.codec == Codec::kBc6hS;
+}
+bool IsBc6h(const CompressedFormat& f) {
+  return f.codec == Codec::kBc6hU || f.codec == Codec::kBc6hS;
+}
+// Bytes of one texel of the decoded storage of a format whose one block holds every channel: RGBA8, EAC's
+// 16-bit words, BC6H's four halves (RGBA16F, alpha 1).
+size_t StorageTexelBytes(const CompressedFormat& f) {
+  if (f.codec == Codec::kEac11) return size_t(2 * f.channels);
+  return IsBc6h(f) ? 8 : 4;
 }
 
 // Bytes of one layer's blocks covering w x h texels.
@@ -166,12 +190,6 @@ void CopyBlocksIn(std::vector<uint8_t>& blocks, const Texture& tex, const Compre
   }
 }
 
-// Encodes w x h x d storage texels (R8/RG8 layout, `channels` interleaved bytes) into `blocks` at texel x, y
-// (block-aligned) and layer z.
-bool IsS3tc(const CompressedFormat& f) {
-  return f.codec == Codec::kDxt1Rgb || f.codec == Codec::kDxt1Rgba || f.codec == Codec::kDxt3 ||
-         f.codec == Codec::kDxt5;
-}
 pipe::S3tcKind S3tcKindOf(const CompressedFormat& f) {
   switch (f.codec) {
     case Codec::kDxt1Rgb:
@@ -185,24 +203,40 @@ pipe::S3tcKind S3tcKindOf(const CompressedFormat& f) {
   }
 }
 
+// Encodes one block of a format whose block holds every channel from 16 texels of its decoded storage
+// (`texel` = StorageTexelBytes: RGBA8, or BC6H's four halves).
+void EncodeRgbaBlock(const CompressedFormat& f, const uint8_t texel[16][8], uint16_t valid, uint8_t* out) {
+  if (IsBc6h(f)) {
+    uint16_t halves[16][4];
+    std::memcpy(halves, texel, sizeof(halves));
+    return pipe::EncodeBc6hBlock(halves, f.codec == Codec::kBc6hS, valid, out);
+  }
+  uint8_t rgba[16][4];
+  for (int t = 0; t < 16; ++t) std::memcpy(rgba[t], texel[t], 4);
+  if (f.codec == Codec::kBc7) return pipe::EncodeBc7Block(rgba, valid, out);
+  pipe::EncodeS3tcBlock(rgba, valid, S3tcKindOf(f), out);
+}
+
+// Encodes w x h x d texels of the decoded storage (RGTC: R8/RG8 layout, `channels` interleaved bytes; S3TC
+// and BPTC: StorageTexelBytes each) into `blocks` at texel x, y (block-aligned) and layer z.
 void EncodeInto(std::vector<uint8_t>& blocks, const Texture& tex, const CompressedFormat& f, GLint level,
                 GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const uint8_t* texels) {
-  if (IsS3tc(f)) {
-    // RGBA8 texels (the decoded storage layout) into S3TC blocks.
+  if (IsS3tc(f) || IsBptc(f)) {
+    const size_t size = StorageTexelBytes(f);
     std::vector<uint8_t> encoded(LayerBytes(f, w, h) * size_t(d));
     uint8_t* out = encoded.data();
     for (GLsizei l = 0; l < d; ++l) {
       for (GLsizei by = 0; by < Blocks(h); ++by) {
         for (GLsizei bx = 0; bx < Blocks(w); ++bx, out += f.block_bytes) {
-          uint8_t rgba[16][4] = {};
+          uint8_t block_texels[16][8] = {};
           uint16_t valid = 0;
           for (int t = 0; t < 16; ++t) {
             GLsizei tx = bx * 4 + t % 4, ty = by * 4 + t / 4;
             if (tx >= w || ty >= h) continue;
-            std::memcpy(rgba[t], texels + ((size_t(l) * h + ty) * w + tx) * 4, 4);
+            std::memcpy(block_texels[t], texels + ((size_t(l) * h + ty) * w + tx) * size, size);
             valid |= uint16_t(1u << t);
           }
-          pipe::EncodeS3tcBlock(rgba, valid, S3tcKindOf(f), out);
+          EncodeRgbaBlock(f, block_texels, valid, out);
         }
       }
     }
@@ -249,17 +283,18 @@ bool CompressedTarget(Context& ctx, const CompressedFormat& f, int dims, GLenum 
 
 // Decodes w x h x d texels' worth of blocks (rows of blocks, then layers) of a format without an encoder
 // into the texels of its decoded storage format, tightly packed: RGBA8 bytes (RGB and sRGB formats too,
-// alpha 255), or 16-bit words per EAC channel (R16/RG16, SNORM as int16).
+// alpha 255), 16-bit words per EAC channel (R16/RG16, SNORM as int16), or BC6H's RGBA halves (alpha 1).
 void DecodeToStorage(const CompressedFormat& f, const uint8_t* blocks, GLsizei w, GLsizei h, GLsizei d,
                      std::vector<uint8_t>* texels) {
   bool eac = f.codec == Codec::kEac11;
-  size_t texel = eac ? size_t(2 * f.channels) : 4;
+  size_t texel = StorageTexelBytes(f);
   texels->assign(size_t(w) * h * d * texel, 0);
   for (GLsizei z = 0; z < d; ++z) {
     for (GLsizei by = 0; by < Blocks(h); ++by) {
       for (GLsizei bx = 0; bx < Blocks(w); ++bx, blocks += f.block_bytes) {
         uint8_t rgba[16][4];
         uint16_t words[2][16];
+        uint16_t halves[16][4];
         switch (f.codec) {
           case Codec::kEac11:
             for (int c = 0; c < f.channels; ++c)
@@ -288,6 +323,13 @@ void DecodeToStorage(const CompressedFormat& f, const uint8_t* blocks, GLsizei w
           case Codec::kDxt5:
             pipe::DecodeS3tcBlock(blocks, pipe::S3tcKind::kDxt5, rgba);
             break;
+          case Codec::kBc7:
+            pipe::DecodeBc7Block(blocks, rgba);
+            break;
+          case Codec::kBc6hU:
+          case Codec::kBc6hS:
+            pipe::DecodeBc6hBlock(blocks, f.codec == Codec::kBc6hS, halves);
+            break;
           case Codec::kRgtc:
             return;  // decoded by DecodeBlocks
         }
@@ -295,6 +337,10 @@ void DecodeToStorage(const CompressedFormat& f, const uint8_t* blocks, GLsizei w
           GLsizei x = bx * 4 + t % 4, y = by * 4 + t / 4;
           if (x >= w || y >= h) continue;
           uint8_t* out = texels->data() + ((size_t(z) * h + y) * w + x) * texel;
+          if (IsBc6h(f)) {
+            std::memcpy(out, halves[t], 8);
+            continue;
+          }
           if (!eac) {
             std::memcpy(out, rgba[t], 4);
             continue;
@@ -483,19 +529,22 @@ const CompressedFormat* SpecificCompressedFormat(GLenum internal_format) {
 
 bool RefuseUncompressedWrite(Context& ctx, GLenum internal_format, const char* fn, bool texel_upload) {
   const CompressedFormat* f = SpecificCompressedFormat(internal_format);
-  // S3TC texel uploads are encoded (EXT_texture_compression_s3tc has glTexImage2D take its formats).
-  if (!f || f->codec == Codec::kRgtc || (texel_upload && IsS3tc(*f))) return false;
+  // S3TC and BPTC texel uploads are encoded (EXT_texture_compression_s3tc and ARB_texture_compression_bptc
+  // have glTexImage2D take their formats).
+  if (!f || f->codec == Codec::kRgtc || (texel_upload && (IsS3tc(*f) || IsBptc(*f)))) return false;
   ctx.Error(GL_INVALID_OPERATION, fn, "this compressed format takes only compressed (block) data");
   return true;
 }
 
 std::vector<GLenum> ListedCompressedFormats(const Context& ctx) {
-  // Mesa's lists: ES names S3TC and ETC2/EAC, desktop GL S3TC without RGBA DXT1; neither the sRGB S3TC forms.
+  // Mesa's lists: ES names S3TC, ETC2/EAC and BPTC, desktop GL S3TC without RGBA DXT1 (nor BPTC); neither
+  // the sRGB S3TC forms.
   std::vector<GLenum> list;
   for (const auto& f : kFormats) {
     bool srgb_s3tc = f.internal_format >= glformat::kCompressedSrgbS3tcDxt1 &&
                      f.internal_format <= glformat::kCompressedSrgbAlphaS3tcDxt5;
     if (f.codec == Codec::kRgtc || srgb_s3tc || (f.es_only && !ctx.IsES())) continue;
+    if (IsBptc(f) && !ctx.IsES()) continue;
     if (!ctx.IsES() && f.internal_format == GL_COMPRESSED_RGBA_S3TC_DXT1_EXT) continue;
     list.push_back(f.internal_format);
   }
@@ -509,7 +558,7 @@ bool CompressedBoxAligned(GLint x, GLint y, GLsizei w, GLsizei h, GLsizei level_
 void StoreCompressedTexels(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
                            GLsizei h, GLsizei d, const uint8_t* texels) {
   const CompressedFormat* f = SpecificCompressedFormat(tex.internal_format);
-  if (!f || (f->codec != Codec::kRgtc && !IsS3tc(*f)) || level >= 32) return;
+  if (!f || (f->codec != Codec::kRgtc && !IsS3tc(*f) && !IsBptc(*f)) || level >= 32) return;
   // An upload of the whole level needs nothing of the old blocks; a part of one keeps the rest.
   bool whole = x == 0 && y == 0 && z == 0 && w == std::max(tex.width >> level, 1) &&
                h == std::max(tex.height >> level, 1) && d == tex.LayersAt(level);
@@ -567,11 +616,14 @@ std::optional<pipe::Format> TextureStorageFormat(const Context& ctx, GLenum inte
                       bind_target == GL_TEXTURE_2D_ARRAY;
   if (!format || !f || !block_target) return format;
   if (f->codec != Codec::kRgtc) {
-    // S3TC as blocks where the backend samples them (the decoded format says which sRGB-ness).
-    bool s3tc = f->codec == Codec::kDxt1Rgb || f->codec == Codec::kDxt1Rgba || f->codec == Codec::kDxt3 ||
-                f->codec == Codec::kDxt5;
-    if (!s3tc || !ctx.native_s3tc()) return format;
+    // S3TC and BPTC as blocks where the backend samples them (the decoded format says which sRGB-ness).
     bool srgb = pipe::Info(*format).type == pipe::FormatType::kSrgb;
+    if (IsBptc(*f)) {
+      if (!ctx.native_bptc()) return format;
+      if (f->codec == Codec::kBc7) return srgb ? pipe::Format::kBC7Srgb : pipe::Format::kBC7;
+      return f->codec == Codec::kBc6hS ? pipe::Format::kBC6HS : pipe::Format::kBC6HU;
+    }
+    if (!IsS3tc(*f) || !ctx.native_s3tc()) return format;
     switch (f->codec) {
       case Codec::kDxt1Rgb:
         return srgb ? pipe::Format::kBC1Srgb : pipe::Format::kBC1;
@@ -630,8 +682,8 @@ bool DecodeCompressedBox(Context& ctx, Texture& tex, GLint level, GLint layer, G
   if (f->codec == Codec::kRgtc)
     DecodeBlocks(*f, layer_blocks, lw, lh, 1, &whole);
   else
-    DecodeToStorage(*f, layer_blocks, lw, lh, 1, &whole);  // RGBA8 texels: only S3TC is stored as blocks
-  int n = f->codec == Codec::kRgtc ? f->channels : 4;
+    DecodeToStorage(*f, layer_blocks, lw, lh, 1, &whole);  // S3TC, BPTC: RGBA8 or BC6H's RGBA halves
+  int n = f->codec == Codec::kRgtc ? f->channels : static_cast<int>(StorageTexelBytes(*f));
   texels->resize(size_t(w) * h * n);
   for (GLsizei row = 0; row < h; ++row)
     std::memcpy(texels->data() + size_t(row) * w * n, whole.data() + (size_t(y + row) * lw + x) * n,

@@ -11,6 +11,7 @@
 #include "frontend/gl_impl.h"
 #include "frontend/pixel_buffer.h"
 #include "frontend/texture_util.h"
+#include "pipe/texels.h"
 
 namespace caldera {
 namespace {
@@ -35,24 +36,33 @@ void PackCpuLayers(Context& ctx, const Texture& tex, GLint level, GLint first_la
   }
 }
 
-// glGetTexImage of a native RGTC texture: each layer decoded from the blocks (8-bit values, as Mesa decodes
-// them too) and packed as any other readback. Signed values travel as floats (no clamping to 0..1).
+// glGetTexImage of a native block-compressed texture: each layer decoded from the blocks (8-bit values, as
+// Mesa decodes them too; BC6H: halves) and packed as any other readback. Signed and BC6H values travel as
+// floats (no clamping to 0..1).
 void GetCompressedTexImageDecoded(Context& ctx, Texture& tex, GLint level, GLint first_layer, int32_t layers,
                                   GLenum format, GLenum type, const PixelLayout& layout, void* pixels,
                                   const char* fn) {
   pipe::Format decoded = pipe::CompressedDecodedFormat(tex.format);
   const pipe::FormatInfo& info = pipe::Info(decoded);
   bool is_signed = info.type == pipe::FormatType::kSnorm;
+  bool is_float = info.type == pipe::FormatType::kFloat;  // BC6H: four halves a texel (RGBA16F storage)
+  bool wide = is_signed || is_float;
   std::vector<uint8_t> texels;
   auto decode = [&](pipe::ImageRef image, int32_t w, int32_t h, uint8_t* rgba) {
     if (!DecodeCompressedBox(ctx, tex, image.level, image.layer, 0, 0, w, h, &texels)) return false;
     for (size_t t = 0; t < size_t(w) * h; ++t) {
       float v[4] = {0.0f, 0.0f, 0.0f, 1.0f};
       for (int c = 0; c < info.components; ++c) {
+        if (is_float) {
+          uint16_t half;
+          std::memcpy(&half, &texels[t * 8 + size_t(c) * 2], 2);
+          v[c] = pipe::HalfToFloat(half);
+          continue;
+        }
         uint8_t b = texels[t * info.components + c];
         v[c] = is_signed ? std::max(float(int8_t(b)) / 127.0f, -1.0f) : float(b) / 255.0f;
       }
-      if (is_signed) {
+      if (wide) {
         std::memcpy(&rgba[t * 16], v, 16);
       } else {
         for (int c = 0; c < 4; ++c) rgba[t * 4 + c] = static_cast<uint8_t>(std::lround(v[c] * 255.0f));
@@ -61,8 +71,8 @@ void GetCompressedTexImageDecoded(Context& ctx, Texture& tex, GLint level, GLint
     return true;
   };
   PackCpuLayers(ctx, tex, level, first_layer, layers, decoded,
-                is_signed ? pipe::ReadLayout::kRGBA32F : pipe::ReadLayout::kRGBA8, format, type, layout,
-                pixels, fn, decode);
+                wide ? pipe::ReadLayout::kRGBA32F : pipe::ReadLayout::kRGBA8, format, type, layout, pixels,
+                fn, decode);
 }
 
 // Alpha and luminance-alpha textures keep alpha in their R8/RG8 storage's red or green, which a plain read of

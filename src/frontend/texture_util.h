@@ -80,8 +80,9 @@ bool CheckTexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint 
 // thread when written uncompressed. S3TC: stored as BC1-BC3 blocks where the backend samples them
 // (Context::native_s3tc), else decoded like ETC2/EAC (ES contexts), which is always stored decoded
 // (glformat::TextureFormat: RGBA8 and sRGB for colour, R16/RG16 and their SNORM forms for EAC's 11 bits).
-// ETC2/EAC is written only by glCompressedTex* (no encoder); S3TC also by texel uploads, encoded into the
-// kept blocks (copies and mipmaps into it are refused). Either way the blocks are kept in
+// BPTC like S3TC (Context::native_bptc; decoded: BC7 as RGBA8/sRGB, BC6H as RGB16F).
+// ETC2/EAC is written only by glCompressedTex* (no encoder); S3TC and BPTC also by texel uploads, encoded
+// into the kept blocks (copies and mipmaps into them are refused). Either way the blocks are kept in
 // Texture::compressed_blocks.
 enum class CompressedCodec : uint8_t {
   kRgtc,
@@ -93,6 +94,9 @@ enum class CompressedCodec : uint8_t {
   kDxt1Rgba,
   kDxt3,
   kDxt5,
+  kBc7,    // BPTC UNORM (sRGB too): RGBA8 texels
+  kBc6hU,  // BPTC unsigned float: RGB16F texels (stored as RGBA16F)
+  kBc6hS,  // BPTC signed float
 };
 struct CompressedFormat {
   GLenum internal_format;
@@ -108,11 +112,11 @@ const CompressedFormat* SpecificCompressedFormat(GLenum internal_format);  // nu
 // the others; 1D and rectangle textures take no compressed format (INVALID_ENUM); 1D arrays
 // INVALID_OPERATION.
 GLenum CompressedTargetError(GLenum internal_format, GLenum bind_target);
-// Formats with no encoder here (ETC2/EAC) take no uncompressed writes, and S3TC only texel uploads
+// Formats with no encoder here (ETC2/EAC) take no uncompressed writes, and S3TC and BPTC only texel uploads
 // (`texel_upload`: glTex(Sub)Image*; not copies or glGenerateMipmap): records GL_INVALID_OPERATION (as ES
 // 3.0 names for ETC2/EAC) and returns true for them.
 bool RefuseUncompressedWrite(Context& ctx, GLenum internal_format, const char* fn, bool texel_upload = false);
-// GL_COMPRESSED_TEXTURE_FORMATS: the general-purpose specific formats (ES: ETC2/EAC and S3TC; desktop:
+// GL_COMPRESSED_TEXTURE_FORMATS: the general-purpose specific formats (ES: ETC2/EAC, S3TC and BPTC; desktop:
 // S3TC but RGBA DXT1), as Mesa lists them; RGTC and the sRGB S3TC forms are left out.
 std::vector<GLenum> ListedCompressedFormats(const Context& ctx);
 // Whether a sub-image box of a level (level_w x level_h) lies on 4x4 block boundaries (GL 3.3 §3.8.5; a box

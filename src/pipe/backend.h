@@ -71,6 +71,8 @@ struct BackendLimits {
   int32_t vulkan_device_index = -1;
   // The same for the S3TC formats (Format::kBC1..kBC3Srgb); without it S3TC textures are stored decoded.
   bool native_s3tc = false;
+  // The same for the BPTC formats (Format::kBC6HU..kBC7Srgb); without it BPTC textures are stored decoded.
+  bool native_bptc = false;
   // What GLX_MESA_query_renderer reports. PCI ids of the device; 0xFFFFFFFF where it is no PCI device (a
   // CPU renderer) or the backend cannot tell (a GLES host).
   uint32_t pci_vendor_id = 0xFFFFFFFF, pci_device_id = 0xFFFFFFFF;

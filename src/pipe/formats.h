@@ -99,6 +99,12 @@ enum class Format : uint8_t {
   kBC1ASrgb,
   kBC2Srgb,
   kBC3Srgb,
+  // BPTC (BC6H unsigned and signed float, BC7 and its sRGB form) the same way, on backends with
+  // BackendCaps::native_bptc; BC6H decodes to RGB16F (stored as RGBA16F), BC7 to RGBA8 / SRGB8_ALPHA8.
+  kBC6HU,
+  kBC6HS,
+  kBC7,
+  kBC7Srgb,
   // Depth/stencil: always last (IsDepthFormat).
   kD24S8,   // 32-bit words: depth in the high 24 bits, stencil in the low 8
   kD32F,    // float
@@ -138,7 +144,7 @@ inline bool IsIntegerFormat(Format f) {
   return t == FormatType::kUint || t == FormatType::kSint;
 }
 inline bool IsBlockCompressed(Format f) {
-  return f >= Format::kRGTC1 && f <= Format::kBC3Srgb;
+  return f >= Format::kRGTC1 && f <= Format::kBC7Srgb;
 }
 // Bytes of one 4x4 block of a block-compressed format.
 inline uint32_t BlockBytes(Format f) {
@@ -149,12 +155,17 @@ inline uint32_t BlockBytes(Format f) {
     case Format::kBC3:
     case Format::kBC2Srgb:
     case Format::kBC3Srgb:
+    case Format::kBC6HU:
+    case Format::kBC6HS:
+    case Format::kBC7:
+    case Format::kBC7Srgb:
       return 16;
     default:
       return 8;
   }
 }
-// The uncompressed format a block-compressed one decodes to (R8, RG8 and their SNORM forms); others: itself.
+// The uncompressed format a block-compressed one decodes to (RGTC: R8, RG8 and their SNORM forms; S3TC and
+// BC7: RGBA8 or SRGB8_ALPHA8; BC6H: RGB16F); others: itself.
 inline Format CompressedDecodedFormat(Format f) {
   switch (f) {
     case Format::kRGTC1:
@@ -169,12 +180,17 @@ inline Format CompressedDecodedFormat(Format f) {
     case Format::kBC1A:
     case Format::kBC2:
     case Format::kBC3:
+    case Format::kBC7:
       return Format::kRGBA8;
     case Format::kBC1Srgb:
     case Format::kBC1ASrgb:
     case Format::kBC2Srgb:
     case Format::kBC3Srgb:
+    case Format::kBC7Srgb:
       return Format::kSRGB8A8;
+    case Format::kBC6HU:
+    case Format::kBC6HS:
+      return Format::kRGB16F;
     default:
       return f;
   }

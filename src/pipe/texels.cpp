@@ -94,6 +94,11 @@ constexpr FormatInfo kInfo[] = {
     {4, 0, {8, 8, 8, 8}, T::kSrgb, P::kNone, F::kBC1ASrgb},
     {4, 0, {8, 8, 8, 8}, T::kSrgb, P::kNone, F::kBC2Srgb},
     {4, 0, {8, 8, 8, 8}, T::kSrgb, P::kNone, F::kBC3Srgb},
+    // BPTC: likewise (BC6H as RGB16F, BC7 as RGBA8).
+    {3, 0, {16, 16, 16, 0}, T::kFloat, P::kNone, F::kBC6HU},
+    {3, 0, {16, 16, 16, 0}, T::kFloat, P::kNone, F::kBC6HS},
+    {4, 0, {8, 8, 8, 8}, T::kUnorm, P::kNone, F::kBC7},
+    {4, 0, {8, 8, 8, 8}, T::kSrgb, P::kNone, F::kBC7Srgb},
     {1, 4, {24, 8, 0, 0}, T::kDepth, P::kNone, F::kD24S8},
     {1, 4, {32, 0, 0, 0}, T::kDepth, P::kNone, F::kD32F},
     {1, 8, {32, 8, 0, 0}, T::kDepth, P::kNone, F::kD32FS8},

@@ -175,6 +175,7 @@ void Device::QueryCaps() {
   // S3TC likewise, sRGB forms included (Mesa llvmpipe has both extensions).
   caps_.native_s3tc = HasExtension(gl_, "GL_EXT_texture_compression_s3tc") &&
                       HasExtension(gl_, "GL_EXT_texture_compression_s3tc_srgb");
+  caps_.native_bptc = HasExtension(gl_, "GL_EXT_texture_compression_bptc");
   while (gl_.GetError() != GL_NO_ERROR) {
   }
 }

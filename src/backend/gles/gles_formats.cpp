@@ -119,6 +119,15 @@ HostFormat ToHostFormat(pipe::Format format) {
       return {0x8C4E, 0, 0};  // GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT
     case F::kBC3Srgb:
       return {0x8C4F, 0, 0};  // GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT
+    // GL_EXT_texture_compression_bptc (the enums of desktop GL's ARB form).
+    case F::kBC6HU:
+      return {0x8E8F, 0, 0};  // GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT_EXT
+    case F::kBC6HS:
+      return {0x8E8E, 0, 0};  // GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT_EXT
+    case F::kBC7:
+      return {0x8E8C, 0, 0};  // GL_COMPRESSED_RGBA_BPTC_UNORM_EXT
+    case F::kBC7Srgb:
+      return {0x8E8D, 0, 0};  // GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM_EXT
     case F::kD24S8:
       return {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH_STENCIL_ATTACHMENT};
     case F::kD32F:

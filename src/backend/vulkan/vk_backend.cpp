@@ -58,6 +58,7 @@ class Backend final : public pipe::Backend {
     caps_.srgb_decode = true;
     caps_.norm16 = device_->features().norm16;
     caps_.native_s3tc = device_->features().native_s3tc;
+    caps_.native_bptc = device_->features().native_bptc;
     DescribeRenderer();
   }
 

@@ -488,7 +488,11 @@ bool Device::CreateLogicalDevice(std::string* why) {
           physical_, {VK_FORMAT_BC1_RGB_UNORM_BLOCK, VK_FORMAT_BC1_RGBA_UNORM_BLOCK,
                       VK_FORMAT_BC2_UNORM_BLOCK, VK_FORMAT_BC3_UNORM_BLOCK, VK_FORMAT_BC1_RGB_SRGB_BLOCK,
                       VK_FORMAT_BC1_RGBA_SRGB_BLOCK, VK_FORMAT_BC2_SRGB_BLOCK, VK_FORMAT_BC3_SRGB_BLOCK});
-  want.textureCompressionBC = features_.native_rgtc || features_.native_s3tc;
+  features_.native_bptc =
+      f2.features.textureCompressionBC &&
+      SamplesBlockCompressed(physical_, {VK_FORMAT_BC6H_UFLOAT_BLOCK, VK_FORMAT_BC6H_SFLOAT_BLOCK,
+                                         VK_FORMAT_BC7_UNORM_BLOCK, VK_FORMAT_BC7_SRGB_BLOCK});
+  want.textureCompressionBC = features_.native_rgtc || features_.native_s3tc || features_.native_bptc;
   features_.occlusion_query_precise = f2.features.occlusionQueryPrecise;
   features_.host_query_reset = f12.hostQueryReset;
   // Test knob: CALDERA_HOST_QUERY_RESET=0 exercises the in-command-buffer reset path of devices without it.

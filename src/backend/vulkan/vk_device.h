@@ -91,6 +91,7 @@ struct DeviceFeatures {
   // R16/RG16/RGBA16 render targets and their SNORM forms sampled with filtering (BackendCaps::norm16).
   bool norm16 = false;
   bool native_s3tc = false;      // the same for BC1-BC3 (S3TC, sRGB forms included)
+  bool native_bptc = false;      // the same for BC6H and BC7 (BPTC)
   bool xcb_surface = false;      // VK_KHR_surface + VK_KHR_xcb_surface on the instance
   bool wayland_surface = false;  // VK_KHR_surface + VK_KHR_wayland_surface on the instance
   bool swapchain = false;        // VK_KHR_swapchain on the device (with xcb_surface or wayland_surface)

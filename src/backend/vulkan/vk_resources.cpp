@@ -136,6 +136,14 @@ VkFormat Resources::ToVkFormat(pipe::Format f) const {
       return VK_FORMAT_BC2_SRGB_BLOCK;
     case F::kBC3Srgb:
       return VK_FORMAT_BC3_SRGB_BLOCK;
+    case F::kBC6HU:
+      return VK_FORMAT_BC6H_UFLOAT_BLOCK;
+    case F::kBC6HS:
+      return VK_FORMAT_BC6H_SFLOAT_BLOCK;
+    case F::kBC7:
+      return VK_FORMAT_BC7_UNORM_BLOCK;
+    case F::kBC7Srgb:
+      return VK_FORMAT_BC7_SRGB_BLOCK;
     case F::kD24S8:
       return device_.depth_stencil_format();
     case F::kD32F:
