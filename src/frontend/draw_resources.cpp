@@ -7,6 +7,7 @@
 #include <string>
 
 #include "frontend/context.h"
+#include "frontend/gl_enums.h"
 #include "frontend/texture_util.h"
 #include "util/log.h"
 
@@ -40,6 +41,9 @@ bool SamplerTarget(GLenum type, GLenum* target, pipe::TextureKind* kind) {
     case GL_SAMPLER_2D_RECT:
     case GL_SAMPLER_2D_RECT_SHADOW:
       *target = GL_TEXTURE_RECTANGLE, *kind = pipe::TextureKind::kRect;
+      return true;
+    case glenum::kSamplerExternalOES:  // GL_OES_EGL_image_external: a 2D image bound at its own target
+      *target = glenum::kTextureExternalOES, *kind = pipe::TextureKind::k2D;
       return true;
     case GL_SAMPLER_2D_MULTISAMPLE:
     case GL_INT_SAMPLER_2D_MULTISAMPLE:

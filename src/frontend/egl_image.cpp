@@ -1,11 +1,12 @@
 // EGLImages made from GL objects (EGL_KHR_image_base with EGL_KHR_gl_texture_2D_image and
 // EGL_KHR_gl_renderbuffer_image; icd/egl_image.cpp is the EGL side) and the GL commands that take them
-// (GL_OES_EGL_image). An image holds a share of its source's backend storage (SharedImageStorage); a
-// texture or renderbuffer targeted at it, in any context of the device and any share group, names that same
-// storage, so every sibling reads and writes one set of texels. Nothing is copied and no record is sent:
-// handles are device-wide, so the backend (and, in spawn mode, the server) sees one image under one handle.
-// Ordering between contexts is the application's (glFlush, glFinish, fences), as GL requires for any shared
-// object. The storage is destroyed by whoever lets go last: the image, or the last sibling.
+// (GL_OES_EGL_image, and GL_OES_EGL_image_external's GL_TEXTURE_EXTERNAL_OES target). An image holds a share
+// of its source's backend storage (SharedImageStorage); a texture or renderbuffer targeted at it, in any
+// context of the device and any share group, names that same storage, so every sibling reads and writes one
+// set of texels. Nothing is copied and no record is sent: handles are device-wide, so the backend (and, in
+// spawn mode, the server) sees one image under one handle. Ordering between contexts is the application's
+// (glFlush, glFinish, fences), as GL requires for any shared object. The storage is destroyed by whoever lets
+// go last: the image, or the last sibling.
 #include <algorithm>
 #include <mutex>
 #include <optional>
@@ -14,6 +15,7 @@
 #include "api/gl_entry_support.h"
 #include "frontend/context.h"
 #include "frontend/device.h"
+#include "frontend/gl_enums.h"
 #include "frontend/gl_impl.h"
 #include "frontend/platform.h"
 #include "frontend/texture_util.h"
@@ -168,7 +170,10 @@ namespace gl {
 
 void EGLImageTargetTexture2DOES(Context& ctx, GLenum target, GLeglImageOES image) {
   constexpr const char* fn = "glEGLImageTargetTexture2DOES";
-  if (target != GL_TEXTURE_2D) return ctx.Error(GL_INVALID_ENUM, fn, "target must be GL_TEXTURE_2D");
+  // GL_OES_EGL_image_external adds its target in ES contexts: the image sampled as one 2D image.
+  const bool external = target == glenum::kTextureExternalOES && ctx.IsES();
+  if (target != GL_TEXTURE_2D && !external)
+    return ctx.Error(GL_INVALID_ENUM, fn, "target must be GL_TEXTURE_2D (or GL_TEXTURE_EXTERNAL_OES in ES)");
   std::optional<PlatformImage> img = LookupImage(ctx, image, fn);
   if (!img) return;
   if (img->samples > 1)

@@ -17,6 +17,7 @@
 #include "frontend/extension_table_gen.h"
 #include "frontend/framebuffer_util.h"
 #include "frontend/gl_caps.h"
+#include "frontend/gl_enums.h"
 #include "frontend/gl_hints.h"
 #include "frontend/gl_impl.h"
 #include "frontend/gl_query.h"
@@ -287,6 +288,11 @@ bool Query(Context& ctx, GLenum pname, Values& out) {
                                                                    : GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
       // The default texture (object zero) reads back as zero.
       const auto& tex = ctx.textures[ctx.active_texture][TextureTargetIndex(target)];
+      return ints({double(NameOf(tex.get()))});
+    }
+    case glenum::kTextureBindingExternalOES: {
+      if (!ctx.IsES()) return false;
+      const auto& tex = ctx.textures[ctx.active_texture][TextureTargetIndex(glenum::kTextureExternalOES)];
       return ints({double(NameOf(tex.get()))});
     }
     case GL_TEXTURE_BINDING_BUFFER:

@@ -39,6 +39,8 @@ int TextureTargetIndex(GLenum target) {
       return 8;
     case GL_TEXTURE_1D_ARRAY:
       return 9;
+    case glenum::kTextureExternalOES:
+      return 10;
     default:
       return -1;
   }
@@ -46,10 +48,18 @@ int TextureTargetIndex(GLenum target) {
 
 namespace {
 
-// Rectangle textures start clamped and unfiltered across levels (they have one): GL's defaults for them.
+// The binding index of `target` in this context: external textures (GL_OES_EGL_image_external) exist only in
+// ES contexts.
+int ContextTargetIndex(const Context& ctx, GLenum target) {
+  if (target == glenum::kTextureExternalOES && !ctx.IsES()) return -1;
+  return TextureTargetIndex(target);
+}
+
+// Rectangle and external textures start clamped and unfiltered across levels (they have one): GL's defaults
+// for them (GL 3.3 §3.8.14, OES_EGL_image_external).
 void SetTargetDefaults(Texture& tex, GLenum target) {
   tex.target = target;
-  if (target == GL_TEXTURE_RECTANGLE) {
+  if (target == GL_TEXTURE_RECTANGLE || target == glenum::kTextureExternalOES) {
     tex.sampler.min_filter = GL_LINEAR;
     tex.sampler.wrap_s = tex.sampler.wrap_t = tex.sampler.wrap_r = GL_CLAMP_TO_EDGE;
   }
@@ -58,7 +68,7 @@ void SetTargetDefaults(Texture& tex, GLenum target) {
 }  // namespace
 
 std::shared_ptr<Texture>* BoundTexture(Context& ctx, GLenum target, const char* function) {
-  int index = TextureTargetIndex(target);
+  int index = ContextTargetIndex(ctx, target);
   if (index < 0) {
     ctx.Error(GL_INVALID_ENUM, function, "invalid texture target");
     return nullptr;
@@ -120,7 +130,7 @@ void ActiveTexture(Context& ctx, GLenum texture) {
 }
 
 void BindTexture(Context& ctx, GLenum target, GLuint name) {
-  int index = TextureTargetIndex(target);
+  int index = ContextTargetIndex(ctx, target);
   if (index < 0) return ctx.Error(GL_INVALID_ENUM, "glBindTexture", "invalid target");
   std::shared_ptr<Texture> tex;
   if (name != 0) {
@@ -144,14 +154,21 @@ void SetParameter(Context& ctx, GLenum target, GLenum pname, const GLfloat* v, c
   auto* slot = BoundTexture(ctx, target, fn);
   if (!slot) return;
   Texture& tex = **slot;
-  if (tex.target == GL_TEXTURE_RECTANGLE) {
-    // Rectangles have one level and no wrapping (GL 3.3 §3.8.8): refused before the generic checks.
-    bool repeat = (pname == GL_TEXTURE_WRAP_S || pname == GL_TEXTURE_WRAP_T || pname == GL_TEXTURE_WRAP_R) &&
-                  (v[0] == GL_REPEAT || v[0] == GL_MIRRORED_REPEAT);
+  if (tex.target == GL_TEXTURE_RECTANGLE || tex.target == glenum::kTextureExternalOES) {
+    // Rectangles have one level and no wrapping (GL 3.3 §3.8.8), and so do external textures (only
+    // CLAMP_TO_EDGE, NEAREST and LINEAR: OES_EGL_image_external): refused before the generic checks.
+    const bool external = tex.target == glenum::kTextureExternalOES;
+    const bool wrap = pname == GL_TEXTURE_WRAP_S || pname == GL_TEXTURE_WRAP_T || pname == GL_TEXTURE_WRAP_R;
+    bool repeat =
+        wrap && (external ? v[0] != GL_CLAMP_TO_EDGE : v[0] == GL_REPEAT || v[0] == GL_MIRRORED_REPEAT);
     bool mip = pname == GL_TEXTURE_MIN_FILTER && v[0] != GL_NEAREST && v[0] != GL_LINEAR;
-    if (repeat || mip) return ctx.Error(GL_INVALID_ENUM, fn, "not allowed for rectangle textures");
+    if (repeat || mip)
+      return ctx.Error(GL_INVALID_ENUM, fn,
+                       external ? "not allowed for external textures" : "not allowed for rectangle textures");
     if (pname == GL_TEXTURE_BASE_LEVEL && v[0] != 0)
-      return ctx.Error(GL_INVALID_OPERATION, fn, "rectangle textures have only level 0");
+      return ctx.Error(
+          GL_INVALID_OPERATION, fn,
+          external ? "external textures have only level 0" : "rectangle textures have only level 0");
   }
   if (tex.target == GL_TEXTURE_2D_MULTISAMPLE || tex.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
     // texelFetch ignores sampler state, so GL refuses setting it on multisample textures (Mesa agrees).

@@ -2,6 +2,7 @@
 // The forms differ only in how floats and the border colour are written (texture_util.h: WriteParameter),
 // so one table of values serves them all; sampler state comes from the same table samplers use.
 #include "frontend/context.h"
+#include "frontend/gl_enums.h"
 #include "frontend/gl_impl.h"
 #include "frontend/texture_util.h"
 
@@ -54,6 +55,12 @@ void GetParameter(Context& ctx, GLenum target, GLenum pname, ParameterForm form,
     v.floating = v.border = true;
     v.f[0] = pname == kTexturePriority ? (*slot)->priority : 1.0f;
     if (pname == kTextureResident) v = ParameterValue{}, v.i[0] = GL_TRUE;
+    return WriteParameter(v, form, out);
+  }
+  if (pname == glenum::kRequiredTextureImageUnitsOES && target == glenum::kTextureExternalOES) {
+    // OES_EGL_image_external: how many texture units sampling this texture takes (one: the image is sampled
+    // as one 2D image, not as planes).
+    v.i[0] = 1;
     return WriteParameter(v, form, out);
   }
   if (!SamplerParameterSupported(ctx, pname) || !TextureParameterValue(**slot, pname, &v))

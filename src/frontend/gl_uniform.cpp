@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "frontend/context.h"
+#include "frontend/gl_enums.h"
 #include "frontend/gl_impl.h"
 #include "frontend/program_util.h"
 
@@ -96,6 +97,7 @@ UniformType DescribeUniformType(GLenum type) {
     case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
     case GL_UNSIGNED_INT_SAMPLER_BUFFER:
     case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+    case glenum::kSamplerExternalOES:
       return {U::kSampler, 1, 1};
     default:
       return {};

@@ -146,6 +146,22 @@ void BlankTextureArrayDirective(std::string& src) {
   });
 }
 
+// GL_OES_EGL_image_external(_essl3): samplerExternalOES is an ES type, and ES sources are parsed as desktop
+// GLSL for SPIR-V, where the image is an ordinary 2D one. The linker restores the GL type from the
+// validation parse (CollectExternalSamplers).
+constexpr const char* kExternalSamplerDefine = "#define samplerExternalOES sampler2D\n";
+
+bool EnablesExternalImages(const std::string& src) {
+  bool enabled = false;
+  ForEachDirective(src, [&](size_t, size_t at, size_t eol) {
+    std::string name, rest;
+    SplitDirective(src, at, eol, &name, &rest);
+    if (name == "extension" && rest.find("GL_OES_EGL_image_external") != std::string::npos)
+      enabled = enabled || rest.find("disable") == std::string::npos;
+  });
+  return enabled;
+}
+
 // GL_ES is reserved ("GL_" prefix) and glslang refuses to #define it unless GL_EXT_spirv_intrinsics is on,
 // which relaxes that check. ES sources are parsed as desktop GLSL for SPIR-V, and `#ifdef GL_ES` must still
 // take the ES branch the validation parse took.
@@ -244,6 +260,8 @@ bool ParseStage(ParsedStage& out, Stage stage, const std::string& source, const 
                         (validated_profile != EEsProfile && validated_version < 420) ||
                         validated_profile == ECompatibilityProfile;
     if (validated_profile == EEsProfile) out.preamble += kEsDefine;
+    if (validated_profile == EEsProfile && EnablesExternalImages(source))
+      out.preamble += kExternalSamplerDefine;
     if (legacy) {
       out.preamble += kLegacyTextureMacros;
       out.preamble += kLegacyShadowFunctions;

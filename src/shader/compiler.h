@@ -28,6 +28,8 @@ constexpr uint32_t kSamplerSet = 2;
 constexpr int32_t kMaxDrawBuffers = 8;
 constexpr int32_t kMaxVertexAttribs = 16;
 constexpr int32_t kMaxDualSourceDrawBuffers = 1;  // GL_MAX_DUAL_SOURCE_DRAW_BUFFERS
+// GL_SAMPLER_EXTERNAL_OES, the type samplerExternalOES uniforms report (GL_OES_EGL_image_external).
+constexpr uint32_t kGlSamplerExternalOES = 0x8D66;
 
 // One active loose uniform (a member of the default block). Arrays appear once, named as GL reports
 // them ("a[0]"), with array_size > 1. Samplers are uniforms too: their value is the texture unit, kept by

@@ -211,6 +211,19 @@ void CollectLayoutBindings(const glslang::TIntermediate& intermediate, std::map<
   }
 }
 
+std::set<std::string> CollectExternalSamplers(const glslang::TIntermediate& intermediate) {
+  std::set<std::string> names;
+  const glslang::TIntermAggregate* objects = LinkerObjects(intermediate);
+  if (!objects) return names;
+  for (const TIntermNode* node : objects->getSequence()) {
+    const glslang::TIntermSymbol* sym = node->getAsSymbolNode();
+    if (sym && sym->getQualifier().storage == glslang::EvqUniform &&
+        sym->getBasicType() == glslang::EbtSampler && sym->getType().getSampler().isExternal())
+      names.insert(sym->getName().c_str());
+  }
+  return names;
+}
+
 std::set<std::string> CollectReferencedUniforms(const glslang::TIntermediate& intermediate) {
   std::set<std::string> names;
   if (intermediate.getTreeRoot()) {

@@ -115,6 +115,9 @@ std::vector<UniformInitializer> CollectUniformInitializers(const glslang::TInter
 // reflection ORs stage masks over the whole merged default block, so per-uniform stages come from here.
 std::set<std::string> CollectReferencedUniforms(const glslang::TIntermediate& intermediate);
 
+// Names of samplerExternalOES uniforms (GL_OES_EGL_image_external): the SPIR-V parse sees them as sampler2D.
+std::set<std::string> CollectExternalSamplers(const glslang::TIntermediate& intermediate);
+
 // layout(binding = N) from the source: uniform name -> N, and block name -> N (keyed "block:Name"); uniform
 // layout(location = N) keyed "loc:name".
 void CollectLayoutBindings(const glslang::TIntermediate& intermediate, std::map<std::string, int>& out);

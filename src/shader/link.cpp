@@ -243,9 +243,14 @@ LinkedProgram LinkProgram(const LinkInput& input) {
         stages_of[name] |= 1u << static_cast<int>(input.stages[i].stage);
     }
     std::map<std::string, int> bindings;
-    for (const ParsedStage& p : validated) CollectLayoutBindings(*p.shader->getIntermediate(), bindings);
+    std::set<std::string> external;
+    for (const ParsedStage& p : validated) {
+      CollectLayoutBindings(*p.shader->getIntermediate(), bindings);
+      external.merge(CollectExternalSamplers(*p.shader->getIntermediate()));
+    }
     for (Uniform& u : out.uniforms) {
       const std::string base = u.name.substr(0, u.name.find_first_of(".["));
+      if (u.sampler_index >= 0 && external.count(base)) u.gl_type = kGlSamplerExternalOES;
       auto it = stages_of.find(base);
       if (it != stages_of.end()) u.stages = it->second;
       if (auto l = bindings.find("loc:" + base); l != bindings.end()) u.layout_location = l->second;

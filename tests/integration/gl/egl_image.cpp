@@ -10,7 +10,9 @@
 //  - every error EGL and GL name: missing, incomplete or wrong-target textures, bad levels and attributes,
 //    contexts that are none or of another display, an object that already is a sibling, bad handles;
 //  - level > 0 and cube-map faces: where the display lists them, their texels; on Caldera (which lists no
-//    cube-map images and refuses levels other than 0) the refusal.
+//    cube-map images and refuses levels other than 0) the refusal;
+//  - GL_OES_EGL_image_external(_essl3): an image sampled through samplerExternalOES in ES contexts, the
+//    external target's defaults and errors.
 #include <cstring>
 #include <string>
 #include <vector>
@@ -553,6 +555,135 @@ void Errors(const harness::Window& w) {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
+// GL_OES_EGL_image_external (ESSL 1.00) and _essl3 (ESSL 3.00) in the ES context: an image bound at
+// GL_TEXTURE_EXTERNAL_OES and sampled through samplerExternalOES reads the source's texels, even with another
+// texture bound at GL_TEXTURE_2D of the same unit; the target's defaults, limits and errors; desktop contexts
+// do not know the target.
+constexpr GLenum kTextureExternal = 0x8D65, kSamplerExternal = 0x8D66, kBindingExternal = 0x8D67,
+                 kRequiredUnits = 0x8D68;
+
+const char* kExternalVs100 = R"(attribute vec2 pos;
+varying vec2 uv;
+void main() { uv = pos * 0.5 + 0.5; gl_Position = vec4(pos, 0.0, 1.0); })";
+const char* kExternalFs100 = R"(#extension GL_OES_EGL_image_external : require
+precision mediump float;
+uniform samplerExternalOES tex;
+varying vec2 uv;
+void main() { gl_FragColor = texture2D(tex, uv); })";
+const char* kExternalVs300 = R"(#version 300 es
+layout(location = 0) in vec2 pos;
+out vec2 uv;
+void main() { uv = pos * 0.5 + 0.5; gl_Position = vec4(pos, 0.0, 1.0); })";
+const char* kExternalFs300 = R"(#version 300 es
+#extension GL_OES_EGL_image_external_essl3 : require
+precision mediump float;
+uniform samplerExternalOES tex;
+in vec2 uv;
+out vec4 frag;
+void main() { frag = texture(tex, uv); })";
+
+// Draws the external texture bound to unit 0 with `program` into a new kSize texture, read back.
+std::vector<uint8_t> DrawExternal(GLuint program) {
+  GLuint out;
+  glGenTextures(1, &out);
+  glBindTexture(GL_TEXTURE_2D, out);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kSize, kSize, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  GLuint fbo;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, out, 0);
+  glViewport(0, 0, kSize, kSize);
+  glUseProgram(program);
+  glUniform1i(glGetUniformLocation(program, "tex"), 0);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  std::vector<uint8_t> px(size_t(kSize) * kSize * 4, 0);
+  glReadPixels(0, 0, kSize, kSize, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteTextures(1, &out);
+  return px;
+}
+
+void ExternalTextures(const harness::Window& w, EGLContext es) {
+  const EGLDisplay dpy = w.display;
+  GLuint src = PatternTexture(kSize, 4);
+  EGLImage image = eglCreateImage(dpy, w.context, EGL_GL_TEXTURE_2D, Buffer(src), nullptr);
+  CHECK(image != EGL_NO_IMAGE);
+  glFinish();
+  // Desktop contexts have no external target.
+  GLuint desktop;
+  glGenTextures(1, &desktop);
+  glBindTexture(kTextureExternal, desktop);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glDeleteTextures(1, &desktop);
+
+  CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, es));
+  const char* exts = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
+  CHECK(HasExtension(exts, "GL_OES_EGL_image_external"));
+  CHECK(HasExtension(exts, "GL_OES_EGL_image_external_essl3"));
+  GLuint plain = PatternTexture(kSize, 6);  // bound at GL_TEXTURE_2D of the same unit: must not be read
+  GLuint ext;
+  glGenTextures(1, &ext);
+  glBindTexture(kTextureExternal, ext);
+  GLint value = 0;
+  glGetIntegerv(kBindingExternal, &value);
+  CHECK(GLuint(value) == ext);
+  glGetTexParameteriv(kTextureExternal, GL_TEXTURE_MIN_FILTER, &value);
+  CHECK(value == GL_LINEAR);
+  glGetTexParameteriv(kTextureExternal, GL_TEXTURE_WRAP_S, &value);
+  CHECK(value == GL_CLAMP_TO_EDGE);
+  glGetTexParameteriv(kTextureExternal, kRequiredUnits, &value);
+  CHECK(value == 1);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  ImageTargetTexture(kTextureExternal, image);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // The spec's errors: mipmap filters and wrap modes other than CLAMP_TO_EDGE are INVALID_ENUM, a base
+  // level other than 0 INVALID_OPERATION; the target takes no image specification or mipmap generation.
+  glTexParameteri(kTextureExternal, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glTexParameteri(kTextureExternal, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  if (g_caldera) {  // Mesa 22.3 takes the base level (and the texture is then incomplete)
+    glTexParameteri(kTextureExternal, GL_TEXTURE_BASE_LEVEL, 1);
+    CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  }
+  glTexImage2D(kTextureExternal, 0, GL_RGBA, kSize, kSize, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glGenerateMipmap(kTextureExternal);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glTexParameteri(kTextureExternal, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(kTextureExternal, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  harness::Positions2D(quad, 8);
+  const std::string vs100 = std::string("#version 100\n") + kExternalVs100;
+  const std::string fs100 = std::string("#version 100\n") + kExternalFs100;
+  for (int essl3 = 0; essl3 < 2; ++essl3) {
+    GLuint program = essl3 ? harness::CompileProgram(kExternalVs300, kExternalFs300)
+                           : harness::CompileProgram(vs100.c_str(), fs100.c_str());
+    if (!essl3) {
+      glBindAttribLocation(program, 0, "pos");
+      glLinkProgram(program);
+    }
+    GLint size = 0;
+    GLenum type = 0;
+    char name[16];
+    glGetActiveUniform(program, 0, sizeof name, nullptr, &size, &type, name);
+    CHECK(type == kSamplerExternal);
+    CHECK(Same(DrawExternal(program), Pattern(kSize, 4),
+               essl3 ? "samplerExternalOES in ESSL 3.00" : "samplerExternalOES in ESSL 1.00"));
+    glDeleteProgram(program);
+  }
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glDeleteTextures(1, &ext);
+  glDeleteTextures(1, &plain);
+  glFinish();
+  MakeCurrent(w, w.context);
+  glDeleteTextures(1, &src);
+  CHECK(eglDestroyImage(dpy, image));
+}
+
 EGLContext EsContext(const harness::Window& w) {
   EGLConfig config;
   EGLint n = 0;
@@ -594,6 +725,7 @@ int main() {
   TextureAliasing(w, es);
   RenderbufferImages(w);
   LevelsAndFaces(w);
+  if (es != EGL_NO_CONTEXT) ExternalTextures(w, es);
   if (es != EGL_NO_CONTEXT) eglDestroyContext(w.display, es);
   harness::Close(w);
   return harness::Summary();

@@ -193,10 +193,16 @@ void ShaderPacking() {
 void Directives(Kind kind, const std::set<std::string>& advertised) {
   for (const auto& d : extension_table::kDirectives) {
     if (!(IsDesktop(kind) ? d.desktop : d.es) || !advertised.count(d.extension)) continue;
-    std::string src = IsDesktop(kind) ? "#version 330 core\n" : "#version 100\n";
+    // ESSL 3.00 forms of extensions (`_essl3`) exist only in ESSL 3.00 shaders.
+    const bool essl3 = std::strstr(d.extension, "_essl3") != nullptr;
+    std::string src = IsDesktop(kind) ? "#version 330 core\n"
+                      : essl3         ? "#version 300 es\n"
+                                      : "#version 100\n";
     src += std::string("#extension ") + d.extension + " : require\n";
     if (IsDesktop(kind)) {
       src += "out vec4 color;\nvoid main() { color = vec4(1.0); }\n";
+    } else if (essl3) {
+      src += "precision mediump float;\nout vec4 color;\nvoid main() { color = vec4(1.0); }\n";
     } else if (std::strcmp(d.extension, "GL_OES_standard_derivatives") == 0) {
       src +=
           "precision mediump float;\nvarying vec2 uv;\n"
@@ -817,7 +823,8 @@ void DisplayExtensions(EGLDisplay dpy) {
       {"EGL_KHR_create_context", "egl_conformance"},
       {"EGL_KHR_create_context_no_error", "egl_conformance"},
       {"EGL_KHR_fence_sync", "egl-fence-sync (real fences, cross-thread waits, errors)"},
-      {"EGL_KHR_gl_colorspace", "windows-egl-x11 (an sRGB window shows encoded clears; a linear one does not)"},
+      {"EGL_KHR_gl_colorspace",
+       "windows-egl-x11 (an sRGB window shows encoded clears; a linear one does not)"},
       {"EGL_KHR_get_all_proc_addresses", "here (gl* names resolve through eglGetProcAddress)"},
       {"EGL_KHR_gl_renderbuffer_image", "egl-image (drawn in one context, sampled in another)"},
       {"EGL_KHR_gl_texture_2D_image", "egl-image (one storage across share groups, errors)"},
