@@ -266,10 +266,12 @@ void EncodeInto(std::vector<uint8_t>& blocks, const Texture& tex, const Compress
   CopyBlocksIn(blocks, tex, f, level, x, y, z, w, h, d, encoded.data());
 }
 
-// The target checks shared by the compressed entry points: 2D-type targets for dims 2, arrays for dims 3.
-// RGTC has no 3D form; like every other target, GL_INVALID_ENUM (Mesa's answer). ETC2/EAC and S3TC on a
-// 3D texture are GL_INVALID_OPERATION (ES 3.0 §3.8.6 names it for ETC2/EAC; Mesa answers S3TC alike).
+// The target checks shared by the compressed entry points: 2D-type targets for dims 2, arrays for dims 3,
+// and 3D textures for BPTC (GL 4.2's table 8.17 marks BPTC as the specific format with 3D textures; Mesa
+// takes them). RGTC has no 3D form; like every other target, GL_INVALID_ENUM (Mesa's answer). ETC2/EAC and
+// S3TC on a 3D texture are GL_INVALID_OPERATION (ES 3.0 §3.8.6 names it for ETC2/EAC).
 bool CompressedTarget(Context& ctx, const CompressedFormat& f, int dims, GLenum target, const char* fn) {
+  if (dims == 3 && target == GL_TEXTURE_3D && IsBptc(f)) return true;
   if (dims == 3 && target == GL_TEXTURE_3D && f.codec != Codec::kRgtc) {
     ctx.Error(GL_INVALID_OPERATION, fn, "this compressed format has no 3D textures");
     return false;
@@ -583,6 +585,7 @@ GLenum CompressedTargetError(GLenum internal_format, GLenum bind_target) {
     case GL_TEXTURE_CUBE_MAP:
       return GL_NO_ERROR;
     case GL_TEXTURE_3D:
+      if (IsBptc(*f)) return GL_NO_ERROR;  // stored decoded (TextureStorageFormat)
       return f->codec == Codec::kRgtc ? GL_INVALID_ENUM : GL_INVALID_OPERATION;
     case GL_TEXTURE_1D_ARRAY:
       return GL_INVALID_OPERATION;

@@ -108,9 +108,9 @@ struct CompressedFormat {
 };
 const CompressedFormat* SpecificCompressedFormat(GLenum internal_format);  // null: not one
 // The error a texture of `bind_target` with a specific compressed internal format gets (GL_NO_ERROR where it
-// is allowed: 2D, 2D array and cube map images). 3D textures: INVALID_ENUM for RGTC, INVALID_OPERATION for
-// the others; 1D and rectangle textures take no compressed format (INVALID_ENUM); 1D arrays
-// INVALID_OPERATION.
+// is allowed: 2D, 2D array and cube map images; BPTC also 3D, stored decoded there). 3D textures:
+// INVALID_ENUM for RGTC, INVALID_OPERATION for ETC2/EAC and S3TC; 1D and rectangle textures take no
+// compressed format (INVALID_ENUM); 1D arrays INVALID_OPERATION.
 GLenum CompressedTargetError(GLenum internal_format, GLenum bind_target);
 // Formats with no encoder here (ETC2/EAC) take no uncompressed writes, and S3TC and BPTC only texel uploads
 // (`texel_upload`: glTex(Sub)Image*; not copies or glGenerateMipmap): records GL_INVALID_OPERATION (as ES

@@ -1,7 +1,8 @@
 // BPTC textures (GL_ARB_texture_compression_bptc; GL_EXT_texture_compression_bptc in ES contexts).
 // - Hand-built blocks of known values: BC7 mode 6 (and its sRGB form), BC6H mode 11 unsigned and signed,
 //   drawn with texelFetch into an RGBA32F target and compared with the values worked out in the comments.
-// - Sub-image updates, glGetCompressedTexImage (the blocks as given), glGetTexImage (decoded), uncompressed
+// - Sub-image updates, glGetCompressedTexImage (the blocks as given), glGetTexImage (decoded), 3D textures
+//   (desktop), uncompressed
 //   uploads encoded into blocks (one-colour BC7 blocks come back exactly), the GL errors the spec names and
 //   the format queries.
 // - `--compare-with-mesa`: 1024 pseudo-random blocks of each format (every BC7 mode, every BC6H mode value,
@@ -220,6 +221,25 @@ void UpdatesAndReadback() {
     glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, floats.data());
     CHECK_GL_ERROR(GL_NO_ERROR);
     ExpectHalves(floats, 4, 3, 3, 0x307F, 0x3C9B, 0x48B7, "BC6H glGetTexImage");
+    // 3D textures take BPTC (GL 4.2's table 8.17; Mesa too): two slices of different blocks, read back.
+    GLuint t3;
+    glGenTextures(1, &t3);
+    glBindTexture(GL_TEXTURE_3D, t3);
+    std::vector<uint8_t> slices(kBc7Mode6, kBc7Mode6 + 16);
+    slices.insert(slices.end(), green, green + 16);
+    glCompressedTexImage3D(GL_TEXTURE_3D, 0, GL_COMPRESSED_RGBA_BPTC_UNORM, 4, 4, 2, 0, 32, slices.data());
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    std::vector<uint8_t> volume(4 * 4 * 2 * 4, 0);
+    glGetTexImage(GL_TEXTURE_3D, 0, GL_RGBA, GL_UNSIGNED_BYTE, volume.data());
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    CHECK(volume[0] == 201 && volume[1] == 101 && volume[2] == 51 && volume[3] == 255);  // slice 0, (0, 0)
+    const uint8_t* slice1 = &volume[4 * 4 * 4];
+    CHECK(slice1[0] == 2 && slice1[1] == 200 && slice1[2] == 64 && slice1[3] == 254);
+    std::vector<uint8_t> back3(32, 0);
+    glGetCompressedTexImage(GL_TEXTURE_3D, 0, back3.data());
+    CHECK(back3 == slices);
+    glDeleteTextures(1, &t3);
+    glBindTexture(GL_TEXTURE_2D, t);
   }
   // Errors: a box off the block grid, an imageSize of another size, another format than the texture's.
   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_BPTC_UNORM, 8, 8, 0, 64, blocks.data());
