@@ -114,6 +114,16 @@ constexpr const char* kTextureArrayBiasFunctions =
     "vec4 shadow1DArray(sampler1DArrayShadow s, vec3 c, float b) { return vec4(vec3(texture(s, c, b)), 1.0); "
     "}\n";
 
+// Calls fn(rest) for each `#extension` directive, `rest` being what follows the word `extension`.
+template <typename Fn>
+void ForEachExtensionDirective(const std::string& src, Fn&& fn) {
+  ForEachDirective(src, [&](size_t, size_t at, size_t eol) {
+    std::string name, rest;
+    SplitDirective(src, at, eol, &name, &rest);
+    if (name == "extension") fn(rest);
+  });
+}
+
 bool NamesTextureArrayExtension(const std::string& rest) {
   return rest.find("GL_EXT_texture_array") != std::string::npos;
 }
@@ -126,10 +136,10 @@ bool UsesTextureArrayExtension(const std::string& src, bool* below_130) {
   ForEachDirective(src, [&](size_t, size_t at, size_t eol) {
     std::string name, rest;
     SplitDirective(src, at, eol, &name, &rest);
-    if (name == "version")
-      version = std::atoi(rest.c_str());
-    else if (name == "extension" && NamesTextureArrayExtension(rest))
-      enabled = rest.find("disable") == std::string::npos;
+    if (name == "version") version = std::atoi(rest.c_str());
+  });
+  ForEachExtensionDirective(src, [&](const std::string& rest) {
+    if (NamesTextureArrayExtension(rest)) enabled = rest.find("disable") == std::string::npos;
   });
   *below_130 = version < 130;
   return enabled;
@@ -153,10 +163,8 @@ constexpr const char* kExternalSamplerDefine = "#define samplerExternalOES sampl
 
 bool EnablesExternalImages(const std::string& src) {
   bool enabled = false;
-  ForEachDirective(src, [&](size_t, size_t at, size_t eol) {
-    std::string name, rest;
-    SplitDirective(src, at, eol, &name, &rest);
-    if (name == "extension" && rest.find("GL_OES_EGL_image_external") != std::string::npos)
+  ForEachExtensionDirective(src, [&](const std::string& rest) {
+    if (rest.find("GL_OES_EGL_image_external") != std::string::npos)
       enabled = enabled || rest.find("disable") == std::string::npos;
   });
   return enabled;
