@@ -43,9 +43,9 @@ constexpr char kVendor[] = "Caldera";
 constexpr char kVersion[] = "1.5 Caldera " CALDERA_VERSION;
 constexpr char kClientApis[] = "OpenGL OpenGL_ES";
 // Only what is implemented. EGL_KHR_config_attribs is EGL 1.3's EGL_CONFORMANT and VG surface bits (no
-// config has the VG bits). EGLImages come from GL 2D textures (level 0) and renderbuffers (egl_image.cpp).
-// Not listed: EGL_KHR_gl_texture_cubemap_image and _3D_image (a sibling would alias one face, slice or
-// level of a larger image), EGL_KHR_image_pixmap.
+// config has the VG bits). EGLImages come from GL 2D textures (any level where the device can alias one)
+// and renderbuffers (egl_image.cpp); EGL_KHR_gl_texture_cubemap_image is added per display (QueryString).
+// Not listed: EGL_KHR_gl_texture_3D_image, EGL_KHR_image_pixmap.
 // EGL_EXT_create_context_robustness is listed on every display; a robust-access context is refused
 // (EGL_BAD_MATCH) on a device that cannot bound accesses.
 constexpr char kDisplayExtensions[] =
@@ -322,7 +322,8 @@ const char* QueryString(EGLDisplay handle, EGLint name) {
     SetError(EGL_BAD_DISPLAY);
     return nullptr;
   }
-  if (!LookupInitializedDisplay(handle)) return nullptr;
+  Display* dpy = LookupInitializedDisplay(handle);
+  if (!dpy) return nullptr;
   switch (name) {
     case EGL_VENDOR:
       return kVendor;
@@ -330,8 +331,13 @@ const char* QueryString(EGLDisplay handle, EGLint name) {
       return kVersion;
     case EGL_CLIENT_APIS:
       return kClientApis;
-    case EGL_EXTENSIONS:
-      return kDisplayExtensions;
+    case EGL_EXTENSIONS: {
+      // Cube-face images where the device can alias one face of an image (a GLES host needs texture views).
+      static const std::string with_cubemap =
+          std::string(kDisplayExtensions) + " EGL_KHR_gl_texture_cubemap_image";
+      return dpy->device && DeviceHasSubresourceImages(*dpy->device) ? with_cubemap.c_str()
+                                                                     : kDisplayExtensions;
+    }
     default:
       SetError(EGL_BAD_PARAMETER);
       return nullptr;

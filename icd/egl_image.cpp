@@ -1,8 +1,8 @@
 // EGLImages: EGL 1.5's eglCreateImage / eglDestroyImage and EGL_KHR_image_base's KHR forms (EGLint
 // attributes, reached through glvnd dispatch stubs: glvnd_vendor.cpp), with the GL targets
-// EGL_KHR_gl_texture_2D_image and EGL_KHR_gl_renderbuffer_image. The image and its siblings share one
-// backend storage (frontend/egl_image.cpp); the handle is the frontend's PlatformImage, kept per display so
-// a stale or foreign handle is refused before it is used.
+// EGL_KHR_gl_texture_2D_image, EGL_KHR_gl_texture_cubemap_image and EGL_KHR_gl_renderbuffer_image. The image
+// and its siblings share one backend storage (frontend/egl_image.cpp); the handle is the frontend's
+// PlatformImage, kept per display so a stale or foreign handle is refused before it is used.
 #include <vector>
 
 #include "egl_api.h"
@@ -35,13 +35,20 @@ EGLImage CreateImage(EGLDisplay handle, EGLContext ctx, EGLenum target, EGLClien
     }
   }
   ImageSourceKind kind;
+  int32_t face = 0;
   if (target == EGL_GL_TEXTURE_2D) {
     kind = ImageSourceKind::kTexture2D;
+  } else if (target >= EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= EGL_GL_TEXTURE_CUBE_MAP_NEGATIVE_Z &&
+             dpy->device && DeviceHasSubresourceImages(*dpy->device)) {
+    // EGL_KHR_gl_texture_cubemap_image (listed where the device can alias one face): the six targets are
+    // consecutive in GL's face order.
+    kind = ImageSourceKind::kTextureCubeFace;
+    face = static_cast<int32_t>(target - EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X);
   } else if (target == EGL_GL_RENDERBUFFER) {
     kind = ImageSourceKind::kRenderbuffer;
     level = 0;  // renderbuffers have no levels
   } else {
-    return fail(EGL_BAD_PARAMETER);  // cube faces, 3D textures, pixmaps, dma-bufs: not supported targets
+    return fail(EGL_BAD_PARAMETER);  // 3D textures, pixmaps, dma-bufs: not supported targets
   }
   // The GL targets need the context whose share group names `buffer`, and it must belong to dpy.
   if (ctx == EGL_NO_CONTEXT) return fail(EGL_BAD_CONTEXT);
@@ -51,7 +58,8 @@ EGLImage CreateImage(EGLDisplay handle, EGLContext ctx, EGLenum target, EGLClien
   auto name = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(buffer));
   if (reinterpret_cast<uintptr_t>(buffer) > UINT32_MAX) return fail(EGL_BAD_PARAMETER);
   ImageCreateError error = ImageCreateError::kNone;
-  PlatformImage* image = CreateImageFromGL((*it)->context, kind, name, static_cast<int32_t>(level), &error);
+  PlatformImage* image =
+      CreateImageFromGL((*it)->context, kind, name, static_cast<int32_t>(level), face, &error);
   if (!image) {
     switch (error) {
       case ImageCreateError::kBadAccess:

@@ -2,6 +2,7 @@
 #include "frontend/device.h"
 
 #include <cstring>
+#include <functional>
 
 #include "api/gl_entry_support.h"
 #include "frontend/compat/hooks.h"
@@ -128,6 +129,10 @@ DeviceRendererInfo DescribeDeviceRenderer(const Device& device) {
   const auto& caps = const_cast<Device&>(device).backend().caps();
   return {caps.pci_vendor_id, caps.pci_device_id, caps.video_memory_mb, caps.accelerated,
           caps.unified_memory};
+}
+
+bool DeviceHasSubresourceImages(const Device& device) {
+  return const_cast<Device&>(device).backend().caps().subresource_images;
 }
 
 bool DeviceHasSampleCount(const Device& device, int32_t samples) {
@@ -363,11 +368,24 @@ void FinishCurrent() {
 
 namespace caldera {
 
+void RecordDeviceWide(Device& device, const std::function<void(pipe::Pipe&)>& record) {
+  Context* current = api::tls_current_context;
+  // Other contexts' flushed work is applied before the record (it may use, or have made, the object).
+  if (current && &current->device() == &device) {
+    current->pipe().MarkSharedChange();
+    record(current->pipe());
+  } else {
+    std::lock_guard lock(device.resource_mutex());
+    device.resource_pipe().MarkSharedChange();
+    record(device.resource_pipe());
+    device.resource_pipe().Submit();
+    device.resource_pipe().ReleaseThread();
+  }
+}
+
 void ReleaseBackendObject(Device* device, pipe::ObjectKind kind, pipe::Handle handle) {
   if (!device || !handle.valid()) return;
-  auto record = [&](pipe::Pipe& p) {
-    // Other contexts' flushed work that may still use the object is applied before its destruction.
-    p.MarkSharedChange();
+  RecordDeviceWide(*device, [&](pipe::Pipe& p) {
     switch (kind) {
       case pipe::ObjectKind::kBuffer:
         p.Record(pipe::CmdBufferDestroy{handle});
@@ -381,16 +399,7 @@ void ReleaseBackendObject(Device* device, pipe::ObjectKind kind, pipe::Handle ha
       case pipe::ObjectKind::kCount:
         break;
     }
-  };
-  Context* current = api::tls_current_context;
-  if (current && &current->device() == device) {
-    record(current->pipe());
-  } else {
-    std::lock_guard lock(device->resource_mutex());
-    record(device->resource_pipe());
-    device->resource_pipe().Submit();
-    device->resource_pipe().ReleaseThread();
-  }
+  });
   // The slot can be reused at once: the backend sees the destroy before any later create of that slot
   // from this stream; creates on other streams use other slots until this one is freed here.
   device->handles().Free(handle);

@@ -1,10 +1,12 @@
-// EGLImages made from GL objects (EGL_KHR_image_base with EGL_KHR_gl_texture_2D_image and
+// EGLImages made from GL objects (EGL_KHR_image_base with EGL_KHR_gl_texture_2D_image, _cubemap_image and
 // EGL_KHR_gl_renderbuffer_image; icd/egl_image.cpp is the EGL side) and the GL commands that take them
 // (GL_OES_EGL_image, and GL_OES_EGL_image_external's GL_TEXTURE_EXTERNAL_OES target). An image holds a share
 // of its source's backend storage (SharedImageStorage); a texture or renderbuffer targeted at it, in any
 // context of the device and any share group, names that same storage, so every sibling reads and writes one
-// set of texels. Nothing is copied and no record is sent: handles are device-wide, so the backend (and, in
-// spawn mode, the server) sees one image under one handle. Ordering between contexts is the application's
+// set of texels. An image of one level above 0 or one cube face is a backend alias of that subresource
+// (pipe::CmdImageAlias): its siblings are one-level 2D textures and renderbuffers over it. Nothing is copied
+// and no record but the alias is sent: handles are device-wide, so the backend (and, in spawn mode, the
+// server) sees one image under one handle. Ordering between contexts is the application's
 // (glFlush, glFinish, fences), as GL requires for any shared object. The storage is destroyed by whoever lets
 // go last: the image, or the last sibling.
 #include <algorithm>
@@ -48,15 +50,45 @@ std::set<PlatformImage*>& Registry() {
 
 // The storage a source object shares from now on (made on its first image), or null when another image
 // already has it as a sibling (EGL_BAD_ACCESS): one object belongs to at most one EGLImage at a time.
+// Images of its single levels or faces hold one share each and do not count.
 std::shared_ptr<SharedImageStorage> ShareStorage(ImageSource& source) {
   if (!source.shared_storage) {
     source.shared_storage = std::make_shared<SharedImageStorage>();
     source.shared_storage->device = source.device;
     source.shared_storage->handle = source.handle;
-  } else if (source.shared_storage.use_count() > 1) {
+  } else if (source.shared_storage.use_count() > 1 + source.shared_storage->LiveSubresourceImages()) {
     return nullptr;
   }
   return source.shared_storage;
+}
+
+// The storage of an image of one level or face of `tex` (a new alias of its storage), or null when that
+// subresource already belongs to an EGLImage. The alias record is left to the caller.
+std::shared_ptr<SharedImageStorage> ShareSubresource(Context& ctx, Texture& tex, int32_t level,
+                                                     int32_t face) {
+  if (!tex.shared_storage) {
+    tex.shared_storage = std::make_shared<SharedImageStorage>();
+    tex.shared_storage->device = tex.device;
+    tex.shared_storage->handle = tex.handle;
+  }
+  // A sibling of another level or face image is no source (backends alias whole images only).
+  if (tex.shared_storage->parent) return nullptr;
+  std::weak_ptr<SharedImageStorage>& slot = tex.shared_storage->subresources[{level, face}];
+  if (!slot.expired()) return nullptr;
+  auto alias = std::make_shared<SharedImageStorage>();
+  alias->device = &ctx.device();
+  alias->handle = ctx.device().handles().Allocate();
+  alias->parent = tex.shared_storage;
+  slot = alias;
+  return alias;
+}
+
+// GL's mipmap completeness for EGL's rules (every face of a cube): base..last level specified.
+bool MipmapComplete(const Texture& tex) {
+  const GLint last = std::min({tex.max_level, tex.levels - 1, GLint(31)});
+  bool complete = tex.base_level <= last;
+  for (GLint l = tex.base_level; complete && l <= last; ++l) complete = (tex.DefinedLevels() >> l) & 1u;
+  return complete;
 }
 
 // Looks an EGLImage up for a GL command: a copy taken under the registry lock (with its own share of the
@@ -98,7 +130,7 @@ void TakeImageStorage(Context& ctx, ImageSource& target, const PlatformImage& im
 }  // namespace
 
 PlatformImage* CreateImageFromGL(Context* context, ImageSourceKind kind, uint32_t name, int32_t level,
-                                 ImageCreateError* error) {
+                                 int32_t face, ImageCreateError* error) {
   auto fail = [&](ImageCreateError e) -> PlatformImage* {
     *error = e;
     return nullptr;
@@ -107,6 +139,7 @@ PlatformImage* CreateImageFromGL(Context* context, ImageSourceKind kind, uint32_
   Context& ctx = *context;
   auto image = std::make_unique<PlatformImage>();
   image->device = &ctx.device();
+  std::optional<pipe::CmdImageAlias> alias;  // for an image of one level or face
   {
     std::lock_guard lock(ctx.shared().mutex);
     if (kind == ImageSourceKind::kRenderbuffer) {
@@ -119,42 +152,65 @@ PlatformImage* CreateImageFromGL(Context* context, ImageSourceKind kind, uint32_
       image->width = rb->width, image->height = rb->height, image->samples = rb->samples;
       image->levels = 1;
     } else {
+      const bool cube = kind == ImageSourceKind::kTextureCubeFace;
       std::shared_ptr<Texture> tex = name ? ctx.shared().textures.Get(name) : nullptr;
       // Texture zero, names that are no texture, and textures of another target are EGL_BAD_PARAMETER.
-      if (!tex || tex->target != GL_TEXTURE_2D) return fail(ImageCreateError::kBadParameter);
-      if (!tex->handle.valid() || !(tex->defined[0] & 1u)) return fail(ImageCreateError::kBadParameter);
-      if (level != 0) {
-        // Other levels need a complete mipmap chain (EGL_BAD_PARAMETER), then one of its levels
-        // (EGL_BAD_MATCH).
-        GLint last = std::min({tex->max_level, tex->levels - 1, GLint(31)});
-        bool complete = tex->base_level <= last;
-        for (GLint l = tex->base_level; complete && l <= last; ++l) complete = (tex->defined[0] >> l) & 1u;
-        if (!complete) return fail(ImageCreateError::kBadParameter);
-        if (level < tex->base_level || level > last) return fail(ImageCreateError::kBadMatch);
-        // A sibling's level 0 is the storage's level 0 today; aliasing a deeper level needs views of one
-        // level in both backends (the Vulkan backend samples from level 0 of an image's views).
-        util::LogOnce(util::LogLevel::kWarning, "egl",
-                      "eglCreateImage: EGLImages of texture levels other than 0 are not implemented");
-        return fail(ImageCreateError::kBadMatch);
-      }
+      if (!tex || tex->target != (cube ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D) || !tex->handle.valid())
+        return fail(ImageCreateError::kBadParameter);
+      const int32_t f = cube ? face : 0;
+      if (!(tex->defined[f] & 1u)) return fail(ImageCreateError::kBadParameter);  // no level 0 there
       if (!tex->compressed_blocks.empty() || pipe::IsBlockCompressed(tex->format))
         return fail(ImageCreateError::kBadMatch);  // the blocks kept for readback would not follow the texels
-      image->storage = ShareStorage(*tex);
-      if (!image->storage) return fail(ImageCreateError::kBadAccess);
+      if (level == 0 && !cube) {
+        // Level 0 of a 2D texture: the texture's whole storage (its other levels come along).
+        image->storage = ShareStorage(*tex);
+        if (!image->storage) return fail(ImageCreateError::kBadAccess);
+        image->levels = tex->levels;
+      } else {
+        // Levels above 0 need a complete mipmap chain (EGL_BAD_PARAMETER, as Mesa), then one of its levels
+        // (EGL_BAD_MATCH); so does a face's level 0 once other levels are specified.
+        uint32_t specified = 0;
+        for (int i = 0; i < tex->faces(); ++i) specified |= tex->defined[i];
+        if ((level != 0 || (specified & ~1u)) && !MipmapComplete(*tex))
+          return fail(ImageCreateError::kBadParameter);
+        const GLint last = std::min({tex->max_level, tex->levels - 1, GLint(31)});
+        if (level != 0 && (level < tex->base_level || level > last || !((tex->defined[f] >> level) & 1u)))
+          return fail(ImageCreateError::kBadMatch);
+        if (!DeviceHasSubresourceImages(ctx.device())) {
+          util::LogOnce(util::LogLevel::kWarning, "egl",
+                        "eglCreateImage: this device cannot alias one level or cube face (the GLES host "
+                        "lacks texture views)");
+          return fail(ImageCreateError::kBadMatch);
+        }
+        image->storage = ShareSubresource(ctx, *tex, level, f);
+        if (!image->storage) return fail(ImageCreateError::kBadAccess);
+        alias = pipe::CmdImageAlias{image->storage->handle, tex->handle, uint16_t(level), uint16_t(f)};
+        image->levels = 1;
+      }
       image->internal_format = tex->internal_format;
       image->format = tex->format;
-      image->width = tex->width, image->height = tex->height, image->samples = 0;
-      image->levels = tex->levels;
+      image->width = std::max(tex->width >> level, 1), image->height = std::max(tex->height >> level, 1);
+      image->samples = 0;
     }
   }
   // Work recorded so far (the source's creation and uploads) goes to the device now when the source's
   // context is current here, so a sibling in another context finds it once this context's work is done.
+  if (alias) RecordDeviceWide(ctx.device(), [&](pipe::Pipe& p) { p.Record(*alias); });
   if (api::tls_current_context == &ctx) ctx.pipe().Submit();
   PlatformImage* out = image.release();
   std::lock_guard lock(RegistryMutex());
   Registry().insert(out);
   *error = ImageCreateError::kNone;
   return out;
+}
+
+bool TextureLevelSharedWithImage(const Texture& tex, GLint level, int face) {
+  if (!tex.shared_storage) return false;
+  const SharedImageStorage& s = *tex.shared_storage;
+  // A sibling of a level or face image, or a source whose whole storage an image shares.
+  if (s.parent || tex.shared_storage.use_count() > 1 + s.LiveSubresourceImages()) return true;
+  auto it = s.subresources.find({level, face});
+  return it != s.subresources.end() && !it->second.expired();
 }
 
 void DestroyImage(PlatformImage* image) {

@@ -285,9 +285,10 @@ bool DefineLevel(Context& ctx, const LevelSpec& spec, GLenum internalformat) {
       tex.width = spec.w, tex.height = spec.h, tex.depth = spec.d;
       return false;
     }
-    // An EGLImage sibling re-specified gets storage of its own (GL_OES_EGL_image's orphaning).
-    if (!tex.handle.valid() || tex.shared_storage || tex.width != spec.w || tex.height != spec.h ||
-        tex.depth != spec.d || tex.format != spec.format)
+    // An EGLImage sibling re-specified gets storage of its own (GL_OES_EGL_image's orphaning); other faces of
+    // a cube whose one face is an image are written in place.
+    if (!tex.handle.valid() || TextureLevelSharedWithImage(tex, 0, std::max(spec.face, 0)) ||
+        tex.width != spec.w || tex.height != spec.h || tex.depth != spec.d || tex.format != spec.format)
       Allocate(ctx, tex, spec.format, internalformat, spec.w, spec.h, spec.d,
                MipCount(spec.w, spec.h, spec.three_d ? spec.d : 1));
     // Formats sharing a storage (DEPTH_COMPONENT24 and DEPTH24_STENCIL8) keep the image but not the name.

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -19,6 +20,9 @@
 namespace caldera {
 
 class Device;
+namespace pipe {
+class Pipe;
+}
 namespace compat {
 struct ResolvedUniformNames;
 }
@@ -26,6 +30,10 @@ struct ResolvedUniformNames;
 // Sends the destroy record for a backend object: through the current context's pipe when it belongs to the
 // same device (keeping it ordered after that context's draws), else through the device's resource pipe.
 void ReleaseBackendObject(Device* device, pipe::ObjectKind kind, pipe::Handle handle);
+// Records work on a device object outside any one context's order: on the current context's pipe when it
+// is of `device`, else on the device's resource pipe (submitted at once); either way after other contexts'
+// flushed work.
+void RecordDeviceWide(Device& device, const std::function<void(pipe::Pipe&)>& record);
 
 struct GLObject {
   const uint64_t lifetime_id = pipe::NextLifetimeId();
@@ -184,9 +192,22 @@ struct TransformFeedbackObject : GLObject {
 // texture or renderbuffer, in any context of the device, made from it or targeted at it. Whoever lets go
 // last sends the destroy record, so the storage outlives the image and each sibling but the last.
 struct SharedImageStorage {
+  // An alias is destroyed before its parent: this body runs before `parent` lets go.
   ~SharedImageStorage() { ReleaseBackendObject(device, pipe::ObjectKind::kImage, handle); }
   Device* device = nullptr;
   pipe::Handle handle;
+  // An image of one level or cube face (pipe::CmdImageAlias): `handle` aliases that subresource of
+  // `parent`, the source texture's whole storage, which it keeps alive.
+  std::shared_ptr<SharedImageStorage> parent;
+  // On a source's storage: the images of its subresources by (level, face), while any of their siblings
+  // lives (one subresource belongs to at most one EGLImage). Guarded by the source's share-group mutex.
+  std::map<std::pair<int32_t, int32_t>, std::weak_ptr<SharedImageStorage>> subresources;
+  // Each live subresource image's storage holds one share of this one (its `parent`).
+  long LiveSubresourceImages() const {
+    long n = 0;
+    for (const auto& [at, image] : subresources) n += image.expired() ? 0 : 1;
+    return n;
+  }
 };
 
 // Anything a framebuffer can attach: renderbuffers, and textures (their base level today).

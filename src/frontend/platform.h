@@ -180,15 +180,20 @@ FenceStatus WaitFence(PlatformFence* fence, uint64_t timeout_ns);
 // The current context's later commands wait on the device for the fence (eglWaitSync); false without one.
 bool WaitFenceInCurrent(PlatformFence* fence);
 
-// EGLImages of GL objects (EGL_KHR_image_base, EGL_KHR_gl_texture_2D_image, EGL_KHR_gl_renderbuffer_image;
-// frontend/egl_image.cpp): the image shares its source's storage with every texture or renderbuffer that
-// glEGLImageTarget*OES makes from it, on any context of the device. The pointer is the EGLImage handle.
+// EGLImages of GL objects (EGL_KHR_image_base, EGL_KHR_gl_texture_2D_image, _cubemap_image,
+// EGL_KHR_gl_renderbuffer_image; frontend/egl_image.cpp): the image shares its source's storage with every
+// texture or renderbuffer that glEGLImageTarget*OES makes from it, on any context of the device. The pointer
+// is the EGLImage handle.
 struct PlatformImage;
-enum class ImageSourceKind : uint8_t { kTexture2D, kRenderbuffer };
+enum class ImageSourceKind : uint8_t { kTexture2D, kTextureCubeFace, kRenderbuffer };
 enum class ImageCreateError : uint8_t { kNone, kBadParameter, kBadMatch, kBadAccess };
-// `name` in `context`'s share group; `level` for textures. Null with *error set when it cannot be made.
+// `name` in `context`'s share group; `level` for textures, `face` (0-5, GL order) for cube faces. Null with
+// *error set when it cannot be made.
 PlatformImage* CreateImageFromGL(Context* context, ImageSourceKind kind, uint32_t name, int32_t level,
-                                 ImageCreateError* error);
+                                 int32_t face, ImageCreateError* error);
+// Whether images of one level above 0 or one cube face can be made on the device (BackendLimits::
+// subresource_images): EGL_KHR_gl_texture_cubemap_image is listed only then.
+bool DeviceHasSubresourceImages(const Device& device);
 void DestroyImage(PlatformImage* image);  // siblings keep the storage
 
 // Every GL command Caldera has an entry point for (implemented or not), core and ES; null when unknown.

@@ -71,6 +71,9 @@ bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint int
 // Gives the level its storage (allocating level 0's image when the size or format changed) and marks it
 // defined. False when the level became empty (a zero size releases the image): nothing to write then.
 bool DefineLevel(Context& ctx, const LevelSpec& spec, GLenum internalformat);
+// Whether re-specifying `level` of `face` orphans the texture from an EGLImage (egl_image.cpp): it is a
+// sibling of an image, its whole storage is an image's, or that level and face is.
+bool TextureLevelSharedWithImage(const Texture& tex, GLint level, int face);
 // The checks of glTexSubImage* / glCopyTexSubImage*: the level exists and the box lies inside it.
 bool CheckTexSubImage(Context& ctx, int dims, GLenum target, GLint level, GLint x, GLint y, GLint z,
                       GLsizei w, GLsizei h, GLsizei d, LevelSpec* out, const char* fn);

@@ -73,6 +73,9 @@ struct BackendLimits {
   bool native_s3tc = false;
   // The same for the BPTC formats (Format::kBC6HU..kBC7Srgb); without it BPTC textures are stored decoded.
   bool native_bptc = false;
+  // CmdImageAlias works: one level or cube face of an image can be a 2D image of its own (Vulkan: views and
+  // subresource ranges; a GLES host: GL_OES_texture_view / GL_EXT_texture_view).
+  bool subresource_images = false;
   // What GLX_MESA_query_renderer reports. PCI ids of the device; 0xFFFFFFFF where it is no PCI device (a
   // CPU renderer) or the backend cannot tell (a GLES host).
   uint32_t pci_vendor_id = 0xFFFFFFFF, pci_device_id = 0xFFFFFFFF;

@@ -162,6 +162,18 @@ struct CmdImageDestroy {
   Handle image;
 };
 
+// An EGLImage of one subresource of another image (EGL_KHR_gl_texture_cubemap_image's faces,
+// EGL_KHR_gl_texture_2D_image's levels above 0): `image` becomes a one-level, one-layer 2D image whose
+// texels are `parent`'s (level, layer), neither copied nor moved. Everything that names `image` (uploads,
+// readbacks, attachments, blits, sampling) reaches that subresource of `parent`. The frontend destroys
+// `image` before `parent`, and sends it only where BackendLimits::subresource_images says so.
+struct CmdImageAlias {
+  Handle image;
+  Handle parent;
+  uint16_t level;
+  uint16_t layer;
+};
+
 // Specialization constants the shader path adds to every program (src/shader/spirv_points.cpp) for GL's
 // point rules; a backend sets them per pipeline, or leaves the defaults (the shader's gl_PointSize, the
 // SPIR-V PointCoord origin).
@@ -470,7 +482,7 @@ struct CmdDraw {
   // at its start; GLES: the offset itself).
   uint64_t index_offset;
   uint32_t first;  // first vertex (arrays); elements: indices after index_offset (the frontend sends 0)
-  uint32_t count;         // elements: first + count lie inside the index buffer (the frontend clamps)
+  uint32_t count;  // elements: first + count lie inside the index buffer (the frontend clamps)
   uint32_t instances;
   int32_t base_vertex;
 };

@@ -280,6 +280,13 @@ class Patcher {
     objects_->ForgetImage(r.image);
     return true;
   }
+  bool Check(CmdImageAlias& r, size_t*) {
+    // The alias has its parent's format: later uploads to it are sized by that.
+    Format f;
+    if (!SlotOk(r.image) || !objects_->ImageFormat(r.parent, &f)) return Fail("an alias of no known image");
+    objects_->SetImageFormat(r.image, f);
+    return true;
+  }
   bool Check(CmdImageUpload& r, size_t* keep) {
     if (r.staged.data || r.staged.block) return Fail("a staged payload from another process");
     r.staged = {};

@@ -34,6 +34,10 @@ void Context::Apply(const pipe::CmdImageDestroy& c, const uint8_t* payload) {
   OnImageDestroy(c.image);
 }
 
+void Context::Apply(const pipe::CmdImageAlias& c, const uint8_t* payload) {
+  OnImageAlias(c);
+}
+
 void Context::Apply(const pipe::CmdGenerateMipmaps& c, const uint8_t* payload) {
   OnGenerateMipmaps(c);
 }

@@ -49,6 +49,8 @@ class Context final : public pipe::BackendContext {
   // A CmdImageUpload of blocks into a block-compressed image (glCompressedTexSubImage* on the host).
   void UploadBlocks(const ImageObject& img, const pipe::CmdImageUpload& c, const uint8_t* payload);
   void OnImageDestroy(pipe::Handle h);
+  // CmdImageAlias: a host texture view of the parent's level and layer (BackendLimits::subresource_images).
+  void OnImageAlias(const pipe::CmdImageAlias& c);
   void OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& c);
   void OnProgramCreate(const pipe::CmdProgramCreate& c, const uint8_t* payload);
   void OnProgramDestroy(pipe::Handle h);

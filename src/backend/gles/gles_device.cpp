@@ -176,6 +176,8 @@ void Device::QueryCaps() {
   caps_.native_s3tc = HasExtension(gl_, "GL_EXT_texture_compression_s3tc") &&
                       HasExtension(gl_, "GL_EXT_texture_compression_s3tc_srgb");
   caps_.native_bptc = HasExtension(gl_, "GL_EXT_texture_compression_bptc");
+  caps_.subresource_images = (HasExtension(gl_, "GL_OES_texture_view") && gl_.TextureViewOES) ||
+                             (HasExtension(gl_, "GL_EXT_texture_view") && gl_.TextureViewEXT);
   while (gl_.GetError() != GL_NO_ERROR) {
   }
 }

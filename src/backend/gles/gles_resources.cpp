@@ -201,6 +201,30 @@ void Context::OnImageDestroy(pipe::Handle h) {
   PurgeFramebuffers();
 }
 
+void Context::OnImageAlias(const pipe::CmdImageAlias& c) {
+  auto texture_view = gl_.TextureViewOES ? gl_.TextureViewOES : gl_.TextureViewEXT;
+  const ImageObject* found = device_.images.Get(c.parent);
+  if (!texture_view || !found || !found->texture ||
+      (found->target != GL_TEXTURE_2D && found->target != GL_TEXTURE_CUBE_MAP) || c.level >= found->levels ||
+      c.layer >= (found->target == GL_TEXTURE_CUBE_MAP ? 6u : 1u)) {
+    util::LogOnce(util::LogLevel::kWarning, "gles", "an EGLImage of a subresource could not be made");
+    return;
+  }
+  const ImageObject parent = *found;  // Put below may move the table's entries
+  if (device_.images.Get(c.image)) OnImageDestroy(c.image);
+  ImageObject& img = device_.images.Put(c.image);
+  img.format = parent.format;
+  img.host = parent.host;
+  img.width = std::max(parent.width >> c.level, 1u);
+  img.height = std::max(parent.height >> c.level, 1u);
+  img.kind = pipe::TextureKind::k2D;
+  img.target = GL_TEXTURE_2D;
+  // A view shares the parent's texels (both are immutable-format host textures): uploads, attachments,
+  // readbacks and sampling of the view all reach that level and face. Its name must be new and unbound.
+  gl_.GenTextures(1, &img.texture);
+  texture_view(img.texture, GL_TEXTURE_2D, parent.texture, parent.host.internal, c.level, 1, c.layer, 1);
+}
+
 void Context::OnGenerateMipmaps(const pipe::CmdGenerateMipmaps& c) {
   ImageObject* img = device_.images.Get(c.image);
   if (!img || !img->texture || c.level_count < 2) return;

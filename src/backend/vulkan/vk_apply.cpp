@@ -62,6 +62,11 @@ void Context::Apply(const pipe::CmdImageDestroy& c, const uint8_t* payload) {
   res.DestroyImage(h, &retired_);
 }
 
+void Context::Apply(const pipe::CmdImageAlias& c, const uint8_t* payload) {
+  if (!shared_.resources->CreateAlias(c.image, c.parent, c.level, c.layer, &retired_))
+    util::LogOnce(util::LogLevel::kWarning, "vulkan", "an EGLImage of a subresource could not be made");
+}
+
 void Context::Apply(const pipe::CmdProgramCreate& c, const uint8_t* payload) {
   Resources& res = *shared_.resources;
   auto* words = reinterpret_cast<const uint32_t*>(payload);
@@ -102,9 +107,9 @@ void Context::Apply(const pipe::CmdSetVertexInput& c, const uint8_t* payload) {
   for (auto& a : vertex_.attribs) {
     if (!a.enabled || ToVkVertexFormat(a.format) != VK_FORMAT_UNDEFINED) continue;
     a.enabled = false;
-    util::LogOnce(
-        util::LogLevel::kWarning, "glVertexAttribPointer",
-        "a vertex array of a type with no Vulkan format was not converted: the attribute's generic value is used");
+    util::LogOnce(util::LogLevel::kWarning, "glVertexAttribPointer",
+                  "a vertex array of a type with no Vulkan format was not converted: the attribute's generic "
+                  "value is used");
   }
 }
 

@@ -59,6 +59,7 @@ class Backend final : public pipe::Backend {
     caps_.norm16 = device_->features().norm16;
     caps_.native_s3tc = device_->features().native_s3tc;
     caps_.native_bptc = device_->features().native_bptc;
+    caps_.subresource_images = true;  // views and subresource ranges of the parent (vk_resources.cpp)
     DescribeRenderer();
   }
 

@@ -104,10 +104,10 @@ void Context::ResolveDepthStencil(const pipe::CmdBlit& cmd, ImageObject& src, Im
   res.RetireStandaloneImage(scratch, &retired_);
 }
 
-void Context::OnBlit(const pipe::CmdBlit& cmd, ClearResolve why) {
-  auto& images = shared_.resources->images;
-  ImageObject* src = images.Get(cmd.src.image);
-  ImageObject* dst = images.Get(cmd.dst.image);
+void Context::OnBlit(const pipe::CmdBlit& blit, ClearResolve why) {
+  pipe::CmdBlit cmd = blit;  // aliases' subresources named in their parents
+  ImageObject* src = shared_.resources->Resolve(&cmd.src);
+  ImageObject* dst = shared_.resources->Resolve(&cmd.dst);
   if (!src || !dst) return;
   // Resolves are vkCmdResolveImage or rendering scopes: they need no blit support.
   if (src->samples == 1 && (!src->blittable || !dst->blittable)) {

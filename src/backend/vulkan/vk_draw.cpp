@@ -296,7 +296,8 @@ void Context::BindVertexInput() {
       strides[end - loc] = want[end].stride;
       bound_vertex_buffers_[end] = want[end];
     }
-    vkCmdBindVertexBuffers2(cmd_, loc, end - loc, handles, offsets, nullptr, strides_by_bind ? strides : nullptr);
+    vkCmdBindVertexBuffers2(cmd_, loc, end - loc, handles, offsets, nullptr,
+                            strides_by_bind ? strides : nullptr);
     loc = end;
   }
   if (vertex_delta_) bound_vertex_mask_ |= mask;
@@ -335,8 +336,9 @@ void Context::SetDynamicVertexLayout(bool strides_by_bind) {
       b.stride = 0;  // the generic value, repeated
       at.format = VK_FORMAT_R32G32B32A32_SFLOAT;
     }
-    layout.entries[n] = {loc, strides_by_bind ? 0u : b.stride, uint32_t(b.inputRate), b.divisor,
-                         uint32_t(at.format), at.offset};
+    layout.entries[n] = {
+        loc,      strides_by_bind ? 0u : b.stride, uint32_t(b.inputRate), b.divisor, uint32_t(at.format),
+        at.offset};
     ++n;
   }
   layout.valid = true;
@@ -521,11 +523,12 @@ ImageObject& Context::Dummy(pipe::TextureKind kind, pipe::SampleType type) {
 
 void Context::PrepareTextures() {
   textures_need_layout_check_ = false;
-  auto& images = shared_.resources->images;
   for (uint32_t i = 0; i < textures_.count; ++i) {
     const auto& t = textures_.textures[i];
     if (t.kind == pipe::TextureKind::kBuffer) continue;  // no image (PushResources makes the view)
-    ImageObject* img = t.image.valid() ? images.Get(t.image) : nullptr;
+    pipe::Handle storage = t.image;
+    uint32_t level = 0, layer = 0;
+    ImageObject* img = t.image.valid() ? shared_.resources->Resolve(&storage, &level, &layer) : nullptr;
     if (!img) {
       if (!dummy_ready_) {
         EndPass();
@@ -534,9 +537,9 @@ void Context::PrepareTextures() {
       continue;
     }
     // A current render target is sampled in the layout it is drawn in (TargetLayout); GL leaves reading
-    // the very level drawn into undefined, other levels of the image are fine.
-    bool target = t.image == targets_.depth_stencil.image;
-    for (auto& c : targets_.color) target |= c.image == t.image;
+    // the very level drawn into undefined, other levels of the image are fine. An alias is its parent here.
+    bool target = storage == targets_.depth_stencil.image;
+    for (auto& c : targets_.color) target |= c.image == storage;
     VkImageLayout layout = target ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
     if (img->layout == layout) {
       // No transition orders an earlier pass's writes to the sampled levels before a new pass reads them.
@@ -549,8 +552,10 @@ void Context::PrepareTextures() {
 }
 
 VkImageLayout Context::TargetLayout(pipe::Handle image, VkImageLayout optimal) const {
+  // `image` is a target (never an alias); sampled aliases count as their parents.
   for (uint32_t i = 0; i < textures_.count && i < pipe::kMaxSamplers; ++i)
-    if (textures_.textures[i].kind != pipe::TextureKind::kBuffer && textures_.textures[i].image == image)
+    if (textures_.textures[i].kind != pipe::TextureKind::kBuffer &&
+        shared_.resources->StorageHandle(textures_.textures[i].image) == image)
       return VK_IMAGE_LAYOUT_GENERAL;
   return optimal;
 }
@@ -640,10 +645,11 @@ bool Context::PushResources(const ProgramObject& program) {
     VkImageView view =
         matches ? res.SampleView(*img, t.swizzle, t.sampler.skip_srgb_decode, t.base_level, t.max_level)
                 : img->sample_view;
-    if (!view) return false;  // logged by Check; the draw is skipped
-    images[slot] = {
-        vk_sampler, view,
-        img->layout == VK_IMAGE_LAYOUT_UNDEFINED ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : img->layout};
+    if (!view) return false;                        // logged by Check; the draw is skipped
+    const ImageObject* holder = res.Storage(*img);  // an alias's texels are in its parent's layout
+    const VkImageLayout layout = holder ? holder->layout : VK_IMAGE_LAYOUT_UNDEFINED;
+    images[slot] = {vk_sampler, view,
+                    layout == VK_IMAGE_LAYOUT_UNDEFINED ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : layout};
     add_sampler_write(i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, &images[slot], nullptr);
   }
   // Only what set 1 does not hold already (vk_push_delta.h).
@@ -700,7 +706,9 @@ ProgramObject* Context::PrepareDraw(pipe::Topology topology) {
 
 uint32_t FirstIndex(const pipe::CmdDraw& cmd) {
   // The index buffer stays bound at its start (fewer rebinds): GL's byte offset becomes a first index.
-  const uint32_t shift = cmd.index_type == pipe::IndexType::kU32 ? 2 : cmd.index_type == pipe::IndexType::kU16 ? 1 : 0;
+  const uint32_t shift = cmd.index_type == pipe::IndexType::kU32   ? 2
+                         : cmd.index_type == pipe::IndexType::kU16 ? 1
+                                                                   : 0;
   return cmd.first + static_cast<uint32_t>(cmd.index_offset >> shift);
 }
 

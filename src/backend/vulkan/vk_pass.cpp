@@ -115,7 +115,12 @@ void Context::FlushPendingClears(ClearResolve why) {
   EndPass();
 }
 
-void Context::OnSetRenderTargets(const pipe::CmdSetRenderTargets& cmd) {
+void Context::OnSetRenderTargets(const pipe::CmdSetRenderTargets& set) {
+  // Aliases are rendered through their parents: targets_ names only images that hold texels, so every use
+  // of it (attachment views, layouts, a target that is also sampled) sees one image per storage.
+  pipe::CmdSetRenderTargets cmd = set;
+  for (auto& c : cmd.color) shared_.resources->Resolve(&c);
+  shared_.resources->Resolve(&cmd.depth_stencil);
   if (std::memcmp(&cmd, &targets_, sizeof(cmd)) == 0) return;  // redundant bind: keep the pass open
   FlushPendingClears(ClearResolve::kTargetSwitch);
   EndPass();

@@ -18,8 +18,9 @@ VkDeviceSize CopySpan(uint64_t rows, uint64_t width, uint64_t row_length, uint32
 
 }  // namespace
 
-void Context::OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& cmd) {
-  ImageObject* img = shared_.resources->images.Get(cmd.image);
+void Context::OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& upload) {
+  pipe::CmdImageUploadFromBuffer cmd = upload;  // an alias's box in its parent
+  ImageObject* img = shared_.resources->Resolve(&cmd.image, &cmd.level, &cmd.z);
   BufferObject* src = shared_.resources->buffers.Get(cmd.buffer);
   // Texel copies only: block-compressed images take blocks through CmdImageUpload.
   if (!img || !src || cmd.level >= img->levels || pipe::IsDepthFormat(img->pipe_format) ||
@@ -58,8 +59,9 @@ void Context::OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& cmd)
   ++stats_.pbo_copies;
 }
 
-void Context::OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& cmd) {
-  ImageObject* img = shared_.resources->images.Get(cmd.image.image);
+void Context::OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& read) {
+  pipe::CmdReadPixelsToBuffer cmd = read;  // an alias's subresource in its parent
+  ImageObject* img = shared_.resources->Resolve(&cmd.image);
   BufferObject* dst = shared_.resources->buffers.Get(cmd.buffer);
   if (!img || !dst || cmd.image.level >= img->levels || cmd.width <= 0 || cmd.height <= 0 ||
       (img->aspect & VK_IMAGE_ASPECT_COLOR_BIT) == 0 || pipe::IsBlockCompressed(img->pipe_format))

@@ -13,7 +13,13 @@ Resources::~Resources() {
   for (auto& g : garbage_) Free(g);
   for (auto& e : samplers_) vkDestroySampler(device_.device(), e.sampler, nullptr);
   buffers.ForEachLive([&](BufferObject& b) { Free(FromBuffer(b, 0)); });
-  images.ForEachLive([&](ImageObject& i) { Free(FromImage(i, 0)); });
+  // Aliases' views before the images they view.
+  images.ForEachLive([&](ImageObject& i) {
+    if (i.is_alias()) Free(FromImage(i, 0));
+  });
+  images.ForEachLive([&](ImageObject& i) {
+    if (!i.is_alias()) Free(FromImage(i, 0));
+  });
   programs.ForEachLive([&](ProgramObject& p) { Free(FromProgram(p, 0)); });
   for (VkBufferView v : zero_views_)
     if (v) vkDestroyBufferView(device_.device(), v, nullptr);
@@ -206,6 +212,64 @@ bool Resources::CreateImage(pipe::Handle h, const ImageDesc& desc, Retired* reti
   return true;
 }
 
+bool Resources::CreateAlias(pipe::Handle h, pipe::Handle parent, uint32_t level, uint32_t layer,
+                            Retired* retired) {
+  ImageObject* p = images.Get(parent);
+  if (!p || p->is_alias() || p->is_3d() || p->samples > 1 || level >= p->levels || layer >= p->layers)
+    return false;
+  ImageObject a;
+  a.image = p->image;
+  a.format = p->format;
+  a.pipe_format = p->pipe_format;
+  a.aspect = p->aspect;
+  a.kind = pipe::TextureKind::k2D;
+  a.width = std::max(p->width >> level, 1u);
+  a.height = std::max(p->height >> level, 1u);
+  a.renderable = p->renderable;
+  a.blittable = p->blittable;
+  a.filterable = p->filterable;
+  a.parent = parent;
+  a.parent_level = level;
+  a.parent_layer = layer;
+  VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  vi.image = a.image;
+  vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  vi.format = a.format;
+  const bool depth = pipe::IsDepthFormat(a.pipe_format);
+  vi.subresourceRange = {depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : a.aspect, level, 1, layer,
+                         1};
+  if (!device_.Check(vkCreateImageView(device_.device(), &vi, nullptr, &a.sample_view), "vkCreateImageView"))
+    return false;
+  ImageObject previous;
+  bool had = false;
+  images.Put(h, std::move(a), &previous, &had);
+  if (had) retired->push_back(FromImage(previous, 0));
+  return true;
+}
+
+ImageObject* Resources::Resolve(pipe::Handle* h, uint32_t* level, uint32_t* layer) {
+  ImageObject* img = images.Get(*h);
+  if (!img || !img->is_alias()) return img;
+  *h = img->parent;
+  *level += img->parent_level;
+  *layer += img->parent_layer;
+  return images.Get(img->parent);
+}
+
+ImageObject* Resources::Resolve(pipe::ImageRef* ref) {
+  ImageObject* img = images.Get(ref->image);
+  if (!img || !img->is_alias()) return img;
+  ref->image = img->parent;
+  ref->level = uint16_t(ref->level + img->parent_level);
+  ref->layer = uint16_t(ref->layer + img->parent_layer);
+  return images.Get(img->parent);
+}
+
+pipe::Handle Resources::StorageHandle(pipe::Handle h) {
+  ImageObject* img = images.Get(h);
+  return img && img->is_alias() ? img->parent : h;
+}
+
 namespace {
 
 VkImageViewType SampleViewType(pipe::TextureKind kind) {
@@ -335,8 +399,9 @@ VkImageView Resources::SampleView(ImageObject& img, const pipe::Swizzle& swizzle
   vi.format = unorm ? VK_FORMAT_R8G8B8A8_UNORM : img.format;
   vi.components = {kSource[size_t(swizzle.c[0])], kSource[size_t(swizzle.c[1])],
                    kSource[size_t(swizzle.c[2])], kSource[size_t(swizzle.c[3])]};
-  vi.subresourceRange = {depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : img.aspect, base, count, 0,
-                         img.layers};
+  // An alias views its parent's subresource (its own level and layer counts are 1).
+  vi.subresourceRange = {depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : img.aspect,
+                         img.parent_level + base, count, img.parent_layer, img.layers};
   VkImageView view = VK_NULL_HANDLE;
   if (!device_.Check(vkCreateImageView(device_.device(), &vi, nullptr, &view), "vkCreateImageView"))
     return VK_NULL_HANDLE;
@@ -530,7 +595,7 @@ Garbage Resources::FromBuffer(const BufferObject& b, uint64_t serial) {
 Garbage Resources::FromImage(const ImageObject& i, uint64_t serial) {
   Garbage g;
   g.serial = serial;
-  g.image = i.image;
+  g.image = i.is_alias() ? VK_NULL_HANDLE : i.image;  // an alias's image is its parent's
   g.view = i.view;
   g.sample_view = i.sample_view;
   for (const auto& v : i.subviews) g.subviews.push_back(v.view);

@@ -76,6 +76,12 @@ struct ImageObject {
   bool blittable = true;   // vkCmdBlitImage may read and write it
   bool filterable = true;  // linear filtering (blits, mipmap generation)
   bool is_3d() const { return kind == pipe::TextureKind::k3D; }
+  // CmdImageAlias: a one-level 2D image over `parent`'s (parent_level, parent_layer). `image` is the
+  // parent's (not owned; views only): layouts, barriers, copies and attachments act on the parent
+  // (Resources::Resolve), sampling reads through this object's views.
+  pipe::Handle parent;
+  uint32_t parent_level = 0, parent_layer = 0;
+  bool is_alias() const { return parent.valid(); }
 };
 
 // The shape of an image to create (CmdImageCreate without the handle).
@@ -182,6 +188,18 @@ class Resources {
   // storage's first contents can be written by the host (Context's direct writes).
   bool CreateBuffer(pipe::Handle h, uint64_t size, Retired* retired, bool mapped = false);
   bool CreateImage(pipe::Handle h, const ImageDesc& desc, Retired* retired);
+  // CmdImageAlias; false when the parent is missing, an alias itself, multisampled, 3D or lacks the
+  // subresource (nothing is made then).
+  bool CreateAlias(pipe::Handle h, pipe::Handle parent, uint32_t level, uint32_t layer, Retired* retired);
+  // The image that holds `*h`'s texels (an alias's parent), `*h` rewritten to name it and the alias's level
+  // and layer added to `level` and `layer`; null for a stale or unknown handle.
+  ImageObject* Resolve(pipe::Handle* h, uint32_t* level, uint32_t* layer);
+  // The same for a subresource reference, rewritten in place to name the holder.
+  ImageObject* Resolve(pipe::ImageRef* ref);
+  // The handle of the image holding `h`'s texels (an alias's parent; `h` itself otherwise).
+  pipe::Handle StorageHandle(pipe::Handle h);
+  // The object whose layout `image`'s texels are in (an alias's parent).
+  ImageObject* Storage(ImageObject& image) { return image.is_alias() ? images.Get(image.parent) : &image; }
   // An image outside the tables (a context's private objects, such as the incomplete-texture stand-ins).
   bool CreateStandaloneImage(const ImageDesc& desc, ImageObject* out);
   // The view to render into one level of one layer (3D: slice); null if it cannot be made. sRGB images get

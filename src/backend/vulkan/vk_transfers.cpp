@@ -98,8 +98,9 @@ void Context::OnBufferCopy(const pipe::CmdBufferCopy& cmd) {
   graphics_since_transfer_ = false;
 }
 
-void Context::OnImageUpload(const pipe::CmdImageUpload& cmd, const uint8_t* data) {
-  ImageObject* img = shared_.resources->images.Get(cmd.image);
+void Context::OnImageUpload(const pipe::CmdImageUpload& upload, const uint8_t* data) {
+  pipe::CmdImageUpload cmd = upload;  // an alias's box in its parent
+  ImageObject* img = shared_.resources->Resolve(&cmd.image, &cmd.level, &cmd.z);
   if (!img || cmd.level >= img->levels ||
       cmd.z + cmd.depth > (img->is_3d() ? std::max(img->depth >> cmd.level, 1u) : img->layers))
     return;
@@ -174,8 +175,9 @@ bool Context::SubmitCopyToHostAndWait() {
   return SubmitAndStamp(&serial) && shared_.device->WaitSerial(serial);
 }
 
-void Context::OnReadPixels(const pipe::CmdReadPixels& cmd) {
-  ImageObject* img = shared_.resources->images.Get(cmd.image.image);
+void Context::OnReadPixels(const pipe::CmdReadPixels& read) {
+  pipe::CmdReadPixels cmd = read;  // an alias's subresource in its parent
+  ImageObject* img = shared_.resources->Resolve(&cmd.image);
   // Block-compressed images are read by the frontend from its block shadow, never here.
   if (!img || cmd.image.level >= img->levels || pipe::IsBlockCompressed(img->pipe_format)) {
     cmd.done->store(true);

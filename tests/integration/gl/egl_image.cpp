@@ -9,10 +9,12 @@
 //    keeps the texels, a sibling re-specified (orphaned) while the other keeps the old texels;
 //  - every error EGL and GL name: missing, incomplete or wrong-target textures, bad levels and attributes,
 //    contexts that are none or of another display, an object that already is a sibling, bad handles;
-//  - level > 0 and cube-map faces: where the display lists them, their texels; on Caldera (which lists no
-//    cube-map images and refuses levels other than 0) the refusal;
+//  - level > 0 and cube-map faces (EGL_KHR_gl_texture_cubemap_image): each its own image, written and sampled
+//    both ways, refused twice, orphaned on re-specification, outliving a deleted source; on Caldera where the
+//    device cannot alias one level or face (a GLES host without texture views), the refusal;
 //  - GL_OES_EGL_image_external(_essl3): an image sampled through samplerExternalOES in ES contexts, the
 //    external target's defaults and errors.
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -350,46 +352,6 @@ void RenderbufferImages(const harness::Window& w) {
   eglDestroyContext(dpy, other);
 }
 
-// Level 1 and a cube-map face: their texels where the display lists them, the refusal where it does not.
-void LevelsAndFaces(const harness::Window& w) {
-  const EGLDisplay dpy = w.display;
-  const char* exts = eglQueryString(dpy, EGL_EXTENSIONS);
-  GLuint mip = PatternTexture(kSize, 2, true);
-  const EGLAttrib level1[] = {EGL_GL_TEXTURE_LEVEL, 1, EGL_NONE};
-  EGLImage image = eglCreateImage(dpy, w.context, EGL_GL_TEXTURE_2D, Buffer(mip), level1);
-  if (g_caldera) {
-    CHECK(image == EGL_NO_IMAGE);  // documented: only level 0 is aliased today
-    CHECK(eglGetError() == EGL_BAD_MATCH);
-  } else {
-    CHECK(image != EGL_NO_IMAGE);
-    glFinish();
-    GLuint t = TargetTexture(image);
-    CHECK(Same(ReadAttached(t, 0, kSize / 2), Pattern(kSize / 2, 3), "a level-1 image"));
-    glDeleteTextures(1, &t);
-    eglDestroyImage(dpy, image);
-  }
-  glDeleteTextures(1, &mip);
-
-  GLuint cube;
-  glGenTextures(1, &cube);
-  glBindTexture(GL_TEXTURE_CUBE_MAP, cube);
-  for (int f = 0; f < 6; ++f)
-    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, kSize, kSize, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                 Pattern(kSize, 10 * f).data());
-  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  image = eglCreateImage(dpy, w.context, EGL_GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, Buffer(cube), nullptr);
-  if (HasExtension(exts, "EGL_KHR_gl_texture_cubemap_image")) {
-    // The image is made (Mesa 22.3 then refuses it as a 2D texture's storage: GL_INVALID_OPERATION).
-    CHECK(image != EGL_NO_IMAGE);
-    eglDestroyImage(dpy, image);
-  } else {
-    CHECK(image == EGL_NO_IMAGE);
-    CHECK(eglGetError() == EGL_BAD_PARAMETER);  // a target the display does not support
-  }
-  glDeleteTextures(1, &cube);
-  CHECK_GL_ERROR(GL_NO_ERROR);
-}
-
 EGLint CreateError(EGLDisplay dpy, EGLContext ctx, EGLenum target, GLuint name, const EGLAttrib* attribs) {
   EGLImage image = eglCreateImage(dpy, ctx, target, Buffer(name), attribs);
   EGLint error = eglGetError();
@@ -399,6 +361,244 @@ EGLint CreateError(EGLDisplay dpy, EGLContext ctx, EGLenum target, GLuint name, 
     return EGL_SUCCESS;
   }
   return error;
+}
+
+// The texels of `level` of `tex` at `target` (GL_TEXTURE_2D or a cube face's target), read through a
+// framebuffer of the current context.
+std::vector<uint8_t> ReadLevel(GLenum target, GLuint tex, GLint level, int size) {
+  GLuint fbo;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, tex, level);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  std::vector<uint8_t> px(size_t(size) * size * 4, 0);
+  glReadPixels(0, 0, size, size, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  return px;
+}
+
+// What kSampleFs draws from `px` (red and blue swapped).
+std::vector<uint8_t> Swapped(std::vector<uint8_t> px) {
+  for (size_t i = 0; i < px.size(); i += 4) std::swap(px[i], px[i + 2]);
+  return px;
+}
+
+// `fs` drawn over a size x size texture of the current context with `tex` bound at `target` on unit 0; the
+// texels drawn.
+std::vector<uint8_t> DrawWith(const char* fs, GLenum target, GLuint tex, int size) {
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  GLuint out = PatternTexture(size, 0);
+  GLuint fbo;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, out, 0);
+  GLuint program = harness::CompileProgram(kVs, fs);
+  GLuint vao = harness::Positions2D(quad, 8);
+  glViewport(0, 0, size, size);
+  glUseProgram(program);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(target, tex);
+  glUniform1i(glGetUniformLocation(program, "tex"), 0);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  std::vector<uint8_t> px = ReadAttached(out, 0, size);
+  glDeleteProgram(program);
+  glDeleteVertexArrays(1, &vao);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteTextures(1, &out);
+  return px;
+}
+
+// The centre of the cube's +Y face, sampled as a cube map.
+const char* kCubeFs = R"(#version 330 core
+in vec2 uv;
+out vec4 frag;
+uniform samplerCube tex;
+void main() { frag = texture(tex, vec3(0.0, 1.0, 0.0)); })";
+
+std::vector<uint8_t> Solid(int size, const uint8_t rgba[4]) {
+  std::vector<uint8_t> px(size_t(size) * size * 4);
+  for (size_t i = 0; i < px.size(); i += 4) std::memcpy(&px[i], rgba, 4);
+  return px;
+}
+
+// Level 1 of a 2D texture: its own image, one storage with the source's level both ways, sampled in another
+// context; the level taken while its image lives, free again once the image and its siblings are gone.
+void LevelImages(const harness::Window& w, bool supported) {
+  const EGLDisplay dpy = w.display;
+  const int half = kSize / 2;
+  GLuint mip = PatternTexture(kSize, 2, true);
+  const EGLAttrib level1[] = {EGL_GL_TEXTURE_LEVEL, 1, EGL_NONE};
+  EGLImage image = eglCreateImage(dpy, w.context, EGL_GL_TEXTURE_2D, Buffer(mip), level1);
+  if (!supported) {
+    CHECK(image == EGL_NO_IMAGE);  // a device that cannot alias one level (documented)
+    CHECK(eglGetError() == EGL_BAD_MATCH);
+    glDeleteTextures(1, &mip);
+    return;
+  }
+  CHECK(image != EGL_NO_IMAGE);
+  if (g_caldera)  // the level already is an EGLImage sibling
+    CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_2D, mip, level1) == EGL_BAD_ACCESS);
+  glFinish();
+  EGLContext other = harness::CreateContext(w, EGL_NO_CONTEXT);
+  MakeCurrent(w, other);
+  GLuint t = TargetTexture(image);
+  GLint width = 0, levels_1 = -1;
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &width);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 1, GL_TEXTURE_WIDTH, &levels_1);
+  CHECK(width == half);
+  CHECK(levels_1 == 0);  // the sibling has one level
+  CHECK(Same(ReadAttached(t, 0, half), Pattern(half, 3), "a level-1 image"));
+  CHECK(Same(DrawWith(kSampleFs, GL_TEXTURE_2D, t, half), Swapped(Pattern(half, 3)),
+             "a level-1 image sampled"));
+  // Written through the sibling, read through the source's level 1; level 0 keeps its texels.
+  const float green[4] = {0, 1, 0, 1};
+  const uint8_t green8[4] = {0, 255, 0, 255};
+  ClearLeftHalf(t, half, green);
+  glFinish();
+  MakeCurrent(w, w.context);
+  CHECK(Same(ReadLevel(GL_TEXTURE_2D, mip, 1, half), WithLeftHalf(Pattern(half, 3), half, green8),
+             "the source's level 1 after a clear of its image's sibling"));
+  CHECK(Same(ReadLevel(GL_TEXTURE_2D, mip, 0, kSize), Pattern(kSize, 2), "the source's level 0"));
+  // Written through the source, sampled through the sibling.
+  glBindTexture(GL_TEXTURE_2D, mip);
+  glTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, half, half, GL_RGBA, GL_UNSIGNED_BYTE, Pattern(half, 7).data());
+  glFinish();
+  MakeCurrent(w, other);
+  CHECK(Same(DrawWith(kSampleFs, GL_TEXTURE_2D, t, half), Swapped(Pattern(half, 7)),
+             "the sibling samples the source's upload"));
+  CHECK(eglDestroyImage(dpy, image));
+  glDeleteTextures(1, &t);
+  glFinish();
+  MakeCurrent(w, w.context);
+  eglDestroyContext(dpy, other);
+  // Nothing shares the level any more: it can be an image again.
+  image = eglCreateImage(dpy, w.context, EGL_GL_TEXTURE_2D, Buffer(mip), level1);
+  CHECK(image != EGL_NO_IMAGE);
+  if (image != EGL_NO_IMAGE) eglDestroyImage(dpy, image);
+  glDeleteTextures(1, &mip);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
+// Each face of a cube map its own image (EGL_KHR_gl_texture_cubemap_image): each sibling reads its face, a
+// renderbuffer sibling's clear shows in that face alone (also when the cube is sampled as a cube), a face
+// taken twice is refused, re-specifying a face orphans the cube, and deleting it leaves the siblings their
+// texels.
+void CubeFaceImages(const harness::Window& w, bool listed) {
+  const EGLDisplay dpy = w.display;
+  GLuint cube;
+  glGenTextures(1, &cube);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, cube);
+  for (int f = 0; f < 6; ++f)
+    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, kSize, kSize, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 Pattern(kSize, 10 * f).data());
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  if (!listed || !g_caldera) {
+    EGLImage image =
+        eglCreateImage(dpy, w.context, EGL_GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, Buffer(cube), nullptr);
+    if (listed) {
+      // The image is made (Mesa 22.3 then refuses it as a 2D texture's storage: GL_INVALID_OPERATION).
+      CHECK(image != EGL_NO_IMAGE);
+      eglDestroyImage(dpy, image);
+    } else {
+      CHECK(image == EGL_NO_IMAGE);
+      CHECK(eglGetError() == EGL_BAD_PARAMETER);  // a target the display does not support
+    }
+    glDeleteTextures(1, &cube);
+    return;
+  }
+  EGLImage faces[6];
+  for (int f = 0; f < 6; ++f) {
+    faces[f] = eglCreateImage(dpy, w.context, EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, Buffer(cube), nullptr);
+    CHECK(faces[f] != EGL_NO_IMAGE);
+  }
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, cube, nullptr) == EGL_BAD_ACCESS);
+  // A 2D texture as a cube face, a cube with a face missing, a level of a cube without a mipmap chain.
+  GLuint flat = PatternTexture(kSize, 1);
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X, flat, nullptr) == EGL_BAD_PARAMETER);
+  GLuint partial;
+  glGenTextures(1, &partial);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, partial);
+  glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_RGBA8, kSize, kSize, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               nullptr);
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_Z, partial, nullptr) ==
+        EGL_BAD_PARAMETER);
+  const EGLAttrib level3[] = {EGL_GL_TEXTURE_LEVEL, 3, EGL_NONE};
+  CHECK(CreateError(dpy, w.context, EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X, cube, level3) == EGL_BAD_PARAMETER);
+  glDeleteTextures(1, &partial);
+  glDeleteTextures(1, &flat);
+  glFinish();
+
+  EGLContext other = harness::CreateContext(w, EGL_NO_CONTEXT);
+  MakeCurrent(w, other);
+  GLuint t[6];
+  for (int f = 0; f < 6; ++f) {
+    t[f] = TargetTexture(faces[f]);
+    CHECK(Same(ReadAttached(t[f], 0, kSize), Pattern(kSize, 10 * f), "a cube face's image"));
+  }
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(Same(DrawWith(kSampleFs, GL_TEXTURE_2D, t[4], kSize), Swapped(Pattern(kSize, 40)),
+             "a cube face's image sampled"));
+  // +Y (face 2) cleared through a renderbuffer sibling.
+  GLuint rb, fbo;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  ImageTargetRenderbuffer(GL_RENDERBUFFER, faces[2]);
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glFinish();
+  MakeCurrent(w, w.context);
+  const uint8_t blue[4] = {0, 0, 255, 255};
+  CHECK(Same(ReadLevel(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, cube, 0, kSize), Solid(kSize, blue),
+             "the cleared face read from the cube"));
+  CHECK(
+      Same(ReadLevel(GL_TEXTURE_CUBE_MAP_NEGATIVE_X, cube, 0, kSize), Pattern(kSize, 10), "the face before"));
+  CHECK(
+      Same(ReadLevel(GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, cube, 0, kSize), Pattern(kSize, 30), "the face after"));
+  CHECK(Same(DrawWith(kCubeFs, GL_TEXTURE_CUBE_MAP, cube, 4), Solid(4, blue), "the cube sampled at +Y"));
+  // Face 0 re-specified: the cube gets storage of its own, the siblings keep the images' texels.
+  glBindTexture(GL_TEXTURE_CUBE_MAP, cube);
+  glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_RGBA8, kSize, kSize, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               Pattern(kSize, 99).data());
+  CHECK(Same(ReadLevel(GL_TEXTURE_CUBE_MAP_POSITIVE_X, cube, 0, kSize), Pattern(kSize, 99),
+             "the re-specified face"));
+  glFinish();
+  MakeCurrent(w, other);
+  CHECK(Same(ReadAttached(t[0], 0, kSize), Pattern(kSize, 0), "an orphaned face's sibling"));
+  glFinish();
+  MakeCurrent(w, w.context);
+  for (EGLImage image : faces) CHECK(eglDestroyImage(dpy, image));
+  glDeleteTextures(1, &cube);
+  glFinish();
+  MakeCurrent(w, other);
+  CHECK(Same(ReadAttached(t[5], 0, kSize), Pattern(kSize, 50), "a face's sibling after the cube is deleted"));
+  CHECK(Same(ReadAttached(0, rb, kSize), Solid(kSize, blue), "the renderbuffer sibling after the cube"));
+  glDeleteTextures(6, t);
+  glDeleteRenderbuffers(1, &rb);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  MakeCurrent(w, w.context);
+  eglDestroyContext(dpy, other);
+}
+
+// Level 1 and cube-map faces, where the display can alias them (Caldera lists cube-map images exactly
+// where it can; Mesa always does both); the refusal elsewhere.
+void LevelsAndFaces(const harness::Window& w) {
+  const bool cubes =
+      HasExtension(eglQueryString(w.display, EGL_EXTENSIONS), "EGL_KHR_gl_texture_cubemap_image");
+  std::printf("EGL_KHR_gl_texture_cubemap_image: %s\n", cubes ? "listed" : "not listed");
+  if (g_caldera && std::getenv("EGL_IMAGE_EXPECT_SUBRESOURCES")) CHECK(cubes);
+  LevelImages(w, !g_caldera || cubes);
+  CubeFaceImages(w, cubes);
+  CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
 // Another display's context, when one can be had (EGL devices); EGL_NO_CONTEXT otherwise.
