@@ -205,11 +205,15 @@ bool Resources::CreateImage(pipe::Handle h, const ImageDesc& desc, Retired* reti
   if (device_.InjectOutOfMemory()) return false;
   ImageObject img;
   if (!CreateStandaloneImage(desc, &img)) return false;
+  PutImage(h, std::move(img), retired);
+  return true;
+}
+
+void Resources::PutImage(pipe::Handle h, ImageObject&& image, Retired* retired) {
   ImageObject previous;
   bool had = false;
-  images.Put(h, std::move(img), &previous, &had);
+  images.Put(h, std::move(image), &previous, &had);
   if (had) retired->push_back(FromImage(previous, 0));
-  return true;
 }
 
 bool Resources::CreateAlias(pipe::Handle h, pipe::Handle parent, uint32_t level, uint32_t layer,
@@ -240,10 +244,7 @@ bool Resources::CreateAlias(pipe::Handle h, pipe::Handle parent, uint32_t level,
                          1};
   if (!device_.Check(vkCreateImageView(device_.device(), &vi, nullptr, &a.sample_view), "vkCreateImageView"))
     return false;
-  ImageObject previous;
-  bool had = false;
-  images.Put(h, std::move(a), &previous, &had);
-  if (had) retired->push_back(FromImage(previous, 0));
+  PutImage(h, std::move(a), retired);
   return true;
 }
 

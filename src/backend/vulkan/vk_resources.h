@@ -246,6 +246,8 @@ class Resources {
   void Free(const Garbage& g);
   Garbage FromBuffer(const BufferObject& b, uint64_t serial);
   Garbage FromImage(const ImageObject& i, uint64_t serial);
+  // Puts `image` at `h`; what was there (re-created under one handle) goes to `retired`.
+  void PutImage(pipe::Handle h, ImageObject&& image, Retired* retired);
   Garbage FromProgram(const ProgramObject& p, uint64_t serial);
 
   Device& device_;

@@ -245,6 +245,38 @@ uniform sampler2D tex;
 out vec4 frag;
 void main() { frag = texture(tex, uv).bgra; })";
 
+// What kSampleFs draws from `px` (red and blue swapped).
+std::vector<uint8_t> Swapped(std::vector<uint8_t> px) {
+  for (size_t i = 0; i < px.size(); i += 4) std::swap(px[i], px[i + 2]);
+  return px;
+}
+
+// `fs` drawn over a size x size texture of the current context with `tex` bound at `target` on unit 0; the
+// texels drawn.
+std::vector<uint8_t> DrawWith(const char* fs, GLenum target, GLuint tex, int size) {
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  GLuint out = PatternTexture(size, 0);
+  GLuint fbo;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, out, 0);
+  GLuint program = harness::CompileProgram(kVs, fs);
+  GLuint vao = harness::Positions2D(quad, 8);
+  glViewport(0, 0, size, size);
+  glUseProgram(program);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(target, tex);
+  glUniform1i(glGetUniformLocation(program, "tex"), 0);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  std::vector<uint8_t> px = ReadAttached(out, 0, size);
+  glDeleteProgram(program);
+  glDeleteVertexArrays(1, &vao);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteTextures(1, &out);
+  return px;
+}
+
 // A renderbuffer drawn to by a shader in one context, sampled by a shader in another; a texture image as a
 // renderbuffer's storage.
 void RenderbufferImages(const harness::Window& w) {
@@ -269,35 +301,21 @@ void RenderbufferImages(const harness::Window& w) {
   glFinish();
 
   // Quadrants the draw wrote: red where x < half, blue where y < half.
-  std::vector<uint8_t> drawn(size_t(kSize) * kSize * 4), sampled(drawn.size());
+  std::vector<uint8_t> drawn(size_t(kSize) * kSize * 4);
   for (int y = 0; y < kSize; ++y)
     for (int x = 0; x < kSize; ++x) {
       uint8_t* p = &drawn[(size_t(y) * kSize + x) * 4];
       p[0] = x < kSize / 2 ? 255 : 0, p[1] = 0, p[2] = y < kSize / 2 ? 255 : 0, p[3] = 255;
-      uint8_t* s = &sampled[(size_t(y) * kSize + x) * 4];
-      s[0] = p[2], s[1] = p[1], s[2] = p[0], s[3] = p[3];  // the sampling shader swaps red and blue
     }
   EGLContext other = harness::CreateContext(w, EGL_NO_CONTEXT);
   MakeCurrent(w, other);
   GLuint tex = TargetTexture(image);
   CHECK_GL_ERROR(GL_NO_ERROR);
-  GLuint out_tex = PatternTexture(kSize, 0);
+  CHECK(Same(DrawWith(kSampleFs, GL_TEXTURE_2D, tex, kSize), Swapped(drawn),
+             "a shader in another context samples the renderbuffer"));
+  CHECK_GL_ERROR(GL_NO_ERROR);
   GLuint out_fbo;
   glGenFramebuffers(1, &out_fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, out_fbo);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, out_tex, 0);
-  GLuint sample = harness::CompileProgram(kVs, kSampleFs);
-  GLuint other_vao = harness::Positions2D(quad, 8);
-  glViewport(0, 0, kSize, kSize);
-  glUseProgram(sample);
-  glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, tex);
-  glUniform1i(glGetUniformLocation(sample, "tex"), 0);
-  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  CHECK_GL_ERROR(GL_NO_ERROR);
-  CHECK(
-      Same(ReadAttached(out_tex, 0, kSize), sampled, "a shader in another context samples the renderbuffer"));
   // A renderbuffer of the image in the other context reads the same texels.
   GLuint rb2;
   glGenRenderbuffers(1, &rb2);
@@ -344,10 +362,7 @@ void RenderbufferImages(const harness::Window& w) {
   MakeCurrent(w, other);
   glDeleteRenderbuffers(1, &rb3);
   glDeleteTextures(1, &tex);
-  glDeleteTextures(1, &out_tex);
   glDeleteFramebuffers(1, &out_fbo);
-  glDeleteProgram(sample);
-  glDeleteVertexArrays(1, &other_vao);
   MakeCurrent(w, w.context);
   eglDestroyContext(dpy, other);
 }
@@ -375,38 +390,6 @@ std::vector<uint8_t> ReadLevel(GLenum target, GLuint tex, GLint level, int size)
   glReadPixels(0, 0, size, size, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glDeleteFramebuffers(1, &fbo);
-  return px;
-}
-
-// What kSampleFs draws from `px` (red and blue swapped).
-std::vector<uint8_t> Swapped(std::vector<uint8_t> px) {
-  for (size_t i = 0; i < px.size(); i += 4) std::swap(px[i], px[i + 2]);
-  return px;
-}
-
-// `fs` drawn over a size x size texture of the current context with `tex` bound at `target` on unit 0; the
-// texels drawn.
-std::vector<uint8_t> DrawWith(const char* fs, GLenum target, GLuint tex, int size) {
-  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-  GLuint out = PatternTexture(size, 0);
-  GLuint fbo;
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, out, 0);
-  GLuint program = harness::CompileProgram(kVs, fs);
-  GLuint vao = harness::Positions2D(quad, 8);
-  glViewport(0, 0, size, size);
-  glUseProgram(program);
-  glActiveTexture(GL_TEXTURE0);
-  glBindTexture(target, tex);
-  glUniform1i(glGetUniformLocation(program, "tex"), 0);
-  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  std::vector<uint8_t> px = ReadAttached(out, 0, size);
-  glDeleteProgram(program);
-  glDeleteVertexArrays(1, &vao);
-  glDeleteFramebuffers(1, &fbo);
-  glDeleteTextures(1, &out);
   return px;
 }
 
