@@ -2,6 +2,7 @@
 // headless programs pick a GPU. One EGLDeviceEXT per Vulkan 1.3 physical device (frontend PhysicalDevices),
 // and one display per device (egl_display.cpp), opened on exactly that device. glvnd merges every vendor's
 // eglQueryDevicesEXT and routes eglQueryDevice*EXT through the dispatch stubs of glvnd_vendor.cpp.
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,8 @@ struct DeviceObj {
   std::string extensions;
 };
 
+std::atomic<bool> g_devices_built{false};
+
 // Built once and never freed: an EGLDeviceEXT stays valid for the life of the process.
 std::vector<DeviceObj>& Devices() {
   static auto* devices = [] {
@@ -31,18 +34,24 @@ std::vector<DeviceObj>& Devices() {
       if (!d.extensions.empty()) d.extensions.pop_back();
       list->push_back(std::move(d));
     }
+    g_devices_built.store(true, std::memory_order_release);
     return list;
   }();
   return *devices;
 }
 
-std::vector<DeviceObj>& NoDevices() {
+// The devices, or none (not remembered) while they cannot be enumerated yet: asked from inside Caldera's own
+// Vulkan setup or from inside a Vulkan call (NVIDIA's driver asks glvnd for EGL devices during an
+// application's vkCreateInstance, and glvnd asks every vendor), where a nested instance would wait forever on
+// the loader's lock.
+std::vector<DeviceObj>& DevicesIfSafe() {
   static std::vector<DeviceObj> none;
-  return none;
+  if (!g_devices_built.load(std::memory_order_acquire) && InsideDeviceSetup()) return none;
+  return Devices();
 }
 
 DeviceObj* LookupDevice(EGLDeviceEXT handle) {
-  for (DeviceObj& d : Devices())
+  for (DeviceObj& d : DevicesIfSafe())
     if (static_cast<void*>(&d) == handle) return &d;
   SetError(EGL_BAD_DEVICE_EXT);
   return nullptr;
@@ -56,13 +65,7 @@ EGLBoolean QueryDevicesEXT(EGLint max_devices, EGLDeviceEXT* devices, EGLint* nu
     SetError(EGL_BAD_PARAMETER);
     return EGL_FALSE;
   }
-  if (InsideDeviceSetup()) {
-    // Asked from inside Caldera's own Vulkan setup (a driver enumerating EGL devices through glvnd while
-    // its instance is made): no devices now, and nothing cached, rather than a nested instance.
-    *num_devices = 0;
-    return EGL_TRUE;
-  }
-  std::vector<DeviceObj>& all = Devices();
+  std::vector<DeviceObj>& all = DevicesIfSafe();
   EGLint n = static_cast<EGLint>(all.size());
   if (devices) {
     n = std::min(n, max_devices);
@@ -110,7 +113,7 @@ EGLBoolean QueryDisplayAttribEXT(EGLDisplay handle, EGLint attribute, EGLAttrib*
     return EGL_FALSE;
   }
   const int32_t index = DeviceVulkanIndex(*dpy->device);
-  for (DeviceObj& d : InsideDeviceSetup() ? NoDevices() : Devices()) {
+  for (DeviceObj& d : DevicesIfSafe()) {
     if (d.info.index == index) {
       *value = reinterpret_cast<EGLAttrib>(&d);
       return EGL_TRUE;

@@ -110,7 +110,7 @@ const std::vector<pipe::VulkanDeviceInfo>& PhysicalDevices() {
 }
 
 bool InsideDeviceSetup() {
-  return pipe::InsideVulkanSetup();
+  return pipe::InsideVulkanSetup() || pipe::VulkanLoaderOnStack();
 }
 
 bool InsideSpawnServer() {

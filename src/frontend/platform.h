@@ -41,9 +41,11 @@ struct DeviceOpenResult {
 // host's driver, which has no device choice) or CALDERA_PIPE=spawn (the server chooses). `display`: the
 // window system's display the device serves (the GLES backend presents to its windows through the host).
 DeviceOpenResult OpenDevice(int32_t vulkan_index = -1, const pipe::NativeDisplayHandle& display = {});
-// The devices EGL_EXT_device_enumeration lists (enumerated once per process). Not to be called while
-// InsideDeviceSetup(): the caller reports no devices then (pipe::InsideVulkanSetup says why).
+// The devices EGL_EXT_device_enumeration lists (enumerated once per process). While InsideDeviceSetup() it
+// is empty, and the caller reports no devices without remembering that (pipe::VulkanDevices).
 const std::vector<pipe::VulkanDeviceInfo>& PhysicalDevices();
+// No Vulkan instance may be made on this thread now: Caldera's own Vulkan setup runs, or Caldera was reached
+// from inside a Vulkan call (a driver asking EGL through glvnd), where the loader holds its lock.
 bool InsideDeviceSetup();
 // This process is a caldera-server (CALDERA_PIPE=spawn's backend process): the window-system vendors loaded
 // into it decline to serve, so that a driver calling EGL from inside the server's backend never re-enters

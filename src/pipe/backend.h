@@ -178,7 +178,9 @@ class Backend {
 // vulkan_index >= 0: that physical device (see VulkanDevices), else CALDERA_VK_DEVICE or the best ranked.
 std::unique_ptr<Backend> CreateVulkanBackend(std::string* why, int32_t vulkan_index = -1);
 
-// Enumerated once per process, with an instance of its own (no device is created).
+// Enumerated once per process, with an instance of its own (no device is created). Empty, and not
+// remembered, while a Vulkan call is on the calling thread's stack (VulkanLoaderOnStack) or Caldera's own
+// Vulkan setup runs there (InsideVulkanSetup).
 const std::vector<VulkanDeviceInfo>& VulkanDevices();
 // `display`: the window system the device is opened for; the host's EGL display is opened on it where the
 // host can (so windows of it present through the host), else surfaceless.

@@ -23,6 +23,13 @@ struct VulkanDeviceInfo {
 // the first deadlocks the driver. Such re-entrant questions get no devices (and nothing is cached).
 bool InsideVulkanSetup();
 
+// Whether a frame of the Vulkan loader is on this thread's stack: Caldera was reached from inside someone
+// else's Vulkan call (NVIDIA's driver asks glvnd for EGL devices during an application's vkCreateInstance,
+// and glvnd asks every vendor). The loader holds its lock for that whole call, so no instance may be made
+// here: it would wait on the lock forever. Found by unwinding this thread's stack (a rare question: device
+// enumeration before it has run once, and display initialisation).
+bool VulkanLoaderOnStack();
+
 // Marks this thread as inside Vulkan setup for its lifetime (vk::Device::Init, the device enumeration).
 class VulkanSetupScope {
  public:

@@ -103,6 +103,12 @@ VKAPI_ATTR VkBool32 VKAPI_CALL Device::OnDebugMessage(VkDebugUtilsMessageSeverit
 }
 
 bool Device::Init(std::string* why) {
+  if (pipe::VulkanLoaderOnStack()) {
+    // Reached from inside a Vulkan call (a driver's EGL call through glvnd): the loader holds its lock for
+    // that call, and an instance made here would wait on it forever.
+    *why = "called from inside a Vulkan call, where no instance can be made";
+    return false;
+  }
   pipe::VulkanSetupScope setup;  // EGL questions the driver asks meanwhile must not re-enter Vulkan
   ParseFaults();
   if (const char* t = util::Env("CALDERA_GPU_TIMEOUT"))

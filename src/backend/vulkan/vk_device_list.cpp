@@ -1,8 +1,12 @@
 // The Vulkan physical devices a display can be opened on, for EGL_EXT_device_enumeration (pipe/backend.h).
-// A short-lived instance of its own enumerates them once per process: no logical device is created, and
+// An instance of its own enumerates them once per process: no logical device is created, and
 // the indices are those vk::Device::Create takes, since both walk vkEnumeratePhysicalDevices in order.
+#include <dlfcn.h>
+#include <unwind.h>
 #include <vulkan/vulkan.h>
 
+#include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <mutex>
 
@@ -56,7 +60,11 @@ std::vector<pipe::VulkanDeviceInfo> Enumerate() {
     if (has_drm && drm.hasRender) info.drm_render = "/dev/dri/renderD" + std::to_string(drm.renderMinor);
     list.push_back(std::move(info));
   }
-  vkDestroyInstance(instance, nullptr);
+  // The instance is kept for the life of the process, never destroyed: NVIDIA's driver (580) releases the
+  // calling thread's current EGL context through glvnd when an instance is destroyed and no other is left,
+  // so an application that asked for EGL devices with a context current (a GLES-backend display, or another
+  // vendor's context) would find it gone. One idle instance per process is the price.
+  [[maybe_unused]] static const VkInstance kept = instance;  // reachable, so leak checkers see it held
   return list;
 }
 
@@ -74,8 +82,51 @@ pipe::VulkanSetupScope::~VulkanSetupScope() {
   --t_vulkan_setup_depth;
 }
 
+namespace {
+
+// Whether a frame of the Vulkan loader (the module holding vkCreateInstance) is on this thread's stack.
+struct LoaderWalk {
+  const void* loader_base;
+  int frames = 0;
+  bool found = false;
+};
+
+_Unwind_Reason_Code VisitFrame(_Unwind_Context* context, void* arg) {
+  auto* walk = static_cast<LoaderWalk*>(arg);
+  const uintptr_t ip = _Unwind_GetIP(context);
+  Dl_info info;
+  // ip - 1: inside the call instruction, so a call at a function's very end still names that function.
+  if (ip && dladdr(reinterpret_cast<void*>(ip - 1), &info) && info.dli_fbase == walk->loader_base) {
+    walk->found = true;
+    return _URC_END_OF_STACK;
+  }
+  return ++walk->frames >= 512 ? _URC_END_OF_STACK : _URC_NO_REASON;
+}
+
+std::atomic<bool> g_enumerated{false};
+
+}  // namespace
+
+bool pipe::VulkanLoaderOnStack() {
+  Dl_info loader;
+  if (!dladdr(reinterpret_cast<void*>(&vkCreateInstance), &loader) || !loader.dli_fbase) return false;
+  LoaderWalk walk{loader.dli_fbase};
+  _Unwind_Backtrace(VisitFrame, &walk);
+  return walk.found;
+}
+
 const std::vector<pipe::VulkanDeviceInfo>& pipe::VulkanDevices() {
-  static const std::vector<VulkanDeviceInfo> list = Enumerate();
+  // Asked from inside a Vulkan call on this thread (a driver's EGL query through glvnd while an application's
+  // vkCreateInstance runs: NVIDIA's does), or from Caldera's own setup: the loader holds its lock for the
+  // whole call, so an instance made here would wait on it forever. No devices now, and nothing remembered.
+  static const std::vector<VulkanDeviceInfo> none;
+  if (!g_enumerated.load(std::memory_order_acquire) && (InsideVulkanSetup() || VulkanLoaderOnStack()))
+    return none;
+  static const std::vector<VulkanDeviceInfo> list = [] {
+    auto found = Enumerate();
+    g_enumerated.store(true, std::memory_order_release);
+    return found;
+  }();
   return list;
 }
 
