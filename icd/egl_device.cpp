@@ -2,6 +2,8 @@
 // headless programs pick a GPU. One EGLDeviceEXT per Vulkan 1.3 physical device (frontend PhysicalDevices),
 // and one display per device (egl_display.cpp), opened on exactly that device. glvnd merges every vendor's
 // eglQueryDevicesEXT and routes eglQueryDevice*EXT through the dispatch stubs of glvnd_vendor.cpp.
+#include <dlfcn.h>
+
 #include <atomic>
 #include <string>
 #include <vector>
@@ -21,10 +23,38 @@ struct DeviceObj {
 
 std::atomic<bool> g_devices_built{false};
 
+// Keeps the calling thread's EGL binding across the enumeration's Vulkan instance. A driver may drop it
+// meanwhile: NVIDIA's (580) releases the thread's current context through glvnd when its Vulkan driver fails
+// to start, so an application that asked for devices with a Caldera context current lost it. Its binding,
+// which it never asked to change, is made again through glvnd's eglMakeCurrent (what the application calls).
+class KeepBinding {
+ public:
+  KeepBinding() : saved_(Current()) {}
+  ~KeepBinding() {
+    if (!saved_.context) return;
+    using GetContext = EGLContext (*)();
+    using MakeCurrent = EGLBoolean (*)(EGLDisplay, EGLSurface, EGLSurface, EGLContext);
+    auto get = reinterpret_cast<GetContext>(dlsym(RTLD_DEFAULT, "eglGetCurrentContext"));
+    auto make = reinterpret_cast<MakeCurrent>(dlsym(RTLD_DEFAULT, "eglMakeCurrent"));
+    if (!get || !make || get() == static_cast<EGLContext>(saved_.context)) return;
+    util::LogOnce(
+        util::LogLevel::kWarning, "eglQueryDevicesEXT",
+        "the Vulkan driver released this thread's current context while Caldera enumerated devices: "
+        "made current again");
+    make(saved_.display, saved_.draw, saved_.read, saved_.context);
+  }
+  KeepBinding(const KeepBinding&) = delete;
+  KeepBinding& operator=(const KeepBinding&) = delete;
+
+ private:
+  const ThreadCurrent saved_;
+};
+
 // Built once and never freed: an EGLDeviceEXT stays valid for the life of the process.
 std::vector<DeviceObj>& Devices() {
   static auto* devices = [] {
     auto* list = new std::vector<DeviceObj>;
+    KeepBinding keep;
     for (const pipe::VulkanDeviceInfo& info : PhysicalDevices()) {
       DeviceObj d;
       d.info = info;
