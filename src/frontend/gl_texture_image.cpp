@@ -203,6 +203,28 @@ void Allocate(Context& ctx, Texture& tex, pipe::Format format, GLenum internal_f
   ctx.pipe().Record(cmd);
 }
 
+// Copies every specified level of every face of `from` (the texture's former storage, of the same shape)
+// into its new storage, but `level` of `face`, which is being re-specified.
+void CopyOtherImages(Context& ctx, Texture& tex, pipe::Handle from, const std::array<uint32_t, 6>& defined,
+                     GLint level, int face) {
+  const bool depth = pipe::IsDepthFormat(tex.format);
+  const uint8_t mask = !depth                         ? uint8_t(pipe::kClearColor)
+                       : pipe::HasStencil(tex.format) ? uint8_t(pipe::kClearDepth | pipe::kClearStencil)
+                                                      : uint8_t(pipe::kClearDepth);
+  for (int f = 0; f < tex.faces(); ++f)
+    for (GLint l = 0; l < std::min(tex.levels, GLint(32)); ++l) {
+      if (!((defined[f] >> l) & 1u) || (l == level && f == face)) continue;
+      pipe::CmdCopyImage copy{};
+      copy.src = {from, static_cast<uint16_t>(l), static_cast<uint16_t>(f)};
+      copy.dst = {tex.handle, static_cast<uint16_t>(l), static_cast<uint16_t>(f)};
+      copy.width = static_cast<uint32_t>(std::max(tex.width >> l, 1));
+      copy.height = static_cast<uint32_t>(std::max(tex.height >> l, 1));
+      copy.mask = mask;
+      ctx.pipe().Record(copy);
+      tex.defined[f] |= 1u << l;
+    }
+}
+
 void Release(Texture& tex) {
   tex.DropStorage();
   tex.defined.fill(0);
@@ -287,10 +309,21 @@ bool DefineLevel(Context& ctx, const LevelSpec& spec, GLenum internalformat) {
     }
     // An EGLImage sibling re-specified gets storage of its own (GL_OES_EGL_image's orphaning); other faces of
     // a cube whose one face is an image are written in place.
-    if (!tex.handle.valid() || TextureLevelSharedWithImage(tex, 0, std::max(spec.face, 0)) ||
-        tex.width != spec.w || tex.height != spec.h || tex.depth != spec.d || tex.format != spec.format)
+    const int face = std::max(spec.face, 0);
+    const bool orphaned = tex.handle.valid() && TextureLevelSharedWithImage(tex, 0, face);
+    const bool same_shape =
+        tex.width == spec.w && tex.height == spec.h && tex.depth == spec.d && tex.format == spec.format;
+    if (!tex.handle.valid() || orphaned || !same_shape) {
+      // Orphaned with its shape kept, the texture keeps its other levels and faces (as GL keeps them when
+      // one image is re-specified): they are copied over from the storage the EGLImage keeps, which `kept`
+      // holds until the copies are recorded.
+      const std::shared_ptr<SharedImageStorage> kept = orphaned && same_shape ? tex.shared_storage : nullptr;
+      const std::array<uint32_t, 6> defined = tex.defined;
+      const pipe::Handle old = tex.handle;
       Allocate(ctx, tex, spec.format, internalformat, spec.w, spec.h, spec.d,
                MipCount(spec.w, spec.h, spec.three_d ? spec.d : 1));
+      if (kept) CopyOtherImages(ctx, tex, old, defined, 0, face);
+    }
     // Formats sharing a storage (DEPTH_COMPONENT24 and DEPTH24_STENCIL8) keep the image but not the name.
     tex.internal_format = internalformat;
   } else if (!tex.handle.valid()) {

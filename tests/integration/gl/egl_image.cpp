@@ -554,6 +554,12 @@ void CubeFaceImages(const harness::Window& w, bool listed) {
                Pattern(kSize, 99).data());
   CHECK(Same(ReadLevel(GL_TEXTURE_CUBE_MAP_POSITIVE_X, cube, 0, kSize), Pattern(kSize, 99),
              "the re-specified face"));
+  // The cube keeps its other faces (GL re-specifies one face only).
+  CHECK(Same(ReadLevel(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, cube, 0, kSize), Solid(kSize, blue),
+             "another face after the re-specification"));
+  CHECK(Same(ReadLevel(GL_TEXTURE_CUBE_MAP_NEGATIVE_Z, cube, 0, kSize), Pattern(kSize, 50),
+             "the last face after the re-specification"));
+  CHECK(Same(DrawWith(kCubeFs, GL_TEXTURE_CUBE_MAP, cube, 4), Solid(4, blue), "the orphaned cube sampled"));
   glFinish();
   MakeCurrent(w, other);
   CHECK(Same(ReadAttached(t[0], 0, kSize), Pattern(kSize, 0), "an orphaned face's sibling"));
