@@ -24,10 +24,9 @@ bool CheckDisplayAndConfig(EGLDisplay handle, EGLConfig config, Display** dpy, c
   return *cfg != nullptr;
 }
 
-// EGL_KHR_gl_colorspace: sRGB surfaces of the 8-bit colour configs that are single-sampled (a multisampled
-// sRGB frame would be resolved into a linear copy by presentation).
+// EGL_KHR_gl_colorspace: sRGB surfaces of the 8-bit colour configs, multisampled ones included.
 bool SrgbCapable(const ConfigInfo& c) {
-  return c.format != ColorFormat::kRGB565 && c.samples == 0;
+  return c.format != ColorFormat::kRGB565;
 }
 
 }  // namespace

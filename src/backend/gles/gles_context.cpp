@@ -30,6 +30,7 @@ Context::~Context() {
     for (auto& [object, name] : xfb_objects_) gl_.DeleteTransformFeedbacks(1, &name);
     for (auto& [key, fbo] : framebuffers_) gl_.DeleteFramebuffers(1, &fbo);
     if (present_fbo_) gl_.DeleteFramebuffers(1, &present_fbo_);
+    if (present_read_fbo_) gl_.DeleteFramebuffers(1, &present_read_fbo_);
     GLuint buffers[] = {uniform_ubo_, zero_ubo_, index_stream_};
     gl_.DeleteBuffers(3, buffers);
     gl_.DeleteVertexArrays(1, &vao_);

@@ -91,7 +91,8 @@ class Context final : public pipe::BackendContext {
 
   // Presentation (gles_present.cpp): the frame copied into the presenter's staging slot.
   void OnPresent(const pipe::CmdPresent& c);
-  GLuint present_fbo_ = 0;  // draw framebuffer of the slot being filled (framebuffers are per context)
+  GLuint present_fbo_ = 0;       // draw framebuffer of the slot being filled (framebuffers are per context)
+  GLuint present_read_fbo_ = 0;  // read framebuffer of a slot's resolved multisampled sRGB frame
 
   // Draws (gles_draw.cpp).
   bool PrepareDraw();  // targets, program and state for a draw; false: skip it

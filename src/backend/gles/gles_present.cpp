@@ -15,10 +15,11 @@
 namespace caldera::gles {
 namespace {
 
-// The single-sampled frame's bytes as stored: an sRGB frame goes into a UNORM slot where the host copies
-// without converting (GL_EXT_sRGB_write_control off), since the window surface is linear.
+// The frame's bytes as stored: an sRGB frame goes into a UNORM slot where the host copies without converting
+// (GL_EXT_sRGB_write_control off), since the window surface is linear. A multisampled one gets there through
+// Slot::resolved.
 pipe::Format SlotFormat(const ImageObject& src, bool srgb_write_control) {
-  if (src.target != GL_TEXTURE_2D || !srgb_write_control) return src.format;
+  if (!srgb_write_control) return src.format;
   if (src.format == pipe::Format::kSRGB8A8) return pipe::Format::kRGBA8;
   if (src.format == pipe::Format::kSRGB8) return pipe::Format::kRGB8;
   return src.format;
@@ -320,7 +321,8 @@ void Presenter::FinishWorker() {
       for (auto& s : slots_) {
         if (s.worker_fbo) device_.gl().DeleteFramebuffers(1, &s.worker_fbo);
         if (s.image.texture) device_.gl().DeleteTextures(1, &s.image.texture);
-        s.worker_fbo = s.image.texture = 0;
+        if (s.resolved.texture) device_.gl().DeleteTextures(1, &s.resolved.texture);
+        s.worker_fbo = s.image.texture = s.resolved.texture = 0;
       }
       device_.gl().Finish();
     }
@@ -363,7 +365,26 @@ void Context::OnPresent(const pipe::CmdPresent& c) {
   if (!present_fbo_) gl_.GenFramebuffers(1, &present_fbo_);
   state_.BindFramebuffer(GL_READ_FRAMEBUFFER, SingleImageFramebuffer(*src, c.image));
   state_.BindFramebuffer(GL_DRAW_FRAMEBUFFER, present_fbo_);
-  gl_.FramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, img.texture, 0);
+  // Multisampled sRGB into a UNORM slot: a resolving blit must keep the format, so it resolves into
+  // Slot::resolved, which is then read instead of the frame.
+  const bool resolve_first = src->target != GL_TEXTURE_2D && format != src->format;
+  if (resolve_first) {
+    ImageObject& mid = slot->resolved;
+    if (!mid.texture || mid.width != src->width || mid.height != src->height || mid.format != src->format) {
+      if (mid.texture) gl_.DeleteTextures(1, &mid.texture);
+      mid = {};
+      mid.format = src->format;
+      mid.host = src->host;
+      mid.width = src->width;
+      mid.height = src->height;
+      gl_.GenTextures(1, &mid.texture);
+      BindScratchTexture(mid);
+      gl_.TexStorage2D(GL_TEXTURE_2D, 1, mid.host.internal, GLsizei(mid.width), GLsizei(mid.height));
+    }
+    gl_.FramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, mid.texture, 0);
+  } else {
+    gl_.FramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, img.texture, 0);
+  }
   // A blit takes the scissor test and write masks: a whole, unmasked copy; the next draw re-applies its own.
   constexpr int32_t kNoScissor[4] = {};
   state_.Scissor(false, kNoScissor);
@@ -380,6 +401,15 @@ void Context::OnPresent(const pipe::CmdPresent& c) {
   }
   const auto w = GLint(src->width), h = GLint(src->height);
   gl_.BlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  if (resolve_first) {
+    // The resolved frame's stored bytes into the slot (sRGB writes are off, as for a single-sampled frame).
+    if (!present_read_fbo_) gl_.GenFramebuffers(1, &present_read_fbo_);
+    state_.BindFramebuffer(GL_READ_FRAMEBUFFER, present_read_fbo_);
+    gl_.FramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, slot->resolved.texture,
+                             0);
+    gl_.FramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, img.texture, 0);
+    gl_.BlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  }
   EGLSync copied = device_.host().CreateFence();
   gl_.Flush();  // the worker's context waits for the fence: it must reach the host's queue
   if (copied == EGL_NO_SYNC) {

@@ -37,7 +37,10 @@ class Presenter final : public pipe::Presenter {
   enum class SlotState { kFree, kCopying, kQueued, kPresenting };
   struct Slot {
     SlotState state = SlotState::kFree;
-    ImageObject image;               // GL_TEXTURE_2D of the frame's size, in the host's share group
+    ImageObject image;  // GL_TEXTURE_2D of the frame's size, in the host's share group
+    // Multisampled sRGB frames are resolved here first, in their own format (a resolving blit keeps the
+    // format), then copied into `image` as the UNORM bits the window shows. Made on first need.
+    ImageObject resolved;
     uint64_t generation = 0;         // bumped when `image` is made again (the worker re-attaches it then)
     EGLSync copied = EGL_NO_SYNC;    // after the executing context's copy; the worker waits for it
     EGLSync released = EGL_NO_SYNC;  // after the worker's blit from it; the next copy waits for it

@@ -120,6 +120,9 @@ class Context final : public pipe::BackendContext {
   ProgramObject* PrepareDraw(pipe::Topology topology);  // pass, pipeline and bindings; null: skip the draw
   void OnReadPixels(const pipe::CmdReadPixels& cmd);
   void OnPresent(const pipe::CmdPresent& cmd);  // vk_swapchain.cpp
+  // Resolves multisampled `src` into `mid` (made or re-made in src's format and size) and copies its bits
+  // into `dst` (TRANSFER_DST, a format of the same texel size): an sRGB frame into a UNORM present slot.
+  void ResolveThrough(ImageObject& src, ImageObject& mid, ImageObject& dst, uint32_t w, uint32_t h);
   // vk_pixel_buffers.cpp: pixel buffer objects as device copies, and reading a buffer back.
   void OnImageUploadFromBuffer(const pipe::CmdImageUploadFromBuffer& cmd);
   void OnReadPixelsToBuffer(const pipe::CmdReadPixelsToBuffer& cmd);

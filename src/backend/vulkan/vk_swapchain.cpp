@@ -265,8 +265,10 @@ Swapchain::~Swapchain() {
   VkDevice dev = device_.device();
   {
     std::lock_guard lock(resources_.mutex);
-    for (auto& s : slots_)
+    for (auto& s : slots_) {
       if (s.image.image) resources_.DestroyStandaloneImage(s.image);
+      if (s.resolved.image) resources_.DestroyStandaloneImage(s.resolved);
+    }
   }
   DestroySwapchain(swapchain_);
   if (surface_) vkDestroySurfaceKHR(device_.instance(), surface_, nullptr);
@@ -315,11 +317,10 @@ Swapchain::Slot* Swapchain::BeginFrame(const ImageObject& src, int32_t interval,
   // Only this thread creates, destroys and transitions slot images; a free slot's previous frame was
   // already handed to a submission (the worker's blit), which precedes ours on the queue.
   // An sRGB frame is copied into a UNORM slot (the same bits): the blit into the UNORM swapchain image must
-  // not decode it. Multisampled frames are resolved, which needs the source's own format (the frontend makes
-  // no multisampled sRGB surfaces).
+  // not decode it. A multisampled one is resolved in its own format first (Slot::resolved).
   pipe::Format slot_format = src.pipe_format;
-  if (src.samples <= 1 && slot_format == pipe::Format::kSRGB8A8) slot_format = pipe::Format::kRGBA8;
-  if (src.samples <= 1 && slot_format == pipe::Format::kSRGB8) slot_format = pipe::Format::kRGB8;
+  if (slot_format == pipe::Format::kSRGB8A8) slot_format = pipe::Format::kRGBA8;
+  if (slot_format == pipe::Format::kSRGB8) slot_format = pipe::Format::kRGB8;
   ImageObject& img = slot->image;
   if (!img.image || img.width != src.width || img.height != src.height || img.pipe_format != slot_format) {
     if (img.image) resources_.RetireStandaloneImage(img, retired);
@@ -607,6 +608,37 @@ bool Swapchain::PresentSlot(const Slot& slot) {
   return presented;
 }
 
+void Context::ResolveThrough(ImageObject& src, ImageObject& mid, ImageObject& dst, uint32_t w, uint32_t h) {
+  if (!mid.image || mid.width != src.width || mid.height != src.height ||
+      mid.pipe_format != src.pipe_format) {
+    if (mid.image) shared_.resources->RetireStandaloneImage(mid, &retired_);
+    mid = {};
+    ImageDesc desc;
+    desc.format = src.pipe_format;
+    desc.width = src.width;
+    desc.height = src.height;
+    if (!shared_.resources->CreateStandaloneImage(desc, &mid)) {
+      mid = {};
+      util::LogOnce(util::LogLevel::kError, "eglSwapBuffers",
+                    "out of memory for a present resolve image: the frame is not shown");
+      return;
+    }
+  }
+  mid.layout = VK_IMAGE_LAYOUT_UNDEFINED;  // the previous frame's contents are not needed
+  TransitionImage(mid, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  VkImageResolve r{};
+  r.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  r.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  r.extent = {w, h, 1};
+  vkCmdResolveImage(cmd_, src.image, src.layout, mid.image, mid.layout, 1, &r);
+  TransitionImage(mid, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  VkImageCopy c{};
+  c.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  c.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  c.extent = {w, h, 1};
+  vkCmdCopyImage(cmd_, mid.image, mid.layout, dst.image, dst.layout, 1, &c);
+}
+
 // The GL thread's half of a swap: the default framebuffer's colour image (resolved if multisampled) is
 // copied into a staging slot and submitted; the presenting side takes it from there.
 void Context::OnPresent(const pipe::CmdPresent& cmd) {
@@ -629,7 +661,10 @@ void Context::OnPresent(const pipe::CmdPresent& cmd) {
   slot->image.layout = VK_IMAGE_LAYOUT_UNDEFINED;
   TransitionImage(slot->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   uint32_t w = std::min(src->width, slot->image.width), h = std::min(src->height, slot->image.height);
-  if (src->samples > 1) {
+  if (src->samples > 1 && slot->image.pipe_format != src->pipe_format) {
+    // Multisampled sRGB: resolved in the frame's format, then its bits copied into the UNORM slot.
+    ResolveThrough(*src, slot->resolved, slot->image, w, h);
+  } else if (src->samples > 1) {
     VkImageResolve r{};
     r.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
     r.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};

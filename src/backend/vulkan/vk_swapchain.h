@@ -40,6 +40,9 @@ class Swapchain final : public pipe::Presenter {
   enum class SlotState : uint8_t { kFree, kCopying, kQueued, kPresenting };
   struct Slot {
     ImageObject image;  // the frame as the GL thread copied it, GL orientation; TRANSFER_SRC once queued
+    // Multisampled sRGB frames are resolved here first, in their own format (a resolve keeps the format),
+    // then copied into `image` as the UNORM bits the display shows. Made on first need.
+    ImageObject resolved;
     SlotState state = SlotState::kFree;
     uint64_t serial = 0;  // the submission that wrote it
     int32_t interval = 1;

@@ -474,55 +474,67 @@ void SingleBufferedAndMultisampled(Display* x, EGLDisplay dpy) {
 
 // EGL_KHR_gl_colorspace: an sRGB window surface encodes what GLES writes (ES has no switch for it), so a
 // clear to 0.5 shows 188 in the window and reads back as 188, where the same clear on a linear surface of the
-// same config shows 128 (the control). Configs that cannot be sRGB (565, multisampled): EGL_BAD_MATCH.
+// same config shows 128 (the control). A multisampled sRGB window shows 188 too (its frame is resolved in its
+// own format before the display gets the bits); a 565 config cannot be sRGB: EGL_BAD_MATCH.
 void SrgbWindow(Display* x, EGLDisplay dpy) {
   constexpr GLenum kColorEncoding = 0x8210, kSrgb = 0x8C40, kLinear = 0x2601;  // ES 3.0's, GL_LINEAR
-  EGLConfig cfg = ChooseConfig(dpy, 0);
-  EGLint vid = 0;
-  eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid);
-  const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
-  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attribs);
-  Window win = MakeWindow(x, VisualID(vid), 48, 32);
-  for (EGLint space : {EGL_GL_COLORSPACE_SRGB, EGL_GL_COLORSPACE_LINEAR}) {
+  // A window of `config`'s visual with a surface of `space`: cleared to 0.5, read back and shown.
+  auto check = [&](EGLConfig config, EGLint space, const char* what) {
+    EGLint vid = 0;
+    eglGetConfigAttrib(dpy, config, EGL_NATIVE_VISUAL_ID, &vid);
+    const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+    EGLContext ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, ctx_attribs);
+    Window win = MakeWindow(x, VisualID(vid), 48, 32);
     const EGLint attribs[] = {EGL_GL_COLORSPACE, space, EGL_NONE};
-    EGLSurface surf = eglCreateWindowSurface(dpy, cfg, EGLNativeWindowType(win), attribs);
+    EGLSurface surf = eglCreateWindowSurface(dpy, config, EGLNativeWindowType(win), attribs);
     CHECK(surf != EGL_NO_SURFACE);
-    if (!surf || !eglMakeCurrent(dpy, surf, surf, ctx)) continue;
-    EGLint got = 0;
-    CHECK(eglQuerySurface(dpy, surf, EGL_GL_COLORSPACE, &got) && got == space);
-    bool srgb = space == EGL_GL_COLORSPACE_SRGB;
-    GLint encoding = 0;
-    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_BACK, kColorEncoding, &encoding);
-    CHECK(encoding == GLint(srgb ? kSrgb : kLinear));
-    ClearTo(0.5f, 0.5f, 0.5f);
-    unsigned char px[4] = {};
-    glReadPixels(24, 16, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
-    int want = srgb ? 188 : 128;
-    CHECK(std::abs(px[0] - want) <= 2 && std::abs(px[2] - want) <= 2);
-    CHECK(eglSwapBuffers(dpy, surf));
-    CHECK(WaitForPixel(x, win, 24, 16, {want, want, want}));
-    CHECK(glGetError() == GL_NO_ERROR);
-    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
-    eglDestroySurface(dpy, surf);
+    if (surf && eglMakeCurrent(dpy, surf, surf, ctx)) {
+      EGLint got = 0;
+      CHECK(eglQuerySurface(dpy, surf, EGL_GL_COLORSPACE, &got) && got == space);
+      bool srgb = space == EGL_GL_COLORSPACE_SRGB;
+      GLint encoding = 0;
+      glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_BACK, kColorEncoding, &encoding);
+      CHECK(encoding == GLint(srgb ? kSrgb : kLinear));
+      ClearTo(0.5f, 0.5f, 0.5f);
+      unsigned char px[4] = {};
+      glReadPixels(24, 16, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      int want = srgb ? 188 : 128;
+      std::printf("%s: read %d, want %d\n", what, px[0], want);
+      CHECK(std::abs(px[0] - want) <= 2 && std::abs(px[2] - want) <= 2);
+      CHECK(eglSwapBuffers(dpy, surf));
+      CHECK(WaitForPixel(x, win, 24, 16, {want, want, want}));
+      CHECK(glGetError() == GL_NO_ERROR);
+      CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+    }
+    if (surf) eglDestroySurface(dpy, surf);
+    if (ctx) eglDestroyContext(dpy, ctx);
+    XDestroyWindow(x, win);
+  };
+  EGLConfig cfg = ChooseConfig(dpy, 0);
+  check(cfg, EGL_GL_COLORSPACE_SRGB, "sRGB window");
+  check(cfg, EGL_GL_COLORSPACE_LINEAR, "linear window");
+  EGLConfig ms = nullptr;
+  EGLint n = 0;
+  const EGLint ms_attribs[] = {EGL_SAMPLES, 4, EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_NONE};
+  if (eglChooseConfig(dpy, ms_attribs, &ms, 1, &n) && n == 1) {
+    check(ms, EGL_GL_COLORSPACE_SRGB, "multisampled sRGB window");
+    check(ms, EGL_GL_COLORSPACE_LINEAR, "multisampled linear window");
   }
   const EGLint srgb_attribs[] = {EGL_GL_COLORSPACE, EGL_GL_COLORSPACE_SRGB, EGL_NONE};
   const EGLint rgb565[] = {EGL_RED_SIZE,    5,  EGL_GREEN_SIZE, 6, EGL_BLUE_SIZE,    5,
                            EGL_BUFFER_SIZE, 16, EGL_RED_SIZE,   5, EGL_SURFACE_TYPE, EGL_WINDOW_BIT,
                            EGL_NONE};
-  EGLConfig small = nullptr, ms = nullptr;
-  EGLint n = 0, r = 0;
+  EGLConfig small = nullptr;
+  EGLint r = 0;
   if (eglChooseConfig(dpy, rgb565, &small, 1, &n) && n == 1 &&
       eglGetConfigAttrib(dpy, small, EGL_RED_SIZE, &r) && r == 5) {
+    EGLint vid = 0;
+    eglGetConfigAttrib(dpy, small, EGL_NATIVE_VISUAL_ID, &vid);
+    Window win = MakeWindow(x, VisualID(vid), 48, 32);
     CHECK(eglCreateWindowSurface(dpy, small, EGLNativeWindowType(win), srgb_attribs) == EGL_NO_SURFACE);
     CHECK_ERROR(EGL_BAD_MATCH);
+    XDestroyWindow(x, win);
   }
-  const EGLint ms_attribs[] = {EGL_SAMPLES, 4, EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_NONE};
-  if (eglChooseConfig(dpy, ms_attribs, &ms, 1, &n) && n == 1) {
-    CHECK(eglCreateWindowSurface(dpy, ms, EGLNativeWindowType(win), srgb_attribs) == EGL_NO_SURFACE);
-    CHECK_ERROR(EGL_BAD_MATCH);
-  }
-  if (ctx) eglDestroyContext(dpy, ctx);
-  XDestroyWindow(x, win);
 }
 
 // --default-display: eglGetDisplay(EGL_DEFAULT_DISPLAY) with $DISPLAY set is an X11 display, as on Mesa: its
