@@ -925,7 +925,8 @@ namespace {
 // The configs of a display, in the order glXChooseFBConfig lists them: double-buffered single-sampled ones
 // first (what programs that name nothing get), then single-buffered ones, multisampled ones where the device
 // has 4 samples, and sRGB-capable ones (GLX_ARB_framebuffer_sRGB: double-buffered, with depth and stencil,
-// what programs that ask for one want; GL_FRAMEBUFFER_SRGB decides whether writes encode). Each takes a
+// what programs that ask for one want; GL_FRAMEBUFFER_SRGB decides whether writes encode), single-sampled
+// and multisampled. Each takes a
 // visual of its own while the server has enough of the depth, so a visual names one config
 // (glXChooseVisual, glXCreateContext); the rest share the first.
 void AddConfigs(GlxDisplay* d) {
@@ -936,8 +937,11 @@ void AddConfigs(GlxDisplay* d) {
     bool with_depth_stencil_only;
   };
   // A multisampled front buffer cannot be shown by a copy: multisampled configs are double-buffered.
-  constexpr Variant kVariants[] = {
-      {true, 0, false, false}, {false, 0, false, false}, {true, 4, false, false}, {true, 0, true, true}};
+  constexpr Variant kVariants[] = {{true, 0, false, false},
+                                   {false, 0, false, false},
+                                   {true, 4, false, false},
+                                   {true, 0, true, true},
+                                   {true, 4, true, true}};
   int id = 1;
   size_t nth[2] = {0, 0};  // visuals handed out, of depth 24 and of depth 32
   for (const Variant& v : kVariants) {

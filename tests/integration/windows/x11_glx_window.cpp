@@ -314,30 +314,40 @@ void CheckDefaultFramebuffer(Display* x, int screen, GLXFBConfig double_cfg, Win
         capable);
   glXGetFBConfigAttrib(x, double_cfg, GLX_FRAMEBUFFER_SRGB_CAPABLE_ARB, &capable);
   CHECK(!capable);
-  if (!srgb) return;
-  Window rwin = MakeWindow(x, screen, srgb, 80, 60);
-  GLXContext rctx = glXCreateNewContext(x, srgb, GLX_RGBA_TYPE, nullptr, True);
-  CHECK(rwin && rctx);
-  if (rwin && rctx && glXMakeCurrent(x, rwin, rctx)) {
-    GLint encoding = 0;
-    auto get_attachment = reinterpret_cast<PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC>(
-        glXGetProcAddress(reinterpret_cast<const GLubyte*>("glGetFramebufferAttachmentParameteriv")));
-    if (get_attachment)
-      get_attachment(GL_DRAW_FRAMEBUFFER, GL_BACK_LEFT, GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING, &encoding);
-    CHECK(encoding == GL_SRGB);
-    for (bool encode : {true, false}) {
-      encode ? glEnable(GL_FRAMEBUFFER_SRGB) : glDisable(GL_FRAMEBUFFER_SRGB);
-      ClearTo(0.5f, 0.5f, 0.5f);
-      int want = encode ? 188 : 128;
-      CHECK(ReadPixelIs(40, 30, want, want, want));
-      glXSwapBuffers(x, rwin);
-      CHECK(WaitForPixel(x, rwin, 40, 30, want, want, want));
+  // The same in a multisampled sRGB window (its frame is resolved in its own format before it is shown).
+  const int ms_srgb_attribs[] = {
+      GLX_FRAMEBUFFER_SRGB_CAPABLE_ARB, True, GLX_SAMPLES, 4, GLX_DOUBLEBUFFER, True, None};
+  GLXFBConfig ms_srgb = ChooseOne(x, screen, ms_srgb_attribs);
+  int samples = 0;
+  if (ms_srgb) glXGetFBConfigAttrib(x, ms_srgb, GLX_SAMPLES, &samples);
+  std::printf("multisampled sRGB config: %s (%d samples)\n", ms_srgb ? "yes" : "no", samples);
+  for (GLXFBConfig config : {srgb, ms_srgb}) {
+    if (!config) continue;
+    Window rwin = MakeWindow(x, screen, config, 80, 60);
+    GLXContext rctx = glXCreateNewContext(x, config, GLX_RGBA_TYPE, nullptr, True);
+    CHECK(rwin && rctx);
+    if (rwin && rctx && glXMakeCurrent(x, rwin, rctx)) {
+      GLint encoding = 0;
+      auto get_attachment = reinterpret_cast<PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC>(
+          glXGetProcAddress(reinterpret_cast<const GLubyte*>("glGetFramebufferAttachmentParameteriv")));
+      if (get_attachment)
+        get_attachment(GL_DRAW_FRAMEBUFFER, GL_BACK_LEFT, GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING,
+                       &encoding);
+      CHECK(encoding == GL_SRGB);
+      for (bool encode : {true, false}) {
+        encode ? glEnable(GL_FRAMEBUFFER_SRGB) : glDisable(GL_FRAMEBUFFER_SRGB);
+        ClearTo(0.5f, 0.5f, 0.5f);
+        int want = encode ? 188 : 128;
+        CHECK(ReadPixelIs(40, 30, want, want, want));
+        glXSwapBuffers(x, rwin);
+        CHECK(WaitForPixel(x, rwin, 40, 30, want, want, want));
+      }
+      CHECK(glGetError() == GL_NO_ERROR);
+      CHECK(glXMakeCurrent(x, None, nullptr));
     }
-    CHECK(glGetError() == GL_NO_ERROR);
-    CHECK(glXMakeCurrent(x, None, nullptr));
+    if (rctx) glXDestroyContext(x, rctx);
+    if (rwin) XDestroyWindow(x, rwin);
   }
-  if (rctx) glXDestroyContext(x, rctx);
-  if (rwin) XDestroyWindow(x, rwin);
 }
 
 }  // namespace
