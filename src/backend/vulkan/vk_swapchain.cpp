@@ -608,6 +608,26 @@ bool Swapchain::PresentSlot(const Slot& slot) {
   return presented;
 }
 
+namespace {
+
+// The w x h corner of level 0, layer 0 of two colour images.
+VkImageResolve ColorResolve(uint32_t w, uint32_t h) {
+  VkImageResolve r{};
+  r.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  r.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  r.extent = {w, h, 1};
+  return r;
+}
+VkImageCopy ColorCopy(uint32_t w, uint32_t h) {
+  VkImageCopy c{};
+  c.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  c.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  c.extent = {w, h, 1};
+  return c;
+}
+
+}  // namespace
+
 void Context::ResolveThrough(ImageObject& src, ImageObject& mid, ImageObject& dst, uint32_t w, uint32_t h) {
   if (!mid.image || mid.width != src.width || mid.height != src.height ||
       mid.pipe_format != src.pipe_format) {
@@ -626,16 +646,10 @@ void Context::ResolveThrough(ImageObject& src, ImageObject& mid, ImageObject& ds
   }
   mid.layout = VK_IMAGE_LAYOUT_UNDEFINED;  // the previous frame's contents are not needed
   TransitionImage(mid, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  VkImageResolve r{};
-  r.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-  r.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-  r.extent = {w, h, 1};
+  const VkImageResolve r = ColorResolve(w, h);
   vkCmdResolveImage(cmd_, src.image, src.layout, mid.image, mid.layout, 1, &r);
   TransitionImage(mid, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-  VkImageCopy c{};
-  c.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-  c.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-  c.extent = {w, h, 1};
+  const VkImageCopy c = ColorCopy(w, h);
   vkCmdCopyImage(cmd_, mid.image, mid.layout, dst.image, dst.layout, 1, &c);
 }
 
@@ -665,16 +679,10 @@ void Context::OnPresent(const pipe::CmdPresent& cmd) {
     // Multisampled sRGB: resolved in the frame's format, then its bits copied into the UNORM slot.
     ResolveThrough(*src, slot->resolved, slot->image, w, h);
   } else if (src->samples > 1) {
-    VkImageResolve r{};
-    r.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    r.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    r.extent = {w, h, 1};
+    const VkImageResolve r = ColorResolve(w, h);
     vkCmdResolveImage(cmd_, src->image, src->layout, slot->image.image, slot->image.layout, 1, &r);
   } else {
-    VkImageCopy c{};
-    c.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    c.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    c.extent = {w, h, 1};
+    const VkImageCopy c = ColorCopy(w, h);
     vkCmdCopyImage(cmd_, src->image, src->layout, slot->image.image, slot->image.layout, 1, &c);
   }
   TransitionImage(slot->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);

@@ -73,18 +73,28 @@ GLuint PatternTexture(int size, int seed, bool mipmaps = false) {
 
 // The texels of level 0 of `tex` (or of renderbuffer `rb`), read through a framebuffer of the current
 // context.
-std::vector<uint8_t> ReadAttached(GLuint tex, GLuint rb, int size) {
+// The size x size texels of what `attach` attaches at colour attachment 0 of a new framebuffer.
+template <typename Attach>
+std::vector<uint8_t> ReadThrough(Attach attach, int size) {
   GLuint fbo;
   glGenFramebuffers(1, &fbo);
   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  if (tex) glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
-  if (rb) glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  attach();
   CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
   std::vector<uint8_t> px(size_t(size) * size * 4, 0);
   glReadPixels(0, 0, size, size, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glDeleteFramebuffers(1, &fbo);
   return px;
+}
+
+std::vector<uint8_t> ReadAttached(GLuint tex, GLuint rb, int size) {
+  return ReadThrough(
+      [&] {
+        if (tex) glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+        if (rb) glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+      },
+      size);
 }
 
 bool Same(const std::vector<uint8_t>& got, const std::vector<uint8_t>& want, const char* what) {
@@ -381,16 +391,8 @@ EGLint CreateError(EGLDisplay dpy, EGLContext ctx, EGLenum target, GLuint name, 
 // The texels of `level` of `tex` at `target` (GL_TEXTURE_2D or a cube face's target), read through a
 // framebuffer of the current context.
 std::vector<uint8_t> ReadLevel(GLenum target, GLuint tex, GLint level, int size) {
-  GLuint fbo;
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, tex, level);
-  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
-  std::vector<uint8_t> px(size_t(size) * size * 4, 0);
-  glReadPixels(0, 0, size, size, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  glDeleteFramebuffers(1, &fbo);
-  return px;
+  return ReadThrough(
+      [&] { glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, tex, level); }, size);
 }
 
 // The centre of the cube's +Y face, sampled as a cube map.
