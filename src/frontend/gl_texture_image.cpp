@@ -337,6 +337,15 @@ bool DefineLevel(Context& ctx, const LevelSpec& spec, GLenum internalformat) {
     const GLsizei w0 = implied(spec.w), h0 = tex.target == GL_TEXTURE_1D_ARRAY ? 1 : implied(spec.h);
     const GLsizei d0 = spec.three_d ? implied(spec.d) : spec.d;
     Allocate(ctx, tex, spec.format, internalformat, w0, h0, d0, MipCount(w0, h0, spec.three_d ? d0 : 1));
+  } else if (spec.format == tex.format &&
+             TextureLevelSharedWithImage(tex, spec.level, std::max(spec.face, 0))) {
+    // A level an EGLImage shares, re-specified: the texture gets storage of its own with its other levels and
+    // faces copied over, and the image and its siblings keep the old texels (GL_OES_EGL_image's orphaning).
+    const std::shared_ptr<SharedImageStorage> kept = tex.shared_storage;
+    const std::array<uint32_t, 6> defined = tex.defined;
+    const pipe::Handle old = tex.handle;
+    Allocate(ctx, tex, tex.format, tex.internal_format, tex.width, tex.height, tex.depth, tex.levels);
+    CopyOtherImages(ctx, tex, old, defined, spec.level, std::max(spec.face, 0));
   }
   tex.defined[std::max(spec.face, 0)] |= 1u << spec.level;
   return true;

@@ -453,6 +453,17 @@ void LevelImages(const harness::Window& w, bool supported) {
   MakeCurrent(w, other);
   CHECK(Same(DrawWith(kSampleFs, GL_TEXTURE_2D, t, half), Swapped(Pattern(half, 7)),
              "the sibling samples the source's upload"));
+  // The source's level 1 re-specified: orphaned from the image (the sibling keeps its texels), level 0 kept.
+  glFinish();
+  MakeCurrent(w, w.context);
+  glBindTexture(GL_TEXTURE_2D, mip);
+  glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8, half, half, 0, GL_RGBA, GL_UNSIGNED_BYTE, Pattern(half, 9).data());
+  CHECK(Same(ReadLevel(GL_TEXTURE_2D, mip, 1, half), Pattern(half, 9), "the re-specified level"));
+  CHECK(Same(ReadLevel(GL_TEXTURE_2D, mip, 0, kSize), Pattern(kSize, 2), "level 0 after level 1's"));
+  glFinish();
+  MakeCurrent(w, other);
+  if (g_caldera)  // Mesa 22.3 does not orphan here: its sibling follows the re-specified level
+    CHECK(Same(ReadAttached(t, 0, half), Pattern(half, 7), "the image's sibling after the orphaning"));
   CHECK(eglDestroyImage(dpy, image));
   glDeleteTextures(1, &t);
   glFinish();
