@@ -29,6 +29,9 @@ CONDITIONS = {"-": ("kNone", None),
 # Extensions of the Khronos registries that gl.xml does not carry (it lists only extensions with enums or
 # commands, or that someone entered): the APIs they are defined for. They bring no commands.
 OUTSIDE_GL_XML = {"GL_OES_EGL_sync": {"gles2"}}
+# Extensions Mesa lists in contexts gl.xml defines them for no API of, so programs test for them there too:
+# the APIs added to gl.xml's (GL_OES_EGL_image in desktop contexts, as Mesa's core and compatibility lists).
+LISTED_BEYOND_GL_XML = {"GL_OES_EGL_image": {"gl", "glcore"}}
 # gl.xml's API names for Caldera's context kinds (a desktop core context takes core-profile requires).
 XML_API = {"gl": ("gl", "glcore"), "es": ("gles2",), "compat": ("gl",)}
 
@@ -137,6 +140,7 @@ def resolve(table_path, root, core_commands, implemented):
             continue
         else:
             supported, requires = extensions[row.name]
+        supported = supported | LISTED_BEYOND_GL_XML.get(row.name, set())
         for kind in row.where:
             if not supported & set(XML_API[kind]):
                 errors.append(f"{row.name}: gl.xml does not define it for {kind} (supported: {sorted(supported)})")
