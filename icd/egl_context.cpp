@@ -383,15 +383,16 @@ EGLBoolean MakeCurrent(EGLDisplay handle, EGLSurface draw, EGLSurface read, EGLC
     SetError(EGL_BAD_ACCESS);
     return EGL_FALSE;
   }
-  // Surfaces must be compatible with the context's config (§2.2); any config goes for no-config contexts.
-  auto compatible = [&](SurfaceObj* s) {
-    if (!s || !ctx->config) return true;
-    const ConfigInfo* a = ctx->config;
-    const ConfigInfo* b = s->config;
+  // Surfaces must be compatible with the context's config (§2.2); a no-config context takes any config, but
+  // its draw and read surfaces must still be compatible with each other (EGL_KHR_no_config_context).
+  auto same_buffers = [](const ConfigInfo* a, const ConfigInfo* b) {
     return a->red == b->red && a->green == b->green && a->blue == b->blue && a->alpha == b->alpha &&
            a->depth == b->depth && a->stencil == b->stencil;
   };
-  if (!compatible(draw_surf) || !compatible(read_surf)) {
+  auto compatible = [&](SurfaceObj* s) { return !s || !ctx->config || same_buffers(ctx->config, s->config); };
+  const bool pair_matches = ctx->config || !draw_surf || !read_surf || draw_surf == read_surf ||
+                            same_buffers(draw_surf->config, read_surf->config);
+  if (!compatible(draw_surf) || !compatible(read_surf) || !pair_matches) {
     SetError(EGL_BAD_MATCH);
     return EGL_FALSE;
   }

@@ -45,7 +45,9 @@ constexpr char kClientApis[] = "OpenGL OpenGL_ES";
 // Only what is implemented. EGL_KHR_config_attribs is EGL 1.3's EGL_CONFORMANT and VG surface bits (no
 // config has the VG bits). EGLImages come from GL 2D textures (any level where the device can alias one)
 // and renderbuffers (egl_image.cpp); EGL_KHR_gl_texture_cubemap_image is added per display (QueryString).
-// Not listed: EGL_KHR_gl_texture_3D_image, EGL_KHR_image_pixmap.
+// Not listed: EGL_KHR_gl_texture_3D_image, EGL_KHR_image_pixmap. EGL_MESA_configless_context is
+// EGL_KHR_no_config_context under Mesa's older name (EGL_NO_CONFIG_MESA is EGL_NO_CONFIG_KHR, 0), which
+// programs and piglit still test for.
 // EGL_EXT_create_context_robustness is listed on every display; a robust-access context is refused
 // (EGL_BAD_MATCH) on a device that cannot bound accesses.
 constexpr char kDisplayExtensions[] =
@@ -56,6 +58,7 @@ constexpr char kDisplayExtensions[] =
     "EGL_KHR_swap_buffers_with_damage "
     "EGL_KHR_wait_sync "
     "EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context EGL_KHR_surfaceless_context "
+    "EGL_MESA_configless_context "
     "EGL_MESA_query_driver";
 // glvnd guesses the platform of eglGetDisplay(native display) from the vendors' platform strings (it hands
 // eglGetPlatformDisplay to every vendor in turn). The X11 and xcb platforms are named only when the X

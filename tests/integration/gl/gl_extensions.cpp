@@ -832,6 +832,8 @@ void DisplayExtensions(EGLDisplay dpy) {
        "egl-image (each face its own image, drawn and sampled both ways)"},
       {"EGL_KHR_image_base", "egl-image (eglCreateImage and the KHR entry points, their errors)"},
       {"EGL_KHR_no_config_context", "egl_conformance"},
+      {"EGL_MESA_configless_context", "piglit egl-configless-context (the KHR extension's EGL_NO_CONFIG under "
+                                      "Mesa's older name)"},
       {"EGL_KHR_partial_update", "windows-egl-x11 (eglSetDamageRegionKHR's error rules, frames shown)"},
       {"EGL_KHR_surfaceless_context", "here"},
       {"EGL_KHR_swap_buffers_with_damage", "windows-egl-x11 (frames shown, bad rectangle counts)"},
