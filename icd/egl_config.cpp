@@ -17,9 +17,7 @@ constexpr EGLint kRenderable = EGL_OPENGL_BIT | EGL_OPENGL_ES_BIT | EGL_OPENGL_E
 // Plus EGL_WINDOW_BIT on window platforms (and EGL_PIXMAP_BIT on X11). Swaps keep the back buffer
 // (EGL_SWAP_BEHAVIOR may be PRESERVED).
 constexpr EGLint kSurfaceTypes = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT;
-constexpr EGLint kTrueColor = 4;           // X's TrueColor visual class (EGL_NATIVE_VISUAL_TYPE)
-constexpr EGLint kMaxPbufferSize = 16384;  // Vulkan's guaranteed maxImageDimension2D is lower,
-                                           // but every desktop driver (and lavapipe) has 16384
+constexpr EGLint kTrueColor = 4;  // X's TrueColor visual class (EGL_NATIVE_VISUAL_TYPE)
 // Depth without stencil (7..9) is what programs that ask for "stencil 0" pick (glmark2 rejects a config
 // with stencil bits it did not ask for); its image is still D24S8 (the default framebuffer's attachment query
 // reports 8 stencil bits: a known mismatch).

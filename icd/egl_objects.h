@@ -22,6 +22,10 @@ namespace wl {
 struct Connection;  // egl_wayland.h
 }
 
+// EGL_MAX_PBUFFER_WIDTH/HEIGHT of every config, and the clamp of EGL_LARGEST_PBUFFER: Vulkan's guaranteed
+// maxImageDimension2D is lower, but every desktop driver (and lavapipe) has 16384.
+inline constexpr EGLint kMaxPbufferSize = 16384;
+
 // Static description of one EGLConfig; the table is the same for every display (icd/egl_config.cpp).
 struct ConfigInfo {
   EGLint id;  // EGL_CONFIG_ID; also the EGLConfig handle value (never 0, which is EGL_NO_CONFIG_KHR)

@@ -14,8 +14,6 @@
 namespace caldera::egl {
 namespace {
 
-constexpr EGLint kMaxPbufferSize = 16384;  // keep in step with EGL_MAX_PBUFFER_* in egl_config.cpp
-
 // Common prologue of the surface constructors: an initialised display and a valid config.
 bool CheckDisplayAndConfig(EGLDisplay handle, EGLConfig config, Display** dpy, const ConfigInfo** cfg) {
   *dpy = LookupInitializedDisplay(handle);

@@ -11,7 +11,7 @@ dir=build-asan
 if [ ! -f "$dir/build.ninja" ]; then
   # -O1 with line tables: what sanitizers want, and half the compile time of -O2 -g (CI's time is bounded).
   # glslang is built without RTTI: UBSan's vptr check cannot see its types.
-  meson setup "$dir" --buildtype=plain -Db_sanitize=address,undefined -Db_lundef=false \
+  meson setup "$dir" --buildtype=plain --unity="${CALDERA_UNITY:-off}" -Db_sanitize=address,undefined -Db_lundef=false \
     -Dc_args="-O1 -g1" -Dcpp_args="-O1 -g1 -fno-sanitize=vptr" -Dcpp_link_args=-fno-sanitize=vptr
 fi
 ninja -C "$dir" -j"$(nproc)"

@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 scripts/setup-debian.sh
 dir=build-tsan
 if [ ! -f "$dir/build.ninja" ]; then
-  meson setup "$dir" --buildtype=plain -Db_sanitize=thread -Db_lundef=false -Dc_args="-O1 -g1" -Dcpp_args="-O1 -g1"
+  meson setup "$dir" --buildtype=plain --unity="${CALDERA_UNITY:-off}" -Db_sanitize=thread -Db_lundef=false \
+    -Dc_args="-O1 -g1" -Dcpp_args="-O1 -g1"
 fi
 tests=(tests/integration/gl/gl_threads tests/integration/gl/gl_share_lifetime tests/integration/gl/gl_run_ahead
        tests/integration/gl/gl_staging_arena)

@@ -13,9 +13,15 @@
 namespace caldera {
 namespace {
 
-// New storage for a stream buffer, with `data` as its contents (orphaning: draws already recorded keep the
-// old contents). The buffer is made on first use; its handle is what vertex input names from then on.
-Buffer* Respecify(Context& ctx, std::shared_ptr<Buffer>& slot, const void* data, uint64_t size, bool shadow) {
+bool TooLarge(Context& ctx) {
+  ctx.Error(GL_OUT_OF_MEMORY, "glDraw*", "client-side arrays larger than 256 MiB for one draw");
+  return false;
+}
+
+}  // namespace
+
+Buffer* RespecifyStreamBuffer(Context& ctx, std::shared_ptr<Buffer>& slot, const void* data, uint64_t size,
+                              bool shadow) {
   if (!slot) {
     slot = std::make_shared<Buffer>();
     slot->handle = ctx.NewHandle();
@@ -30,13 +36,6 @@ Buffer* Respecify(Context& ctx, std::shared_ptr<Buffer>& slot, const void* data,
   RecordUpload(ctx, *slot, 0, data, size);
   return slot.get();
 }
-
-bool TooLarge(Context& ctx) {
-  ctx.Error(GL_OUT_OF_MEMORY, "glDraw*", "client-side arrays larger than 256 MiB for one draw");
-  return false;
-}
-
-}  // namespace
 
 bool ArrayIsConverted(const Context& ctx, const VertexAttribState& a) {
   const auto type = glenum::VertexType(a.type, a.integer);
@@ -133,7 +132,7 @@ bool StageClientArrays(Context& ctx, uint64_t vertex_end, uint32_t instances) {
         continue;
       }
       if (!convert) {
-        Respecify(ctx, ctx.client_streams[i], a.client_pointer, bytes_of[i], false);
+        RespecifyStreamBuffer(ctx, ctx.client_streams[i], a.client_pointer, bytes_of[i], false);
         continue;
       }
       // The source: client memory (all of it readable, as for unconverted client arrays), or the buffer's
@@ -149,7 +148,7 @@ bool StageClientArrays(Context& ctx, uint64_t vertex_end, uint32_t instances) {
       }
       std::vector<float> floats(n * uint64_t(a.size), 0.0f);
       if (src && readable) ConvertToFloats(type, a.normalized, a.size, src, stride, readable, floats.data());
-      Respecify(ctx, ctx.client_streams[i], floats.data(), bytes_of[i], false);
+      RespecifyStreamBuffer(ctx, ctx.client_streams[i], floats.data(), bytes_of[i], false);
       ++ctx.draw_delta_stats.converted_vertex_arrays;
     }
   return true;
@@ -157,7 +156,7 @@ bool StageClientArrays(Context& ctx, uint64_t vertex_end, uint32_t instances) {
 
 Buffer* StageClientIndices(Context& ctx, const void* indices, uint64_t bytes) {
   if (bytes > kMaxClientArrayBytes) return TooLarge(ctx), nullptr;
-  return Respecify(ctx, ctx.client_index_stream, indices, bytes, true);
+  return RespecifyStreamBuffer(ctx, ctx.client_index_stream, indices, bytes, true);
 }
 
 uint32_t MaxIndex(const uint8_t* data, pipe::IndexType type, uint64_t count, uint64_t skip) {

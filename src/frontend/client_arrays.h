@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "pipe/commands.h"
 
@@ -17,6 +18,12 @@ class Context;
 struct Buffer;
 struct VertexArray;
 struct VertexAttribState;
+
+// New storage for a stream buffer, with `data` (`size` bytes) as its contents — orphaning: draws already
+// recorded keep the old contents. The buffer is made on first use; its handle is what vertex input names from
+// then on. `shadow` keeps a CPU copy too (index streams: primitive restart and range checks read it).
+Buffer* RespecifyStreamBuffer(Context& ctx, std::shared_ptr<Buffer>& slot, const void* data, uint64_t size,
+                              bool shadow = false);
 
 // Whether `a` is an array of a type the backend cannot read into float attributes (converted when streamed).
 bool ArrayIsConverted(const Context& ctx, const VertexAttribState& a);

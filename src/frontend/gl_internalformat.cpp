@@ -410,8 +410,8 @@ bool Answer(const Context& ctx, GLenum target, GLenum internal_format, GLenum pn
 
 // Shared by both entry points: `put(i, value)` writes params[i].
 template <class Put>
-void Query(Context& ctx, GLenum target, GLenum internal_format, GLenum pname, GLsizei count, Put put,
-           const char* fn) {
+void QueryInternalformat(Context& ctx, GLenum target, GLenum internal_format, GLenum pname, GLsizei count,
+                         Put put, const char* fn) {
   if (ctx.IsES()) {
     // ES 3.0 §6.1.15: renderbuffers, renderable formats, the two sample pnames.
     if (target != GL_RENDERBUFFER) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
@@ -445,7 +445,7 @@ namespace gl {
 
 void GetInternalformativ(Context& ctx, GLenum target, GLenum internal_format, GLenum pname, GLsizei count,
                          GLint* params) {
-  Query(
+  QueryInternalformat(
       ctx, target, internal_format, pname, count,
       [params](GLint i, int64_t v) {
         params[i] = static_cast<GLint>(std::clamp<int64_t>(v, INT32_MIN, INT32_MAX));
@@ -455,7 +455,7 @@ void GetInternalformativ(Context& ctx, GLenum target, GLenum internal_format, GL
 
 void GetInternalformati64v(Context& ctx, GLenum target, GLenum internal_format, GLenum pname, GLsizei count,
                            GLint64* params) {
-  Query(
+  QueryInternalformat(
       ctx, target, internal_format, pname, count, [params](GLint i, int64_t v) { params[i] = v; },
       "glGetInternalformati64v");
 }

@@ -233,19 +233,6 @@ bool ReadElement(Context& ctx, const VertexAttribState& a, GLint index, float ou
 
 // --- draws ---------------------------------------------------------------------------------------------
 
-// New storage for a stream buffer holding `size` bytes of client memory (orphaning, as client_arrays.cpp).
-void Respecify(Context& ctx, std::shared_ptr<Buffer>& slot, const void* data, uint64_t size) {
-  if (!slot) {
-    slot = std::make_shared<Buffer>();
-    slot->handle = ctx.NewHandle();
-    slot->device = &ctx.device();
-  }
-  slot->size = static_cast<int64_t>(size);
-  ++slot->draw_version;
-  ctx.pipe().Record(pipe::CmdBufferStorage{slot->handle, size});
-  RecordUpload(ctx, *slot, 0, data, size);
-}
-
 // For the duration of one draw: the program (the application's, or the fixed-function one), an internal
 // vertex array with the legacy arrays at their locations, and current values for the fixed-function
 // attributes no array feeds. The destructor puts the application's state back.
@@ -342,7 +329,8 @@ class ArrayDraw {
       ctx_.Error(GL_OUT_OF_MEMORY, "glDraw*", "legacy client arrays larger than 256 MiB for one draw");
       return false;
     }
-    Respecify(ctx_, st_.array_streams[loc], legacy.client_pointer, last * stride + ElementBytes(legacy));
+    RespecifyStreamBuffer(ctx_, st_.array_streams[loc], legacy.client_pointer,
+                          last * stride + ElementBytes(legacy));
     out.buffer = st_.array_streams[loc];
     out.offset = 0;
     out.client_pointer = nullptr;

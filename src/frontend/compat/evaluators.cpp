@@ -137,7 +137,7 @@ float GridAt(int i, int n, float a, float b) {
 }
 
 // A glMap call's map, checked and copied; or the error it raises (when it runs, from a display list).
-struct LoadedMap {
+struct LoadedEvalMap {
   GLenum error = GL_NO_ERROR;
   const char* why = "";
   int target = -1;
@@ -145,25 +145,25 @@ struct LoadedMap {
   EvalMap map;
 };
 
-LoadedMap Failed(GLenum error, const char* why) {
-  LoadedMap m;
+LoadedEvalMap FailedEvalMap(GLenum error, const char* why) {
+  LoadedEvalMap m;
   m.error = error, m.why = why;
   return m;
 }
 
 template <typename T>
-LoadedMap LoadMap(bool two_d, GLenum target, T u1, T u2, GLint ustride, GLint uorder, T v1, T v2,
-                  GLint vstride, GLint vorder, const T* points) {
+LoadedEvalMap LoadMap(bool two_d, GLenum target, T u1, T u2, GLint ustride, GLint uorder, T v1, T v2,
+                      GLint vstride, GLint vorder, const T* points) {
   const int t = TargetOf(target, two_d ? kMap2First : kMap1First);
-  if (t < 0) return Failed(GL_INVALID_ENUM, "invalid target");
+  if (t < 0) return FailedEvalMap(GL_INVALID_ENUM, "invalid target");
   const int k = kComponents[t];
-  if (u1 == u2 || (two_d && v1 == v2)) return Failed(GL_INVALID_VALUE, "empty domain");
+  if (u1 == u2 || (two_d && v1 == v2)) return FailedEvalMap(GL_INVALID_VALUE, "empty domain");
   if (uorder < 1 || uorder > kMaxEvalOrder || (two_d && (vorder < 1 || vorder > kMaxEvalOrder)))
-    return Failed(GL_INVALID_VALUE, "order out of range");
+    return FailedEvalMap(GL_INVALID_VALUE, "order out of range");
   if (ustride < k || (two_d && vstride < k))
-    return Failed(GL_INVALID_VALUE, "stride below the target's size");
-  if (!points) return Failed(GL_INVALID_VALUE, "points is null");
-  LoadedMap m;
+    return FailedEvalMap(GL_INVALID_VALUE, "stride below the target's size");
+  if (!points) return FailedEvalMap(GL_INVALID_VALUE, "points is null");
+  LoadedEvalMap m;
   m.target = t, m.two_d = two_d;
   EvalMap& map = m.map;
   map.uorder = uorder, map.vorder = two_d ? vorder : 1;
@@ -177,7 +177,7 @@ LoadedMap LoadMap(bool two_d, GLenum target, T u1, T u2, GLint ustride, GLint uo
   return m;
 }
 
-void StoreMap(Context& ctx, const char* fn, const LoadedMap& m) {
+void StoreMap(Context& ctx, const char* fn, const LoadedEvalMap& m) {
   if (m.error != GL_NO_ERROR) return ctx.Error(m.error, fn, m.why);
   EvalMap& dst = (m.two_d ? ctx.compat->eval.map2 : ctx.compat->eval.map1)[size_t(m.target)];
   const bool enabled = dst.enabled;
@@ -189,7 +189,7 @@ void StoreMap(Context& ctx, const char* fn, const LoadedMap& m) {
 template <typename T>
 void Map(Context& ctx, const char* fn, bool two_d, GLenum target, T u1, T u2, GLint ustride, GLint uorder,
          T v1, T v2, GLint vstride, GLint vorder, const T* points) {
-  auto loaded = std::make_shared<LoadedMap>(
+  auto loaded = std::make_shared<LoadedEvalMap>(
       LoadMap(two_d, target, u1, u2, ustride, uorder, v1, v2, vstride, vorder, points));
   CompileOrRun(ctx, fn, [fn, loaded](Context& c) { StoreMap(c, fn, *loaded); });
 }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "frontend/buffer_util.h"
+#include "frontend/client_arrays.h"
 #include "frontend/compat/immediate.h"
 #include "frontend/compat/uniform_writer.h"
 #include "frontend/device.h"
@@ -699,17 +700,6 @@ void LoadUniforms(Context& ctx, State& st, Program& program) {
 
 // --- the draw ------------------------------------------------------------------------------------------
 
-void Respecify(Context& ctx, std::shared_ptr<Buffer>& slot, const void* data, uint64_t size) {
-  if (!slot) {
-    slot = std::make_shared<Buffer>();
-    slot->handle = ctx.NewHandle();
-    slot->device = &ctx.device();
-  }
-  slot->size = static_cast<int64_t>(size);
-  ctx.pipe().Record(pipe::CmdBufferStorage{slot->handle, size});
-  RecordUpload(ctx, *slot, 0, data, size);
-}
-
 void SetAttrib(VertexArray& vao, int location, const std::shared_ptr<Buffer>& buffer, int size,
                size_t offset) {
   auto& a = vao.attribs[location];
@@ -745,7 +735,7 @@ void DrawVerticesWith(Context& ctx, const std::shared_ptr<Program>& program, GLe
   State& st = *ctx.compat;
   // A fixed-function point draw takes its size from the generated program (attenuation, clamps).
   const bool generated_size = program != ctx.program && FixedFunctionPoints(mode);
-  Respecify(ctx, st.stream, vertices, count * sizeof(Vertex));
+  RespecifyStreamBuffer(ctx, st.stream, vertices, count * sizeof(Vertex));
   // Two internal vertex arrays: an application program in use reads its own attribute values past location 5,
   // so only generated programs reading the fog coordinate get location 6 from the stream.
   const bool fog_coord = program != ctx.program && ReadsFogCoord(st);

@@ -36,15 +36,15 @@ bool IndexedByIndex(int map) {
 }
 
 // A glPixelMap call's table, converted; or the error it raises (when it runs, in a display list).
-struct LoadedMap {
+struct LoadedPixelMap {
   GLenum error = GL_NO_ERROR;
   const char* why = "";
   int map = -1;
   std::vector<float> values;
 };
 
-LoadedMap Failed(GLenum error, const char* why) {
-  LoadedMap m;
+LoadedPixelMap FailedPixelMap(GLenum error, const char* why) {
+  LoadedPixelMap m;
   m.error = error, m.why = why;
   return m;
 }
@@ -81,24 +81,26 @@ PixelLayout TableLayout(GLsizei count, uint32_t element) {
 
 // Reads and converts a table; *failed_now when the unpack buffer check raised its error already.
 template <typename T>
-LoadedMap Load(Context& ctx, const char* fn, GLenum map, GLsizei mapsize, const T* values, bool* failed_now) {
+LoadedPixelMap Load(Context& ctx, const char* fn, GLenum map, GLsizei mapsize, const T* values,
+                    bool* failed_now) {
   *failed_now = false;
   const int index = MapIndex(map);
-  if (index < 0) return Failed(GL_INVALID_ENUM, "invalid map");
-  if (mapsize < 1 || mapsize > kMaxPixelMapTable) return Failed(GL_INVALID_VALUE, "map size out of range");
+  if (index < 0) return FailedPixelMap(GL_INVALID_ENUM, "invalid map");
+  if (mapsize < 1 || mapsize > kMaxPixelMapTable)
+    return FailedPixelMap(GL_INVALID_VALUE, "map size out of range");
   if (IndexedByIndex(index) && (mapsize & (mapsize - 1)) != 0)
-    return Failed(GL_INVALID_VALUE, "the size of an index map is a power of two");
+    return FailedPixelMap(GL_INVALID_VALUE, "the size of an index map is a power of two");
   const uint8_t* src = reinterpret_cast<const uint8_t*>(values);
   if (Buffer* pbo = ctx.pixel_unpack_buffer.get()) {
     const uint64_t offset = reinterpret_cast<uintptr_t>(values);
     if (!CheckPixelBuffer(ctx, *pbo, offset, TableLayout(mapsize, sizeof(T)), TypeOf<T>(), fn) ||
         !SyncShadow(ctx, *pbo))
-      return *failed_now = true, LoadedMap{};
+      return *failed_now = true, LoadedPixelMap{};
     src = pbo->shadow.data() + offset;
   } else if (!values) {
-    return Failed(GL_INVALID_VALUE, "values is null");
+    return FailedPixelMap(GL_INVALID_VALUE, "values is null");
   }
-  LoadedMap m;
+  LoadedPixelMap m;
   m.map = index;
   m.values.resize(size_t(mapsize));
   for (GLsizei i = 0; i < mapsize; ++i) {
@@ -109,7 +111,7 @@ LoadedMap Load(Context& ctx, const char* fn, GLenum map, GLsizei mapsize, const 
   return m;
 }
 
-void Store(Context& ctx, const char* fn, const LoadedMap& m) {
+void Store(Context& ctx, const char* fn, const LoadedPixelMap& m) {
   if (m.error != GL_NO_ERROR) return ctx.Error(m.error, fn, m.why);
   ctx.compat->pixel.maps[size_t(m.map)] = m.values;
 }
@@ -117,7 +119,7 @@ void Store(Context& ctx, const char* fn, const LoadedMap& m) {
 template <typename T>
 void PixelMap(Context& ctx, const char* fn, GLenum map, GLsizei mapsize, const T* values) {
   bool failed = false;
-  auto loaded = std::make_shared<LoadedMap>(Load(ctx, fn, map, mapsize, values, &failed));
+  auto loaded = std::make_shared<LoadedPixelMap>(Load(ctx, fn, map, mapsize, values, &failed));
   if (failed) return;
   CompileOrRun(ctx, fn, [fn, loaded](Context& c) { Store(c, fn, *loaded); });
 }

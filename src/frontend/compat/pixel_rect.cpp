@@ -55,7 +55,7 @@ struct Image {
   bool empty() const { return width == 0 || height == 0; }
 };
 
-Image Failed(GLenum error, const char* why) {
+Image FailedImage(GLenum error, const char* why) {
   Image img;
   img.error = error, img.why = why;
   return img;
@@ -147,21 +147,22 @@ Image ConvertDrawPixels(Context& ctx, GLsizei width, GLsizei height, GLenum form
                         const void* pixels, bool* failed_now) {
   const char* fn = "glDrawPixels";
   *failed_now = false;
-  if (width < 0 || height < 0) return Failed(GL_INVALID_VALUE, "negative width or height");
+  if (width < 0 || height < 0) return FailedImage(GL_INVALID_VALUE, "negative width or height");
   if (type == kBitmap && !IsColorIndexOrStencil(format))
-    return Failed(GL_INVALID_ENUM, "GL_BITMAP needs an index format");
+    return FailedImage(GL_INVALID_ENUM, "GL_BITMAP needs an index format");
   glformat::ClientLayout client;
   const bool color_index = format == kColorIndex;
   if (color_index) {
-    if (!IsIndexType(type)) return Failed(GL_INVALID_ENUM, "invalid type for GL_COLOR_INDEX");
+    if (!IsIndexType(type)) return FailedImage(GL_INVALID_ENUM, "invalid type for GL_COLOR_INDEX");
   } else if (type != kBitmap) {
     if (GLenum error = glformat::CheckClientFormat(format, type, &client, true))
-      return Failed(error,
-                    error == GL_INVALID_ENUM ? "invalid format or type" : "format and type do not match");
+      return FailedImage(
+          error, error == GL_INVALID_ENUM ? "invalid format or type" : "format and type do not match");
   } else {
     client.stencil = true;
   }
-  if (client.integer) return Failed(GL_INVALID_OPERATION, "integer formats need an integer colour buffer");
+  if (client.integer)
+    return FailedImage(GL_INVALID_OPERATION, "integer formats need an integer colour buffer");
   Image img;
   // GL_DEPTH_STENCIL images write their depth only (logged).
   img.kind = client.depth ? RectKind::kDepth : client.stencil ? RectKind::kStencil : RectKind::kColor;
@@ -220,7 +221,7 @@ Image ConvertDrawPixels(Context& ctx, GLsizei width, GLsizei height, GLenum form
 // (bytes), skip pixels counted in bits, GL_UNPACK_LSB_FIRST choosing the bit order (GL 2.1 §3.6.4).
 Image ConvertBitmap(Context& ctx, GLsizei width, GLsizei height, const GLubyte* bitmap, bool* failed_now) {
   *failed_now = false;
-  if (width < 0 || height < 0) return Failed(GL_INVALID_VALUE, "negative width or height");
+  if (width < 0 || height < 0) return FailedImage(GL_INVALID_VALUE, "negative width or height");
   Image img;
   img.kind = RectKind::kBitmap;
   if (width == 0 || height == 0) return img;
