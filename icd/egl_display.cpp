@@ -242,6 +242,7 @@ EGLBoolean Initialize(EGLDisplay handle, EGLint* major, EGLint* minor) {
     if (!dpy->device) {
       pipe::NativeDisplayHandle native;
       if (dpy->x11) native = x11::BackendDisplayHandle(*dpy->x11);
+      if (dpy->wayland) native = wl::BackendDisplayHandle(*dpy->wayland);
       DeviceOpenResult result = OpenDevice(dpy->vulkan_index, native);
       if (!result.device) {
         SetError(EGL_NOT_INITIALIZED);

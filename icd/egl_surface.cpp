@@ -209,7 +209,7 @@ EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, NativeWindowR
   }
   EGLint error = EGL_SUCCESS;
   std::unique_ptr<NativeWindow> native =
-      dpy->wayland ? wl::CreateWindow(*dpy->wayland, window.pointer, &error)
+      dpy->wayland ? wl::CreateWindow(*dpy->wayland, window.pointer, uint32_t(visual), &error)
                    : x11::CreateWindow(*dpy->x11, window.xid, uint32_t(visual), &error);
   if (!native) {
     SetError(error);

@@ -38,12 +38,38 @@ wl_surface* SurfaceOf(const wl_egl_window* window) {
   return reinterpret_cast<wl_surface*>(window->version);
 }
 
+// The wl_egl_window a backend hands to another EGL (pipe::ForeignEglWindow): a second window struct on the
+// application's wl_surface, made and resized here as libwayland-egl would (its ABI is the struct and the two
+// callbacks that EGL installs), so that EGL attaches the buffers while the application's window stays ours.
+class ForeignWindow final : public pipe::ForeignEglWindow {
+ public:
+  ForeignWindow(wl_surface* surface, int32_t width, int32_t height)
+      : window_(new wl_egl_window{WL_EGL_WINDOW_VERSION, width, height, 0, 0, 0, 0, nullptr, nullptr, nullptr,
+                                  surface}) {}
+  ~ForeignWindow() override {
+    // As wl_egl_window_destroy: the other EGL forgets the window before it is freed.
+    if (window_->destroy_window_callback) window_->destroy_window_callback(window_->driver_private);
+  }
+  void* NativeWindow() override { return window_.get(); }
+  void Resize(int32_t width, int32_t height) override {
+    if (width == window_->width && height == window_->height) return;
+    window_->width = width;
+    window_->height = height;
+    if (window_->resize_callback) window_->resize_callback(window_.get(), window_->driver_private);
+  }
+
+ private:
+  std::unique_ptr<wl_egl_window> window_;
+};
+
 class WaylandWindow final : public NativeWindow {
  public:
-  WaylandWindow(Connection& connection, wl_egl_window* window)
+  WaylandWindow(Connection& connection, wl_egl_window* window, uint32_t visual)
       : connection_(connection),
         window_(window),
         surface_(SurfaceOf(window)),
+        visual_(visual),
+        foreign_(surface_, window->width, window->height),
         shm_(static_cast<wl_display*>(connection.display), surface_),
         clock_(static_cast<wl_display*>(connection.display)) {
     window_->driver_private = this;
@@ -67,6 +93,14 @@ class WaylandWindow final : public NativeWindow {
     return true;
   }
 
+  // wl_egl_window_get_attached_size: the size of the frame the last swap handed on.
+  void FrameShown(int32_t width, int32_t height) override {
+    std::lock_guard lock(mutex_);
+    if (!window_) return;
+    window_->attached_width = width;
+    window_->attached_height = height;
+  }
+
   // The read-back path (no native presenter): wl_shm buffers committed by Caldera on its own queue.
   bool PutFrame(const uint8_t* pixels, int32_t width, int32_t height, uint32_t stride) override {
     return shm_.Put(pixels, width, height, stride);
@@ -77,6 +111,8 @@ class WaylandWindow final : public NativeWindow {
     h.system = pipe::WindowSystem::kWayland;
     h.connection = connection_.display;
     h.surface = surface_;
+    h.visual = visual_;
+    h.foreign = &foreign_;
     // The compositor paces FIFO through frame callbacks; the clock holds frames for intervals above 1.
     h.clock = &clock_;
     return h;
@@ -103,6 +139,8 @@ class WaylandWindow final : public NativeWindow {
   std::mutex mutex_;  // window_ may be destroyed by another thread than the one that swaps
   wl_egl_window* window_;
   wl_surface* surface_;
+  uint32_t visual_;
+  mutable ForeignWindow foreign_;  // handed out by Handle() const; used by the presenter thread only
   ShmOutput shm_;
   mutable RefreshClock clock_;  // handed out by Handle() const; used by the presenter thread only
 };
@@ -147,12 +185,20 @@ std::unique_ptr<Connection> OpenDisplay(void* native_display, const EGLAttrib* a
   return conn;
 }
 
+pipe::NativeDisplayHandle BackendDisplayHandle(const Connection& connection) {
+  pipe::NativeDisplayHandle h;
+  h.system = pipe::WindowSystem::kWayland;
+  h.connection = connection.display;
+  return h;
+}
+
 EGLint VisualFor(EGLint alpha_size, EGLint red_size) {
   if (red_size == 5) return kShmRgb565;
   return alpha_size > 0 ? kShmArgb8888 : kShmXrgb8888;
 }
 
-std::unique_ptr<NativeWindow> CreateWindow(Connection& connection, void* egl_window, EGLint* error) {
+std::unique_ptr<NativeWindow> CreateWindow(Connection& connection, void* egl_window, uint32_t visual,
+                                           EGLint* error) {
   auto* window = static_cast<wl_egl_window*>(egl_window);
   if (!window || !SurfaceOf(window)) {
     *error = EGL_BAD_NATIVE_WINDOW;
@@ -167,7 +213,7 @@ std::unique_ptr<NativeWindow> CreateWindow(Connection& connection, void* egl_win
     *error = EGL_BAD_NATIVE_WINDOW;  // wl_egl_window_create refuses these; a corrupt window
     return nullptr;
   }
-  return std::make_unique<WaylandWindow>(connection, window);
+  return std::make_unique<WaylandWindow>(connection, window, visual);
 }
 
 }  // namespace caldera::egl::wl

@@ -30,9 +30,14 @@ std::unique_ptr<Connection> OpenDisplay(void* native_display, const EGLAttrib* a
 // The config's EGL_NATIVE_VISUAL_ID: the wl_shm format the frame's layout corresponds to.
 EGLint VisualFor(EGLint alpha_size, EGLint red_size);
 
-// A window surface's native side for `egl_window` (a struct wl_egl_window*): EGL_BAD_NATIVE_WINDOW for a
-// null window or one without a wl_surface, EGL_BAD_ALLOC when it already has a surface. The window's
-// destruction (wl_egl_window_destroy) makes later swaps fail with EGL_BAD_NATIVE_WINDOW.
-std::unique_ptr<NativeWindow> CreateWindow(Connection& connection, void* egl_window, EGLint* error);
+// A window surface's native side for `egl_window` (a struct wl_egl_window*) of a config whose
+// EGL_NATIVE_VISUAL_ID is `visual`: EGL_BAD_NATIVE_WINDOW for a null window or one without a wl_surface,
+// EGL_BAD_ALLOC when it already has a surface. The window's destruction (wl_egl_window_destroy) makes later
+// swaps fail with EGL_BAD_NATIVE_WINDOW.
+std::unique_ptr<NativeWindow> CreateWindow(Connection& connection, void* egl_window, uint32_t visual,
+                                           EGLint* error);
+
+// The display a device of this connection is opened for (pipe::NativeDisplayHandle).
+pipe::NativeDisplayHandle BackendDisplayHandle(const Connection& connection);
 
 }  // namespace caldera::egl::wl

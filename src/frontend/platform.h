@@ -132,6 +132,8 @@ class NativeWindow : public pipe::VblankClock {
   virtual bool PutFrame(const uint8_t* pixels, int32_t width, int32_t height, uint32_t stride) = 0;
   // What a backend needs to present natively; system kNone when only the software path can reach it.
   virtual pipe::NativeWindowHandle Handle() const = 0;
+  // A swap has just handed on a frame of this size (Wayland: what wl_egl_window_get_attached_size reports).
+  virtual void FrameShown(int32_t width, int32_t height) {}
 };
 
 // A window surface: desc's size is ignored (the window's own is used). The backend presents natively

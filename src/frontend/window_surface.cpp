@@ -232,6 +232,7 @@ SwapResult SwapBuffers(Context* context, Surface& surface, const int32_t* rects,
   } else {
     pipe.Submit();
   }
+  if (width > 0 && height > 0) surface.window->FrameShown(surface.desc.width, surface.desc.height);
   CopyBackToFront(*context, surface);   // where GL named the front buffer, it now holds the frame shown
   surface.swapped_since_images = true;  // the images keep what was shown (a resize below makes new ones)
   // The next frame is drawn at the window's new size. GL leaves the viewport alone (applications follow

@@ -22,10 +22,23 @@ class VblankClock {
   virtual bool WaitForVblank(int32_t interval) = 0;
 };
 
+// A Wayland window as another EGL implementation takes it: a wl_egl_window of the same wl_surface that the
+// window-system binding made for a backend presenting through that EGL (the GLES backend's host display).
+// The application's own wl_egl_window stays Caldera's; this one is only the other EGL's.
+class ForeignEglWindow {
+ public:
+  virtual ~ForeignEglWindow() = default;
+  // The struct wl_egl_window* to hand to eglCreatePlatformWindowSurface.
+  virtual void* NativeWindow() = 0;
+  // Sets the size the next buffer is made at (wl_egl_window_resize): the size of the frame about to be drawn.
+  virtual void Resize(int32_t width, int32_t height) = 0;
+};
+
 // kXcb: `connection` is an xcb_connection_t*, `window` an xcb_window_t, `visual` its xcb_visualid_t.
-// kWayland: `connection` is the wl_display*, `surface` the wl_surface* (window and visual unused); the
-// compositor paces FIFO itself (frame callbacks), and the clock only holds frames for intervals above 1.
-// `clock` (may be null) lives as long as the presenter made for this window.
+// kWayland: `connection` is the wl_display*, `surface` the wl_surface*, `visual` the config's wl_shm format
+// (EGL_NATIVE_VISUAL_ID on this platform; window unused), `foreign` a window for another EGL (may be null);
+// the compositor paces FIFO itself (frame callbacks), and the clock only holds frames for intervals above 1.
+// `clock` and `foreign` (may be null) live as long as the presenter made for this window.
 struct NativeWindowHandle {
   WindowSystem system = WindowSystem::kNone;
   void* connection = nullptr;
@@ -33,13 +46,16 @@ struct NativeWindowHandle {
   uint32_t visual = 0;
   VblankClock* clock = nullptr;
   void* surface = nullptr;
+  ForeignEglWindow* foreign = nullptr;
 };
 
 // The display a device is opened for, where it is a window system's. A backend that presents through
 // another API on the same server (the GLES backend: the host's EGL) opens that API's display on it, so its
 // window surfaces share objects with its contexts.
 // kXcb: `connection` is an xcb_connection_t* of Caldera's own (not the application's: it stays open as long
-// as the process), `screen` the screen's index. kNone: no window system (surfaceless, devices, pbuffers).
+// as the process), `screen` the screen's index. kWayland: `connection` is the EGL display's wl_display* (the
+// application's: surfaces must be on the connection of their wl_surface); it outlives the device, which is
+// closed by eglTerminate. kNone: no window system (surfaceless, devices, pbuffers).
 struct NativeDisplayHandle {
   WindowSystem system = WindowSystem::kNone;
   void* connection = nullptr;

@@ -29,10 +29,8 @@ pipe::Format SlotFormat(const ImageObject& src, bool srgb_write_control) {
 
 std::unique_ptr<Presenter> Presenter::Create(Device& device, const pipe::NativeWindowHandle& window,
                                              std::string* why) {
-  if (window.system != pipe::WindowSystem::kXcb || device.host().window_system() != window.system) {
-    *why = window.system == pipe::WindowSystem::kXcb
-               ? "the host's EGL display is surfaceless (see the log's gles-present line)"
-               : "the GLES backend presents natively to X11 windows only";
+  if (window.system == pipe::WindowSystem::kNone || device.host().window_system() != window.system) {
+    *why = "the host's EGL display is surfaceless (see the log's gles-present line)";
     return nullptr;
   }
   // On a CPU renderer the window surface costs more than reading frames back: the frame is copied twice on
@@ -207,8 +205,7 @@ void Presenter::WorkerLoop() {
     std::lock_guard device_lock(device_.execute_mutex());
     context_ = device_.host().CreateContext(device_.root(), &why);
     if (context_ != EGL_NO_CONTEXT)
-      surface_ =
-          device_.host().CreateWindowSurface(window_.window, window_.visual, &host_max_interval_, &why);
+      surface_ = device_.host().CreateWindowSurface(window_, &host_max_interval_, &why);
     made = surface_ != EGL_NO_SURFACE && device_.host().MakeCurrentWithSurface(context_, surface_);
   }
   if (!made) {
@@ -267,7 +264,12 @@ void Presenter::Present(Slot& slot) {
   EGLint interval = std::min<EGLint>(frame.interval, host_max_interval_);
   if (interval != host_interval_ && host.SwapInterval(interval)) host_interval_ = interval;
   EGLint width = 0, height = 0;
-  if (!host.QuerySurfaceSize(surface_, &width, &height) || width <= 0 || height <= 0) {
+  if (window_.foreign) {
+    // Wayland: the client sizes its buffers. The host's next buffer is the frame's size (its surface size
+    // follows only once that buffer is made).
+    window_.foreign->Resize(GLint(slot.image.width), GLint(slot.image.height));
+    width = GLint(slot.image.width), height = GLint(slot.image.height);
+  } else if (!host.QuerySurfaceSize(surface_, &width, &height) || width <= 0 || height <= 0) {
     std::lock_guard lock(mutex_);
     ++stats_.frames_dropped;
     return;

@@ -210,7 +210,11 @@ HostEgl::~HostEgl() {
   if (display_ != EGL_NO_DISPLAY && make_current_)
     make_current_(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   // The display is left initialised and the library loaded: a vendor library keeps Caldera's exports in
-  // globals, and other Caldera devices in this process may still use the same host display.
+  // globals, and other Caldera devices in this process may still use the same host display. Except on
+  // Wayland: the device closes at the application's eglTerminate, after which it may disconnect the
+  // wl_display the host's display holds proxies of (and a later connection may get the same address).
+  if (window_system_ == pipe::WindowSystem::kWayland && display_ != EGL_NO_DISPLAY && terminate_)
+    terminate_(display_);
 }
 
 EGLContext HostEgl::CreateContext(EGLContext share, std::string* why) {

@@ -39,9 +39,11 @@ class HostEgl {
 
   // Window surfaces, on a display opened on a window system (host_egl_window.cpp).
   pipe::WindowSystem window_system() const { return window_system_; }
-  // A window surface for the xcb window `window` of X visual `visual` (the host's config for that visual,
-  // else one of the same depth), with the highest swap interval the host paces itself in *max_interval.
-  EGLSurface CreateWindowSurface(uint32_t window, uint32_t visual, EGLint* max_interval, std::string* why);
+  // A window surface for `window`, with the highest swap interval the host paces itself in *max_interval.
+  // X11: the xcb window, with the host's config for its visual (else one of the same depth). Wayland: the
+  // binding's foreign wl_egl_window on the window's wl_surface, with a config of the visual's alpha.
+  EGLSurface CreateWindowSurface(const pipe::NativeWindowHandle& window, EGLint* max_interval,
+                                 std::string* why);
   void DestroySurface(EGLSurface surface);
   // Binds `context` with `surface` for drawing and reading on the calling thread (EGL_NO_SURFACE: none).
   bool MakeCurrentWithSurface(EGLContext context, EGLSurface surface);

@@ -1,8 +1,9 @@
 // The host EGL display on a window system, and its window surfaces: what the GLES backend's presenter
 // (gles_present.cpp) draws frames into. Contexts of one EGL display share objects only with each other, so
 // when a device serves an X11 display its host display is opened on the same X server (on Caldera's own
-// connection) and every host context of the device lives there; they are still made current without
-// surfaces (EGL_KHR_surfaceless_context), and only the presenter's context binds a window surface.
+// connection), and when it serves a Wayland display on the application's wl_display (a wl_surface can only
+// be used on its own connection); every host context of the device lives there. They are still made current
+// without surfaces (EGL_KHR_surfaceless_context), and only the presenter's context binds a window surface.
 #include <cstring>
 #include <string>
 
@@ -23,30 +24,37 @@ bool HasWord(const char* list, const char* word) {
 }  // namespace
 
 bool HostEgl::InitializeWindowDisplay(const pipe::NativeDisplayHandle& native, std::string* why) {
-  if (native.system != pipe::WindowSystem::kXcb || !native.connection) {
-    *why = "no X11 connection of Caldera's own to open it on";
+  const bool wayland = native.system == pipe::WindowSystem::kWayland;
+  if ((native.system != pipe::WindowSystem::kXcb && !wayland) || !native.connection) {
+    *why = "no X11 or Wayland connection to open it on";
     return false;
   }
+  const char* name = wayland ? "Wayland" : "X11";
   if (!LoadWindowEntryPoints()) {
     *why = "the host lacks EGL 1.5's window-surface entry points";
     return false;
   }
-  const EGLAttrib attribs[] = {EGL_PLATFORM_XCB_SCREEN_EXT, native.screen, EGL_NONE};
-  EGLDisplay display = get_platform_display_(EGL_PLATFORM_XCB_EXT, native.connection, attribs);
+  const EGLAttrib xcb_attribs[] = {EGL_PLATFORM_XCB_SCREEN_EXT, native.screen, EGL_NONE};
+  EGLDisplay display = wayland ? get_platform_display_(EGL_PLATFORM_WAYLAND_KHR, native.connection, nullptr)
+                               : get_platform_display_(EGL_PLATFORM_XCB_EXT, native.connection, xcb_attribs);
   if (display == EGL_NO_DISPLAY) {
-    *why = "the host has no EGL_EXT_platform_xcb display";
+    *why = std::string("the host has no ") + (wayland ? "EGL_KHR_platform_wayland" : "EGL_EXT_platform_xcb") +
+           " display";
     return false;
   }
   EGLint major = 0, minor = 0;
   if (!initialize_(display, &major, &minor)) {
-    *why = "eglInitialize of the host's X11 display failed";
+    *why = std::string("eglInitialize of the host's ") + name + " display failed";
     return false;
   }
   const char* extensions = query_string_(display, EGL_EXTENSIONS);
   if (major < 1 || (major == 1 && minor < 5) || !HasWord(extensions, "EGL_KHR_surfaceless_context") ||
       !HasWord(extensions, "EGL_KHR_no_config_context")) {
-    // Left initialised: Mesa hands the same display to every caller on this connection.
-    *why = "the host's X11 display lacks EGL 1.5, EGL_KHR_surfaceless_context or EGL_KHR_no_config_context";
+    // X11: left initialised (Mesa hands the same display to every caller on this connection). Wayland: the
+    // application's connection may close after its eglTerminate, so the host's display goes first.
+    if (wayland) terminate_(display);
+    *why = std::string("the host's ") + name +
+           " display lacks EGL 1.5, EGL_KHR_surfaceless_context or EGL_KHR_no_config_context";
     return false;
   }
   display_ = display;
@@ -58,7 +66,8 @@ bool HostEgl::InitializeWindowDisplay(const pipe::NativeDisplayHandle& native, s
     swap_with_damage_ =
         reinterpret_cast<PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC>(get_proc_("eglSwapBuffersWithDamageEXT"));
   util::LogOnce(util::LogLevel::kInfo, "gles-present",
-                "the host's EGL display is on the application's X server: windows present through it");
+                std::string("the host's EGL display is on the application's ") +
+                    (wayland ? "Wayland connection" : "X server") + ": windows present through it");
   return true;
 }
 
@@ -73,10 +82,15 @@ bool HostEgl::LoadWindowEntryPoints() {
          load(swap_interval_, "eglSwapInterval") && load(query_surface_, "eglQuerySurface");
 }
 
-EGLSurface HostEgl::CreateWindowSurface(uint32_t window, uint32_t visual, EGLint* max_interval,
+EGLSurface HostEgl::CreateWindowSurface(const pipe::NativeWindowHandle& window, EGLint* max_interval,
                                         std::string* why) {
-  if (window_system_ != pipe::WindowSystem::kXcb) {
-    *why = "the host's EGL display is not on a window system";
+  const bool wayland = window.system == pipe::WindowSystem::kWayland;
+  if (window_system_ != window.system || window_system_ == pipe::WindowSystem::kNone) {
+    *why = "the host's EGL display is not on the window's window system";
+    return EGL_NO_SURFACE;
+  }
+  if (wayland && !window.foreign) {
+    *why = "the Wayland window has no wl_egl_window for the host";
     return EGL_NO_SURFACE;
   }
   const EGLint want[] = {EGL_SURFACE_TYPE,
@@ -96,11 +110,22 @@ EGLSurface HostEgl::CreateWindowSurface(uint32_t window, uint32_t visual, EGLint
     *why = "the host has no 8-bit window config for GLES 3";
     return EGL_NO_SURFACE;
   }
-  // The config of the window's own visual; else the first (the host checks the depth at creation).
+  // X11: the config of the window's own visual. Wayland: an 8-bit one (the host sorts deeper ones such as
+  // XRGB2101010 first) whose alpha is the config's (an opaque config must not show through: XRGB, not ARGB;
+  // the visual is the wl_shm format, 0 being ARGB8888). Else the first (on X11 the host checks the depth at
+  // creation).
+  constexpr uint32_t kShmArgb8888 = 0;
+  const EGLint want_alpha = window.visual == kShmArgb8888 ? 8 : 0;
+  auto attrib = [&](EGLConfig c, EGLint name) {
+    EGLint value = -1;
+    return get_config_attrib_(display_, c, name, &value) ? value : -1;
+  };
   EGLConfig config = configs[0];
   for (EGLint i = 0; i < count; ++i) {
-    EGLint id = 0;
-    if (get_config_attrib_(display_, configs[i], EGL_NATIVE_VISUAL_ID, &id) && uint32_t(id) == visual) {
+    const bool match =
+        wayland ? attrib(configs[i], EGL_RED_SIZE) == 8 && attrib(configs[i], EGL_ALPHA_SIZE) == want_alpha
+                : uint32_t(attrib(configs[i], EGL_NATIVE_VISUAL_ID)) == window.visual;
+    if (match) {
       config = configs[i];
       break;
     }
@@ -108,9 +133,11 @@ EGLSurface HostEgl::CreateWindowSurface(uint32_t window, uint32_t visual, EGLint
   EGLint max = 1;
   if (!get_config_attrib_(display_, config, EGL_MAX_SWAP_INTERVAL, &max)) max = 1;
   *max_interval = max;
-  // EGL_EXT_platform_xcb: the native window is a pointer to the xcb_window_t.
-  uint32_t xid = window;
-  EGLSurface surface = create_window_surface_(display_, config, &xid, nullptr);
+  // EGL_EXT_platform_xcb: the native window is a pointer to the xcb_window_t. EGL_KHR_platform_wayland: the
+  // struct wl_egl_window*.
+  uint32_t xid = window.window;
+  void* native = wayland ? window.foreign->NativeWindow() : static_cast<void*>(&xid);
+  EGLSurface surface = create_window_surface_(display_, config, native, nullptr);
   if (surface == EGL_NO_SURFACE) {
     *why = "eglCreatePlatformWindowSurface failed (0x" + std::to_string(get_error_()) + ")";
     return EGL_NO_SURFACE;

@@ -5,7 +5,8 @@ compositor by its process id.
 
   --check window   the wayland_egl_window program; --validation runs it under the Khronos validation layer
                    with sync validation and fails on any finding; --readback when the read-back path (wl_shm
-                   buffers) must be the one that ran (GLES backend, CALDERA_PRESENT=shm, CALDERA_VK_WSI=0)
+                   buffers) must be the one that ran (GLES backend, CALDERA_PRESENT=shm, CALDERA_VK_WSI=0),
+                   --host-egl when the GLES backend's host EGL window surface must (CALDERA_GLES_NATIVE_PRESENT=1)
   --check picture  the compositor's own picture: weston with the pixman renderer and --debug (which offers
                    the screenshooter protocol), wayland_egl_window --hold shows a red-below-blue frame, and
                    weston-screenshooter's PNG must hold a 160x120 block of red under an equal block of blue;
@@ -100,6 +101,13 @@ def run(cmd, env, timeout=120):
     return proc.returncode, proc.stdout + proc.stderr
 
 
+def present_marker(args):
+    """The log line of the presenter that must have shown the frames."""
+    if args.host_egl:
+        return "host EGL window presentation (GLES backend)"
+    return "frames are read back into wl_shm buffers" if args.readback else "Vulkan swapchain presentation"
+
+
 def check_window(args):
     failed = False
     with Weston() as w:
@@ -109,7 +117,7 @@ def check_window(args):
         if code != 0 or not re.search(r"^\d+ passed, 0 failed$", log, re.M):
             print(f"FAIL: wayland_egl_window exited {code} without a clean summary")
             failed = True
-        want = "frames are read back into wl_shm buffers" if args.readback else "Vulkan swapchain presentation"
+        want = present_marker(args)
         if want not in log:
             print(f"FAIL: the log does not say {want!r}")
             failed = True
@@ -210,7 +218,7 @@ def check_picture(args):
     if proc.returncode != 0:
         print(f"FAIL: wayland_egl_window --hold exited {proc.returncode}")
         failed = True
-    want = "frames are read back into wl_shm buffers" if args.readback else "Vulkan swapchain presentation"
+    want = present_marker(args)
     if want not in out:
         print(f"FAIL: the log does not say {want!r}")
         failed = True
@@ -328,6 +336,7 @@ def main():
     ap.add_argument("--vendor-json", required=True)
     ap.add_argument("--validation", action="store_true")
     ap.add_argument("--readback", action="store_true")
+    ap.add_argument("--host-egl", action="store_true")
     ap.add_argument("--screenshot", help="picture: where to keep the compositor's screenshot (PNG)")
     args = ap.parse_args()
     checks = {"window": check_window, "picture": check_picture, "interval": check_interval, "gears": check_gears,

@@ -332,10 +332,16 @@ int main(int argc, char** argv) {
   }
   CHECK(eglSwapInterval(dpy, 1));
 
-  // Resize: the frame being swapped keeps its size; the next one is drawn at the new size.
+  // Resize: the frame being swapped keeps its size (wl_egl_window_get_attached_size says so after the
+  // swap); the next one is drawn at the new size.
+  int attached_w = 0, attached_h = 0;
+  wl_egl_window_get_attached_size(egl_win, &attached_w, &attached_h);
+  CHECK(attached_w == 160 && attached_h == 120);
   wl_egl_window_resize(egl_win, 256, 200, 0, 0);
   ClearTo(0.0f, 0.0f, 0.0f);
   CHECK(eglSwapBuffers(dpy, surf));
+  wl_egl_window_get_attached_size(egl_win, &attached_w, &attached_h);
+  CHECK(attached_w == 160 && attached_h == 120);
   CHECK(eglQuerySurface(dpy, surf, EGL_WIDTH, &w) && w == 256);
   CHECK(eglQuerySurface(dpy, surf, EGL_HEIGHT, &h) && h == 200);
   glViewport(0, 0, 256, 200);
@@ -349,6 +355,8 @@ int main(int argc, char** argv) {
   RequestFeedback(g, win.surface, &fb);
   CHECK(eglSwapBuffers(dpy, surf));
   CHECK(DispatchUntil(display, [&] { return fb.outcome != 0; }) && fb.outcome == 1);
+  wl_egl_window_get_attached_size(egl_win, &attached_w, &attached_h);
+  CHECK(attached_w == 256 && attached_h == 200);
 
   // The wl_egl_window destroyed under its surface, with a frame still queued: the next swaps fail cleanly
   // and the surface can still be destroyed.
