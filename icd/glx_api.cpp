@@ -313,6 +313,7 @@ GLXContext CreateWith(::Display* dpy, FBConfigRec* cfg, GLXContext share, const 
     return nullptr;
   }
   auto* rec = new ContextRec{cfg->display, ctx, cfg, GLX_RGBA_TYPE, false};
+  rec->display_lists = desc.api == ClientApi::kOpenGL && !desc.core_profile;
   Contexts().push_back(rec);
   return reinterpret_cast<GLXContext>(rec);
 }
@@ -686,7 +687,6 @@ void WaitX() {
   std::lock_guard lock(Lock());
   for (GlxDisplay* d : Displays()) egl::x11::X11().XSync(d->dpy, False);
 }
-void UseXFont(Font, int, int, int) {}  // needs display lists (compatibility profile)
 void CopyContext(::Display*, GLXContext, GLXContext, unsigned long) {}
 
 // GLX windows are the X windows themselves here: the XID doubles as the GLXWindow.

@@ -40,6 +40,7 @@ struct ContextRec {
   FBConfigRec* config = nullptr;
   int render_type = GLX_RGBA_TYPE;
   bool current = false;
+  bool display_lists = false;  // a desktop compatibility context (glXUseXFont fills lists only there)
   // glXDestroyContext while current: unlisted at once (its XID is gone), freed when released (GLX 1.4 3.3.7).
   bool destroyed = false;
 };
@@ -83,6 +84,9 @@ GlxDisplay* GetDisplay(::Display* dpy, int screen);
 FBConfigRec* LookupConfig(GLXFBConfig config);
 ContextRec* LookupContext(GLXContext context);
 ContextRec* CurrentContextRecord();  // the calling thread's, or null
+
+// glXUseXFont (glx_xfont.cpp).
+void UseXFont(Font font, int first, int count, int list_base);
 
 // GLX 1.4 and the extensions (glx_api.cpp): name -> function, null when unknown.
 void* GlxProc(const char* name);

@@ -11,6 +11,7 @@ namespace caldera::glx {
 // checked against it in glx_x_errors.cpp, which can include it without GL/glx.h beside it).
 enum GlxErrorCode : unsigned char {
   kGLXBadContext = 0,
+  kGLXBadContextState = 1,
   kGLXBadDrawable = 2,
   kGLXBadPixmap = 3,
   kGLXBadCurrentWindow = 5,
@@ -23,7 +24,9 @@ enum GlxRequest : unsigned char {
   kXGLXCreateContext = 3,
   kXGLXDestroyContext = 4,
   kXGLXMakeCurrent = 5,
+  kXGLXCopyContext = 10,
   kXGLXSwapBuffers = 11,
+  kXGLXUseXFont = 12,
   kXGLXCreateGLXPixmap = 13,
   kXGLXDestroyGLXPixmap = 15,
   kXGLXCreatePixmap = 22,

@@ -27,24 +27,37 @@
   F(kLibXcb, xcb_connect)                        \
   F(kLibXcb, xcb_connection_has_error)           \
   F(kLibXcb, xcb_create_gc)                      \
+  F(kLibXcb, xcb_create_pixmap)                  \
   F(kLibXcb, xcb_depth_next)                     \
   F(kLibXcb, xcb_depth_visuals_iterator)         \
   F(kLibXcb, xcb_disconnect)                     \
   F(kLibXcb, xcb_flush)                          \
   F(kLibXcb, xcb_format_next)                    \
   F(kLibXcb, xcb_free_gc)                        \
+  F(kLibXcb, xcb_free_pixmap)                    \
   F(kLibXcb, xcb_generate_id)                    \
   F(kLibXcb, xcb_get_extension_data)             \
   F(kLibXcb, xcb_get_file_descriptor)            \
   F(kLibXcb, xcb_get_geometry)                   \
   F(kLibXcb, xcb_get_geometry_reply)             \
+  F(kLibXcb, xcb_get_image)                      \
+  F(kLibXcb, xcb_get_image_data)                 \
+  F(kLibXcb, xcb_get_image_data_length)          \
+  F(kLibXcb, xcb_get_image_reply)                \
   F(kLibXcb, xcb_get_maximum_request_length)     \
   F(kLibXcb, xcb_get_setup)                      \
   F(kLibXcb, xcb_get_window_attributes)          \
   F(kLibXcb, xcb_get_window_attributes_reply)    \
+  F(kLibXcb, xcb_image_text_16)                  \
+  F(kLibXcb, xcb_image_text_8)                   \
   F(kLibXcb, xcb_poll_for_event)                 \
   F(kLibXcb, xcb_poll_for_special_event)         \
+  F(kLibXcb, xcb_poly_fill_rectangle)            \
   F(kLibXcb, xcb_put_image_checked)              \
+  F(kLibXcb, xcb_query_font)                     \
+  F(kLibXcb, xcb_query_font_char_infos)          \
+  F(kLibXcb, xcb_query_font_char_infos_length)   \
+  F(kLibXcb, xcb_query_font_reply)               \
   F(kLibXcb, xcb_register_for_special_xge)       \
   F(kLibXcb, xcb_request_check)                  \
   F(kLibXcb, xcb_screen_allowed_depths_iterator) \
