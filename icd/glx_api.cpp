@@ -687,7 +687,29 @@ void WaitX() {
   std::lock_guard lock(Lock());
   for (GlxDisplay* d : Displays()) egl::x11::X11().XSync(d->dpy, False);
 }
-void CopyContext(::Display*, GLXContext, GLXContext, unsigned long) {}
+// GLX 1.4 §3.3.7: src's attribute groups into dst, which must be current nowhere; src flushes first when it
+// is the caller's. Only compatibility contexts have attribute groups (CopyContextState).
+void CopyContext(::Display* dpy, GLXContext src, GLXContext dst, unsigned long mask) {
+  std::lock_guard lock(Lock());
+  ContextRec* from = LookupContext(src);
+  ContextRec* to = LookupContext(dst);
+  if (!from || !to) {
+    RaiseGlxError(dpy, kGLXBadContext, 0, kXGLXCopyContext);
+    return;
+  }
+  if (to->current) {
+    RaiseCoreError(dpy, BadAccess, 0, kXGLXCopyContext);
+    return;
+  }
+  if (from->display != to->display) {  // another screen's
+    RaiseCoreError(dpy, BadMatch, 0, kXGLXCopyContext);
+    return;
+  }
+  if (from == CurrentContextRecord()) FlushCurrent();
+  if (!CopyContextState(*from->context, *to->context, uint32_t(mask)))
+    util::LogOnce(util::LogLevel::kWarning, "glXCopyContext",
+                  "core and ES contexts have no attribute groups: nothing is copied");
+}
 
 // GLX windows are the X windows themselves here: the XID doubles as the GLXWindow.
 GLXWindow CreateWindowImpl(::Display* dpy, GLXFBConfig config, Window win, const int*) {

@@ -340,6 +340,7 @@ bool MakeCurrent(Context* context, Surface* draw, Surface* read) {
     context->Bind(draw, read);
   }
   api::tls_current_context = context;
+  if (context && context->compat) compat::ApplyCopiedAttribs(*context);
   return true;
 }
 

@@ -119,6 +119,10 @@ void DestroyContext(Context* context);  // deferred while current on some thread
 bool MakeCurrent(Context* context, Surface* draw, Surface* read);
 Context* CurrentContext();
 bool ContextLost(Context* context);  // the device was lost under this context (GL_CONTEXT_LOST)
+// glXCopyContext: the attribute groups `mask` names (glPushAttrib's bits) of `src` as they are now, put into
+// `dst` when it is next made current. False (nothing copied) unless both are compatibility contexts, the only
+// ones with attribute groups.
+bool CopyContextState(Context& src, Context& dst, uint32_t mask);
 
 // A native window as the window-system binding sees it (icd/ implements it for X11). Calls come from the
 // thread that swaps.

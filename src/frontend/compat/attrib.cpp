@@ -4,8 +4,10 @@
 // state copied.
 #include <array>
 #include <functional>
+#include <iterator>
 
 #include "frontend/compat/compat_impl.h"
+#include "frontend/compat/hooks.h"
 #include "frontend/compat/immediate.h"
 #include "frontend/gl_impl.h"
 #include "util/log.h"
@@ -24,45 +26,43 @@ struct Lighting {
 
 class Saver {
  public:
-  Saver(Context& ctx, std::vector<std::function<void()>>& out) : ctx_(ctx), out_(out) {}
+  Saver(Context& ctx, std::vector<AttribRestore>& out) : ctx_(ctx), out_(out) {}
 
   void Cap(GLenum cap) {
     bool on = gl::IsEnabled(ctx_, cap);
-    Context& ctx = ctx_;
-    out_.push_back([&ctx, cap, on] { on ? gl::Enable(ctx, cap) : gl::Disable(ctx, cap); });
+    out_.push_back([cap, on](Context& c) { on ? gl::Enable(c, cap) : gl::Disable(c, cap); });
   }
-  // Reads pname's values (up to 4) and registers apply(values) for the pop.
+  // Reads pname's values (up to 4) and registers apply(context, values) for the pop.
   template <typename Apply>
   void Floats(GLenum pname, Apply apply) {
     std::array<GLfloat, 4> v{};
     gl::GetFloatv(ctx_, pname, v.data());
-    out_.push_back([v, apply] { apply(v); });
+    out_.push_back([v, apply](Context& c) { apply(c, v); });
   }
   template <typename Apply>
   void Ints(GLenum pname, Apply apply) {
     std::array<GLint, 4> v{};
     gl::GetIntegerv(ctx_, pname, v.data());
-    out_.push_back([v, apply] { apply(v); });
+    out_.push_back([v, apply](Context& c) { apply(c, v); });
   }
   // Runs `save` with each fixed-function texture unit active, then restores the active unit.
   template <typename Save>
   void PerUnit(Save save) {
     GLint active = 0;
     gl::GetIntegerv(ctx_, GL_ACTIVE_TEXTURE, &active);
-    Context& ctx = ctx_;
     for (GLenum u = 0; u < GLenum(kTexUnits); ++u) {
       gl::ActiveTexture(ctx_, GL_TEXTURE0 + u);
-      out_.push_back([&ctx, u] { gl::ActiveTexture(ctx, GL_TEXTURE0 + u); });
+      out_.push_back([u](Context& c) { gl::ActiveTexture(c, GL_TEXTURE0 + u); });
       save(u);
     }
     gl::ActiveTexture(ctx_, GLenum(active));
-    out_.push_back([&ctx, active] { gl::ActiveTexture(ctx, GLenum(active)); });
+    out_.push_back([active](Context& c) { gl::ActiveTexture(c, GLenum(active)); });
   }
-  void Add(std::function<void()> restore) { out_.push_back(std::move(restore)); }
+  void Add(AttribRestore restore) { out_.push_back(std::move(restore)); }
 
  private:
   Context& ctx_;
-  std::vector<std::function<void()>>& out_;
+  std::vector<AttribRestore>& out_;
 };
 
 constexpr GLbitfield kPointBit = 0x2, kLineBit = 0x4, kPolygonBit = 0x8, kLightingBit = 0x40, kFogBit = 0x80,
@@ -72,40 +72,39 @@ constexpr GLbitfield kPointBit = 0x2, kLineBit = 0x4, kPolygonBit = 0x8, kLighti
                      kEvalBit = 0x10000;
 
 void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
-  Context* c = &ctx;
-  if (mask & kPointBit) s.Floats(GL_POINT_SIZE, [c](auto v) { gl::PointSize(*c, v[0]); });
+  if (mask & kPointBit) s.Floats(GL_POINT_SIZE, [](Context& c, auto v) { gl::PointSize(c, v[0]); });
   if (mask & kLineBit) {
-    s.Floats(GL_LINE_WIDTH, [c](auto v) { gl::LineWidth(*c, v[0]); });
+    s.Floats(GL_LINE_WIDTH, [](Context& c, auto v) { gl::LineWidth(c, v[0]); });
     s.Cap(GL_LINE_SMOOTH);
     s.Cap(GL_LINE_STIPPLE);
     const GLint factor = ctx.state.line_stipple_factor;
     const GLushort pattern = ctx.state.line_stipple_pattern;
-    s.Add([c, factor, pattern] { gl::LineStipple(*c, factor, pattern); });
+    s.Add([factor, pattern](Context& c) { gl::LineStipple(c, factor, pattern); });
   }
   if (mask & kPolygonBit) {
-    s.Ints(GL_CULL_FACE_MODE, [c](auto v) { gl::CullFace(*c, GLenum(v[0])); });
-    s.Ints(GL_FRONT_FACE, [c](auto v) { gl::FrontFace(*c, GLenum(v[0])); });
-    s.Ints(GL_POLYGON_MODE, [c](auto v) {
-      gl::PolygonMode(*c, GL_FRONT, GLenum(v[0]));
-      gl::PolygonMode(*c, GL_BACK, GLenum(v[1]));
+    s.Ints(GL_CULL_FACE_MODE, [](Context& c, auto v) { gl::CullFace(c, GLenum(v[0])); });
+    s.Ints(GL_FRONT_FACE, [](Context& c, auto v) { gl::FrontFace(c, GLenum(v[0])); });
+    s.Ints(GL_POLYGON_MODE, [](Context& c, auto v) {
+      gl::PolygonMode(c, GL_FRONT, GLenum(v[0]));
+      gl::PolygonMode(c, GL_BACK, GLenum(v[1]));
     });
     std::array<GLfloat, 2> offset{};
     gl::GetFloatv(ctx, GL_POLYGON_OFFSET_FACTOR, &offset[0]);
     gl::GetFloatv(ctx, GL_POLYGON_OFFSET_UNITS, &offset[1]);
-    s.Add([c, offset] { gl::PolygonOffset(*c, offset[0], offset[1]); });
+    s.Add([offset](Context& c) { gl::PolygonOffset(c, offset[0], offset[1]); });
     for (GLenum cap : {GL_CULL_FACE, GL_POLYGON_SMOOTH, GL_POLYGON_STIPPLE, GL_POLYGON_OFFSET_FILL,
                        GL_POLYGON_OFFSET_LINE, GL_POLYGON_OFFSET_POINT})
       s.Cap(cap);
   }
   if (mask & GL_DEPTH_BUFFER_BIT) {
     s.Cap(GL_DEPTH_TEST);
-    s.Ints(GL_DEPTH_FUNC, [c](auto v) { gl::DepthFunc(*c, GLenum(v[0])); });
-    s.Ints(GL_DEPTH_WRITEMASK, [c](auto v) { gl::DepthMask(*c, GLboolean(v[0] != 0)); });
-    s.Floats(GL_DEPTH_CLEAR_VALUE, [c](auto v) { gl::ClearDepth(*c, v[0]); });
+    s.Ints(GL_DEPTH_FUNC, [](Context& c, auto v) { gl::DepthFunc(c, GLenum(v[0])); });
+    s.Ints(GL_DEPTH_WRITEMASK, [](Context& c, auto v) { gl::DepthMask(c, GLboolean(v[0] != 0)); });
+    s.Floats(GL_DEPTH_CLEAR_VALUE, [](Context& c, auto v) { gl::ClearDepth(c, v[0]); });
   }
   if (mask & GL_STENCIL_BUFFER_BIT) {
     s.Cap(GL_STENCIL_TEST);
-    s.Ints(GL_STENCIL_CLEAR_VALUE, [c](auto v) { gl::ClearStencil(*c, v[0]); });
+    s.Ints(GL_STENCIL_CLEAR_VALUE, [](Context& c, auto v) { gl::ClearStencil(c, v[0]); });
     struct Face {
       GLenum face, func, ref, value_mask, fail, depth_fail, depth_pass, writemask;
     };
@@ -119,16 +118,16 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
       const GLenum names[7] = {f.func, f.ref, f.value_mask, f.fail, f.depth_fail, f.depth_pass, f.writemask};
       for (int i = 0; i < 7; ++i) gl::GetIntegerv(ctx, names[i], &v[i]);
       const GLenum face = f.face;
-      s.Add([c, face, v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3], v4 = v[4], v5 = v[5], v6 = v[6]] {
-        gl::StencilFuncSeparate(*c, face, GLenum(v0), v1, GLuint(v2));
-        gl::StencilOpSeparate(*c, face, GLenum(v3), GLenum(v4), GLenum(v5));
-        gl::StencilMaskSeparate(*c, face, GLuint(v6));
+      s.Add([face, v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3], v4 = v[4], v5 = v[5], v6 = v[6]](Context& c) {
+        gl::StencilFuncSeparate(c, face, GLenum(v0), v1, GLuint(v2));
+        gl::StencilOpSeparate(c, face, GLenum(v3), GLenum(v4), GLenum(v5));
+        gl::StencilMaskSeparate(c, face, GLuint(v6));
       });
     }
   }
   if (mask & kViewportBit) {
-    s.Ints(GL_VIEWPORT, [c](auto v) { gl::Viewport(*c, v[0], v[1], v[2], v[3]); });
-    s.Floats(GL_DEPTH_RANGE, [c](auto v) { gl::DepthRange(*c, v[0], v[1]); });
+    s.Ints(GL_VIEWPORT, [](Context& c, auto v) { gl::Viewport(c, v[0], v[1], v[2], v[3]); });
+    s.Floats(GL_DEPTH_RANGE, [](Context& c, auto v) { gl::DepthRange(c, v[0], v[1]); });
   }
   if (mask & GL_COLOR_BUFFER_BIT) {
     for (GLenum cap : {GL_BLEND, GL_DITHER, GL_COLOR_LOGIC_OP, GL_ALPHA_TEST}) s.Cap(cap);
@@ -136,20 +135,20 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
     const GLenum names[6] = {GL_BLEND_SRC_RGB,   GL_BLEND_DST_RGB,      GL_BLEND_SRC_ALPHA,
                              GL_BLEND_DST_ALPHA, GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA};
     for (int i = 0; i < 6; ++i) gl::GetIntegerv(ctx, names[i], &blend[i]);
-    s.Add([c, blend] {
-      gl::BlendFuncSeparate(*c, GLenum(blend[0]), GLenum(blend[1]), GLenum(blend[2]), GLenum(blend[3]));
-      gl::BlendEquationSeparate(*c, GLenum(blend[4]), GLenum(blend[5]));
+    s.Add([blend](Context& c) {
+      gl::BlendFuncSeparate(c, GLenum(blend[0]), GLenum(blend[1]), GLenum(blend[2]), GLenum(blend[3]));
+      gl::BlendEquationSeparate(c, GLenum(blend[4]), GLenum(blend[5]));
     });
-    s.Floats(GL_BLEND_COLOR, [c](auto v) { gl::BlendColor(*c, v[0], v[1], v[2], v[3]); });
-    s.Floats(GL_COLOR_CLEAR_VALUE, [c](auto v) { gl::ClearColor(*c, v[0], v[1], v[2], v[3]); });
-    s.Ints(GL_LOGIC_OP_MODE, [c](auto v) { gl::LogicOp(*c, GLenum(v[0])); });
+    s.Floats(GL_BLEND_COLOR, [](Context& c, auto v) { gl::BlendColor(c, v[0], v[1], v[2], v[3]); });
+    s.Floats(GL_COLOR_CLEAR_VALUE, [](Context& c, auto v) { gl::ClearColor(c, v[0], v[1], v[2], v[3]); });
+    s.Ints(GL_LOGIC_OP_MODE, [](Context& c, auto v) { gl::LogicOp(c, GLenum(v[0])); });
     std::array<GLboolean, 4> write{};
     gl::GetBooleanv(ctx, GL_COLOR_WRITEMASK, write.data());
-    s.Add([c, write] { gl::ColorMask(*c, write[0], write[1], write[2], write[3]); });
+    s.Add([write](Context& c) { gl::ColorMask(c, write[0], write[1], write[2], write[3]); });
   }
   if (mask & kScissorBit) {
     s.Cap(GL_SCISSOR_TEST);
-    s.Ints(GL_SCISSOR_BOX, [c](auto v) { gl::Scissor(*c, v[0], v[1], v[2], v[3]); });
+    s.Ints(GL_SCISSOR_BOX, [](Context& c, auto v) { gl::Scissor(c, v[0], v[1], v[2], v[3]); });
   }
   if (mask & kMultisampleBit)
     for (GLenum cap : {GL_MULTISAMPLE, GL_SAMPLE_ALPHA_TO_COVERAGE, GL_SAMPLE_COVERAGE}) s.Cap(cap);
@@ -191,7 +190,8 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
   if (mask & kTextureBit)
     s.PerUnit([&](GLenum) {
       s.Cap(GL_TEXTURE_2D);
-      s.Ints(GL_TEXTURE_BINDING_2D, [c](auto v) { gl::BindTexture(*c, GL_TEXTURE_2D, GLuint(v[0])); });
+      s.Ints(GL_TEXTURE_BINDING_2D,
+             [](Context& c, auto v) { gl::BindTexture(c, GL_TEXTURE_2D, GLuint(v[0])); });
     });
 }
 
@@ -205,14 +205,32 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
   State& st = *ctx.compat;
   if (st.attrib_stack.size() >= size_t(kAttribDepth))
     return ctx.Error(GL_STACK_OVERFLOW, "glPushAttrib", "attribute stack is full");
-  auto& frame = st.attrib_stack.emplace_back();
+  st.attrib_stack.push_back(SaveAttribGroups(ctx, mask));
+}
+
+void PopAttrib(Context& ctx) {
+  State& st = *ctx.compat;
+  if (st.attrib_stack.empty())
+    return ctx.Error(GL_STACK_UNDERFLOW, "glPopAttrib", "attribute stack is empty");
+  auto frame = std::move(st.attrib_stack.back());
+  st.attrib_stack.pop_back();
+  for (auto& restore : frame) restore(ctx);
+}
+
+}  // namespace caldera::gl
+
+namespace caldera::compat {
+
+std::vector<AttribRestore> SaveAttribGroups(Context& ctx, GLbitfield mask) {
+  State& st = *ctx.compat;
+  std::vector<AttribRestore> frame;
   Saver s(ctx, frame);
   SaveCore(ctx, mask, s);
   // The compatibility profile's own state, copied (restored after the core state: GL_ENABLE_BIT's
   // glEnable calls above cannot undo it).
   if (mask & kHintBit) {  // every hint of GLState::hints (frontend/gl_hints.h)
     const auto hints = ctx.state.hints;
-    s.Add([&ctx, hints] { ctx.state.hints = hints; });
+    s.Add([hints](Context& c) { c.state.hints = hints; });
   }
   if (mask & kCurrentBit) {
     std::array<float, 4> color, normal{}, secondary{};
@@ -223,7 +241,8 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
     for (int u = 0; u < kTexUnits; ++u) std::copy_n(st.texcoord[u], 4, texcoord[u].begin());
     const bool edge_flag = st.edge_flag;
     const float fog_coord = st.fog_coord, index = st.index;
-    s.Add([&st, color, normal, secondary, texcoord, edge_flag, fog_coord, index] {
+    s.Add([color, normal, secondary, texcoord, edge_flag, fog_coord, index](Context& c) {
+      State& st = *c.compat;
       st.edge_flag = edge_flag;
       st.fog_coord = fog_coord;
       st.index = index;
@@ -236,7 +255,8 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
   if (mask & (kCurrentBit | kPixelModeBit)) {
     // The raster position is current state; zoom and pixel transfer are the pixel mode group.
     const PixelRectState saved = st.pixel;
-    s.Add([&st, saved, mask] {
+    s.Add([saved, mask](Context& c) {
+      State& st = *c.compat;
       PixelRectState& p = st.pixel;
       if (mask & kCurrentBit) {
         std::copy_n(saved.position, 4, p.position);
@@ -268,7 +288,8 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
                st.color_material_mode,
                st.shade_model};
     std::copy_n(st.light_model_ambient, 4, l.model_ambient.begin());
-    s.Add([&st, l] {
+    s.Add([l](Context& c) {
+      State& st = *c.compat;
       st.lighting = l.lighting, st.two_side = l.two_side, st.local_viewer = l.local_viewer;
       st.separate_specular = l.separate_specular, st.color_material = l.color_material;
       st.light_enabled = l.light_enabled, st.lights = l.lights;
@@ -283,7 +304,8 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
     const GLenum mode = st.fog_mode, source = st.fog_coord_src;
     const std::array<float, 7> v = {st.fog_density,  st.fog_start,    st.fog_end,     st.fog_color[0],
                                     st.fog_color[1], st.fog_color[2], st.fog_color[3]};
-    s.Add([&st, fog, color_sum, mode, source, v] {
+    s.Add([fog, color_sum, mode, source, v](Context& c) {
+      State& st = *c.compat;
       st.fog_coord_src = source;
       st.fog = fog, st.color_sum = color_sum, st.fog_mode = mode, st.fog_density = v[0], st.fog_start = v[1],
       st.fog_end = v[2];
@@ -294,7 +316,8 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
     const GLenum mode = st.matrix_mode;
     const bool normalize = st.normalize, rescale = st.rescale_normal;
     const auto planes = st.clip_planes;
-    s.Add([&st, mode, normalize, rescale, planes] {
+    s.Add([mode, normalize, rescale, planes](Context& c) {
+      State& st = *c.compat;
       st.matrix_mode = mode, st.normalize = normalize, st.rescale_normal = rescale;
       st.clip_planes = planes;
     });
@@ -306,7 +329,8 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
     const float ref = st.alpha_ref;
     const float clear_index = st.clear_index;
     const GLuint index_mask = st.index_mask;
-    s.Add([&st, test, func, ref, clear_index, index_mask] {
+    s.Add([test, func, ref, clear_index, index_mask](Context& c) {
+      State& st = *c.compat;
       st.alpha_test = test, st.alpha_func = func, st.alpha_ref = ref;
       st.clear_index = clear_index, st.index_mask = index_mask;
     });
@@ -314,7 +338,10 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
   if (mask & kAccumBit) {
     std::array<float, 4> clear;
     std::copy_n(st.accum_clear, 4, clear.begin());
-    s.Add([&st, clear] { std::copy_n(clear.begin(), 4, st.accum_clear); });
+    s.Add([clear](Context& c) {
+      State& st = *c.compat;
+      std::copy_n(clear.begin(), 4, st.accum_clear);
+    });
   }
   if (mask & kTextureBit) {
     std::array<TexUnit, kTexUnits> units;
@@ -326,7 +353,8 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
       units[u].gen = st.units[u].gen;  // texture-coordinate generation: modes, planes, enables
       std::copy_n(st.units[u].env_color, 4, units[u].env_color);
     }
-    s.Add([&st, units] {
+    s.Add([units](Context& c) {
+      State& st = *c.compat;
       for (int u = 0; u < kTexUnits; ++u) {
         st.units[u].enabled_2d = units[u].enabled_2d;
         st.units[u].env_mode = units[u].env_mode;
@@ -339,24 +367,43 @@ void PushAttrib(Context& ctx, GLbitfield mask) {
   }
   if (mask & GL_POLYGON_STIPPLE_BIT) {
     const auto rows = st.polygon_stipple_rows;
-    s.Add([&st, rows] { st.polygon_stipple_rows = rows; });
+    s.Add([rows](Context& c) {
+      State& st = *c.compat;
+      st.polygon_stipple_rows = rows;
+    });
   }
   if (mask & (kPointBit | kEnableBit)) s.Add(SavePointState(ctx, mask & kPointBit, mask & kEnableBit));
   // The map enables and GL_AUTO_NORMAL are in both groups, the grids in the evaluator group only.
   if (mask & (kEvalBit | kEnableBit)) s.Add(SaveEvalState(ctx, mask & kEvalBit));
   if (mask & kListBit) {
     const GLuint base = st.list_base;
-    s.Add([&st, base] { st.list_base = base; });
+    s.Add([base](Context& c) {
+      State& st = *c.compat;
+      st.list_base = base;
+    });
   }
+  return frame;
 }
 
-void PopAttrib(Context& ctx) {
-  State& st = *ctx.compat;
-  if (st.attrib_stack.empty())
-    return ctx.Error(GL_STACK_UNDERFLOW, "glPopAttrib", "attribute stack is empty");
-  auto frame = std::move(st.attrib_stack.back());
-  st.attrib_stack.pop_back();
-  for (auto& restore : frame) restore();
+void ApplyCopiedAttribs(Context& ctx) {
+  if (!ctx.compat || ctx.compat->copied_in.empty()) return;
+  auto copied = std::move(ctx.compat->copied_in);
+  ctx.compat->copied_in.clear();
+  for (auto& restore : copied) restore(ctx);
 }
 
-}  // namespace caldera::gl
+}  // namespace caldera::compat
+
+namespace caldera {
+
+bool CopyContextState(Context& src, Context& dst, uint32_t mask) {
+  if (!src.compat || !dst.compat) return false;
+  // Read now (src's state at the call, as GLX asks); written into dst on its own thread, since dst is
+  // current nowhere now but its pipe may be bound to the thread that made it current last.
+  std::vector<compat::AttribRestore> saved = compat::SaveAttribGroups(src, GLbitfield(mask));
+  auto& pending = dst.compat->copied_in;
+  pending.insert(pending.end(), std::make_move_iterator(saved.begin()), std::make_move_iterator(saved.end()));
+  return true;
+}
+
+}  // namespace caldera

@@ -273,13 +273,13 @@ int QueryEvalState(const Context& ctx, GLenum pname, double* out) {
   }
 }
 
-std::function<void()> SaveEvalState(Context& ctx, bool grids) {
+AttribRestore SaveEvalState(Context& ctx, bool grids) {
   State& st = *ctx.compat;
   EvalState saved = st.eval;
   for (auto& m : saved.map1) m.points.clear();  // control points are in no attribute group
   for (auto& m : saved.map2) m.points.clear();
-  return [&st, saved, grids] {
-    EvalState& e = st.eval;
+  return [saved, grids](Context& c) {
+    EvalState& e = c.compat->eval;
     for (int t = 0; t < kEvalTargets; ++t) {
       e.map1[size_t(t)].enabled = saved.map1[size_t(t)].enabled;
       e.map2[size_t(t)].enabled = saved.map2[size_t(t)].enabled;

@@ -78,5 +78,8 @@ bool QuerySelectFeedbackPointer(const Context& ctx, GLenum pname, const void** o
 // Draws what glBegin/glEnd batched (swap, make-current and eglWaitClient call it; commands do through
 // BeforeCommand).
 void DrawPendingBatch(Context& ctx);
+// Puts in the attribute groups another context's glXCopyContext left for this one (CopyContextState), now
+// that it is current on its own thread; nothing when none are waiting.
+void ApplyCopiedAttribs(Context& ctx);
 
 }  // namespace caldera::compat

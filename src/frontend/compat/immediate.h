@@ -231,11 +231,11 @@ void EvalCoord(Context& ctx, int dims, float u, float v);
 bool SetEvalCapability(Context& ctx, GLenum cap, bool value);
 bool QueryEvalCapability(const Context& ctx, GLenum cap, bool* value);
 int QueryEvalState(const Context& ctx, GLenum pname, double* out);
-std::function<void()> SaveEvalState(Context& ctx, bool grids);
+AttribRestore SaveEvalState(Context& ctx, bool grids);
 void PointSpriteEnv(Context& ctx, GLenum pname, const GLfloat* params);
 // glPushAttrib of the point state: GL_POINT_BIT's parameters, sprite enable and per-unit GL_COORD_REPLACE,
 // and GL_ENABLE_BIT's GL_POINT_SPRITE; the returned call puts them back.
-std::function<void()> SavePointState(Context& ctx, bool point_bit, bool enable_bit);
+AttribRestore SavePointState(Context& ctx, bool point_bit, bool enable_bit);
 // Whether a generated program drawing `mode` writes gl_PointSize (every fixed-function point draw: its size
 // is glPointSize clamped, attenuated by distance), and the switch that makes the draw take that size.
 inline bool FixedFunctionPoints(GLenum mode) {

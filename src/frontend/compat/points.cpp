@@ -54,7 +54,7 @@ void PointSpriteEnv(Context& ctx, GLenum pname, const GLfloat* params) {
   if (ctx.active_texture < kTexUnits) ctx.compat->units[ctx.active_texture].coord_replace = params[0] != 0;
 }
 
-std::function<void()> SavePointState(Context& ctx, bool point_bit, bool enable_bit) {
+AttribRestore SavePointState(Context& ctx, bool point_bit, bool enable_bit) {
   State& st = *ctx.compat;
   const auto& s = ctx.state;
   std::array<bool, kTexUnits> replace{};
@@ -63,17 +63,16 @@ std::function<void()> SavePointState(Context& ctx, bool point_bit, bool enable_b
                                   st.point_attenuation[0], st.point_attenuation[1], st.point_attenuation[2]};
   const GLenum origin = s.point_sprite_origin;
   const bool sprite = st.point_sprite;
-  Context* c = &ctx;
-  return [c, point_bit, enable_bit, replace, v, origin, sprite] {
-    State& st = *c->compat;
-    auto& s = c->state;
+  return [point_bit, enable_bit, replace, v, origin, sprite](Context& c) {
+    State& st = *c.compat;
+    auto& s = c.state;
     if (enable_bit || point_bit) st.point_sprite = sprite;  // both groups hold the enable
     if (!point_bit) return;
     for (int u = 0; u < kTexUnits; ++u) st.units[u].coord_replace = replace[u];
     s.point_size_min = v[0], s.point_size_max = v[1], s.point_fade_threshold = v[2];
     std::copy_n(v.begin() + 3, 3, st.point_attenuation);
     s.point_sprite_origin = origin;
-    c->MarkDirty(kDirtyFixedState);
+    c.MarkDirty(kDirtyFixedState);
   };
 }
 

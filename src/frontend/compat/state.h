@@ -159,6 +159,13 @@ struct AccumBuffer {
   std::vector<float> rgba;
 };
 
+// What glPopAttrib runs to put one saved piece of state back, into the context it is given (the pusher's,
+// or another: glXCopyContext applies a context's saved groups to another one).
+using AttribRestore = std::function<void(Context&)>;
+// The attribute groups `mask` names (glPushAttrib's bits) as they are in ctx now; running each restore on a
+// context puts them there.
+std::vector<AttribRestore> SaveAttribGroups(Context& ctx, GLbitfield mask);
+
 struct State {
   State();
   static constexpr std::array<uint32_t, 32> FullStipple() {
@@ -248,7 +255,9 @@ struct State {
   GLsizei locked_count = 0;
   std::vector<ClientAttribs> client_attrib_stack;
   // glPushAttrib: per push, what puts the saved groups back (attrib.cpp).
-  std::vector<std::vector<std::function<void()>>> attrib_stack;
+  std::vector<std::vector<AttribRestore>> attrib_stack;
+  // glXCopyContext into this context: applied when it is next made current (ApplyCopiedAttribs).
+  std::vector<AttribRestore> copied_in;
 
   // Display lists.
   std::map<GLuint, std::shared_ptr<DisplayList>> lists;  // every name glGenLists reserved

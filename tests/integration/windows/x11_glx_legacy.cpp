@@ -1,10 +1,15 @@
-// glXUseXFont through glvnd, on Caldera and on Mesa (run_windows_test.py --check glx-errors): the "fixed"
-// font's glyphs become display lists in a compatibility context; a string drawn with glCallLists must show,
-// pixel for pixel, what the X server itself draws for the same string (XDrawString into a window, read with
-// XGetImage; Mesa's land a row off it), and advance the raster position by the glyphs' widths. Bad calls: a
-// font that is not one (BadFont) and a call while a list is being compiled (GLXBadContextState), on Caldera
-// (Mesa's library asks the server itself and reports them from its own requests; its blank glyphs' lists fail
-// to compile, so their advance is checked on Caldera only). Prints "N passed, 0 failed".
+// GLX 1.4's commands for compatibility contexts, through glvnd, on Caldera and on Mesa (run_windows_test.py
+// --check glx-errors).
+// - glXUseXFont: the "fixed" font's glyphs become display lists; a string drawn with glCallLists must show,
+//   pixel for pixel, what the X server itself draws for the same string (XDrawString into a window, read with
+//   XGetImage; Mesa's land a row off it), and advance the raster position by the glyphs' widths. Bad calls: a
+//   font that is not one (BadFont) and a call while a list is being compiled (GLXBadContextState), on Caldera
+//   (Mesa's library asks the server itself and reports them from its own requests; its blank glyphs' lists
+//   fail to compile, so their advance is checked on Caldera only).
+// - glXCopyContext: the groups the mask names reach the other context (seen once it is current), the others
+//   do not; a destination current somewhere is BadAccess, a context that is none GLXBadContext. Caldera only:
+//   Mesa's library hands direct contexts to the X server, which refuses them.
+// Prints "N passed, 0 failed".
 #include <GL/gl.h>
 #include <GL/glx.h>
 #include <X11/Xlib.h>
@@ -188,6 +193,52 @@ int main() {
     glXUseXFont(font->fid, 'A', 1, int(base));
     XSync(x, False);
     CHECK(g_errors == 0);
+  }
+
+  // glXCopyContext: GL_COLOR_BUFFER_BIT (clear colour, blend enable) from ctx into a fresh context; the
+  // line width (GL_LINE_BIT) stays the destination's.
+  CHECK(glXMakeCurrent(x, win, ctx));
+  glClearColor(0.25f, 0.5f, 0.75f, 1.0f);
+  glEnable(GL_BLEND);
+  glLineWidth(3.0f);
+  XVisualInfo* vi2 = glXChooseVisual(x, screen, const_cast<int*>(attribs));
+  GLXContext other = vi2 ? glXCreateContext(x, vi2, nullptr, True) : nullptr;
+  if (vi2) XFree(vi2);
+  CHECK(other != nullptr);
+  if (other && mesa) {
+    // Mesa's library sends the request to the X server, which refuses it for direct contexts.
+    XSync(x, False);
+    g_errors = 0;
+    glXCopyContext(x, ctx, other, GL_COLOR_BUFFER_BIT);
+    XSync(x, False);
+    std::printf("mesa: glXCopyContext copied nothing (%d X errors, the last %d)\n", g_errors,
+                g_last.error_code);
+    glXDestroyContext(x, other);
+  } else if (other) {
+    XSync(x, False);
+    g_errors = 0;
+    glXCopyContext(x, ctx, other, GL_COLOR_BUFFER_BIT);
+    XSync(x, False);
+    CHECK(g_errors == 0);
+    CHECK(glXMakeCurrent(x, win, other));
+    GLfloat clear[4] = {}, width = 0;
+    glGetFloatv(GL_COLOR_CLEAR_VALUE, clear);
+    glGetFloatv(GL_LINE_WIDTH, &width);
+    CHECK(clear[0] == 0.25f && clear[1] == 0.5f && clear[2] == 0.75f);
+    CHECK(glIsEnabled(GL_BLEND));
+    CHECK(width == 1.0f);
+    // The destination current (here, on this thread) is BadAccess; a context that is none GLXBadContext.
+    g_errors = 0;
+    glXCopyContext(x, ctx, other, GL_ALL_ATTRIB_BITS);
+    XSync(x, False);
+    CHECK(g_errors == 1 && g_last.error_code == BadAccess && g_last.request_code == glx_major);
+    g_errors = 0;
+    glXCopyContext(x, ctx, reinterpret_cast<GLXContext>(&g_errors), GL_ALL_ATTRIB_BITS);
+    XSync(x, False);
+    CHECK(g_errors == 1 && g_last.error_code == glx_error_base + GLXBadContext &&
+          g_last.request_code == glx_major);
+    glXMakeCurrent(x, None, nullptr);
+    glXDestroyContext(x, other);
   }
 
   glXMakeCurrent(x, None, nullptr);
