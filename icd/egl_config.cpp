@@ -19,8 +19,8 @@ constexpr EGLint kRenderable = EGL_OPENGL_BIT | EGL_OPENGL_ES_BIT | EGL_OPENGL_E
 constexpr EGLint kSurfaceTypes = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT;
 constexpr EGLint kTrueColor = 4;  // X's TrueColor visual class (EGL_NATIVE_VISUAL_TYPE)
 // Depth without stencil (7..9) is what programs that ask for "stencil 0" pick (glmark2 rejects a config
-// with stencil bits it did not ask for); its image is still D24S8 (the default framebuffer's attachment query
-// reports 8 stencil bits: a known mismatch).
+// with stencil bits it did not ask for); its image is still D24S8, whose stencil the frontend never uses
+// (SurfaceDesc::stencil: no stencil buffer, the stencil test passes, 0 stencil bits).
 // Multisampled configs (10, 11) come last and sort after the others (EGL_SAMPLES is a "smaller first" key).
 constexpr std::array<ConfigInfo, 11> kConfigs = {{
     {1, 8, 8, 8, 8, 24, 8, ColorFormat::kRGBA8},

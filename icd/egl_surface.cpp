@@ -119,6 +119,7 @@ EGLSurface CreatePbufferSurface(EGLDisplay handle, EGLConfig config, const EGLin
   desc.height = height > 0 ? height : 1;
   desc.color = cfg->format;
   desc.depth_stencil = cfg->depth > 0;
+  desc.stencil = cfg->stencil > 0;
   desc.samples = cfg->samples > 0 ? cfg->samples : 1;
   desc.srgb = colorspace == EGL_GL_COLORSPACE_SRGB;
   std::string error;
@@ -218,6 +219,7 @@ EGLSurface CreateWindowCommon(EGLDisplay handle, EGLConfig config, NativeWindowR
   SurfaceDesc desc;
   desc.color = cfg->format;
   desc.depth_stencil = cfg->depth > 0;
+  desc.stencil = cfg->stencil > 0;
   desc.samples = cfg->samples > 0 ? cfg->samples : 1;
   desc.single_buffered = render_buffer == EGL_SINGLE_BUFFER && cfg->samples == 0;
   desc.srgb = colorspace == EGL_GL_COLORSPACE_SRGB;
@@ -278,6 +280,7 @@ EGLSurface CreatePixmapCommon(EGLDisplay handle, EGLConfig config, bool given, u
   SurfaceDesc desc;
   desc.color = cfg->format;
   desc.depth_stencil = cfg->depth > 0;
+  desc.stencil = cfg->stencil > 0;
   desc.samples = cfg->samples > 0 ? cfg->samples : 1;
   desc.srgb = colorspace == EGL_GL_COLORSPACE_SRGB;
   std::string why;

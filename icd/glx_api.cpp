@@ -283,6 +283,7 @@ DrawableRec* DrawableFor(GlxDisplay* d, GLXDrawable xid, FBConfigRec* config, un
   SurfaceDesc desc;
   desc.color = config->format;
   desc.depth_stencil = config->depth > 0;
+  desc.stencil = config->stencil > 0;
   desc.single_buffered = !config->double_buffer;
   desc.samples = config->samples > 0 ? config->samples : 1;
   desc.srgb = config->srgb;
@@ -756,6 +757,7 @@ GLXPixmap PixmapFor(::Display* dpy, FBConfigRec* c, Pixmap pixmap, unsigned char
   SurfaceDesc desc;
   desc.color = c->format;
   desc.depth_stencil = c->depth > 0;
+  desc.stencil = c->stencil > 0;
   desc.samples = c->samples > 0 ? c->samples : 1;
   desc.srgb = c->srgb;
   std::string why;
@@ -850,6 +852,7 @@ GLXPbuffer CreatePbuffer(::Display* dpy, GLXFBConfig config, const int* attribs)
   SurfaceDesc desc;
   desc.color = c->format;
   desc.depth_stencil = c->depth > 0;
+  desc.stencil = c->stencil > 0;
   desc.samples = c->samples > 0 ? c->samples : 1;
   desc.srgb = c->srgb;
   // GLX's default size is 0 x 0; the frontend's surfaces have at least one pixel (nothing draws outside).

@@ -234,6 +234,14 @@ bool Context::FlushRenderTargets() {
   sent_framebuffer_lifetime = lifetime;
   sent_framebuffer_version = version;
 
+  const bool stencil_present =
+      fb ? fb->attachments[kStencilAttachment].attached()
+         : draw_surface_ && draw_surface_->depth_stencil.valid() && draw_surface_->desc.stencil;
+  if (stencil_present != sent_stencil_present) {
+    sent_stencil_present = stencil_present;
+    MarkDirty(kDirtyFixedState);
+  }
+
   pipe::CmdSetRenderTargets cmd{};
   cmd.srgb_encode = state.framebuffer_srgb ? 1 : 0;
   cmd.layers = FramebufferLayers(fb);
@@ -286,7 +294,8 @@ pipe::ImageRef Context::ReadDepthStencilImage(bool stencil, int32_t* width, int3
   *width = *height = 0;
   *format = pipe::Format::kUndefined;
   if (!read_framebuffer) {
-    if (!read_surface_ || !read_surface_->depth_stencil.valid()) return {};
+    if (!read_surface_ || !read_surface_->depth_stencil.valid() || (stencil && !read_surface_->desc.stencil))
+      return {};
     *width = read_surface_->desc.width;
     *height = read_surface_->desc.height;
     *format = pipe::Format::kD24S8;  // CreatePbufferSurface's depth-stencil format
@@ -345,7 +354,7 @@ void Context::FlushFixedState() {
   cmd.depth_write = s.depth_mask;
   cmd.depth_clamp = s.depth_clamp;
   cmd.depth_func = *glenum::CompareFunc(s.depth_func);
-  cmd.stencil_test = s.stencil_test;
+  cmd.stencil_test = s.stencil_test && sent_stencil_present;
   cmd.stencil_front = ResolveStencil(s.stencil[0]);
   cmd.stencil_back = ResolveStencil(s.stencil[1]);
   for (int i = 0; i < pipe::kMaxColorAttachments; ++i) {

@@ -304,6 +304,10 @@ class Context {
   pipe::Handle sent_program;
   uint64_t sent_uniform_version = 0;
   uint64_t sent_framebuffer_version = 0;
+  // Whether the draw framebuffer last sent has a stencil buffer: a default framebuffer of a config without
+  // stencil bits, or a framebuffer object with nothing at GL_STENCIL_ATTACHMENT, has none even where its
+  // depth image has a stencil aspect, and the stencil test then passes (FlushFixedState).
+  bool sent_stencil_present = true;
   uint64_t sent_framebuffer_lifetime = 0;
 
  private:

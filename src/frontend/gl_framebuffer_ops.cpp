@@ -41,7 +41,7 @@ GLint DefaultBufferSize(const Surface* surface, bool color, GLenum size_pname) {
   if (!color) {
     if (!d.depth_stencil) return 0;
     return size_pname == GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE     ? 24
-           : size_pname == GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE ? 8
+           : size_pname == GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE ? (d.stencil ? 8 : 0)
                                                                   : 0;
   }
   // Red, green, blue, alpha of each configuration's colour buffer.

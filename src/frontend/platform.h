@@ -74,6 +74,9 @@ struct SurfaceDesc {
   int32_t height = 1;
   ColorFormat color = ColorFormat::kRGBA8;
   bool depth_stencil = false;
+  // With depth_stencil: whether the config has stencil bits. Without, the image's stencil aspect is never
+  // used: GL has no stencil buffer there (the stencil test passes, GL_STENCIL_BITS is 0).
+  bool stencil = true;
   int32_t samples = 1;
   // Windows only: no back buffer (EGL_RENDER_BUFFER EGL_SINGLE_BUFFER, a GLX config without
   // GLX_DOUBLEBUFFER). Rendering goes to the front buffer, shown at glFlush / glFinish; swaps only flush.

@@ -318,6 +318,66 @@ void main() { frag = texelFetch(u_tex, ivec2(0), 0); }
   glDeleteTextures(2, textures);
 }
 
+// A framebuffer with a depth-stencil texture at GL_DEPTH_ATTACHMENT alone has no stencil buffer: the stencil
+// test passes whatever its function (GL 4.6 §17.3.3). Attached at GL_DEPTH_STENCIL_ATTACHMENT, GL_NEVER
+// discards everything (the control).
+void StencilOnlyWhereAttached() {
+  Clean();
+  GLuint color = Texture(GL_RGBA8, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE);
+  GLuint depth = Texture(GL_DEPTH24_STENCIL8, 2, 2, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8);
+  GLuint fbo = Framebuffer(GL_COLOR_ATTACHMENT0, color);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, depth, 0);
+  CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  GLint stencil_type = -1;
+  glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+                                        GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &stencil_type);
+  CHECK(stencil_type == GL_NONE);
+  const char* vs = R"(#version 330 core
+layout(location = 0) in vec2 a_pos;
+void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }
+)";
+  const char* fs = R"(#version 330 core
+out vec4 frag;
+void main() { frag = vec4(0.0, 1.0, 0.0, 1.0); }
+)";
+  GLuint prog = harness::CompileProgram(vs, fs);
+  glUseProgram(prog);
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  GLuint vao, vbo;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  glViewport(0, 0, 2, 2);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_NEVER, 0, 0xFF);
+  auto draw_reads = [&]() {
+    glClearColor(1, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    GLubyte px[4] = {};
+    glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    return px[1] == 255 ? 'g' : px[0] == 255 ? 'r' : '?';
+  };
+  CHECK(draw_reads() == 'g');  // no stencil buffer: the test passes
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_TEXTURE_2D, depth, 0);
+  CHECK(draw_reads() == 'r');  // a stencil buffer: GL_NEVER fails every fragment
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_TEXTURE_2D, 0, 0);
+  CHECK(draw_reads() == 'g');
+  glDisable(GL_STENCIL_TEST);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteProgram(prog);
+  glDeleteBuffers(1, &vbo);
+  glDeleteVertexArrays(1, &vao);
+  GLuint textures[2] = {color, depth};
+  glDeleteTextures(2, textures);
+}
+
 }  // namespace
 
 int main() {
@@ -328,6 +388,7 @@ int main() {
   IntegerReadback();
   FloatAndDepthReadback();
   IntegerCompleteness();
+  StencilOnlyWhereAttached();
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
   return harness::Summary();
