@@ -453,7 +453,10 @@ EGLBoolean WaitNative(EGLint engine) {
     SetError(EGL_BAD_PARAMETER);
     return EGL_FALSE;
   }
-  return EGL_TRUE;  // no native rendering exists on surfaceless
+  // What native rendering (X) put into a current pixmap surface's pixmap becomes the surface's; nothing to
+  // wait for otherwise (surfaceless, pbuffers, windows).
+  if (Current().context) caldera::ReloadCurrentPixmaps();
+  return EGL_TRUE;
 }
 
 }  // namespace caldera::egl

@@ -197,6 +197,42 @@ class X11Window final : public NativeWindow {
     return PutPlain(c, width, height);
   }
 
+  // The drawable's pixels (a pixmap's, for its surface's contents): GetImage, converted from the visual's
+  // 32-bit layout (the reverse of Convert) into GL's bottom-up rows.
+  bool GetFrame(int32_t width, int32_t height, std::vector<uint8_t>* rgba) override {
+    xcb_connection_t* c = screen_.connection->io();
+    VisualInfo vis = FindVisual(c, screen_.screen, visual_);
+    if (!vis.type || BitsPerPixel(c, depth_) != 32 || width <= 0 || height <= 0) return false;
+    xcb_generic_error_t* err = nullptr;
+    xcb_get_image_reply_t* image =
+        X11().xcb_get_image_reply(c,
+                                  X11().xcb_get_image(c, XCB_IMAGE_FORMAT_Z_PIXMAP, window_, 0, 0,
+                                                      uint16_t(width), uint16_t(height), ~0u),
+                                  &err);
+    free(err);
+    if (!image) return false;
+    const size_t pixels = size_t(width) * size_t(height);
+    const bool complete = size_t(X11().xcb_get_image_data_length(image)) >= pixels * 4;
+    if (complete) {
+      const int rs = MaskShift(vis.type->red_mask), gs = MaskShift(vis.type->green_mask),
+                bs = MaskShift(vis.type->blue_mask);
+      const bool alpha = depth_ == 32;
+      const uint8_t* data = X11().xcb_get_image_data(image);
+      rgba->resize(pixels * 4);
+      for (int32_t y = 0; y < height; ++y) {
+        uint8_t* out = rgba->data() + size_t(height - 1 - y) * size_t(width) * 4;
+        for (int32_t x = 0; x < width; ++x, out += 4) {
+          uint32_t px;
+          std::memcpy(&px, data + (size_t(y) * size_t(width) + size_t(x)) * 4, 4);
+          out[0] = uint8_t(px >> rs), out[1] = uint8_t(px >> gs), out[2] = uint8_t(px >> bs);
+          out[3] = alpha ? uint8_t(px >> 24) : 255;
+        }
+      }
+    }
+    free(image);
+    return complete;
+  }
+
   pipe::NativeWindowHandle Handle() const override {
     if (pixmap_) return {};  // pixmaps are only ever written by the read-back path
     return {pipe::WindowSystem::kXcb, screen_.connection->io(), window_, visual_,

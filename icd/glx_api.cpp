@@ -684,9 +684,12 @@ const char* GetClientString(::Display*, int name) {
 void WaitGL() {
   FinishCurrent();
 }
+// X's rendering is done (XSync), and what it drew into the current GLX pixmaps is theirs
+// (ReloadCurrentPixmaps).
 void WaitX() {
   std::lock_guard lock(Lock());
   for (GlxDisplay* d : Displays()) egl::x11::X11().XSync(d->dpy, False);
+  ReloadCurrentPixmaps();
 }
 // GLX 1.4 §3.3.7: src's attribute groups into dst, which must be current nowhere; src flushes first when it
 // is the caller's. Only compatibility contexts have attribute groups (CopyContextState).

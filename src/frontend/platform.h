@@ -141,6 +141,9 @@ class NativeWindow : public pipe::VblankClock {
   virtual pipe::NativeWindowHandle Handle() const = 0;
   // A swap has just handed on a frame of this size (Wayland: what wl_egl_window_get_attached_size reports).
   virtual void FrameShown(int32_t width, int32_t height) {}
+  // What the window system holds in it now (X11 pixmaps: what X drew), as RGBA8 rows in GL order, tightly
+  // packed; false when it cannot say.
+  virtual bool GetFrame(int32_t width, int32_t height, std::vector<uint8_t>* rgba) { return false; }
 };
 
 // A window surface: desc's size is ignored (the window's own is used). The backend presents natively
@@ -151,6 +154,9 @@ Surface* CreateWindowSurface(Device& device, const SurfaceDesc& desc, std::uniqu
 // glFlush, glFinish and the window systems' waits; `pixmap`'s Handle() is never used.
 Surface* CreatePixmapSurface(Device& device, const SurfaceDesc& desc, std::unique_ptr<NativeWindow> pixmap,
                              std::string* error);
+// glXWaitX / eglWaitNative: the current context's pixmap surfaces take what X has drawn into their pixmaps
+// since (as at their creation), ordered after the context's earlier commands.
+void ReloadCurrentPixmaps();
 bool IsWindowSurface(const Surface& surface);
 // eglCopyBuffers: the surface's colour buffer (resolved) into `target` (a pixmap of the surface's size),
 // after the calling thread's context flushes. False when the size differs or the read fails.

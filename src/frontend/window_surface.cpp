@@ -11,6 +11,7 @@
 #include "frontend/default_framebuffer.h"
 #include "frontend/device.h"
 #include "frontend/hud.h"
+#include "pipe/texels.h"
 #include "util/clock.h"
 #include "util/log.h"
 
@@ -24,6 +25,29 @@ bool ForceReadback() {
   util::LogOnce(util::LogLevel::kWarning, "CALDERA_PRESENT",
                 std::string("unknown value '") + v + "', using auto");
   return false;
+}
+
+// An upload of the pixmap's contents into the surface's colour image; false when the binding cannot read it
+// or the image cannot take it (multisampled).
+bool PixmapContentsUpload(Surface& surface, pipe::CmdImageUpload* cmd, std::vector<uint8_t>* texels) {
+  const int32_t w = surface.desc.width, h = surface.desc.height;
+  if (!surface.color.valid() || surface.desc.samples > 1) return false;
+  std::vector<uint8_t> rgba;
+  if (!surface.window->GetFrame(w, h, &rgba) || rgba.size() < size_t(w) * size_t(h) * 4) return false;
+  const pipe::Format format = surface.color_format;
+  if (format == pipe::Format::kRGBA8 || format == pipe::Format::kSRGB8A8) {
+    *texels = std::move(rgba);  // the pixmap's bytes as stored
+  } else {
+    const uint32_t size = pipe::TexelSize(format);
+    texels->resize(size_t(w) * size_t(h) * size);
+    for (size_t i = 0; i < size_t(w) * size_t(h); ++i) {
+      const float v[4] = {rgba[4 * i] / 255.0f, rgba[4 * i + 1] / 255.0f, rgba[4 * i + 2] / 255.0f,
+                          rgba[4 * i + 3] / 255.0f};
+      pipe::EncodeFloat(format, v, texels->data() + i * size);
+    }
+  }
+  *cmd = pipe::CmdImageUpload{surface.color, 0, 0, 0, uint32_t(w), uint32_t(h), uint32_t(texels->size())};
+  return true;
 }
 
 // The surface's `image` as RGBA8 rows (GL order) in surface.readback, read through `pipe`.
@@ -107,6 +131,12 @@ Surface* CreatePixmapSurface(Device& device, const SurfaceDesc& desc, std::uniqu
   auto* surface = new Surface(device, d);
   surface->window = std::move(pixmap);
   surface->pixmap = true;
+  // GL draws over what the pixmap holds: its contents become the surface's (GLX 1.4 §2.2: the pixmap is the
+  // GLX pixmap's front buffer).
+  pipe::CmdImageUpload upload{};
+  std::vector<uint8_t> texels;
+  if (PixmapContentsUpload(*surface, &upload, &texels))
+    RecordDeviceWide(device, [&](pipe::Pipe& p) { p.Record(upload, texels.data(), texels.size()); });
   std::lock_guard lock(device.registry_mutex);
   device.surfaces.insert(surface);
   return surface;
@@ -198,6 +228,21 @@ void SetDamage(pipe::CmdPresent* cmd, const Surface& surface, const int32_t* rec
 }
 
 }  // namespace
+
+void ReloadCurrentPixmaps() {
+  Context* context = CurrentContext();
+  if (!context) return;
+  if (context->compat_hooks) compat::DrawPendingBatch(*context);
+  Surface* draw = context->draw_surface();
+  Surface* read = context->read_surface();
+  for (Surface* surface : {draw, read != draw ? read : nullptr}) {
+    if (!surface || !surface->pixmap) continue;
+    pipe::CmdImageUpload cmd{};
+    std::vector<uint8_t> texels;
+    if (PixmapContentsUpload(*surface, &cmd, &texels))
+      context->pipe().Record(cmd, texels.data(), texels.size());
+  }
+}
 
 SwapResult SwapBuffers(Context* context, Surface& surface, const int32_t* rects, int32_t n_rects) {
   if (!context) return SwapResult::kContextLost;

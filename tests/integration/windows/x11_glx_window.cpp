@@ -526,6 +526,11 @@ int main() {
   CHECK(glXGetFBConfigAttrib(x, cfg, GLX_DRAWABLE_TYPE, &drawable_type) == Success &&
         (drawable_type & GLX_PIXMAP_BIT));
   Pixmap xpix = XCreatePixmap(x, RootWindow(x, screen), 32, 24, 24);
+  // What X drew into the pixmap before it became a GLX pixmap is the GLX pixmap's contents.
+  GC pix_gc = XCreateGC(x, xpix, 0, nullptr);
+  XSetForeground(x, pix_gc, 0x00FF00);  // green in the TrueColor visual's 8-bit channels
+  XFillRectangle(x, xpix, pix_gc, 0, 0, 32, 24);
+  XSync(x, False);
   GLXPixmap gpix = glXCreatePixmap(x, cfg, xpix, nullptr);
   CHECK(gpix != 0 && gpix != xpix);
   if (gpix) {
@@ -534,6 +539,18 @@ int main() {
     glXQueryDrawable(x, gpix, GLX_HEIGHT, &ph);
     CHECK(pw == 32 && ph == 24);
     CHECK(glXMakeCurrent(x, gpix, ctx));
+    GLubyte initial[4] = {};
+    glReadPixels(5, 5, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, initial);
+    CHECK(initial[0] == 0 && initial[1] == 255 && initial[2] == 0);
+    // X draws into it again: after glXWaitX GL sees that too (its top-left corner: GL's top rows).
+    XSetForeground(x, pix_gc, 0xFF00FF);
+    XFillRectangle(x, xpix, pix_gc, 0, 0, 4, 4);
+    glXWaitX();
+    GLubyte corner[4] = {}, middle[4] = {};
+    glReadPixels(1, 22, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, corner);
+    glReadPixels(16, 12, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, middle);
+    CHECK(corner[0] == 255 && corner[1] == 0 && corner[2] == 255);
+    CHECK(middle[0] == 0 && middle[1] == 255 && middle[2] == 0);
     glViewport(0, 0, 32, 24);
     glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
@@ -595,6 +612,7 @@ int main() {
   int glx_error_base = 0, glx_event_base = 0;
   CHECK(glXQueryExtension(x, &glx_error_base, &glx_event_base));
   if (gpix) CHECK(XErrorOf(x, [&] { glXDestroyPixmap(x, gpix); }) == glx_error_base + kGLXBadPixmap);
+  XFreeGC(x, pix_gc);
   XFreePixmap(x, xpix);
 
   CheckDefaultFramebuffer(x, screen, cfg, win, ctx);
