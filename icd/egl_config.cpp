@@ -87,10 +87,10 @@ bool ConfigAttrib(const Display* dpy, const ConfigInfo& c, EGLint attribute, EGL
       *value = 0;
       return true;
     case EGL_BIND_TO_TEXTURE_RGB:
-      *value = EGL_FALSE;
+      *value = BindsToTexture(c) ? EGL_TRUE : EGL_FALSE;
       return true;
     case EGL_BIND_TO_TEXTURE_RGBA:
-      *value = EGL_FALSE;
+      *value = BindsToTexture(c) ? EGL_TRUE : EGL_FALSE;
       return true;
     case EGL_COLOR_BUFFER_TYPE:
       *value = EGL_RGB_BUFFER;

@@ -45,6 +45,12 @@ struct ContextObj {
   bool deleted = false;     // destroyed or terminated while current: freed on release
 };
 
+// EGL_BIND_TO_TEXTURE_RGB / _RGBA: single-sampled configs of 8-bit colour, whose pbuffers' colour image a
+// texture can share (eglBindTexImage); as on Mesa, RGBA textures of configs without alpha too (alpha 1).
+inline bool BindsToTexture(const ConfigInfo& c) {
+  return c.samples == 0 && c.red == 8 && c.green == 8 && c.blue == 8;
+}
+
 struct SurfaceObj {
   Display* display = nullptr;
   Surface* surface = nullptr;
@@ -52,6 +58,11 @@ struct SurfaceObj {
   EGLint width = 0, height = 0;
   bool largest_pbuffer = false;
   EGLint mipmap_level = 0;
+  // Pbuffers made for texture binding (EGL 1.4 §3.6): EGL_TEXTURE_FORMAT / _TARGET / EGL_MIPMAP_TEXTURE, and
+  // whether the colour buffer is bound to a texture now (eglBindTexImage).
+  EGLint texture_format = EGL_NO_TEXTURE, texture_target = EGL_NO_TEXTURE;
+  bool mipmap_texture = false;
+  bool tex_bound = false;
   EGLint swap_interval = 1;
   EGLint gl_colorspace = EGL_GL_COLORSPACE_LINEAR;
   EGLint swap_behavior = EGL_BUFFER_DESTROYED;  // EGL's default; either holds (SurfaceAttrib)

@@ -44,6 +44,7 @@ EGLSurface CreatePbufferSurface(EGLDisplay handle, EGLConfig config, const EGLin
   EGLint width = 0, height = 0;
   bool largest = false;
   EGLint texture_format = EGL_NO_TEXTURE, texture_target = EGL_NO_TEXTURE;
+  bool mipmap_texture = false;
   EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;
   for (const EGLint* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
     EGLint v = a[1];
@@ -72,7 +73,8 @@ EGLSurface CreatePbufferSurface(EGLDisplay handle, EGLConfig config, const EGLin
         texture_target = v;
         break;
       case EGL_MIPMAP_TEXTURE:
-        break;  // meaningless without texture binding, which no config offers
+        mipmap_texture = v != EGL_FALSE;
+        break;
       case EGL_GL_COLORSPACE:
         if (v != EGL_GL_COLORSPACE_LINEAR && v != EGL_GL_COLORSPACE_SRGB) {
           SetError(EGL_BAD_ATTRIBUTE);
@@ -92,13 +94,10 @@ EGLSurface CreatePbufferSurface(EGLDisplay handle, EGLConfig config, const EGLin
     SetError(EGL_BAD_PARAMETER);
     return EGL_NO_SURFACE;
   }
-  // Texture format and target come together; no config has EGL_BIND_TO_TEXTURE_RGB(A).
-  if ((texture_format == EGL_NO_TEXTURE) != (texture_target == EGL_NO_TEXTURE)) {
+  // Texture format and target come together, from a config that binds to such textures (EGL 1.4 §3.5.2).
+  if ((texture_format == EGL_NO_TEXTURE) != (texture_target == EGL_NO_TEXTURE) ||
+      (texture_format != EGL_NO_TEXTURE && !BindsToTexture(*cfg))) {
     SetError(EGL_BAD_MATCH);
-    return EGL_NO_SURFACE;
-  }
-  if (texture_format != EGL_NO_TEXTURE) {
-    SetError(EGL_BAD_ATTRIBUTE);
     return EGL_NO_SURFACE;
   }
   if (colorspace == EGL_GL_COLORSPACE_SRGB && !SrgbCapable(*cfg)) {
@@ -136,6 +135,9 @@ EGLSurface CreatePbufferSurface(EGLDisplay handle, EGLConfig config, const EGLin
   surf->height = height;
   surf->largest_pbuffer = largest;
   surf->gl_colorspace = colorspace;
+  surf->texture_format = texture_format;
+  surf->texture_target = texture_target;
+  surf->mipmap_texture = mipmap_texture;
   dpy->surfaces.insert(surf);
   return surf;
 }
@@ -431,13 +433,13 @@ EGLBoolean QuerySurface(EGLDisplay handle, EGLSurface surface, EGLint attribute,
       v = surf->largest_pbuffer;
       break;
     case EGL_TEXTURE_FORMAT:
-      v = EGL_NO_TEXTURE;
+      v = surf->texture_format;
       break;
     case EGL_TEXTURE_TARGET:
-      v = EGL_NO_TEXTURE;
+      v = surf->texture_target;
       break;
     case EGL_MIPMAP_TEXTURE:
-      v = EGL_FALSE;
+      v = surf->mipmap_texture ? EGL_TRUE : EGL_FALSE;
       break;
     case EGL_MIPMAP_LEVEL:
       v = surf->mipmap_level;
@@ -515,18 +517,60 @@ EGLBoolean SurfaceAttrib(EGLDisplay handle, EGLSurface surface, EGLint attribute
   }
 }
 
+// EGL 1.4 §3.6.1-2: a pbuffer made with a texture format shares its colour image with the current context's
+// GL_TEXTURE_2D until released (BindSurfaceTexImage).
 EGLBoolean BindTexImage(EGLDisplay handle, EGLSurface surface, EGLint buffer) {
   EntryLock lock;
   Display* dpy = LookupInitializedDisplay(handle);
   if (!dpy) return EGL_FALSE;
-  if (!LookupSurface(dpy, surface)) return EGL_FALSE;
-  // Every pbuffer has EGL_TEXTURE_FORMAT EGL_NO_TEXTURE.
-  SetError(buffer == EGL_BACK_BUFFER ? EGL_BAD_MATCH : EGL_BAD_PARAMETER);
-  return EGL_FALSE;
+  SurfaceObj* surf = LookupSurface(dpy, surface);
+  if (!surf) return EGL_FALSE;
+  if (buffer != EGL_BACK_BUFFER) {
+    SetError(EGL_BAD_PARAMETER);
+    return EGL_FALSE;
+  }
+  if (surf->window || surf->pixmap) {
+    SetError(EGL_BAD_SURFACE);  // not a pbuffer
+    return EGL_FALSE;
+  }
+  if (surf->texture_format == EGL_NO_TEXTURE) {
+    SetError(EGL_BAD_MATCH);
+    return EGL_FALSE;
+  }
+  if (surf->tex_bound) {
+    SetError(EGL_BAD_ACCESS);
+    return EGL_FALSE;
+  }
+  // The pbuffer's rendering so far (by this thread's context) comes first: the texture records follow it.
+  if (!caldera::BindSurfaceTexImage(*surf->surface, surf->texture_format == EGL_TEXTURE_RGBA)) {
+    SetError(EGL_BAD_SURFACE);
+    return EGL_FALSE;
+  }
+  surf->tex_bound = Current().context != nullptr;
+  return EGL_TRUE;
 }
 
 EGLBoolean ReleaseTexImage(EGLDisplay handle, EGLSurface surface, EGLint buffer) {
-  return BindTexImage(handle, surface, buffer);
+  EntryLock lock;
+  Display* dpy = LookupInitializedDisplay(handle);
+  if (!dpy) return EGL_FALSE;
+  SurfaceObj* surf = LookupSurface(dpy, surface);
+  if (!surf) return EGL_FALSE;
+  if (buffer != EGL_BACK_BUFFER) {
+    SetError(EGL_BAD_PARAMETER);
+    return EGL_FALSE;
+  }
+  if (surf->window || surf->pixmap) {
+    SetError(EGL_BAD_SURFACE);
+    return EGL_FALSE;
+  }
+  if (surf->texture_format == EGL_NO_TEXTURE) {
+    SetError(EGL_BAD_MATCH);
+    return EGL_FALSE;
+  }
+  if (surf->tex_bound) caldera::ReleaseSurfaceTexImage(*surf->surface);
+  surf->tex_bound = false;
+  return EGL_TRUE;  // not bound: nothing to do
 }
 
 namespace {

@@ -173,6 +173,11 @@ void Surface::Resize(pipe::Pipe& pipe, int32_t width, int32_t height) {
   front_equals_back = true;
   for (pipe::Handle* h : {&color, &depth_stencil, &front, &resolved}) {
     if (!h->valid()) continue;
+    if (h == &color && color_storage) {  // a texture's too: its last holder destroys it
+      color_storage.reset();
+      *h = {};
+      continue;
+    }
     pipe.Record(pipe::CmdImageDestroy{*h});
     device.handles().Free(*h);
     *h = {};
@@ -183,6 +188,10 @@ void Surface::Resize(pipe::Pipe& pipe, int32_t width, int32_t height) {
 }
 
 Surface::~Surface() {
+  if (color_storage) {
+    color_storage.reset();  // a bound texture may keep the image
+    color = {};
+  }
   std::lock_guard lock(device.resource_mutex());
   auto& pipe = device.resource_pipe();
   for (pipe::Handle h : {color, depth_stencil, front, resolved}) {

@@ -13,6 +13,9 @@
 
 namespace caldera {
 
+struct SharedImageStorage;  // objects.h
+struct Texture;
+
 class Device {
  public:
   explicit Device(std::unique_ptr<pipe::Backend> backend);
@@ -82,6 +85,11 @@ class Surface {
   // Multisampled surfaces: a single-sampled image reads resolve into first (neither a Vulkan copy to memory
   // nor a GLES glReadPixels can read samples), made on first use.
   pipe::Handle resolved;
+  // eglBindTexImage (surface_texture in egl_image.cpp): once a texture has been bound to the colour image,
+  // the image is this shared storage (the texture holds a share; whoever lets go last destroys it), and
+  // `bound_texture` is the texture it was last bound to.
+  std::shared_ptr<SharedImageStorage> color_storage;
+  std::weak_ptr<Texture> bound_texture;
 
   // Gives the surface new images of `width` x `height` (their contents undefined), recorded on `pipe` so
   // the old ones are destroyed after the work that uses them.

@@ -222,6 +222,57 @@ void DestroyImage(PlatformImage* image) {
   delete image;  // its storage lives on in the siblings that still name it
 }
 
+// eglBindTexImage: the current context's GL_TEXTURE_2D takes the pbuffer's colour image as its level 0, the
+// way a glEGLImageTargetTexture2DOES sibling takes an image's (one storage, no copy: what the application
+// draws into the pbuffer afterwards is what the texture samples, as on Mesa). GL_RGB binds sample alpha 1.
+bool BindSurfaceTexImage(Surface& surface, bool rgba) {
+  Context* ctx = CurrentContext();
+  if (!ctx) return true;  // EGL 1.4 §3.6.1: ignored without a current context
+  if (!surface.color.valid() || surface.desc.samples > 1) return false;
+  auto* slot = BoundTexture(*ctx, GL_TEXTURE_2D, "eglBindTexImage");
+  if (!slot) return false;
+  Texture& tex = **slot;
+  if (tex.immutable) {
+    ctx->Error(GL_INVALID_OPERATION, "eglBindTexImage", "the bound texture's storage is immutable");
+    return true;
+  }
+  if (!surface.color_storage) {
+    surface.color_storage = std::make_shared<SharedImageStorage>();
+    surface.color_storage->device = &surface.device;
+    surface.color_storage->handle = surface.color;
+  }
+  PlatformImage image;
+  image.device = &surface.device;
+  image.storage = surface.color_storage;
+  image.internal_format = rgba ? GL_RGBA8 : GL_RGB8;
+  image.format = surface.color_format;
+  image.width = surface.desc.width;
+  image.height = surface.desc.height;
+  TakeImageStorage(*ctx, tex, image);
+  tex.depth = 1;
+  tex.levels = 1;
+  tex.samples = 0;
+  tex.defined.fill(0);
+  tex.defined[0] = 1u;
+  tex.compressed_blocks.clear();
+  surface.bound_texture = *slot;
+  return true;
+}
+
+// eglReleaseTexImage: the texture bound last loses the image (as if given a zero-sized level 0), where it
+// still holds it and is the current context's to change.
+void ReleaseSurfaceTexImage(Surface& surface) {
+  std::shared_ptr<Texture> tex = surface.bound_texture.lock();
+  surface.bound_texture.reset();
+  Context* ctx = CurrentContext();
+  if (!tex || !ctx || !surface.color_storage || tex->shared_storage != surface.color_storage) return;
+  tex->DropStorage();
+  tex->width = tex->height = 0;
+  tex->defined.fill(0);
+  ++tex->version;
+  ++tex->draw_version;
+}
+
 namespace gl {
 
 void EGLImageTargetTexture2DOES(Context& ctx, GLenum target, GLeglImageOES image) {

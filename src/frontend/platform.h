@@ -211,6 +211,11 @@ PlatformImage* CreateImageFromGL(Context* context, ImageSourceKind kind, uint32_
 // Whether images of one level above 0 or one cube face can be made on the device (BackendLimits::
 // subresource_images): EGL_KHR_gl_texture_cubemap_image is listed only then.
 bool DeviceHasSubresourceImages(const Device& device);
+// eglBindTexImage / eglReleaseTexImage of a pbuffer: the current context's GL_TEXTURE_2D shares the
+// surface's colour image as its level 0 (`rgba`: EGL_TEXTURE_RGBA, else RGB), until released. Bind: true
+// when done or ignored (no current context); false when the surface's image cannot be a texture.
+bool BindSurfaceTexImage(Surface& surface, bool rgba);
+void ReleaseSurfaceTexImage(Surface& surface);
 void DestroyImage(PlatformImage* image);  // siblings keep the storage
 
 // Every GL command Caldera has an entry point for (implemented or not), core and ES; null when unknown.
