@@ -111,13 +111,15 @@ int MaskShift(uint32_t mask) {
 }
 
 // The read-back path's probe: how many frames went through MIT-SHM and how many by plain PutImage.
-void WriteReadbackStats(uint64_t shm_frames, uint64_t put_image_frames) {
+void WriteReadbackStats(uint64_t shm_frames, uint64_t put_image_frames, uint64_t damage_frames) {
   const char* path = util::Env("CALDERA_STATS");
   if (!path) return;
   if (FILE* f = std::fopen(path, "a")) {
-    std::fprintf(
-        f, "{\"present\": \"x11-readback\", \"x11_shm_frames\": %llu, \"x11_put_image_frames\": %llu}\n",
-        (unsigned long long)shm_frames, (unsigned long long)put_image_frames);
+    std::fprintf(f,
+                 "{\"present\": \"x11-readback\", \"x11_shm_frames\": %llu, \"x11_put_image_frames\": %llu, "
+                 "\"x11_damage_frames\": %llu}\n",
+                 (unsigned long long)shm_frames, (unsigned long long)put_image_frames,
+                 (unsigned long long)damage_frames);
     std::fclose(f);
   }
 }
@@ -143,7 +145,8 @@ class X11Window final : public NativeWindow {
       X11().xcb_flush(c);
     }
     if (claim_) screen_.windows_with_surfaces.erase(window_);
-    if (shm_frames_ || put_image_frames_) WriteReadbackStats(shm_frames_, put_image_frames_);
+    if (shm_frames_ || put_image_frames_ || damage_frames_)
+      WriteReadbackStats(shm_frames_, put_image_frames_, damage_frames_);
   }
 
   bool QuerySize(int32_t* width, int32_t* height) override {
@@ -195,6 +198,27 @@ class X11Window final : public NativeWindow {
     util::LogOnce(util::LogLevel::kInfo, "present",
                   "read-back path: frames reach the X server by plain PutImage");
     return PutPlain(c, width, height);
+  }
+
+  // A swap's damaged box by plain PutImage at its place in the window (X's rows run top-down); small boxes
+  // are what damage is for, so MIT-SHM's segment (sized for whole frames) is left to whole frames.
+  bool PutFrameRegion(const uint8_t* pixels, uint32_t stride, int32_t frame_width, int32_t frame_height,
+                      int32_t x, int32_t y, int32_t width, int32_t height) override {
+    xcb_connection_t* c = screen_.connection->io();
+    VisualInfo vis = FindVisual(c, screen_.screen, visual_);
+    if (pixmap_ || !vis.type || BitsPerPixel(c, depth_) != 32) return false;
+    if (!gc_) {
+      gc_ = X11().xcb_generate_id(c);
+      X11().xcb_create_gc(c, gc_, window_, 0, nullptr);
+    }
+    frame_.resize(size_t(width) * size_t(height));
+    Convert(*vis.type, pixels, width, height, stride, frame_.data());
+    ++damage_frames_;
+    util::LogOnce(
+        util::LogLevel::kInfo, "present",
+        "read-back path: swaps with damage put only the damaged box (CALDERA_READBACK_DAMAGE=0: whole "
+        "frames)");
+    return PutPlain(c, width, height, int16_t(x), int16_t(frame_height - y - height));
   }
 
   // The drawable's pixels (a pixmap's, for its surface's contents): GetImage, converted from the visual's
@@ -319,19 +343,19 @@ class X11Window final : public NativeWindow {
     }
   }
 
-  // frame_ into the window by plain PutImage, in bands that fit a request (BIG-REQUESTS raises the limit
-  // where the server has it).
-  bool PutPlain(xcb_connection_t* c, int32_t width, int32_t height) {
+  // frame_ (width x height) into the window at (x, y) by plain PutImage, in bands that fit a request
+  // (BIG-REQUESTS raises the limit where the server has it).
+  bool PutPlain(xcb_connection_t* c, int32_t width, int32_t height, int16_t x = 0, int16_t y = 0) {
     uint32_t max_bytes = X11().xcb_get_maximum_request_length(c) * 4u;
     uint32_t row_bytes = uint32_t(width) * 4u;
     int32_t band = int32_t(std::max<uint32_t>(1u, (max_bytes - 64u) / row_bytes));
     std::vector<xcb_void_cookie_t> cookies;
-    for (int32_t y = 0; y < height; y += band) {
-      int32_t rows = std::min(band, height - y);
-      cookies.push_back(
-          X11().xcb_put_image_checked(c, XCB_IMAGE_FORMAT_Z_PIXMAP, window_, gc_, uint16_t(width),
-                                      uint16_t(rows), 0, int16_t(y), 0, depth_, uint32_t(rows) * row_bytes,
-                                      reinterpret_cast<const uint8_t*>(frame_.data() + size_t(y) * width)));
+    for (int32_t row = 0; row < height; row += band) {
+      int32_t rows = std::min(band, height - row);
+      cookies.push_back(X11().xcb_put_image_checked(
+          c, XCB_IMAGE_FORMAT_Z_PIXMAP, window_, gc_, uint16_t(width), uint16_t(rows), x, int16_t(y + row), 0,
+          depth_, uint32_t(rows) * row_bytes,
+          reinterpret_cast<const uint8_t*>(frame_.data() + size_t(row) * width)));
     }
     bool ok = true;
     for (auto cookie : cookies) {
@@ -360,6 +384,7 @@ class X11Window final : public NativeWindow {
   std::vector<uint32_t> frame_;  // the plain path's converted frame
   ShmImage shm_;
   uint64_t shm_frames_ = 0, put_image_frames_ = 0;  // probes: CALDERA_STATS {"present": "x11-readback"}
+  uint64_t damage_frames_ = 0;  // frames of which only the damaged box was put (PutFrameRegion)
   xcb_special_event_t* vblank_events_ = nullptr;
   uint32_t vblank_eid_ = 0;
   uint32_t vblank_serial_ = 0;

@@ -151,6 +151,7 @@ Surface::Surface(Device& dev, const SurfaceDesc& d) : device(dev), desc(d) {
 
 void Surface::CreateImages(pipe::Pipe& pipe) {
   swapped_since_images = false;
+  readback_shown = false;
   if (color_format != pipe::Format::kUndefined) {
     color = device.handles().Allocate();
     pipe.Record(pipe::CmdImageCreate{color, color_format, static_cast<uint8_t>(desc.samples), 1,

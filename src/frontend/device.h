@@ -68,6 +68,9 @@ class Surface {
   // new images (creation, resize) have undefined contents (age 0).
   bool swapped_since_images = false;
   std::vector<uint8_t> readback;  // the software path's frame memory
+  // The software path has put a whole frame of these images into the window, so a swap with damage may put
+  // only the damaged part (the rest of the window still shows what the frame before left there).
+  bool readback_shown = false;
   // A pixmap surface (window is then the pixmap): single-buffered, its images are the front buffer, copied
   // into the pixmap at glFlush / glFinish / eglWaitClient / glXWaitGL (ShowFrontBuffer). Swaps do nothing.
   bool pixmap = false;

@@ -137,6 +137,14 @@ class NativeWindow : public pipe::VblankClock {
   // The software path: shows `pixels`, RGBA8 rows in GL order (bottom row first), `stride` bytes apart.
   // False when the window is gone.
   virtual bool PutFrame(const uint8_t* pixels, int32_t width, int32_t height, uint32_t stride) = 0;
+  // The software path with a swap's damage: only the box at (x, y) (width x height, GL's bottom-up
+  // coordinates) of a frame_width x frame_height frame changed since the frame the window shows; `pixels`
+  // holds just that box, rows `stride` bytes apart in GL order. False when the binding cannot put part of a
+  // frame (the caller then puts the whole frame) or the window is gone.
+  virtual bool PutFrameRegion(const uint8_t* pixels, uint32_t stride, int32_t frame_width,
+                              int32_t frame_height, int32_t x, int32_t y, int32_t width, int32_t height) {
+    return false;
+  }
   // What a backend needs to present natively; system kNone when only the software path can reach it.
   virtual pipe::NativeWindowHandle Handle() const = 0;
   // A swap has just handed on a frame of this size (Wayland: what wl_egl_window_get_attached_size reports).

@@ -72,8 +72,73 @@ bool PutByReadback(Context& context, Surface& surface, pipe::Handle image) {
   return true;
 }
 
-bool PresentByReadback(Context& context, Surface& surface) {
-  if (!PutByReadback(context, surface, surface.color)) return false;
+// The swap's damage rectangles clipped to the surface (x, y, width, height; empty ones and those outside
+// dropped) into `out` (up to `max_out`), their count (also past max_out), and their bounding box
+// (x0, y0, x1, y1) in `box`.
+int32_t ClipDamage(const Surface& surface, const int32_t* rects, int32_t n_rects, int32_t (*out)[4],
+                   int32_t max_out, int32_t box[4]) {
+  int32_t w = surface.desc.width, h = surface.desc.height;
+  box[0] = w, box[1] = h, box[2] = 0, box[3] = 0;
+  int32_t n = 0;
+  for (int32_t i = 0; i < n_rects; ++i) {
+    const int32_t* r = rects + 4 * i;
+    int32_t x0 = std::max(r[0], 0), y0 = std::max(r[1], 0);
+    int32_t x1 = std::min(r[0] + std::max(r[2], 0), w), y1 = std::min(r[1] + std::max(r[3], 0), h);
+    if (x0 >= x1 || y0 >= y1) continue;
+    box[0] = std::min(box[0], x0), box[1] = std::min(box[1], y0);
+    box[2] = std::max(box[2], x1), box[3] = std::max(box[3], y1);
+    if (n < max_out) out[n][0] = x0, out[n][1] = y0, out[n][2] = x1 - x0, out[n][3] = y1 - y0;
+    ++n;
+  }
+  return n;
+}
+
+// The swap's damage into the present record; more rectangles than the record holds become their bounding
+// box. Nothing left (all empty or outside): the whole frame.
+void SetDamage(pipe::CmdPresent* cmd, const Surface& surface, const int32_t* rects, int32_t n_rects) {
+  int32_t box[4];
+  int32_t n = ClipDamage(surface, rects, n_rects, cmd->damage, pipe::CmdPresent::kMaxDamageRects, box);
+  if (n > pipe::CmdPresent::kMaxDamageRects) {
+    int32_t* d = cmd->damage[0];
+    d[0] = box[0], d[1] = box[1], d[2] = box[2] - box[0], d[3] = box[3] - box[1];
+    n = 1;
+  }
+  cmd->damage_count = n;
+}
+
+// CALDERA_READBACK_DAMAGE=0 turns the read-back path's damage off (the negative control: whole frames).
+bool ReadbackDamageEnabled() {
+  static const bool enabled = util::EnvFlag("CALDERA_READBACK_DAMAGE", true);
+  return enabled;
+}
+
+// The read-back path with the swap's damage: only the damage's bounding box is read back and put into the
+// window, which still shows this surface's previous frame outside it (the application says nothing changed
+// there). False when it does not apply (no damage, the whole frame, a window that does not show the previous
+// frame, a binding that cannot put part of a frame): the caller puts the whole frame.
+bool PutDamageByReadback(Context& context, Surface& surface, const int32_t* rects, int32_t n_rects) {
+  if (!ReadbackDamageEnabled() || !rects || n_rects <= 0 || !surface.readback_shown) return false;
+  int32_t box[4];
+  if (ClipDamage(surface, rects, n_rects, nullptr, 0, box) == 0) return false;  // nothing left: whole frame
+  const int32_t w = box[2] - box[0], h = box[3] - box[1];
+  if (w == surface.desc.width && h == surface.desc.height) return false;
+  surface.readback.resize(size_t(w) * size_t(h) * 4);
+  pipe::CmdReadPixels cmd{};
+  cmd.image = ResolvedForRead(context.pipe(), surface, {surface.color, 0, 0});
+  cmd.layout = pipe::ReadLayout::kRGBA8;
+  cmd.x = box[0], cmd.y = box[1], cmd.width = w, cmd.height = h;
+  cmd.row_stride = uint32_t(w) * 4;
+  cmd.dst = surface.readback.data();
+  if (!context.pipe().RecordAndWait(cmd)) return false;
+  return surface.window->PutFrameRegion(surface.readback.data(), uint32_t(w) * 4, surface.desc.width,
+                                        surface.desc.height, box[0], box[1], w, h);
+}
+
+bool PresentByReadback(Context& context, Surface& surface, const int32_t* rects, int32_t n_rects) {
+  if (!PutDamageByReadback(context, surface, rects, n_rects)) {
+    if (!PutByReadback(context, surface, surface.color)) return false;
+    surface.readback_shown = true;
+  }
   // Nothing else paces this path: at interval >= 1 the GL thread waits for the vblank itself.
   if (surface.swap_interval > 0) surface.window->WaitForVblank(surface.swap_interval);
   return true;
@@ -198,37 +263,6 @@ const char* PresentPath(const Surface& surface) {
   return surface.presenter ? "vulkan-swapchain" : "readback";
 }
 
-namespace {
-
-// The swap's damage into the present record, clipped to the surface; more rectangles than the record holds
-// become their bounding box. Nothing left (all empty or outside): the whole frame.
-void SetDamage(pipe::CmdPresent* cmd, const Surface& surface, const int32_t* rects, int32_t n_rects) {
-  int32_t w = surface.desc.width, h = surface.desc.height;
-  int32_t box[4] = {w, h, 0, 0};  // x0, y0, x1, y1 of every rectangle
-  int n = 0;
-  for (int32_t i = 0; i < n_rects; ++i) {
-    const int32_t* r = rects + 4 * i;
-    int32_t x0 = std::max(r[0], 0), y0 = std::max(r[1], 0);
-    int32_t x1 = std::min(r[0] + std::max(r[2], 0), w), y1 = std::min(r[1] + std::max(r[3], 0), h);
-    if (x0 >= x1 || y0 >= y1) continue;
-    box[0] = std::min(box[0], x0), box[1] = std::min(box[1], y0);
-    box[2] = std::max(box[2], x1), box[3] = std::max(box[3], y1);
-    if (n < pipe::CmdPresent::kMaxDamageRects) {
-      int32_t* d = cmd->damage[n];
-      d[0] = x0, d[1] = y0, d[2] = x1 - x0, d[3] = y1 - y0;
-    }
-    ++n;
-  }
-  if (n > pipe::CmdPresent::kMaxDamageRects) {
-    int32_t* d = cmd->damage[0];
-    d[0] = box[0], d[1] = box[1], d[2] = box[2] - box[0], d[3] = box[3] - box[1];
-    n = 1;
-  }
-  cmd->damage_count = n;
-}
-
-}  // namespace
-
 void ReloadCurrentPixmaps() {
   Context* context = CurrentContext();
   if (!context) return;
@@ -273,7 +307,7 @@ SwapResult SwapBuffers(Context* context, Surface& surface, const int32_t* rects,
     if (!pipe.EndFrame()) return SwapResult::kContextLost;
     if (surface.presenter->stats().window_lost) return SwapResult::kWindowLost;
   } else if (width > 0 && height > 0) {
-    if (!PresentByReadback(*context, surface)) return SwapResult::kContextLost;
+    if (!PresentByReadback(*context, surface, rects, n_rects)) return SwapResult::kContextLost;
   } else {
     pipe.Submit();
   }

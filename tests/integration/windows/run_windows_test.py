@@ -215,8 +215,11 @@ def check_window(args):
         if args.x11_path:
             failed |= check_x11_path(log, stats_path, args.x11_path)
         if args.damage_regions:
+            # The swapchain's present regions, or on the read-back path the frames of which only the damaged
+            # box was put into the window.
             native = read_stats(stats_path, "native")
             regions = sum(e.get("damage_regions", 0) for e in native)
+            regions += sum(e.get("x11_damage_frames", 0) for e in read_stats(stats_path, "x11-readback"))
             print(f"frames presented with damage regions: {regions}")
             if (args.damage_regions == "some") != (regions > 0):
                 print(f"FAIL: damage regions {regions}, want {args.damage_regions}")
