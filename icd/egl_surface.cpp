@@ -517,26 +517,38 @@ EGLBoolean SurfaceAttrib(EGLDisplay handle, EGLSurface surface, EGLint attribute
   }
 }
 
-// EGL 1.4 §3.6.1-2: a pbuffer made with a texture format shares its colour image with the current context's
-// GL_TEXTURE_2D until released (BindSurfaceTexImage).
-EGLBoolean BindTexImage(EGLDisplay handle, EGLSurface surface, EGLint buffer) {
-  EntryLock lock;
+namespace {
+
+// The checks eglBindTexImage and eglReleaseTexImage share (EGL 1.4 §3.6.1-2): the pbuffer, or null with the
+// error set.
+SurfaceObj* TexImageSurface(EGLDisplay handle, EGLSurface surface, EGLint buffer) {
   Display* dpy = LookupInitializedDisplay(handle);
-  if (!dpy) return EGL_FALSE;
+  if (!dpy) return nullptr;
   SurfaceObj* surf = LookupSurface(dpy, surface);
-  if (!surf) return EGL_FALSE;
+  if (!surf) return nullptr;
   if (buffer != EGL_BACK_BUFFER) {
     SetError(EGL_BAD_PARAMETER);
-    return EGL_FALSE;
+    return nullptr;
   }
   if (surf->window || surf->pixmap) {
     SetError(EGL_BAD_SURFACE);  // not a pbuffer
-    return EGL_FALSE;
+    return nullptr;
   }
   if (surf->texture_format == EGL_NO_TEXTURE) {
     SetError(EGL_BAD_MATCH);
-    return EGL_FALSE;
+    return nullptr;
   }
+  return surf;
+}
+
+}  // namespace
+
+// A pbuffer made with a texture format shares its colour image with the current context's GL_TEXTURE_2D
+// until released (BindSurfaceTexImage).
+EGLBoolean BindTexImage(EGLDisplay handle, EGLSurface surface, EGLint buffer) {
+  EntryLock lock;
+  SurfaceObj* surf = TexImageSurface(handle, surface, buffer);
+  if (!surf) return EGL_FALSE;
   if (surf->tex_bound) {
     SetError(EGL_BAD_ACCESS);
     return EGL_FALSE;
@@ -552,22 +564,8 @@ EGLBoolean BindTexImage(EGLDisplay handle, EGLSurface surface, EGLint buffer) {
 
 EGLBoolean ReleaseTexImage(EGLDisplay handle, EGLSurface surface, EGLint buffer) {
   EntryLock lock;
-  Display* dpy = LookupInitializedDisplay(handle);
-  if (!dpy) return EGL_FALSE;
-  SurfaceObj* surf = LookupSurface(dpy, surface);
+  SurfaceObj* surf = TexImageSurface(handle, surface, buffer);
   if (!surf) return EGL_FALSE;
-  if (buffer != EGL_BACK_BUFFER) {
-    SetError(EGL_BAD_PARAMETER);
-    return EGL_FALSE;
-  }
-  if (surf->window || surf->pixmap) {
-    SetError(EGL_BAD_SURFACE);
-    return EGL_FALSE;
-  }
-  if (surf->texture_format == EGL_NO_TEXTURE) {
-    SetError(EGL_BAD_MATCH);
-    return EGL_FALSE;
-  }
   if (surf->tex_bound) caldera::ReleaseSurfaceTexImage(*surf->surface);
   surf->tex_bound = false;
   return EGL_TRUE;  // not bound: nothing to do

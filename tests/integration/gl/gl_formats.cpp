@@ -33,6 +33,22 @@ GLuint Framebuffer(GLenum attachment, GLuint tex) {
   return fbo;
 }
 
+// A whole-viewport quad at attribute 0 (a triangle strip of 4 vertices) and the vertex shader that draws it.
+constexpr const char* kQuadVs = R"(#version 330 core
+layout(location = 0) in vec2 a_pos;
+void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }
+)";
+void QuadArray(GLuint* vao, GLuint* vbo) {
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  glGenVertexArrays(1, vao);
+  glBindVertexArray(*vao);
+  glGenBuffers(1, vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, *vbo);
+  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+}
+
 void UploadErrors() {
   Clean();
   GLuint t;
@@ -271,10 +287,7 @@ void IntegerCompleteness() {
   GLuint target = Texture(GL_RGBA32UI, 3, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT);
   glBindTexture(GL_TEXTURE_2D, tex);
   GLuint fbo = Framebuffer(GL_COLOR_ATTACHMENT0, target);
-  const char* vs = R"(#version 330 core
-layout(location = 0) in vec2 a_pos;
-void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }
-)";
+  const char* vs = kQuadVs;
   const char* fs = R"(#version 330 core
 uniform usampler2D u_tex;
 out uvec4 frag;
@@ -282,15 +295,8 @@ void main() { frag = texelFetch(u_tex, ivec2(0), 0); }
 )";
   GLuint prog = harness::CompileProgram(vs, fs);
   glUseProgram(prog);
-  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-  GLuint vao, vbo;
-  glGenVertexArrays(1, &vao);
-  glBindVertexArray(vao);
-  glGenBuffers(1, &vbo);
-  glBindBuffer(GL_ARRAY_BUFFER, vbo);
-  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glEnableVertexAttribArray(0);
+  GLuint vao = 0, vbo = 0;
+  QuadArray(&vao, &vbo);
   glViewport(0, 0, 1, 1);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
@@ -332,25 +338,15 @@ void StencilOnlyWhereAttached() {
   glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
                                         GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &stencil_type);
   CHECK(stencil_type == GL_NONE);
-  const char* vs = R"(#version 330 core
-layout(location = 0) in vec2 a_pos;
-void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }
-)";
+  const char* vs = kQuadVs;
   const char* fs = R"(#version 330 core
 out vec4 frag;
 void main() { frag = vec4(0.0, 1.0, 0.0, 1.0); }
 )";
   GLuint prog = harness::CompileProgram(vs, fs);
   glUseProgram(prog);
-  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-  GLuint vao, vbo;
-  glGenVertexArrays(1, &vao);
-  glBindVertexArray(vao);
-  glGenBuffers(1, &vbo);
-  glBindBuffer(GL_ARRAY_BUFFER, vbo);
-  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glEnableVertexAttribArray(0);
+  GLuint vao = 0, vbo = 0;
+  QuadArray(&vao, &vbo);
   glViewport(0, 0, 2, 2);
   glEnable(GL_STENCIL_TEST);
   glStencilFunc(GL_NEVER, 0, 0xFF);
