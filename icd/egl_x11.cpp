@@ -164,21 +164,18 @@ class X11Window final : public NativeWindow {
 
   bool PutFrame(const uint8_t* pixels, int32_t width, int32_t height, uint32_t stride) override {
     xcb_connection_t* c = screen_.connection->io();
-    VisualInfo vis = FindVisual(c, screen_.screen, visual_);
-    if (!vis.type || BitsPerPixel(c, depth_) != 32) {
+    const xcb_visualtype_t* vis = PixelVisual(c);
+    if (!vis) {
       util::LogOnce(util::LogLevel::kWarning, "present",
                     "the window's visual is not 32 bits per pixel: the read-back path cannot show it");
       return true;
     }
-    if (!gc_) {
-      gc_ = X11().xcb_generate_id(c);
-      X11().xcb_create_gc(c, gc_, window_, 0, nullptr);
-    }
+    EnsureGc(c);
     // MIT-SHM: converted straight into the shared segment, which the server copies from.
     size_t bytes = size_t(width) * size_t(height) * 4;
     if (shm_.Usable(c)) {
       if (uint8_t* mapped = shm_.Map(c, bytes)) {
-        Convert(*vis.type, pixels, width, height, stride, reinterpret_cast<uint32_t*>(mapped));
+        Convert(*vis, pixels, width, height, stride, reinterpret_cast<uint32_t*>(mapped));
         switch (shm_.Put(c, window_, gc_, uint16_t(width), uint16_t(height), depth_)) {
           case ShmImage::PutResult::kShown:
             ++shm_frames_;
@@ -193,7 +190,7 @@ class X11Window final : public NativeWindow {
       }
     }
     frame_.resize(size_t(width) * size_t(height));
-    Convert(*vis.type, pixels, width, height, stride, frame_.data());
+    Convert(*vis, pixels, width, height, stride, frame_.data());
     ++put_image_frames_;
     util::LogOnce(util::LogLevel::kInfo, "present",
                   "read-back path: frames reach the X server by plain PutImage");
@@ -205,14 +202,11 @@ class X11Window final : public NativeWindow {
   bool PutFrameRegion(const uint8_t* pixels, uint32_t stride, int32_t frame_width, int32_t frame_height,
                       int32_t x, int32_t y, int32_t width, int32_t height) override {
     xcb_connection_t* c = screen_.connection->io();
-    VisualInfo vis = FindVisual(c, screen_.screen, visual_);
-    if (pixmap_ || !vis.type || BitsPerPixel(c, depth_) != 32) return false;
-    if (!gc_) {
-      gc_ = X11().xcb_generate_id(c);
-      X11().xcb_create_gc(c, gc_, window_, 0, nullptr);
-    }
+    const xcb_visualtype_t* vis = PixelVisual(c);
+    if (pixmap_ || !vis) return false;
+    EnsureGc(c);
     frame_.resize(size_t(width) * size_t(height));
-    Convert(*vis.type, pixels, width, height, stride, frame_.data());
+    Convert(*vis, pixels, width, height, stride, frame_.data());
     ++damage_frames_;
     util::LogOnce(
         util::LogLevel::kInfo, "present",
@@ -225,8 +219,8 @@ class X11Window final : public NativeWindow {
   // 32-bit layout (the reverse of Convert) into GL's bottom-up rows.
   bool GetFrame(int32_t width, int32_t height, std::vector<uint8_t>* rgba) override {
     xcb_connection_t* c = screen_.connection->io();
-    VisualInfo vis = FindVisual(c, screen_.screen, visual_);
-    if (!vis.type || BitsPerPixel(c, depth_) != 32 || width <= 0 || height <= 0) return false;
+    const xcb_visualtype_t* vis = PixelVisual(c);
+    if (!vis || width <= 0 || height <= 0) return false;
     xcb_generic_error_t* err = nullptr;
     xcb_get_image_reply_t* image =
         X11().xcb_get_image_reply(c,
@@ -238,8 +232,8 @@ class X11Window final : public NativeWindow {
     const size_t pixels = size_t(width) * size_t(height);
     const bool complete = size_t(X11().xcb_get_image_data_length(image)) >= pixels * 4;
     if (complete) {
-      const int rs = MaskShift(vis.type->red_mask), gs = MaskShift(vis.type->green_mask),
-                bs = MaskShift(vis.type->blue_mask);
+      const int rs = MaskShift(vis->red_mask), gs = MaskShift(vis->green_mask),
+                bs = MaskShift(vis->blue_mask);
       const bool alpha = depth_ == 32;
       const uint8_t* data = X11().xcb_get_image_data(image);
       rgba->resize(pixels * 4);
@@ -330,6 +324,18 @@ class X11Window final : public NativeWindow {
 
  private:
   // GL's rows run bottom to top, X's top to bottom; components go where the visual's masks say.
+  // The drawable's visual where its pixels are 32 bits (what the read-back path converts to and from), else
+  // null.
+  const xcb_visualtype_t* PixelVisual(xcb_connection_t* c) const {
+    VisualInfo vis = FindVisual(c, screen_.screen, visual_);
+    return vis.type && BitsPerPixel(c, depth_) == 32 ? vis.type : nullptr;
+  }
+  void EnsureGc(xcb_connection_t* c) {
+    if (gc_) return;
+    gc_ = X11().xcb_generate_id(c);
+    X11().xcb_create_gc(c, gc_, window_, 0, nullptr);
+  }
+
   void Convert(const xcb_visualtype_t& vis, const uint8_t* pixels, int32_t width, int32_t height,
                uint32_t stride, uint32_t* out) const {
     int rs = MaskShift(vis.red_mask), gs = MaskShift(vis.green_mask), bs = MaskShift(vis.blue_mask);

@@ -127,6 +127,18 @@ void TakeImageStorage(Context& ctx, ImageSource& target, const PlatformImage& im
   ++target.draw_version;
 }
 
+// A 2D texture whose level 0 is `image` (glEGLImageTargetTexture2DOES, eglBindTexImage): one level
+// defined, the image's.
+void TakeImageAsTexture(Context& ctx, Texture& tex, const PlatformImage& image) {
+  TakeImageStorage(ctx, tex, image);
+  tex.depth = 1;
+  tex.levels = image.levels;
+  tex.samples = 0;
+  tex.defined.fill(0);
+  tex.defined[0] = 1u;
+  tex.compressed_blocks.clear();
+}
+
 }  // namespace
 
 PlatformImage* CreateImageFromGL(Context* context, ImageSourceKind kind, uint32_t name, int32_t level,
@@ -248,13 +260,7 @@ bool BindSurfaceTexImage(Surface& surface, bool rgba) {
   image.format = surface.color_format;
   image.width = surface.desc.width;
   image.height = surface.desc.height;
-  TakeImageStorage(*ctx, tex, image);
-  tex.depth = 1;
-  tex.levels = 1;
-  tex.samples = 0;
-  tex.defined.fill(0);
-  tex.defined[0] = 1u;
-  tex.compressed_blocks.clear();
+  TakeImageAsTexture(*ctx, tex, image);
   surface.bound_texture = *slot;
   return true;
 }
@@ -289,13 +295,7 @@ void EGLImageTargetTexture2DOES(Context& ctx, GLenum target, GLeglImageOES image
   if (!slot) return;
   Texture& tex = **slot;
   if (tex.immutable) return ctx.Error(GL_INVALID_OPERATION, fn, "texture storage is immutable");
-  TakeImageStorage(ctx, tex, *img);
-  tex.depth = 1;
-  tex.levels = img->levels;
-  tex.samples = 0;
-  tex.defined.fill(0);
-  tex.defined[0] = 1u;  // one level, the image's
-  tex.compressed_blocks.clear();
+  TakeImageAsTexture(ctx, tex, *img);
 }
 
 void EGLImageTargetRenderbufferStorageOES(Context& ctx, GLenum target, GLeglImageOES image) {

@@ -50,13 +50,17 @@ bool PixmapContentsUpload(Surface& surface, pipe::CmdImageUpload* cmd, std::vect
   return true;
 }
 
-// The surface's `image` as RGBA8 rows (GL order) in surface.readback, read through `pipe`.
-bool ReadBack(pipe::Pipe& pipe, Surface& surface, pipe::Handle image) {
-  int32_t w = surface.desc.width, h = surface.desc.height;
+// The surface's `image` as RGBA8 rows (GL order) in surface.readback, read through `pipe`: the whole
+// image, or the w x h box at (x, y).
+bool ReadBack(pipe::Pipe& pipe, Surface& surface, pipe::Handle image, int32_t x = 0, int32_t y = 0,
+              int32_t w = -1, int32_t h = -1) {
+  if (w < 0) w = surface.desc.width, h = surface.desc.height;
   surface.readback.resize(size_t(w) * size_t(h) * 4);
   pipe::CmdReadPixels cmd{};
   cmd.image = ResolvedForRead(pipe, surface, {image, 0, 0});
   cmd.layout = pipe::ReadLayout::kRGBA8;
+  cmd.x = x;
+  cmd.y = y;
   cmd.width = w;
   cmd.height = h;
   cmd.row_stride = uint32_t(w) * 4;
@@ -122,14 +126,7 @@ bool PutDamageByReadback(Context& context, Surface& surface, const int32_t* rect
   if (ClipDamage(surface, rects, n_rects, nullptr, 0, box) == 0) return false;  // nothing left: whole frame
   const int32_t w = box[2] - box[0], h = box[3] - box[1];
   if (w == surface.desc.width && h == surface.desc.height) return false;
-  surface.readback.resize(size_t(w) * size_t(h) * 4);
-  pipe::CmdReadPixels cmd{};
-  cmd.image = ResolvedForRead(context.pipe(), surface, {surface.color, 0, 0});
-  cmd.layout = pipe::ReadLayout::kRGBA8;
-  cmd.x = box[0], cmd.y = box[1], cmd.width = w, cmd.height = h;
-  cmd.row_stride = uint32_t(w) * 4;
-  cmd.dst = surface.readback.data();
-  if (!context.pipe().RecordAndWait(cmd)) return false;
+  if (!ReadBack(context.pipe(), surface, surface.color, box[0], box[1], w, h)) return false;
   return surface.window->PutFrameRegion(surface.readback.data(), uint32_t(w) * 4, surface.desc.width,
                                         surface.desc.height, box[0], box[1], w, h);
 }

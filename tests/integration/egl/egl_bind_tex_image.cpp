@@ -9,19 +9,9 @@
 
 #include <cstdio>
 
+#include "../windows/window_checks.h"
+
 namespace {
-
-int g_passed = 0, g_failed = 0;
-
-#define CHECK(cond)                                                        \
-  do {                                                                     \
-    if (cond) {                                                            \
-      ++g_passed;                                                          \
-    } else {                                                               \
-      ++g_failed;                                                          \
-      std::fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                      \
-  } while (0)
 
 // The texture drawn over the whole 16x16 target with the fixed-function pipeline; the centre pixel read back.
 void DrawTexturedQuad(GLubyte out[4]) {

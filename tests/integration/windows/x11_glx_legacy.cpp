@@ -22,9 +22,10 @@
 #include <cstring>
 #include <vector>
 
+#include "window_checks.h"
+
 namespace {
 
-int g_passed = 0, g_failed = 0;
 int g_errors = 0;
 XErrorEvent g_last{};
 
@@ -33,16 +34,6 @@ int RecordXError(Display*, XErrorEvent* e) {
   g_last = *e;
   return 0;
 }
-
-#define CHECK(cond)                                                        \
-  do {                                                                     \
-    if (cond) {                                                            \
-      ++g_passed;                                                          \
-    } else {                                                               \
-      ++g_failed;                                                          \
-      std::fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                      \
-  } while (0)
 
 constexpr int kWidth = 96, kHeight = 32;
 constexpr const char kText[] = "GLX-1.4";
