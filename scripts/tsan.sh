@@ -19,6 +19,8 @@ export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 chmod 700 "$XDG_RUNTIME_DIR"
 export __EGL_VENDOR_LIBRARY_FILENAMES="$PWD/$dir/json/caldera_dev.json"
 export TSAN_OPTIONS="halt_on_error=1:exitcode=66:suppressions=$PWD/tests/sanitizers/tsan.supp"
+# The distribution's interpreter where there is one (a version manager's shim costs a start-up each run).
+python=$(command -v /usr/bin/python3 || command -v python3)
 # Each in both pipe modes: inproc adds an apply thread per context (run-ahead).
 for mode in inline inproc; do
   for t in "${tests[@]}"; do
@@ -33,7 +35,7 @@ done
 # check of x11_egl_window, in its own Xvfb; the runner fails on the sanitizer's exit code).
 for mode in inline inproc; do
   echo "tsan: x11_egl_window, GLES backend's present worker (CALDERA_PIPE=$mode)"
-  CALDERA_PIPE=$mode CALDERA_BACKEND=gles CALDERA_GLES_NATIVE_PRESENT=1 python3 tests/integration/windows/run_windows_test.py \
+  CALDERA_PIPE=$mode CALDERA_BACKEND=gles CALDERA_GLES_NATIVE_PRESENT=1 "$python" tests/integration/windows/run_windows_test.py \
     --check window --binary "$dir/tests/integration/windows/x11_egl_window" --x11-path shm \
     --vendor-json "$PWD/$dir/json/caldera_dev.json"
 done

@@ -29,6 +29,17 @@ def load_expectations(path):
     return tests
 
 
+def take_shard(tests, spec):
+    """Part K of N (`K/N`, from 1) of a list: every Nth test from the Kth, so that the shards of a list, run as
+    separate meson tests, take about the same time."""
+    if not spec:
+        return tests
+    k, n = (int(v) for v in spec.split("/"))
+    if not 1 <= k <= n:
+        raise SystemExit(f"--shard {spec}: want K/N with 1 <= K <= N")
+    return tests[k - 1::n]
+
+
 def run_one(command, env, timeout):
     argv = shlex.split(command)
     exe = argv[0]
@@ -84,6 +95,7 @@ def main():
     ap.add_argument("--backend", choices=["vulkan", "gles"], help="CALDERA_BACKEND for the run")
     ap.add_argument("--overrides", help="expectations (same format) that replace the main file's for this run")
     ap.add_argument("--record", help="write actual results here (for docs/CONFORMANCE.md)")
+    ap.add_argument("--shard", help="K/N: run only part K of N of the list (see take_shard)")
     args = ap.parse_args()
 
     if not os.path.isdir(os.path.join(PIGLIT_ROOT, "bin")):
@@ -104,6 +116,7 @@ def main():
         if unknown:
             raise SystemExit(f"{args.overrides}: not in {args.expectations}: {sorted(unknown)}")
         tests = [(command, override.get(command, expected)) for command, expected in tests]
+    tests = take_shard(tests, args.shard)
     passed, failed = run_list([(command, command, expected) for command, expected in tests],
                               lambda command: run_one(command, env, args.timeout), args.record)
     print(f"{passed} passed, {failed} failed")
