@@ -16,6 +16,7 @@
 #include "frontend/draw_delta.h"
 #include "frontend/objects.h"
 #include "frontend/platform.h"
+#include "frontend/texture_proxy.h"
 #include "pipe/pipe.h"
 
 namespace caldera {
@@ -263,6 +264,8 @@ class Context {
   std::array<std::array<std::shared_ptr<Texture>, kTextureTargets>, kTextureUnits> textures;
   GLuint active_texture = 0;
   std::array<std::shared_ptr<SamplerObject>, kTextureUnits> sampler_bindings;  // glBindSampler, per unit
+  // What glTexImage* made of each proxy target's levels (texture_proxy.h), per ProxyTargetIndex.
+  std::array<std::array<ProxyLevel, kProxyLevels>, kProxyTargets> proxy_levels;
   using IndexedBuffer = caldera::IndexedBuffer;
   static constexpr int kUniformBufferBindings = 36;
   std::array<IndexedBuffer, kUniformBufferBindings> uniform_buffer_bindings;

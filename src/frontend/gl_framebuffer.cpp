@@ -1,4 +1,5 @@
 // Renderbuffers and framebuffer objects (renderbuffer attachments; texture attachments come with textures).
+#include "frontend/compat/compat_impl.h"
 #include "frontend/context.h"
 #include "frontend/default_framebuffer.h"
 #include "frontend/device.h"
@@ -327,6 +328,13 @@ void BindFramebuffer(Context& ctx, GLenum target, GLuint name) {
     ctx.draw_framebuffer = fb;
   }
   if (target == GL_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER) ctx.read_framebuffer = fb;
+}
+
+void BindFramebufferEXT(Context& ctx, GLenum target, GLuint name) {
+  BindFramebuffer(ctx, target, name);
+}
+void BindRenderbufferEXT(Context& ctx, GLenum target, GLuint name) {
+  BindRenderbuffer(ctx, target, name);
 }
 
 GLboolean IsFramebuffer(Context& ctx, GLuint name) {

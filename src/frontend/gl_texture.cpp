@@ -279,7 +279,18 @@ namespace {
 // GL_TEXTURE_*_SIZE and GL_TEXTURE_*_TYPE of an image stored as `f` (nullopt: no image): the components'
 // sizes, and the type of those present (GL_NONE for the others). False for any other pname.
 bool ComponentParameter(std::optional<pipe::Format> f, GLenum internal_format, GLenum pname, GLint* out) {
+  constexpr GLenum kLuminanceSize = 0x8060, kIntensitySize = 0x8061;  // compatibility profile names
   switch (pname) {
+    case kLuminanceSize:
+    case kIntensitySize: {
+      // The luminance or intensity channel of the legacy formats (stored in the red channel).
+      using F = pipe::Format;
+      const bool luminance =
+          f == F::kL8 || f == F::kLA8 || f == F::kL16F || f == F::kLA16F || f == F::kL32F || f == F::kLA32F;
+      const bool wanted = pname == kLuminanceSize ? luminance : f == F::kI8;
+      *out = f && wanted ? pipe::Info(*f).bits[0] : 0;
+      return true;
+    }
     case GL_TEXTURE_RED_SIZE:
     case GL_TEXTURE_GREEN_SIZE:
     case GL_TEXTURE_BLUE_SIZE:
@@ -340,10 +351,60 @@ bool BufferLevelParameter(const Texture& t, GLint level, GLenum pname, GLint* ou
   return ComponentParameter(format, t.buffer_internal_format, pname, out);
 }
 
+// glGetTexLevelParameter* of a proxy target's level: what glTexImage* recorded there (texture_proxy.h).
+bool ProxyLevelParameter(Context& ctx, const ProxyLevel& p, GLenum pname, GLint* out, const char* fn) {
+  switch (pname) {
+    case GL_TEXTURE_WIDTH:
+      *out = p.width;
+      return true;
+    case GL_TEXTURE_HEIGHT:
+      *out = p.height;
+      return true;
+    case GL_TEXTURE_DEPTH:
+      *out = p.depth;
+      return true;
+    case GL_TEXTURE_INTERNAL_FORMAT:
+      *out = static_cast<GLint>(p.internal_format);
+      return true;
+    case GL_TEXTURE_SAMPLES:
+      *out = p.samples;
+      return true;
+    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
+      *out = GL_TRUE;
+      return true;
+    case GL_TEXTURE_COMPRESSED:
+      *out = p.format && SpecificCompressedFormat(p.internal_format) ? GL_TRUE : GL_FALSE;
+      return true;
+    case GL_TEXTURE_COMPRESSED_IMAGE_SIZE:
+      ctx.Error(GL_INVALID_OPERATION, fn, "a proxy level has no image");
+      return false;
+    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
+    case GL_TEXTURE_BUFFER_OFFSET:
+    case GL_TEXTURE_BUFFER_SIZE:
+      *out = 0;
+      return true;
+    default:
+      if (ComponentParameter(p.format, p.internal_format, pname, out)) return true;
+      ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
+      return false;
+  }
+}
+
 // Every glGetTexLevelParameter* value (all are integers; gl_texture_params.cpp converts them for the fv
 // form); false after recording the GL error.
 bool TexLevelParameter(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params,
                        const char* fn) {
+  if ((pname == 0x8060 || pname == 0x8061) && !ctx.IsCompat()) {  // GL_TEXTURE_LUMINANCE/INTENSITY_SIZE
+    ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
+    return false;
+  }
+  if (int proxy = ctx.IsES() || ctx.IsES1() ? -1 : ProxyTargetIndex(target); proxy >= 0) {
+    if (level < 0 || level >= kProxyLevels) {
+      ctx.Error(GL_INVALID_VALUE, fn, "level out of range");
+      return false;
+    }
+    return ProxyLevelParameter(ctx, ctx.proxy_levels[proxy][level], pname, params, fn);
+  }
   // Levels belong to faces: a cube is queried face by face, never as GL_TEXTURE_CUBE_MAP.
   bool face_target = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
   if (target == GL_TEXTURE_CUBE_MAP) {

@@ -576,6 +576,13 @@ void ForgetCompressedLevels(Texture& tex, GLint first, GLint last) {
   for (GLint level = first; level <= last; ++level) tex.compressed_blocks.erase(level);
 }
 
+GLenum ComponentCountFormat(const Context& ctx, GLenum internal_format) {
+  constexpr GLenum kLuminance = 0x1909, kLuminanceAlpha = 0x190A;
+  constexpr GLenum kByCount[4] = {kLuminance, kLuminanceAlpha, GL_RGB, GL_RGBA};
+  if (!ctx.IsCompat() || ctx.IsES1() || internal_format < 1 || internal_format > 4) return internal_format;
+  return kByCount[internal_format - 1];
+}
+
 GLenum CompressedTargetError(GLenum internal_format, GLenum bind_target) {
   const CompressedFormat* f = SpecificCompressedFormat(internal_format);
   if (!f) return GL_NO_ERROR;

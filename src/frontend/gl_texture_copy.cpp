@@ -202,6 +202,7 @@ void Copy(Context& ctx, const CopySource& src, const LevelSpec& dst, GLint x, GL
 
 void CopyTexImage(Context& ctx, int dims, GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
                   GLsizei w, GLsizei h, GLint border, const char* fn) {
+  internalformat = ComponentCountFormat(ctx, internalformat);
   LevelSpec spec;
   if (!CheckTexImage(ctx, dims, target, level, static_cast<GLint>(internalformat), w, h, 1, border, &spec,
                      fn))

@@ -234,6 +234,49 @@ void Release(Texture& tex) {
 
 }  // namespace
 
+// Why an image of w x h x d cannot be level `level` of a `bind_target` texture (GL_INVALID_VALUE for a
+// texture; a proxy target reports it with a zero level instead), or nullptr when it can. A 1D array's `h` is
+// its layer count.
+const char* ImageSizeProblem(Context& ctx, GLenum bind_target, GLint level, GLsizei w, GLsizei h, GLsizei d) {
+  GLsizei max = MaxSize(ctx);
+  if (w < 0 || h < 0 || d < 0 || w > max || h > max || d > max) return "size out of range";
+  // Level k's largest image is the maximum size shifted right k times (GL 4.6 §8.5: "at least 2^(k-lod)";
+  // Mesa checks the same); array layers do not shrink.
+  const GLsizei level_max = std::max<GLsizei>(max >> level, 1);
+  const bool layered = bind_target == GL_TEXTURE_1D_ARRAY || bind_target == GL_TEXTURE_2D_ARRAY;
+  if (w > level_max || (bind_target != GL_TEXTURE_1D_ARRAY && h > level_max) || (!layered && d > level_max))
+    return "size too large for the level";
+  // GL_MAX_ARRAY_TEXTURE_LAYERS bounds a 2D array's depth and a 1D array's height; GL_MAX_3D_TEXTURE_SIZE
+  // (the same value) every dimension of a 3D texture.
+  if ((bind_target == GL_TEXTURE_2D_ARRAY && d > kMaxArrayLayers) ||
+      (bind_target == GL_TEXTURE_1D_ARRAY && h > kMaxArrayLayers))
+    return "more layers than the maximum";
+  if (bind_target == GL_TEXTURE_3D && (w > kMaxArrayLayers || h > kMaxArrayLayers || d > kMaxArrayLayers))
+    return "a dimension above GL_MAX_3D_TEXTURE_SIZE";
+  if (bind_target == GL_TEXTURE_CUBE_MAP && w != h) return "cube map faces must be square";
+  return nullptr;
+}
+
+// The errors glTexImage* gives a texture and a proxy target alike: internal format, level, border, the
+// format's target and the client format/type. Sizes are left to ImageSizeProblem.
+bool CheckImageRequest(Context& ctx, GLenum bind_target, GLint level, GLint internalformat, GLint border,
+                       std::optional<pipe::Format> fmt, const char* fn) {
+  auto fail = [&](GLenum error, const char* why) {
+    ctx.Error(error, fn, why);
+    return false;
+  };
+  if (!fmt) return fail(GL_INVALID_VALUE, "unsupported internal format");
+  if (level < 0 || level > MaxLevel(MaxSize(ctx))) return fail(GL_INVALID_VALUE, "level out of range");
+  if (border != 0) return fail(GL_INVALID_VALUE, "border must be 0");
+  if (bind_target == GL_TEXTURE_RECTANGLE && level != 0)
+    return fail(GL_INVALID_VALUE, "rectangle textures have one level");
+  if (GLenum e = CompressedTargetError(GLenum(internalformat), bind_target); e != GL_NO_ERROR)
+    return fail(e, "compressed formats are for 2D, 2D array and cube map textures");
+  if (pipe::IsDepthFormat(*fmt) && bind_target == GL_TEXTURE_3D)
+    return fail(GL_INVALID_OPERATION, "3D textures cannot have a depth format");
+  return true;
+}
+
 bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internalformat, GLsizei w,
                    GLsizei h, GLsizei d, GLint border, LevelSpec* out, const char* fn) {
   ImageTarget it;
@@ -246,37 +289,11 @@ bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint int
     ctx.Error(error, fn, why);
     return false;
   };
-  if (!fmt) return fail(GL_INVALID_VALUE, "unsupported internal format");
-  GLsizei max = MaxSize(ctx);
-  if (level < 0 || level > MaxLevel(max)) return fail(GL_INVALID_VALUE, "level out of range");
-  if (w < 0 || h < 0 || d < 0 || w > max || h > max || d > max || border != 0)
-    return fail(GL_INVALID_VALUE, "size or border out of range");
-  // Level k's largest image is the maximum size shifted right k times (GL 4.6 §8.5: "at least 2^(k-lod)";
-  // Mesa checks the same); array layers do not shrink.
-  const GLsizei level_max = std::max<GLsizei>(max >> level, 1);
-  const bool layered = it.bind_target == GL_TEXTURE_1D_ARRAY || it.bind_target == GL_TEXTURE_2D_ARRAY;
-  if (w > level_max || (it.bind_target != GL_TEXTURE_1D_ARRAY && h > level_max) ||
-      (!layered && d > level_max))
-    return fail(GL_INVALID_VALUE, "size too large for the level");
-  // GL_MAX_ARRAY_TEXTURE_LAYERS bounds a 2D array's depth; GL_MAX_3D_TEXTURE_SIZE (the same value) every
-  // dimension of a 3D texture.
-  if (it.bind_target == GL_TEXTURE_2D_ARRAY && d > kMaxArrayLayers)
-    return fail(GL_INVALID_VALUE, "more layers than the maximum");
-  if (it.bind_target == GL_TEXTURE_3D && (w > kMaxArrayLayers || h > kMaxArrayLayers || d > kMaxArrayLayers))
-    return fail(GL_INVALID_VALUE, "a dimension above GL_MAX_3D_TEXTURE_SIZE");
-  if (it.bind_target == GL_TEXTURE_1D_ARRAY) {
-    // GL's height is the layer count; Caldera keeps 1D arrays as layers of one row (as 2D arrays).
-    if (h > kMaxArrayLayers) return fail(GL_INVALID_VALUE, "more layers than the maximum");
-    d = h, h = 1;
-  }
-  if (it.bind_target == GL_TEXTURE_RECTANGLE && level != 0)
-    return fail(GL_INVALID_VALUE, "rectangle textures have one level");
-  if (it.bind_target == GL_TEXTURE_CUBE_MAP && w != h)
-    return fail(GL_INVALID_VALUE, "cube map faces must be square");
-  if (GLenum e = CompressedTargetError(GLenum(internalformat), it.bind_target); e != GL_NO_ERROR)
-    return fail(e, "compressed formats are for 2D, 2D array and cube map textures");
-  if (pipe::IsDepthFormat(*fmt) && it.bind_target == GL_TEXTURE_3D)
-    return fail(GL_INVALID_OPERATION, "3D textures cannot have a depth format");
+  if (!CheckImageRequest(ctx, it.bind_target, level, internalformat, border, fmt, fn)) return false;
+  if (const char* why = ImageSizeProblem(ctx, it.bind_target, level, w, h, d))
+    return fail(GL_INVALID_VALUE, why);
+  // GL's height is a 1D array's layer count; Caldera keeps 1D arrays as layers of one row (as 2D arrays).
+  if (it.bind_target == GL_TEXTURE_1D_ARRAY) d = h, h = 1;
   auto* slot = BoundTexture(ctx, it.bind_target, fn);
   if (!slot) return false;
   Texture& tex = **slot;
@@ -297,6 +314,28 @@ bool CheckTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint int
   out->w = w, out->h = h, out->d = d;
   out->three_d = it.bind_target == GL_TEXTURE_3D;
   return true;
+}
+
+// glTexImage1D/2D/3D on a proxy target (desktop GL): the texture target's errors, then the level the image
+// would have, or a zero level where it could not be made.
+void ProxyTexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internalformat, GLsizei w,
+                   GLsizei h, GLsizei d, GLint border, GLenum format, GLenum type, const char* fn) {
+  const GLenum bind = ProxyBindTarget(target);
+  const bool dims_ok = dims == 1   ? bind == GL_TEXTURE_1D
+                       : dims == 2 ? bind == GL_TEXTURE_2D || bind == GL_TEXTURE_RECTANGLE ||
+                                         bind == GL_TEXTURE_CUBE_MAP || bind == GL_TEXTURE_1D_ARRAY
+                                   : bind == GL_TEXTURE_3D || bind == GL_TEXTURE_2D_ARRAY;
+  if (!dims_ok) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
+  auto fmt = TextureStorageFormat(ctx, static_cast<GLenum>(internalformat), bind);
+  if (!CheckImageRequest(ctx, bind, level, internalformat, border, fmt, fn)) return;
+  glformat::ClientLayout client;
+  if (!CheckUploadFormat(ctx, format, type, *fmt, &client, fn)) return;
+  ProxyLevel& proxy = ctx.proxy_levels[ProxyTargetIndex(target)][level];
+  if (ImageSizeProblem(ctx, bind, level, w, h, d)) {
+    proxy = {};
+    return;
+  }
+  proxy = {w, h, d, 0, static_cast<GLenum>(internalformat), fmt};
 }
 
 bool DefineLevel(Context& ctx, const LevelSpec& spec, GLenum internalformat) {
@@ -459,6 +498,9 @@ void Upload(Context& ctx, Texture& tex, GLint level, GLint x, GLint y, GLint z, 
 void TexImage(Context& ctx, int dims, GLenum target, GLint level, GLint internalformat, GLsizei w, GLsizei h,
               GLsizei d, GLint border, GLenum format, GLenum type, const void* pixels, const char* fn) {
   if (ctx.IsES() && type == glenum::kHalfFloatOES) type = GL_HALF_FLOAT;  // GL_OES_texture_half_float
+  internalformat = static_cast<GLint>(ComponentCountFormat(ctx, static_cast<GLenum>(internalformat)));
+  if (!ctx.IsES() && !ctx.IsES1() && ProxyBindTarget(target))
+    return ProxyTexImage(ctx, dims, target, level, internalformat, w, h, d, border, format, type, fn);
   LevelSpec spec;
   if (!CheckTexImage(ctx, dims, target, level, internalformat, w, h, d, border, &spec, fn)) return;
   if (RefuseUncompressedWrite(ctx, static_cast<GLenum>(internalformat), fn, true)) return;
@@ -591,15 +633,30 @@ namespace {
 void TexImageMultisample(Context& ctx, GLenum target, GLenum expected_target, GLsizei samples,
                          GLenum internalformat, GLsizei width, GLsizei height, GLsizei layers,
                          const char* fn) {
-  if (target != expected_target) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
+  const bool proxy = !ctx.IsES() && !ctx.IsES1() && ProxyBindTarget(target) == expected_target;
+  if (target != expected_target && !proxy) return ctx.Error(GL_INVALID_ENUM, fn, "invalid target");
   auto format = glformat::RenderbufferFormat(internalformat);
   if (!format) return ctx.Error(GL_INVALID_ENUM, fn, "format is not renderable");
   if (samples <= 0) return ctx.Error(GL_INVALID_VALUE, fn, "samples must be positive");
+  bool array = target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY || target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY;
+  if (proxy) {
+    // Too many samples or too large: a zero level, no error (GL 4.6 §8.8).
+    ProxyLevel& level = ctx.proxy_levels[ProxyTargetIndex(target)][0];
+    GLsizei max = MaxSize(ctx);
+    if (samples > static_cast<GLsizei>(ctx.device().backend().caps().max_samples) || width < 0 ||
+        height < 0 || width > max || height > max || (array && (layers < 0 || layers > kMaxArrayLayers))) {
+      level = {};
+      return;
+    }
+    level = {
+        width,          height, array ? layers : 1, SupportedSampleCount(ctx, std::max<GLsizei>(samples, 2)),
+        internalformat, format};
+    return;
+  }
   if (samples > static_cast<GLsizei>(ctx.device().backend().caps().max_samples))
     return ctx.Error(GL_INVALID_OPERATION, fn, "samples above GL_MAX_*_TEXTURE_SAMPLES");
   if (width < 0 || height < 0 || width > MaxSize(ctx) || height > MaxSize(ctx))
     return ctx.Error(GL_INVALID_VALUE, fn, "size out of range");
-  bool array = target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
   if (array && (layers < 0 || layers > kMaxArrayLayers))
     return ctx.Error(GL_INVALID_VALUE, fn, "depth out of range");
   auto* slot = BoundTexture(ctx, target, fn);

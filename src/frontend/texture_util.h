@@ -115,6 +115,11 @@ const CompressedFormat* SpecificCompressedFormat(GLenum internal_format);  // nu
 // INVALID_ENUM for RGTC, INVALID_OPERATION for ETC2/EAC and S3TC; 1D and rectangle textures take no
 // compressed format (INVALID_ENUM); 1D arrays INVALID_OPERATION.
 GLenum CompressedTargetError(GLenum internal_format, GLenum bind_target);
+
+// GL 1.0's component counts as internal formats, which desktop compatibility contexts still take in
+// glTexImage* and glCopyTexImage*: 1, 2, 3 and 4 are GL_LUMINANCE, GL_LUMINANCE_ALPHA, GL_RGB and GL_RGBA.
+// Anything else is returned as it is.
+GLenum ComponentCountFormat(const Context& ctx, GLenum internal_format);
 // Formats with no encoder here (ETC2/EAC) take no uncompressed writes, and S3TC and BPTC only texel uploads
 // (`texel_upload`: glTex(Sub)Image*; not copies or glGenerateMipmap): records GL_INVALID_OPERATION (as ES
 // 3.0 names for ETC2/EAC) and returns true for them.

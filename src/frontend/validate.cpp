@@ -410,6 +410,10 @@ bool BindRenderbuffer(Context& ctx, GLenum target, GLuint renderbuffer) {
   return renderbuffer == 0 || ctx.shared().renderbuffers.IsReserved(renderbuffer) || ctx.IsES() ||
          Fail(ctx, GL_INVALID_OPERATION, "glBindRenderbuffer", "name was not generated");
 }
+// GL_EXT_framebuffer_object's binds make the object of any name on first bind (no glGen* needed).
+bool BindRenderbufferEXT(Context& ctx, GLenum target, GLuint) {
+  return target == GL_RENDERBUFFER || Fail(ctx, GL_INVALID_ENUM, "glBindRenderbufferEXT", "invalid target");
+}
 
 bool RenderbufferStorageMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat,
                                     GLsizei width, GLsizei height) {
@@ -446,6 +450,10 @@ bool BindFramebuffer(Context& ctx, GLenum target, GLuint framebuffer) {
   if (!FramebufferTarget(target)) return Fail(ctx, GL_INVALID_ENUM, "glBindFramebuffer", "invalid target");
   return framebuffer == 0 || ctx.framebuffers.IsReserved(framebuffer) || ctx.IsES() ||
          Fail(ctx, GL_INVALID_OPERATION, "glBindFramebuffer", "name was not generated");
+}
+bool BindFramebufferEXT(Context& ctx, GLenum target, GLuint) {
+  // GL_READ_FRAMEBUFFER and GL_DRAW_FRAMEBUFFER come with GL_EXT_framebuffer_blit, which Caldera lists too.
+  return FramebufferTarget(target) || Fail(ctx, GL_INVALID_ENUM, "glBindFramebufferEXT", "invalid target");
 }
 
 bool FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLenum renderbuffertarget,

@@ -70,12 +70,14 @@ bool DrawElementsBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum typ
 bool GenRenderbuffers(Context& ctx, GLsizei n, GLuint* renderbuffers);
 bool DeleteRenderbuffers(Context& ctx, GLsizei n, const GLuint* renderbuffers);
 bool BindRenderbuffer(Context& ctx, GLenum target, GLuint renderbuffer);
+bool BindRenderbufferEXT(Context& ctx, GLenum target, GLuint renderbuffer);
 bool RenderbufferStorage(Context& ctx, GLenum target, GLenum internalformat, GLsizei width, GLsizei height);
 bool RenderbufferStorageMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat,
                                     GLsizei width, GLsizei height);
 bool GenFramebuffers(Context& ctx, GLsizei n, GLuint* framebuffers);
 bool DeleteFramebuffers(Context& ctx, GLsizei n, const GLuint* framebuffers);
 bool BindFramebuffer(Context& ctx, GLenum target, GLuint framebuffer);
+bool BindFramebufferEXT(Context& ctx, GLenum target, GLuint framebuffer);
 bool FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLenum renderbuffertarget,
                              GLuint renderbuffer);
 bool CheckFramebufferStatus(Context& ctx, GLenum target);

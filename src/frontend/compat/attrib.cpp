@@ -5,6 +5,7 @@
 #include <array>
 #include <functional>
 #include <iterator>
+#include <utility>
 
 #include "frontend/compat/compat_impl.h"
 #include "frontend/compat/hooks.h"
@@ -182,16 +183,25 @@ void SaveCore(Context& ctx, GLbitfield mask, Saver& s) {
     for (int i = 0; i < kLights; ++i) s.Cap(GLenum(GL_LIGHT0 + i));
     for (int i = 0; i < kClipPlanes; ++i) s.Cap(GLenum(GL_CLIP_PLANE0 + i));
     s.PerUnit([&](GLenum) {
-      for (GLenum cap :
-           {GL_TEXTURE_2D, GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXTURE_GEN_R, GL_TEXTURE_GEN_Q})
+      for (GLenum cap : {GLenum(GL_TEXTURE_1D), GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_3D),
+                         GLenum(GL_TEXTURE_CUBE_MAP), GLenum(GL_TEXTURE_RECTANGLE), GLenum(GL_TEXTURE_GEN_S),
+                         GLenum(GL_TEXTURE_GEN_T), GLenum(GL_TEXTURE_GEN_R), GLenum(GL_TEXTURE_GEN_Q)})
         s.Cap(cap);
     });
   }
   if (mask & kTextureBit)
     s.PerUnit([&](GLenum) {
-      s.Cap(GL_TEXTURE_2D);
-      s.Ints(GL_TEXTURE_BINDING_2D,
-             [](Context& c, auto v) { gl::BindTexture(c, GL_TEXTURE_2D, GLuint(v[0])); });
+      // The enables and the bindings of every target a unit textures from (GL 2.1 table 6.20).
+      constexpr std::pair<GLenum, GLenum> kTargets[] = {{GL_TEXTURE_1D, GL_TEXTURE_BINDING_1D},
+                                                        {GL_TEXTURE_2D, GL_TEXTURE_BINDING_2D},
+                                                        {GL_TEXTURE_3D, GL_TEXTURE_BINDING_3D},
+                                                        {GL_TEXTURE_CUBE_MAP, GL_TEXTURE_BINDING_CUBE_MAP},
+                                                        {GL_TEXTURE_RECTANGLE, GL_TEXTURE_BINDING_RECTANGLE}};
+      for (const auto& entry : kTargets) {
+        const GLenum target = entry.first;  // clang 14 cannot capture structured bindings
+        s.Cap(target);
+        s.Ints(entry.second, [target](Context& c, auto v) { gl::BindTexture(c, target, GLuint(v[0])); });
+      }
     });
 }
 
@@ -346,7 +356,7 @@ std::vector<AttribRestore> SaveAttribGroups(Context& ctx, GLbitfield mask) {
   if (mask & kTextureBit) {
     std::array<TexUnit, kTexUnits> units;
     for (int u = 0; u < kTexUnits; ++u) {
-      units[u].enabled_2d = st.units[u].enabled_2d;
+      units[u].enabled_targets = st.units[u].enabled_targets;
       units[u].env_mode = st.units[u].env_mode;
       units[u].combine = st.units[u].combine;
       units[u].coord_replace = st.units[u].coord_replace;  // GL_TEXTURE_BIT holds it too (table 6.20)
@@ -356,7 +366,7 @@ std::vector<AttribRestore> SaveAttribGroups(Context& ctx, GLbitfield mask) {
     s.Add([units](Context& c) {
       State& st = *c.compat;
       for (int u = 0; u < kTexUnits; ++u) {
-        st.units[u].enabled_2d = units[u].enabled_2d;
+        st.units[u].enabled_targets = units[u].enabled_targets;
         st.units[u].env_mode = units[u].env_mode;
         st.units[u].combine = units[u].combine;
         st.units[u].coord_replace = units[u].coord_replace;

@@ -174,6 +174,11 @@ void PopClientAttrib(Context& ctx);
 void LockArraysEXT(Context& ctx, GLint first, GLsizei count);
 void UnlockArraysEXT(Context& ctx);
 
+// --- gl_framebuffer.cpp: GL_EXT_framebuffer_object's binds, which make the object of any name on first bind
+// (its other commands are the core ones under gl.xml's aliases).
+void BindFramebufferEXT(Context& ctx, GLenum target, GLuint framebuffer);
+void BindRenderbufferEXT(Context& ctx, GLenum target, GLuint renderbuffer);
+
 // --- pixel_rect.cpp, pixel_rect_draw.cpp: pixel rectangles (the raster position variants are generated)
 void PixelZoom(Context& ctx, GLfloat xfactor, GLfloat yfactor);
 void PixelTransferf(Context& ctx, GLenum pname, GLfloat param);

@@ -117,10 +117,41 @@ enum : unsigned {
   kKeySprite = kKeyPoints + 3,               // 1 bit per unit: a point sprite's coordinate replaced
   kKeyFogCoord = kKeySprite + kTexUnits,     // fog distances from the fog coordinate (location 6)
   kKeyTexClamp = kKeyFogCoord + 1,           // 2 bits per unit: s, t clamped to [0, 1] (GL_CLAMP, linear)
-  kKeyCombine = 128,                         // word 2 + u: unit u's CombineKey in GL_COMBINE mode
+  kKeyTexTarget = kKeyTexClamp + 2 * kTexUnits,  // 3 bits per unit: TexTargetKind of the unit's target
+  kKeyCombine = 128,                             // word 2 + u: unit u's CombineKey in GL_COMBINE mode
 };
-static_assert(kCombineKeyBits <= 64 && kKeyColorSum + 1 <= 64 && kKeyTexClamp + 2 * kTexUnits <= 128,
+static_assert(kCombineKeyBits <= 64 && kKeyColorSum + 1 <= 64 && kKeyTexTarget + 3 * kTexUnits <= 128,
               "fields stay in their words");
+
+// The target an enabled unit textures from, as the program's sampler type (2D is 0: keys of 2D-only
+// programs are what they were).
+enum TexTargetKind : unsigned { kKind2D = 0, kKind1D = 1, kKind3D = 2, kKindCube = 3, kKindRect = 4 };
+
+TexTargetKind KindOfTarget(GLenum target) {
+  switch (target) {
+    case GL_TEXTURE_1D:
+      return kKind1D;
+    case GL_TEXTURE_3D:
+      return kKind3D;
+    case GL_TEXTURE_CUBE_MAP:
+      return kKindCube;
+    case GL_TEXTURE_RECTANGLE:
+      return kKindRect;
+    default:
+      return kKind2D;
+  }
+}
+
+const char* SamplerType(unsigned kind) {
+  constexpr const char* kTypes[] = {"sampler2D", "sampler1D", "sampler3D", "samplerCube", "sampler2DRect"};
+  return kTypes[kind];
+}
+
+// The texture a unit's program samples: the one bound to its effective target (GL 2.1 §3.8.16).
+const Texture* UnitTexture(const Context& ctx, int unit) {
+  const GLenum target = EffectiveTexTarget(ctx.compat->units[size_t(unit)].enabled_targets);
+  return target ? ctx.textures[size_t(unit)][size_t(TextureTargetIndex(target))].get() : nullptr;
+}
 
 // Which of GL 2.1 table 3.22's rows a unit's texture falls in, where the environments differ by base format:
 // 0 colour and alpha (RGBA, LUMINANCE_ALPHA), 1 colour only (RGB, LUMINANCE, RED, RG, depth: REPLACE keeps
@@ -128,7 +159,7 @@ static_assert(kCombineKeyBits <= 64 && kKeyColorSum + 1 <= 64 && kKeyTexClamp + 
 // (BLEND and ADD treat its alpha as its colour). Otherwise the environments read the texture as table 3.21
 // fills it in (ALPHA: rgb 0; others: alpha 1), which gives the table's results for every row.
 int TexBaseClass(const Context& ctx, int unit) {
-  const auto& tex = ctx.textures[size_t(unit)][size_t(TextureTargetIndex(GL_TEXTURE_2D))];
+  const Texture* tex = UnitTexture(ctx, unit);
   if (!tex) return 0;
   switch (tex->format) {
     case pipe::Format::kA8:
@@ -148,13 +179,16 @@ int TexBaseClass(const Context& ctx, int unit) {
   }
 }
 
-// Which of the unit's 2D texture coordinates (bit 0: s, bit 1: t) the program clamps to [0, 1] before
+// Which of the unit's texture coordinates (bit 0: s, bit 1: t) the program clamps to [0, 1] before
 // sampling: those whose wrap mode is GL_CLAMP under a linear filter. The sampler then borders them
 // (draw_resources.cpp: CLAMP_TO_BORDER), and the clamp keeps coordinates past the edge on the edge's blend
 // of texel and border, as GL_CLAMP does (GL 2.1 §3.8.7), instead of reaching the border itself.
 unsigned TexClampBits(const Context& ctx, int unit) {
   constexpr GLenum kLegacyClamp = 0x2900;
-  const auto& tex = ctx.textures[size_t(unit)][size_t(TextureTargetIndex(GL_TEXTURE_2D))];
+  // Rectangle coordinates are texels and cube coordinates directions: no [0, 1] to clamp to.
+  const GLenum target = EffectiveTexTarget(ctx.compat->units[size_t(unit)].enabled_targets);
+  if (target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_CUBE_MAP) return 0;
+  const Texture* tex = UnitTexture(ctx, unit);
   if (!tex) return 0;
   const SamplerObject* sampler = ctx.sampler_bindings[size_t(unit)].get();
   const SamplerParams& p = sampler ? sampler->params : tex->sampler;
@@ -197,7 +231,7 @@ ProgramKeyBits ProgramKey(const Context& ctx, const State& st, GLenum mode) {
   // included.
   bool gen_normal = false;
   for (int u = 0; u < kTexUnits; ++u)
-    for (int c = 0; c < 4; ++c) gen_normal |= st.units[u].enabled_2d && TexGenIndex(st.units[u].gen[c]) >= 3;
+    for (int c = 0; c < 4; ++c) gen_normal |= st.units[u].enabled() && TexGenIndex(st.units[u].gen[c]) >= 3;
   k.Put(lit, 1);
   uint64_t lights = 0;
   for (int i = 0; i < kLights; ++i)
@@ -214,8 +248,8 @@ ProgramKeyBits ProgramKey(const Context& ctx, const State& st, GLenum mode) {
   k.Put(!st.fog ? 0 : st.fog_mode == GL_LINEAR ? 1 : st.fog_mode == GL_EXP ? 2 : 3, 2);
   k.Put(st.alpha_test ? st.alpha_func - GL_NEVER + 1 : 0, 4);
   for (int u = 0; u < kTexUnits; ++u) {
-    k.Put(st.units[u].enabled_2d, 1);
-    k.Put(st.units[u].enabled_2d ? EnvIndex(st.units[u].env_mode) : 0, 3);
+    k.Put(st.units[u].enabled(), 1);
+    k.Put(st.units[u].enabled() ? EnvIndex(st.units[u].env_mode) : 0, 3);
   }
   // Light kinds are code, not uniform branches: a driver that specializes shaders on the uniform values
   // their branches read (lavapipe inlines them) would otherwise compile variants while drawing.
@@ -233,7 +267,7 @@ ProgramKeyBits ProgramKey(const Context& ctx, const State& st, GLenum mode) {
   k.Put(st.polygon_stipple && FilledPolygons(ctx, mode), 1);
   for (int u = 0; u < kTexUnits; ++u) {
     const GLenum env = st.units[u].env_mode;
-    const int base = st.units[u].enabled_2d ? TexBaseClass(ctx, u) : 0;
+    const int base = st.units[u].enabled() ? TexBaseClass(ctx, u) : 0;
     // Only where the row changes the code: programs do not multiply with texture formats.
     const bool matters =
         base == 3 ? env == GL_BLEND || env == GL_ADD : env == GL_REPLACE || env == GL_MODULATE;
@@ -244,7 +278,7 @@ ProgramKeyBits ProgramKey(const Context& ctx, const State& st, GLenum mode) {
   k.Put(lit ? st.separate_specular : st.color_sum, 1);
   k.at = kKeyTexGen;
   for (int u = 0; u < kTexUnits; ++u)
-    for (int c = 0; c < 4; ++c) k.Put(st.units[u].enabled_2d ? TexGenIndex(st.units[u].gen[c]) : 0, 3);
+    for (int c = 0; c < 4; ++c) k.Put(st.units[u].enabled() ? TexGenIndex(st.units[u].gen[c]) : 0, 3);
   // Points (GL 2.1 §3.4). Attenuation and fading are code, so that points of constant size pay for neither.
   const bool points = FixedFunctionPoints(mode);
   const float* att = st.point_attenuation;
@@ -256,12 +290,13 @@ ProgramKeyBits ProgramKey(const Context& ctx, const State& st, GLenum mode) {
   k.Put(attenuated, 1);
   k.Put(fade, 1);
   for (int u = 0; u < kTexUnits; ++u)
-    k.Put(points && st.point_sprite && st.units[u].enabled_2d && st.units[u].coord_replace, 1);
+    k.Put(points && st.point_sprite && st.units[u].enabled() && st.units[u].coord_replace, 1);
   k.Put(ReadsFogCoord(st), 1);
-  for (int u = 0; u < kTexUnits; ++u) k.Put(st.units[u].enabled_2d ? TexClampBits(ctx, u) : 0, 2);
+  for (int u = 0; u < kTexUnits; ++u) k.Put(st.units[u].enabled() ? TexClampBits(ctx, u) : 0, 2);
+  for (int u = 0; u < kTexUnits; ++u) k.Put(KindOfTarget(EffectiveTexTarget(st.units[u].enabled_targets)), 3);
   for (int u = 0; u < kTexUnits; ++u) {
     k.at = kKeyCombine + 64 * unsigned(u);
-    if (st.units[u].enabled_2d && st.units[u].env_mode == GL_COMBINE)
+    if (st.units[u].enabled() && st.units[u].env_mode == GL_COMBINE)
       k.Put(CombineKey(st.units[u].combine), kCombineKeyBits);
   }
   return k.bits;
@@ -463,8 +498,9 @@ std::string FragmentSource(const Key& k) {
   for (int u = 0; u < kTexUnits; ++u) {
     if (!k.Get(kKeyUnits + 4 * u, 1)) continue;
     std::string n = std::to_string(u);
-    s += "in vec4 v_texcoord" + n + ";\nuniform sampler2D u_texture" + n + ";\nuniform vec4 u_env_color" + n +
-         ";\n";
+    s += "in vec4 v_texcoord" + n + ";\nuniform " +
+         SamplerType(unsigned(k.Get(kKeyTexTarget + 3 * unsigned(u), 3))) + " u_texture" + n +
+         ";\nuniform vec4 u_env_color" + n + ";\n";
   }
   int fog = int(k.Get(kKeyFog, 2)), alpha = int(k.Get(kKeyAlpha, 4));
   if (fog) s += "uniform vec4 u_fog;\nuniform vec4 u_fog_color;\n";  // density, start, end, 1/(end-start)
@@ -492,18 +528,26 @@ std::string FragmentSource(const Key& k) {
     if (!k.Get(kKeyUnits + 4 * u, 1)) continue;
     enabled |= 1u << u;
     std::string n = std::to_string(u);
+    const unsigned kind = unsigned(k.Get(kKeyTexTarget + 3 * unsigned(u), 3));
     // A coordinate-replaced unit of a point sprite reads (s, t) = gl_PointCoord, r = 0, q = 1 (GL 2.1 §3.4):
     // after the texture matrix, which does not apply. The backends orient gl_PointCoord to the origin.
-    if (k.Get(kKeySprite + unsigned(u), 1))
-      s += "  vec4 t" + n + " = texture(u_texture" + n + ", gl_PointCoord);\n";
-    else if (const unsigned clamp = unsigned(k.Get(kKeyTexClamp + 2 * unsigned(u), 2)); clamp != 0) {
+    const std::string coord =
+        k.Get(kKeySprite + unsigned(u), 1) ? "vec4(gl_PointCoord, 0.0, 1.0)" : "v_texcoord" + n;
+    if (kind == kKindCube) {
+      // A direction: q does not divide it (GL 2.1 §3.8.6).
+      s += "  vec4 t" + n + " = texture(u_texture" + n + ", " + coord + ".xyz);\n";
+    } else if (const unsigned clamp = unsigned(k.Get(kKeyTexClamp + 2 * unsigned(u), 2)); clamp != 0) {
       // GL_CLAMP under a linear filter: the projected coordinates clamped, then sampled (TexClampBits).
-      s += "  vec2 c" + n + " = v_texcoord" + n + ".xy / v_texcoord" + n + ".w;\n";
-      if (clamp & 1) s += "  c" + n + ".x = clamp(c" + n + ".x, 0.0, 1.0);\n";
-      if (clamp & 2) s += "  c" + n + ".y = clamp(c" + n + ".y, 0.0, 1.0);\n";
+      const char* type = kind == kKind1D ? "float" : kind == kKind3D ? "vec3" : "vec2";
+      const char* parts = kind == kKind1D ? ".x" : kind == kKind3D ? ".xyz" : ".xy";
+      s += std::string("  ") + type + " c" + n + " = " + coord + parts + " / " + coord + ".w;\n";
+      const std::string x = kind == kKind1D ? "" : ".x";
+      if (clamp & 1) s += "  c" + n + x + " = clamp(c" + n + x + ", 0.0, 1.0);\n";
+      if ((clamp & 2) && kind != kKind1D) s += "  c" + n + ".y = clamp(c" + n + ".y, 0.0, 1.0);\n";
       s += "  vec4 t" + n + " = texture(u_texture" + n + ", c" + n + ");\n";
     } else {
-      s += "  vec4 t" + n + " = textureProj(u_texture" + n + ", v_texcoord" + n + ");\n";
+      // textureProj divides the coordinates the target reads (s; s, t; s, t, r) by q.
+      s += "  vec4 t" + n + " = textureProj(u_texture" + n + ", " + coord + ");\n";
     }
   }
   for (int u = 0; u < kTexUnits; ++u) {

@@ -131,8 +131,18 @@ bool SetCapability(Context& ctx, GLenum cap, bool value) {
     case GL_ALPHA_TEST:
       st.alpha_test = value;
       return true;
+    case GL_TEXTURE_1D:
+    case GL_TEXTURE_3D:
+    case GL_TEXTURE_CUBE_MAP:
+    case GL_TEXTURE_RECTANGLE:
+      if (ctx.IsES1()) return false;  // ES 1.1 textures in 2D only
+      [[fallthrough]];
     case GL_TEXTURE_2D:
-      if (unit < kTexUnits) st.units[unit].enabled_2d = value;
+      if (unit < kTexUnits) {
+        const uint8_t bit = TexTargetBitOf(cap);
+        st.units[unit].enabled_targets =
+            value ? st.units[unit].enabled_targets | bit : st.units[unit].enabled_targets & ~bit;
+      }
       return true;
     case GL_TEXTURE_GEN_S:
     case GL_TEXTURE_GEN_T:
@@ -193,8 +203,14 @@ bool QueryCapability(Context& ctx, GLenum cap, bool* value) {
       return *value = ctx.state.line_stipple, true;
     case GL_POINT_SPRITE:
       return *value = st.point_sprite, true;
+    case GL_TEXTURE_1D:
+    case GL_TEXTURE_3D:
+    case GL_TEXTURE_CUBE_MAP:
+    case GL_TEXTURE_RECTANGLE:
+      if (ctx.IsES1()) return false;
+      [[fallthrough]];
     case GL_TEXTURE_2D:
-      return *value = unit < kTexUnits && st.units[unit].enabled_2d, true;
+      return *value = unit < kTexUnits && (st.units[unit].enabled_targets & TexTargetBitOf(cap)), true;
     case GL_TEXTURE_GEN_S:
     case GL_TEXTURE_GEN_T:
     case GL_TEXTURE_GEN_R:

@@ -80,8 +80,48 @@ constexpr std::array<TexGen, 4> InitialTexGen() {
   return g;
 }
 
+// The texture targets a unit may enable (glEnable(GL_TEXTURE_1D/2D/3D/CUBE_MAP/RECTANGLE)), as bits of
+// TexUnit::enabled_targets.
+enum TexTargetBit : uint8_t {
+  kTex1D = 1,
+  kTex2D = 2,
+  kTex3D = 4,
+  kTexCube = 8,
+  kTexRect = 16,
+};
+
+// The bit of an enable cap, or 0 when `cap` is not a texture target's.
+constexpr uint8_t TexTargetBitOf(GLenum cap) {
+  switch (cap) {
+    case GL_TEXTURE_1D:
+      return kTex1D;
+    case GL_TEXTURE_2D:
+      return kTex2D;
+    case GL_TEXTURE_3D:
+      return kTex3D;
+    case GL_TEXTURE_CUBE_MAP:
+      return kTexCube;
+    case GL_TEXTURE_RECTANGLE:
+      return kTexRect;
+    default:
+      return 0;
+  }
+}
+
+// The target a unit textures from: of those enabled, cube map first, then 3D, rectangle, 2D and 1D (GL 2.1
+// §3.8.16; ARB_texture_rectangle puts the rectangle between 3D and 2D). 0 when none is enabled.
+constexpr GLenum EffectiveTexTarget(uint8_t enabled) {
+  return enabled & kTexCube   ? GL_TEXTURE_CUBE_MAP
+         : enabled & kTex3D   ? GL_TEXTURE_3D
+         : enabled & kTexRect ? GL_TEXTURE_RECTANGLE
+         : enabled & kTex2D   ? GL_TEXTURE_2D
+         : enabled & kTex1D   ? GL_TEXTURE_1D
+                              : 0;
+}
+
 struct TexUnit {
-  bool enabled_2d = false;
+  uint8_t enabled_targets = 0;  // TexTargetBit per enabled target
+  bool enabled() const { return enabled_targets != 0; }
   std::array<TexGen, 4> gen = InitialTexGen();  // S, T, R, Q
   GLenum env_mode = GL_MODULATE;
   TexCombine combine;  // what GL_COMBINE does (tex_combine.h)

@@ -1168,9 +1168,8 @@ void CombineState() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
-// Luminance, alpha and intensity textures (GL 2.1 table 3.16), sized and unsized, from matching and from RGBA
-// client data. glGetTexImage returns luminance and intensity as red (GL 2.1 §6.1.4, table 6.1 inverted: L and
-// I to R, G = B = 0, A = 1 unless stored). Run on Mesa too.
+// GL_EXT_compiled_vertex_array: the lock's errors and queries; a draw from locked arrays still reads what
+// the arrays hold at the draw (the lock is a hint). Run on Mesa too.
 void CompiledVertexArray() {
   CHECK(HasExtension("GL_EXT_compiled_vertex_array"));
   using LockFn = void(APIENTRY*)(GLint, GLsizei);
@@ -1255,6 +1254,7 @@ int main() {
   Evaluators();
   RasterPositionLighting();
   FramebufferBitsAndBeginEndErrors();
+  ExtFramebufferObject();
   CoreContext(w);
   harness::Close(w);
   return harness::Summary();

@@ -21,6 +21,7 @@ inline bool HasExtension(const char* name) {
 void LegacyTextureFormats();
 void LuminancePacking();
 void FramebufferBitsAndBeginEndErrors();
+void ExtFramebufferObject();
 // compat_api_select.cpp: selection and feedback (glRenderMode).
 void SelectionAndFeedback();
 // compat_api_edges.cpp: the current edge flag; front and back polygon modes; hints; fog coordinate state.

@@ -9,6 +9,9 @@ using namespace compat_gl;
 
 namespace compat_api {
 
+// Luminance, alpha and intensity textures (GL 2.1 table 3.16), sized and unsized, from matching and from RGBA
+// client data. glGetTexImage returns luminance and intensity as red (GL 2.1 §6.1.4, table 6.1 inverted: L and
+// I to R, G = B = 0, A = 1 unless stored). Run on Mesa too.
 void LegacyTextureFormats() {
   constexpr GLenum kLuminance = 0x1909, kIntensity8 = 0x804B, kAlpha8 = 0x803C, kLuminance8Alpha8 = 0x8045;
   GLuint tex;
@@ -46,6 +49,22 @@ void LegacyTextureFormats() {
       std::fprintf(stderr, "internal format 0x%04X read back %d %d %d %d, want %d %d %d %d\n", c.internal,
                    got[0], got[1], got[2], got[3], c.want[0], c.want[1], c.want[2], c.want[3]);
     CHECK(same);
+  }
+  // GL 1.0's component counts as internal formats: 1 luminance, 2 luminance-alpha, 3 RGB, 4 RGBA (the
+  // internal format read back is not checked: Mesa gives the count back, Caldera the format it stands for).
+  const GLenum count_sizes[4][2] = {{0x8060 /* GL_TEXTURE_LUMINANCE_SIZE */, GL_TEXTURE_ALPHA_SIZE},
+                                    {0x8060, GL_TEXTURE_ALPHA_SIZE},
+                                    {GL_TEXTURE_BLUE_SIZE, GL_TEXTURE_ALPHA_SIZE},
+                                    {GL_TEXTURE_BLUE_SIZE, GL_TEXTURE_ALPHA_SIZE}};
+  for (GLint count = 1; count <= 4; ++count) {
+    glTexImage2D(GL_TEXTURE_2D, 0, count, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    CHECK_GL_ERROR(GL_NO_ERROR);
+    GLint colour = 0, alpha = 0;
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, count_sizes[count - 1][0], &colour);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, count_sizes[count - 1][1], &alpha);
+    if (colour == 0 || (alpha != 0) != (count % 2 == 0))
+      std::fprintf(stderr, "internal format %d: colour size %d, alpha size %d\n", count, colour, alpha);
+    CHECK(colour > 0 && (alpha > 0) == (count % 2 == 0));
   }
   // GL_CLAMP is a wrap mode here (core contexts refuse it: CoreContext), of textures and sampler objects.
   constexpr GLint kClamp = 0x2900;
@@ -172,6 +191,56 @@ void FramebufferBitsAndBeginEndErrors() {
   CHECK_GL_ERROR(GL_NO_ERROR);
 }
 
-// GL_EXT_compiled_vertex_array: the lock's errors and queries; a draw from locked arrays still reads what
-// the arrays hold at the draw (the lock is a hint). Run on Mesa too.
+// GL_EXT_framebuffer_object: listed; its binds make a framebuffer and a renderbuffer of names glGen* never
+// returned; the EXT names of the other commands are the core ones (storage, attachment, status, queries,
+// mipmaps); a clear lands in the renderbuffer. Run on Mesa too.
+void ExtFramebufferObject() {
+  CHECK(HasExtension("GL_EXT_framebuffer_object"));
+  using BindFn = void(APIENTRY*)(GLenum, GLuint);
+  using StorageFn = void(APIENTRY*)(GLenum, GLenum, GLsizei, GLsizei);
+  using AttachFn = void(APIENTRY*)(GLenum, GLenum, GLenum, GLuint);
+  using StatusFn = GLenum(APIENTRY*)(GLenum);
+  using IsFn = GLboolean(APIENTRY*)(GLuint);
+  using DeleteFn = void(APIENTRY*)(GLsizei, const GLuint*);
+  auto bind_fb = reinterpret_cast<BindFn>(eglGetProcAddress("glBindFramebufferEXT"));
+  auto bind_rb = reinterpret_cast<BindFn>(eglGetProcAddress("glBindRenderbufferEXT"));
+  auto storage = reinterpret_cast<StorageFn>(eglGetProcAddress("glRenderbufferStorageEXT"));
+  auto attach = reinterpret_cast<AttachFn>(eglGetProcAddress("glFramebufferRenderbufferEXT"));
+  auto status = reinterpret_cast<StatusFn>(eglGetProcAddress("glCheckFramebufferStatusEXT"));
+  auto is_fb = reinterpret_cast<IsFn>(eglGetProcAddress("glIsFramebufferEXT"));
+  auto is_rb = reinterpret_cast<IsFn>(eglGetProcAddress("glIsRenderbufferEXT"));
+  auto delete_fb = reinterpret_cast<DeleteFn>(eglGetProcAddress("glDeleteFramebuffersEXT"));
+  auto delete_rb = reinterpret_cast<DeleteFn>(eglGetProcAddress("glDeleteRenderbuffersEXT"));
+  CHECK(bind_fb && bind_rb && storage && attach && status && is_fb && is_rb && delete_fb && delete_rb);
+  if (!bind_fb || !bind_rb || !storage || !attach || !status || !is_fb || !is_rb || !delete_fb || !delete_rb)
+    return;
+  constexpr GLuint kFb = 4711, kRb = 4712;  // never returned by glGen*
+  CHECK(!is_fb(kFb) && !is_rb(kRb));
+  bind_rb(GL_RENDERBUFFER, kRb);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  storage(GL_RENDERBUFFER, GL_RGBA8, 8, 8);
+  bind_fb(GL_FRAMEBUFFER, kFb);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(is_fb(kFb) && is_rb(kRb));
+  attach(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, kRb);
+  CHECK(status(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+  glViewport(0, 0, 8, 8);
+  glClearColor(0, 1, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLubyte px[4] = {};
+  glReadPixels(3, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  CHECK(px[0] == 0 && px[1] == 255 && px[2] == 0);
+  bind_fb(GL_TEXTURE_2D, kFb);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  bind_rb(GL_FRAMEBUFFER, kRb);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  bind_fb(GL_FRAMEBUFFER, 0);
+  delete_fb(1, &kFb);
+  delete_rb(1, &kRb);
+  CHECK(!is_fb(kFb) && !is_rb(kRb));
+  glClearColor(0, 0, 0, 0);
+  glViewport(0, 0, 16, 16);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+}
+
 }  // namespace compat_api

@@ -1023,6 +1023,7 @@ void TexEnvFormats();
 void EvaluatorScene();
 // accum_scenes.cpp
 void AccumScene();
+void TextureTargetsScene();
 
 namespace {
 
@@ -1063,6 +1064,7 @@ const SceneEntry kScenes[] = {
     {"texenv_formats", TexEnvFormats},
     {"evaluators", EvaluatorScene},
     {"accumulation", AccumScene},
+    {"texture_targets", TextureTargetsScene},
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 // framebuffer attachments, and the level range sampling reads (base/max level) (GL 3.3 core). Runs against
 // Caldera and Mesa llvmpipe (meson.build): a check that fails on Mesa is a wrong expectation.
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -479,6 +480,98 @@ void LevelRanges() {
 
 }  // namespace
 
+// Proxy targets (GL 3.3 §3.8.14): glTexImage* checks an image without making it and glGetTexLevelParameter*
+// reads back what it would be; an image too large (or with too many samples) leaves a zero level and no
+// error, while the texture target's other errors stay. No texture is touched.
+GLint ProxyParam(GLenum target, GLint level, GLenum pname) {
+  GLint v = -1;
+  glGetTexLevelParameteriv(target, level, pname, &v);
+  return v;
+}
+
+void ProxyTextures() {
+  Clean();
+  GLint max = 0, max3d = 0, layers = 0, samples = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max);
+  glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max3d);
+  glGetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &layers);
+  glGetIntegerv(GL_MAX_COLOR_TEXTURE_SAMPLES, &samples);
+  GLuint tex = Bound(GL_TEXTURE_2D);
+  auto fits = [](GLenum target, GLint level, GLint w, GLint h, GLint d, GLenum internal) {
+    return ProxyParam(target, level, GL_TEXTURE_WIDTH) == w &&
+           ProxyParam(target, level, GL_TEXTURE_HEIGHT) == h &&
+           ProxyParam(target, level, GL_TEXTURE_DEPTH) == d &&
+           ProxyParam(target, level, GL_TEXTURE_INTERNAL_FORMAT) == GLint(internal);
+  };
+  auto zero = [](GLenum target, GLint level) {
+    const GLint w = ProxyParam(target, level, GL_TEXTURE_WIDTH),
+                h = ProxyParam(target, level, GL_TEXTURE_HEIGHT);
+    const GLint internal = ProxyParam(target, level, GL_TEXTURE_INTERNAL_FORMAT);
+    // An unsupported image leaves the level as undefined levels are: internal format GL_RGBA (Mesa alike).
+    if (w != 0 || h != 0 || internal != GL_RGBA)
+      std::fprintf(stderr, "proxy 0x%04X level %d: %d x %d, internal format 0x%04X\n", target, level, w, h,
+                   internal);
+    return w == 0 && h == 0 && internal == GL_RGBA;
+  };
+  glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, max, max, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(fits(GL_PROXY_TEXTURE_2D, 0, max, max, 1, GL_RGBA8));
+  CHECK(ProxyParam(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_RED_SIZE) == 8);
+  CHECK(ProxyParam(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH) == 0);  // the bound texture is untouched
+  glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, max * 2, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(zero(GL_PROXY_TEXTURE_2D, 0));
+  CHECK(ProxyParam(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_RED_SIZE) == 0);
+  // Level k holds at most max >> k.
+  glTexImage2D(GL_PROXY_TEXTURE_2D, 1, GL_R8, max, 1, 0, GL_RED, GL_UNSIGNED_BYTE, nullptr);
+  CHECK(zero(GL_PROXY_TEXTURE_2D, 1));
+  glTexImage2D(GL_PROXY_TEXTURE_2D, 1, GL_R8, max / 2, 1, 0, GL_RED, GL_UNSIGNED_BYTE, nullptr);
+  CHECK(fits(GL_PROXY_TEXTURE_2D, 1, max / 2, 1, 1, GL_R8));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // The texture target's errors stay errors.
+  glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glTexImage2D(GL_PROXY_TEXTURE_2D, -1, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_FLOAT_32_UNSIGNED_INT_24_8_REV,
+               nullptr);
+  CHECK_GL_ERROR(GL_INVALID_OPERATION);
+  glTexImage3D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_ENUM);
+  glTexImage2D(GL_PROXY_TEXTURE_RECTANGLE, 1, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK_GL_ERROR(GL_INVALID_VALUE);
+  // Cube faces are square; 3D and array limits are their own.
+  glTexImage2D(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_RGBA8, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK(fits(GL_PROXY_TEXTURE_CUBE_MAP, 0, 16, 16, 1, GL_RGBA8));
+  glTexImage2D(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_RGBA8, 16, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK(zero(GL_PROXY_TEXTURE_CUBE_MAP, 0));
+  glTexImage3D(GL_PROXY_TEXTURE_3D, 0, GL_RGBA8, max3d + 1, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK(zero(GL_PROXY_TEXTURE_3D, 0));
+  glTexImage3D(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 4, 4, layers, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK(fits(GL_PROXY_TEXTURE_2D_ARRAY, 0, 4, 4, layers, GL_RGBA8));
+  glTexImage3D(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 4, 4, layers + 1, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               nullptr);
+  CHECK(zero(GL_PROXY_TEXTURE_2D_ARRAY, 0));
+  glTexImage2D(GL_PROXY_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 8, layers, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  CHECK(fits(GL_PROXY_TEXTURE_1D_ARRAY, 0, 8, layers, 1, GL_RGBA8));
+  glTexImage1D(GL_PROXY_TEXTURE_1D, 0, GL_DEPTH_COMPONENT24, max, 0, GL_DEPTH_COMPONENT, GL_FLOAT, nullptr);
+  CHECK(fits(GL_PROXY_TEXTURE_1D, 0, max, 1, 1, GL_DEPTH_COMPONENT24));
+  CHECK(ProxyParam(GL_PROXY_TEXTURE_1D, 0, GL_TEXTURE_DEPTH_SIZE) == 24);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  // Multisample proxies: too many samples is a zero level, not an error.
+  glTexImage2DMultisample(GL_PROXY_TEXTURE_2D_MULTISAMPLE, samples, GL_RGBA8, 32, 16, GL_TRUE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(fits(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 0, 32, 16, 1, GL_RGBA8));
+  CHECK(ProxyParam(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_SAMPLES) >= samples);
+  glTexImage2DMultisample(GL_PROXY_TEXTURE_2D_MULTISAMPLE, samples + 1, GL_RGBA8, 32, 16, GL_TRUE);
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  CHECK(zero(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 0));
+  glTexImage3DMultisample(GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY, samples, GL_RGBA8, 8, 8, 3, GL_TRUE);
+  CHECK(fits(GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY, 0, 8, 8, 3, GL_RGBA8));
+  CHECK_GL_ERROR(GL_NO_ERROR);
+  glDeleteTextures(1, &tex);
+}
+
 int main() {
   harness::Window w = harness::Open(32, 32);
   harness::PrintVendor();
@@ -486,6 +579,7 @@ int main() {
   CubeAndRectangle();
   Attachments();
   LevelRanges();
+  ProxyTextures();
   CHECK_GL_ERROR(GL_NO_ERROR);
   harness::Close(w);
   return harness::Summary();

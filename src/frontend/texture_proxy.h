@@ -1,0 +1,69 @@
+// Proxy texture targets (GL 4.6 §8.22, GL 3.3 §3.8.14): glTexImage* with GL_PROXY_TEXTURE_* checks whether
+// an image could be made, without making it, and glGetTexLevelParameter* on the same target reads what it
+// would have been. An image that cannot be supported (too large, too many samples) leaves a zero level and
+// no error; every other error is the one the texture target gets.
+#pragma once
+
+#include <GL/glcorearb.h>
+
+#include <optional>
+
+#include "pipe/formats.h"
+
+namespace caldera {
+
+// One level of a proxy target. A request that cannot be supported leaves the level as no request does: sizes
+// 0 and a texture level's default internal format, GL_RGBA (as Mesa reports it; the specification's
+// "internal format zero" is read back by no program we know of, while width 0 is what they test).
+struct ProxyLevel {
+  GLsizei width = 0, height = 0, depth = 0, samples = 0;
+  GLenum internal_format = GL_RGBA;
+  std::optional<pipe::Format> format;
+};
+
+constexpr int kProxyTargets = 9;
+constexpr int kProxyLevels = 16;  // levels 0..15: GL_MAX_TEXTURE_SIZE is at most 2^15
+
+// The target a proxy stands for, or 0 when `target` is not a proxy target.
+constexpr GLenum ProxyBindTarget(GLenum target) {
+  switch (target) {
+    case GL_PROXY_TEXTURE_1D:
+      return GL_TEXTURE_1D;
+    case GL_PROXY_TEXTURE_2D:
+      return GL_TEXTURE_2D;
+    case GL_PROXY_TEXTURE_3D:
+      return GL_TEXTURE_3D;
+    case GL_PROXY_TEXTURE_RECTANGLE:
+      return GL_TEXTURE_RECTANGLE;
+    case GL_PROXY_TEXTURE_CUBE_MAP:
+      return GL_TEXTURE_CUBE_MAP;
+    case GL_PROXY_TEXTURE_1D_ARRAY:
+      return GL_TEXTURE_1D_ARRAY;
+    case GL_PROXY_TEXTURE_2D_ARRAY:
+      return GL_TEXTURE_2D_ARRAY;
+    case GL_PROXY_TEXTURE_2D_MULTISAMPLE:
+      return GL_TEXTURE_2D_MULTISAMPLE;
+    case GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY:
+      return GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+    default:
+      return 0;
+  }
+}
+
+// Index of a proxy target in Context::proxy_levels (-1 when `target` is not one).
+constexpr int ProxyTargetIndex(GLenum target) {
+  constexpr GLenum kTargets[kProxyTargets] = {GL_PROXY_TEXTURE_1D,
+                                              GL_PROXY_TEXTURE_2D,
+                                              GL_PROXY_TEXTURE_3D,
+                                              GL_PROXY_TEXTURE_RECTANGLE,
+                                              GL_PROXY_TEXTURE_CUBE_MAP,
+                                              GL_PROXY_TEXTURE_1D_ARRAY,
+                                              GL_PROXY_TEXTURE_2D_ARRAY,
+                                              GL_PROXY_TEXTURE_2D_MULTISAMPLE,
+                                              GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY};
+  for (int i = 0; i < kProxyTargets; ++i)
+    if (kTargets[i] == target) return i;
+  return -1;
+}
+
+}  // namespace caldera
