@@ -351,40 +351,48 @@ bool BufferLevelParameter(const Texture& t, GLint level, GLenum pname, GLint* ou
   return ComponentParameter(format, t.buffer_internal_format, pname, out);
 }
 
-// glGetTexLevelParameter* of a proxy target's level: what glTexImage* recorded there (texture_proxy.h).
-bool ProxyLevelParameter(Context& ctx, const ProxyLevel& p, GLenum pname, GLint* out, const char* fn) {
+// glGetTexLevelParameter* of one level, described as a proxy level is (texture_proxy.h): a texture's level
+// or a proxy target's. `compressed_size` is the level's compressed image size, or -1 where it has none.
+bool LevelParameter(Context& ctx, const ProxyLevel& level, GLint compressed_size, GLenum pname, GLint* out,
+                    const char* fn) {
   switch (pname) {
     case GL_TEXTURE_WIDTH:
-      *out = p.width;
+      *out = level.width;
       return true;
     case GL_TEXTURE_HEIGHT:
-      *out = p.height;
+      *out = level.height;
       return true;
     case GL_TEXTURE_DEPTH:
-      *out = p.depth;
+      *out = level.depth;
       return true;
     case GL_TEXTURE_INTERNAL_FORMAT:
-      *out = static_cast<GLint>(p.internal_format);
+      *out = static_cast<GLint>(level.internal_format);
       return true;
     case GL_TEXTURE_SAMPLES:
-      *out = p.samples;
+      *out = level.samples;
       return true;
     case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
+      // Sample locations are always the device's standard ones (glTexImage2DMultisample).
       *out = GL_TRUE;
       return true;
     case GL_TEXTURE_COMPRESSED:
-      *out = p.format && SpecificCompressedFormat(p.internal_format) ? GL_TRUE : GL_FALSE;
+      // Generic compressed formats are stored uncompressed, and say so (GL 3.3 §3.8.3 allows it).
+      *out = level.format && SpecificCompressedFormat(level.internal_format) ? GL_TRUE : GL_FALSE;
       return true;
     case GL_TEXTURE_COMPRESSED_IMAGE_SIZE:
-      ctx.Error(GL_INVALID_OPERATION, fn, "a proxy level has no image");
-      return false;
+      if (compressed_size < 0) {
+        ctx.Error(GL_INVALID_OPERATION, fn, "the level is not a compressed image");
+        return false;
+      }
+      *out = compressed_size;
+      return true;
     case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
     case GL_TEXTURE_BUFFER_OFFSET:
     case GL_TEXTURE_BUFFER_SIZE:
-      *out = 0;
+      *out = 0;  // not a buffer texture
       return true;
     default:
-      if (ComponentParameter(p.format, p.internal_format, pname, out)) return true;
+      if (ComponentParameter(level.format, level.internal_format, pname, out)) return true;
       ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
       return false;
   }
@@ -403,7 +411,7 @@ bool TexLevelParameter(Context& ctx, GLenum target, GLint level, GLenum pname, G
       ctx.Error(GL_INVALID_VALUE, fn, "level out of range");
       return false;
     }
-    return ProxyLevelParameter(ctx, ctx.proxy_levels[proxy][level], pname, params, fn);
+    return LevelParameter(ctx, ctx.proxy_levels[proxy][level], -1, pname, params, fn);
   }
   // Levels belong to faces: a cube is queried face by face, never as GL_TEXTURE_CUBE_MAP.
   bool face_target = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
@@ -420,54 +428,23 @@ bool TexLevelParameter(Context& ctx, GLenum target, GLint level, GLenum pname, G
   }
   if (target == GL_TEXTURE_BUFFER && BufferLevelParameter(t, level, pname, params)) return true;
   int face = face_target ? static_cast<int>(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : 0;
-  bool has = t.handle.valid() && level < t.levels && (t.defined[face] & (1u << level));
-  bool one_d_array = t.target == GL_TEXTURE_1D_ARRAY;
-  switch (pname) {
-    case GL_TEXTURE_WIDTH:
-      *params = has ? std::max(t.width >> level, 1) : 0;
-      return true;
-    case GL_TEXTURE_HEIGHT:
-      // A 1D array's height is its layer count (stored as layers of one row).
-      *params = !has ? 0 : one_d_array ? t.LayersAt(level) : std::max(t.height >> level, 1);
-      return true;
-    case GL_TEXTURE_DEPTH:
-      *params = !has ? 0 : t.target == GL_TEXTURE_CUBE_MAP || one_d_array ? 1 : t.LayersAt(level);
-      return true;
-    case GL_TEXTURE_INTERNAL_FORMAT:
-      *params = has ? static_cast<GLint>(t.internal_format) : GL_RGBA;
-      return true;
-    case GL_TEXTURE_SAMPLES:
-      *params = has ? t.samples : 0;
-      return true;
-    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
-      // Sample locations are always the device's standard ones (glTexImage2DMultisample).
-      *params = GL_TRUE;
-      return true;
-    case GL_TEXTURE_COMPRESSED:
-      // Generic compressed formats are stored uncompressed, and say so (GL 3.3 §3.8.3 allows it).
-      *params = has && SpecificCompressedFormat(t.internal_format) ? GL_TRUE : GL_FALSE;
-      return true;
-    case GL_TEXTURE_COMPRESSED_IMAGE_SIZE: {
-      if (!has || !SpecificCompressedFormat(t.internal_format)) {
-        ctx.Error(GL_INVALID_OPERATION, fn, "the level is not a compressed image");
-        return false;
-      }
-      GLint size = CompressedImageSize(**slot, level);
-      *params = face_target ? size / 6 : size;  // one face of the level's six
-      return true;
+  ProxyLevel desc;  // an undefined level: sizes 0, GL_RGBA
+  GLint compressed_size = -1;
+  if (t.handle.valid() && level < t.levels && (t.defined[face] & (1u << level))) {
+    const bool one_d_array = t.target == GL_TEXTURE_1D_ARRAY;
+    desc.width = std::max(t.width >> level, 1);
+    // A 1D array's height is its layer count (stored as layers of one row).
+    desc.height = one_d_array ? t.LayersAt(level) : std::max(t.height >> level, 1);
+    desc.depth = t.target == GL_TEXTURE_CUBE_MAP || one_d_array ? 1 : t.LayersAt(level);
+    desc.internal_format = t.internal_format;
+    desc.samples = t.samples;
+    desc.format = t.format;
+    if (SpecificCompressedFormat(t.internal_format)) {
+      const GLint size = CompressedImageSize(**slot, level);
+      compressed_size = face_target ? size / 6 : size;  // one face of the level's six
     }
-    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
-    case GL_TEXTURE_BUFFER_OFFSET:
-    case GL_TEXTURE_BUFFER_SIZE:
-      *params = 0;  // not a buffer texture
-      return true;
-    default:
-      if (ComponentParameter(has ? std::optional<pipe::Format>(t.format) : std::nullopt, t.internal_format,
-                             pname, params))
-        return true;
-      ctx.Error(GL_INVALID_ENUM, fn, "invalid parameter name");
-      return false;
   }
+  return LevelParameter(ctx, desc, compressed_size, pname, params, fn);
 }
 
 }  // namespace

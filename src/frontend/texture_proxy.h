@@ -12,9 +12,10 @@
 
 namespace caldera {
 
-// One level of a proxy target. A request that cannot be supported leaves the level as no request does: sizes
-// 0 and a texture level's default internal format, GL_RGBA (as Mesa reports it; the specification's
-// "internal format zero" is read back by no program we know of, while width 0 is what they test).
+// One texture level as glGetTexLevelParameter* reports it: a proxy target's (Context::proxy_levels), or a
+// texture's described the same way for the query. A proxy request that cannot be supported leaves the level
+// as no request does: sizes 0 and a texture level's default internal format, GL_RGBA (as Mesa reports it;
+// programs test the width).
 struct ProxyLevel {
   GLsizei width = 0, height = 0, depth = 0, samples = 0;
   GLenum internal_format = GL_RGBA;
