@@ -25,46 +25,31 @@ struct ProxyLevel {
 constexpr int kProxyTargets = 9;
 constexpr int kProxyLevels = 16;  // levels 0..15: GL_MAX_TEXTURE_SIZE is at most 2^15
 
-// The target a proxy stands for, or 0 when `target` is not a proxy target.
-constexpr GLenum ProxyBindTarget(GLenum target) {
-  switch (target) {
-    case GL_PROXY_TEXTURE_1D:
-      return GL_TEXTURE_1D;
-    case GL_PROXY_TEXTURE_2D:
-      return GL_TEXTURE_2D;
-    case GL_PROXY_TEXTURE_3D:
-      return GL_TEXTURE_3D;
-    case GL_PROXY_TEXTURE_RECTANGLE:
-      return GL_TEXTURE_RECTANGLE;
-    case GL_PROXY_TEXTURE_CUBE_MAP:
-      return GL_TEXTURE_CUBE_MAP;
-    case GL_PROXY_TEXTURE_1D_ARRAY:
-      return GL_TEXTURE_1D_ARRAY;
-    case GL_PROXY_TEXTURE_2D_ARRAY:
-      return GL_TEXTURE_2D_ARRAY;
-    case GL_PROXY_TEXTURE_2D_MULTISAMPLE:
-      return GL_TEXTURE_2D_MULTISAMPLE;
-    case GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY:
-      return GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
-    default:
-      return 0;
-  }
-}
+// Each proxy target and the texture target it stands for; a proxy's index here is its row in
+// Context::proxy_levels.
+constexpr GLenum kProxyTargetTable[kProxyTargets][2] = {
+    {GL_PROXY_TEXTURE_1D, GL_TEXTURE_1D},
+    {GL_PROXY_TEXTURE_2D, GL_TEXTURE_2D},
+    {GL_PROXY_TEXTURE_3D, GL_TEXTURE_3D},
+    {GL_PROXY_TEXTURE_RECTANGLE, GL_TEXTURE_RECTANGLE},
+    {GL_PROXY_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP},
+    {GL_PROXY_TEXTURE_1D_ARRAY, GL_TEXTURE_1D_ARRAY},
+    {GL_PROXY_TEXTURE_2D_ARRAY, GL_TEXTURE_2D_ARRAY},
+    {GL_PROXY_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE},
+    {GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_2D_MULTISAMPLE_ARRAY},
+};
 
 // Index of a proxy target in Context::proxy_levels (-1 when `target` is not one).
 constexpr int ProxyTargetIndex(GLenum target) {
-  constexpr GLenum kTargets[kProxyTargets] = {GL_PROXY_TEXTURE_1D,
-                                              GL_PROXY_TEXTURE_2D,
-                                              GL_PROXY_TEXTURE_3D,
-                                              GL_PROXY_TEXTURE_RECTANGLE,
-                                              GL_PROXY_TEXTURE_CUBE_MAP,
-                                              GL_PROXY_TEXTURE_1D_ARRAY,
-                                              GL_PROXY_TEXTURE_2D_ARRAY,
-                                              GL_PROXY_TEXTURE_2D_MULTISAMPLE,
-                                              GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY};
   for (int i = 0; i < kProxyTargets; ++i)
-    if (kTargets[i] == target) return i;
+    if (kProxyTargetTable[i][0] == target) return i;
   return -1;
+}
+
+// The target a proxy stands for, or 0 when `target` is not a proxy target.
+constexpr GLenum ProxyBindTarget(GLenum target) {
+  const int i = ProxyTargetIndex(target);
+  return i < 0 ? 0 : kProxyTargetTable[i][1];
 }
 
 }  // namespace caldera
